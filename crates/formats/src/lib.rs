@@ -1,0 +1,6 @@
+//! # qiyuan-formats
+//!
+//! Readers and writers for the files qiyuan meets: its own event file (JSON
+//! or TOML), FIDE TRF, CSV and xlsx. Every reader reports errors with the
+//! file, line and field, and never panics on bad input.
+#![warn(missing_docs)]
