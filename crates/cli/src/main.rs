@@ -23,6 +23,14 @@ enum Command {
     Rate(commands::rate::Args),
     /// Apply online games, one JSON line each, to a platform point system.
     Points(commands::points::Args),
+    /// Standings with tie-breaks of a TRF or event file.
+    Standings(commands::standings::Args),
+    /// Pair a round: Berger tables, the Dutch Swiss system.
+    Pair(commands::pair::Args),
+    /// Convert between TRF and the event format.
+    Convert(commands::convert::Args),
+    /// Count the leaf nodes of the move tree (xiangqi or chess).
+    Perft(commands::perft::Args),
 }
 
 fn main() -> ExitCode {
@@ -30,6 +38,10 @@ fn main() -> ExitCode {
     let outcome = match cli.command {
         Command::Rate(args) => commands::rate::run(args),
         Command::Points(args) => commands::points::run(args),
+        Command::Standings(args) => commands::standings::run(args),
+        Command::Pair(args) => commands::pair::run(args),
+        Command::Convert(args) => commands::convert::run(args),
+        Command::Perft(args) => commands::perft::run(args),
     };
     match outcome {
         Ok(code) => code,

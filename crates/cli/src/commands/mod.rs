@@ -1,4 +1,8 @@
 //! One module per sub-command: its arguments and its `run`.
 
+pub mod convert;
+pub mod pair;
+pub mod perft;
 pub mod points;
 pub mod rate;
+pub mod standings;
