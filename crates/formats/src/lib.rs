@@ -4,3 +4,7 @@
 //! or TOML), FIDE TRF, CSV and xlsx. Every reader reports errors with the
 //! file, line and field, and never panics on bad input.
 #![warn(missing_docs)]
+
+pub mod event;
+pub mod trf;
+pub mod trf_model;

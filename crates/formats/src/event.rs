@@ -1,0 +1,1 @@
+//! The qiyuan event file (JSON or TOML): reading it into a validated rating event.

@@ -1,0 +1,1 @@
+//! Between TRF records and the tournament model.
