@@ -8,3 +8,4 @@
 pub mod event;
 pub mod trf;
 pub mod trf_model;
+pub mod trf_swiss;
