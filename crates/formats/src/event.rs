@@ -1,1 +1,325 @@
-//! The qiyuan event file (JSON or TOML): reading it into a validated rating event.
+//! The qiyuan event file (赛事文件, JSON or TOML): reading it into a validated
+//! rating [`Event`], and writing an [`Event`] back.
+//!
+//! The format is documented field by field in `docs/event-format.md`. In short:
+//!
+//! ```json
+//! {
+//!   "name": "2019 全国象棋甲级联赛", "game": "xiangqi", "system": "swiss",
+//!   "start": "2019-05-01", "end": "2019-05-05",
+//!   "players": [
+//!     {"id": 1, "name": "王天一", "sex": "m", "rating": 2450.5, "rated_games": 40},
+//!     {"id": 2, "name": "唐丹", "sex": "f", "rating": null}
+//!   ],
+//!   "games": [{"round": 1, "red": 1, "black": 2, "result": "1-0"}]
+//! }
+//! ```
+//!
+//! The same shape is accepted in TOML (`[[players]]`, `[[games]]` tables).
+//! Ratings are exact decimals, read from the number's text, never through a
+//! binary float.
+//!
+//! Every error names the file, the line and the field
+//! (`events.json:14: games[3].black: player 17 is not in the players list`),
+//! see [`EventFileError`]. Reading never panics, whatever the input.
+//!
+//! ```
+//! use qiyuan_formats::event::{read_event, write_event_toml, EventFormat};
+//! use rust_decimal::Decimal;
+//!
+//! let text = r#"{"name": "例", "game": "chess", "system": "match",
+//!   "players": [{"id": 1, "name": "A", "sex": "m", "rating": 2450.5},
+//!               {"id": 2, "name": "B", "sex": "f", "rating": null}],
+//!   "games": [{"round": 1, "white": 1, "black": 2, "result": "1/2-1/2"}]}"#;
+//! let event = read_event(text, "example.json", None).unwrap();
+//! assert_eq!(event.players()[0].rating, Some(Decimal::new(24505, 1)));
+//! // TOML written from it reads back to the same event.
+//! let toml = write_event_toml(&event);
+//! assert_eq!(read_event(&toml, "example.toml", None).unwrap(), event);
+//!
+//! let bad = text.replace(r#""black": 2"#, r#""black": 17"#);
+//! let err = read_event(&bad, "example.json", Some(EventFormat::Json)).unwrap_err();
+//! assert_eq!(err.line(), Some(4));
+//! assert_eq!(err.field(), Some("games[0].black"));
+//! assert_eq!(
+//!     err.to_string(),
+//!     "example.json:4: games[0].black: player 17 is not in the players list\n  \
+//!      help: the players list has 2 players, ids 1 to 2"
+//! );
+//! ```
+
+use std::fmt;
+use std::path::Path;
+
+use qiyuan_rating::model::Event;
+
+mod convert;
+mod json;
+mod toml_tree;
+mod tree;
+mod write;
+
+pub use write::{write_event, write_event_json, write_event_toml};
+
+/// The two spellings of an event file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum EventFormat {
+    /// JSON (`.json`).
+    Json,
+    /// TOML (`.toml`).
+    Toml,
+}
+
+impl EventFormat {
+    /// The format named by a file's extension (`.json` or `.toml`, any case).
+    ///
+    /// ```
+    /// use qiyuan_formats::event::EventFormat;
+    /// assert_eq!(EventFormat::from_path("a/赛事.TOML"), Some(EventFormat::Toml));
+    /// assert_eq!(EventFormat::from_path("events.txt"), None);
+    /// ```
+    pub fn from_path(path: impl AsRef<Path>) -> Option<EventFormat> {
+        let ext = path.as_ref().extension()?.to_str()?.to_ascii_lowercase();
+        match ext.as_str() {
+            "json" => Some(EventFormat::Json),
+            "toml" => Some(EventFormat::Toml),
+            _ => None,
+        }
+    }
+
+    /// The format guessed from the text: JSON when the first non-blank
+    /// character (after a byte-order mark) is `{`, TOML otherwise.
+    ///
+    /// ```
+    /// use qiyuan_formats::event::EventFormat;
+    /// assert_eq!(EventFormat::sniff("\n  {\"name\": 1}"), EventFormat::Json);
+    /// assert_eq!(EventFormat::sniff("name = \"x\""), EventFormat::Toml);
+    /// ```
+    pub fn sniff(text: &str) -> EventFormat {
+        match text
+            .trim_start_matches('\u{feff}')
+            .trim_start()
+            .chars()
+            .next()
+        {
+            Some('{') => EventFormat::Json,
+            _ => EventFormat::Toml,
+        }
+    }
+
+    /// `JSON` or `TOML`, for messages.
+    pub fn name(self) -> &'static str {
+        match self {
+            EventFormat::Json => "JSON",
+            EventFormat::Toml => "TOML",
+        }
+    }
+}
+
+/// What kind of problem an [`EventFileError`] reports.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum EventFileErrorKind {
+    /// The file could not be read.
+    Io,
+    /// The file is not UTF-8 text (e.g. GBK / GB18030).
+    Encoding,
+    /// The text is not valid JSON or TOML.
+    Syntax,
+    /// A required field is absent.
+    MissingField,
+    /// A field the format does not know (often a misspelling).
+    UnknownField,
+    /// A field given twice in one object.
+    DuplicateField,
+    /// A value of the wrong type (a string where a number is expected…).
+    WrongType,
+    /// A value of the right type that is not allowed (sex `x`, result `2-0`,
+    /// a negative rating, round 0, an unknown game or system…).
+    InvalidValue,
+    /// Two players share an id.
+    DuplicatePlayer,
+    /// A game names a player who is not in the players list.
+    UnknownPlayer,
+    /// A player is paired against themself.
+    SelfPairing,
+    /// The same game is listed twice.
+    DuplicateGame,
+    /// A player appears twice in one round.
+    TwiceInRound,
+}
+
+/// An error in an event file, naming the file, the line and the field.
+///
+/// Its [`Display`](fmt::Display) form is `file:line: field: message`, then a
+/// `help:` line where there is a hint, e.g.
+///
+/// ```text
+/// events.json:14: games[3].black: player 17 is not in the players list
+///   help: the players list has 12 players, ids 1 to 12
+/// ```
+///
+/// Syntax errors carry a column too (`events.toml:7:12: TOML syntax: …`).
+/// Field paths count array elements from 0, as `jq` does: `games[3]` is the
+/// fourth game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EventFileError(Box<ErrorData>);
+
+/// The content of an [`EventFileError`], boxed so that results stay small.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct ErrorData {
+    file: String,
+    line: Option<usize>,
+    column: Option<usize>,
+    field: Option<String>,
+    kind: EventFileErrorKind,
+    message: String,
+    help: Option<String>,
+}
+
+impl EventFileError {
+    pub(crate) fn new(
+        file: &str,
+        kind: EventFileErrorKind,
+        message: impl Into<String>,
+    ) -> EventFileError {
+        EventFileError(Box::new(ErrorData {
+            file: file.to_owned(),
+            line: None,
+            column: None,
+            field: None,
+            kind,
+            message: message.into(),
+            help: None,
+        }))
+    }
+
+    pub(crate) fn at(mut self, line: usize, column: Option<usize>) -> Self {
+        self.0.line = Some(line);
+        self.0.column = column;
+        self
+    }
+
+    pub(crate) fn with_field(mut self, field: impl Into<String>) -> Self {
+        self.0.field = Some(field.into());
+        self
+    }
+
+    pub(crate) fn with_help(mut self, help: impl Into<String>) -> Self {
+        self.0.help = Some(help.into());
+        self
+    }
+
+    /// The file name given for messages.
+    pub fn file(&self) -> &str {
+        &self.0.file
+    }
+    /// Line of the problem, from 1 (none for I/O errors).
+    pub fn line(&self) -> Option<usize> {
+        self.0.line
+    }
+    /// Column (in characters, from 1), for syntax errors.
+    pub fn column(&self) -> Option<usize> {
+        self.0.column
+    }
+    /// Path of the offending field, e.g. `games[3].black` or `players[0]`.
+    pub fn field(&self) -> Option<&str> {
+        self.0.field.as_deref()
+    }
+    /// What kind of problem this is.
+    pub fn kind(&self) -> EventFileErrorKind {
+        self.0.kind
+    }
+    /// The message, without file, line or field.
+    pub fn message(&self) -> &str {
+        &self.0.message
+    }
+    /// A hint on how to fix it, if there is one.
+    pub fn help(&self) -> Option<&str> {
+        self.0.help.as_deref()
+    }
+}
+
+impl fmt::Display for EventFileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0.file)?;
+        if let Some(line) = self.0.line {
+            write!(f, ":{line}")?;
+            if let Some(column) = self.0.column {
+                write!(f, ":{column}")?;
+            }
+        }
+        f.write_str(": ")?;
+        if let Some(field) = &self.0.field {
+            write!(f, "{field}: ")?;
+        }
+        f.write_str(&self.0.message)?;
+        if let Some(help) = &self.0.help {
+            write!(f, "\n  help: {help}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for EventFileError {}
+
+/// Reads an event from the text of an event file.
+///
+/// `path_for_messages` is the file name shown in errors (and, when `format`
+/// is `None`, its extension picks the format; without a known extension the
+/// first non-blank character decides, see [`EventFormat::sniff`]). A UTF-8
+/// byte-order mark is skipped.
+///
+/// # Errors
+/// Any syntax or semantic problem, as an [`EventFileError`] naming the line
+/// and field.
+pub fn read_event(
+    text: &str,
+    path_for_messages: &str,
+    format: Option<EventFormat>,
+) -> Result<Event, EventFileError> {
+    let format = format
+        .or_else(|| EventFormat::from_path(path_for_messages))
+        .unwrap_or_else(|| EventFormat::sniff(text));
+    // A BOM is three bytes on line 1: removing it shifts columns of line 1
+    // only, which the locator accounts for by keeping the original text.
+    let bom = if text.starts_with('\u{feff}') {
+        '\u{feff}'.len_utf8()
+    } else {
+        0
+    };
+    let lines = tree::LineIndex::new(text);
+    let root = match format {
+        EventFormat::Json => json::parse(text, bom, path_for_messages, &lines)?,
+        EventFormat::Toml => toml_tree::parse(text, bom, path_for_messages, &lines)?,
+    };
+    convert::event_from_tree(&root, format, path_for_messages, &lines)
+}
+
+/// Reads an event file from disk (format from the extension, else sniffed).
+///
+/// # Errors
+/// The file cannot be read ([`EventFileErrorKind::Io`]), is not UTF-8
+/// ([`EventFileErrorKind::Encoding`], with the line of the first bad byte),
+/// or [`read_event`] refuses it.
+pub fn read_event_path(path: &Path) -> Result<Event, EventFileError> {
+    let shown = path.display().to_string();
+    let bytes = std::fs::read(path)
+        .map_err(|e| EventFileError::new(&shown, EventFileErrorKind::Io, e.to_string()))?;
+    let text = match String::from_utf8(bytes) {
+        Ok(text) => text,
+        Err(e) => {
+            let bad = e.utf8_error().valid_up_to();
+            let before = &e.as_bytes()[..bad];
+            let line = 1 + before.iter().filter(|&&b| b == b'\n').count();
+            return Err(EventFileError::new(
+                &shown,
+                EventFileErrorKind::Encoding,
+                "the file is not UTF-8 text",
+            )
+            .at(line, None)
+            .with_help("save it as UTF-8 (a GBK or GB18030 file can be converted with `iconv -f GB18030 -t UTF-8`)"));
+        }
+    };
+    read_event(&text, &shown, None)
+}

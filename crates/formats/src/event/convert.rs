@@ -1,0 +1,758 @@
+//! From a [`Node`] tree to a validated [`Event`], every error pointing at the
+//! line and field of the offending value.
+
+use std::collections::HashMap;
+
+use chrono::NaiveDate;
+use qiyuan_rating::model::{
+    ByeKind, Event, EventError, EventSystem, GameKind, GameResult, Outcome, Pairing, Player,
+    PlayerId, Sex,
+};
+use rust_decimal::Decimal;
+use rust_decimal::prelude::ToPrimitive;
+
+use super::tree::{Entry, LineIndex, Node, Value};
+use super::{EventFileError, EventFileErrorKind as Kind, EventFormat};
+
+/// Lowest and highest rating accepted: anything outside is a typing error
+/// (the lowest floors of the lists and platforms qiyuan knows are above 100,
+/// the highest ratings below 3500).
+pub(crate) const RATING_MIN: Decimal = Decimal::from_parts(100, 0, 0, false, 0);
+/// See [`RATING_MIN`].
+pub(crate) const RATING_MAX: Decimal = Decimal::from_parts(4000, 0, 0, false, 0);
+
+const EVENT_KEYS: &[&str] = &["name", "game", "system", "start", "end", "players", "games"];
+const PLAYER_KEYS: &[&str] = &[
+    "id",
+    "name",
+    "sex",
+    "rating",
+    "title",
+    "rated_games",
+    "rated_events",
+    "ever_reached",
+    "birth_year",
+    "rank",
+    "unit",
+];
+const GAME_KEYS: &[&str] = &["round", "white", "red", "black", "result"];
+const RESULTS: &str = "1-0, 0-1, 1/2-1/2, +-, -+, -- (or bye, half-bye, zero-bye with no black)";
+
+struct Ctx<'a> {
+    file: &'a str,
+    lines: &'a LineIndex<'a>,
+    toml: bool,
+}
+
+type R<T> = Result<T, EventFileError>;
+
+impl Ctx<'_> {
+    fn err(
+        &self,
+        offset: usize,
+        field: &str,
+        kind: Kind,
+        message: impl Into<String>,
+    ) -> EventFileError {
+        let e = EventFileError::new(self.file, kind, message).at(self.lines.line(offset), None);
+        if field.is_empty() {
+            e
+        } else {
+            e.with_field(field)
+        }
+    }
+
+    fn line(&self, offset: usize) -> usize {
+        self.lines.line(offset)
+    }
+
+    fn wrong_type(&self, node: &Node, field: &str, expected: &str) -> EventFileError {
+        let found = node.value.type_name(self.toml);
+        let shown = match &node.value {
+            Value::String(s) => format!("{found} \"{}\"", shorten(s)),
+            Value::Bool(b) => format!("{found} ({b})"),
+            Value::Number(n) => format!("{found} ({})", shorten(n)),
+            _ => found.to_owned(),
+        };
+        self.err(
+            node.offset,
+            field,
+            Kind::WrongType,
+            format!("expected {expected}, found {shown}"),
+        )
+    }
+
+    /// The entries of an object, after refusing unknown and repeated keys.
+    fn object<'n>(&self, node: &'n Node, path: &str, known: &[&str]) -> R<Obj<'n>> {
+        let Value::Object(entries) = &node.value else {
+            let what = if self.toml { "a table" } else { "an object" };
+            return Err(self.wrong_type(node, path, what));
+        };
+        for (i, e) in entries.iter().enumerate() {
+            let field = join(path, &e.key);
+            if !known.contains(&e.key.as_str()) {
+                let help = match closest(&e.key, known) {
+                    Some(k) => format!("did you mean `{k}`?"),
+                    None => format!("known fields here: {}", known.join(", ")),
+                };
+                return Err(self
+                    .err(
+                        e.key_offset,
+                        &field,
+                        Kind::UnknownField,
+                        format!("unknown field `{}`", e.key),
+                    )
+                    .with_help(help));
+            }
+            if let Some(first) = entries[..i].iter().find(|f| f.key == e.key) {
+                return Err(self.err(
+                    e.key_offset,
+                    &field,
+                    Kind::DuplicateField,
+                    format!(
+                        "`{}` is given twice (first on line {})",
+                        e.key,
+                        self.line(first.key_offset)
+                    ),
+                ));
+            }
+        }
+        Ok(Obj {
+            entries,
+            offset: node.offset,
+            path: path.to_owned(),
+        })
+    }
+
+    fn required<'n>(&self, obj: &Obj<'n>, key: &str) -> R<&'n Node> {
+        obj.get(key).ok_or_else(|| {
+            self.err(
+                obj.offset,
+                &join(&obj.path, key),
+                Kind::MissingField,
+                format!("`{key}` is missing"),
+            )
+        })
+    }
+
+    fn string<'n>(&self, node: &'n Node, field: &str) -> R<&'n str> {
+        match &node.value {
+            Value::String(s) if s.trim().is_empty() => {
+                Err(self.err(node.offset, field, Kind::InvalidValue, "must not be empty"))
+            }
+            Value::String(s) => Ok(s),
+            _ => Err(self.wrong_type(node, field, "a string")),
+        }
+    }
+
+    /// A present, non-null optional value.
+    fn present<'n>(&self, obj: &Obj<'n>, key: &str) -> Option<&'n Node> {
+        obj.get(key).filter(|n| n.value != Value::Null)
+    }
+
+    fn decimal(&self, node: &Node, field: &str, expected: &str) -> R<Decimal> {
+        let Value::Number(text) = &node.value else {
+            let mut e = self.wrong_type(node, field, expected);
+            if let Value::String(s) = &node.value {
+                if parse_decimal(s.trim()).is_some() {
+                    e = e.with_help(format!("write the number without quotes: {}", s.trim()));
+                }
+            }
+            return Err(e);
+        };
+        parse_decimal(text).ok_or_else(|| {
+            self.err(
+                node.offset,
+                field,
+                Kind::InvalidValue,
+                format!("`{}` is not a finite decimal number", shorten(text)),
+            )
+        })
+    }
+
+    fn integer(&self, node: &Node, field: &str, min: i64, max: i64) -> R<i64> {
+        let d = self.decimal(node, field, "a whole number")?;
+        if !d.fract().is_zero() {
+            return Err(self.err(
+                node.offset,
+                field,
+                Kind::InvalidValue,
+                format!("must be a whole number, not {d}"),
+            ));
+        }
+        match d.to_i64() {
+            Some(n) if (min..=max).contains(&n) => Ok(n),
+            _ if d.is_sign_negative() && min >= 0 => Err(self.err(
+                node.offset,
+                field,
+                Kind::InvalidValue,
+                format!("must not be negative ({d})"),
+            )),
+            _ => Err(self.err(
+                node.offset,
+                field,
+                Kind::InvalidValue,
+                format!("{d} is out of range {min} to {max}"),
+            )),
+        }
+    }
+
+    fn u32_at_least(&self, node: &Node, field: &str, min: u32) -> R<u32> {
+        // The range check makes the conversion exact.
+        Ok(self.integer(node, field, min.into(), u32::MAX.into())? as u32)
+    }
+
+    fn id(&self, node: &Node, field: &str) -> R<PlayerId> {
+        if let Value::Number(t) = &node.value {
+            if parse_decimal(t).is_some_and(|d| d.is_zero()) {
+                return Err(self
+                    .err(
+                        node.offset,
+                        field,
+                        Kind::InvalidValue,
+                        "player ids start at 1",
+                    )
+                    .with_help("0 is not a player (a bye is written with black null or absent)"));
+            }
+        }
+        Ok(PlayerId(self.u32_at_least(node, field, 1)?))
+    }
+
+    fn rating(&self, node: &Node, field: &str) -> R<Option<Decimal>> {
+        if node.value == Value::Null {
+            return Ok(None);
+        }
+        let r = self.decimal(
+            node,
+            field,
+            "a rating (a number, or null for an unrated player)",
+        )?;
+        if r.is_sign_negative() && !r.is_zero() {
+            return Err(self.err(
+                node.offset,
+                field,
+                Kind::InvalidValue,
+                format!("a rating cannot be negative ({r})"),
+            ));
+        }
+        if r.is_zero() {
+            let e = self.err(node.offset, field, Kind::InvalidValue, "0 is not a rating");
+            let help = if self.toml {
+                "leave `rating` out for an unrated player"
+            } else {
+                "write null for an unrated player"
+            };
+            return Err(e.with_help(help));
+        }
+        if !(RATING_MIN..=RATING_MAX).contains(&r) {
+            return Err(self.err(
+                node.offset,
+                field,
+                Kind::InvalidValue,
+                format!("rating {r} is not plausible (expected {RATING_MIN} to {RATING_MAX})"),
+            ));
+        }
+        Ok(Some(r))
+    }
+
+    fn date(&self, node: &Node, field: &str) -> R<NaiveDate> {
+        match &node.value {
+            Value::Date(d) => Ok(*d),
+            Value::String(s) => {
+                let ok = s.len() == 10 && s.as_bytes()[4] == b'-' && s.as_bytes()[7] == b'-';
+                ok.then(|| NaiveDate::parse_from_str(s, "%Y-%m-%d").ok())
+                    .flatten()
+                    .ok_or_else(|| {
+                        self.err(
+                            node.offset,
+                            field,
+                            Kind::InvalidValue,
+                            format!("`{}` is not a date", shorten(s)),
+                        )
+                        .with_help("write dates as YYYY-MM-DD, e.g. 2019-05-01")
+                    })
+            }
+            _ => Err(self
+                .wrong_type(node, field, "a date")
+                .with_help("write dates as YYYY-MM-DD, e.g. 2019-05-01")),
+        }
+    }
+}
+
+struct Obj<'n> {
+    entries: &'n [Entry],
+    offset: usize,
+    path: String,
+}
+
+impl<'n> Obj<'n> {
+    fn get(&self, key: &str) -> Option<&'n Node> {
+        self.entries.iter().find(|e| e.key == key).map(|e| &e.node)
+    }
+    fn field(&self, key: &str) -> String {
+        join(&self.path, key)
+    }
+}
+
+fn join(path: &str, key: &str) -> String {
+    if path.is_empty() {
+        key.to_owned()
+    } else {
+        format!("{path}.{key}")
+    }
+}
+
+fn shorten(s: &str) -> String {
+    const MAX: usize = 40;
+    if s.chars().count() <= MAX {
+        s.to_owned()
+    } else {
+        let mut t: String = s.chars().take(MAX).collect();
+        t.push('…');
+        t
+    }
+}
+
+/// A number's exact value, from its text (never through a binary float).
+pub(crate) fn parse_decimal(text: &str) -> Option<Decimal> {
+    let t = text.strip_prefix('+').unwrap_or(text);
+    let digits_ok = t
+        .bytes()
+        .all(|b| b.is_ascii_digit() || matches!(b, b'-' | b'+' | b'.' | b'e' | b'E'))
+        && t.bytes().any(|b| b.is_ascii_digit());
+    if !digits_ok || t.len() > 64 {
+        return None;
+    }
+    match t.find(['e', 'E']) {
+        None => t.parse::<Decimal>().ok(),
+        Some(e) => {
+            let exponent: i32 = t[e + 1..].parse().ok()?;
+            if exponent.abs() > 40 {
+                return None;
+            }
+            Decimal::from_scientific(t).ok()
+        }
+    }
+}
+
+/// The known name closest to a misspelt one, if it is close.
+fn closest<'k>(word: &str, known: &[&'k str]) -> Option<&'k str> {
+    let distance = |a: &str, b: &str| {
+        let b: Vec<char> = b.chars().collect();
+        let mut prev: Vec<usize> = (0..=b.len()).collect();
+        for (i, ca) in a.chars().enumerate() {
+            let mut cur = vec![i + 1; b.len() + 1];
+            for (j, &cb) in b.iter().enumerate() {
+                cur[j + 1] = (prev[j] + usize::from(ca != cb))
+                    .min(prev[j + 1] + 1)
+                    .min(cur[j] + 1);
+            }
+            prev = cur;
+        }
+        prev[b.len()]
+    };
+    let lower = word.to_lowercase();
+    known
+        .iter()
+        .map(|k| (distance(&lower, k), *k))
+        .filter(|&(d, k)| d <= 2.max(k.len() / 3))
+        .min()
+        .map(|(_, k)| k)
+}
+
+fn game_kind(s: &str) -> Option<GameKind> {
+    match s {
+        "xiangqi" => Some(GameKind::Xiangqi),
+        "chess" => Some(GameKind::Chess),
+        _ => None,
+    }
+}
+
+fn system(s: &str) -> Option<EventSystem> {
+    Some(match s {
+        "swiss" => EventSystem::Swiss,
+        "round-robin" => EventSystem::RoundRobin,
+        "double-round-robin" => EventSystem::DoubleRoundRobin,
+        "knockout" => EventSystem::Knockout,
+        "match" => EventSystem::Match,
+        "team" => EventSystem::Team,
+        _ => return None,
+    })
+}
+
+enum ResultText {
+    Game(GameResult),
+    Bye(ByeKind),
+}
+
+fn result(s: &str) -> Option<ResultText> {
+    use ResultText::*;
+    Some(match s {
+        "1-0" => Game(GameResult::Played(Outcome::WhiteWins)),
+        "0-1" => Game(GameResult::Played(Outcome::BlackWins)),
+        "1/2-1/2" | "½-½" => Game(GameResult::Played(Outcome::Draw)),
+        "+-" => Game(GameResult::WhiteWinsByForfeit),
+        "-+" => Game(GameResult::BlackWinsByForfeit),
+        "--" => Game(GameResult::DoubleForfeit),
+        "bye" => Bye(ByeKind::Full),
+        "half-bye" => Bye(ByeKind::Half),
+        "zero-bye" => Bye(ByeKind::Zero),
+        _ => return None,
+    })
+}
+
+/// Builds the event from a parsed file.
+pub(crate) fn event_from_tree(
+    root: &Node,
+    format: EventFormat,
+    file: &str,
+    lines: &LineIndex<'_>,
+) -> R<Event> {
+    let cx = Ctx {
+        file,
+        lines,
+        toml: format == EventFormat::Toml,
+    };
+    let top = cx.object(root, "", EVENT_KEYS)?;
+
+    let name = cx.string(cx.required(&top, "name")?, "name")?.to_owned();
+    let game_node = cx.required(&top, "game")?;
+    let game = game_kind(cx.string(game_node, "game")?).ok_or_else(|| {
+        cx.err(game_node.offset, "game", Kind::InvalidValue, "unknown game")
+            .with_help("expected \"xiangqi\" (象棋) or \"chess\" (国际象棋)")
+    })?;
+    let system_node = cx.required(&top, "system")?;
+    let system = system(cx.string(system_node, "system")?).ok_or_else(|| {
+        cx.err(
+            system_node.offset,
+            "system",
+            Kind::InvalidValue,
+            "unknown system",
+        )
+        .with_help(
+            "expected swiss (积分编排制), round-robin (单循环), double-round-robin (双循环), \
+             knockout (淘汰制), match (对抗赛) or team (团体赛)",
+        )
+    })?;
+    let start = match cx.present(&top, "start") {
+        Some(n) => Some(cx.date(n, "start")?),
+        None => None,
+    };
+    let end = match cx.present(&top, "end") {
+        Some(n) => Some(cx.date(n, "end")?),
+        None => None,
+    };
+    if let (Some(s), Some(e), Some(n)) = (start, end, top.get("end")) {
+        if e < s {
+            return Err(cx.err(
+                n.offset,
+                "end",
+                Kind::InvalidValue,
+                format!("the event ends ({e}) before it starts ({s})"),
+            ));
+        }
+    }
+
+    let players_node = cx.required(&top, "players")?;
+    let Value::Array(player_nodes) = &players_node.value else {
+        return Err(cx.wrong_type(players_node, "players", "an array of players"));
+    };
+    let mut players = Vec::with_capacity(player_nodes.len());
+    let mut ids: HashMap<PlayerId, (usize, usize)> = HashMap::new();
+    for (i, node) in player_nodes.iter().enumerate() {
+        let player = read_player(&cx, node, &format!("players[{i}]"))?;
+        let id_node = node_of(node, "id");
+        if let Some(&(first, line)) = ids.get(&player.id) {
+            return Err(cx
+                .err(
+                    id_node.offset,
+                    &format!("players[{i}].id"),
+                    Kind::DuplicatePlayer,
+                    format!(
+                        "id {} is already used by players[{first}] (line {line})",
+                        player.id
+                    ),
+                )
+                .with_help("every player needs an id of their own"));
+        }
+        ids.insert(player.id, (i, cx.line(id_node.offset)));
+        players.push(player);
+    }
+
+    let games_node = cx.required(&top, "games")?;
+    let Value::Array(game_nodes) = &games_node.value else {
+        return Err(cx.wrong_type(games_node, "games", "an array of games"));
+    };
+    let mut pairings = Vec::with_capacity(game_nodes.len());
+    // (round, lower id, higher id) → game index; (id, round) → game index.
+    let mut games_seen: HashMap<(u32, PlayerId, PlayerId), usize> = HashMap::new();
+    let mut in_round: HashMap<(PlayerId, u32), usize> = HashMap::new();
+    let id_hint = || id_range_hint(&players);
+    for (g, node) in game_nodes.iter().enumerate() {
+        let path = format!("games[{g}]");
+        let obj = cx.object(node, &path, GAME_KEYS)?;
+        let round_node = cx.required(&obj, "round")?;
+        if let Value::Number(t) = &round_node.value {
+            if parse_decimal(t).is_some_and(|d| d.is_zero()) {
+                return Err(cx.err(
+                    round_node.offset,
+                    &obj.field("round"),
+                    Kind::InvalidValue,
+                    "round numbers start at 1",
+                ));
+            }
+        }
+        let round = cx.u32_at_least(round_node, &obj.field("round"), 1)?;
+        let (white_key, white_node) = match (obj.get("white"), obj.get("red")) {
+            (Some(_), Some(r)) => {
+                return Err(cx
+                    .err(
+                        r.offset,
+                        &obj.field("red"),
+                        Kind::DuplicateField,
+                        "both `white` and `red` are given",
+                    )
+                    .with_help("`red` (红方) is another name for `white`: give one of them"));
+            }
+            (Some(w), None) => ("white", w),
+            (None, Some(r)) => ("red", r),
+            (None, None) => {
+                return Err(cx.err(
+                    obj.offset,
+                    &obj.field("white"),
+                    Kind::MissingField,
+                    "`white` (or `red`) is missing",
+                ));
+            }
+        };
+        let white = cx.id(white_node, &obj.field(white_key))?;
+        let black_node = cx.present(&obj, "black");
+        let black = match black_node {
+            Some(n) => Some(cx.id(n, &obj.field("black"))?),
+            None => None,
+        };
+        let result_node = cx.required(&obj, "result")?;
+        let result_text = cx.string(result_node, &obj.field("result"))?;
+        let Some(outcome) = result(result_text) else {
+            return Err(cx
+                .err(
+                    result_node.offset,
+                    &obj.field("result"),
+                    Kind::InvalidValue,
+                    format!("`{}` is not a result", shorten(result_text)),
+                )
+                .with_help(format!("expected one of {RESULTS}")));
+        };
+        let pairing = match (outcome, black) {
+            (ResultText::Game(result), Some(black)) => Pairing::Game {
+                round,
+                white,
+                black,
+                result,
+            },
+            (ResultText::Bye(kind), None) => Pairing::Bye {
+                round,
+                player: white,
+                kind,
+            },
+            (ResultText::Bye(_), Some(black)) => {
+                return Err(cx
+                    .err(result_node.offset, &obj.field("result"), Kind::InvalidValue, format!("\"{result_text}\" is a bye, but the game has a black player ({black})"))
+                    .with_help("a bye has no opponent: remove `black`, or give the game's result (1-0, 0-1, 1/2-1/2, +-, -+, --)"));
+            }
+            (ResultText::Game(_), None) => {
+                let offset = obj.get("black").map_or(obj.offset, |n| n.offset);
+                return Err(cx
+                    .err(offset, &obj.field("black"), Kind::MissingField, format!("a game with result {result_text} needs a black player"))
+                    .with_help("for a round without an opponent write result \"bye\", \"half-bye\" or \"zero-bye\""));
+            }
+        };
+        // Player checks, in the order of the fields.
+        let mut sides = vec![(obj.field(white_key), white_node, white)];
+        if let (Some(n), Some(b)) = (black_node, black) {
+            sides.push((obj.field("black"), n, b));
+        }
+        for (field, n, id) in &sides {
+            if !ids.contains_key(id) {
+                return Err(cx
+                    .err(
+                        n.offset,
+                        field,
+                        Kind::UnknownPlayer,
+                        format!("player {id} is not in the players list"),
+                    )
+                    .with_help(id_hint()));
+            }
+        }
+        if black == Some(white) {
+            let n = black_node.unwrap_or(node);
+            return Err(cx.err(
+                n.offset,
+                &obj.field("black"),
+                Kind::SelfPairing,
+                format!("player {white} is paired against themself"),
+            ));
+        }
+        if let Some(b) = black {
+            let key = (round, white.min(b), white.max(b));
+            if let Some(&first) = games_seen.get(&key) {
+                return Err(cx.err(
+                    node.offset,
+                    &path,
+                    Kind::DuplicateGame,
+                    format!("the round {round} game between {white} and {b} is listed twice (first as games[{first}], line {})", cx.line(game_nodes[first].offset)),
+                ));
+            }
+            games_seen.insert(key, g);
+        }
+        for (field, n, id) in &sides {
+            if let Some(&first) = in_round.get(&(*id, round)) {
+                return Err(cx.err(
+                    n.offset,
+                    field,
+                    Kind::TwiceInRound,
+                    format!(
+                        "player {id} already plays in round {round} (games[{first}], line {})",
+                        cx.line(game_nodes[first].offset)
+                    ),
+                ));
+            }
+            in_round.insert((*id, round), g);
+        }
+        pairings.push(pairing);
+    }
+
+    Event::new(name, game, system, start, end, players, pairings).map_err(|e| {
+        // Every case is caught above with a better message; this keeps the
+        // model's own check authoritative should the two ever disagree.
+        let (offset, field) = match &e {
+            EventError::DuplicatePlayer { second, .. } => (
+                player_nodes
+                    .get(*second)
+                    .map_or(players_node.offset, |n| n.offset),
+                format!("players[{second}]"),
+            ),
+            other => {
+                let g = other.game_index().unwrap_or(0);
+                (
+                    game_nodes.get(g).map_or(games_node.offset, |n| n.offset),
+                    format!("games[{g}]"),
+                )
+            }
+        };
+        cx.err(offset, &field, Kind::InvalidValue, e.to_string())
+    })
+}
+
+/// The node of `key` in an object node, or the node itself.
+fn node_of<'n>(node: &'n Node, key: &str) -> &'n Node {
+    match &node.value {
+        Value::Object(entries) => entries
+            .iter()
+            .find(|e| e.key == key)
+            .map_or(node, |e| &e.node),
+        _ => node,
+    }
+}
+
+fn id_range_hint(players: &[Player]) -> String {
+    let min = players.iter().map(|p| p.id).min();
+    let max = players.iter().map(|p| p.id).max();
+    match (min, max) {
+        (Some(a), Some(b)) => format!(
+            "the players list has {} players, ids {a} to {b}",
+            players.len()
+        ),
+        _ => "the players list is empty".to_owned(),
+    }
+}
+
+fn read_player(cx: &Ctx<'_>, node: &Node, path: &str) -> R<Player> {
+    let obj = cx.object(node, path, PLAYER_KEYS)?;
+    let id = cx.id(cx.required(&obj, "id")?, &obj.field("id"))?;
+    let name = cx.string(cx.required(&obj, "name")?, &obj.field("name"))?;
+    let sex_node = cx.required(&obj, "sex")?;
+    let sex = match cx.string(sex_node, &obj.field("sex"))? {
+        "m" => Sex::Male,
+        "f" => Sex::Female,
+        other => {
+            let help = match other {
+                "男" | "M" | "male" => "write \"m\" for 男 (male)",
+                "女" | "F" | "female" => "write \"f\" for 女 (female)",
+                _ => "expected \"m\" (男) or \"f\" (女)",
+            };
+            return Err(cx
+                .err(
+                    sex_node.offset,
+                    &obj.field("sex"),
+                    Kind::InvalidValue,
+                    format!("`{}` is not a sex", shorten(other)),
+                )
+                .with_help(help));
+        }
+    };
+    let rating = match obj.get("rating") {
+        Some(n) => cx.rating(n, &obj.field("rating"))?,
+        None => None,
+    };
+    let mut player = Player::new(id, name, sex, rating);
+    if let Some(n) = cx.present(&obj, "title") {
+        let t = cx.string(n, &obj.field("title"))?;
+        if t.chars().any(char::is_whitespace) {
+            return Err(cx
+                .err(
+                    n.offset,
+                    &obj.field("title"),
+                    Kind::InvalidValue,
+                    format!("`{}` is not a title code", shorten(t)),
+                )
+                .with_help("title codes are one word, e.g. GM, IM, FM, NM, WGM"));
+        }
+        player.title = Some(t.to_owned());
+    }
+    if let Some(n) = cx.present(&obj, "rated_games") {
+        player.rated_games = cx.u32_at_least(n, &obj.field("rated_games"), 0)?;
+    }
+    if let Some(n) = cx.present(&obj, "rated_events") {
+        player.rated_events = Some(cx.u32_at_least(n, &obj.field("rated_events"), 0)?);
+    }
+    if let Some(n) = cx.present(&obj, "ever_reached") {
+        player.ever_reached = cx.rating(n, &obj.field("ever_reached"))?;
+    }
+    if let Some(n) = cx.present(&obj, "birth_year") {
+        // Range check first, so the conversion is exact.
+        player.birth_year = Some(cx.integer(n, &obj.field("birth_year"), 1850, 2100)? as i32);
+    }
+    if let Some(n) = cx.present(&obj, "rank") {
+        player.rank = Some(cx.u32_at_least(n, &obj.field("rank"), 1)?);
+    }
+    if let Some(n) = cx.present(&obj, "unit") {
+        player.unit = Some(cx.string(n, &obj.field("unit"))?.to_owned());
+    }
+    Ok(player)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decimals_from_text() {
+        assert_eq!(parse_decimal("2450.5"), Some(Decimal::new(24505, 1)));
+        assert_eq!(parse_decimal("+2450"), Some(Decimal::new(2450, 0)));
+        // 0.1 has no exact binary float; read from text it is exact.
+        assert_eq!(parse_decimal("0.1"), Some(Decimal::new(1, 1)));
+        assert_eq!(parse_decimal("2.4505e3"), Some(Decimal::new(24505, 1)));
+        assert_eq!(parse_decimal("inf"), None);
+        assert_eq!(parse_decimal("nan"), None);
+        assert_eq!(parse_decimal("1e999999999999"), None);
+        assert_eq!(parse_decimal("99999999999999999999999999999999"), None);
+    }
+
+    #[test]
+    fn closest_names() {
+        assert_eq!(closest("ratng", PLAYER_KEYS), Some("rating"));
+        assert_eq!(closest("Rated_Game", PLAYER_KEYS), Some("rated_games"));
+        assert_eq!(closest("colour", PLAYER_KEYS), None);
+    }
+}

@@ -1,0 +1,293 @@
+//! Writing an [`Event`] as an event file, one player or game per line (JSON)
+//! or per table (TOML). Numbers are written from their decimal text, so a
+//! rating reads back exactly.
+
+use std::fmt::Write as _;
+
+use qiyuan_rating::model::{
+    ByeKind, Event, EventSystem, GameKind, GameResult, Outcome, Pairing, Player, Sex,
+};
+
+use super::EventFormat;
+
+fn game_name(g: GameKind) -> &'static str {
+    match g {
+        GameKind::Xiangqi => "xiangqi",
+        GameKind::Chess => "chess",
+    }
+}
+
+fn system_name(s: EventSystem) -> &'static str {
+    match s {
+        EventSystem::Swiss => "swiss",
+        EventSystem::RoundRobin => "round-robin",
+        EventSystem::DoubleRoundRobin => "double-round-robin",
+        EventSystem::Knockout => "knockout",
+        EventSystem::Match => "match",
+        EventSystem::Team => "team",
+    }
+}
+
+fn sex_name(s: Sex) -> &'static str {
+    match s {
+        Sex::Male => "m",
+        Sex::Female => "f",
+    }
+}
+
+fn result_name(r: GameResult) -> &'static str {
+    match r {
+        GameResult::Played(Outcome::WhiteWins) => "1-0",
+        GameResult::Played(Outcome::Draw) => "1/2-1/2",
+        GameResult::Played(Outcome::BlackWins) => "0-1",
+        GameResult::WhiteWinsByForfeit => "+-",
+        GameResult::BlackWinsByForfeit => "-+",
+        GameResult::DoubleForfeit => "--",
+    }
+}
+
+fn bye_name(k: ByeKind) -> &'static str {
+    match k {
+        ByeKind::Full => "bye",
+        ByeKind::Half => "half-bye",
+        ByeKind::Zero => "zero-bye",
+    }
+}
+
+/// A string quoted for JSON or TOML: both accept `\"`, `\\`, `\n`, `\t`,
+/// `\r`, `\b`, `\f` and `\uXXXX`; TOML forbids raw control characters and
+/// DEL, so those are always escaped.
+fn quote(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            '\r' => out.push_str("\\r"),
+            c if (c as u32) < 0x20 || c == '\u{7f}' => {
+                let _ = write!(out, "\\u{:04x}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// A player's fields as (key, value text) pairs, in file order.
+fn player_fields(p: &Player, toml: bool) -> Vec<(&'static str, String)> {
+    let mut f = vec![
+        ("id", p.id.to_string()),
+        ("name", quote(&p.name)),
+        ("sex", quote(sex_name(p.sex))),
+    ];
+    match p.rating {
+        Some(r) => f.push(("rating", r.to_string())),
+        // TOML has no null: an absent rating is an unrated player.
+        None if !toml => f.push(("rating", "null".to_owned())),
+        None => {}
+    }
+    if let Some(t) = &p.title {
+        f.push(("title", quote(t)));
+    }
+    f.push(("rated_games", p.rated_games.to_string()));
+    if let Some(n) = p.rated_events {
+        f.push(("rated_events", n.to_string()));
+    }
+    if let Some(r) = p.ever_reached {
+        f.push(("ever_reached", r.to_string()));
+    }
+    if let Some(y) = p.birth_year {
+        f.push(("birth_year", y.to_string()));
+    }
+    if let Some(r) = p.rank {
+        f.push(("rank", r.to_string()));
+    }
+    if let Some(u) = &p.unit {
+        f.push(("unit", quote(u)));
+    }
+    f
+}
+
+fn pairing_fields(p: &Pairing) -> Vec<(&'static str, String)> {
+    match *p {
+        Pairing::Game {
+            round,
+            white,
+            black,
+            result,
+        } => vec![
+            ("round", round.to_string()),
+            ("white", white.to_string()),
+            ("black", black.to_string()),
+            ("result", quote(result_name(result))),
+        ],
+        Pairing::Bye {
+            round,
+            player,
+            kind,
+        } => vec![
+            ("round", round.to_string()),
+            ("white", player.to_string()),
+            ("result", quote(bye_name(kind))),
+        ],
+    }
+}
+
+fn header(event: &Event) -> Vec<(&'static str, String, String)> {
+    // (key, JSON text, TOML text): TOML writes dates as native local dates.
+    let mut h = vec![
+        ("name", quote(event.name()), quote(event.name())),
+        (
+            "game",
+            quote(game_name(event.game())),
+            quote(game_name(event.game())),
+        ),
+        (
+            "system",
+            quote(system_name(event.system())),
+            quote(system_name(event.system())),
+        ),
+    ];
+    if let Some(d) = event.start() {
+        h.push((
+            "start",
+            quote(&d.format("%Y-%m-%d").to_string()),
+            d.format("%Y-%m-%d").to_string(),
+        ));
+    }
+    if let Some(d) = event.end() {
+        h.push((
+            "end",
+            quote(&d.format("%Y-%m-%d").to_string()),
+            d.format("%Y-%m-%d").to_string(),
+        ));
+    }
+    h
+}
+
+fn json_line(fields: &[(&'static str, String)]) -> String {
+    let inner: Vec<String> = fields
+        .iter()
+        .map(|(k, v)| format!("\"{k}\": {v}"))
+        .collect();
+    format!("{{{}}}", inner.join(", "))
+}
+
+fn json_list(out: &mut String, key: &str, items: &[String], last: bool) {
+    if items.is_empty() {
+        let _ = write!(out, "  \"{key}\": []");
+    } else {
+        let _ = writeln!(out, "  \"{key}\": [");
+        for (i, item) in items.iter().enumerate() {
+            let comma = if i + 1 < items.len() { "," } else { "" };
+            let _ = writeln!(out, "    {item}{comma}");
+        }
+        out.push_str("  ]");
+    }
+    out.push_str(if last { "\n" } else { ",\n" });
+}
+
+/// The event as a JSON event file (one player or game per line).
+///
+/// ```
+/// use qiyuan_formats::event::{read_event, write_event_json};
+/// let text = "name = \"t\"\ngame = \"xiangqi\"\nsystem = \"match\"\nplayers = []\ngames = []\n";
+/// let event = read_event(text, "t.toml", None).unwrap();
+/// assert_eq!(
+///     write_event_json(&event),
+///     "{\n  \"name\": \"t\",\n  \"game\": \"xiangqi\",\n  \"system\": \"match\",\n  \"players\": [],\n  \"games\": []\n}\n"
+/// );
+/// ```
+pub fn write_event_json(event: &Event) -> String {
+    let mut out = String::from("{\n");
+    for (key, json, _) in header(event) {
+        let _ = writeln!(out, "  \"{key}\": {json},");
+    }
+    let players: Vec<String> = event
+        .players()
+        .iter()
+        .map(|p| json_line(&player_fields(p, false)))
+        .collect();
+    json_list(&mut out, "players", &players, false);
+    let games: Vec<String> = event
+        .pairings()
+        .iter()
+        .map(|p| json_line(&pairing_fields(p)))
+        .collect();
+    json_list(&mut out, "games", &games, true);
+    out.push_str("}\n");
+    out
+}
+
+/// The event as a TOML event file (`[[players]]` and `[[games]]` tables;
+/// an unrated player has no `rating` key, a bye no `black` key).
+///
+/// ```
+/// use qiyuan_formats::event::{read_event, write_event_toml};
+/// let text = r#"{"name": "t", "game": "chess", "system": "swiss", "start": "2024-03-01",
+///   "players": [{"id": 1, "name": "A", "sex": "f", "rating": null}],
+///   "games": [{"round": 1, "white": 1, "result": "bye"}]}"#;
+/// let event = read_event(text, "t.json", None).unwrap();
+/// assert_eq!(
+///     write_event_toml(&event),
+///     "name = \"t\"\ngame = \"chess\"\nsystem = \"swiss\"\nstart = 2024-03-01\n\n\
+///      [[players]]\nid = 1\nname = \"A\"\nsex = \"f\"\nrated_games = 0\n\n\
+///      [[games]]\nround = 1\nwhite = 1\nresult = \"bye\"\n"
+/// );
+/// ```
+pub fn write_event_toml(event: &Event) -> String {
+    let mut out = String::new();
+    for (key, _, toml) in header(event) {
+        let _ = writeln!(out, "{key} = {toml}");
+    }
+    // An empty list must be written before the first table header.
+    if event.players().is_empty() {
+        out.push_str("players = []\n");
+    }
+    if event.pairings().is_empty() {
+        out.push_str("games = []\n");
+    }
+    let tables = event
+        .players()
+        .iter()
+        .map(|p| ("players", player_fields(p, true)))
+        .chain(
+            event
+                .pairings()
+                .iter()
+                .map(|g| ("games", pairing_fields(g))),
+        );
+    for (name, fields) in tables {
+        let _ = writeln!(out, "\n[[{name}]]");
+        for (k, v) in fields {
+            let _ = writeln!(out, "{k} = {v}");
+        }
+    }
+    out
+}
+
+/// The event in the given format: [`write_event_json`] or [`write_event_toml`].
+pub fn write_event(event: &Event, format: EventFormat) -> String {
+    match format {
+        EventFormat::Json => write_event_json(event),
+        EventFormat::Toml => write_event_toml(event),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quoting_is_valid_json_and_toml() {
+        let s = "a\"b\\c\nd\u{1}\u{7f}王";
+        let q = quote(s);
+        assert_eq!(serde_json::from_str::<String>(&q).unwrap(), s);
+        let t: toml::Table = toml::from_str(&format!("k = {q}")).unwrap();
+        assert_eq!(t["k"].as_str(), Some(s));
+    }
+}
