@@ -13,6 +13,9 @@ use rust_decimal::Decimal;
 
 const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data");
 
+/// A player line: start number, rating, (opponent, colour, result) per round.
+type Cells = (u32, Option<u32>, Vec<(u32, char, char)>);
+
 /// Reads a TRF: `(event, rounds with results, total rounds)`.
 fn read_trf(text: &str) -> (Event, u32) {
     let mut lines = Vec::new();
@@ -27,7 +30,7 @@ fn read_trf(text: &str) -> (Event, u32) {
             declared = r.trim().parse::<u32>().ok();
         }
     }
-    let mut cells: Vec<(u32, Option<u32>, Vec<(u32, char, char)>)> = Vec::new();
+    let mut cells: Vec<Cells> = Vec::new();
     for l in &lines {
         let id: u32 = l[4..8].trim().parse().unwrap();
         let rating = l
