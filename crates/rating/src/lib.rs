@@ -7,7 +7,21 @@
 //! This crate is pure: it never reads files or talks to a database. Profiles
 //! are TOML documents embedded at build time (see `profiles/`), and can also
 //! be parsed from a user's text.
+//!
+//! Entry points: [`profile::Profile::builtin`] /
+//! [`profile::Profile::from_toml_str`], then [`event::rate`] on a
+//! [`model::Event`], then [`event::PlayerReport::explain`] for the words.
 #![warn(missing_docs)]
 
+pub mod event;
+pub mod explain;
 pub mod model;
 pub mod online;
+pub mod profile;
+pub mod rounding;
+pub mod table;
+pub mod unrated;
+
+pub use event::{EventReport, PlayerReport, RateError, rate};
+pub use explain::Lang;
+pub use profile::{Profile, ProfileError};

@@ -1,0 +1,770 @@
+//! Rating profiles: one regulation as data (regulations.md §2–§5, §6.5).
+//!
+//! A profile is a TOML document. The built-in ones live in
+//! `crates/rating/profiles/*.toml` and are embedded at build time; a rating
+//! officer can write their own (a provincial variant, a changed **Choice**)
+//! and load it with [`Profile::from_toml_str`]. Every **Choice** of the spec
+//! is a named field here; the few rules that data cannot say are named
+//! hooks ([`UnratedRule`]).
+//!
+//! ```
+//! use qiyuan_rating::profile::Profile;
+//! let p = Profile::builtin("cxa-2019").unwrap();
+//! assert_eq!(p.name, "cxa-2019");
+//! assert!(Profile::builtin("cxa-2090").unwrap_err().to_string().contains("cxa-2019"));
+//! ```
+
+use std::fmt;
+
+use chrono::Datelike;
+use rust_decimal::Decimal;
+use serde::{Deserialize, Serialize};
+
+use crate::model::{GameKind, Player, Sex};
+use crate::rounding::RoundingMode;
+use crate::table;
+
+/// The built-in profiles: (name, TOML text).
+const BUILTIN: &[(&str, &str)] = &[
+    ("cxa-2019", include_str!("../profiles/cxa-2019.toml")),
+    ("cxa-legacy", include_str!("../profiles/cxa-legacy.toml")),
+    ("cca-chess", include_str!("../profiles/cca-chess.toml")),
+    ("cca-amateur", include_str!("../profiles/cca-amateur.toml")),
+    ("fide-2024", include_str!("../profiles/fide-2024.toml")),
+];
+
+/// Why a profile could not be had.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ProfileError {
+    /// No built-in profile has this name.
+    #[error("unknown rating profile `{name}`; known profiles: {known}")]
+    Unknown {
+        /// The name asked for.
+        name: String,
+        /// The known names, comma separated.
+        known: String,
+    },
+    /// The TOML text is not a valid profile (syntax, a missing or unknown
+    /// field, a wrong value); the message names the field and the line.
+    #[error("profile TOML: {0}")]
+    Parse(String),
+    /// A field has a value the engine cannot use.
+    #[error("profile field `{field}`: {reason}")]
+    Invalid {
+        /// Dotted path of the field, e.g. `k.rules[1].k`.
+        field: String,
+        /// What is wrong with it.
+        reason: String,
+    },
+}
+
+/// A value that differs for men and women.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BySex<T> {
+    /// 男子.
+    pub male: T,
+    /// 女子.
+    pub female: T,
+}
+
+impl<T: Copy> BySex<T> {
+    /// The value for a sex.
+    pub fn get(&self, sex: Sex) -> T {
+        match sex {
+            Sex::Male => self.male,
+            Sex::Female => self.female,
+        }
+    }
+}
+
+/// How the expected score fraction P is had from a rating difference (§1.1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ExpectedMethod {
+    /// `tables/expected-score.csv` (附表3).
+    Table,
+    /// P = 1 / (1 + 10^(−D/400)).
+    Logistic,
+}
+
+/// How the expected points We are formed (§1.3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ExpectedFormula {
+    /// We = N × P(Ro − Ra), Ra the average of the counted opponents.
+    NTimesP,
+    /// We = M × Pa − ½, Pa = P(Ro − Rall), Rall the average of all M
+    /// players including the player (scaled by games per opponent in a
+    /// double round robin).
+    MTimesPaMinusHalf,
+    /// We = Σ P(Ro − Ri) over the counted games, one lookup per game.
+    PerGame,
+}
+
+impl fmt::Display for ExpectedFormula {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            ExpectedFormula::NTimesP => "We = N × P",
+            ExpectedFormula::MTimesPaMinusHalf => "We = M × Pa − ½",
+            ExpectedFormula::PerGame => "We = ΣP",
+        })
+    }
+}
+
+/// `[expected]`: the expected-score method and formulas.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExpectedConfig {
+    /// Table or logistic.
+    pub method: ExpectedMethod,
+    /// Formula for Swiss, team, match and knockout events.
+    pub swiss: ExpectedFormula,
+    /// Formula for single and double round robins.
+    pub round_robin: ExpectedFormula,
+    /// A |D| above this counts as this (cca-chess §3.3 (18): 350 on the
+    /// average difference; FIDE: 400 per game).
+    #[serde(default)]
+    pub difference_cap: Option<Decimal>,
+    /// A player rated at or above this is not protected by the cap (FIDE:
+    /// 2650 from October 2025).
+    #[serde(default)]
+    pub cap_exempt_from: Option<Decimal>,
+    /// dp for a score fraction of 1 (and −dp for 0), undefined in the seeds
+    /// (§1.2 **Choice**: 800).
+    pub dp_at_extremes: Decimal,
+    /// The article this section implements.
+    #[serde(default)]
+    pub article: String,
+}
+
+/// `[rounding]`: where the regulation rounds (decimals), nowhere else.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RoundingConfig {
+    /// The rule used where rounding happens.
+    #[serde(default)]
+    pub mode: RoundingMode,
+    /// Decimals of Ra (and Rall); absent: exact.
+    #[serde(default)]
+    pub opponents_average: Option<u32>,
+    /// Decimals of P; absent: as the method gives it (the table has 2).
+    #[serde(default)]
+    pub expected_fraction: Option<u32>,
+    /// Decimals of ΔR of one event; absent: exact.
+    #[serde(default)]
+    pub change: Option<u32>,
+    /// Decimals of a published rating (Rn, first ratings).
+    pub published: u32,
+    /// Decimals shown for exact values in reports.
+    pub display: u32,
+    /// The article this section implements.
+    #[serde(default)]
+    pub article: String,
+}
+
+/// Whether a rated player's games against an unrated player count.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RatedVsUnrated {
+    /// They count, the unrated player at their provisional rating.
+    Count,
+    /// They count in round robins only; in Swiss-style events a rated
+    /// player is rated on games against rated opponents only.
+    RoundRobinOnly,
+    /// They never count for the rated player.
+    Never,
+}
+
+/// When an unrated player who scored 0 voids the games against them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ZeroScoreVoid {
+    /// Never: the games count.
+    Never,
+    /// In round robins.
+    RoundRobin,
+    /// In every event.
+    Always,
+}
+
+/// `[games]`: which games count (§1.4).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GamesConfig {
+    /// Forfeit wins and losses count (as games against the scheduled
+    /// opponent, in N, Ra and W). Double forfeits and byes never count.
+    pub unplayed_count: bool,
+    /// A rated player's games against unrated players.
+    pub rated_vs_unrated: RatedVsUnrated,
+    /// Games against an unrated player who scored 0 in the event.
+    pub unrated_zero_score_voids: ZeroScoreVoid,
+    /// The article this section implements.
+    #[serde(default)]
+    pub article: String,
+}
+
+/// One rule for K; the first rule whose every condition holds gives K.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct KRule {
+    /// The K this rule gives.
+    pub k: u32,
+    /// The player's highest rating ever (or current, if higher) is at least this.
+    #[serde(default)]
+    pub ever_reached_at_least: Option<Decimal>,
+    /// The rating before the event is below this.
+    #[serde(default)]
+    pub rating_below: Option<Decimal>,
+    /// Fewer valid games on the list than this.
+    #[serde(default)]
+    pub rated_games_below: Option<u32>,
+    /// Fewer rated events than this (when the list records events).
+    #[serde(default)]
+    pub rated_events_below: Option<u32>,
+    /// Age in the event's year (year − birth year) below this.
+    #[serde(default)]
+    pub age_below: Option<i32>,
+    /// The article this rule implements, shown as the reason for K.
+    pub article: String,
+}
+
+/// `[k]`: the conversion factor K (换算系数).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct KConfig {
+    /// K when no rule matches.
+    pub default: u32,
+    /// The article giving the default.
+    #[serde(default)]
+    pub default_article: String,
+    /// Rules in order; the first match wins.
+    #[serde(default)]
+    pub rules: Vec<KRule>,
+    /// K × n may not exceed this (FIDE: 700): K becomes the largest whole
+    /// number with K × n ≤ this.
+    #[serde(default)]
+    pub max_k_times_games: Option<u32>,
+}
+
+/// The hook for unrated players: the part of each regulation data cannot say.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum UnratedRule {
+    /// cxa-2019 第十三/十四条: rated as Ru + K × (W − We) over games
+    /// against rated players, from the provisional rating.
+    Provisional,
+    /// cca-chess §3.4 / cxa-legacy: a performance from the rated opponents'
+    /// average (Rc + dp at or below 50%, Rc + K(w − n/2) above), and in a
+    /// round robin with too many unrated players Ra = Rar − dpa(n/m).
+    Performance,
+    /// cca-amateur: a base rating by sex and grade; rated from the first
+    /// event like a rated player.
+    BaseRating,
+    /// FIDE B.02 8.2: Ru = Ra + dp with imaginary draws against fixed
+    /// opponents, a floor and a cap.
+    FideInitial,
+}
+
+/// A rating tied to a title, by sex (provisional ratings of former
+/// masters, title adjustments, inactive minimums).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TitleRating {
+    /// Title code as in [`Player::title`] (e.g. `NM`, `GM`).
+    pub title: String,
+    /// Men's value.
+    pub male: Decimal,
+    /// Women's value.
+    pub female: Decimal,
+}
+
+/// `[unrated]`: players without a rating (无等级分棋手).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UnratedConfig {
+    /// The hook.
+    pub rule: UnratedRule,
+    /// Provisional (暂定) or base (基础) rating Ru.
+    pub provisional: BySex<Decimal>,
+    /// Higher provisional ratings for former title holders.
+    #[serde(default)]
+    pub former_titles: Vec<TitleRating>,
+    /// Base-rating rule: amateur grades, lowest first; holding the i-th
+    /// (from 1) adds i × `grade_step`.
+    #[serde(default)]
+    pub grades: Vec<String>,
+    /// Base-rating rule: points per grade.
+    #[serde(default)]
+    pub grade_step: Decimal,
+    /// Games against rated players needed before a rating is published.
+    #[serde(default)]
+    pub games_for_rating: u32,
+    /// Games against rated players needed in one event for it to count at all.
+    #[serde(default)]
+    pub min_games_in_event: u32,
+    /// K used for an unrated player's calculation.
+    #[serde(default)]
+    pub k: Option<u32>,
+    /// Performance rule: in a round robin with a larger share of unrated
+    /// players than this, Ra = Rar − dpa × (n/m) (cca-chess: 0.2).
+    #[serde(default)]
+    pub round_robin_share: Option<Decimal>,
+    /// Performance rule: a performance at or below the provisional rating is void.
+    #[serde(default)]
+    pub void_at_or_below_provisional: bool,
+    /// FIDE rule: imaginary opponents (drawn) added to the real ones.
+    #[serde(default)]
+    pub imaginary_opponents: u32,
+    /// FIDE rule: their rating.
+    #[serde(default)]
+    pub imaginary_rating: Decimal,
+    /// A first rating below this is not published.
+    #[serde(default)]
+    pub floor: Option<Decimal>,
+    /// A first rating above this is cut to it.
+    #[serde(default)]
+    pub cap: Option<Decimal>,
+    /// The article this section implements.
+    #[serde(default)]
+    pub article: String,
+}
+
+/// `[champion]`: the champion never loses rating (cca-chess (14), cxa-legacy 八).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ChampionConfig {
+    /// A negative ΔR of the individual champion becomes 0.
+    pub protected: bool,
+    /// The article.
+    #[serde(default)]
+    pub article: String,
+}
+
+/// cxa-legacy 九: in mixed events a woman rated below `floor` counts as
+/// `floor` when playing a man.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MixedSexConfig {
+    /// 2300.
+    pub floor: Decimal,
+    /// The article.
+    #[serde(default)]
+    pub article: String,
+}
+
+/// A month and day ("MM-DD") in the period calendar.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct MonthDay {
+    /// 1..=12.
+    pub month: u32,
+    /// 1..=31.
+    pub day: u32,
+}
+
+impl TryFrom<String> for MonthDay {
+    type Error = String;
+    fn try_from(s: String) -> Result<Self, String> {
+        let bad = || format!("`{s}` is not a month-day like \"06-01\"");
+        let (m, d) = s.split_once('-').ok_or_else(bad)?;
+        let (month, day): (u32, u32) =
+            (m.parse().map_err(|_| bad())?, d.parse().map_err(|_| bad())?);
+        if chrono::NaiveDate::from_ymd_opt(2000, month, day).is_none() {
+            return Err(bad());
+        }
+        Ok(MonthDay { month, day })
+    }
+}
+
+impl From<MonthDay> for String {
+    fn from(m: MonthDay) -> String {
+        format!("{:02}-{:02}", m.month, m.day)
+    }
+}
+
+/// One rating period of the yearly calendar.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PeriodSpec {
+    /// First day (may fall in the previous year when after `end`).
+    pub start: MonthDay,
+    /// Last day.
+    pub end: MonthDay,
+    /// The list it is published in.
+    pub published: MonthDay,
+}
+
+/// How an event that spans two periods is counted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SpanningRule {
+    /// Wholly in the period of its last day.
+    EndDate,
+    /// A non-continuous event (a league) split by round dates; a
+    /// continuous one in the period of its last day (cxa-2019 第五条).
+    SplitLeaguesByRound,
+}
+
+/// `[list]`: publication, periods, minimums (data for the period engine).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ListConfig {
+    /// Lowest rating published; a player below is unrated.
+    #[serde(default)]
+    pub minimum_published: Option<BySex<Decimal>>,
+    /// The periods of a year.
+    pub periods: Vec<PeriodSpec>,
+    /// Events spanning two periods.
+    pub spanning: SpanningRule,
+    /// The article.
+    #[serde(default)]
+    pub article: String,
+}
+
+/// `[inactivity]`: players without rated games.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct InactivityConfig {
+    /// Years without a rated game before a player is listed inactive.
+    #[serde(default)]
+    pub inactive_after_years: Option<u32>,
+    /// Deduction at the end of each inactive year (first year first).
+    #[serde(default)]
+    pub deduction_by_year: Vec<Decimal>,
+    /// Years without a rated game after which the rating is cancelled.
+    #[serde(default)]
+    pub cancelled_after_years: Option<u32>,
+    /// An inactive player below their minimum loses the rating; the entry
+    /// with an empty title is for players without a title.
+    #[serde(default)]
+    pub minimums: Vec<TitleRating>,
+    /// A cancelled player restarts from the base rating.
+    #[serde(default)]
+    pub restart_from_base: bool,
+    /// The article.
+    #[serde(default)]
+    pub article: String,
+}
+
+/// `[[title_adjustments]]`: a newly titled player is raised at the next list.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TitleAdjustment {
+    /// Title code.
+    pub title: String,
+    /// Rating a man is raised to.
+    pub male: Decimal,
+    /// Rating a woman is raised to.
+    pub female: Decimal,
+    /// Also kept when the player had ever reached it (cxa-legacy 十一).
+    #[serde(default)]
+    pub keep_if_ever_reached: bool,
+    /// The article.
+    #[serde(default)]
+    pub article: String,
+}
+
+/// A rating regulation as data.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Profile {
+    /// Short name (`cxa-2019`).
+    pub name: String,
+    /// The regulation's title.
+    pub title: String,
+    /// Where it comes from (seed, section of regulations.md).
+    pub source: String,
+    /// Xiangqi or chess.
+    pub game: GameKind,
+    /// The change formula's article (ΔR = K(W − We)).
+    #[serde(default)]
+    pub article: String,
+    /// Expected score.
+    pub expected: ExpectedConfig,
+    /// Rounding.
+    pub rounding: RoundingConfig,
+    /// Which games count.
+    pub games: GamesConfig,
+    /// K.
+    pub k: KConfig,
+    /// Unrated players.
+    pub unrated: UnratedConfig,
+    /// The champion rule.
+    pub champion: ChampionConfig,
+    /// The mixed-sex rule, where the profile has it.
+    #[serde(default)]
+    pub mixed_sex: Option<MixedSexConfig>,
+    /// Lists and periods.
+    pub list: ListConfig,
+    /// Inactivity.
+    #[serde(default)]
+    pub inactivity: Option<InactivityConfig>,
+    /// Title adjustments.
+    #[serde(default)]
+    pub title_adjustments: Vec<TitleAdjustment>,
+}
+
+/// The K of a player and the reason for it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct KChoice {
+    /// K.
+    pub k: u32,
+    /// Why (the article, and the condition that held).
+    pub reason: String,
+}
+
+impl Profile {
+    /// The names of the built-in profiles.
+    ///
+    /// ```
+    /// assert!(qiyuan_rating::profile::Profile::builtin_names().contains(&"cca-chess"));
+    /// ```
+    pub fn builtin_names() -> Vec<&'static str> {
+        BUILTIN.iter().map(|(n, _)| *n).collect()
+    }
+
+    /// The TOML text of a built-in profile (to print or copy as a start
+    /// for one's own).
+    pub fn builtin_toml(name: &str) -> Option<&'static str> {
+        BUILTIN.iter().find(|(n, _)| *n == name).map(|(_, t)| *t)
+    }
+
+    /// A built-in profile by name.
+    pub fn builtin(name: &str) -> Result<Profile, ProfileError> {
+        match Profile::builtin_toml(name) {
+            Some(text) => Profile::from_toml_str(text),
+            None => Err(ProfileError::Unknown {
+                name: name.to_string(),
+                known: Profile::builtin_names().join(", "),
+            }),
+        }
+    }
+
+    /// Parses and checks a profile written in TOML.
+    ///
+    /// ```
+    /// use qiyuan_rating::profile::Profile;
+    /// let text = Profile::builtin_toml("cca-chess").unwrap().replace("default = 15", "default = 0");
+    /// let err = Profile::from_toml_str(&text).unwrap_err();
+    /// assert!(err.to_string().contains("k.default"));
+    /// ```
+    pub fn from_toml_str(text: &str) -> Result<Profile, ProfileError> {
+        let p: Profile = toml::from_str(text).map_err(|e| ProfileError::Parse(e.to_string()))?;
+        p.validate()?;
+        Ok(p)
+    }
+
+    fn validate(&self) -> Result<(), ProfileError> {
+        let invalid = |field: &str, reason: &str| {
+            Err(ProfileError::Invalid {
+                field: field.to_string(),
+                reason: reason.to_string(),
+            })
+        };
+        if self.name.trim().is_empty() {
+            return invalid("name", "must not be empty");
+        }
+        let r = &self.rounding;
+        for (field, d) in [
+            ("rounding.opponents_average", r.opponents_average),
+            ("rounding.expected_fraction", r.expected_fraction),
+            ("rounding.change", r.change),
+            ("rounding.published", Some(r.published)),
+            ("rounding.display", Some(r.display)),
+        ] {
+            if d.is_some_and(|d| d > 10) {
+                return invalid(field, "at most 10 decimals");
+            }
+        }
+        if self.k.default == 0 {
+            return invalid("k.default", "K must be at least 1");
+        }
+        for (i, rule) in self.k.rules.iter().enumerate() {
+            if rule.k == 0 {
+                return invalid(&format!("k.rules[{i}].k"), "K must be at least 1");
+            }
+        }
+        if self.k.max_k_times_games == Some(0) {
+            return invalid("k.max_k_times_games", "must be at least 1");
+        }
+        if self
+            .expected
+            .difference_cap
+            .is_some_and(|c| c <= Decimal::ZERO)
+        {
+            return invalid("expected.difference_cap", "must be positive");
+        }
+        if self.expected.dp_at_extremes <= Decimal::ZERO {
+            return invalid("expected.dp_at_extremes", "must be positive");
+        }
+        let u = &self.unrated;
+        if u.rule == UnratedRule::BaseRating && u.grade_step < Decimal::ZERO {
+            return invalid("unrated.grade_step", "must not be negative");
+        }
+        if u.rule == UnratedRule::FideInitial && u.imaginary_rating <= Decimal::ZERO {
+            return invalid(
+                "unrated.imaginary_rating",
+                "must be positive for the fide-initial rule",
+            );
+        }
+        if u.round_robin_share
+            .is_some_and(|s| s < Decimal::ZERO || s > Decimal::ONE)
+        {
+            return invalid("unrated.round_robin_share", "must be between 0 and 1");
+        }
+        if self.list.periods.is_empty() {
+            return invalid("list.periods", "at least one period");
+        }
+        Ok(())
+    }
+
+    /// Rounds `x` where the profile rounds (`decimals`), with its rule.
+    pub fn round(&self, x: Decimal, decimals: Option<u32>) -> Decimal {
+        self.rounding.mode.round_opt(x, decimals)
+    }
+
+    /// A rating rounded for publication.
+    pub fn publish(&self, x: Decimal) -> Decimal {
+        self.rounding.mode.round(x, self.rounding.published)
+    }
+
+    /// Expected score fraction for a rating difference `d` already capped
+    /// (the method, then the profile's P rounding).
+    pub fn expected_fraction(&self, d: Decimal) -> Decimal {
+        let p = match self.expected.method {
+            ExpectedMethod::Table => table::expected_score(d),
+            ExpectedMethod::Logistic => table::logistic(d),
+        };
+        self.round(p, self.rounding.expected_fraction)
+    }
+
+    /// The difference `own − other` after the profile's cap; `true` when
+    /// the cap changed it. `own` is the player's own rating (decides the
+    /// exemption).
+    ///
+    /// ```
+    /// use qiyuan_rating::profile::Profile;
+    /// use rust_decimal_macros::dec;
+    /// let fide = Profile::builtin("fide-2024").unwrap();
+    /// assert_eq!(fide.capped_difference(dec!(2000), dec!(2500)), (dec!(-400), true));
+    /// assert_eq!(fide.capped_difference(dec!(2700), dec!(2200)), (dec!(500), false));
+    /// ```
+    pub fn capped_difference(&self, own: Decimal, other: Decimal) -> (Decimal, bool) {
+        let d = own - other;
+        match self.expected.difference_cap {
+            Some(cap)
+                if d.abs() > cap && !self.expected.cap_exempt_from.is_some_and(|e| own >= e) =>
+            {
+                (if d.is_sign_negative() { -cap } else { cap }, true)
+            }
+            _ => (d, false),
+        }
+    }
+
+    /// dp for a score fraction, with the profile's value at p = 1 / 0.
+    pub fn difference_for_score(&self, p: Decimal) -> Decimal {
+        table::difference_for_score(p, self.expected.dp_at_extremes)
+    }
+
+    /// The provisional (or base) rating Ru of an unrated player.
+    pub fn provisional_rating(&self, player: &Player) -> Decimal {
+        let u = &self.unrated;
+        let mut r = u.provisional.get(player.sex);
+        if let Some(title) = player.title.as_deref() {
+            if let Some(t) = u.former_titles.iter().find(|t| t.title == title) {
+                r = match player.sex {
+                    Sex::Male => t.male,
+                    Sex::Female => t.female,
+                };
+            }
+            if let Some(i) = u.grades.iter().position(|g| g == title) {
+                r += u.grade_step * Decimal::from(i as u32 + 1);
+            }
+        }
+        r
+    }
+
+    /// The published minimum for a sex, if the profile has one.
+    pub fn minimum_published(&self, sex: Sex) -> Option<Decimal> {
+        self.list.minimum_published.map(|m| m.get(sex))
+    }
+
+    /// K for a rated player (or an unrated one, when `unrated`) in an event
+    /// of `event_year`, before the K × n limit.
+    pub fn k_for(&self, player: &Player, unrated: bool, event_year: Option<i32>) -> KChoice {
+        if let (true, Some(k)) = (unrated, self.unrated.k) {
+            let article = if self.unrated.article.is_empty() {
+                "unrated player".to_string()
+            } else {
+                self.unrated.article.clone()
+            };
+            return KChoice { k, reason: article };
+        }
+        let rating = player.rating;
+        let highest = match (player.ever_reached, rating) {
+            (Some(a), Some(b)) => Some(a.max(b)),
+            (a, b) => a.or(b),
+        };
+        for rule in &self.k.rules {
+            let mut why = Vec::new();
+            let mut ok = true;
+            if let Some(t) = rule.ever_reached_at_least {
+                ok &= highest.is_some_and(|h| h >= t);
+                why.push(format!("highest rating {} ≥ {t}", fmt_opt(highest)));
+            }
+            if let Some(t) = rule.rating_below {
+                ok &= rating.is_none_or(|r| r < t);
+                why.push(format!("rating {} < {t}", fmt_opt(rating)));
+            }
+            if let Some(t) = rule.rated_games_below {
+                ok &= player.rated_games < t;
+                why.push(format!("rated games {} < {t}", player.rated_games));
+            }
+            if let Some(t) = rule.rated_events_below {
+                ok &= player.rated_events.is_some_and(|e| e < t);
+                why.push(format!(
+                    "rated events {} < {t}",
+                    fmt_opt(player.rated_events)
+                ));
+            }
+            if let Some(t) = rule.age_below {
+                let age = player.birth_year.zip(event_year).map(|(b, y)| y - b);
+                ok &= age.is_some_and(|a| a < t);
+                why.push(format!("age {} < {t}", fmt_opt(age)));
+            }
+            if ok {
+                return KChoice {
+                    k: rule.k,
+                    reason: format!("{} ({})", rule.article, why.join(", ")),
+                };
+            }
+        }
+        KChoice {
+            k: self.k.default,
+            reason: self.k.default_article.clone(),
+        }
+    }
+}
+
+fn fmt_opt<T: fmt::Display>(x: Option<T>) -> String {
+    x.map_or_else(|| "unknown".to_string(), |x| x.to_string())
+}
+
+/// The year of an event's end (or start) date, for age rules.
+pub(crate) fn event_year(event: &crate::model::Event) -> Option<i32> {
+    event.end().or(event.start()).map(|d| d.year())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_builtin_parses() {
+        for name in Profile::builtin_names() {
+            let p = Profile::builtin(name).unwrap_or_else(|e| panic!("{name}: {e}"));
+            assert_eq!(p.name, name);
+        }
+    }
+}
