@@ -1,2 +1,278 @@
 //! Online platforms' point systems and Glicko-2: one game (or one rating
-//! period) at a time, at high volume.
+//! period) at a time, at high volume (regulations §6).
+//!
+//! A platform's point system is DATA: a TOML document naming one of three
+//! rule kinds and giving every number of it (see `profiles/qq-*.toml`, each
+//! citing the article it implements). The built-in systems are embedded at
+//! build time; a user's own system is parsed with [`PointSystem::from_toml`].
+//!
+//! | kind | systems | what the data says |
+//! |---|---|---|
+//! | `banded` | `qq-chess-levels`, `qq-chess-fixed` | by outcome (draw, lower side wins, higher side wins), bands of the points difference d, each `gain + per_point × d` |
+//! | `fixed` | `qq-xiangqi-titles`, `qq-xiangqi-levels` | fixed win / draw / loss changes, a short-game rule |
+//! | `elo` | `qq-xiangqi-elo` | NewS = OldS + K × (Res − Exp), K bands, first-mover offset |
+//!
+//! Common to every kind: `initial_points` (a player not seen before),
+//! `unscored_below_plies` (shorter games are not scored at all),
+//! `leave_penalty` (what leaving a game by force, 强制退出, costs) and a
+//! level or title table.
+//!
+//! ```
+//! use qiyuan_rating::online::{GameResult, OnlineGame, PlayerStore, PointSystem};
+//! use rust_decimal_macros::dec;
+//!
+//! let system = PointSystem::builtin("qq-xiangqi-elo").unwrap();
+//! let mut store = PlayerStore::new();
+//! store.set_points("red", dec!(1676));
+//! store.set_points("black", dec!(2076));
+//! let game = OnlineGame::new("g1", "red", "black", GameResult::BlackWins).with_plies(60);
+//! let change = system.apply(&mut store, &game).unwrap();
+//! assert_eq!((change.white_change, change.black_change), (dec!(-4), dec!(3)));
+//! assert_eq!(change.black_level, "三级大师"); // 2000 ≤ 2079 < 2200
+//! ```
+//!
+//! [`glicko2`] rates rating periods with Glickman's Glicko-2.
+
+mod elo;
+pub mod glicko2;
+mod hash;
+mod system;
+
+use std::collections::HashMap;
+
+use rust_decimal::Decimal;
+
+pub use hash::FxBuildHasher;
+pub use system::{PointSystem, RuleKind};
+
+/// Errors of the online point systems.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum OnlineError {
+    /// No built-in system has this name.
+    #[error("unknown point system `{name}`; known systems: {known}")]
+    UnknownSystem {
+        /// The name asked for.
+        name: String,
+        /// The built-in names, comma separated.
+        known: String,
+    },
+    /// A system's TOML text cannot be read.
+    #[error("point system definition: {0}")]
+    Definition(String),
+    /// A player was given as both white and black.
+    #[error("game {id}: `{player}` cannot play against themself")]
+    SamePlayer {
+        /// The game.
+        id: String,
+        /// The player.
+        player: String,
+    },
+    /// The result contradicts who left the game.
+    #[error("game {id}: {side} left the game by force but the result is not a loss for {side}")]
+    LeaverDidNotLose {
+        /// The game.
+        id: String,
+        /// `white` or `black`.
+        side: &'static str,
+    },
+    /// The `elo` rule needs whole points (its changes are whole numbers).
+    #[error("game {id}: player `{player}` has {points} points; this system needs whole points")]
+    FractionalPoints {
+        /// The game.
+        id: String,
+        /// The player.
+        player: String,
+        /// The offending points.
+        points: Decimal,
+    },
+    /// A Glicko-2 input is not usable (a score outside 0..=1, a negative
+    /// deviation, a value that is not finite).
+    #[error("glicko-2: {0}")]
+    Glicko2(String),
+    /// A figure left the range the arithmetic can hold.
+    #[error("game {id}: points out of range")]
+    OutOfRange {
+        /// The game.
+        id: String,
+    },
+}
+
+/// A side of the board. Xiangqi's red (红方, moves first) is `White`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Side {
+    /// White in chess, red (红, 先手) in xiangqi: moves first.
+    White,
+    /// Black (黑, 后手): moves second.
+    Black,
+}
+
+impl Side {
+    /// `"white"` or `"black"`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Side::White => "white",
+            Side::Black => "black",
+        }
+    }
+}
+
+/// The result of one online game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum GameResult {
+    /// 1-0: white (red) wins.
+    WhiteWins,
+    /// ½-½.
+    Draw,
+    /// 0-1: black wins.
+    BlackWins,
+}
+
+impl GameResult {
+    /// White's score: 1, ½ or 0, as twice the score (2, 1, 0).
+    pub fn white_score_x2(self) -> u8 {
+        match self {
+            GameResult::WhiteWins => 2,
+            GameResult::Draw => 1,
+            GameResult::BlackWins => 0,
+        }
+    }
+
+    /// The winner, if any.
+    pub fn winner(self) -> Option<Side> {
+        match self {
+            GameResult::WhiteWins => Some(Side::White),
+            GameResult::Draw => None,
+            GameResult::BlackWins => Some(Side::Black),
+        }
+    }
+}
+
+/// One online game, borrowing its identifiers (no allocation per game).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OnlineGame<'a> {
+    /// The game's identifier (only echoed in errors).
+    pub id: &'a str,
+    /// The first mover: white in chess, red in xiangqi.
+    pub white: &'a str,
+    /// The second mover.
+    pub black: &'a str,
+    /// The result.
+    pub result: GameResult,
+    /// Plies played (a ply, 步 in the seeds, is one side's move), if known.
+    /// Unknown counts as long enough for every plies rule (**Choice**).
+    pub plies: Option<u32>,
+    /// The side that left the game by force (强制退出, 逃跑), if any; it
+    /// must be the loser.
+    pub left_by_force: Option<Side>,
+}
+
+impl<'a> OnlineGame<'a> {
+    /// A game with unknown plies and nobody leaving.
+    pub fn new(id: &'a str, white: &'a str, black: &'a str, result: GameResult) -> Self {
+        OnlineGame {
+            id,
+            white,
+            black,
+            result,
+            plies: None,
+            left_by_force: None,
+        }
+    }
+
+    /// The same game with its number of plies.
+    pub fn with_plies(mut self, plies: u32) -> Self {
+        self.plies = Some(plies);
+        self
+    }
+
+    /// The same game, `side` having left it by force.
+    pub fn with_leaver(mut self, side: Side) -> Self {
+        self.left_by_force = Some(side);
+        self
+    }
+}
+
+/// What one game did to its two players.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GameChange<'s> {
+    /// Whether the game was scored (false: too short, nobody's points moved).
+    pub scored: bool,
+    /// White's (red's) change.
+    pub white_change: Decimal,
+    /// Black's change.
+    pub black_change: Decimal,
+    /// White's new total.
+    pub white_points: Decimal,
+    /// Black's new total.
+    pub black_points: Decimal,
+    /// White's level or title after the game.
+    pub white_level: &'s str,
+    /// Black's level or title after the game.
+    pub black_level: &'s str,
+}
+
+/// One player's standing in a point system.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PlayerRecord {
+    /// Current points.
+    pub points: Decimal,
+    /// Scored games played.
+    pub games: u32,
+}
+
+/// Players' points, keyed by player id. A player not in the store starts at
+/// the system's `initial_points` when first met.
+#[derive(Debug, Clone, Default)]
+pub struct PlayerStore {
+    map: HashMap<Box<str>, PlayerRecord, FxBuildHasher>,
+}
+
+impl PlayerStore {
+    /// An empty store.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// An empty store with room for `n` players.
+    pub fn with_capacity(n: usize) -> Self {
+        PlayerStore {
+            map: HashMap::with_capacity_and_hasher(n, FxBuildHasher),
+        }
+    }
+
+    /// A player's record, if the player has been seen.
+    pub fn get(&self, id: &str) -> Option<&PlayerRecord> {
+        self.map.get(id)
+    }
+
+    /// Sets a player's record.
+    pub fn insert(&mut self, id: &str, record: PlayerRecord) {
+        match self.map.get_mut(id) {
+            Some(r) => *r = record,
+            None => {
+                self.map.insert(id.into(), record);
+            }
+        }
+    }
+
+    /// Sets a player's points, keeping the games count.
+    pub fn set_points(&mut self, id: &str, points: Decimal) {
+        let games = self.get(id).map_or(0, |r| r.games);
+        self.insert(id, PlayerRecord { points, games });
+    }
+
+    /// Number of players.
+    pub fn len(&self) -> usize {
+        self.map.len()
+    }
+
+    /// Whether no player has been seen.
+    pub fn is_empty(&self) -> bool {
+        self.map.is_empty()
+    }
+
+    /// Every player, in no particular order.
+    pub fn iter(&self) -> impl Iterator<Item = (&str, &PlayerRecord)> {
+        self.map.iter().map(|(k, v)| (&**k, v))
+    }
+}
