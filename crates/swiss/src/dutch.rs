@@ -1,0 +1,795 @@
+//! The FIDE (Dutch) System, C.04.3: bracket-by-bracket pairing.
+//!
+//! For every bracket (Art. 1.3) the engine looks for the candidate that is
+//! best by the quality criteria C5–C21 taken in their order, and among equally
+//! good candidates the first one in the generation order of Article 4
+//! (MDP sets 4.4, S2 transpositions 4.2, resident exchanges 4.3). This is the
+//! candidate the Article 3 procedure selects: a perfect candidate is optimal,
+//! and Art. 3.8 breaks ties by generation order.
+//!
+//! The search runs in two phases:
+//! 1. *perfect search*: the candidates are generated in Article 4 order with
+//!    pruning against a lower bound of every criterion; the first one that
+//!    reaches every bound is optimal and therefore the answer;
+//! 2. otherwise, every candidate is generated (up to a budget) and the best
+//!    one kept, earliest first on ties.
+//!
+//! Absolute criteria C1–C3 are checked per pair; completion (C4) and the PAB
+//! criterion C5 are checked by a maximum-cardinality matching on the players
+//! not yet paired, where the PAB may only go to an eligible player (C2) whose
+//! score does not exceed the lowest score that any complete pairing can give
+//! the PAB (C5).
+
+use std::collections::HashMap;
+
+use crate::matching::maximum_matching;
+use crate::model::{Colour, Edition, Pairing, PairingError, PairingInput, Score};
+use crate::prep::{Float, Prep, Strength, colour_of_higher, compatible, prepare};
+
+/// Search budget (DFS nodes) of the perfect search of one bracket.
+const PERFECT_BUDGET: u64 = 400_000;
+/// Search budget (DFS nodes) of the exhaustive search of one bracket.
+const FULL_BUDGET: u64 = 2_000_000;
+/// Largest number of resident exchanges of one size generated.
+const MAX_EXCHANGES: u64 = 200_000;
+
+/// Pairs one round by the FIDE (Dutch) System.
+///
+/// ```
+/// use qiyuan_swiss::{Colour, Edition, PairingInput, Player, pair_round};
+/// // Round 1 of four players: 1-3 and 2-4 (S1 = {1, 2}, S2 = {3, 4}); the
+/// // top seed gets the colour drawn by lot (Art. 5.2.5), board 2 the other.
+/// let players = (1..=4)
+///     .map(|tpn| Player {
+///         tpn,
+///         score: 0,
+///         acceleration: 0,
+///         past_acceleration: vec![],
+///         history: vec![],
+///         absent: false,
+///     })
+///     .collect();
+/// let input = PairingInput {
+///     players,
+///     round: 1,
+///     total_rounds: 5,
+///     edition: Edition::Fide2026,
+///     initial_colour: Colour::White,
+///     win_points: 10,
+///     loss_points: 0,
+///     forbidden: vec![],
+/// };
+/// let pairing = pair_round(&input).unwrap();
+/// assert_eq!(pairing.boards, vec![(1, 3), (4, 2)]);
+/// assert_eq!(pairing.bye, None);
+/// ```
+pub fn pair_round(input: &PairingInput) -> Result<Pairing, PairingError> {
+    validate(input)?;
+    let ps = prepare(input);
+    let engine = Engine::new(ps, input);
+    engine.run()
+}
+
+fn validate(input: &PairingInput) -> Result<(), PairingError> {
+    let mut seen = std::collections::HashSet::new();
+    for p in &input.players {
+        if p.tpn == 0 {
+            return Err(PairingError::InvalidInput("TPN 0".into()));
+        }
+        if !seen.insert(p.tpn) {
+            return Err(PairingError::InvalidInput(format!("TPN {} appears twice", p.tpn)));
+        }
+        if p.history.len() + 1 < input.round as usize {
+            return Err(PairingError::InvalidInput(format!(
+                "player {} has {} rounds of history before round {}",
+                p.tpn,
+                p.history.len(),
+                input.round
+            )));
+        }
+    }
+    if input.round == 0 {
+        return Err(PairingError::InvalidInput("round 0".into()));
+    }
+    Ok(())
+}
+
+/// Lexicographic quality of a bracket candidate: smaller is better, fields in
+/// the priority order of C.04.3 (2026) Art. 2.3–2.4.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Default)]
+struct Quality {
+    /// C6: number of downfloaters.
+    c6: usize,
+    /// C7: scores of the downfloaters, descending.
+    c7: Vec<Score>,
+    /// C8: the following bracket's downfloater count and scores (C6–C7 there).
+    c8: (usize, Vec<Score>),
+    /// C9: unplayed games of the PAB assignee.
+    c9: u32,
+    /// C10: topscorers or their opponents with |CD| > 2.
+    c10: u32,
+    /// C11: topscorers or their opponents with the same colour three times.
+    c11: u32,
+    /// C12: colour preferences not met.
+    c12: u32,
+    /// C13: strong (or absolute) colour preferences not met.
+    c13: u32,
+    /// C14: resident downfloaters who downfloated in the previous round.
+    c14: u32,
+    /// C15: MDP opponents who upfloated in the previous round.
+    c15: u32,
+    /// C16: resident downfloaters who downfloated two rounds before.
+    c16: u32,
+    /// C17: MDP opponents who upfloated two rounds before.
+    c17: u32,
+    /// C18: score differences of MDPs who downfloated in the previous round.
+    c18: Vec<Score>,
+    /// C19: score differences of MDP opponents who upfloated in the previous round.
+    c19: Vec<Score>,
+    /// C20: as C18, two rounds before.
+    c20: Vec<Score>,
+    /// C21: as C19, two rounds before.
+    c21: Vec<Score>,
+}
+
+/// The pair-local part of the quality of one pair.
+#[derive(Debug, Clone, Copy, Default)]
+struct PairCost {
+    counts: [u32; 6], // c10, c11, c12, c13, c15, c17
+    diffs: [Option<Score>; 4], // c18..c21
+}
+
+struct Engine {
+    ps: Vec<Prep>,
+    compat: Vec<Vec<u64>>,
+    /// When a PAB is needed: the highest score it may go to (C5).
+    bye_cap: Score,
+    initial: Colour,
+    edition: Edition,
+}
+
+impl Engine {
+    fn new(ps: Vec<Prep>, input: &PairingInput) -> Self {
+        let n = ps.len();
+        let words = n.div_ceil(64);
+        let mut compat = vec![vec![0u64; words]; n];
+        for i in 0..n {
+            for j in (i + 1)..n {
+                if compatible(&ps[i], &ps[j], &input.forbidden) {
+                    compat[i][j / 64] |= 1 << (j % 64);
+                    compat[j][i / 64] |= 1 << (i % 64);
+                }
+            }
+        }
+        Engine { ps, compat, bye_cap: Score::MAX, initial: input.initial_colour, edition: input.edition }
+    }
+
+    fn ok(&self, i: usize, j: usize) -> bool {
+        (self.compat[i][j / 64] >> (j % 64)) & 1 == 1
+    }
+
+    fn bye_eligible(&self, i: usize) -> bool {
+        self.ps[i].bye_ok && self.ps[i].score <= self.bye_cap
+    }
+
+    /// C4 (with C2 and C5 for the PAB): can the players `rem` all be paired,
+    /// except one PAB-eligible player when their number is odd?
+    fn completable(&self, rem: &[usize]) -> bool {
+        let n = rem.len();
+        if n == 0 {
+            return true;
+        }
+        let odd = n % 2 == 1;
+        if odd && !rem.iter().any(|&i| self.bye_eligible(i)) {
+            return false;
+        }
+        if n >= 8 {
+            // Dirac: minimum degree ≥ n/2 guarantees a Hamiltonian cycle,
+            // hence a perfect matching (for odd n after removing anyone).
+            let words = self.compat.first().map_or(0, Vec::len);
+            let mut mask = vec![0u64; words];
+            for &i in rem {
+                mask[i / 64] |= 1 << (i % 64);
+            }
+            let need = if odd { (n - 1) / 2 + 1 } else { n / 2 };
+            let dirac = rem.iter().all(|&v| {
+                self.compat[v].iter().zip(&mask).map(|(a, b)| (a & b).count_ones() as usize).sum::<usize>()
+                    >= need
+            });
+            if dirac {
+                return true;
+            }
+        }
+        let mut adj: Vec<Vec<usize>> = vec![Vec::new(); n + usize::from(odd)];
+        for a in 0..n {
+            for b in (a + 1)..n {
+                if self.ok(rem[a], rem[b]) {
+                    adj[a].push(b);
+                    adj[b].push(a);
+                }
+            }
+            if odd && self.bye_eligible(rem[a]) {
+                adj[a].push(n);
+                adj[n].push(a);
+            }
+        }
+        maximum_matching(&adj).iter().all(Option::is_some)
+    }
+
+    /// Size of a maximum matching among `set` (C1–C3 only).
+    fn matching_size(&self, set: &[usize]) -> usize {
+        let n = set.len();
+        let mut adj: Vec<Vec<usize>> = vec![Vec::new(); n];
+        for a in 0..n {
+            for b in (a + 1)..n {
+                if self.ok(set[a], set[b]) {
+                    adj[a].push(b);
+                    adj[b].push(a);
+                }
+            }
+        }
+        maximum_matching(&adj).iter().filter(|m| m.is_some()).count() / 2
+    }
+
+    /// Fewest and lowest downfloaters of `set` (C6, C7 without completion):
+    /// the matched vertex sets of maximum matchings are the bases of a
+    /// matroid, so choosing floaters greedily from the lowest score up is
+    /// optimal. Returns the floaters' scores, descending.
+    fn best_floaters(&self, set: &[usize]) -> (usize, Vec<Score>) {
+        let nu = self.matching_size(set);
+        let k = set.len() - 2 * nu;
+        let mut order: Vec<usize> = set.to_vec();
+        // Lowest score first; among equals the lowest-ranked first.
+        order.sort_by(|&a, &b| self.ps[a].score.cmp(&self.ps[b].score).then(b.cmp(&a)));
+        let mut floaters: Vec<usize> = Vec::new();
+        for &p in &order {
+            if floaters.len() == k {
+                break;
+            }
+            let rest: Vec<usize> = set.iter().copied().filter(|&x| x != p && !floaters.contains(&x)).collect();
+            if self.matching_size(&rest) == nu {
+                floaters.push(p);
+            }
+        }
+        let mut scores: Vec<Score> = floaters.iter().map(|&f| self.ps[f].score).collect();
+        scores.sort_by(|a, b| b.cmp(a));
+        (k, scores)
+    }
+
+    fn run(mut self) -> Result<Pairing, PairingError> {
+        let n = self.ps.len();
+        let all: Vec<usize> = (0..n).collect();
+        if n % 2 == 1 && self.edition == Edition::Fide2026 {
+            // C5: the lowest score a PAB assignee can have.
+            let mut caps: Vec<Score> = self.ps.iter().filter(|p| p.bye_ok).map(|p| p.score).collect();
+            caps.sort();
+            caps.dedup();
+            let mut found = None;
+            let (mut lo, mut hi) = (0usize, caps.len());
+            while lo < hi {
+                let mid = (lo + hi) / 2;
+                self.bye_cap = caps[mid];
+                if self.completable(&all) {
+                    found = Some(caps[mid]);
+                    hi = mid;
+                } else {
+                    lo = mid + 1;
+                }
+            }
+            self.bye_cap = found.ok_or(PairingError::NoValidPairing)?;
+        } else if !self.completable(&all) {
+            return Err(PairingError::NoValidPairing);
+        }
+
+        let mut idx = 0;
+        let mut mdps: Vec<usize> = Vec::new();
+        let mut pairs: Vec<(usize, usize)> = Vec::new();
+        let mut bye = None;
+        loop {
+            if idx >= n {
+                match mdps.len() {
+                    0 => {}
+                    1 => bye = Some(mdps[0]),
+                    _ => return Err(PairingError::NoValidPairing),
+                }
+                break;
+            }
+            let s = self.ps[idx].score;
+            let end = (idx..n).find(|&i| self.ps[i].score != s).unwrap_or(n);
+            let next_end = if end < n {
+                let s2 = self.ps[end].score;
+                (end..n).find(|&i| self.ps[i].score != s2).unwrap_or(n)
+            } else {
+                n
+            };
+            let residents: Vec<usize> = (idx..end).collect();
+            let lower: Vec<usize> = (end..n).collect();
+            let next_group: Vec<usize> = (end..next_end).collect();
+            let mut search = Search::new(&self, mdps.clone(), residents, lower, next_group);
+            search.run();
+            let Some((_, bp, floaters)) = search.best else {
+                return Err(PairingError::NoValidPairing);
+            };
+            pairs.extend(bp);
+            mdps = floaters;
+            mdps.sort();
+            idx = end;
+        }
+        Ok(self.output(&pairs, bye))
+    }
+
+    fn output(&self, pairs: &[(usize, usize)], bye: Option<usize>) -> Pairing {
+        let mut boards: Vec<(usize, usize)> = pairs.iter().map(|&(a, b)| (a.min(b), a.max(b))).collect();
+        // Board order: higher score of the pair, then the sum of scores, then
+        // the ranking of the higher-ranked player.
+        boards.sort_by(|&(a, b), &(c, d)| {
+            let (sa, sb, sc, sd) = (self.ps[a].score, self.ps[b].score, self.ps[c].score, self.ps[d].score);
+            sc.max(sd).cmp(&sa.max(sb)).then((sc + sd).cmp(&(sa + sb))).then(a.cmp(&c))
+        });
+        Pairing {
+            boards: boards
+                .into_iter()
+                .map(|(hi, lo)| {
+                    let c = colour_of_higher(&self.ps[hi], &self.ps[lo], self.initial);
+                    if c == Colour::White {
+                        (self.ps[hi].tpn, self.ps[lo].tpn)
+                    } else {
+                        (self.ps[lo].tpn, self.ps[hi].tpn)
+                    }
+                })
+                .collect(),
+            bye: bye.map(|b| self.ps[b].tpn),
+        }
+    }
+
+    /// The pair-local criteria of the pair (hi, lo), `hi` higher-ranked;
+    /// `mdp` when `hi` is an MDP paired with a resident.
+    fn pair_cost(&self, hi: usize, lo: usize, mdp: bool) -> PairCost {
+        let (a, b) = (&self.ps[hi], &self.ps[lo]);
+        let ca = colour_of_higher(a, b, self.initial);
+        let mut c = PairCost::default();
+        let top = a.topscorer || b.topscorer;
+        for (p, col) in [(a, ca), (b, ca.opposite())] {
+            if top {
+                let cd = p.cd + if col == Colour::White { 1 } else { -1 };
+                if cd.abs() > 2 {
+                    c.counts[0] += 1; // C10
+                }
+                let n = p.colours.len();
+                if n >= 2 && p.colours[n - 1] == col && p.colours[n - 2] == col {
+                    c.counts[1] += 1; // C11
+                }
+            }
+            if let Some(pref) = p.pref
+                && pref != col
+            {
+                c.counts[2] += 1; // C12
+                if p.strength >= Strength::Strong {
+                    c.counts[3] += 1; // C13
+                }
+            }
+        }
+        if mdp {
+            let diff = a.score - b.score;
+            if b.floats[0] == Float::Up {
+                c.counts[4] += 1; // C15
+                c.diffs[1] = Some(diff); // C19
+            }
+            if b.floats[1] == Float::Up {
+                c.counts[5] += 1; // C17
+                c.diffs[3] = Some(diff); // C21
+            }
+            if a.floats[0] == Float::Down {
+                c.diffs[0] = Some(diff); // C18
+            }
+            if a.floats[1] == Float::Down {
+                c.diffs[2] = Some(diff); // C20
+            }
+        }
+        c
+    }
+}
+
+/// The search for the best candidate of one bracket.
+struct Search<'e> {
+    e: &'e Engine,
+    mdps: Vec<usize>,
+    res: Vec<usize>,
+    lower: Vec<usize>,
+    next_group: Vec<usize>,
+    lb: Quality,
+    best: Option<(Quality, Vec<(usize, usize)>, Vec<usize>)>,
+    perfect: bool,
+    nodes: u64,
+    budget: u64,
+    stop: bool,
+    stack: Vec<(usize, usize, PairCost)>,
+    acc: [u32; 6],
+    acc_diffs: usize,
+    c8_cache: HashMap<Vec<usize>, (usize, Vec<Score>)>,
+    /// Set when a leaf was resolved in the current `homogeneous` call.
+    resolved: bool,
+}
+
+impl<'e> Search<'e> {
+    fn new(e: &'e Engine, mdps: Vec<usize>, res: Vec<usize>, lower: Vec<usize>, next_group: Vec<usize>) -> Self {
+        let mut s = Search {
+            e,
+            mdps,
+            res,
+            lower,
+            next_group,
+            lb: Quality::default(),
+            best: None,
+            perfect: true,
+            nodes: 0,
+            budget: PERFECT_BUDGET,
+            stop: false,
+            stack: Vec::new(),
+            acc: [0; 6],
+            acc_diffs: 0,
+            c8_cache: HashMap::new(),
+            resolved: false,
+        };
+        s.lb = s.lower_bound();
+        s
+    }
+
+    fn bracket(&self) -> Vec<usize> {
+        self.mdps.iter().chain(&self.res).copied().collect()
+    }
+
+    /// A lower bound of every criterion; a candidate reaching it is optimal.
+    fn lower_bound(&self) -> Quality {
+        let e = self.e;
+        let b = self.bracket();
+        let (k, c7) = e.best_floaters(&b);
+        let pairs = (b.len() - k) / 2;
+        let mut q = Quality { c6: k, c7, ..Quality::default() };
+        if !self.lower.is_empty() {
+            let parity = (k + self.next_group.len()) % 2;
+            let low = self.next_group.iter().map(|&i| e.ps[i].score).min().unwrap_or(0);
+            q.c8 = (parity, if parity == 1 { vec![low] } else { vec![] });
+        } else if k == 1 {
+            q.c9 = b.iter().filter(|&&i| e.bye_eligible(i)).map(|&i| e.ps[i].unplayed).min().unwrap_or(0);
+        }
+        let count = |f: &dyn Fn(&Prep) -> bool| b.iter().filter(|&&i| f(&e.ps[i])).count();
+        let w = count(&|p| p.pref == Some(Colour::White));
+        let bl = count(&|p| p.pref == Some(Colour::Black));
+        let sw = count(&|p| p.pref == Some(Colour::White) && p.strength >= Strength::Strong);
+        let sb = count(&|p| p.pref == Some(Colour::Black) && p.strength >= Strength::Strong);
+        let excess = |x: usize| x.saturating_sub(k + pairs) as u32;
+        q.c12 = excess(w).max(excess(bl));
+        q.c13 = excess(sw).max(excess(sb));
+        q
+    }
+
+    fn run(&mut self) {
+        self.enumerate();
+        if self.best.is_some() {
+            return;
+        }
+        self.perfect = false;
+        self.stop = false;
+        self.nodes = 0;
+        self.budget = FULL_BUDGET;
+        self.enumerate();
+    }
+
+    fn enumerate(&mut self) {
+        let m = self.mdps.len();
+        let r = self.res.len();
+        for m1 in (0..=m.min(r)).rev() {
+            let mut comb: Vec<usize> = (0..m1).collect();
+            loop {
+                let s1: Vec<usize> = comb.iter().map(|&i| self.mdps[i]).collect();
+                let mut used = vec![false; r];
+                self.assign(&s1, 0, &mut used);
+                if self.stop {
+                    return;
+                }
+                if !next_combination(&mut comb, m) {
+                    break;
+                }
+            }
+        }
+    }
+
+    fn push(&mut self, hi: usize, lo: usize, mdp: bool) -> bool {
+        let c = self.e.pair_cost(hi, lo, mdp);
+        for (a, x) in self.acc.iter_mut().zip(c.counts) {
+            *a += x;
+        }
+        let d = c.diffs.iter().filter(|x| x.is_some()).count();
+        self.acc_diffs += d;
+        self.stack.push((hi, lo, c));
+        // Perfect search: prune as soon as a criterion exceeds its bound.
+        !self.perfect
+            || (self.acc[0] <= self.lb.c10
+                && self.acc[1] <= self.lb.c11
+                && self.acc[2] <= self.lb.c12
+                && self.acc[3] <= self.lb.c13
+                && self.acc[4] <= self.lb.c15
+                && self.acc[5] <= self.lb.c17
+                && self.acc_diffs == 0)
+    }
+
+    fn pop(&mut self) {
+        if let Some((_, _, c)) = self.stack.pop() {
+            for (a, x) in self.acc.iter_mut().zip(c.counts) {
+                *a -= x;
+            }
+            self.acc_diffs -= c.diffs.iter().filter(|x| x.is_some()).count();
+        }
+    }
+
+    fn tick(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes > self.budget && (self.perfect || self.best.is_some()) {
+            self.stop = true;
+        }
+        self.stop
+    }
+
+    /// MDP-Pairing: S1 (the chosen MDPs) against the transpositions of S2
+    /// (all residents), Art. 3.3 and 4.2.
+    fn assign(&mut self, s1: &[usize], i: usize, used: &mut [bool]) {
+        if self.tick() {
+            return;
+        }
+        if i == s1.len() {
+            let rem: Vec<usize> = self.res.iter().zip(used.iter()).filter(|(_, u)| !**u).map(|(x, _)| *x).collect();
+            let limbo: Vec<usize> = self.mdps.iter().copied().filter(|x| !s1.contains(x)).collect();
+            self.homogeneous(&rem, &limbo);
+            return;
+        }
+        let a = s1[i];
+        for j in 0..self.res.len() {
+            if used[j] || !self.e.ok(a, self.res[j]) {
+                continue;
+            }
+            let b = self.res[j];
+            if self.push(a, b, true) {
+                used[j] = true;
+                self.assign(s1, i + 1, used);
+                used[j] = false;
+            }
+            self.pop();
+            if self.stop {
+                return;
+            }
+        }
+    }
+
+    /// A homogeneous bracket or remainder: S1 against S2 transpositions, then
+    /// resident exchanges (Art. 3.5, 4.2, 4.3).
+    fn homogeneous(&mut self, rem: &[usize], limbo: &[usize]) {
+        let nr = rem.len();
+        let mdp_pairs = self.stack.len();
+        let bracket_n = self.mdps.len() + self.res.len();
+        for p in (0..=nr / 2).rev() {
+            let floaters = bracket_n - 2 * (mdp_pairs + p);
+            if self.perfect && floaters != self.lb.c6 {
+                continue;
+            }
+            if let Some((bq, _, _)) = &self.best
+                && floaters > bq.c6
+            {
+                return;
+            }
+            self.resolved = false;
+            let s1: Vec<usize> = rem[..p].to_vec();
+            let s2: Vec<usize> = rem[p..].to_vec();
+            for k in 0..=p.min(nr - p) {
+                for (x, y) in exchanges(p, nr - p, k) {
+                    let mut s1x: Vec<usize> = s1.clone();
+                    let mut s2x: Vec<usize> = s2.clone();
+                    for (&xi, &yi) in x.iter().zip(&y) {
+                        std::mem::swap(&mut s1x[xi], &mut s2x[yi]);
+                    }
+                    s1x.sort();
+                    s2x.sort();
+                    let mut used = vec![false; s2x.len()];
+                    self.transpose(&s1x, &s2x, 0, &mut used, limbo);
+                    if self.stop {
+                        return;
+                    }
+                }
+            }
+            if self.resolved && !self.perfect {
+                return;
+            }
+        }
+    }
+
+    fn transpose(&mut self, s1: &[usize], s2: &[usize], i: usize, used: &mut [bool], limbo: &[usize]) {
+        if self.tick() {
+            return;
+        }
+        if i == s1.len() {
+            let mut floaters: Vec<usize> = limbo.to_vec();
+            floaters.extend(s2.iter().zip(used.iter()).filter(|(_, u)| !**u).map(|(x, _)| *x));
+            floaters.sort();
+            self.leaf(floaters);
+            return;
+        }
+        let a = s1[i];
+        for j in 0..s2.len() {
+            if used[j] || !self.e.ok(a, s2[j]) {
+                continue;
+            }
+            let b = s2[j];
+            if self.push(a.min(b), a.max(b), false) {
+                used[j] = true;
+                self.transpose(s1, s2, i + 1, used, limbo);
+                used[j] = false;
+            }
+            self.pop();
+            if self.stop {
+                return;
+            }
+        }
+    }
+
+    fn quality(&mut self, floaters: &[usize]) -> Quality {
+        let e = self.e;
+        let mut q = Quality { c6: floaters.len(), ..Quality::default() };
+        q.c7 = floaters.iter().map(|&f| e.ps[f].score).collect();
+        q.c7.sort_by(|a, b| b.cmp(a));
+        if !self.lower.is_empty() {
+            q.c8 = match self.c8_cache.get(floaters) {
+                Some(v) => v.clone(),
+                None => {
+                    let next: Vec<usize> = floaters.iter().chain(&self.next_group).copied().collect();
+                    let v = e.best_floaters(&next);
+                    self.c8_cache.insert(floaters.to_vec(), v.clone());
+                    v
+                }
+            };
+        } else if floaters.len() == 1 {
+            q.c9 = e.ps[floaters[0]].unplayed;
+        }
+        [q.c10, q.c11, q.c12, q.c13, q.c15, q.c17] = self.acc;
+        let mut diffs: [Vec<Score>; 4] = Default::default();
+        for (_, _, c) in &self.stack {
+            for (v, d) in diffs.iter_mut().zip(c.diffs) {
+                v.extend(d);
+            }
+        }
+        for v in diffs.iter_mut() {
+            v.sort_by(|a, b| b.cmp(a));
+        }
+        [q.c18, q.c19, q.c20, q.c21] = diffs;
+        for &f in floaters {
+            let resident = !self.mdps.contains(&f);
+            if resident || e.edition == Edition::Fide2017 {
+                q.c14 += u32::from(e.ps[f].floats[0] == Float::Down);
+                q.c16 += u32::from(e.ps[f].floats[1] == Float::Down);
+            }
+        }
+        q
+    }
+
+    fn leaf(&mut self, floaters: Vec<usize>) {
+        let q = self.quality(&floaters);
+        if self.perfect && q != self.lb {
+            return;
+        }
+        if let Some((bq, _, _)) = &self.best
+            && q >= *bq
+        {
+            self.resolved = true;
+            return;
+        }
+        let rem: Vec<usize> = floaters.iter().chain(&self.lower).copied().collect();
+        if !self.e.completable(&rem) {
+            return;
+        }
+        self.resolved = true;
+        let pairs = self.stack.iter().map(|&(a, b, _)| (a, b)).collect();
+        let perfect = q == self.lb;
+        self.best = Some((q, pairs, floaters));
+        if perfect {
+            self.stop = true;
+        }
+    }
+}
+
+/// Advances `comb` (ascending indices below `n`) to the next combination in
+/// lexicographic order (Art. 4.4: {1,3} < {1,4} < {3,4}).
+fn next_combination(comb: &mut [usize], n: usize) -> bool {
+    let k = comb.len();
+    for i in (0..k).rev() {
+        if comb[i] < n - k + i {
+            comb[i] += 1;
+            for j in (i + 1)..k {
+                comb[j] = comb[j - 1] + 1;
+            }
+            return true;
+        }
+    }
+    false
+}
+
+fn combinations(n: usize, k: usize) -> Vec<Vec<usize>> {
+    let mut out = Vec::new();
+    let mut comb: Vec<usize> = (0..k).collect();
+    if k > n {
+        return out;
+    }
+    loop {
+        out.push(comb.clone());
+        if !next_combination(&mut comb, n) {
+            break;
+        }
+    }
+    out
+}
+
+fn binomial(n: usize, k: usize) -> u64 {
+    if k > n {
+        return 0;
+    }
+    let mut r: u64 = 1;
+    for i in 0..k as u64 {
+        r = r.saturating_mul(n as u64 - i) / (i + 1);
+    }
+    r
+}
+
+/// Resident exchanges of `k` players between S1 (size `n1`) and S2 (size
+/// `n2`), in the order of Art. 4.3: smallest difference of the BSN sums
+/// (S2→S1 minus S1→S2), then the largest differing BSN moved S1→S2, then the
+/// smallest differing BSN moved S2→S1. Positions are 0-based within S1/S2;
+/// the BSN of S2 position `j` is `n1 + j + 1`.
+fn exchanges(n1: usize, n2: usize, k: usize) -> Vec<(Vec<usize>, Vec<usize>)> {
+    if k == 0 {
+        return vec![(vec![], vec![])];
+    }
+    if binomial(n1, k).saturating_mul(binomial(n2, k)) > MAX_EXCHANGES {
+        return vec![];
+    }
+    let xs = combinations(n1, k);
+    let ys = combinations(n2, k);
+    let mut all: Vec<(i64, Vec<usize>, Vec<usize>)> = Vec::new();
+    for x in &xs {
+        let sx: i64 = x.iter().map(|&i| i as i64 + 1).sum();
+        for y in &ys {
+            let sy: i64 = y.iter().map(|&j| (n1 + j) as i64 + 1).sum();
+            all.push((sy - sx, x.clone(), y.clone()));
+        }
+    }
+    all.sort_by(|a, b| {
+        a.0.cmp(&b.0)
+            .then_with(|| {
+                // Largest differing S1→S2 BSN first: compare descending lists, larger first.
+                let mut ax = a.1.clone();
+                let mut bx = b.1.clone();
+                ax.reverse();
+                bx.reverse();
+                bx.cmp(&ax)
+            })
+            .then_with(|| a.2.cmp(&b.2))
+    });
+    all.into_iter().map(|(_, x, y)| (x, y)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn exchange_order_follows_article_4_3() {
+        // S1 = BSN {1,2,3}, S2 = {4,5,6}. Single exchanges, by the difference
+        // BSN(S2→S1) − BSN(S1→S2): 3↔4 (1), then 2↔4 and 3↔5 (2; the
+        // larger S1→S2 BSN, 3, first), then 1↔4, 2↔5, 3↔6 (3) ...
+        let ex = exchanges(3, 3, 1);
+        let bsn: Vec<(usize, usize)> = ex.iter().map(|(x, y)| (x[0] + 1, y[0] + 4)).collect();
+        assert_eq!(&bsn[..6], &[(3, 4), (3, 5), (2, 4), (3, 6), (2, 5), (1, 4)]);
+    }
+
+    #[test]
+    fn combinations_are_lexicographic() {
+        assert_eq!(combinations(4, 2), vec![vec![0, 1], vec![0, 2], vec![0, 3], vec![1, 2], vec![1, 3], vec![2, 3]]);
+    }
+}

@@ -1,0 +1,184 @@
+//! Maximum-cardinality matching in a general graph (Edmonds' blossom
+//! algorithm), used to decide completion (C.04.3 2026 C4: the players not yet
+//! paired must still admit a pairing that complies with C1–C3).
+
+use std::collections::VecDeque;
+
+/// A maximum matching of the graph with vertices `0..n` and adjacency lists
+/// `adj`; `result[v]` is `Some(partner)` or `None`.
+///
+/// ```
+/// use qiyuan_swiss::matching::maximum_matching;
+/// // A path 0-1-2-3 has a perfect matching {0-1, 2-3}.
+/// let adj = vec![vec![1], vec![0, 2], vec![1, 3], vec![2]];
+/// let m = maximum_matching(&adj);
+/// assert!(m.iter().all(|p| p.is_some()));
+/// ```
+pub fn maximum_matching(adj: &[Vec<usize>]) -> Vec<Option<usize>> {
+    let n = adj.len();
+    let mut mate: Vec<usize> = vec![usize::MAX; n];
+    // Greedy start: lowest-degree vertices first.
+    let mut order: Vec<usize> = (0..n).collect();
+    order.sort_by_key(|&v| adj[v].len());
+    for &v in &order {
+        if mate[v] == usize::MAX
+            && let Some(&u) = adj[v].iter().find(|&&u| mate[u] == usize::MAX && u != v)
+        {
+            mate[v] = u;
+            mate[u] = v;
+        }
+    }
+    let mut st = Search::new(n);
+    for &root in &order {
+        if mate[root] == usize::MAX {
+            st.augment_from(root, adj, &mut mate);
+        }
+    }
+    mate.into_iter().map(|m| (m != usize::MAX).then_some(m)).collect()
+}
+
+/// `true` when the graph has a perfect matching.
+pub fn has_perfect_matching(adj: &[Vec<usize>]) -> bool {
+    adj.len() % 2 == 0 && maximum_matching(adj).iter().all(Option::is_some)
+}
+
+/// Scratch space of one augmenting-path search.
+struct Search {
+    parent: Vec<usize>,
+    base: Vec<usize>,
+    used: Vec<bool>,
+    blossom: Vec<bool>,
+    queue: VecDeque<usize>,
+}
+
+const NONE: usize = usize::MAX;
+
+impl Search {
+    fn new(n: usize) -> Self {
+        Search {
+            parent: vec![NONE; n],
+            base: (0..n).collect(),
+            used: vec![false; n],
+            blossom: vec![false; n],
+            queue: VecDeque::new(),
+        }
+    }
+
+    fn lca(&self, mate: &[usize], mut a: usize, mut b: usize) -> usize {
+        let n = mate.len();
+        let mut seen = vec![false; n];
+        loop {
+            a = self.base[a];
+            seen[a] = true;
+            if mate[a] == NONE {
+                break;
+            }
+            a = self.parent[mate[a]];
+        }
+        loop {
+            b = self.base[b];
+            if seen[b] {
+                return b;
+            }
+            b = self.parent[mate[b]];
+        }
+    }
+
+    fn mark_path(&mut self, mate: &[usize], mut v: usize, b: usize, mut child: usize) {
+        while self.base[v] != b {
+            self.blossom[self.base[v]] = true;
+            self.blossom[self.base[mate[v]]] = true;
+            self.parent[v] = child;
+            child = mate[v];
+            v = self.parent[mate[v]];
+        }
+    }
+
+    /// Searches an augmenting path from `root` and applies it; `true` if found.
+    fn augment_from(&mut self, root: usize, adj: &[Vec<usize>], mate: &mut [usize]) -> bool {
+        let n = adj.len();
+        self.used.iter_mut().for_each(|x| *x = false);
+        self.parent.iter_mut().for_each(|x| *x = NONE);
+        for (i, b) in self.base.iter_mut().enumerate() {
+            *b = i;
+        }
+        self.queue.clear();
+        self.used[root] = true;
+        self.queue.push_back(root);
+        while let Some(v) = self.queue.pop_front() {
+            for &to in &adj[v] {
+                if self.base[v] == self.base[to] || mate[v] == to {
+                    continue;
+                }
+                if to == root || (mate[to] != NONE && self.parent[mate[to]] != NONE) {
+                    let cur = self.lca(mate, v, to);
+                    self.blossom.iter_mut().for_each(|x| *x = false);
+                    self.mark_path(mate, v, cur, to);
+                    self.mark_path(mate, to, cur, v);
+                    for i in 0..n {
+                        if self.blossom[self.base[i]] {
+                            self.base[i] = cur;
+                            if !self.used[i] {
+                                self.used[i] = true;
+                                self.queue.push_back(i);
+                            }
+                        }
+                    }
+                } else if self.parent[to] == NONE {
+                    self.parent[to] = v;
+                    if mate[to] == NONE {
+                        // Augment along the path ending at `to`.
+                        let mut u = to;
+                        while u != NONE {
+                            let pv = self.parent[u];
+                            let ppv = mate[pv];
+                            mate[u] = pv;
+                            mate[pv] = u;
+                            u = ppv;
+                        }
+                        return true;
+                    }
+                    self.used[mate[to]] = true;
+                    self.queue.push_back(mate[to]);
+                }
+            }
+        }
+        false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn graph(n: usize, edges: &[(usize, usize)]) -> Vec<Vec<usize>> {
+        let mut adj = vec![Vec::new(); n];
+        for &(a, b) in edges {
+            adj[a].push(b);
+            adj[b].push(a);
+        }
+        adj
+    }
+
+    #[test]
+    fn odd_cycle_with_tail_needs_a_blossom() {
+        // Triangle 0-1-2 with pendant edges 2-3 and 0-4... 5 vertices: max matching 2.
+        let adj = graph(6, &[(0, 1), (1, 2), (2, 0), (2, 3), (0, 4), (4, 5)]);
+        // Perfect matching: 1-? 1 is adjacent to 0 and 2; {1-0? no: 4-5, 2-3, 0-1}.
+        assert!(has_perfect_matching(&adj));
+        let m = maximum_matching(&adj);
+        for (v, p) in m.iter().enumerate() {
+            let p = p.unwrap();
+            assert_eq!(m[p], Some(v));
+            assert!(adj[v].contains(&p));
+        }
+    }
+
+    #[test]
+    fn star_has_no_perfect_matching() {
+        // A star K1,3 plus an isolated edge: max matching 2 of 6 vertices.
+        let adj = graph(6, &[(0, 1), (0, 2), (0, 3), (4, 5)]);
+        assert!(!has_perfect_matching(&adj));
+        assert_eq!(maximum_matching(&adj).iter().filter(|m| m.is_some()).count(), 4);
+    }
+}

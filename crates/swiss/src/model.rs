@@ -1,0 +1,134 @@
+//! The pure input and output model of the pairing engine.
+//!
+//! Scores are kept in integer *tenths of a point* ([`Score`]) so that every
+//! point system of C.04.1 / TRF `XXS` (1–½–0, 3–1–0, Baku's ½ and 1 point
+//! acceleration) is exact without floating point.
+
+use thiserror::Error;
+
+/// A score in tenths of a point (`10` is one point, `5` half a point).
+pub type Score = i32;
+
+/// Which edition of the FIDE (Dutch) System, C.04.3, to apply.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Edition {
+    /// The edition applied from 1 February 2026 (criteria C1–C21). Default.
+    #[default]
+    Fide2026,
+    /// The 2017 edition (Baku 2016 / Goynuk 2017; criteria C.1–C.19), for
+    /// re-checking old events. See the crate documentation for the
+    /// approximations of this legacy mode.
+    Fide2017,
+}
+
+/// A colour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Colour {
+    /// White (先手 in the xiangqi sense of "moving first").
+    White,
+    /// Black.
+    Black,
+}
+
+impl Colour {
+    /// The other colour.
+    pub fn opposite(self) -> Colour {
+        match self {
+            Colour::White => Colour::Black,
+            Colour::Black => Colour::White,
+        }
+    }
+}
+
+/// What happened to a player in one earlier round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RoundKind {
+    /// A game actually played over the board.
+    Played,
+    /// A forfeit (won or lost): the game counts neither as played (C1) nor for
+    /// colours (C.04.2 Art. 3.4), but the pairing took place.
+    Forfeit,
+    /// The pairing-allocated bye (PAB, C.04.1 Art. 3).
+    PairingBye,
+    /// Any other round without a game: requested half/zero/full-point byes,
+    /// absences.
+    Absent,
+}
+
+/// One earlier round of a player.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RoundEntry {
+    /// What kind of round it was.
+    pub kind: RoundKind,
+    /// The opponent's TPN (for `Played` and `Forfeit`).
+    pub opponent: Option<u32>,
+    /// The colour the player had (for `Played`; forfeits may carry one, it is
+    /// ignored for colour purposes).
+    pub colour: Option<Colour>,
+    /// The points the player scored in that round, in tenths.
+    pub points: Score,
+}
+
+/// A player as the pairing engine sees them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Player {
+    /// Tournament pairing number (TPN, C.04.2 Art. 2), unique, ≥ 1.
+    pub tpn: u32,
+    /// The score before this round, in tenths (without acceleration).
+    pub score: Score,
+    /// Virtual points added for pairing this round (Baku acceleration,
+    /// C.04.5), in tenths; `0` when not accelerated.
+    pub acceleration: Score,
+    /// Acceleration that was in force in each earlier round (same length as
+    /// `history`, or empty for none); used to know who floated then.
+    pub past_acceleration: Vec<Score>,
+    /// Rounds 1..r−1, in order.
+    pub history: Vec<RoundEntry>,
+    /// `true` when the player is not to be paired this round (a requested
+    /// bye, withdrawal or any known absence).
+    pub absent: bool,
+}
+
+/// Everything the engine needs to pair one round.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PairingInput {
+    /// The players, in any order.
+    pub players: Vec<Player>,
+    /// The round to pair (1-based).
+    pub round: u32,
+    /// The number of rounds of the tournament (the last round has special
+    /// rules for topscorers, C.04.3 Art. 1.8 and C3).
+    pub total_rounds: u32,
+    /// The edition of the rules.
+    pub edition: Edition,
+    /// The colour given by lot to the higher-ranked player of board 1
+    /// (C.04.3 Art. 5.1; TRF `XXC white1`/`black1`).
+    pub initial_colour: Colour,
+    /// Points for a win, in tenths (C2 "as many points as a win").
+    pub win_points: Score,
+    /// Points for a loss, in tenths (Art. 1.4.3 "more points than a loss").
+    pub loss_points: Score,
+    /// Pairs that must not meet (treated like C1), by TPN.
+    pub forbidden: Vec<(u32, u32)>,
+}
+
+/// The pairing of one round.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Pairing {
+    /// `(white, black)` TPNs, in board order.
+    pub boards: Vec<(u32, u32)>,
+    /// The player receiving the pairing-allocated bye, if any.
+    pub bye: Option<u32>,
+}
+
+/// Why a round could not be paired.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum PairingError {
+    /// No pairing complies with the absolute criteria C1–C3 (C.04.3 Art. 1.9:
+    /// the Chief Arbiter must decide).
+    #[error("no valid pairing exists (C.04.3 Art. 1.9): the absolute criteria C1-C3 cannot all be met")]
+    NoValidPairing,
+    /// The input is inconsistent.
+    #[error("invalid pairing input: {0}")]
+    InvalidInput(String),
+}
