@@ -46,7 +46,7 @@ use serde::Serialize;
 use crate::fide_tables::{dp_for_percentage, expected_hundredths};
 use crate::model::{ByeKind, Colour, Event, EventKind, Outcome, PlayerId};
 use crate::scoring::ScoringSystem;
-use crate::tiebreak::{TieBreak, TieBreakKind};
+use crate::tiebreak::{Primary, TieBreak, TieBreakKind};
 
 /// What to compute.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -61,6 +61,8 @@ pub struct StandingsConfig {
     pub round_robin: Option<bool>,
     /// Rating given to unrated players in rating-based tie-breaks (C.07 15.1).
     pub unrated_rating: Option<u32>,
+    /// Whether points rank first (default) or the tie-break list alone.
+    pub primary: Primary,
     /// Seed of the drawing of lots for ties surviving every tie-break
     /// (`None`: tied participants share the rank).
     pub lots_seed: Option<u64>,
@@ -531,6 +533,41 @@ impl<'a> Ctx<'a> {
             .collect()
     }
 
+    /// 场分 (2011 14.2, 13.2): per opponent, the points scored against him in
+    /// all the games between them, compared with his: more 2, equal 1, less 0.
+    fn mini_match_points(&self) -> Vec<Option<Decimal>> {
+        (0..self.n())
+            .map(|p| {
+                let mut per_opp: Vec<(usize, Decimal)> = Vec::new();
+                for s in &self.slots[p] {
+                    if let Some(o) = s.opp {
+                        match per_opp.iter_mut().find(|e| e.0 == o) {
+                            Some(e) => e.1 += s.points,
+                            None => per_opp.push((o, s.points)),
+                        }
+                    }
+                }
+                let mut mp = Decimal::ZERO;
+                for (o, mine) in per_opp {
+                    let theirs: Decimal = self.slots[o]
+                        .iter()
+                        .filter(|s| s.opp == Some(p))
+                        .map(|s| s.points)
+                        .sum();
+                    let (a, _) = crate::scoring::match_points(
+                        mine,
+                        theirs,
+                        Decimal::TWO,
+                        Decimal::ONE,
+                        Decimal::ZERO,
+                    );
+                    mp += a;
+                }
+                Some(mp)
+            })
+            .collect()
+    }
+
     /// Values of a tie-break that does not depend on the tied group.
     fn global(&self, tb: &TieBreak) -> Vec<Option<Decimal>> {
         use TieBreakKind::*;
@@ -594,6 +631,8 @@ impl<'a> Ctx<'a> {
                     })
                 })
                 .collect(),
+            Points => self.points.iter().map(|&p| Some(p)).collect(),
+            MiniMatchPoints => self.mini_match_points(),
             DirectEncounter | MutualGameBlack => vec![None; self.n()],
         }
     }

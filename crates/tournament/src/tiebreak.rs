@@ -62,6 +62,13 @@ pub enum TieBreakKind {
     /// XMB (对局时后走, 2011 14.1): of two tied players who met, the one who
     /// had Black in their game ranks first (value 1 for him, 0 otherwise).
     MutualGameBlack,
+    /// PTS (积分 / 局分): the points themselves, for lists whose primary
+    /// criterion is something else (see [`Primary::TieBreaksOnly`]).
+    Points,
+    /// MMP (场分, 象棋竞赛规则 2011 14.2): in a multi-cycle round robin, the
+    /// games against each opponent form a mini-match worth 2 / 1 / 0 by the
+    /// points scored in it (13.2).
+    MiniMatchPoints,
     /// LRn (2011 14.3.1 "compare the preceding round's result, then earlier
     /// ones"): points scored in the n-th round counted from the last one.
     RoundFromLast(u32),
@@ -93,6 +100,8 @@ impl TieBreakKind {
             Infringements => "XF".into(),
             MutualGameBlack => "XMB".into(),
             RoundFromLast(n) => format!("LR{n}"),
+            Points => "PTS".into(),
+            MiniMatchPoints => "MMP".into(),
         }
     }
 
@@ -129,6 +138,8 @@ impl TieBreakKind {
             Infringements => "Infringements".into(),
             MutualGameBlack => "Black in the mutual game".into(),
             RoundFromLast(n) => format!("Score in round {n} from the end"),
+            Points => "Points".into(),
+            MiniMatchPoints => "Mini-match points".into(),
         }
     }
 
@@ -157,6 +168,8 @@ impl TieBreakKind {
             Infringements => "犯规".into(),
             MutualGameBlack => "对局时后走".into(),
             RoundFromLast(n) => format!("倒数第{n}轮得分"),
+            Points => "局分".into(),
+            MiniMatchPoints => "场分".into(),
         }
     }
 }
@@ -278,6 +291,8 @@ impl FromStr for TieBreak {
             "XBH" => XiangqiOpponentScore,
             "XF" => Infringements,
             "XMB" => MutualGameBlack,
+            "PTS" => Points,
+            "MMP" => MiniMatchPoints,
             c if c.starts_with("LR") && c[2..].parse::<u32>().is_ok_and(|n| n >= 1) => {
                 RoundFromLast(c[2..].parse().unwrap_or(1))
             }
@@ -324,13 +339,37 @@ pub fn parse_list(list: &str) -> Result<Vec<TieBreak>, TieBreakParseError> {
         .collect()
 }
 
+/// What ranks first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum Primary {
+    /// Points first, then the tie-breaks.
+    #[default]
+    Points,
+    /// The tie-break list alone decides; it starts with the primary criterion
+    /// (e.g. 场分 MMP then 局分 PTS, 象棋竞赛规则 2011 14.2).
+    TieBreaksOnly,
+}
+
+/// An expanded preset.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Preset {
+    /// Tie-breaks in order.
+    pub tiebreaks: Vec<TieBreak>,
+    /// What ranks first.
+    pub primary: Primary,
+}
+
 /// Named presets: (name, description). Expand one with [`preset`].
-pub const PRESETS: [(&str, &str); 5] = [
+pub const PRESETS: [(&str, &str); 6] = [
     ("fide-swiss", "FIDE Swiss: BH/C1, BH, SB, DE, WIN"),
     ("fide-rr", "FIDE round robin: DE, WIN, SB, KS"),
     (
         "xiangqi-rr",
         "象棋个人循环 (2011 14.1): 小分 SB, 胜局 WIN, 直胜 DE, 犯规 XF, 后走局数 BPG, 对局时后走 XMB",
+    ),
+    (
+        "xiangqi-drr",
+        "象棋双循环 (2011 14.2): 场分 MMP first, then 局分 PTS, 胜局 WIN, 直胜 DE, 犯规 XF, 后走胜局 BWG",
     ),
     (
         "xiangqi-swiss-bh",
@@ -343,11 +382,26 @@ pub const PRESETS: [(&str, &str); 5] = [
 ];
 
 /// The tie-break list of a preset for an event of `rounds` rounds. Names:
-/// see [`PRESETS`]; the Chinese names 象棋个人循环, 象棋积分编排(对手分),
-/// 象棋积分编排(累进分) are accepted too.
-pub fn preset(name: &str, rounds: u32) -> Result<Vec<TieBreak>, TieBreakParseError> {
+/// see [`PRESETS`]; the Chinese names 象棋个人循环, 象棋双循环,
+/// 象棋积分编排(对手分), 象棋积分编排(累进分) are accepted too.
+pub fn preset(name: &str, rounds: u32) -> Result<Preset, TieBreakParseError> {
     use TieBreakKind::*;
     let t = TieBreak::new;
+    if matches!(name, "xiangqi-drr" | "象棋双循环") {
+        // 14.2: 场分 → 局分 → 胜局 → 直胜 → 犯规 → 后走胜局.
+        let tiebreaks = vec![
+            t(MiniMatchPoints),
+            t(Points),
+            t(Wins),
+            t(DirectEncounter),
+            t(Infringements),
+            t(BlackWins),
+        ];
+        return Ok(Preset {
+            tiebreaks,
+            primary: Primary::TieBreaksOnly,
+        });
+    }
     let list = match name {
         "fide-swiss" => parse_list("BH/C1,BH,SB,DE,WIN")?,
         "fide-rr" => parse_list("DE,WIN,SB,KS")?,
@@ -379,7 +433,10 @@ pub fn preset(name: &str, rounds: u32) -> Result<Vec<TieBreak>, TieBreakParseErr
         }
         _ => return Err(TieBreakParseError::UnknownPreset(name.to_string())),
     };
-    Ok(list)
+    Ok(Preset {
+        tiebreaks: list,
+        primary: Primary::Points,
+    })
 }
 
 #[cfg(test)]
@@ -411,7 +468,7 @@ mod tests {
 
     #[test]
     fn presets_expand() {
-        let ps = preset("象棋积分编排(累进分)", 9).unwrap();
+        let ps = preset("象棋积分编排(累进分)", 9).unwrap().tiebreaks;
         assert_eq!(ps.len(), 4 + 8);
         assert_eq!(ps.last().unwrap().to_string(), "PS/C8");
         assert!(preset("nope", 9).is_err());
