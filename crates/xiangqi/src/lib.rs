@@ -37,6 +37,7 @@
 #![warn(missing_docs)]
 
 mod fen;
+mod notation;
 mod perft;
 mod position;
 mod tables;
@@ -44,5 +45,6 @@ mod types;
 mod zobrist;
 
 pub use fen::FenError;
+pub use notation::{Notation, NotationError};
 pub use position::{IllegalMove, MoveList, Position, START_FEN, Undo};
 pub use types::{Color, Move, Piece, PieceKind, Square};
