@@ -1,6 +1,7 @@
 //! One module per sub-command: its arguments and its `run`.
 
 pub mod convert;
+pub mod output;
 pub mod pair;
 pub mod perft;
 pub mod points;

@@ -1,12 +1,421 @@
-//! Placeholder until the command lands.
+//! `qiyuan rate`: rate one event with a rating profile and print the
+//! 等级分计算表 (rating calculation table), or one player's calculation in
+//! words.
 
+use std::fs;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-/// Arguments.
-#[derive(Debug, clap::Args)]
-pub struct Args {}
+use anyhow::{Context, bail};
+use qiyuan_formats::event::read_event_path;
+use qiyuan_rating::event::{EventReport, Flag, PlayerReport};
+use qiyuan_rating::model::PlayerId;
+use qiyuan_rating::{Lang, Profile, rate};
+use rust_decimal::prelude::ToPrimitive;
+use rust_decimal::{Decimal, RoundingStrategy};
 
-/// Runs the command.
-pub fn run(_args: Args) -> anyhow::Result<ExitCode> {
-    anyhow::bail!("not implemented yet")
+use super::output::{self, Format, LangArg};
+
+/// Rate one event with a rating profile.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "\
+Examples:
+  qiyuan rate examples/cxa-2019-swiss.json --profile cxa-2019
+  qiyuan rate event.toml --profile cca-chess --format json
+  qiyuan rate event.json --profile cxa-2019 --explain 7 --lang en
+  qiyuan rate event.json --profile-file my-province.toml --format xlsx -o report.xlsx
+
+Profiles: cxa-2019, cxa-legacy, cca-chess, cca-amateur, fide-2024
+(online systems such as qq-xiangqi-elo are used by `qiyuan points`).")]
+pub struct Args {
+    /// The event file (JSON or TOML; see docs/event-format.md).
+    pub event: PathBuf,
+    /// A built-in rating profile.
+    #[arg(
+        long,
+        value_name = "NAME",
+        required_unless_present = "profile_file",
+        conflicts_with = "profile_file"
+    )]
+    pub profile: Option<String>,
+    /// A profile written by you, in the same TOML form as the built-in ones.
+    #[arg(long, value_name = "FILE")]
+    pub profile_file: Option<PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "table")]
+    pub format: Format,
+    /// Language of headers and explanations (default: zh for the table, the
+    /// spreadsheet and explanations; English snake_case headers for CSV).
+    #[arg(long, value_enum)]
+    pub lang: Option<LangArg>,
+    /// Print one player's calculation step by step instead of the table.
+    #[arg(long, value_name = "ID")]
+    pub explain: Option<u32>,
+    /// Write to this file instead of standard output (required for xlsx).
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+}
+
+/// Runs `qiyuan rate`.
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let profile = load_profile(args.profile.as_deref(), args.profile_file.as_deref())?;
+    let event = read_event_path(&args.event)?;
+    let report = rate(&event, &profile).with_context(|| {
+        format!(
+            "{}: cannot be rated with profile `{}`",
+            args.event.display(),
+            profile.name
+        )
+    })?;
+    let lang = args.lang.map(Lang::from);
+
+    if let Some(id) = args.explain {
+        let player = report
+            .players
+            .iter()
+            .find(|p| p.id == PlayerId(id))
+            .with_context(|| {
+                format!(
+                    "--explain {id}: no player with id {id} in {}",
+                    args.event.display()
+                )
+            })?;
+        let text = player.explain(lang.unwrap_or(Lang::Zh));
+        return output::emit_text(args.output.as_deref(), &text).map(|()| ExitCode::SUCCESS);
+    }
+
+    match args.format {
+        Format::Json => {
+            let mut text = serde_json::to_string_pretty(&report)?;
+            text.push('\n');
+            output::emit_text(args.output.as_deref(), &text)?;
+        }
+        Format::Table => {
+            let text = render_table(&report, lang.unwrap_or(Lang::Zh));
+            output::emit_text(args.output.as_deref(), &text)?;
+        }
+        Format::Csv => {
+            let text = render_csv(&report, lang)?;
+            output::emit_text(args.output.as_deref(), &text)?;
+        }
+        Format::Xlsx => {
+            let Some(path) = args.output.as_deref() else {
+                bail!("--format xlsx writes a file: give it with -o FILE.xlsx");
+            };
+            let bytes = render_xlsx(&report, lang.unwrap_or(Lang::Zh))?;
+            output::write_atomically(path, &bytes)?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The profile named on the command line, built-in or from a file.
+fn load_profile(name: Option<&str>, file: Option<&Path>) -> anyhow::Result<Profile> {
+    match (name, file) {
+        (_, Some(path)) => {
+            let text = fs::read_to_string(path)
+                .with_context(|| format!("{}: cannot read the profile", path.display()))?;
+            Profile::from_toml_str(&text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))
+        }
+        (Some(name), None) => Ok(Profile::builtin(name)?),
+        (None, None) => bail!("give a profile with --profile NAME or --profile-file FILE"),
+    }
+}
+
+/// The columns of the 等级分计算表, in the official order.
+const COLUMNS: [(&str, &str, &str); 15] = [
+    // (snake_case key, 中文, English)
+    ("id", "序号", "No."),
+    ("name", "姓名", "Name"),
+    ("rating_before", "原等级分 Ro", "Ro"),
+    ("opponents_average", "对手平均分 Ra", "Ra"),
+    ("difference", "分差 D", "D"),
+    ("expected_fraction", "预期得分率 P", "P"),
+    ("games", "局数 N", "N"),
+    ("expected_score", "预期局分 We", "We"),
+    ("score", "实得局分 W", "W"),
+    ("k", "K", "K"),
+    ("change", "升降值 ΔR", "ΔR"),
+    ("rating_after", "新等级分 Rn", "Rn"),
+    ("performance", "表现分 Rp", "Rp"),
+    ("event_score", "总积分", "Points"),
+    ("remarks", "备注", "Remarks"),
+];
+
+/// One cell of the table: a number (kept exact) or text.
+enum Cell {
+    Number(Decimal),
+    Text(String),
+    Empty,
+}
+
+impl Cell {
+    fn text(&self) -> String {
+        match self {
+            Cell::Number(d) => d.to_string(),
+            Cell::Text(s) => s.clone(),
+            Cell::Empty => String::new(),
+        }
+    }
+}
+
+fn num(x: Option<Decimal>) -> Cell {
+    x.map_or(Cell::Empty, Cell::Number)
+}
+
+/// A player's row, in [`COLUMNS`] order. Values the regulation keeps exact
+/// (an average of many ratings, say) are shown to the decimals the profile
+/// displays, at least two, rounded half away from zero; the JSON keeps them
+/// exact.
+fn row(p: &PlayerReport, lang: Lang) -> Vec<Cell> {
+    let display = p.articles.display.max(2);
+    let shown = |x: Option<Decimal>| {
+        num(x.map(|d| {
+            if d.scale() > display {
+                d.round_dp_with_strategy(display, RoundingStrategy::MidpointAwayFromZero)
+            } else {
+                d
+            }
+        }))
+    };
+    vec![
+        Cell::Number(Decimal::from(p.id.0)),
+        Cell::Text(p.name.clone()),
+        num(p.rating_before),
+        shown(p.opponents_average),
+        shown(p.difference),
+        num(p.expected_fraction),
+        Cell::Number(Decimal::from(p.games_counted)),
+        shown(p.expected_score),
+        num(Some(p.score)),
+        p.k.map_or(Cell::Empty, |k| Cell::Number(Decimal::from(k))),
+        shown(p.change),
+        num(p.rating_after),
+        shown(p.performance),
+        num(Some(p.event_score)),
+        Cell::Text(remarks(p, lang)),
+    ]
+}
+
+/// The flags of a player, in a few words.
+fn remarks(p: &PlayerReport, lang: Lang) -> String {
+    let zh = lang == Lang::Zh;
+    let mut out: Vec<String> = Vec::new();
+    if p.rating_before.is_none() {
+        out.push(if zh {
+            format!("无分(按{})", p.rating_used)
+        } else {
+            format!("unrated (at {})", p.rating_used)
+        });
+    }
+    for flag in &p.flags {
+        out.push(match flag {
+            Flag::DifferenceCapped { from, to } => {
+                if zh {
+                    format!("分差{from}按{to}计")
+                } else {
+                    format!("D {from} capped to {to}")
+                }
+            }
+            Flag::ChampionProtected { change } => {
+                if zh {
+                    format!("冠军不降分({change}→0)")
+                } else {
+                    format!("champion: {change} → 0")
+                }
+            }
+            Flag::FirstRating { rating } => {
+                if zh {
+                    format!("首次获得等级分{rating}")
+                } else {
+                    format!("first rating {rating}")
+                }
+            }
+            Flag::NotYetRated { games, minimum } => {
+                if zh {
+                    format!("对局{games}/{minimum}，暂不公布")
+                } else {
+                    format!("{games}/{minimum} games, not yet rated")
+                }
+            }
+            Flag::BelowMinimum { rating, minimum } => {
+                if zh {
+                    format!("{rating}低于最低公布数{minimum}")
+                } else {
+                    format!("{rating} below the minimum {minimum}")
+                }
+            }
+            Flag::PerformanceVoid {
+                performance,
+                provisional,
+            } => {
+                if zh {
+                    format!("表现分{performance}不高于暂定分{provisional}，无效")
+                } else {
+                    format!("performance {performance} ≤ provisional {provisional}: void")
+                }
+            }
+            Flag::FirstRatingCapped { from, to } => {
+                if zh {
+                    format!("首次等级分{from}按{to}计")
+                } else {
+                    format!("first rating {from} capped to {to}")
+                }
+            }
+            Flag::KLimited { from, to, max } => {
+                if zh {
+                    format!("K由{from}降为{to}(K×n≤{max})")
+                } else {
+                    format!("K {from} → {to} (K×n ≤ {max})")
+                }
+            }
+            Flag::ScoredZero => (if zh { "全赛得0分" } else { "scored 0" }).to_string(),
+            Flag::TooFewRatedOpponents { games, minimum } => {
+                if zh {
+                    format!("有分对手{games}局，少于{minimum}局")
+                } else {
+                    format!("{games} rated opponents, fewer than {minimum}")
+                }
+            }
+            Flag::BaseRating { rating } => {
+                if zh {
+                    format!("基础等级分{rating}")
+                } else {
+                    format!("base rating {rating}")
+                }
+            }
+        });
+    }
+    out.join(if zh { "；" } else { "; " })
+}
+
+fn header(lang: Lang) -> Vec<&'static str> {
+    COLUMNS
+        .iter()
+        .map(|&(_, zh, en)| if lang == Lang::Zh { zh } else { en })
+        .collect()
+}
+
+fn title_lines(report: &EventReport, lang: Lang) -> String {
+    if lang == Lang::Zh {
+        format!(
+            "{}  等级分计算表\n计算办法：{}（{}）\n",
+            report.event, report.profile_title, report.profile
+        )
+    } else {
+        format!(
+            "{} — rating calculation\nProfile: {} ({})\n",
+            report.event, report.profile_title, report.profile
+        )
+    }
+}
+
+fn render_table(report: &EventReport, lang: Lang) -> String {
+    use comfy_table::{CellAlignment, ContentArrangement, Table, presets::UTF8_FULL_CONDENSED};
+    let mut table = Table::new();
+    table
+        .load_style(UTF8_FULL_CONDENSED)
+        .set_content_arrangement(ContentArrangement::Disabled)
+        .set_header(header(lang));
+    for p in &report.players {
+        let cells = row(p, lang);
+        table.add_row(cells.iter().map(|c| {
+            let cell = comfy_table::Cell::new(c.text());
+            if matches!(c, Cell::Number(_)) {
+                cell.set_alignment(CellAlignment::Right)
+            } else {
+                cell
+            }
+        }));
+    }
+    let mut out = title_lines(report, lang);
+    out.push_str(&table.to_string());
+    out.push('\n');
+    for note in &report.notes {
+        out.push_str(note);
+        out.push('\n');
+    }
+    out
+}
+
+fn render_csv(report: &EventReport, lang: Option<Lang>) -> anyhow::Result<String> {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    match lang {
+        None => w.write_record(COLUMNS.iter().map(|c| c.0))?,
+        Some(lang) => w.write_record(header(lang))?,
+    }
+    for p in &report.players {
+        w.write_record(row(p, lang.unwrap_or(Lang::En)).iter().map(Cell::text))?;
+    }
+    Ok(String::from_utf8(w.into_inner()?)?)
+}
+
+fn render_xlsx(report: &EventReport, lang: Lang) -> anyhow::Result<Vec<u8>> {
+    use rust_xlsxwriter::{Format as XFormat, Workbook};
+    let mut book = Workbook::new();
+    let sheet = book.add_worksheet();
+    sheet.set_name(if lang == Lang::Zh {
+        "等级分计算表"
+    } else {
+        "Rating"
+    })?;
+    let bold = XFormat::new().set_bold();
+    let title = title_lines(report, lang);
+    for (r, line) in title.lines().enumerate() {
+        sheet.write_string_with_format(r as u32, 0, line, &bold)?;
+    }
+    let head_row = title.lines().count() as u32;
+    for (c, h) in header(lang).iter().enumerate() {
+        sheet.write_string_with_format(head_row, c as u16, *h, &bold)?;
+    }
+    for (r, p) in report.players.iter().enumerate() {
+        let r = head_row + 1 + r as u32;
+        for (c, cell) in row(p, lang).iter().enumerate() {
+            match cell {
+                // Numbers as numbers; every figure here has at most a few
+                // decimals, which f64 holds exactly enough for a spreadsheet.
+                Cell::Number(d) => {
+                    let v = d
+                        .to_f64()
+                        .context("a figure does not fit a spreadsheet number")?;
+                    sheet.write_number(r, c as u16, v)?;
+                }
+                Cell::Text(s) => {
+                    sheet.write_string(r, c as u16, s)?;
+                }
+                Cell::Empty => {}
+            }
+        }
+    }
+    sheet.set_freeze_panes(head_row + 1, 0)?;
+    sheet.set_column_width(1, 12)?;
+    sheet.set_column_width(14, 40)?;
+    Ok(book.save_to_buffer()?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn columns_follow_the_official_table_order() {
+        // The 等级分计算表 of the regulations reads Ro, Ra, D, P, N, We, W, K, ΔR.
+        let keys: Vec<&str> = COLUMNS.iter().map(|c| c.0).collect();
+        let order = [
+            "rating_before",
+            "opponents_average",
+            "difference",
+            "expected_fraction",
+            "games",
+            "expected_score",
+            "score",
+            "k",
+            "change",
+        ];
+        let positions: Vec<usize> = order
+            .iter()
+            .map(|k| keys.iter().position(|x| x == k).unwrap())
+            .collect();
+        assert!(positions.windows(2).all(|w| w[0] < w[1]), "{positions:?}");
+    }
 }
