@@ -316,9 +316,12 @@ pub struct PlayerReport {
     pub rating_used: Decimal,
     /// Where `rating_used` comes from.
     pub rating_source: RatingSource,
-    /// Every round of the player.
+    /// Every round of the player (`rounds` in JSON).
+    #[serde(rename = "rounds")]
     pub games: Vec<GameLine>,
-    /// N: games that count.
+    /// N: games that count (`games` in JSON, as the event report's readers
+    /// expect).
+    #[serde(rename = "games")]
     pub games_counted: u32,
     /// W: points in the games that count.
     pub score: Decimal,
