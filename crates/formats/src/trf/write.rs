@@ -121,14 +121,20 @@ impl TrfFile {
     pub fn write(&self, options: &WriteOptions) -> Result<String, TrfWriteError> {
         let eol = options.line_ending.as_str();
         let mut out = String::with_capacity(self.records.len() * 100);
-        let mut push = |line: &str| {
-            out.push_str(line.trim_end_matches(' '));
+        // Trailing spaces carry nothing in the fixed-column layout and are not
+        // written, except in comments and unknown records, written verbatim.
+        let mut push = |line: &str, verbatim: bool| {
+            out.push_str(if verbatim {
+                line
+            } else {
+                line.trim_end_matches(' ')
+            });
             out.push_str(eol);
         };
         match options.dialect {
             Dialect::Trf2026 => {
                 for (i, r) in self.records.iter().enumerate() {
-                    push(&record_line(r, i)?);
+                    push(&record_line(r, i)?, verbatim(r));
                 }
             }
             Dialect::Trf16 => {
@@ -151,13 +157,13 @@ impl TrfFile {
                         Record::Comment(_) => {}
                         Record::NumberOfRounds(n) => {
                             if !has_xxr {
-                                push(&format!("XXR {n}"));
+                                push(&format!("XXR {n}"), false);
                             }
                         }
                         Record::InitialColour(_) => {
                             if !colour_written && first_xxc.is_none() {
                                 if let Some(t) = colour_token {
-                                    push(&format!("XXC {}", t.token()));
+                                    push(&format!("XXC {}", t.token()), false);
                                 }
                                 colour_written = true;
                             }
@@ -166,15 +172,19 @@ impl TrfFile {
                             let mut v = v.clone();
                             v.extend(colour_token);
                             colour_written = true;
-                            push(&record_line(&Record::Xxc(v), i)?);
+                            push(&record_line(&Record::Xxc(v), i)?, false);
                         }
-                        _ => push(&record_line(r, i)?),
+                        _ => push(&record_line(r, i)?, verbatim(r)),
                     }
                 }
             }
         }
         Ok(out)
     }
+}
+
+fn verbatim(r: &Record) -> bool {
+    matches!(r, Record::Other(_) | Record::Comment(_))
 }
 
 /// Checks that `value` fits `width` characters and holds no line break.
