@@ -318,7 +318,10 @@ pub fn read_event_path(path: &Path) -> Result<Event, EventFileError> {
                 "the file is not UTF-8 text",
             )
             .at(line, None)
-            .with_help("save it as UTF-8 (a GBK or GB18030 file can be converted with `iconv -f GB18030 -t UTF-8`)"));
+            .with_help(
+                "save it as UTF-8 (a GBK or GB18030 file can be converted with \
+                 `iconv -f GB18030 -t UTF-8`)",
+            ));
         }
     };
     read_event(&text, &shown, None)

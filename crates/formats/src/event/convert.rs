@@ -556,15 +556,22 @@ pub(crate) fn event_from_tree(
                 kind,
             },
             (ResultText::Bye(_), Some(black)) => {
-                return Err(cx
-                    .err(result_node.offset, &obj.field("result"), Kind::InvalidValue, format!("\"{result_text}\" is a bye, but the game has a black player ({black})"))
-                    .with_help("a bye has no opponent: remove `black`, or give the game's result (1-0, 0-1, 1/2-1/2, +-, -+, --)"));
+                let message = format!(
+                    "\"{result_text}\" is a bye, but the game has a black player ({black})"
+                );
+                let help = "a bye has no opponent: remove `black`, \
+                            or give the game's result (1-0, 0-1, 1/2-1/2, +-, -+, --)";
+                let field = obj.field("result");
+                let e = cx.err(result_node.offset, &field, Kind::InvalidValue, message);
+                return Err(e.with_help(help));
             }
             (ResultText::Game(_), None) => {
                 let offset = obj.get("black").map_or(obj.offset, |n| n.offset);
-                return Err(cx
-                    .err(offset, &obj.field("black"), Kind::MissingField, format!("a game with result {result_text} needs a black player"))
-                    .with_help("for a round without an opponent write result \"bye\", \"half-bye\" or \"zero-bye\""));
+                let message = format!("a game with result {result_text} needs a black player");
+                let help = "for a round without an opponent write result \
+                            \"bye\", \"half-bye\" or \"zero-bye\"";
+                let e = cx.err(offset, &obj.field("black"), Kind::MissingField, message);
+                return Err(e.with_help(help));
             }
         };
         // Player checks, in the order of the fields.
@@ -600,7 +607,11 @@ pub(crate) fn event_from_tree(
                     node.offset,
                     &path,
                     Kind::DuplicateGame,
-                    format!("the round {round} game between {white} and {b} is listed twice (first as games[{first}], line {})", cx.line(game_nodes[first].offset)),
+                    format!(
+                        "the round {round} game between {white} and {b} is listed twice \
+                         (first as games[{first}], line {})",
+                        cx.line(game_nodes[first].offset)
+                    ),
                 ));
             }
             games_seen.insert(key, g);
