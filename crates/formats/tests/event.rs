@@ -781,3 +781,15 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn deep_nesting_is_refused_without_crashing() {
+    for depth in [100usize, 10_000, 100_000] {
+        let json_text = format!("{}{}", "[".repeat(depth), "]".repeat(depth));
+        assert!(json(&json_text).is_err());
+        let toml_text = format!("name = {}{}\n", "[".repeat(depth), "]".repeat(depth));
+        assert!(toml(&toml_text).is_err());
+        let toml_text = format!("name = {}{}\n", "{a = ".repeat(depth), "}".repeat(depth));
+        assert!(toml(&toml_text).is_err());
+    }
+}
