@@ -653,9 +653,7 @@ impl Profile {
     pub fn capped_difference(&self, own: Decimal, other: Decimal) -> (Decimal, bool) {
         let d = own - other;
         match self.expected.difference_cap {
-            Some(cap)
-                if d.abs() > cap && !self.expected.cap_exempt_from.is_some_and(|e| own >= e) =>
-            {
+            Some(cap) if d.abs() > cap && self.expected.cap_exempt_from.is_none_or(|e| own < e) => {
                 (if d.is_sign_negative() { -cap } else { cap }, true)
             }
             _ => (d, false),
