@@ -196,6 +196,33 @@ fn a_pawn_may_chase() {
     assert_eq!(r.result, GameResult::Draw);
 }
 
+/// [一将一捉] Red's rook alternates a3→a9 (check on e9) and a9→a3 (no
+/// check: the king is on e8; it attacks the unprotected horse c3 again, b3
+/// empty, which it did not from a9). One check one chase is allowed under
+/// the Asian rules: draw.
+#[test]
+fn one_check_one_chase_is_allowed() {
+    let g = game(
+        "4k4/9/9/9/9/9/R1n6/9/9/5K3 w",
+        &[
+            "a3a9", "e9e8", "a9a3", "e8e9", "a3a9", "e9e8", "a9a3", "e8e9",
+        ],
+    );
+    assert_eq!(g.occurrences(), 3);
+    let pos = Position::from_fen("4k4/9/9/9/9/9/R1n6/9/9/5K3 w").unwrap();
+    assert_eq!(pos.classify_move(mv(&pos, "a3a9")), MoveClass::Check);
+    let pos = game("4k4/9/9/9/9/9/R1n6/9/9/5K3 w", &["a3a9", "e9e8"])
+        .position()
+        .clone();
+    assert_eq!(
+        pos.classify_move(mv(&pos, "a9a3")),
+        MoveClass::Chase(vec![sq("c3")])
+    );
+    let r = g.repetition_ruling(3).unwrap();
+    assert_eq!((r.red, r.black), (Conduct::Allowed, Conduct::Allowed));
+    assert_eq!(r.result, GameResult::Draw);
+}
+
 /// [将先于捉] Red's rook checks from i9 (king e9) and i8 (king e8); each
 /// king step uncovers a Black rook onto the unprotected Red rook: e9→e8 opens
 /// rank 9 for the rook d9 (e9–h9 empty), e8→e9 opens rank 8 for the rook d8.
@@ -250,7 +277,10 @@ fn rook_attacking_an_unprotected_horse_chases() {
     // c2→c5 attacks nothing (rank 5 and c6–c9 are empty); c2→c7 attacks
     // the horse along rank 7 (b7 empty).
     assert_eq!(pos.classify_move(mv(&pos, "c2c5")), MoveClass::Idle);
-    assert_eq!(pos.classify_move(mv(&pos, "c2c7")), MoveClass::Chase(vec![sq("a7")]));
+    assert_eq!(
+        pos.classify_move(mv(&pos, "c2c7")),
+        MoveClass::Chase(vec![sq("a7")])
+    );
 }
 
 /// [捉的定义: 车捉有根车不算捉, 炮捉车算捉] The Black rook a9 is protected by
