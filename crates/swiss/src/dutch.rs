@@ -175,12 +175,18 @@ impl Engine {
     /// C4 (with C2 and C5 for the PAB): can the players `rem` all be paired,
     /// except one PAB-eligible player when their number is odd?
     fn completable(&self, rem: &[usize]) -> bool {
+        self.completable_without(rem, None)
+    }
+
+    /// As [`Engine::completable`], the PAB not going to `not_bye`.
+    fn completable_without(&self, rem: &[usize], not_bye: Option<usize>) -> bool {
         let n = rem.len();
         if n == 0 {
             return true;
         }
         let odd = n % 2 == 1;
-        if odd && !rem.iter().any(|&i| self.bye_eligible(i)) {
+        let eligible = |i: usize| self.bye_eligible(i) && Some(i) != not_bye;
+        if odd && !rem.iter().any(|&i| eligible(i)) {
             return false;
         }
         if n >= 8 {
@@ -208,7 +214,7 @@ impl Engine {
                     adj[b].push(a);
                 }
             }
-            if odd && self.bye_eligible(rem[a]) {
+            if odd && eligible(rem[a]) {
                 adj[a].push(n);
                 adj[n].push(a);
             }
@@ -407,6 +413,7 @@ struct Search<'e> {
     acc: [u32; 6],
     acc_diffs: usize,
     c8_cache: HashMap<Vec<usize>, (usize, Vec<Score>)>,
+    c9_cache: HashMap<Vec<usize>, u32>,
     /// Set when a leaf was resolved in the current `homogeneous` call.
     resolved: bool,
 }
@@ -429,6 +436,7 @@ impl<'e> Search<'e> {
             acc: [0; 6],
             acc_diffs: 0,
             c8_cache: HashMap::new(),
+            c9_cache: HashMap::new(),
             resolved: false,
         };
         s.lb = s.lower_bound();
@@ -450,8 +458,18 @@ impl<'e> Search<'e> {
             let parity = (k + self.next_group.len()) % 2;
             let low = self.next_group.iter().map(|&i| e.ps[i].score).min().unwrap_or(0);
             q.c8 = (parity, if parity == 1 { vec![low] } else { vec![] });
-        } else if k == 1 {
-            q.c9 = b.iter().filter(|&&i| e.bye_eligible(i)).map(|&i| e.ps[i].unplayed).min().unwrap_or(0);
+        }
+        if e.edition == Edition::Fide2026
+            && k == 1
+            && self.lower.len() % 2 == 0
+            && self.lower.iter().all(|&i| !e.bye_eligible(i))
+        {
+            q.c9 = b
+                .iter()
+                .filter(|&&i| e.bye_eligible(i))
+                .map(|&i| e.ps[i].unplayed)
+                .min()
+                .unwrap_or(0);
         }
         let count = |f: &dyn Fn(&Prep) -> bool| b.iter().filter(|&&i| f(&e.ps[i])).count();
         let w = count(&|p| p.pref == Some(Colour::White));
@@ -640,15 +658,13 @@ impl<'e> Search<'e> {
             q.c8 = match self.c8_cache.get(floaters) {
                 Some(v) => v.clone(),
                 None => {
-                    let next: Vec<usize> = floaters.iter().chain(&self.next_group).copied().collect();
-                    let v = e.best_floaters(&next);
+                    let v = self.next_bracket_value(floaters);
                     self.c8_cache.insert(floaters.to_vec(), v.clone());
                     v
                 }
             };
-        } else if floaters.len() == 1 {
-            q.c9 = e.ps[floaters[0]].unplayed;
         }
+        q.c9 = self.c9(floaters);
         [q.c10, q.c11, q.c12, q.c13, q.c15, q.c17] = self.acc;
         let mut diffs: [Vec<Score>; 4] = Default::default();
         for (_, _, c) in &self.stack {
@@ -668,6 +684,61 @@ impl<'e> Search<'e> {
             }
         }
         q
+    }
+
+    /// C8: the best (C6, C7) the following bracket — these floaters plus the
+    /// next scoregroup — can reach, its own completion (C4) included.
+    fn next_bracket_value(&self, floaters: &[usize]) -> (usize, Vec<Score>) {
+        let e = self.e;
+        let next: Vec<usize> = floaters.iter().chain(&self.next_group).copied().collect();
+        let beyond: Vec<usize> = self.lower.iter().copied().filter(|x| !self.next_group.contains(x)).collect();
+        let relaxed = e.best_floaters(&next);
+        let feasible = |fl: &[usize]| {
+            let inside: Vec<usize> = next.iter().copied().filter(|x| !fl.contains(x)).collect();
+            e.matching_size(&inside) * 2 == inside.len() && {
+                let rest: Vec<usize> = fl.iter().chain(&beyond).copied().collect();
+                e.completable(&rest)
+            }
+        };
+        if next.len() > 14 {
+            return relaxed;
+        }
+        let mut k = relaxed.0;
+        while k <= next.len() {
+            let mut sets: Vec<(Vec<Score>, Vec<usize>)> = combinations(next.len(), k)
+                .into_iter()
+                .map(|c| {
+                    let fl: Vec<usize> = c.iter().map(|&i| next[i]).collect();
+                    let mut sc: Vec<Score> = fl.iter().map(|&f| e.ps[f].score).collect();
+                    sc.sort_by(|a, b| b.cmp(a));
+                    (sc, fl)
+                })
+                .collect();
+            sets.sort();
+            if let Some((sc, _)) = sets.into_iter().find(|(_, fl)| feasible(fl)) {
+                return (k, sc);
+            }
+            k += 2;
+        }
+        relaxed
+    }
+
+    /// C9: the unplayed games of the PAB assignee, when this candidate
+    /// decides who gets the PAB: its single downfloater cannot be paired by
+    /// any completion (always so in the last bracket). Zero otherwise.
+    fn c9(&mut self, floaters: &[usize]) -> u32 {
+        let e = self.e;
+        if e.edition == Edition::Fide2017 || floaters.len() != 1 || self.lower.len() % 2 == 1 {
+            return 0;
+        }
+        if let Some(&v) = self.c9_cache.get(floaters) {
+            return v;
+        }
+        let f = floaters[0];
+        let rem: Vec<usize> = floaters.iter().chain(&self.lower).copied().collect();
+        let v = if e.completable_without(&rem, Some(f)) { 0 } else { e.ps[f].unplayed };
+        self.c9_cache.insert(floaters.to_vec(), v);
+        v
     }
 
     fn leaf(&mut self, floaters: Vec<usize>) {
