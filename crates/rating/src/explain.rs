@@ -30,6 +30,33 @@ fn show(x: Decimal, display: u32) -> String {
     s.replace('-', "−")
 }
 
+/// A value in a sum: negative values in parentheses.
+fn signed(x: Decimal, display: u32) -> String {
+    if x.is_sign_negative() && !x.is_zero() {
+        format!("({})", show(x, display))
+    } else {
+        show(x, display)
+    }
+}
+
+/// An expected score fraction: always at least two decimals (0.60).
+fn frac(x: Decimal) -> String {
+    let mut y = x.normalize();
+    if y.scale() < 2 {
+        y.rescale(2);
+    }
+    show(y, 6)
+}
+
+/// The sum behind an average: `(a + b) / n = s / n = avg`, or just `a` for one term.
+fn average_text(terms: &str, sum: Decimal, n: u32, avg: &str, display: u32) -> String {
+    if n == 1 {
+        avg.to_string()
+    } else {
+        format!("({terms}) / {n} = {} / {n} = {avg}", show(sum, display))
+    }
+}
+
 fn cite(article: &str) -> String {
     if article.is_empty() {
         String::new()
@@ -174,14 +201,13 @@ impl PlayerReport {
                 let rc = self.opponents_average.unwrap_or_default();
                 let _ = writeln!(
                     out,
-                    "2. {} Rc = ({terms}) / {n} = {} / {n} = {}",
+                    "2. {} Rc = {}",
                     if zh {
                         "有分对手平均等级分"
                     } else {
                         "Rated opponents' average"
                     },
-                    v(sum),
-                    v(rc)
+                    average_text(&terms, sum, n, &v(rc), d)
                 );
                 let p = self.score / Decimal::from(n);
                 let _ = writeln!(
@@ -200,7 +226,7 @@ impl PlayerReport {
                         out,
                         "4. p ≤ 50%: Rp = Rc + dp = {} + {} = {}{}",
                         v(rc),
-                        v(dp),
+                        signed(dp, d),
                         v(self.performance.unwrap_or_default()),
                         cite(&a.unrated)
                     );
@@ -251,7 +277,7 @@ impl PlayerReport {
                     out,
                     "4. Ru = Ra + dp = {} + {} = {}",
                     v(ra),
-                    v(self.dp.unwrap_or_default()),
+                    signed(self.dp.unwrap_or_default(), d),
                     v(self.performance.unwrap_or_default())
                 );
             }
@@ -321,14 +347,13 @@ impl PlayerReport {
         let ra = self.opponents_average.unwrap_or_default();
         let _ = writeln!(
             out,
-            "2. {} Ra = ({terms}) / {n} = {} / {n} = {}{}",
+            "2. {} Ra = {}{}",
             if zh {
                 "对手平均等级分"
             } else {
                 "Opponents' average"
             },
-            v(sum),
-            v(ra),
+            average_text(terms, sum, n, &v(ra), a.display),
             cite(&a.rounding)
         );
         let dtext = |label: &str, base: Decimal| {
@@ -383,7 +408,7 @@ impl PlayerReport {
                     } else {
                         "Expected score fraction"
                     },
-                    v(pa),
+                    frac(pa),
                     cite(&a.expected)
                 );
                 let _ = writeln!(out, "5. N = {n}");
@@ -397,7 +422,7 @@ impl PlayerReport {
                         } else {
                             "Expected points"
                         },
-                        v(pa),
+                        frac(pa),
                         v(we)
                     );
                 } else {
@@ -409,7 +434,7 @@ impl PlayerReport {
                         } else {
                             "Expected points"
                         },
-                        v(pa),
+                        frac(pa),
                         m.saturating_sub(1),
                         v(we)
                     );
@@ -421,7 +446,7 @@ impl PlayerReport {
                     .games
                     .iter()
                     .filter(|g| g.counted)
-                    .filter_map(|g| g.expected.map(&v))
+                    .filter_map(|g| g.expected.map(frac))
                     .collect();
                 let _ = writeln!(
                     out,
@@ -459,7 +484,7 @@ impl PlayerReport {
                     } else {
                         "Expected score fraction"
                     },
-                    v(p),
+                    frac(p),
                     cite(&a.expected)
                 );
                 let _ = writeln!(out, "5. N = {n}");
@@ -471,7 +496,7 @@ impl PlayerReport {
                     } else {
                         "Expected points"
                     },
-                    v(p),
+                    frac(p),
                     v(self.expected_score.unwrap_or_default())
                 );
             }

@@ -6,6 +6,7 @@
 mod common;
 
 use common::*;
+use qiyuan_rating::Lang;
 use qiyuan_rating::event::{Flag, Method, NotCounted, PlayerReport, rate};
 use qiyuan_rating::model::*;
 use qiyuan_rating::profile::Profile;
@@ -74,6 +75,34 @@ fn cxa_2019_swiss() {
     check(p1, "2376.7", "23.3", "0.53", "1.59", 15, "13.7");
     assert_eq!(p1.method, Method::NTimesP);
     assert_eq!(p1.rating_after, Some(d("2414")));
+    // The explanation walks the 等级分计算表 in order with the same figures.
+    let en = p1.explain(Lang::En);
+    let steps = [
+        "Ro = 2400",
+        "Ra = (2350 + 2480 + 2300) / 3 = 7130 / 3 = 2376.7",
+        "D = Ro − Ra = 2400 − 2376.7 = 23.3",
+        "P = 0.53",
+        "N = 3",
+        "We = N × P = 3 × 0.53 = 1.59",
+        "W = 2.5",
+        "K = 15",
+        "ΔR = K × (W − We) = 15 × (2.5 − 1.59) = 13.65 → 13.7",
+        "2413.7 → 2414",
+    ];
+    let mut at = 0;
+    for step in steps {
+        let pos = en[at..]
+            .find(step)
+            .unwrap_or_else(|| panic!("{step:?} after {at} in\n{en}"));
+        at += pos + step.len();
+    }
+    let zh = p1.explain(Lang::Zh);
+    assert!(zh.contains("原等级分 Ro = 2400"), "{zh}");
+    assert!(
+        zh.contains("升降值 ΔR = K × (W − We) = 15 × (2.5 − 1.59) = 13.65 → 13.7"),
+        "{zh}"
+    );
+    assert!(zh.contains("第九条"), "{zh}");
 
     // P2: 2400 (0), 2150 forfeit win (counts: 第八条 含弃权比分), 2480 (0). Ra = 7030/3 =
     // 2343.33 → 2343.3. D = 6.7 → 7 → row 4–10 → 0.51. We = 1.53. W = 1.
@@ -200,6 +229,13 @@ fn cca_chess_swiss() {
             .contains(&Flag::ChampionProtected { change: d("-1.7") })
     );
     assert_eq!(p1.rating_after, Some(d("2600")));
+    let en = p1.explain(Lang::En);
+    assert!(en.contains("counts as 350"), "{en}");
+    assert!(
+        en.contains("= −1.7 → 0 (the champion does not lose rating) [八(十四)]"),
+        "{en}"
+    );
+    assert!(p1.explain(Lang::Zh).contains("冠军不降分"));
 
     // P2: 2600 (0), 2300 (0), bye, 2100 (½). Ra = 7000/3 = 2333.33…, D = −283.33 → 283 →
     // row 279–290 → lower 0.16. We = 0.48. ΔR = 15 × (0.5 − 0.48) = 0.3 → 2050.3 → 2050.
@@ -227,6 +263,15 @@ fn cca_chess_swiss() {
     assert_eq!(p4.opponents_average, Some(d("2300")));
     assert_eq!(p4.performance, Some(d("2312.5")));
     assert_eq!(p4.rating_after, Some(d("2313")));
+    let en = p4.explain(Lang::En);
+    assert!(
+        en.contains("Rc = (2200 + 2600 + 2100 + 2300) / 4 = 9200 / 4 = 2300"),
+        "{en}"
+    );
+    assert!(
+        en.contains("Rp = Rc + K × (w − n/2) = 2300 + 25 × (2.5 − 2) = 2312.5"),
+        "{en}"
+    );
 
     // P5: 2100 (½), 2050 (1), 2600 (0); P4 not counted. Ra = 6750/3 = 2250. D = 50 → 0.57.
     // We = 1.71. ΔR = 15 × (1.5 − 1.71) = −3.15 → 2296.85 → 2297.
