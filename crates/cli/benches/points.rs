@@ -1,0 +1,82 @@
+//! `qiyuan points` end to end: 1,000,000 generated games through the
+//! binary (cargo bench builds it in release), for each built-in system,
+//! timed from spawn to exit, with the output written to a file. Prints
+//! games per second. Target: ≥ 1,000,000 games/s on one core.
+
+use std::fs::File;
+use std::io::{BufWriter, Write};
+use std::process::{Command, Stdio};
+use std::time::Instant;
+
+const GAMES: u64 = 1_000_000;
+const PLAYERS: u64 = 20_000;
+
+/// xorshift64*: reproducible input without a dependency.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+}
+
+fn main() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let input = dir.path().join("games.jsonl");
+    let mut w = BufWriter::new(File::create(&input).expect("create input"));
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    for id in 0..GAMES {
+        let a = rng.next() % PLAYERS;
+        let mut b = rng.next() % PLAYERS;
+        if a == b {
+            b = (b + 1) % PLAYERS;
+        }
+        let result = match rng.next() % 100 {
+            0..45 => "1-0",
+            45..85 => "0-1",
+            85..98 => "1/2-1/2",
+            98 => "+-",
+            _ => "-+",
+        };
+        let plies = 1 + rng.next() % 200;
+        writeln!(
+            w,
+            "{{\"id\":\"g{id}\",\"white\":\"player{a}\",\"black\":\"player{b}\",\"result\":\"{result}\",\"plies\":{plies}}}"
+        )
+        .expect("write input");
+    }
+    w.flush().expect("flush input");
+    drop(w);
+    let size = std::fs::metadata(&input).expect("input").len();
+    println!(
+        "qiyuan points: {GAMES} games, {PLAYERS} players, {:.1} MB of JSON lines",
+        size as f64 / 1e6
+    );
+    for system in [
+        "qq-xiangqi-elo",
+        "qq-chess-levels",
+        "qq-chess-fixed",
+        "qq-xiangqi-titles",
+    ] {
+        let output = dir.path().join(format!("{system}.out"));
+        let state = dir.path().join(format!("{system}.state.json"));
+        let start = Instant::now();
+        let status = Command::new(env!("CARGO_BIN_EXE_qiyuan"))
+            .args(["points", "--system", system, "--state"])
+            .arg(&state)
+            .stdin(File::open(&input).expect("open input"))
+            .stdout(File::create(&output).expect("create output"))
+            .stderr(Stdio::inherit())
+            .status()
+            .expect("run qiyuan");
+        let secs = start.elapsed().as_secs_f64();
+        assert!(status.success(), "qiyuan points failed for {system}");
+        println!(
+            "  {system:<18} {secs:6.3} s  {:>10.0} games/s  (with state file of {PLAYERS} players)",
+            GAMES as f64 / secs
+        );
+    }
+}
