@@ -1,12 +1,305 @@
-//! Placeholder until the command lands.
+//! `qiyuan standings`: standings with tie-breaks of a TRF file.
 
+use std::fs;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
-/// Arguments.
-#[derive(Debug, clap::Args)]
-pub struct Args {}
+use anyhow::{Context, bail};
+use qiyuan_formats::trf::parse_trf;
+use qiyuan_formats::trf_model::event_from_trf;
+use qiyuan_tournament::model::{Event, EventKind};
+use qiyuan_tournament::scoring::ScoringSystem;
+use qiyuan_tournament::standings::Standings;
+use qiyuan_tournament::tiebreak::{Primary, parse_list, preset};
+use qiyuan_tournament::{StandingsConfig, compute_standings};
+use rust_decimal::Decimal;
 
-/// Runs the command.
-pub fn run(_args: Args) -> anyhow::Result<ExitCode> {
-    anyhow::bail!("not implemented yet")
+use super::output::{self, Format, LangArg};
+
+/// `--kind`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum KindArg {
+    /// Swiss system (积分编排制).
+    Swiss,
+    /// Round robin (循环制).
+    Rr,
+}
+
+/// `--scoring`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ScoringArg {
+    /// The file's own point system (default; 1 / ½ / 0 unless the TRF says otherwise).
+    File,
+    /// 1 / ½ / 0.
+    Fide,
+    /// 2 / 1 / 0 (象棋竞赛规则 2011 13.1).
+    Xiangqi,
+    /// 3 / 1 / 0 (13.3).
+    ThreeOneZero,
+}
+
+/// Standings with tie-breaks.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "\
+Examples:
+  qiyuan standings event.trf                              # FIDE Swiss preset
+  qiyuan standings event.trf --tiebreaks \"BH/C1,BH,SB,DE,WIN\" --format json
+  qiyuan standings event.trf --preset 象棋积分编排(对手分) --scoring xiangqi --lang zh
+
+Tie-break codes (FIDE C.07 2024): DE WIN WON BPG BWG PS REP BH AOB FB SB KS ARO
+TPR PTP APRO APPO, modifiers /C1 /C2 /M1 /M2 /P /F /L+n /L-n; xiangqi 2011:
+XBH (对手分), XF (犯规), XMB (对局时后走), LRn (round n from the last), MMP (场分), PTS.
+Presets: fide-swiss, fide-rr, xiangqi-rr (象棋个人循环), xiangqi-drr (象棋双循环),
+xiangqi-swiss-bh (象棋积分编排(对手分)), xiangqi-swiss-ps (象棋积分编排(累进分)).")]
+pub struct Args {
+    /// The tournament, a FIDE TRF file.
+    pub event: PathBuf,
+    /// Tie-breaks in order, comma-separated.
+    #[arg(long, value_name = "LIST", conflicts_with = "preset")]
+    pub tiebreaks: Option<String>,
+    /// A named tie-break list (default: fide-swiss, or fide-rr for a round robin).
+    #[arg(long, value_name = "NAME")]
+    pub preset: Option<String>,
+    /// Output format (table, json or csv).
+    #[arg(long, value_enum, default_value = "table")]
+    pub format: Format,
+    /// Language of the headers (default zh for the table, English codes for CSV).
+    #[arg(long, value_enum)]
+    pub lang: Option<LangArg>,
+    /// Standings after this round (default: the last round with results).
+    #[arg(long, value_name = "R")]
+    pub after_round: Option<u32>,
+    /// Swiss or round robin (default: from the file).
+    #[arg(long, value_enum)]
+    pub kind: Option<KindArg>,
+    /// Points per result.
+    #[arg(long, value_enum, default_value = "file")]
+    pub scoring: ScoringArg,
+    /// Rating used for unrated players in rating tie-breaks (C.07 15.1).
+    #[arg(long, value_name = "RATING")]
+    pub unrated: Option<u32>,
+    /// Draw lots with this seed for ties that survive every tie-break
+    /// (default: tied players share the place).
+    #[arg(long, value_name = "SEED")]
+    pub seed: Option<u64>,
+    /// Write to this file instead of standard output.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+}
+
+/// Runs `qiyuan standings`.
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let text = fs::read_to_string(&args.event)
+        .with_context(|| format!("{}: cannot read", args.event.display()))?;
+    let file = parse_trf(&text).with_context(|| format!("{}", args.event.display()))?;
+    let kind = args.kind.map(|k| match k {
+        KindArg::Swiss => EventKind::Swiss,
+        KindArg::Rr => EventKind::RoundRobin,
+    });
+    let trf = event_from_trf(&file, kind).with_context(|| format!("{}", args.event.display()))?;
+    let event = trf.event;
+    let scoring = match args.scoring {
+        ScoringArg::File => trf.scoring,
+        ScoringArg::Fide => ScoringSystem::fide(),
+        ScoringArg::Xiangqi => ScoringSystem::xiangqi_2011(),
+        ScoringArg::ThreeOneZero => ScoringSystem::three_one_zero(),
+    };
+    let rounds = args.after_round.unwrap_or(trf.played_rounds);
+    if rounds > trf.played_rounds {
+        bail!(
+            "--after-round {rounds}: the file has results for {} rounds only",
+            trf.played_rounds
+        );
+    }
+    let (tiebreaks, primary) = match (&args.tiebreaks, &args.preset) {
+        (Some(list), _) => (parse_list(list).context("--tiebreaks")?, Primary::Points),
+        (None, Some(name)) => {
+            let p = preset(name, rounds).context("--preset")?;
+            (p.tiebreaks, p.primary)
+        }
+        (None, None) => {
+            let name = if event.kind() == EventKind::RoundRobin {
+                "fide-rr"
+            } else {
+                "fide-swiss"
+            };
+            let p = preset(name, rounds)?;
+            (p.tiebreaks, p.primary)
+        }
+    };
+    let cfg = StandingsConfig {
+        scoring,
+        tiebreaks,
+        after_round: Some(rounds),
+        round_robin: None,
+        unrated_rating: args.unrated,
+        primary,
+        lots_seed: args.seed,
+    };
+    let standings =
+        compute_standings(&event, &cfg).with_context(|| format!("{}", args.event.display()))?;
+    let zh = args.lang != Some(LangArg::En);
+    let text = match args.format {
+        Format::Table => render_table(&event, &standings, zh),
+        Format::Json => render_json(&event, &standings)?,
+        Format::Csv => render_csv(&event, &standings, args.lang.map(|l| l == LangArg::Zh))?,
+        Format::Xlsx => {
+            bail!("--format xlsx is not available for standings; use table, json or csv")
+        }
+    };
+    output::emit_text(args.output.as_deref(), &text)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// A decimal as printed: no trailing zeros beyond what the value needs.
+fn show(d: Option<Decimal>) -> String {
+    d.map(|d| d.normalize().to_string()).unwrap_or_default()
+}
+
+fn headers(s: &Standings, zh: bool) -> Vec<String> {
+    let mut h: Vec<String> = if zh {
+        ["名次", "编号", "姓名", "等级分", "积分"]
+            .map(String::from)
+            .to_vec()
+    } else {
+        ["Rk", "SNo", "Name", "Rtg", "Pts"]
+            .map(String::from)
+            .to_vec()
+    };
+    for tb in &s.tiebreaks {
+        h.push(if zh {
+            format!("{}({})", tb.kind.name_zh(), tb)
+        } else {
+            tb.to_string()
+        });
+    }
+    h
+}
+
+fn render_table(event: &Event, s: &Standings, zh: bool) -> String {
+    use comfy_table::{CellAlignment, ContentArrangement, Table, presets::UTF8_FULL_CONDENSED};
+    let mut table = Table::new();
+    table
+        .load_style(UTF8_FULL_CONDENSED)
+        .set_content_arrangement(ContentArrangement::Disabled)
+        .set_header(headers(s, zh));
+    let mut previous = None;
+    for row in &s.rows {
+        let p = event.player(row.player);
+        // Tied players: the rank is shown on the first of them only.
+        let rank = if previous == Some(row.rank) {
+            String::new()
+        } else {
+            row.rank.to_string()
+        };
+        previous = Some(row.rank);
+        let mut cells = vec![
+            rank,
+            row.player.to_string(),
+            p.map(|p| p.name.clone()).unwrap_or_default(),
+            p.and_then(|p| p.rating)
+                .map(|r| r.to_string())
+                .unwrap_or_default(),
+            show(Some(row.points)),
+        ];
+        cells.extend(row.values.iter().map(|v| show(*v)));
+        table.add_row(cells.into_iter().enumerate().map(|(i, c)| {
+            let cell = comfy_table::Cell::new(c);
+            if i == 2 {
+                cell
+            } else {
+                cell.set_alignment(CellAlignment::Right)
+            }
+        }));
+    }
+    let mut out = if zh {
+        format!("第{}轮后排名\n", s.after_round)
+    } else {
+        format!("Standings after round {}\n", s.after_round)
+    };
+    out.push_str(&table.to_string());
+    out.push('\n');
+    for (i, tb) in s.tiebreaks.iter().enumerate() {
+        let name = if zh {
+            tb.kind.name_zh()
+        } else {
+            tb.kind.name_en()
+        };
+        out.push_str(&format!("TB{}: {} — {}\n", i + 1, tb, name));
+    }
+    if s.rows.iter().any(|r| r.lot.is_some()) {
+        out.push_str(if zh {
+            "同分者以抽签决定名次。\n"
+        } else {
+            "Remaining ties broken by drawing of lots.\n"
+        });
+    }
+    out
+}
+
+fn number(d: Decimal) -> serde_json::Value {
+    // Exact decimal text as a JSON number (values have few digits).
+    serde_json::from_str(&d.normalize().to_string())
+        .unwrap_or_else(|_| serde_json::Value::String(d.to_string()))
+}
+
+fn render_json(event: &Event, s: &Standings) -> anyhow::Result<String> {
+    use serde_json::{Map, Value, json};
+    let rows: Vec<Value> = s
+        .rows
+        .iter()
+        .map(|row| {
+            let mut tbs = Map::new();
+            for (tb, v) in s.tiebreaks.iter().zip(&row.values) {
+                tbs.insert(tb.to_string(), v.map(number).unwrap_or(Value::Null));
+            }
+            let mut o = json!({
+                "rank": row.rank,
+                "id": row.player.0,
+                "name": event.player(row.player).map(|p| p.name.clone()).unwrap_or_default(),
+                "points": number(row.points),
+                "tiebreaks": tbs,
+            });
+            if let Some(lot) = row.lot {
+                o["lot"] = json!(lot);
+            }
+            o
+        })
+        .collect();
+    let mut text = serde_json::to_string_pretty(&json!({
+        "after_round": s.after_round,
+        "tiebreaks": s.tiebreaks.iter().map(ToString::to_string).collect::<Vec<_>>(),
+        "standings": rows,
+    }))?;
+    text.push('\n');
+    Ok(text)
+}
+
+fn render_csv(event: &Event, s: &Standings, lang_zh: Option<bool>) -> anyhow::Result<String> {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    match lang_zh {
+        None => {
+            let mut h: Vec<String> = ["rank", "id", "name", "rating", "points"]
+                .map(String::from)
+                .to_vec();
+            h.extend(s.tiebreaks.iter().map(ToString::to_string));
+            w.write_record(h)?;
+        }
+        Some(zh) => w.write_record(headers(s, zh))?,
+    }
+    for row in &s.rows {
+        let p = event.player(row.player);
+        let mut cells = vec![
+            row.rank.to_string(),
+            row.player.to_string(),
+            p.map(|p| p.name.clone()).unwrap_or_default(),
+            p.and_then(|p| p.rating)
+                .map(|r| r.to_string())
+                .unwrap_or_default(),
+            show(Some(row.points)),
+        ];
+        cells.extend(row.values.iter().map(|v| show(*v)));
+        w.write_record(cells)?;
+    }
+    Ok(String::from_utf8(w.into_inner()?)?)
 }

@@ -1,0 +1,122 @@
+//! `qiyuan standings` end to end on reference TRF files: the JSON output
+//! carries the FIDE Tie-Break Server's values and ranking
+//! (`shared/data/tiebreaks/`), and bad input gets a clear error.
+
+use std::process::Command;
+
+const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data");
+
+fn qiyuan(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_qiyuan"))
+        .args(args)
+        .output()
+        .expect("run qiyuan")
+}
+
+/// One reference row: start rank, points, rank, (column, value) pairs.
+type Row = (u64, f64, u64, Vec<(String, f64)>);
+
+/// The reference CSV rows.
+fn reference(name: &str) -> Vec<Row> {
+    let text = std::fs::read_to_string(format!("{DATA}/tiebreaks/{name}.csv")).unwrap();
+    let mut lines = text.lines().filter(|l| !l.starts_with('#'));
+    let header: Vec<String> = lines.next().unwrap().split(',').map(String::from).collect();
+    lines
+        .map(|l| {
+            let f: Vec<&str> = l.split(',').collect();
+            let cols = header[3..]
+                .iter()
+                .cloned()
+                .zip(f[3..].iter().map(|v| v.parse().unwrap()))
+                .collect();
+            (
+                f[0].parse().unwrap(),
+                f[1].parse().unwrap(),
+                f[2].parse().unwrap(),
+                cols,
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn json_matches_the_tie_break_server() {
+    for name in ["small/rtg-1", "small/rtg-17", "rtg/rtg-5", "rtg/rtg-150"] {
+        let trf = format!("{DATA}/swiss/{name}.trf");
+        // The reference rank uses PTS, BH/C1, BH, SB, DE, WIN = the fide-swiss preset.
+        let out = qiyuan(&["standings", &trf, "--format", "json"]);
+        assert!(
+            out.status.success(),
+            "{name}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let rows = json["standings"].as_array().unwrap();
+        let list = "BH,BH/C1,BH/M1,SB,PS,WIN,WON,BPG,BWG,REP,ARO,TPR,PTP,KS,AOB,FB";
+        let out2 = qiyuan(&["standings", &trf, "--format", "json", "--tiebreaks", list]);
+        let json2: serde_json::Value = serde_json::from_slice(&out2.stdout).unwrap();
+        let rows2 = json2["standings"].as_array().unwrap();
+        let want = reference(name);
+        assert_eq!(rows.len(), want.len());
+        for (id, points, rank, cols) in want {
+            let row = rows.iter().find(|r| r["id"].as_u64() == Some(id)).unwrap();
+            assert_eq!(row["rank"].as_u64(), Some(rank), "{name} player {id} rank");
+            assert_eq!(
+                row["points"].as_f64(),
+                Some(points),
+                "{name} player {id} points"
+            );
+            let row2 = rows2.iter().find(|r| r["id"].as_u64() == Some(id)).unwrap();
+            for (code, value) in cols {
+                assert_eq!(
+                    row2["tiebreaks"][&code].as_f64(),
+                    Some(value),
+                    "{name} player {id} {code}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn table_and_csv() {
+    let trf = format!("{DATA}/swiss/small/rtg-1.trf");
+    let out = qiyuan(&["standings", &trf, "--preset", "fide-swiss", "--lang", "en"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.starts_with("Standings after round 7\n"), "{text}");
+    assert!(text.contains("TB1: BH/C1 — Buchholz"));
+    let out = qiyuan(&["standings", &trf, "--format", "csv", "--tiebreaks", "BH,SB"]);
+    let csv = String::from_utf8(out.stdout).unwrap();
+    let mut lines = csv.lines();
+    assert_eq!(lines.next(), Some("rank,id,name,rating,points,BH,SB"));
+    // small/rtg-1.csv: player 1 first with 6.0 points, BH 31.0, SB 25.00.
+    assert_eq!(lines.next(), Some("1,1,Test0001 Player0001,2502,6,31,25"));
+}
+
+#[test]
+fn bad_input_is_named() {
+    let trf = format!("{DATA}/swiss/small/rtg-1.trf");
+    let out = qiyuan(&["standings", &trf, "--tiebreaks", "BH,XYZ"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("unknown tie-break `XYZ`"));
+    let out = qiyuan(&["standings", &trf, "--preset", "nope"]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("unknown preset `nope`"));
+    let out = qiyuan(&["standings", "/nonexistent.trf"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("/nonexistent.trf"));
+    let dir = std::env::temp_dir().join(format!("qiyuan-standings-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.trf");
+    // Player 1 says he played 2, player 2 says he played 3.
+    std::fs::write(
+        &bad,
+        "001    1      A                                 2100                             1.0    1     2 w 1\n\
+         001    2      B                                 2000                             0.0    2     3 b 0\n\
+         001    3      C                                 2000                             0.0    3     2 w 0\n",
+    )
+    .unwrap();
+    let out = qiyuan(&["standings", bad.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("line 1") && err.contains("round 1"), "{err}");
+}
