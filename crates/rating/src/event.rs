@@ -27,7 +27,8 @@ use serde::Serialize;
 
 use crate::model::{ByeKind, Event, EventSystem, GameKind, GameResult, Pairing, PlayerId, Sex};
 use crate::profile::{
-    ExpectedFormula, Profile, RatedVsUnrated, UnratedRule, ZeroScoreVoid, event_year,
+    ConditionScope, ExpectedFormula, Profile, RatedVsUnrated, UnratedRule, ZeroScoreVoid,
+    event_year,
 };
 
 /// Why an event could not be rated.
@@ -386,6 +387,9 @@ pub struct EventReport {
     pub tournament_average: Option<Decimal>,
     /// Remarks on the whole event.
     pub notes: Vec<String>,
+    /// Rated-event conditions the event does not meet (a warning: the
+    /// event is rated all the same).
+    pub warnings: Vec<String>,
     /// Players in input order.
     pub players: Vec<PlayerReport>,
 }
@@ -899,8 +903,80 @@ pub fn rate(event: &Event, profile: &Profile) -> Result<EventReport, RateError> 
         unrated_share,
         tournament_average,
         notes,
+        warnings: check_conditions(event, profile),
         players: reports,
     })
+}
+
+/// The profile's rated-event conditions that the event does not meet.
+pub fn check_conditions(event: &Event, profile: &Profile) -> Vec<String> {
+    let players = event.players();
+    let m = players.len() as u32;
+    let rated = players.iter().filter(|p| p.rating.is_some()).count() as u32;
+    let mut units: Vec<&str> = Vec::new();
+    let all_units = players.iter().all(|p| p.unit.is_some());
+    if all_units {
+        units = players.iter().filter_map(|p| p.unit.as_deref()).collect();
+        units.sort_unstable();
+    }
+    let mut out = Vec::new();
+    for c in &profile.conditions {
+        let in_scope = match c.scope {
+            ConditionScope::Any => true,
+            ConditionScope::RoundRobin => event.system().is_round_robin(),
+            ConditionScope::DoubleRoundRobin => event.system() == EventSystem::DoubleRoundRobin,
+        };
+        if !in_scope || c.min_players.is_some_and(|x| m < x) || c.max_players.is_some_and(|x| m > x)
+        {
+            continue;
+        }
+        if let Some(f) = c.min_rated_share
+            && u64::from(rated) * u64::from(f.den) < u64::from(f.num) * u64::from(m)
+        {
+            out.push(format!(
+                "{}: only {rated} of {m} players are rated, at least {f} needed",
+                c.article
+            ));
+        }
+        if let Some(x) = c.min_rated
+            && rated < x
+        {
+            out.push(format!(
+                "{}: only {rated} rated players, at least {x} needed",
+                c.article
+            ));
+        }
+        if !all_units {
+            continue;
+        }
+        let mut counts: Vec<(&str, u32)> = Vec::new();
+        for u in &units {
+            match counts.last_mut() {
+                Some((name, n)) if name == u => *n += 1,
+                _ => counts.push((u, 1)),
+            }
+        }
+        if let Some(x) = c.min_units
+            && (counts.len() as u32) < x
+        {
+            out.push(format!(
+                "{}: {} units, at least {x} needed",
+                c.article,
+                counts.len()
+            ));
+        }
+        if let Some(f) = c.max_unit_share {
+            for (name, n) in &counts {
+                if u64::from(*n) * u64::from(f.den) > u64::from(f.num) * u64::from(m) {
+                    out.push(format!(
+                        "{}: unit {name} has {n} of {m} players, more than {f}",
+                        c.article
+                    ));
+                }
+            }
+        }
+    }
+    out
 }
 
 /// The champion: the player ranked 1 when ranks are given, else the unique

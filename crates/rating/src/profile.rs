@@ -503,6 +503,87 @@ pub struct Profile {
     /// Title adjustments.
     #[serde(default)]
     pub title_adjustments: Vec<TitleAdjustment>,
+    /// Conditions of a rated event (checked with a warning, never refused).
+    #[serde(default)]
+    pub conditions: Vec<EventCondition>,
+}
+
+/// A fraction written "a/b" in TOML (e.g. `"2/3"`), compared exactly.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct Fraction {
+    /// Numerator.
+    pub num: u32,
+    /// Denominator (not 0).
+    pub den: u32,
+}
+
+impl TryFrom<String> for Fraction {
+    type Error = String;
+    fn try_from(s: String) -> Result<Self, String> {
+        let bad = || format!("`{s}` is not a fraction like \"2/3\"");
+        let (a, b) = s.split_once('/').ok_or_else(bad)?;
+        let num: u32 = a.trim().parse().map_err(|_| bad())?;
+        let den: u32 = b.trim().parse().map_err(|_| bad())?;
+        if den == 0 || num > den {
+            return Err(bad());
+        }
+        Ok(Fraction { num, den })
+    }
+}
+
+impl From<Fraction> for String {
+    fn from(f: Fraction) -> String {
+        format!("{}/{}", f.num, f.den)
+    }
+}
+
+impl fmt::Display for Fraction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.num, self.den)
+    }
+}
+
+/// Which events a condition applies to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ConditionScope {
+    /// Every event.
+    Any,
+    /// Single and double round robins.
+    RoundRobin,
+    /// Double round robins.
+    DoubleRoundRobin,
+}
+
+/// One condition a rated event must meet (cca-chess 四, cxa-2019 第三条,
+/// cxa-legacy 四). Every field given must hold when the event has between
+/// `min_players` and `max_players` players.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EventCondition {
+    /// Which events.
+    pub scope: ConditionScope,
+    /// Applies from this many players.
+    #[serde(default)]
+    pub min_players: Option<u32>,
+    /// Applies up to this many players.
+    #[serde(default)]
+    pub max_players: Option<u32>,
+    /// At least this share of the players rated.
+    #[serde(default)]
+    pub min_rated_share: Option<Fraction>,
+    /// At least this many rated players.
+    #[serde(default)]
+    pub min_rated: Option<u32>,
+    /// At least this many units (单位), when every player has one.
+    #[serde(default)]
+    pub min_units: Option<u32>,
+    /// No unit with more than this share of the players.
+    #[serde(default)]
+    pub max_unit_share: Option<Fraction>,
+    /// The article.
+    pub article: String,
 }
 
 /// The K of a player and the reason for it.

@@ -681,3 +681,31 @@ fn champion_by_rank() {
     assert_eq!(r.champion, None);
     assert_eq!(find(&r, 1).change, Some(d("-7.8")));
 }
+
+/// Rated-event conditions are warnings (cxa-legacy 四): a 5-player round robin with one
+/// unrated player (十人以下 → all must be rated) and unit A holding 2 of 5 players (> 1/3).
+#[test]
+fn rated_event_conditions_warn() {
+    let units = ["A", "A", "B", "C", "D"];
+    let players: Vec<Player> = (1..=5)
+        .map(|i| {
+            let mut p = player(i, Sex::Male, (i != 5).then_some(2300 + i as i64), 50);
+            p.unit = Some(units[i as usize - 1].to_string());
+            p
+        })
+        .collect();
+    let games = vec![game(1, 1, 2, "="), game(2, 3, 4, "=")];
+    let ev = event(GameKind::Xiangqi, EventSystem::RoundRobin, players, games);
+    let r = rate(&ev, &Profile::builtin("cxa-legacy").unwrap()).unwrap();
+    assert_eq!(
+        r.warnings,
+        vec![
+            "四(一): only 4 of 5 players are rated, at least 1/1 needed".to_string(),
+            "四(二): unit A has 2 of 5 players, more than 1/3".to_string(),
+        ]
+    );
+    // 4 of 5 rated ≥ 2/3, 4 units ≥ 4: those conditions hold. cxa-2019 第三条: ≤ 12
+    // players need 2/3 rated (4/5 holds) and 4 units (holds): no warning.
+    let r = rate(&ev, &Profile::builtin("cxa-2019").unwrap()).unwrap();
+    assert!(r.warnings.is_empty(), "{:?}", r.warnings);
+}
