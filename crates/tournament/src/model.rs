@@ -386,7 +386,11 @@ pub enum ModelError {
 }
 
 /// A tournament: players, the rounds played so far, corrections.
+///
+/// Deserialising validates the data the same way the building methods do
+/// (unknown or duplicate players, double pairings, inactive players).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(try_from = "EventData")]
 pub struct Event {
     kind: EventKind,
     total_rounds: u32,
@@ -395,6 +399,39 @@ pub struct Event {
     index: HashMap<PlayerId, usize>,
     rounds: Vec<Round>,
     corrections: Vec<Correction>,
+}
+
+/// The serialised form of an [`Event`], validated into one on reading.
+#[derive(Deserialize)]
+struct EventData {
+    kind: EventKind,
+    total_rounds: u32,
+    players: Vec<Player>,
+    rounds: Vec<Round>,
+    #[serde(default)]
+    corrections: Vec<Correction>,
+}
+
+impl TryFrom<EventData> for Event {
+    type Error = ModelError;
+
+    fn try_from(d: EventData) -> Result<Event, ModelError> {
+        let mut e = Event::new(d.kind, d.total_rounds);
+        for p in d.players {
+            e.add_player(p)?;
+        }
+        for round in d.rounds {
+            let r = e.add_round();
+            for g in round.games {
+                e.add_game(r, g)?;
+            }
+            for (id, kind) in round.byes {
+                e.add_bye(r, id, kind)?;
+            }
+        }
+        e.corrections = d.corrections;
+        Ok(e)
+    }
 }
 
 impl Event {
@@ -664,16 +701,6 @@ impl Event {
         };
         Self::outcome_in(&round, id)
     }
-
-    /// Rebuilds the player index (needed after deserialising).
-    pub fn reindex(&mut self) {
-        self.index = self
-            .players
-            .iter()
-            .enumerate()
-            .map(|(i, p)| (p.id, i))
-            .collect();
-    }
 }
 
 #[cfg(test)]
@@ -809,6 +836,22 @@ mod tests {
                 white: PlayerId(3)
             })
         );
+    }
+
+    #[test]
+    fn serde_round_trip_validates() {
+        let mut e = three();
+        let r = e.add_round();
+        e.add_game(r, Game::new(1, 2, GameResult::Draw)).unwrap();
+        e.add_bye(r, PlayerId(3), ByeKind::PairingAllocated)
+            .unwrap();
+        let json = serde_json::to_string(&e).unwrap();
+        let back: Event = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, e);
+        assert_eq!(back.player(PlayerId(3)).unwrap().name, "P3");
+        let bad = json.replace("\"black\":2", "\"black\":9");
+        let err = serde_json::from_str::<Event>(&bad).unwrap_err().to_string();
+        assert!(err.contains("player 9 is not registered"), "{err}");
     }
 
     #[test]
