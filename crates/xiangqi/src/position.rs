@@ -244,31 +244,8 @@ impl Position {
     #[inline]
     pub(crate) fn king_attacked(&self, s: u8, by: Color) -> bool {
         let b = &self.board;
-        let rays = &RAYS[s as usize];
-        for (d, ray) in rays.iter().enumerate() {
-            let n = ray.len as usize;
-            let mut i = 0;
-            while i < n {
-                if let Some(p) = b[ray.to[i] as usize] {
-                    if p.color == by
-                        && (p.kind == PieceKind::Rook || (d < 2 && p.kind == PieceKind::King))
-                    {
-                        return true;
-                    }
-                    break;
-                }
-                i += 1;
-            }
-            i += 1;
-            while i < n {
-                if let Some(p) = b[ray.to[i] as usize] {
-                    if p.color == by && p.kind == PieceKind::Cannon {
-                        return true;
-                    }
-                    break;
-                }
-                i += 1;
-            }
+        if (0..4).any(|d| self.ray_attacked(s, d, by)) {
+            return true;
         }
         let horse = Some(Piece::new(by, PieceKind::Horse));
         let hs = &HORSE_ATTACKERS[s as usize];
@@ -297,6 +274,48 @@ impl Position {
             return true;
         }
         false
+    }
+
+    /// Along ray `d` (0 north, 1 south, 2 east, 3 west) from `s`: is the
+    /// first piece a rook of `by` (or its king, along the file), or the
+    /// second one a cannon of `by`?
+    #[inline(always)]
+    fn ray_attacked(&self, s: u8, d: usize, by: Color) -> bool {
+        let b = &self.board;
+        let ray = &RAYS[s as usize][d];
+        let n = ray.len as usize;
+        let mut i = 0;
+        while i < n {
+            if let Some(p) = b[ray.to[i] as usize] {
+                if p.color == by
+                    && (p.kind == PieceKind::Rook || (d < 2 && p.kind == PieceKind::King))
+                {
+                    return true;
+                }
+                break;
+            }
+            i += 1;
+        }
+        i += 1;
+        while i < n {
+            if let Some(p) = b[ray.to[i] as usize] {
+                return p.color == by && p.kind == PieceKind::Cannon;
+            }
+            i += 1;
+        }
+        false
+    }
+
+    /// Is `s` attacked by a horse of `by` whose leg is `leg`?
+    #[inline(always)]
+    fn horse_attacks_via(&self, s: u8, leg: u8, by: Color) -> bool {
+        let b = &self.board;
+        if b[leg as usize].is_some() {
+            return false;
+        }
+        let horse = Some(Piece::new(by, PieceKind::Horse));
+        let hs = &HORSE_ATTACKERS[s as usize];
+        (0..hs.len as usize).any(|i| hs.block[i] == leg && b[hs.to[i] as usize] == horse)
     }
 
     /// Appends the pseudo-legal moves (every rule except leaving one's own
@@ -401,8 +420,11 @@ impl Position {
     /// When the side is not in check, a move that neither starts on the
     /// king's rank or file or on a diagonal neighbour of the king (a horse
     /// leg), nor lands on the king's rank or file, cannot expose the king:
-    /// nothing else can open or create an attack. Only the other moves are
-    /// tried on the board.
+    /// nothing else can open or create an attack. For the other moves only
+    /// the lines through the two squares (a rook line opened, a cannon screen
+    /// added or removed, a facing king) and the horse whose leg was freed are
+    /// tested. In check, king moves and moves while in check are tested in
+    /// full.
     #[inline]
     fn is_legal_pseudo(&mut self, from: u8, to: u8, in_check: bool) -> bool {
         let us = self.side.index();
@@ -410,14 +432,39 @@ impl Position {
         if from == ksq {
             return self.safe_after(from, to, to);
         }
-        if !in_check {
-            let lines = LINES[ksq as usize];
-            let risky_from = lines | DIAG_NEIGHBOURS[ksq as usize];
-            if (risky_from >> from) & 1 == 0 && (lines >> to) & 1 == 0 {
-                return true;
-            }
+        if in_check {
+            return self.safe_after(from, to, ksq);
         }
-        self.safe_after(from, to, ksq)
+        let lines = LINES[ksq as usize];
+        let from_line = (lines >> from) & 1 != 0;
+        let to_line = (lines >> to) & 1 != 0;
+        let from_leg = (DIAG_NEIGHBOURS[ksq as usize] >> from) & 1 != 0;
+        if !(from_line || to_line || from_leg) {
+            return true;
+        }
+        // Only the rays through `from` and `to` and the horse jumping over
+        // `from` can change; test just those with the move on the board.
+        let (f, t) = (from as usize, to as usize);
+        let moved = self.board[f];
+        let captured = self.board[t];
+        self.board[t] = moved;
+        self.board[f] = None;
+        let them = !self.side;
+        let dir = |s: u8| -> usize {
+            if s % 9 == ksq % 9 {
+                if s > ksq { 0 } else { 1 }
+            } else if s > ksq {
+                2
+            } else {
+                3
+            }
+        };
+        let attacked = (from_line && self.ray_attacked(ksq, dir(from), them))
+            || (to_line && self.ray_attacked(ksq, dir(to), them))
+            || (from_leg && self.horse_attacks_via(ksq, from, them));
+        self.board[f] = moved;
+        self.board[t] = captured;
+        !attacked
     }
 
     /// Plays `from → to` on the board array only, tests whether the king on
