@@ -152,13 +152,12 @@ fn process(
     mut out: impl Write,
 ) -> anyhow::Result<()> {
     // Every level name, JSON-quoted once.
-    let quoted: HashMap<&str, String> = system
+    let quoted: Vec<String> = system
         .level_names()
-        .map(|n| (n, serde_json::to_string(n).expect("a string serialises")))
+        .map(|n| serde_json::to_string(n).expect("a string serialises"))
         .collect();
     let mut line = Vec::with_capacity(256);
     let mut number = 0u64;
-    let mut text = String::with_capacity(64);
     loop {
         line.clear();
         if input.read_until(b'\n', &mut line)? == 0 {
@@ -194,38 +193,67 @@ fn process(
         } else {
             b",\"scored\":false,\"white_change\":"
         })?;
-        write_decimal(&mut out, &mut text, change.white_change)?;
+        write_decimal(&mut out, change.white_change)?;
         out.write_all(b",\"black_change\":")?;
-        write_decimal(&mut out, &mut text, change.black_change)?;
+        write_decimal(&mut out, change.black_change)?;
         out.write_all(b",\"white_points\":")?;
-        write_decimal(&mut out, &mut text, change.white_points)?;
+        write_decimal(&mut out, change.white_points)?;
         out.write_all(b",\"black_points\":")?;
-        write_decimal(&mut out, &mut text, change.black_points)?;
+        write_decimal(&mut out, change.black_points)?;
         out.write_all(b",\"white_level\":")?;
-        out.write_all(quoted[change.white_level].as_bytes())?;
+        out.write_all(quoted[change.white_level_index].as_bytes())?;
         out.write_all(b",\"black_level\":")?;
-        out.write_all(quoted[change.black_level].as_bytes())?;
+        out.write_all(quoted[change.black_level_index].as_bytes())?;
         out.write_all(b"}\n")?;
     }
     out.flush()?;
     Ok(())
 }
 
-/// Writes a decimal as a JSON number, exactly (whole numbers without a
-/// fraction, others with their own digits: 7.04, −2.4).
-fn write_decimal(out: &mut impl Write, text: &mut String, d: Decimal) -> io::Result<()> {
+/// Writes a decimal as a JSON number, exactly and without trailing zeros
+/// (7.04, -2.4, 125), from its integer mantissa and scale.
+fn write_decimal(out: &mut impl Write, d: Decimal) -> io::Result<()> {
     if d.is_zero() {
         return out.write_all(b"0");
     }
-    if d.scale() == 0
-        && let Ok(i) = i64::try_from(d)
-    {
-        let mut buf = itoa::Buffer::new();
-        return out.write_all(buf.format(i).as_bytes());
+    let mut scale = d.scale() as usize;
+    let m = d.mantissa();
+    let mut digits = itoa::Buffer::new();
+    let text = match u64::try_from(m.unsigned_abs()) {
+        Ok(mut a) => {
+            while scale > 0 && a % 10 == 0 {
+                a /= 10;
+                scale -= 1;
+            }
+            digits.format(a)
+        }
+        Err(_) => {
+            let mut a = m.unsigned_abs();
+            while scale > 0 && a % 10 == 0 {
+                a /= 10;
+                scale -= 1;
+            }
+            digits.format(a)
+        }
+    };
+    if m < 0 {
+        out.write_all(b"-")?;
     }
-    text.clear();
-    fmt::write(text, format_args!("{}", d.normalize())).expect("formatting a decimal");
-    out.write_all(text.as_bytes())
+    let bytes = text.as_bytes();
+    if scale == 0 {
+        out.write_all(bytes)
+    } else if bytes.len() > scale {
+        let (int, frac) = bytes.split_at(bytes.len() - scale);
+        out.write_all(int)?;
+        out.write_all(b".")?;
+        out.write_all(frac)
+    } else {
+        out.write_all(b"0.")?;
+        for _ in bytes.len()..scale {
+            out.write_all(b"0")?;
+        }
+        out.write_all(bytes)
+    }
 }
 
 // ------------------------------------------------------------- the input line
@@ -534,11 +562,26 @@ mod tests {
     #[test]
     fn decimals_print_exactly() {
         let mut out = Vec::new();
-        let mut text = String::new();
-        for d in ["7.04", "-2.4", "0.30", "125", "-125", "-0.00"] {
-            write_decimal(&mut out, &mut text, d.parse().unwrap()).unwrap();
+        for d in [
+            "7.04",
+            "-2.4",
+            "0.30",
+            "125",
+            "-125",
+            "-0.00",
+            "0.05",
+            "-0.005",
+            "12.50",
+            "79228162514264337593543950335",
+            "-7922816251426433759354395.0335",
+        ] {
+            write_decimal(&mut out, d.parse().unwrap()).unwrap();
             out.push(b' ');
         }
-        assert_eq!(String::from_utf8(out).unwrap(), "7.04 -2.4 0.3 125 -125 0 ");
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "7.04 -2.4 0.3 125 -125 0 0.05 -0.005 12.5 \
+             79228162514264337593543950335 -7922816251426433759354395.0335 "
+        );
     }
 }

@@ -44,19 +44,24 @@ const TABLE_DECADES: u32 = 26;
 
 /// Where the fraction of q lies.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Frac {
+pub(crate) enum Frac {
     Zero,
     BelowHalf,
     Half,
     AboveHalf,
 }
 
-/// The g table of one `scale`.
+/// The g table of one `scale`, and for each K of the system the
+/// classified q = K × g(d) of every d in the table (built on first use).
 #[derive(Debug, Clone, Default)]
 pub(crate) struct ExpTable {
     scale: u32,
     table: OnceLock<Vec<Decimal>>,
+    by_k: Vec<(u32, OnceLock<Classes>)>,
 }
+
+/// For each d of the table, q's integer part and the class of its fraction.
+type Classes = Vec<(i32, Frac)>;
 
 /// e^x by its series, for 0 ≤ x < 2.31, to about 1e-26 absolute.
 pub(crate) fn exp_series(x: Decimal) -> Decimal {
@@ -80,10 +85,18 @@ pub(crate) fn ten_pow_fraction(r: u32, scale: u32) -> Decimal {
 }
 
 impl ExpTable {
-    pub(crate) fn new(scale: u32) -> Self {
+    /// The table of `scale` for the K values `ks` (at most 10 000 each).
+    pub(crate) fn new(scale: u32, ks: &[u32]) -> Self {
+        let mut by_k: Vec<(u32, OnceLock<Classes>)> = Vec::new();
+        for &k in ks {
+            if !by_k.iter().any(|(x, _)| *x == k) {
+                by_k.push((k, OnceLock::new()));
+            }
+        }
         ExpTable {
             scale,
             table: OnceLock::new(),
+            by_k,
         }
     }
 
@@ -106,13 +119,32 @@ impl ExpTable {
         })
     }
 
-    /// q = K × g(d) for d ≥ 0, as (integer part, class of the fraction).
+    /// q = K × g(d) for d ≥ 0, as (integer part, class of the fraction):
+    /// from the K's precomputed classes when it has them.
     fn q(&self, k: u32, d: u64) -> (i64, Frac) {
-        let scale = u64::from(self.scale);
-        if d >= scale * u64::from(TABLE_DECADES) {
+        let limit = u64::from(self.scale) * u64::from(TABLE_DECADES);
+        if d >= limit {
             // 0 < q < 1/2.
             return (0, Frac::BelowHalf);
         }
+        if let Some((_, cell)) = self.by_k.iter().find(|(x, _)| *x == k) {
+            let classes = cell.get_or_init(|| {
+                (0..limit)
+                    .map(|d| {
+                        let (qi, qf) = self.q_exact(k, d);
+                        (i32::try_from(qi).expect("q ≤ K/2 ≤ 5000"), qf)
+                    })
+                    .collect()
+            });
+            let (qi, qf) = classes[d as usize];
+            return (i64::from(qi), qf);
+        }
+        self.q_exact(k, d)
+    }
+
+    /// q = K × g(d) for 0 ≤ d < 26 × scale, computed (see the module documentation).
+    fn q_exact(&self, k: u32, d: u64) -> (i64, Frac) {
+        let scale = u64::from(self.scale);
         if d % scale == 0 {
             // q = K / (10^j + 1) exactly.
             let den = 10u128.pow((d / scale) as u32) + 1;
@@ -256,7 +288,7 @@ mod tests {
     #[test]
     fn elo_truncation_margin() {
         // See the module documentation: Python found 7.6e-5 at Dr = 478, K = 25.
-        let table = ExpTable::new(400);
+        let table = ExpTable::new(400, &[]);
         let mut least = Decimal::MAX;
         for k in [120, 60, 30, 25, 20, 15, 10] {
             least = least.min(table.margin(k, 400 * 26));
@@ -269,7 +301,7 @@ mod tests {
     #[test]
     fn seed_example() {
         // Seed 003: red 1676 (K 30) loses to black 2076 (K 20).
-        let t = ExpTable::new(400);
+        let t = ExpTable::new(400, &[]);
         // Red: Dr = (2076 − 1676) − 100 = 300; Exp = 1/(10^0.75 + 1) = 0.15098;
         // 30 × (0 − 0.15098) = −4.53 → −4.
         assert_eq!(t.change(30, 0, 300), -4);
@@ -280,7 +312,7 @@ mod tests {
 
     #[test]
     fn exact_multiples_and_extremes() {
-        let t = ExpTable::new(400);
+        let t = ExpTable::new(400, &[]);
         // Dr = 0: Exp = 1/2. Win: 60 × 0.5 = 30 exactly; loss −30; draw 0.
         assert_eq!(t.change(60, 2, 0), 30);
         assert_eq!(t.change(60, 0, 0), -30);
@@ -311,7 +343,7 @@ mod tests {
     fn agrees_with_floating_point_in_the_common_range() {
         // An independent computation in f64: in |Dr| ≤ 3000 its error (~1e-13)
         // is far below the 7.6e-5 margin, so both must agree everywhere.
-        let t = ExpTable::new(400);
+        let t = ExpTable::new(400, &[]);
         for k in [120u32, 60, 30, 25, 20, 15, 10] {
             for s in 0..=2u8 {
                 for dr in -3000i64..=3000 {

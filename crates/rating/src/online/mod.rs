@@ -209,6 +209,10 @@ pub struct GameChange<'s> {
     pub white_level: &'s str,
     /// Black's level or title after the game.
     pub black_level: &'s str,
+    /// White's level as a position in [`PointSystem::level_names`].
+    pub white_level_index: usize,
+    /// Black's level as a position in [`PointSystem::level_names`].
+    pub black_level_index: usize,
 }
 
 /// One player's standing in a point system.
@@ -220,11 +224,75 @@ pub struct PlayerRecord {
     pub games: u32,
 }
 
+/// A player id as a map key: short ids (up to 22 bytes, the usual case)
+/// inline, so a look-up compares bytes next to the table instead of
+/// following a pointer; longer ids on the heap. Hashes and compares as the
+/// id's bytes.
+#[derive(Clone)]
+enum Key {
+    Inline { len: u8, bytes: [u8; 22] },
+    Heap(Box<[u8]>),
+}
+
+impl Key {
+    fn new(id: &str) -> Self {
+        let b = id.as_bytes();
+        if b.len() <= 22 {
+            let mut bytes = [0u8; 22];
+            bytes[..b.len()].copy_from_slice(b);
+            Key::Inline {
+                len: b.len() as u8,
+                bytes,
+            }
+        } else {
+            Key::Heap(b.into())
+        }
+    }
+
+    fn as_bytes(&self) -> &[u8] {
+        match self {
+            Key::Inline { len, bytes } => &bytes[..usize::from(*len)],
+            Key::Heap(b) => b,
+        }
+    }
+
+    fn as_str(&self) -> &str {
+        std::str::from_utf8(self.as_bytes()).expect("keys are made from a str")
+    }
+}
+
+impl std::fmt::Debug for Key {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.as_str().fmt(f)
+    }
+}
+
+impl PartialEq for Key {
+    fn eq(&self, other: &Self) -> bool {
+        self.as_bytes() == other.as_bytes()
+    }
+}
+
+impl Eq for Key {}
+
+impl std::hash::Hash for Key {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.as_bytes().hash(state);
+    }
+}
+
+impl std::borrow::Borrow<[u8]> for Key {
+    fn borrow(&self) -> &[u8] {
+        self.as_bytes()
+    }
+}
+
 /// Players' points, keyed by player id. A player not in the store starts at
 /// the system's `initial_points` when first met.
 #[derive(Debug, Clone, Default)]
 pub struct PlayerStore {
-    map: HashMap<Box<str>, PlayerRecord, FxBuildHasher>,
+    index: HashMap<Key, u32, FxBuildHasher>,
+    records: Vec<(Key, PlayerRecord)>,
 }
 
 impl PlayerStore {
@@ -236,23 +304,37 @@ impl PlayerStore {
     /// An empty store with room for `n` players.
     pub fn with_capacity(n: usize) -> Self {
         PlayerStore {
-            map: HashMap::with_capacity_and_hasher(n, FxBuildHasher),
+            index: HashMap::with_capacity_and_hasher(n, FxBuildHasher),
+            records: Vec::with_capacity(n),
+        }
+    }
+
+    /// Where a player is, if seen.
+    fn find(&self, id: &str) -> Option<usize> {
+        self.index.get(id.as_bytes()).map(|&i| i as usize)
+    }
+
+    /// Sets the record at `slot` (from [`Self::find`]), or adds the player.
+    fn put(&mut self, slot: Option<usize>, id: &str, record: PlayerRecord) {
+        match slot {
+            Some(i) => self.records[i].1 = record,
+            None => {
+                let i = u32::try_from(self.records.len()).expect("fewer than 2^32 players");
+                self.index.insert(Key::new(id), i);
+                self.records.push((Key::new(id), record));
+            }
         }
     }
 
     /// A player's record, if the player has been seen.
     pub fn get(&self, id: &str) -> Option<&PlayerRecord> {
-        self.map.get(id)
+        self.find(id).map(|i| &self.records[i].1)
     }
 
     /// Sets a player's record.
     pub fn insert(&mut self, id: &str, record: PlayerRecord) {
-        match self.map.get_mut(id) {
-            Some(r) => *r = record,
-            None => {
-                self.map.insert(id.into(), record);
-            }
-        }
+        let slot = self.find(id);
+        self.put(slot, id, record);
     }
 
     /// Sets a player's points, keeping the games count.
@@ -263,16 +345,16 @@ impl PlayerStore {
 
     /// Number of players.
     pub fn len(&self) -> usize {
-        self.map.len()
+        self.records.len()
     }
 
     /// Whether no player has been seen.
     pub fn is_empty(&self) -> bool {
-        self.map.is_empty()
+        self.records.is_empty()
     }
 
-    /// Every player, in no particular order.
+    /// Every player, in the order first seen.
     pub fn iter(&self) -> impl Iterator<Item = (&str, &PlayerRecord)> {
-        self.map.iter().map(|(k, v)| (&**k, v))
+        self.records.iter().map(|(k, v)| (k.as_str(), v))
     }
 }

@@ -63,8 +63,13 @@ pub struct PointSystem {
     unscored_below_plies: Option<u32>,
     leave_penalty: Option<Decimal>,
     rule: Rule,
-    below_name: Option<String>,
-    levels: Vec<(Decimal, String)>,
+    /// Level thresholds, increasing.
+    thresholds: Vec<Decimal>,
+    /// Level names: the name below the first threshold (if the data gives
+    /// one), then one per threshold.
+    names: Vec<String>,
+    /// Whether `names` starts with a name below the first threshold.
+    has_below: bool,
 }
 
 #[derive(Debug, Clone)]
@@ -362,10 +367,11 @@ impl PointSystem {
                 {
                     return Err(bad("rule.k: bands must be in increasing `from` order"));
                 }
+                let ks: Vec<u32> = e.k.iter().map(|k| k.k).collect();
                 Rule::Elo(Elo {
                     first_mover_offset: e.first_mover_offset,
                     k: e.k.into_iter().map(|k| (k.from, k.k)).collect(),
-                    table: ExpTable::new(e.scale),
+                    table: ExpTable::new(e.scale, &ks),
                 })
             }
         };
@@ -390,8 +396,13 @@ impl PointSystem {
             unscored_below_plies: doc.unscored_below_plies,
             leave_penalty: doc.leave_penalty,
             rule,
-            below_name: levels.below,
-            levels: levels.level.into_iter().map(|l| (l.from, l.name)).collect(),
+            has_below: levels.below.is_some(),
+            thresholds: levels.level.iter().map(|l| l.from).collect(),
+            names: levels
+                .below
+                .into_iter()
+                .chain(levels.level.into_iter().map(|l| l.name))
+                .collect(),
         })
     }
 
@@ -420,24 +431,26 @@ impl PointSystem {
     }
 
     /// Every level or title name, lowest first (the name below the first
-    /// threshold, if any, comes first).
+    /// threshold, if any, comes first); [`Self::level_index`] indexes it.
     pub fn level_names(&self) -> impl Iterator<Item = &str> {
-        self.below_name
-            .as_deref()
-            .into_iter()
-            .chain(self.levels.iter().map(|(_, n)| n.as_str()))
+        self.names.iter().map(String::as_str)
+    }
+
+    /// The position in [`Self::level_names`] of a points total's level.
+    pub fn level_index(&self, points: Decimal) -> usize {
+        let i = self.thresholds.partition_point(|from| *from <= points);
+        if i == 0 {
+            0
+        } else {
+            i - 1 + usize::from(self.has_below)
+        }
     }
 
     /// The level or title of a points total: the highest level whose
     /// threshold is reached; below the first threshold the `below` name
     /// (or, if the data gives none, the first level).
     pub fn level_of(&self, points: Decimal) -> &str {
-        let i = self.levels.partition_point(|(from, _)| *from <= points);
-        if i == 0 {
-            self.below_name.as_deref().unwrap_or(&self.levels[0].1)
-        } else {
-            &self.levels[i - 1].1
-        }
+        &self.names[self.level_index(points)]
     }
 
     /// Applies one game to the store: both players' changes, new totals and
@@ -470,8 +483,9 @@ impl PointSystem {
             points: self.initial_points,
             games: 0,
         };
-        let w = store.get(game.white).copied().unwrap_or(initial);
-        let b = store.get(game.black).copied().unwrap_or(initial);
+        let (wslot, bslot) = (store.find(game.white), store.find(game.black));
+        let w = wslot.map_or(initial, |i| store.records[i].1);
+        let b = bslot.map_or(initial, |i| store.records[i].1);
         let scored = match (self.unscored_below_plies, game.plies) {
             (Some(min), Some(p)) => p >= min,
             _ => true,
@@ -494,28 +508,33 @@ impl PointSystem {
         let nw = w.points.checked_add(dw).ok_or_else(out_of_range)?;
         let nb = b.points.checked_add(db).ok_or_else(out_of_range)?;
         let played = u32::from(scored);
-        store.insert(
+        store.put(
+            wslot,
             game.white,
             PlayerRecord {
                 points: nw,
                 games: w.games.saturating_add(played),
             },
         );
-        store.insert(
+        store.put(
+            bslot,
             game.black,
             PlayerRecord {
                 points: nb,
                 games: b.games.saturating_add(played),
             },
         );
+        let (wl, bl) = (self.level_index(nw), self.level_index(nb));
         Ok(GameChange {
             scored,
             white_change: dw,
             black_change: db,
             white_points: nw,
             black_points: nb,
-            white_level: self.level_of(nw),
-            black_level: self.level_of(nb),
+            white_level: &self.names[wl],
+            black_level: &self.names[bl],
+            white_level_index: wl,
+            black_level_index: bl,
         })
     }
 
@@ -609,7 +628,7 @@ impl Elo {
         game: &OnlineGame<'_>,
     ) -> Result<(Decimal, Decimal), OnlineError> {
         let whole = |p: Decimal, player: &str| -> Result<i128, OnlineError> {
-            if !p.fract().is_zero() {
+            if p.scale() != 0 && !p.fract().is_zero() {
                 return Err(OnlineError::FractionalPoints {
                     id: game.id.to_owned(),
                     player: player.to_owned(),
