@@ -3,6 +3,17 @@
 //! Xiangqi (象棋) rules: board, legal moves, FEN, notations, repetition and
 //! the Asian rules on perpetual check and chase. Pure: no I/O.
 //!
+//! Entry points:
+//! * [`Position`]: [`Position::from_fen`] / [`Position::to_fen`],
+//!   [`Position::legal_moves`], [`Position::play`], [`Position::make_move`] /
+//!   [`Position::unmake_move`], [`Position::perft`], [`Position::is_lost`]
+//!   (no legal move loses, checkmate or stalemate alike);
+//! * notations: [`Position::parse_move`] / [`Position::format_move`] with
+//!   [`Notation::Iccs`] (`h2e2`), [`Notation::Wxf`] (`C2.5`) and
+//!   [`Notation::Chinese`] (`炮二平五`); conventions in [`notation`];
+//! * repetition: [`Game`], [`Game::repetition_ruling`] (长将, 长捉); what is
+//!   judged automatically and what is left to the arbiter: [`rules`].
+//!
 //! ## Board representation
 //!
 //! The board is a plain array of 90 points (`rank * 9 + file`, rank 0 = Red's
@@ -37,10 +48,10 @@
 #![warn(missing_docs)]
 
 mod fen;
-mod notation;
+pub mod notation;
 mod perft;
 mod position;
-mod rules;
+pub mod rules;
 mod tables;
 mod types;
 mod zobrist;
