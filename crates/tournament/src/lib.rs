@@ -8,6 +8,7 @@
 //! * [`berger`] — FIDE Berger round-robin tables (C.05 Annex 1).
 //! * [`tiebreak`] — tie-break codes (FIDE C.07 2024, 象棋竞赛规则 2011) and presets.
 //! * [`standings`] — scores, tie-break values and ranks.
+//! * [`team`] — team events, line-ups, 场分/局分, team tie-breaks (C.07 art. 12–13).
 #![warn(missing_docs)]
 
 pub mod berger;
@@ -15,6 +16,7 @@ mod fide_tables;
 pub mod model;
 pub mod scoring;
 pub mod standings;
+pub mod team;
 pub mod tiebreak;
 
 pub use model::{Event, EventKind, Player, PlayerId};

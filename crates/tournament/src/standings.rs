@@ -123,24 +123,31 @@ pub enum StandingsError {
     },
 }
 
+/// One participant's round, as the tie-break engine sees it.
 #[derive(Debug, Clone, Copy)]
-struct Slot {
-    opp: Option<usize>,
-    colour: Option<Colour>,
+pub(crate) struct Slot {
+    /// Index of the (scheduled) opponent.
+    pub(crate) opp: Option<usize>,
+    /// Own colour, if paired.
+    pub(crate) colour: Option<Colour>,
     /// Played over the board.
-    otb: bool,
+    pub(crate) otb: bool,
     /// Pairing-allocated bye.
-    pab: bool,
+    pub(crate) pab: bool,
     /// Voluntary unplayed round (C.07 16.2.5).
-    vur: bool,
-    points: Decimal,
+    pub(crate) vur: bool,
+    /// Points scored in the round.
+    pub(crate) points: Decimal,
     /// 1 / ½ / 0 for games played over the board.
-    rpoints: Option<Decimal>,
-    bye: bool,
+    pub(crate) rpoints: Option<Decimal>,
+    /// A bye worth a win (PAB or full-point bye).
+    pub(crate) bye: bool,
 }
 
-struct Ctx<'a> {
-    event: &'a Event,
+pub(crate) struct Ctx<'a> {
+    ids: Vec<PlayerId>,
+    infringements: Vec<u32>,
+    total_rounds: usize,
     cfg: &'a StandingsConfig,
     rr: bool,
     /// Rounds counted.
@@ -153,7 +160,7 @@ struct Ctx<'a> {
     draw: Decimal,
 }
 
-fn half_up(d: Decimal, dp: u32) -> Decimal {
+pub(crate) fn half_up(d: Decimal, dp: u32) -> Decimal {
     d.round_dp_with_strategy(dp, RoundingStrategy::MidpointAwayFromZero)
 }
 
@@ -220,7 +227,9 @@ impl<'a> Ctx<'a> {
             .collect();
         let all_rated = ratings.iter().all(Option::is_some);
         Ok(Ctx {
-            event,
+            ids: players.iter().map(|p| p.id).collect(),
+            infringements: players.iter().map(|p| p.infringements).collect(),
+            total_rounds: event.total_rounds() as usize,
             cfg,
             rr: cfg
                 .round_robin
@@ -233,6 +242,49 @@ impl<'a> Ctx<'a> {
             win: cfg.scoring.win,
             draw: cfg.scoring.draw(),
         })
+    }
+
+    /// A context over prepared slots (team events build theirs from matches).
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn from_slots(
+        ids: Vec<PlayerId>,
+        slots: Vec<Vec<Slot>>,
+        total_rounds: usize,
+        rr: bool,
+        win: Decimal,
+        draw: Decimal,
+        cfg: &'a StandingsConfig,
+    ) -> Ctx<'a> {
+        let points = slots
+            .iter()
+            .map(|v| v.iter().map(|s| s.points).sum())
+            .collect();
+        let n = ids.len();
+        let rounds = slots.first().map_or(0, Vec::len);
+        Ctx {
+            infringements: vec![0; n],
+            ids,
+            total_rounds,
+            cfg,
+            rr,
+            rounds,
+            slots,
+            points,
+            ratings: vec![None; n],
+            all_rated: false,
+            win,
+            draw,
+        }
+    }
+
+    /// The slots.
+    pub(crate) fn slots(&self) -> &[Vec<Slot>] {
+        &self.slots
+    }
+
+    /// Total points of every participant.
+    pub(crate) fn totals(&self) -> &[Decimal] {
+        &self.points
     }
 
     fn n(&self) -> usize {
@@ -258,7 +310,7 @@ impl<'a> Ctx<'a> {
     /// Adjusted scores for opponents' Buchholz and the own score for the
     /// dummy opponent (C.07 16.3), optionally in Fore mode (8.3).
     fn adjusted(&self, fore: bool) -> (Vec<Decimal>, Vec<Decimal>) {
-        let total = self.event.total_rounds() as usize;
+        let total = self.total_rounds;
         let mut adj = Vec::with_capacity(self.n());
         let mut own = Vec::with_capacity(self.n());
         for p in 0..self.n() {
@@ -291,10 +343,22 @@ impl<'a> Ctx<'a> {
     }
 
     /// BH, FB and SB (and their cuts).
-    #[allow(clippy::needless_range_loop)]
     fn buchholz_family(&self, tb: &TieBreak, sb: bool, fore: bool) -> Vec<Decimal> {
+        self.buchholz_family_with(tb, sb, fore, None)
+    }
+
+    /// BH, FB, SB; with `mult`, SB multiplies by the own score of that table
+    /// (extended Sonneborn-Berger of team events, C.07 13.2).
+    #[allow(clippy::needless_range_loop)]
+    pub(crate) fn buchholz_family_with(
+        &self,
+        tb: &TieBreak,
+        sb: bool,
+        fore: bool,
+        mult: Option<&[Vec<Slot>]>,
+    ) -> Vec<Decimal> {
         let (adj, own) = self.adjusted(fore);
-        let total = self.event.total_rounds() as usize;
+        let total = self.total_rounds;
         let predetermined = tb.forfeits_as_played || self.rr;
         let mut out = Vec::with_capacity(self.n());
         // (vur, tbvalue, score)
@@ -311,7 +375,8 @@ impl<'a> Ctx<'a> {
                 if s.opp.is_none() && self.rr {
                     continue;
                 }
-                let value = if sb { score * s.points } else { score };
+                let own_points = mult.map_or(s.points, |m| m[p][r].points);
+                let value = if sb { score * own_points } else { score };
                 items.push((vur, value, score));
             }
             let rounds = self.rounds as u32;
@@ -569,7 +634,7 @@ impl<'a> Ctx<'a> {
     }
 
     /// Values of a tie-break that does not depend on the tied group.
-    fn global(&self, tb: &TieBreak) -> Vec<Option<Decimal>> {
+    pub(crate) fn global(&self, tb: &TieBreak) -> Vec<Option<Decimal>> {
         use TieBreakKind::*;
         let win = self.win;
         match tb.kind {
@@ -616,10 +681,9 @@ impl<'a> Ctx<'a> {
             }
             XiangqiOpponentScore => self.xiangqi_opponent_score(),
             Infringements => self
-                .event
-                .players()
+                .infringements
                 .iter()
-                .map(|p| Some(Decimal::from(p.infringements)))
+                .map(|&f| Some(Decimal::from(f)))
                 .collect(),
             RoundFromLast(k) => (0..self.n())
                 .map(|p| {
@@ -670,7 +734,7 @@ impl<'a> Ctx<'a> {
     }
 
     /// One DE pass over `set`: offsets of each member's place from the top.
-    fn de_run(&self, set: &[usize], predetermined: bool) -> Vec<u32> {
+    pub(crate) fn de_run(&self, set: &[usize], predetermined: bool) -> Vec<u32> {
         let m = set.len();
         let mut deval = vec![Decimal::ZERO; m];
         let mut demax = vec![Decimal::ZERO; m];
@@ -760,7 +824,7 @@ impl<'a> Ctx<'a> {
         let tbs = &self.cfg.tiebreaks;
         let mut values: Vec<Vec<Option<Decimal>>> = vec![vec![None; tbs.len()]; n];
         let mut order: Vec<usize> = (0..n).collect();
-        let ids: Vec<PlayerId> = self.event.players().iter().map(|p| p.id).collect();
+        let ids = &self.ids;
         order.sort_by(|&a, &b| {
             self.points[b]
                 .cmp(&self.points[a])
@@ -856,7 +920,7 @@ impl<'a> Ctx<'a> {
 }
 
 /// Splits a slice into runs of equal neighbours: `[start, end)` pairs.
-fn split(items: &[usize], eq: impl Fn(usize, usize) -> bool) -> Vec<(usize, usize)> {
+pub(crate) fn split(items: &[usize], eq: impl Fn(usize, usize) -> bool) -> Vec<(usize, usize)> {
     let mut out = Vec::new();
     let mut start = 0;
     for i in 1..=items.len() {
