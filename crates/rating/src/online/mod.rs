@@ -292,7 +292,7 @@ impl std::borrow::Borrow<[u8]> for Key {
 #[derive(Debug, Clone, Default)]
 pub struct PlayerStore {
     index: HashMap<Key, u32, FxBuildHasher>,
-    records: Vec<(Key, PlayerRecord)>,
+    records: Vec<PlayerRecord>,
 }
 
 impl PlayerStore {
@@ -317,18 +317,18 @@ impl PlayerStore {
     /// Sets the record at `slot` (from [`Self::find`]), or adds the player.
     fn put(&mut self, slot: Option<usize>, id: &str, record: PlayerRecord) {
         match slot {
-            Some(i) => self.records[i].1 = record,
+            Some(i) => self.records[i] = record,
             None => {
                 let i = u32::try_from(self.records.len()).expect("fewer than 2^32 players");
                 self.index.insert(Key::new(id), i);
-                self.records.push((Key::new(id), record));
+                self.records.push(record);
             }
         }
     }
 
     /// A player's record, if the player has been seen.
     pub fn get(&self, id: &str) -> Option<&PlayerRecord> {
-        self.find(id).map(|i| &self.records[i].1)
+        self.find(id).map(|i| &self.records[i])
     }
 
     /// Sets a player's record.
@@ -353,8 +353,10 @@ impl PlayerStore {
         self.records.is_empty()
     }
 
-    /// Every player, in the order first seen.
+    /// Every player, in no particular order.
     pub fn iter(&self) -> impl Iterator<Item = (&str, &PlayerRecord)> {
-        self.records.iter().map(|(k, v)| (k.as_str(), v))
+        self.index
+            .iter()
+            .map(|(k, &i)| (k.as_str(), &self.records[i as usize]))
     }
 }

@@ -64,7 +64,7 @@ pub struct PointSystem {
     leave_penalty: Option<Decimal>,
     rule: Rule,
     /// Level thresholds, increasing.
-    thresholds: Vec<Decimal>,
+    thresholds: Thresholds,
     /// Level names: the name below the first threshold (if the data gives
     /// one), then one per threshold.
     names: Vec<String>,
@@ -81,19 +81,24 @@ enum Rule {
 
 #[derive(Debug, Clone)]
 struct Band {
-    from: Decimal,
     gain: Decimal,
     per_point: Decimal,
     other: Option<Decimal>,
 }
 
 #[derive(Debug, Clone)]
+struct Bands {
+    from: Thresholds,
+    bands: Vec<Band>,
+}
+
+#[derive(Debug, Clone)]
 struct Banded {
     round_dp: u32,
     equal_points_winner_is_lower: bool,
-    draw: Vec<Band>,
-    lower_wins: Vec<Band>,
-    higher_wins: Vec<Band>,
+    draw: Bands,
+    lower_wins: Bands,
+    higher_wins: Bands,
 }
 
 #[derive(Debug, Clone)]
@@ -109,8 +114,50 @@ struct Fixed {
 #[derive(Debug, Clone)]
 struct Elo {
     first_mover_offset: i64,
-    k: Vec<(Option<Decimal>, u32)>,
+    /// The lower bounds of the K bands after the first (which has none).
+    k_from: Thresholds,
+    /// K of each band.
+    k: Vec<u32>,
     table: ExpTable,
+}
+
+/// Increasing thresholds, counted fast: when every threshold is a whole
+/// number, `from ≤ p` is decided exactly in integers as
+/// `from × 10^scale ≤ mantissa` (no decimal rescaling per comparison).
+#[derive(Debug, Clone)]
+struct Thresholds {
+    dec: Vec<Decimal>,
+    int: Option<Vec<i128>>,
+}
+
+impl Thresholds {
+    fn new(dec: Vec<Decimal>) -> Self {
+        let int = dec
+            .iter()
+            .map(|d| {
+                if d.fract().is_zero() {
+                    i64::try_from(d.trunc()).ok().map(i128::from)
+                } else {
+                    None
+                }
+            })
+            .collect();
+        Thresholds { dec, int }
+    }
+
+    /// How many thresholds are ≤ `p`.
+    #[inline]
+    fn count_le(&self, p: Decimal) -> usize {
+        if let Some(int) = &self.int
+            && p.scale() <= 18
+        {
+            let m = p.mantissa();
+            let pow = 10i128.pow(p.scale());
+            // |from| < 2^63 and pow ≤ 10^18 < 2^60: the product fits i128.
+            return int.partition_point(|&t| t * pow <= m);
+        }
+        self.dec.partition_point(|from| *from <= p)
+    }
 }
 
 // ---------------------------------------------------------------- the TOML
@@ -259,7 +306,7 @@ fn bad(msg: impl Into<String>) -> OnlineError {
     OnlineError::Definition(msg.into())
 }
 
-fn bands(name: &str, docs: Vec<BandDoc>) -> Result<Vec<Band>, OnlineError> {
+fn bands(name: &str, docs: Vec<BandDoc>) -> Result<Bands, OnlineError> {
     if docs.first().is_none_or(|b| !b.from.is_zero()) {
         return Err(bad(format!(
             "rule.{name}: the first band must start at `from = 0`"
@@ -270,20 +317,24 @@ fn bands(name: &str, docs: Vec<BandDoc>) -> Result<Vec<Band>, OnlineError> {
             "rule.{name}: bands must be in increasing `from` order"
         )));
     }
-    Ok(docs
-        .into_iter()
-        .map(|b| Band {
-            from: b.from,
-            gain: b.gain,
-            per_point: b.per_point.unwrap_or(Decimal::ZERO),
-            other: b.other,
-        })
-        .collect())
+    Ok(Bands {
+        from: Thresholds::new(docs.iter().map(|b| b.from).collect()),
+        bands: docs
+            .into_iter()
+            .map(|b| Band {
+                gain: b.gain,
+                per_point: b.per_point.unwrap_or(Decimal::ZERO),
+                other: b.other,
+            })
+            .collect(),
+    })
 }
 
-fn band(bands: &[Band], d: Decimal) -> &Band {
-    let i = bands.partition_point(|b| b.from <= d);
-    &bands[i.max(1) - 1]
+impl Bands {
+    /// The band of a difference d ≥ 0 (the first band starts at 0).
+    fn of(&self, d: Decimal) -> &Band {
+        &self.bands[self.from.count_le(d).max(1) - 1]
+    }
 }
 
 impl PointSystem {
@@ -370,7 +421,8 @@ impl PointSystem {
                 let ks: Vec<u32> = e.k.iter().map(|k| k.k).collect();
                 Rule::Elo(Elo {
                     first_mover_offset: e.first_mover_offset,
-                    k: e.k.into_iter().map(|k| (k.from, k.k)).collect(),
+                    k_from: Thresholds::new(e.k.iter().skip(1).filter_map(|k| k.from).collect()),
+                    k: ks.clone(),
                     table: ExpTable::new(e.scale, &ks),
                 })
             }
@@ -397,7 +449,7 @@ impl PointSystem {
             leave_penalty: doc.leave_penalty,
             rule,
             has_below: levels.below.is_some(),
-            thresholds: levels.level.iter().map(|l| l.from).collect(),
+            thresholds: Thresholds::new(levels.level.iter().map(|l| l.from).collect()),
             names: levels
                 .below
                 .into_iter()
@@ -438,7 +490,7 @@ impl PointSystem {
 
     /// The position in [`Self::level_names`] of a points total's level.
     pub fn level_index(&self, points: Decimal) -> usize {
-        let i = self.thresholds.partition_point(|from| *from <= points);
+        let i = self.thresholds.count_le(points);
         if i == 0 {
             0
         } else {
@@ -484,8 +536,8 @@ impl PointSystem {
             games: 0,
         };
         let (wslot, bslot) = (store.find(game.white), store.find(game.black));
-        let w = wslot.map_or(initial, |i| store.records[i].1);
-        let b = bslot.map_or(initial, |i| store.records[i].1);
+        let w = wslot.map_or(initial, |i| store.records[i]);
+        let b = bslot.map_or(initial, |i| store.records[i]);
         let scored = match (self.unscored_below_plies, game.plies) {
             (Some(min), Some(p)) => p >= min,
             _ => true,
@@ -584,7 +636,7 @@ impl Banded {
                 (bands, winner)
             }
         };
-        let band = band(bands, d);
+        let band = bands.of(d);
         let gain = round(band.gain + band.per_point * d);
         let other = band.other.map_or(-gain, round);
         match gainer {
@@ -615,10 +667,8 @@ impl Fixed {
 
 impl Elo {
     fn k_of(&self, points: Decimal) -> u32 {
-        let i = self
-            .k
-            .partition_point(|(from, _)| from.is_none_or(|f| f <= points));
-        self.k[i.max(1) - 1].1
+        // Below the second band's bound (or with one band): the first K.
+        self.k[self.k_from.count_le(points)]
     }
 
     fn change(
@@ -650,5 +700,34 @@ impl Elo {
         let cw = self.table.change(self.k_of(w), sw, dr_white);
         let cb = self.table.change(self.k_of(b), 2 - sw, dr_black);
         Ok((Decimal::from(cw), Decimal::from(cb)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rust_decimal_macros::dec;
+
+    #[test]
+    fn thresholds_count_exactly_on_both_paths() {
+        let whole = Thresholds::new(vec![dec!(0), dec!(10), dec!(100)]);
+        assert!(whole.int.is_some());
+        let mixed = Thresholds::new(vec![dec!(0), dec!(10.5), dec!(100)]);
+        assert!(mixed.int.is_none());
+        for (p, w, m) in [
+            (dec!(-1), 0, 0),
+            (dec!(0), 1, 1),
+            (dec!(9.999), 1, 1),
+            (dec!(10), 2, 1),
+            (dec!(10.49), 2, 1),
+            (dec!(10.50), 2, 2),
+            (dec!(99.9999999999999999999), 2, 2),
+            (dec!(100.000), 3, 3),
+            (dec!(79228162514264337593543950335), 3, 3),
+            (dec!(-79228162514264337593543950335), 0, 0),
+        ] {
+            assert_eq!(whole.count_le(p), w, "{p}");
+            assert_eq!(mixed.count_le(p), m, "{p}");
+        }
     }
 }
