@@ -1,7 +1,7 @@
 //! The position: board, side to move, hash; move generation, make/unmake.
 
 use crate::tables::{
-    ADVISOR, DIAG_NEIGHBOURS, ELEPHANT, HORSE_ATTACKERS, HORSE_MOVES, KING, LINES, PAWN, RAYS,
+    ADVISOR, ELEPHANT, HORSE_ATTACKERS, HORSE_MOVES, KING, KING_RELATION, PAWN, RAYS,
 };
 use crate::types::{Color, Move, Piece, PieceKind, Square};
 use crate::zobrist;
@@ -435,11 +435,9 @@ impl Position {
         if in_check {
             return self.safe_after(from, to, ksq);
         }
-        let lines = LINES[ksq as usize];
-        let from_line = (lines >> from) & 1 != 0;
-        let to_line = (lines >> to) & 1 != 0;
-        let from_leg = (DIAG_NEIGHBOURS[ksq as usize] >> from) & 1 != 0;
-        if !(from_line || to_line || from_leg) {
+        let rel = &KING_RELATION[ksq as usize];
+        let (rf, rt) = (rel[from as usize], rel[to as usize]);
+        if rf | rt == 0 {
             return true;
         }
         // Only the rays through `from` and `to` and the horse jumping over
@@ -450,18 +448,9 @@ impl Position {
         self.board[t] = moved;
         self.board[f] = None;
         let them = !self.side;
-        let dir = |s: u8| -> usize {
-            if s % 9 == ksq % 9 {
-                if s > ksq { 0 } else { 1 }
-            } else if s > ksq {
-                2
-            } else {
-                3
-            }
-        };
-        let attacked = (from_line && self.ray_attacked(ksq, dir(from), them))
-            || (to_line && self.ray_attacked(ksq, dir(to), them))
-            || (from_leg && self.horse_attacks_via(ksq, from, them));
+        let attacked = (rf & 7 != 0 && self.ray_attacked(ksq, usize::from(rf - 1), them))
+            || (rt & 7 != 0 && rt != rf && self.ray_attacked(ksq, usize::from(rt - 1), them))
+            || (rf == 8 && self.horse_attacks_via(ksq, from, them));
         self.board[f] = moved;
         self.board[t] = captured;
         !attacked

@@ -219,39 +219,32 @@ pub(crate) static RAYS: [[Steps<9>; 4]; 90] = {
     t
 };
 
-/// Bit set (as u128) of each square's rank and file, the lines along which a
-/// rook, cannon or facing king can reach it.
-pub(crate) static LINES: [u128; 90] = {
-    let mut t = [0u128; 90];
-    let mut s = 0;
-    while s < 90 {
-        let mut o = 0;
-        while o < 90 {
-            if o % 9 == s % 9 || o / 9 == s / 9 {
-                t[s] |= 1u128 << o;
-            }
-            o += 1;
-        }
-        s += 1;
-    }
-    t
-};
-
-/// Bit set of the squares that are the horse legs of attacks on a square
-/// (its four diagonal neighbours).
-pub(crate) static DIAG_NEIGHBOURS: [u128; 90] = {
-    let mut t = [0u128; 90];
-    let mut s = 0;
-    while s < 90 {
-        let (f, r) = ((s % 9) as i32, (s / 9) as i32);
+/// How a square relates to a king square, `KING_RELATION[king][square]`:
+/// 0 for nothing; 1–4 for "on ray d" (d + 1, d as in [`RAYS`]); 8 for a
+/// diagonal neighbour (a horse leg of attacks on the king).
+pub(crate) static KING_RELATION: [[u8; 90]; 90] = {
+    let mut t = [[0u8; 90]; 90];
+    let mut k = 0;
+    while k < 90 {
         let mut d = 0;
         while d < 4 {
-            if let Some(n) = sq(f + DIAG[d].0, r + DIAG[d].1) {
-                t[s] |= 1u128 << n;
+            let ray = &RAYS[k][d];
+            let mut i = 0;
+            while i < ray.len as usize {
+                t[k][ray.to[i] as usize] = d as u8 + 1;
+                i += 1;
             }
             d += 1;
         }
-        s += 1;
+        let (f, r) = ((k % 9) as i32, (k / 9) as i32);
+        let mut d = 0;
+        while d < 4 {
+            if let Some(n) = sq(f + DIAG[d].0, r + DIAG[d].1) {
+                t[k][n as usize] = 8;
+            }
+            d += 1;
+        }
+        k += 1;
     }
     t
 };
