@@ -447,7 +447,7 @@ impl<'a> Ctx<'a> {
     fn koya(&self, tb: &TieBreak) -> Vec<Option<Decimal>> {
         let n = self.n();
         let mut max_games = self.rounds as i64;
-        if self.rr {
+        if self.rr && n > 0 {
             if self.rounds % n == 0 {
                 max_games -= (self.rounds / n) as i64;
             }

@@ -791,10 +791,10 @@ pub fn compute_team_standings(
                     _ => {
                         let r = Decimal::from(rounds);
                         let q = match cfg.primary {
-                            Score::Match => sc.match_win * r / (sc.game.win * boards),
-                            Score::Game => sc.game.win * r * boards / sc.match_win,
+                            Score::Match => (sc.match_win * r).checked_div(sc.game.win * boards),
+                            Score::Game => (sc.game.win * r * boards).checked_div(sc.match_win),
                         };
-                        q.floor().max(Decimal::ONE)
+                        q.unwrap_or(Decimal::ONE).floor().max(Decimal::ONE)
                     }
                 };
                 (0..n)

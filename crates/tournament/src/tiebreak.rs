@@ -54,8 +54,9 @@ pub enum TieBreakKind {
     /// APPO, 10.5: average perfect performance of opponents.
     AveragePerfectPerformanceOpponents,
     /// XBH (对手分, 象棋竞赛规则 2011 14.3.1): sum of the final scores of
-    /// the opponents met; a bye counts as an opponent with the lowest score
-    /// among the players who scored (14.4).
+    /// the opponents met (a forfeited game counts its scheduled opponent); a
+    /// bye counts as an opponent with the lowest score among the players who
+    /// scored (14.4); other unpaired rounds count 0.
     XiangqiOpponentScore,
     /// XF (犯规, 2011 art. 14): rule infringements, fewer is better.
     Infringements,

@@ -207,3 +207,29 @@ fn direct_encounter_when_not_all_met() {
         s.row(PlayerId(3)).unwrap().rank
     );
 }
+
+/// Degenerate inputs give values, not panics: no players, a round robin of
+/// one, a team event without boards.
+#[test]
+fn degenerate_events() {
+    let all =
+        "DE,WIN,WON,BPG,BWG,PS,REP,BH,AOB,FB,SB,KS,ARO,TPR,PTP,APRO,APPO,XBH,XF,XMB,LR1,PTS,MMP";
+    let cfg = StandingsConfig {
+        tiebreaks: parse_list(all).unwrap(),
+        ..Default::default()
+    };
+    let empty = Event::new(EventKind::RoundRobin, 0);
+    assert!(compute_standings(&empty, &cfg).unwrap().rows.is_empty());
+    let mut one = Event::new(EventKind::RoundRobin, 1);
+    one.add_player(Player::new(1, "solo")).unwrap();
+    one.add_round();
+    let s = compute_standings(&one, &cfg).unwrap();
+    assert_eq!(s.rows[0].rank, 1);
+    // Ratings missing: rating tie-breaks are not available.
+    assert_eq!(s.rows[0].values[12], None);
+    let after = StandingsConfig {
+        after_round: Some(2),
+        ..cfg
+    };
+    assert!(compute_standings(&one, &after).is_err());
+}
