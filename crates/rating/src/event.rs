@@ -1107,7 +1107,7 @@ fn apply_elo(profile: &Profile, report: &mut PlayerReport, elo: &Elo, (k, reason
     report.expected_score = elo.we;
     report.k = Some(k);
     report.k_reason = Some(reason);
-    let raw = Decimal::from(k) * (elo.w - elo.we.unwrap_or_default());
+    let raw = crate::elo::change(k, elo.w, elo.we.unwrap_or_default());
     report.change = Some(profile.round(raw, profile.rounding.change));
 }
 

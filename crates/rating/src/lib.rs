@@ -13,6 +13,7 @@
 //! [`model::Event`], then [`event::PlayerReport::explain`] for the words.
 #![warn(missing_docs)]
 
+pub mod elo;
 pub mod event;
 pub mod explain;
 pub mod model;

@@ -108,16 +108,25 @@ fn parse_score_to_difference(text: &str) -> Option<[i16; 101]> {
 /// ```
 pub fn rounded_difference(d: Decimal) -> u32 {
     let m = d.mantissa().unsigned_abs();
-    let scale = d.scale();
-    if scale == 0 {
-        return u32::try_from(m).unwrap_or(u32::MAX);
-    }
-    if let (Ok(m), true) = (u64::try_from(m), scale <= 19) {
-        let pow = 10u64.pow(scale);
-        let (q, r) = (m / pow, m % pow);
-        let q = if r >= pow - r { q + 1 } else { q };
+    if let Ok(m) = u64::try_from(m) {
+        // constant divisors for the usual scales (ratings, Ra to 1 or 2 decimals)
+        let (q, r, half) = match d.scale() {
+            0 => return u32::try_from(m).unwrap_or(u32::MAX),
+            1 => (m / 10, m % 10, 5),
+            2 => (m / 100, m % 100, 50),
+            s if s <= 19 => {
+                let pow = 10u64.pow(s);
+                (m / pow, m % pow, pow / 2)
+            }
+            _ => return slow_rounded_difference(d),
+        };
+        let q = if r >= half { q + 1 } else { q };
         return u32::try_from(q).unwrap_or(u32::MAX);
     }
+    slow_rounded_difference(d)
+}
+
+fn slow_rounded_difference(d: Decimal) -> u32 {
     d.abs()
         .round_dp_with_strategy(0, rust_decimal::RoundingStrategy::MidpointAwayFromZero)
         .to_u32()
