@@ -676,12 +676,11 @@ impl<'e> Search<'e> {
             v.sort_by(|a, b| b.cmp(a));
         }
         [q.c18, q.c19, q.c20, q.c21] = diffs;
+        // C14/C16 count every downfloater of the bracket, MDPs moved on
+        // again (the Limbo) included.
         for &f in floaters {
-            let resident = !self.mdps.contains(&f);
-            if resident || e.edition == Edition::Fide2017 {
-                q.c14 += u32::from(e.ps[f].floats[0] == Float::Down);
-                q.c16 += u32::from(e.ps[f].floats[1] == Float::Down);
-            }
+            q.c14 += u32::from(e.ps[f].floats[0] == Float::Down);
+            q.c16 += u32::from(e.ps[f].floats[1] == Float::Down);
         }
         q
     }
