@@ -359,11 +359,22 @@ pub struct PlayerReport {
     pub rating_after: Option<Decimal>,
     /// Performance: Ra + dp(W/N) for rated players; Rp (+ ΔR) for unrated.
     pub performance: Option<Decimal>,
+    /// The imaginary opponents of a FIDE first rating.
+    pub imaginary_opponents: Option<ImaginaryOpponents>,
     /// Flags.
     pub flags: Vec<Flag>,
     /// Articles cited by [`PlayerReport::explain`](crate::explain).
     #[serde(skip)]
     pub articles: Articles,
+}
+
+/// Imaginary opponents added to an unrated player's games (FIDE 8.2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct ImaginaryOpponents {
+    /// How many (all drawn).
+    pub count: u32,
+    /// Their rating.
+    pub rating: Decimal,
 }
 
 /// The result of rating an event.
@@ -648,7 +659,7 @@ pub fn rate(event: &Event, profile: &Profile) -> Result<EventReport, RateError> 
             unrated_share.round_dp(4).normalize(),
             u.round_robin_share.unwrap_or_default(),
             rar.round_dp(2),
-            dpa.round_dp(2),
+            if dpa.is_sign_negative() { format!("({})", dpa.round_dp(2)) } else { dpa.round_dp(2).to_string() },
             n_opp,
             m,
             ra.round_dp(2),
@@ -760,6 +771,7 @@ pub fn rate(event: &Event, profile: &Profile) -> Result<EventReport, RateError> 
             change: None,
             rating_after: None,
             performance: None,
+            imaginary_opponents: None,
             flags: Vec::new(),
             articles: articles.clone(),
         };
@@ -1215,6 +1227,10 @@ fn fide_initial(
         return;
     }
     report.method = Method::FideInitial;
+    report.imaginary_opponents = Some(ImaginaryOpponents {
+        count: u.imaginary_opponents,
+        rating: u.imaginary_rating,
+    });
     report.rating_source = RatingSource::Imaginary;
     let sum: Decimal = report
         .games

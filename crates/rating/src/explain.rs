@@ -44,8 +44,10 @@ fn frac(x: Decimal) -> String {
     let mut y = x.normalize();
     if y.scale() < 2 {
         y.rescale(2);
+    } else if y.scale() > 6 {
+        return format!("≈{}", y.round_dp(6)).replace('-', "−");
     }
-    show(y, 6)
+    y.to_string().replace('-', "−")
 }
 
 /// The sum behind an average: `(a + b) / n = s / n = avg`, or just `a` for one term.
@@ -246,30 +248,34 @@ impl PlayerReport {
             Method::FideInitial => {
                 let ra = self.opponents_average.unwrap_or_default();
                 let p = self.expected_fraction.unwrap_or_default();
+                let (ic, ir) = self
+                    .imaginary_opponents
+                    .map_or((0, Decimal::ZERO), |i| (i.count, i.rating));
                 let _ = writeln!(
                     out,
-                    "2. Ra = ({terms} + {}) / {} = {}{}",
+                    "2. {} Ra = ({terms} + {ic} × {}) / ({n} + {ic}) = {} / {} = {}{}",
                     if zh {
-                        "两名虚拟对手"
+                        "对手平均等级分（含虚拟对手）"
                     } else {
-                        "the imaginary opponents"
+                        "Opponents' average with the imaginary opponents"
                     },
-                    if zh {
-                        "对局数 + 虚拟对手数"
-                    } else {
-                        "(n + imaginary)"
-                    },
+                    v(ir),
+                    v(sum + Decimal::from(ic) * ir),
+                    n + ic,
                     v(ra),
                     cite(&a.unrated)
                 );
                 let _ = writeln!(
                     out,
-                    "3. p = (W + {}) / (n + imaginary) = {}; dp = {}",
+                    "3. {} p = (W + {ic} × 0.5) / ({n} + {ic}) = ({} + {}) / {} = {} → dp = {}",
                     if zh {
-                        "虚拟和棋得分"
+                        "得分率（虚拟对手均为和棋）"
                     } else {
-                        "the imaginary draws"
+                        "Score fraction, the imaginary games drawn"
                     },
+                    v(self.score),
+                    v(Decimal::from(ic) / Decimal::TWO),
+                    n + ic,
                     v(p),
                     v(self.dp.unwrap_or_default())
                 );
@@ -326,6 +332,22 @@ impl PlayerReport {
                 );
             }
             None => {}
+        }
+        if let (RatingSource::TournamentAverage, Some(p)) = (self.rating_source, self.performance) {
+            let _ = writeln!(
+                out,
+                "{} Rp + ΔR = {} {} {} = {}{}",
+                if zh { "表现分" } else { "Performance" },
+                v(self.rating_used),
+                if self.change.unwrap_or_default().is_sign_negative() {
+                    "−"
+                } else {
+                    "+"
+                },
+                v(self.change.unwrap_or_default().abs()),
+                v(p),
+                cite(&a.unrated)
+            );
         }
         if let Some(p) = self.performance.filter(|_| self.rating_before.is_some()) {
             let _ = writeln!(

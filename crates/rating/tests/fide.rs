@@ -114,6 +114,13 @@ fn initial_rating_every_row() {
         );
         assert_eq!(p.dp, Some(d(&row[4])), "dp {row:?}");
         assert_eq!(p.rating_after, Some(d(&row[5])), "Ru {row:?}");
+        let en = p.explain(qiyuan_rating::Lang::En);
+        assert!(en.contains(&format!("First rating = {}", row[5])), "{en}");
+        if row[0] == "1902 1877 1884 2012 1832" {
+            // (9507 + 2 × 1800) / 7 = 13107 / 7; p = (3 + 1) / 7
+            assert!(en.contains("+ 2 × 1800) / (5 + 2) = 13107 / 7 = ≈1872.43"), "{en}");
+            assert!(en.contains("= (3 + 1) / 7 = ≈0.57 → dp = 50"), "{en}");
+        }
     }
 }
 
