@@ -120,3 +120,54 @@ fn bad_input_is_named() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("line 1") && err.contains("round 1"), "{err}");
 }
+
+/// A xiangqi event file (`examples/cxa-2019-swiss.json`, five-round Swiss):
+/// 2/1/0 scoring and the 象棋积分编排(对手分) list by default.
+/// Player 2: r1 beat 7 (as Black), r2 beat 1, r3 drew 3 (as Black), r4 beat 6,
+/// r5 beat 4 (as Black) → 2+2+1+2+2 = 9 points, 4 wins, 3 games as Black,
+/// last round 2, third-last 1. 对手分 = final scores of 7, 1, 3, 6, 4 =
+/// 5 + 7 + 7 + 4 + 5 = 28.
+/// Player 10: lost to 4, bye (a win: 2), drew 9, lost to 11, lost to 7 → 3
+/// points; 对手分 = 5 + (bye: lowest score among scorers = 3, his own) + 5 +
+/// 5 + 5 = 23.
+#[test]
+fn xiangqi_event_file() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/cxa-2019-swiss.json"
+    );
+    let out = qiyuan(&["standings", path, "--format", "json"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let order: Vec<&str> = json["tiebreaks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap())
+        .collect();
+    assert_eq!(order[..4], ["XBH", "WIN", "XF", "BPG"]);
+    let row = |id: u64| {
+        json["standings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["id"] == id)
+            .unwrap()
+            .clone()
+    };
+    let p2 = row(2);
+    assert_eq!(p2["rank"], 1);
+    assert_eq!(p2["points"], 9);
+    assert_eq!(p2["tiebreaks"]["XBH"], 28);
+    assert_eq!(p2["tiebreaks"]["WIN"], 4);
+    assert_eq!(p2["tiebreaks"]["BPG"], 3);
+    assert_eq!(p2["tiebreaks"]["LR1"], 2);
+    assert_eq!(p2["tiebreaks"]["LR3"], 1);
+    let p10 = row(10);
+    assert_eq!(p10["points"], 3);
+    assert_eq!(p10["tiebreaks"]["XBH"], 23);
+}

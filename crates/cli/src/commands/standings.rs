@@ -5,14 +5,18 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{Context, bail};
+use qiyuan_formats::event::{EventFormat, read_event_path};
 use qiyuan_formats::trf::parse_trf;
 use qiyuan_formats::trf_model::event_from_trf;
-use qiyuan_tournament::model::{Event, EventKind};
+use qiyuan_tournament::model::{
+    ByeKind, Event, EventKind, Game, GameResult, Player, PlayerId, Sex,
+};
 use qiyuan_tournament::scoring::ScoringSystem;
 use qiyuan_tournament::standings::Standings;
 use qiyuan_tournament::tiebreak::{Primary, parse_list, preset};
 use qiyuan_tournament::{StandingsConfig, compute_standings};
 use rust_decimal::Decimal;
+use rust_decimal::prelude::ToPrimitive;
 
 use super::output::{self, Format, LangArg};
 
@@ -52,12 +56,14 @@ XBH (对手分), XF (犯规), XMB (对局时后走), LRn (round n from the last)
 Presets: fide-swiss, fide-rr, xiangqi-rr (象棋个人循环), xiangqi-drr (象棋双循环),
 xiangqi-swiss-bh (象棋积分编排(对手分)), xiangqi-swiss-ps (象棋积分编排(累进分)).")]
 pub struct Args {
-    /// The tournament, a FIDE TRF file.
+    /// The tournament: a FIDE TRF file, or a qiyuan event file (`.json` /
+    /// `.toml`, as for `qiyuan rate`).
     pub event: PathBuf,
     /// Tie-breaks in order, comma-separated.
     #[arg(long, value_name = "LIST", conflicts_with = "preset")]
     pub tiebreaks: Option<String>,
-    /// A named tie-break list (default: fide-swiss, or fide-rr for a round robin).
+    /// A named tie-break list (default: fide-swiss or fide-rr; for a xiangqi
+    /// event file the 象棋竞赛规则 2011 list of its system).
     #[arg(long, value_name = "NAME")]
     pub preset: Option<String>,
     /// Output format (table, json or csv).
@@ -72,7 +78,8 @@ pub struct Args {
     /// Swiss or round robin (default: from the file).
     #[arg(long, value_enum)]
     pub kind: Option<KindArg>,
-    /// Points per result.
+    /// Points per result (`file`: the TRF's point system; 2 / 1 / 0 for a
+    /// xiangqi event file, 1 / ½ / 0 for a chess one).
     #[arg(long, value_enum, default_value = "file")]
     pub scoring: ScoringArg,
     /// Rating used for unrated players in rating tie-breaks (C.07 15.1).
@@ -89,26 +96,27 @@ pub struct Args {
 
 /// Runs `qiyuan standings`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let text = fs::read_to_string(&args.event)
-        .with_context(|| format!("{}: cannot read", args.event.display()))?;
-    let file = parse_trf(&text).with_context(|| format!("{}", args.event.display()))?;
     let kind = args.kind.map(|k| match k {
         KindArg::Swiss => EventKind::Swiss,
         KindArg::Rr => EventKind::RoundRobin,
     });
-    let trf = event_from_trf(&file, kind).with_context(|| format!("{}", args.event.display()))?;
-    let event = trf.event;
+    let loaded = if EventFormat::from_path(&args.event).is_some() {
+        from_event_file(&args, kind)?
+    } else {
+        from_trf(&args, kind)?
+    };
+    let event = loaded.event;
     let scoring = match args.scoring {
-        ScoringArg::File => trf.scoring,
+        ScoringArg::File => loaded.scoring,
         ScoringArg::Fide => ScoringSystem::fide(),
         ScoringArg::Xiangqi => ScoringSystem::xiangqi_2011(),
         ScoringArg::ThreeOneZero => ScoringSystem::three_one_zero(),
     };
-    let rounds = args.after_round.unwrap_or(trf.played_rounds);
-    if rounds > trf.played_rounds {
+    let rounds = args.after_round.unwrap_or(loaded.played_rounds);
+    if rounds > loaded.played_rounds {
         bail!(
             "--after-round {rounds}: the file has results for {} rounds only",
-            trf.played_rounds
+            loaded.played_rounds
         );
     }
     let (tiebreaks, primary) = match (&args.tiebreaks, &args.preset) {
@@ -118,10 +126,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             (p.tiebreaks, p.primary)
         }
         (None, None) => {
-            let name = if event.kind() == EventKind::RoundRobin {
-                "fide-rr"
-            } else {
-                "fide-swiss"
+            let name = match (loaded.default_preset, event.kind()) {
+                (Some(name), _) => name,
+                (None, EventKind::RoundRobin) => "fide-rr",
+                (None, EventKind::Swiss) => "fide-swiss",
             };
             let p = preset(name, rounds)?;
             (p.tiebreaks, p.primary)
@@ -149,6 +157,109 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     };
     output::emit_text(args.output.as_deref(), &text)?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// An event read from a file, ready for the standings.
+struct Loaded {
+    event: Event,
+    scoring: ScoringSystem,
+    played_rounds: u32,
+    default_preset: Option<&'static str>,
+}
+
+fn from_trf(args: &Args, kind: Option<EventKind>) -> anyhow::Result<Loaded> {
+    let text = fs::read_to_string(&args.event)
+        .with_context(|| format!("{}: cannot read", args.event.display()))?;
+    let file = parse_trf(&text).with_context(|| format!("{}", args.event.display()))?;
+    let trf = event_from_trf(&file, kind).with_context(|| format!("{}", args.event.display()))?;
+    Ok(Loaded {
+        event: trf.event,
+        scoring: trf.scoring,
+        played_rounds: trf.played_rounds,
+        default_preset: None,
+    })
+}
+
+/// A qiyuan event file (the rating event of `qiyuan rate`) as a tournament:
+/// its games and byes (`bye` = pairing-allocated bye, a win; `half-bye`,
+/// `zero-bye` requested byes).
+fn from_event_file(args: &Args, kind: Option<EventKind>) -> anyhow::Result<Loaded> {
+    use qiyuan_rating::model as rm;
+    let file = read_event_path(&args.event)?;
+    let system = file.system();
+    let kind = kind.unwrap_or(if system.is_round_robin() {
+        EventKind::RoundRobin
+    } else {
+        EventKind::Swiss
+    });
+    let rounds = file.pairings().iter().map(|p| p.round()).max().unwrap_or(0);
+    let mut event = Event::new(kind, rounds);
+    for p in file.players() {
+        let mut player = Player::new(p.id.0, p.name.clone());
+        player.rating = p.rating.and_then(|r| r.round().to_u32()).filter(|&r| r > 0);
+        player.title = p.title.clone();
+        player.club = p.unit.clone();
+        player.sex = Some(match p.sex {
+            rm::Sex::Male => Sex::Male,
+            rm::Sex::Female => Sex::Female,
+        });
+        event
+            .add_player(player)
+            .with_context(|| format!("{}", args.event.display()))?;
+    }
+    for _ in 0..rounds {
+        event.add_round();
+    }
+    for (i, p) in file.pairings().iter().enumerate() {
+        let added = match *p {
+            rm::Pairing::Game {
+                round,
+                white,
+                black,
+                result,
+            } => {
+                let result = match result {
+                    rm::GameResult::Played(rm::Outcome::WhiteWins) => GameResult::WhiteWins,
+                    rm::GameResult::Played(rm::Outcome::Draw) => GameResult::Draw,
+                    rm::GameResult::Played(rm::Outcome::BlackWins) => GameResult::BlackWins,
+                    rm::GameResult::WhiteWinsByForfeit => GameResult::WhiteForfeitWin,
+                    rm::GameResult::BlackWinsByForfeit => GameResult::BlackForfeitWin,
+                    rm::GameResult::DoubleForfeit => GameResult::DoubleForfeit,
+                };
+                event.add_game(round, Game::new(white.0, black.0, result))
+            }
+            rm::Pairing::Bye {
+                round,
+                player,
+                kind,
+            } => {
+                let kind = match kind {
+                    rm::ByeKind::Full => ByeKind::PairingAllocated,
+                    rm::ByeKind::Half => ByeKind::HalfPoint,
+                    rm::ByeKind::Zero => ByeKind::ZeroPoint,
+                };
+                event.add_bye(round, PlayerId(player.0), kind)
+            }
+        };
+        added.with_context(|| format!("{}: game {}", args.event.display(), i + 1))?;
+    }
+    let xiangqi = file.game() == rm::GameKind::Xiangqi;
+    let default_preset = xiangqi.then_some(match system {
+        rm::EventSystem::DoubleRoundRobin => "xiangqi-drr",
+        rm::EventSystem::RoundRobin => "xiangqi-rr",
+        _ => "xiangqi-swiss-bh",
+    });
+    let scoring = if xiangqi {
+        ScoringSystem::xiangqi_2011()
+    } else {
+        ScoringSystem::fide()
+    };
+    Ok(Loaded {
+        event,
+        scoring,
+        played_rounds: rounds,
+        default_preset,
+    })
 }
 
 /// A decimal as printed: no trailing zeros beyond what the value needs.
