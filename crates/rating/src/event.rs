@@ -272,6 +272,14 @@ pub enum Flag {
         /// Needed.
         minimum: u32,
     },
+    /// The player's rating is below the line under which a player counts as
+    /// unrated (cxa-2019 第十一条): the provisional rating is used.
+    RatingBelowUnratedLine {
+        /// The rating given.
+        rating: Decimal,
+        /// The line.
+        below: Decimal,
+    },
     /// The player started from a base rating.
     BaseRating {
         /// The base rating.
@@ -531,7 +539,8 @@ pub fn rate(event: &Event, profile: &Profile) -> Result<EventReport, RateError> 
     let status: Vec<Status> = players
         .iter()
         .map(|p| match p.rating {
-            Some(r) => Status::Rated(r),
+            Some(r) if u_below(profile, p).is_none_or(|b| r >= b) => Status::Rated(r),
+            Some(_) => Status::Unrated(profile.provisional_rating(p)),
             None if profile.unrated.rule == UnratedRule::BaseRating => {
                 Status::Base(profile.provisional_rating(p))
             }
@@ -778,6 +787,11 @@ pub fn rate(event: &Event, profile: &Profile) -> Result<EventReport, RateError> 
         let (n, w) = counted_w(i);
         report.games_counted = n;
         report.score = w;
+        if let (Some(r), Status::Unrated(_), Some(below)) =
+            (player.rating, status[i], u_below(profile, player))
+        {
+            flags.push(Flag::RatingBelowUnratedLine { rating: r, below });
+        }
         if let Status::Base(b) = status[i] {
             flags.push(Flag::BaseRating { rating: b });
         }
@@ -989,6 +1003,11 @@ pub fn check_conditions(event: &Event, profile: &Profile) -> Vec<String> {
         }
     }
     out
+}
+
+/// The line below which a rating counts as none, for this player.
+fn u_below(profile: &Profile, p: &crate::model::Player) -> Option<Decimal> {
+    profile.unrated.unrated_below.map(|b| b.get(p.sex))
 }
 
 /// The champion: the player ranked 1 when ranks are given, else the unique

@@ -690,6 +690,12 @@ fn flags_text(out: &mut String, flags: &[Flag], zh: bool, display: u32) {
             (Flag::TooFewRatedOpponents { games, minimum }, true) => {
                 format!("与有分棋手仅赛 {games} 局，本赛须满 {minimum} 局")
             }
+            (Flag::RatingBelowUnratedLine { rating, below }, false) => {
+                format!("rating {rating} is below {below}: counted as unrated")
+            }
+            (Flag::RatingBelowUnratedLine { rating, below }, true) => {
+                format!("等级分 {rating} 低于 {below}，按无等级分棋手计算")
+            }
             (Flag::BaseRating { rating }, false) => format!("starts from the base rating {rating}"),
             (Flag::BaseRating { rating }, true) => format!("以基础等级分 {rating} 起算"),
         };

@@ -313,6 +313,10 @@ pub struct UnratedConfig {
     /// Performance rule: a performance at or below the provisional rating is void.
     #[serde(default)]
     pub void_at_or_below_provisional: bool,
+    /// A player whose rating is below this is unrated (cxa-2019 第十一条:
+    /// men below 2300, women below 2100).
+    #[serde(default)]
+    pub unrated_below: Option<BySex<Decimal>>,
     /// FIDE rule: imaginary opponents (drawn) added to the real ones.
     #[serde(default)]
     pub imaginary_opponents: u32,

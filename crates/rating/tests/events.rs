@@ -161,6 +161,7 @@ fn cxa_2019_unrated_not_yet() {
     assert_eq!(p1.games[0].not_counted, Some(NotCounted::BothUnrated));
     check(p1, "2200", "100", "0.64", "0.64", 25, "-3.5");
     assert_eq!(p1.rating_after, None);
+    assert!(p1.flags.contains(&Flag::BelowMinimum { rating: d("2297"), minimum: d("2301") }));
     assert!(p1.flags.contains(&Flag::NotYetRated {
         games: 1,
         minimum: 9
@@ -708,4 +709,36 @@ fn rated_event_conditions_warn() {
     // players need 2/3 rated (4/5 holds) and 4 units (holds): no warning.
     let r = rate(&ev, &Profile::builtin("cxa-2019").unwrap()).unwrap();
     assert!(r.warnings.is_empty(), "{:?}", r.warnings);
+}
+
+/// cxa-2019 第十一条: a man rated below 2300 counts as unrated (provisional 2300).
+/// P1 2280 (→ Ru 2300, K 25) draws P2, a woman rated 2200 (K 15).
+/// P1: D = 2300 − 2200 = 100 → 0.64; ΔR = 25 × (0.5 − 0.64) = −3.5; 2300 − 3.5 = 2296.5 →
+/// 2297 < 2301 (第四条): still no rating.
+/// P2: D = −100 → 0.36; ΔR = 15 × (0.5 − 0.36) = 2.1 → 2202.1 → 2202.
+#[test]
+fn cxa_2019_rating_below_the_unrated_line() {
+    let players = vec![
+        player(1, Sex::Male, Some(2280), 40),
+        player(2, Sex::Female, Some(2200), 100),
+    ];
+    let ev = event(
+        GameKind::Xiangqi,
+        EventSystem::Swiss,
+        players,
+        vec![game(1, 1, 2, "=")],
+    );
+    let r = rate(&ev, &Profile::builtin("cxa-2019").unwrap()).unwrap();
+    let p1 = find(&r, 1);
+    assert_eq!(p1.rating_used, d("2300"));
+    assert!(p1.flags.contains(&Flag::RatingBelowUnratedLine {
+        rating: d("2280"),
+        below: d("2300")
+    }));
+    check(p1, "2200", "100", "0.64", "0.64", 25, "-3.5");
+    assert_eq!(p1.rating_after, None);
+    assert!(p1.flags.contains(&Flag::BelowMinimum { rating: d("2297"), minimum: d("2301") }));
+    let p2 = find(&r, 2);
+    check(p2, "2300", "-100", "0.36", "0.36", 15, "2.1");
+    assert_eq!(p2.rating_after, Some(d("2202")));
 }
