@@ -20,7 +20,8 @@
 //! the field ([`TrfError`]):
 //!
 //! * a field whose text is not what the format allows (a rating that is not a
-//!   number, a birth date that is not `YYYY/MM/DD`, a colour other than
+//!   number, a birth date that is not `YYYY/MM/DD` or `YYYY`, a `132` round
+//!   date that is not a calendar date `YY/MM/DD`, a colour other than
 //!   `w`/`b`/`-`/blank, a result letter outside `1 = 0 + - W D L H F U Z`
 //!   and blank, a bad `XXR`/`XXC`/`XXA`/`XXP`/`BB?`/`142`/`152`/`162`/`240`/
 //!   `250`/`260` value…);
@@ -36,7 +37,8 @@
 //! results that do not match (`1` against `1`), a points column that differs
 //! from the sum of the results, ids in `XXP`/`260`/`240`/`XXA`/`013` that
 //! are not players, two pairing-allocated byes in one round, `XXR` and `142`
-//! disagreeing — are **warnings**, returned by [`TrfFile::check`]: the FIDE
+//! disagreeing, `062` not counting the players, `042`/`052` not written
+//! `YYYY/MM/DD` — are **warnings**, returned by [`TrfFile::check`]: the FIDE
 //! documents mark those fields "warning if wrong", and engines differ on
 //! them (bbpPairings refuses a points mismatch, JaVaFo does not unless `XXS`
 //! is present).

@@ -109,7 +109,7 @@ proptest! {
             }
             Err(e) => {
                 // The error's line and column are inside the text.
-                let body = text.strip_prefix('\u{feff}').unwrap_or(&text);
+                let body = text.trim_start_matches('\u{feff}');
                 let body = body.replace("\r\n", "\n").replace('\r', "\n");
                 let lines: Vec<&str> = body.split('\n').collect();
                 prop_assert!(e.line >= 1 && e.line <= lines.len(), "{e}");

@@ -253,3 +253,26 @@ fn writer_refuses_values_that_do_not_fit() {
     };
     assert_eq!(file.write_trf2026().unwrap_err().width, None);
 }
+
+#[test]
+fn byte_order_marks_and_line_ends() {
+    // Found by the fuzzer: two BOMs used to leave one as an unknown record.
+    let file = parse_trf("\u{feff}\u{feff}012 A\r\n\r022 B\n").unwrap();
+    let text = |t: &str| Record::Text {
+        code: TextCode::TournamentName,
+        text: t.into(),
+    };
+    assert_eq!(
+        file.records,
+        [
+            text("A"),
+            Record::Blank,
+            Record::Text {
+                code: TextCode::City,
+                text: "B".into()
+            }
+        ]
+    );
+    assert_eq!(parse_trf(&file.write_trf2026().unwrap()).unwrap(), file);
+    assert_eq!(parse_trf("\u{feff}").unwrap().records, []);
+}

@@ -29,6 +29,13 @@ pub struct TrfWarning {
 }
 
 /// The kinds of [`TrfWarning`].
+///
+/// ```
+/// use qiyuan_formats::trf::{parse_trf, TrfWarningKind};
+/// let w = parse_trf("042 1 March 2026\n")?.check();
+/// assert_eq!(w[0].kind, TrfWarningKind::NotADate { record: "042", text: "1 March 2026".into() });
+/// # Ok::<(), qiyuan_formats::trf::TrfError>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum TrfWarningKind {
     /// The opponent's record for that round does not name this player.
@@ -132,6 +139,14 @@ pub enum TrfWarningKind {
         total: u16,
         /// Round blocks in the longest player record.
         in_file: usize,
+    },
+    /// `042` or `052` not written `YYYY/MM/DD` (the TRF26 format).
+    #[error("{record}: {text:?} is not a date YYYY/MM/DD")]
+    NotADate {
+        /// The record code.
+        record: &'static str,
+        /// Its text.
+        text: String,
     },
     /// `062` differs from the number of player records.
     #[error("062 gives {declared} players but the file has {actual}")]
@@ -316,6 +331,19 @@ impl TrfFile {
                             },
                         });
                     }
+                }
+                Record::Text {
+                    code: code @ (TextCode::StartDate | TextCode::EndDate),
+                    text,
+                } if super::model::parse_ymd(text).is_none() => {
+                    out.push(TrfWarning {
+                        line,
+                        column: 5,
+                        kind: TrfWarningKind::NotADate {
+                            record: code.code(),
+                            text: text.clone(),
+                        },
+                    });
                 }
                 Record::Xxr(xxr) => {
                     let n142 = self.records.iter().find_map(|r| match r {

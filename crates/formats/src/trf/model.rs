@@ -24,6 +24,16 @@ pub struct TrfFile {
 }
 
 /// One line of a TRF file.
+///
+/// ```
+/// use qiyuan_formats::trf::{parse_trf, Record};
+/// let file = parse_trf("XXR 9\nXXC white1\nXXP 3 8\nNED    1 m    Janssen                           1800\n")?;
+/// assert_eq!(file.records[0], Record::Xxr(9));
+/// assert_eq!(file.records[2], Record::Xxp(vec![3, 8]));
+/// // A national-rating record is not typed: it is kept as read.
+/// assert!(matches!(&file.records[3], Record::Other(line) if line.starts_with("NED")));
+/// # Ok::<(), qiyuan_formats::trf::TrfError>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Record {
     /// An empty line (or one holding only spaces).
@@ -205,6 +215,14 @@ impl TextCode {
 }
 
 /// Sex, column 10 of a player record (`m` or `w`).
+///
+/// ```
+/// use qiyuan_formats::trf::{PlayerRecord, Sex};
+/// let mut p = PlayerRecord::new(1, "Wu, Yi");
+/// p.sex = Some(Sex::Female);
+/// assert!(qiyuan_formats::trf::TrfFile { records: vec![qiyuan_formats::trf::Record::Player(p)] }
+///     .write_trf2026().unwrap().starts_with("001    1 w"));
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Sex {
     /// `m`.
@@ -339,6 +357,14 @@ impl PlayerRecord {
 }
 
 /// One round block of a player record (cols 92–99 for round 1, +10 per round).
+///
+/// ```
+/// use qiyuan_formats::trf::{RoundEntry, RoundColour, ResultCode};
+/// // "  12 b =": a draw with black against starting rank 12.
+/// let e = RoundEntry { opponent: Some(12), colour: RoundColour::Black, result: ResultCode::Draw };
+/// assert!(!e.is_blank());
+/// assert!(RoundEntry::BLANK.is_blank());
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct RoundEntry {
     /// The opponent's starting rank; `None` for `0000` or blank (bye, absence).
@@ -539,8 +565,15 @@ impl ResultCode {
     }
 }
 
-/// Points for each kind of result, from `162` (TRF26), `BB?` (bbpPairings)
-/// or `XXS` (JaVaFo); see [`TrfFile::point_system`].
+/// Points for each kind of result, from `162` (TRF26) or `BB?`
+/// (bbpPairings); see [`TrfFile::point_system`].
+///
+/// ```
+/// use qiyuan_formats::trf::{PointSystem, ResultCode};
+/// use rust_decimal::Decimal;
+/// let three_one = PointSystem { win: Decimal::new(3, 0), draw: Decimal::ONE, ..PointSystem::STANDARD };
+/// assert_eq!(three_one.points(ResultCode::ForfeitWin), Decimal::new(3, 0));
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct PointSystem {
     /// `1`, `+`, `W`.
@@ -603,6 +636,14 @@ impl Default for PointSystem {
 
 /// A team record, `013`: name in cols 5–36, then player starting ranks at
 /// cols 37–40, 42–45, … (blank slots are skipped).
+///
+/// ```
+/// use qiyuan_formats::trf::{parse_trf, Record, TeamRecord};
+/// let line = format!("013 {:<32}   1    2    5", "Zhejiang");
+/// assert_eq!(parse_trf(&line)?.records[0],
+///     Record::Team(TeamRecord { name: "Zhejiang".into(), players: vec![1, 2, 5] }));
+/// # Ok::<(), qiyuan_formats::trf::TrfError>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TeamRecord {
     /// Team name (at most 32 characters).
@@ -612,6 +653,12 @@ pub struct TeamRecord {
 }
 
 /// The `152` initial colour (or `XXC white1`/`black1`).
+///
+/// ```
+/// use qiyuan_formats::trf::{parse_trf, InitialColour, Record};
+/// assert_eq!(parse_trf("152 B")?.records[0], Record::InitialColour(InitialColour::Black));
+/// # Ok::<(), qiyuan_formats::trf::TrfError>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum InitialColour {
     /// `W` / `white1`.
@@ -621,6 +668,12 @@ pub enum InitialColour {
 }
 
 /// A `162` point-system code.
+///
+/// ```
+/// use qiyuan_formats::trf::PointCode;
+/// assert_eq!(PointCode::from_char('A'), Some(PointCode::Absence));
+/// assert_eq!(PointCode::Absence.to_char(), 'A');
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum PointCode {
     /// `W` win, forfeit win, full-point bye.
@@ -665,6 +718,12 @@ impl PointCode {
 }
 
 /// The type of a `240` requested bye.
+///
+/// ```
+/// use qiyuan_formats::trf::ByeType;
+/// assert_eq!(ByeType::from_char('H'), Some(ByeType::Half));
+/// assert_eq!(ByeType::Zero.to_char(), 'Z');
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ByeType {
     /// `F` full-point bye.
@@ -759,6 +818,13 @@ pub struct ProhibitedPairing {
 }
 
 /// An `XXC` token.
+///
+/// ```
+/// use qiyuan_formats::trf::{parse_trf, Record, XxcOption};
+/// assert_eq!(parse_trf("XXC rank white1")?.records[0], Record::Xxc(vec![XxcOption::Rank, XxcOption::White1]));
+/// assert_eq!(XxcOption::Black1.token(), "black1");
+/// # Ok::<(), qiyuan_formats::trf::TrfError>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum XxcOption {
     /// `rank`: pair by position in the file rather than by starting rank.
@@ -800,6 +866,15 @@ pub struct XxaRecord {
 }
 
 /// An `XXS` code (JaVaFo 2.2 point system).
+///
+/// ```
+/// use qiyuan_formats::trf::{parse_trf, Record, XxsCode};
+/// use rust_decimal::Decimal;
+/// assert_eq!(parse_trf("XXS WW=1 PAB=0.5")?.records[0],
+///     Record::Xxs(vec![(XxsCode::WhiteWin, Decimal::ONE), (XxsCode::PairingAllocatedBye, Decimal::new(5, 1))]));
+/// assert_eq!(XxsCode::from_code("FPB"), Some(XxsCode::FullPointBye));
+/// # Ok::<(), qiyuan_formats::trf::TrfError>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum XxsCode {
     /// `WW` win with white.
@@ -878,6 +953,14 @@ impl XxsCode {
 }
 
 /// The bbpPairings `BB?` records.
+///
+/// ```
+/// use qiyuan_formats::trf::{parse_trf, Record, BbKind};
+/// use rust_decimal::Decimal;
+/// assert_eq!(parse_trf("BBZ  0.5")?.records[0], Record::BbPoints { kind: BbKind::ZeroPointBye, points: Decimal::new(5, 1) });
+/// assert_eq!(BbKind::from_code("BBF"), Some(BbKind::ForfeitLoss));
+/// # Ok::<(), qiyuan_formats::trf::TrfError>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum BbKind {
     /// `BBW` win.
@@ -924,12 +1007,28 @@ impl BbKind {
 }
 
 impl TrfFile {
-    /// An empty file.
+    /// An empty file; records are added to [`TrfFile::records`].
+    ///
+    /// ```
+    /// use qiyuan_formats::trf::{TrfFile, Record, TextCode, PlayerRecord};
+    /// let mut file = TrfFile::new();
+    /// file.records.push(Record::Text { code: TextCode::TournamentName, text: "Blitz".into() });
+    /// file.records.push(Record::Xxr(7));
+    /// assert_eq!(file.write_trf2026()?, "012 Blitz\nXXR 7\n");
+    /// # Ok::<(), qiyuan_formats::trf::TrfWriteError>(())
+    /// ```
     pub fn new() -> TrfFile {
         TrfFile::default()
     }
 
     /// The player records, in file order.
+    ///
+    /// ```
+    /// use qiyuan_formats::trf::parse_trf;
+    /// let file = parse_trf("001    2      B\n001    1      A\n")?;
+    /// assert_eq!(file.players().map(|p| p.start_number).collect::<Vec<_>>(), [2, 1]);
+    /// # Ok::<(), qiyuan_formats::trf::TrfError>(())
+    /// ```
     pub fn players(&self) -> impl Iterator<Item = &PlayerRecord> {
         self.records.iter().filter_map(|r| match r {
             Record::Player(p) => Some(p),
@@ -938,6 +1037,14 @@ impl TrfFile {
     }
 
     /// The player records, mutable.
+    ///
+    /// ```
+    /// use qiyuan_formats::trf::parse_trf;
+    /// let mut file = parse_trf("001    1      A\n")?;
+    /// file.players_mut().for_each(|p| p.rating = Some(1500));
+    /// assert_eq!(file.player(1).unwrap().rating, Some(1500));
+    /// # Ok::<(), qiyuan_formats::trf::TrfError>(())
+    /// ```
     pub fn players_mut(&mut self) -> impl Iterator<Item = &mut PlayerRecord> {
         self.records.iter_mut().filter_map(|r| match r {
             Record::Player(p) => Some(p),
@@ -946,6 +1053,14 @@ impl TrfFile {
     }
 
     /// The player with this starting rank.
+    ///
+    /// ```
+    /// use qiyuan_formats::trf::parse_trf;
+    /// let file = parse_trf("001    1      Zhang, San\n")?;
+    /// assert_eq!(file.player(1).map(|p| p.name.as_str()), Some("Zhang, San"));
+    /// assert!(file.player(2).is_none());
+    /// # Ok::<(), qiyuan_formats::trf::TrfError>(())
+    /// ```
     pub fn player(&self, start_number: u16) -> Option<&PlayerRecord> {
         self.players().find(|p| p.start_number == start_number)
     }
@@ -971,11 +1086,77 @@ impl TrfFile {
     }
 
     /// `012`, the tournament name.
+    ///
+    /// ```
+    /// use qiyuan_formats::trf::parse_trf;
+    /// assert_eq!(parse_trf("012 Asian Cities\n")?.tournament_name(), Some("Asian Cities"));
+    /// # Ok::<(), qiyuan_formats::trf::TrfError>(())
+    /// ```
     pub fn tournament_name(&self) -> Option<&str> {
         self.text(TextCode::TournamentName)
     }
 
+    /// `042`, the start date, when it is written `YYYY/MM/DD` (TRF26);
+    /// `None` when absent or in another form (TRF16 left it free; see
+    /// [`TrfFile::check`], which warns about it).
+    ///
+    /// ```
+    /// use qiyuan_formats::trf::parse_trf;
+    /// let file = parse_trf("042 2026/03/01\n052 5 March 2026\n")?;
+    /// assert_eq!(file.start_date().map(|d| d.to_string()), Some("2026-03-01".into()));
+    /// assert_eq!(file.end_date(), None);
+    /// # Ok::<(), qiyuan_formats::trf::TrfError>(())
+    /// ```
+    pub fn start_date(&self) -> Option<chrono::NaiveDate> {
+        parse_ymd(self.text(TextCode::StartDate)?)
+    }
+
+    /// `052`, the end date, when it is written `YYYY/MM/DD`.
+    pub fn end_date(&self) -> Option<chrono::NaiveDate> {
+        parse_ymd(self.text(TextCode::EndDate)?)
+    }
+
+    /// `132`, the date of each round (`YY/MM/DD` is read as 20YY); `None`
+    /// for a round with no date.
+    ///
+    /// ```
+    /// use qiyuan_formats::trf::parse_trf;
+    /// let line = format!("132{}26/03/01  26/03/02", " ".repeat(88));
+    /// let dates = parse_trf(&line)?.round_dates();
+    /// assert_eq!(dates[1].map(|d| d.to_string()), Some("2026-03-02".into()));
+    /// # Ok::<(), qiyuan_formats::trf::TrfError>(())
+    /// ```
+    pub fn round_dates(&self) -> Vec<Option<chrono::NaiveDate>> {
+        self.records
+            .iter()
+            .find_map(|r| match r {
+                Record::RoundDates(v) => Some(v),
+                _ => None,
+            })
+            .map(|v| {
+                v.iter()
+                    .map(|d| {
+                        let d = d.as_deref()?;
+                        if d.len() == 8 {
+                            parse_ymd(&format!("20{d}"))
+                        } else {
+                            parse_ymd(d)
+                        }
+                    })
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
     /// The total number of rounds: `142` (TRF26) if present, else `XXR`.
+    ///
+    /// ```
+    /// use qiyuan_formats::trf::parse_trf;
+    /// assert_eq!(parse_trf("XXR 9\n")?.total_rounds(), Some(9));
+    /// assert_eq!(parse_trf("XXR 9\n142 11\n")?.total_rounds(), Some(11));
+    /// assert_eq!(parse_trf("012 x\n")?.total_rounds(), None);
+    /// # Ok::<(), qiyuan_formats::trf::TrfError>(())
+    /// ```
     pub fn total_rounds(&self) -> Option<u16> {
         self.records
             .iter()
@@ -992,6 +1173,13 @@ impl TrfFile {
     }
 
     /// The number of round blocks in the longest player record (rounds present in the file).
+    ///
+    /// ```
+    /// use qiyuan_formats::trf::parse_trf;
+    /// let line = format!("001    1      A{}0000 - H  0000 - Z", " ".repeat(76)); // round 1 at col 92
+    /// assert_eq!(parse_trf(&line)?.rounds_in_file(), 2);
+    /// # Ok::<(), qiyuan_formats::trf::TrfError>(())
+    /// ```
     pub fn rounds_in_file(&self) -> usize {
         self.players().map(|p| p.rounds.len()).max().unwrap_or(0)
     }
@@ -1020,6 +1208,13 @@ impl TrfFile {
     }
 
     /// True when an `XXC rank` token asks to pair by position in the file.
+    ///
+    /// ```
+    /// use qiyuan_formats::trf::parse_trf;
+    /// assert!(parse_trf("XXC rank\n")?.pair_by_rank());
+    /// assert!(!parse_trf("XXC white1\n")?.pair_by_rank());
+    /// # Ok::<(), qiyuan_formats::trf::TrfError>(())
+    /// ```
     pub fn pair_by_rank(&self) -> bool {
         self.xxc_options().any(|o| o == XxcOption::Rank)
     }
@@ -1059,7 +1254,45 @@ impl TrfFile {
             .collect()
     }
 
+    /// The `240` requested byes, in file order.
+    ///
+    /// ```
+    /// use qiyuan_formats::trf::{parse_trf, ByeType};
+    /// let file = parse_trf("240 Z 004    7\n240 H 004    2    9\n")?;
+    /// let half: Vec<u16> = file.requested_byes().filter(|b| b.bye == ByeType::Half).flat_map(|b| b.players.clone()).collect();
+    /// assert_eq!(half, [2, 9]);
+    /// # Ok::<(), qiyuan_formats::trf::TrfError>(())
+    /// ```
+    pub fn requested_byes(&self) -> impl Iterator<Item = &ByeRecord> {
+        self.records.iter().filter_map(|r| match r {
+            Record::Bye(b) => Some(b),
+            _ => None,
+        })
+    }
+
+    /// The `013` team records, in file order.
+    ///
+    /// ```
+    /// use qiyuan_formats::trf::parse_trf;
+    /// let file = parse_trf(&format!("013 {:<32}   3    4", "Beijing"))?;
+    /// assert_eq!(file.teams().next().map(|t| t.players.clone()), Some(vec![3, 4]));
+    /// # Ok::<(), qiyuan_formats::trf::TrfError>(())
+    /// ```
+    pub fn teams(&self) -> impl Iterator<Item = &TeamRecord> {
+        self.records.iter().filter_map(|r| match r {
+            Record::Team(t) => Some(t),
+            _ => None,
+        })
+    }
+
     /// The `XXA` records.
+    ///
+    /// ```
+    /// use qiyuan_formats::trf::parse_trf;
+    /// let file = parse_trf("XXA    1  1.0\nXXA    2  0.5\n")?;
+    /// assert_eq!(file.accelerations().map(|a| a.player).collect::<Vec<_>>(), [1, 2]);
+    /// # Ok::<(), qiyuan_formats::trf::TrfError>(())
+    /// ```
     pub fn accelerations(&self) -> impl Iterator<Item = &XxaRecord> {
         self.records.iter().filter_map(|r| match r {
             Record::Xxa(a) => Some(a),
@@ -1126,4 +1359,13 @@ impl TrfFile {
         }
         ps
     }
+}
+
+/// `YYYY/MM/DD` → a date.
+pub(super) fn parse_ymd(text: &str) -> Option<chrono::NaiveDate> {
+    let t = text.trim();
+    if t.len() != 10 {
+        return None;
+    }
+    chrono::NaiveDate::parse_from_str(t, "%Y/%m/%d").ok()
 }

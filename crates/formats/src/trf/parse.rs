@@ -10,6 +10,12 @@ use super::model::*;
 /// The field an error (or a warning) is about.
 ///
 /// Its `Display` is the name used in messages, e.g. `round 3 colour`.
+///
+/// ```
+/// use qiyuan_formats::trf::Field;
+/// assert_eq!(Field::Colour(3).to_string(), "round 3 colour");
+/// assert_eq!(Field::BirthDate.to_string(), "birth date");
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Field {
     /// The record code, cols 1–3.
@@ -107,6 +113,13 @@ impl fmt::Display for Field {
 }
 
 /// What is wrong with a field.
+///
+/// ```
+/// use qiyuan_formats::trf::{parse_trf, TrfErrorKind};
+/// let err = parse_trf("XXR 0\n").unwrap_err();
+/// assert_eq!(err.kind, TrfErrorKind::OutOfRange { value: 0, min: 1, max: 999 });
+/// assert_eq!(err.to_string(), "line 1, column 5: number of rounds 0 is out of range 1..=999");
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum TrfErrorKind {
     /// The line ends before a mandatory field.
@@ -199,7 +212,8 @@ pub struct TrfError {
 /// assert_eq!(err.to_string(), "line 2, column 92: round 1 opponent 2 is not a player in this file");
 /// ```
 pub fn parse_trf(text: &str) -> Result<TrfFile, TrfError> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    // Byte order marks at the start (several, if a tool added its own) are not content.
+    let text = text.trim_start_matches('\u{feff}');
     let mut records = Vec::new();
     for (i, line) in split_lines(text).enumerate() {
         records.push(parse_line(line, i + 1)?);

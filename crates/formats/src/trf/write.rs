@@ -8,6 +8,13 @@ use super::model::*;
 use super::parse::Field;
 
 /// The line end written after every line.
+///
+/// ```
+/// use qiyuan_formats::trf::{parse_trf, WriteOptions, LineEnding};
+/// let opts = WriteOptions { line_ending: LineEnding::CrLf, ..WriteOptions::default() };
+/// assert_eq!(parse_trf("012 A\n022 B")?.write(&opts)?, "012 A\r\n022 B\r\n");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum LineEnding {
     /// `\n` (what the reference files in `shared/data` use; the default).
@@ -30,6 +37,15 @@ impl LineEnding {
 }
 
 /// Which TRF dialect to write.
+///
+/// ```
+/// use qiyuan_formats::trf::{parse_trf, WriteOptions, Dialect};
+/// let file = parse_trf("### note\n142 7\n152 W\n")?;
+/// let opts = WriteOptions { dialect: Dialect::Trf16, ..WriteOptions::default() };
+/// assert_eq!(file.write(&opts)?, "XXR 7\nXXC white1\n");
+/// assert_eq!(file.write(&WriteOptions::default())?, "### note\n142 7\n152 W\n");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Dialect {
     /// TRF26 (and every record as it is: TRF26 readers ignore the engine
