@@ -293,3 +293,14 @@ fn help_has_examples_and_the_state_rule() {
             .contains("qq-chess-fixed")
     );
 }
+
+#[test]
+fn crlf_and_a_byte_order_mark_are_accepted() {
+    let out = qiyuan(
+        &["--system", "qq-xiangqi-titles"],
+        "\u{FEFF}{\"id\":1,\"white\":\"a\",\"black\":\"b\",\"result\":\"1-0\"}\r\n\r\n\
+         {\"id\":2,\"white\":\"a\",\"black\":\"b\",\"result\":\"1-0\"}\r\n",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(lines(&out)[1]["white_points"], 2);
+}

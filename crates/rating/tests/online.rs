@@ -548,3 +548,35 @@ fn bad_definitions_say_what_is_wrong() {
     let err = PointSystem::from_toml(&bad_number).unwrap_err().to_string();
     assert!(err.contains("five"), "{err}");
 }
+
+#[test]
+fn rounding_is_a_parameter() {
+    // The same draw as in chess_levels_draw_bands, d = 33.33: (10 + 3.333)/2
+    // = 6.6665 → 6.67 half away from zero, 6.66 toward zero.
+    let base = PointSystem::builtin_source("qq-chess-levels").unwrap();
+    let toward = PointSystem::from_toml(&base.replace(
+        "rounding = \"half-away-from-zero\"",
+        "rounding = \"toward-zero\"",
+    ))
+    .unwrap();
+    assert_eq!(
+        play(&toward, dec!(100), dec!(133.33), Draw),
+        (dec!(6.66), dec!(-6.66))
+    );
+    // d = 10.1: 5 + 0.505 = 5.505 → 5.51 half away from zero, 5.50 half-even.
+    let even = PointSystem::from_toml(&base.replace(
+        "rounding = \"half-away-from-zero\"",
+        "rounding = \"half-even\"",
+    ))
+    .unwrap();
+    let levels = PointSystem::builtin("qq-chess-levels").unwrap();
+    assert_eq!(play(&levels, dec!(100), dec!(110.1), Draw).0, dec!(5.51));
+    assert_eq!(play(&even, dec!(100), dec!(110.1), Draw).0, dec!(5.50));
+    let bad = base.replace("rounding = \"half-away-from-zero\"", "rounding = \"up\"");
+    assert!(
+        PointSystem::from_toml(&bad)
+            .unwrap_err()
+            .to_string()
+            .contains("rule.rounding")
+    );
+}

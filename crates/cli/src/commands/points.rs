@@ -164,7 +164,11 @@ fn process(
             break;
         }
         number += 1;
-        let trimmed = line.trim_ascii();
+        let mut trimmed = line.trim_ascii();
+        if number == 1 {
+            // A UTF-8 byte order mark, as some Windows tools write.
+            trimmed = trimmed.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(trimmed);
+        }
         if trimmed.is_empty() {
             continue;
         }

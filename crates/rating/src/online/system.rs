@@ -95,6 +95,7 @@ struct Bands {
 #[derive(Debug, Clone)]
 struct Banded {
     round_dp: u32,
+    rounding: RoundingStrategy,
     equal_points_winner_is_lower: bool,
     draw: Bands,
     lower_wins: Bands,
@@ -189,6 +190,8 @@ enum RuleDoc {
 #[serde(deny_unknown_fields)]
 struct BandedDoc {
     round_dp: u32,
+    #[serde(default)]
+    rounding: Option<String>,
     #[serde(default = "default_lower")]
     equal_points_winner: String,
     draw: Vec<BandDoc>,
@@ -380,8 +383,19 @@ impl PointSystem {
                         )));
                     }
                 };
+                let rounding = match b.rounding.as_deref().unwrap_or("half-away-from-zero") {
+                    "half-away-from-zero" => RoundingStrategy::MidpointAwayFromZero,
+                    "half-even" => RoundingStrategy::MidpointNearestEven,
+                    "toward-zero" => RoundingStrategy::ToZero,
+                    other => {
+                        return Err(bad(format!(
+                            "rule.rounding: `{other}`, expected \"half-away-from-zero\", \"half-even\" or \"toward-zero\""
+                        )));
+                    }
+                };
                 Rule::Banded(Banded {
                     round_dp: b.round_dp,
+                    rounding,
                     equal_points_winner_is_lower,
                     draw: bands("draw", b.draw)?,
                     lower_wins: bands("lower_wins", b.lower_wins)?,
@@ -609,9 +623,7 @@ impl Banded {
     fn change(&self, w: Decimal, b: Decimal, result: GameResult) -> (Decimal, Decimal) {
         let d = (w - b).abs();
         let white_lower = w <= b;
-        let round = |x: Decimal| {
-            x.round_dp_with_strategy(self.round_dp, RoundingStrategy::MidpointAwayFromZero)
-        };
+        let round = |x: Decimal| x.round_dp_with_strategy(self.round_dp, self.rounding);
         let (bands, gainer) = match result.winner() {
             // A draw: the lower side gains (white if the points are equal).
             None => (
