@@ -4,6 +4,8 @@
 use qiyuan_rating::online::{
     GameResult, OnlineError, OnlineGame, PlayerStore, PointSystem, RuleKind, Side,
 };
+use std::sync::LazyLock;
+
 use rust_decimal::Decimal;
 use rust_decimal_macros::dec;
 
@@ -579,4 +581,95 @@ fn rounding_is_a_parameter() {
             .to_string()
             .contains("rule.rounding")
     );
+}
+
+/// Seed 000's 记分方法 transcribed literally, one branch per clause, as an
+/// independent statement of the rule the `banded` data must reproduce:
+/// (white change, black change).
+fn seed_000(w: Decimal, b: Decimal, result: GameResult) -> (Decimal, Decimal) {
+    use rust_decimal::RoundingStrategy::MidpointAwayFromZero;
+    let d = (w - b).abs();
+    let round = |x: Decimal| x.round_dp_with_strategy(2, MidpointAwayFromZero);
+    // (gain of the lower side in a draw | gain of the winner), zero-sum.
+    let (gain, white_gains) = match result {
+        Draw => {
+            // 和局：相差10分以内，无积分；相差10-99分，则分低方得(10+差分/10)/2；相差100分以上，分低方得差分/4。
+            let g = if d < dec!(10) {
+                dec!(0)
+            } else if d < dec!(100) {
+                (dec!(10) + d / dec!(10)) / dec!(2)
+            } else {
+                d / dec!(4)
+            };
+            (g, w <= b)
+        }
+        _ => {
+            let white_won = result == WhiteWins;
+            let (winner, loser) = if white_won { (w, b) } else { (b, w) };
+            let g = if winner <= loser {
+                // 低级别方赢：相差100分以上，则得差分/2；相差10-99分，得10+差分/10；相差10分以内，得10分。
+                if d >= dec!(100) {
+                    d / dec!(2)
+                } else if d >= dec!(10) {
+                    dec!(10) + d / dec!(10)
+                } else {
+                    dec!(10)
+                }
+            } else if d >= dec!(200) {
+                // 高级别方赢：相差200分以上，无积分；相差100-199分，得2分；
+                dec!(0)
+            } else if d >= dec!(100) {
+                dec!(2)
+            } else if d >= dec!(10) {
+                // 相差10-99分，得10-差分/12.5；相差10分以内，得10分。
+                dec!(10) - d / dec!(12.5)
+            } else {
+                dec!(10)
+            };
+            (g, white_won)
+        }
+    };
+    let g = round(gain);
+    if white_gains { (g, -g) } else { (-g, g) }
+}
+
+static LEVELS: LazyLock<PointSystem> =
+    LazyLock::new(|| PointSystem::builtin("qq-chess-levels").unwrap());
+static ELO: LazyLock<PointSystem> =
+    LazyLock::new(|| PointSystem::builtin("qq-xiangqi-elo").unwrap());
+
+proptest::proptest! {
+    #[test]
+    fn chess_levels_data_equals_the_seed_text(
+        w in -50_000i64..400_000,
+        b in -50_000i64..400_000,
+        r in 0u8..3,
+    ) {
+        // Points in hundredths, as the system keeps them.
+        let (w, b) = (Decimal::new(w, 2), Decimal::new(b, 2));
+        let result = [WhiteWins, Draw, BlackWins][usize::from(r)];
+        let got = play(&LEVELS, w, b, result);
+        proptest::prop_assert_eq!(got, seed_000(w, b, result));
+        proptest::prop_assert_eq!(got.0 + got.1, dec!(0));
+    }
+
+    #[test]
+    fn elo_changes_stay_below_k(
+        w in 0i64..4_000,
+        b in 0i64..4_000,
+        r in 0u8..3,
+    ) {
+        // |K × (Res − Exp)| < K as 0 < Exp < 1, so after truncation |change| ≤ K − 1;
+        // the winner never loses and the loser never gains.
+        let result = [WhiteWins, Draw, BlackWins][usize::from(r)];
+        let (cw, cb) = play(&ELO, Decimal::from(w), Decimal::from(b), result);
+        let k = |p: i64| match p { ..1000 => 120, ..1400 => 60, ..1800 => 30, ..2000 => 25, ..2200 => 20, ..2400 => 15, _ => 10 };
+        proptest::prop_assert!(cw.abs() < Decimal::from(k(w)));
+        proptest::prop_assert!(cb.abs() < Decimal::from(k(b)));
+        match result {
+            WhiteWins => proptest::prop_assert!(cw >= dec!(0) && cb <= dec!(0)),
+            BlackWins => proptest::prop_assert!(cw <= dec!(0) && cb >= dec!(0)),
+            Draw => {}
+        }
+    }
 }
