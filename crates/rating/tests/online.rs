@@ -663,7 +663,16 @@ proptest::proptest! {
         // the winner never loses and the loser never gains.
         let result = [WhiteWins, Draw, BlackWins][usize::from(r)];
         let (cw, cb) = play(&ELO, Decimal::from(w), Decimal::from(b), result);
-        let k = |p: i64| match p { ..1000 => 120, ..1400 => 60, ..1800 => 30, ..2000 => 25, ..2200 => 20, ..2400 => 15, _ => 10 };
+        // K by own points, §6.3.
+        let k = |p: i64| match p {
+            ..1000 => 120,
+            1000..1400 => 60,
+            1400..1800 => 30,
+            1800..2000 => 25,
+            2000..2200 => 20,
+            2200..2400 => 15,
+            _ => 10,
+        };
         proptest::prop_assert!(cw.abs() < Decimal::from(k(w)));
         proptest::prop_assert!(cb.abs() < Decimal::from(k(b)));
         match result {
