@@ -1,0 +1,79 @@
+//! PGN: Portable Game Notation for chess, and the movetext-agnostic reader
+//! the xiangqi dialect (xqbase PGN) shares.
+//!
+//! * [`read_raw`] reads tag pairs and a token stream ([`RawGame`]): moves as
+//!   text, comments `{}` and `;`, NAGs, nested variations, the result.
+//! * [`read_pgn`] interprets chess SAN on top of it ([`PgnGame`]), starting
+//!   from a `[FEN]` tag when there is one (with or without `[SetUp "1"]`).
+//! * [`check`] validates one game: legality, the first illegal move with its
+//!   number, plies, and the result against the final position.
+//! * [`write_pgn`] writes a game back (export format: seven-tag roster
+//!   first, SAN regenerated, lines of at most 79 characters).
+//! * [`decode`] turns file bytes into text: UTF-8 (with or without BOM), or
+//!   GBK / Big5 for xiangqi files.
+//!
+//! Errors name the game number in the file, the line and column, and for an
+//! illegal move its move number (`12...`) and ply.
+
+mod chess;
+mod encoding;
+mod raw;
+mod write;
+
+pub use chess::{
+    ChessMove, GameCheck, IllegalMove, PgnGame, PgnReader, ResultCheck, check, read_pgn,
+};
+pub use encoding::{TextEncoding, decode};
+pub use raw::{Element, MoveToken, RawGame, RawReader, Tag, read_raw};
+pub use write::{write_game, write_pgn};
+
+use thiserror::Error;
+
+/// An error in a PGN file, with its place.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("game {game}, line {line}, column {column}: {kind}")]
+pub struct PgnError {
+    /// 1-based number of the game in the file.
+    pub game: usize,
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column, in characters.
+    pub column: usize,
+    /// What is wrong.
+    pub kind: PgnErrorKind,
+}
+
+/// What is wrong in a PGN game.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum PgnErrorKind {
+    /// A tag pair is not `[Name "value"]`.
+    #[error("bad tag: {0}")]
+    BadTag(String),
+    /// A tag's value is not closed on its line.
+    #[error("tag not closed by `\"]`")]
+    UnterminatedTag,
+    /// A `{` comment is never closed.
+    #[error("comment not closed by `}}`")]
+    UnterminatedComment,
+    /// A `)` without its `(`.
+    #[error("`)` without a matching `(`")]
+    UnmatchedClose,
+    /// A `(` never closed.
+    #[error("variation not closed by `)`")]
+    UnclosedVariation,
+    /// A variation with no move before it to replace.
+    #[error("variation before any move")]
+    VariationWithoutMove,
+    /// `$` not followed by a number from 0 to 255.
+    #[error("bad NAG: `$` must be followed by a number 0-255")]
+    BadNag,
+    /// Something else out of place.
+    #[error("unexpected {0}")]
+    Unexpected(String),
+    /// The `[FEN]` tag is not a valid position.
+    #[error("bad FEN tag: {0}")]
+    BadFen(qiyuan_chess::FenError),
+    /// A move that is not legal (the first one in the game).
+    #[error("{0}")]
+    IllegalMove(IllegalMove),
+}
