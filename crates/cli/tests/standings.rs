@@ -171,3 +171,29 @@ fn xiangqi_event_file() {
     assert_eq!(p10["points"], 3);
     assert_eq!(p10["tiebreaks"]["XBH"], 23);
 }
+
+#[test]
+fn xlsx_needs_an_output_file() {
+    let trf = format!("{DATA}/swiss/small/rtg-1.trf");
+    let out = qiyuan(&["standings", &trf, "--format", "xlsx"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("-o FILE.xlsx"));
+    let dir = std::env::temp_dir().join(format!("qiyuan-standings-xlsx-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("s.xlsx");
+    let out = qiyuan(&[
+        "standings",
+        &trf,
+        "--format",
+        "xlsx",
+        "-o",
+        file.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // An xlsx workbook is a zip archive.
+    assert_eq!(&std::fs::read(&file).unwrap()[..2], b"PK");
+}

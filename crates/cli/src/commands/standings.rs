@@ -66,7 +66,7 @@ pub struct Args {
     /// event file the 象棋竞赛规则 2011 list of its system).
     #[arg(long, value_name = "NAME")]
     pub preset: Option<String>,
-    /// Output format (table, json or csv).
+    /// Output format (xlsx needs -o FILE.xlsx).
     #[arg(long, value_enum, default_value = "table")]
     pub format: Format,
     /// Language of the headers (default zh for the table, English codes for CSV).
@@ -152,11 +152,50 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         Format::Json => render_json(&event, &standings)?,
         Format::Csv => render_csv(&event, &standings, args.lang.map(|l| l == LangArg::Zh))?,
         Format::Xlsx => {
-            bail!("--format xlsx is not available for standings; use table, json or csv")
+            let Some(path) = args.output.as_deref() else {
+                bail!("--format xlsx writes a file: give it with -o FILE.xlsx");
+            };
+            output::write_atomically(path, &render_xlsx(&event, &standings, zh)?)?;
+            return Ok(ExitCode::SUCCESS);
         }
     };
     output::emit_text(args.output.as_deref(), &text)?;
     Ok(ExitCode::SUCCESS)
+}
+
+fn render_xlsx(event: &Event, s: &Standings, zh: bool) -> anyhow::Result<Vec<u8>> {
+    use rust_xlsxwriter::{Format as XFormat, Workbook};
+    let mut book = Workbook::new();
+    let sheet = book.add_worksheet();
+    sheet.set_name(if zh { "排名" } else { "Standings" })?;
+    let bold = XFormat::new().set_bold();
+    for (c, h) in headers(s, zh).iter().enumerate() {
+        sheet.write_string_with_format(0, c as u16, h, &bold)?;
+    }
+    // Numbers as numbers: every figure has a few decimals at most.
+    let number = |d: Decimal| {
+        d.to_f64()
+            .context("a figure does not fit a spreadsheet number")
+    };
+    for (r, row) in s.rows.iter().enumerate() {
+        let r = r as u32 + 1;
+        let p = event.player(row.player);
+        sheet.write_number(r, 0, f64::from(row.rank))?;
+        sheet.write_number(r, 1, f64::from(row.player.0))?;
+        sheet.write_string(r, 2, p.map(|p| p.name.as_str()).unwrap_or(""))?;
+        if let Some(rating) = p.and_then(|p| p.rating) {
+            sheet.write_number(r, 3, f64::from(rating))?;
+        }
+        sheet.write_number(r, 4, number(row.points)?)?;
+        for (c, v) in row.values.iter().enumerate() {
+            if let Some(v) = v {
+                sheet.write_number(r, 5 + c as u16, number(*v)?)?;
+            }
+        }
+    }
+    sheet.set_freeze_panes(1, 0)?;
+    sheet.set_column_width(2, 20)?;
+    Ok(book.save_to_buffer()?)
 }
 
 /// An event read from a file, ready for the standings.
