@@ -241,6 +241,46 @@ fn perpetual_check_against_perpetual_chase_loses_for_the_checker() {
     assert_eq!(r.result, GameResult::BlackWins);
 }
 
+/// [长将, 双方违例作和] Both sides check perpetually: draw. Red (in check
+/// from the rook d9) blocks with e3→d3, uncovering the cannon e1 onto e9
+/// over the screen e5; Black answers e5→d5, removing that screen and
+/// checking over the rook d3; Red returns d3→e3 (the d file then has no
+/// screen, the e file one: the rook e3); Black returns d5→e5 (two screens on
+/// the e file, the rook d9 checks again down the open d file).
+#[test]
+fn both_perpetual_check_draw() {
+    let g = thrice(
+        "3rk4/9/9/9/4c4/9/4R4/9/4C4/3K5 w",
+        "e3d3",
+        ["e5d5", "d3e3", "d5e5", "e3d3"],
+    );
+    let r = g.repetition_ruling(3).unwrap();
+    assert_eq!(
+        (&r.red, &r.black),
+        (&Conduct::PerpetualCheck, &Conduct::PerpetualCheck)
+    );
+    assert_eq!(r.result, GameResult::Draw);
+}
+
+/// [长捉, 双方违例作和] Both sides chase perpetually: draw. Red's horse
+/// b6→c4 becomes the screen of the cannon c2 against the rook c9 (a cannon
+/// chases a rook); Black's cannon h7→c7 blocks that line and attacks the
+/// unprotected cannon c2 over the horse; c4→b6 gives the red cannon the
+/// screen c7 against the rook c9 again; c7→h7 opens the c file for the rook
+/// c9 onto the cannon c2. (Position found by a search, checked by hand.)
+#[test]
+fn both_perpetual_chase_draw() {
+    let g = thrice(
+        "2r2k3/9/7c1/1N6R/6R2/9/9/2C6/9/3K5 w",
+        "b6c4",
+        ["h7c7", "c4b6", "c7h7", "b6c4"],
+    );
+    let r = g.repetition_ruling(3).unwrap();
+    assert_eq!(r.red, Conduct::PerpetualChase { target: sq("c9") });
+    assert_eq!(r.black, Conduct::PerpetualChase { target: sq("c2") });
+    assert_eq!(r.result, GameResult::Draw);
+}
+
 /// [双方违例作和, 将先于捉] The ruling table itself: both sides violating the
 /// same rule draw; check outranks chase.
 #[test]
