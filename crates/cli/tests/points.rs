@@ -238,6 +238,7 @@ fn unknown_system_lists_the_known_ones() {
         "qq-chess-fixed",
         "qq-xiangqi-titles",
         "qq-xiangqi-elo",
+        "glicko2",
     ] {
         assert!(err.contains(name), "{err}");
     }
@@ -303,4 +304,47 @@ fn crlf_and_a_byte_order_mark_are_accepted() {
     );
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(lines(&out)[1]["white_points"], 2);
+}
+
+#[test]
+fn glicko2_game_by_game() {
+    // Glickman's example player meets the three opponents, each game a
+    // period of its own: shared/data/rating/glicko2.md gives r = 1463.788372,
+    // RD = 151.873213, σ = 0.059997514049860735 after the third.
+    let dir = tempfile::tempdir().unwrap();
+    let state = dir.path().join("g.json");
+    std::fs::write(
+        &state,
+        r#"{"format":"qiyuan-points-state","system":"glicko2","players":{
+            "p":{"rating":1500,"rd":200,"volatility":0.06},
+            "a":{"rating":1400,"rd":30,"volatility":0.06},
+            "b":{"rating":1550,"rd":100,"volatility":0.06},
+            "c":{"rating":1700,"rd":300,"volatility":0.06}}}"#,
+    )
+    .unwrap();
+    let out = qiyuan(
+        &["--system", "glicko2", "--state", state.to_str().unwrap()],
+        "{\"id\":1,\"white\":\"p\",\"black\":\"a\",\"result\":\"1-0\"}\n\
+         {\"id\":2,\"white\":\"b\",\"black\":\"p\",\"result\":\"1-0\"}\n\
+         {\"id\":3,\"white\":\"p\",\"black\":\"c\",\"result\":\"0-1\"}\n",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v = &lines(&out)[2];
+    let r = v["white_points"].as_f64().unwrap();
+    let rd = v["white_rd"].as_f64().unwrap();
+    let sigma = v["white_volatility"].as_f64().unwrap();
+    assert!((r - 1463.788372).abs() < 5e-7, "{r}");
+    assert!((rd - 151.873213).abs() < 5e-7, "{rd}");
+    assert!((sigma - 0.059997514049860735).abs() < 1e-9, "{sigma}");
+    assert!(v["white_level"].is_null());
+    let saved: serde_json::Value = serde_json::from_slice(&std::fs::read(&state).unwrap()).unwrap();
+    assert_eq!(saved["players"]["p"]["rating"].as_f64(), Some(r));
+    // τ is an option of glicko2 only.
+    let out = qiyuan(&["--system", "qq-xiangqi-elo", "--tau", "0.3"], "");
+    assert!(!out.status.success());
+    let out = qiyuan(
+        &["--system", "glicko2", "--tau", "0.3"],
+        "{\"id\":1,\"white\":\"x\",\"black\":\"y\",\"result\":\"1-0\"}\n",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
 }

@@ -179,3 +179,26 @@ fn bad_input_is_an_error_not_a_panic() {
     }];
     assert!(store.rate_period(&same).is_err());
 }
+
+#[test]
+fn game_by_game_is_a_period_per_game() {
+    // The player meets the three opponents in three games, each game its
+    // own period; each opponent plays once, so the player's figures are the
+    // reference's three one-game periods: 1463.788372 / 151.873213 /
+    // 0.059997514049860735.
+    let mut store = Glicko2Store::new(Glicko2::builtin());
+    store.insert("p", r(1500.0, 200.0));
+    store.insert("a", r(1400.0, 30.0));
+    store.insert("b", r(1550.0, 100.0));
+    store.insert("c", r(1700.0, 300.0));
+    store.rate_game("p", "a", 1.0).unwrap();
+    store.rate_game("b", "p", 1.0).unwrap();
+    let (p, c) = store.rate_game("p", "c", 0.0).unwrap();
+    assert!((p.rating - 1463.788372).abs() < 5e-7, "{}", p.rating);
+    assert!((p.rd - 151.873213).abs() < 5e-7, "{}", p.rd);
+    assert!((p.volatility - 0.059997514049860735).abs() < 1e-9);
+    assert_eq!(store.get("p"), Some(&p));
+    assert!(c.rating > 1700.0);
+    assert_eq!(store.len(), 4);
+    assert!(store.rate_game("p", "p", 1.0).is_err());
+}

@@ -14,6 +14,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Context, anyhow, bail};
+use qiyuan_rating::online::glicko2::{Glicko2, Glicko2Store, Rating};
 use qiyuan_rating::online::{GameResult, OnlineGame, PlayerRecord, PlayerStore, PointSystem, Side};
 use rust_decimal::Decimal;
 use serde::de::{self, Deserializer, IgnoredAny, MapAccess, Visitor};
@@ -43,6 +44,12 @@ fields ignored):
 Output, one line per game:
   {\"id\":\"g1\",\"scored\":true,\"white_change\":21,\"black_change\":-21,
    \"white_points\":1321,\"black_points\":1279,\"white_level\":\"六级棋士\",\"black_level\":\"七级棋士\"}
+
+With --system glicko2 each game is a rating period of its own for its two \
+players (Glickman's Glicko-2, τ from --tau, default 0.5; plies and leaving \
+do not matter): the points are ratings, and each line also carries \
+white_rd, black_rd, white_volatility and black_volatility; the levels are \
+null. New players start at 1500 / 350 / 0.06.
 
 A player not seen before starts at the system's initial points. With \
 --state FILE, points are read from FILE (if it exists) and written back at \
@@ -79,7 +86,7 @@ Examples:
 )]
 pub struct Args {
     /// Built-in point system: qq-chess-levels, qq-chess-fixed,
-    /// qq-xiangqi-titles, qq-xiangqi-elo, qq-xiangqi-levels.
+    /// qq-xiangqi-titles, qq-xiangqi-elo, qq-xiangqi-levels, glicko2.
     #[arg(long, value_name = "NAME", required_unless_present_any = ["system_file", "list", "print_system"])]
     system: Option<String>,
     /// A point system defined in a TOML file (the format of --print-system).
@@ -89,12 +96,23 @@ pub struct Args {
     /// atomically at the end; left untouched if any line is bad).
     #[arg(long, value_name = "FILE")]
     state: Option<PathBuf>,
+    /// With --system glicko2: τ, the volatility constraint (default 0.5).
+    #[arg(long, value_name = "TAU")]
+    tau: Option<f64>,
     /// List the built-in systems and exit.
     #[arg(long)]
     list: bool,
     /// Print a built-in system's TOML definition and exit.
     #[arg(long, value_name = "NAME")]
     print_system: Option<String>,
+}
+
+/// The error for an unknown system name, listing the known ones.
+fn unknown(name: &str) -> anyhow::Error {
+    anyhow!(
+        "unknown point system `{name}`; known systems: {}, {GLICKO2}",
+        PointSystem::builtin_names().join(", ")
+    )
 }
 
 /// Runs `qiyuan points`.
@@ -105,20 +123,29 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             let system = PointSystem::builtin(name)?;
             writeln!(out, "{name}\t{}", system.description())?;
         }
+        writeln!(
+            out,
+            "{GLICKO2}\tGlicko-2 (Glickman 2013), each game a rating period of its own; --tau sets τ"
+        )?;
         return Ok(ExitCode::SUCCESS);
     }
     if let Some(name) = &args.print_system {
-        let text = PointSystem::builtin_source(name).ok_or_else(|| {
-            anyhow!(
-                "unknown point system `{name}`; known systems: {}",
-                PointSystem::builtin_names().join(", ")
-            )
-        })?;
+        let text = if name == GLICKO2 {
+            Glicko2::builtin_source()
+        } else {
+            PointSystem::builtin_source(name).ok_or_else(|| unknown(name))?
+        };
         io::stdout().lock().write_all(text.as_bytes())?;
         return Ok(ExitCode::SUCCESS);
     }
+    if args.system.as_deref() == Some(GLICKO2) {
+        return run_glicko2(&args);
+    }
+    if args.tau.is_some() {
+        bail!("--tau belongs to --system {GLICKO2}");
+    }
     let system = match (&args.system, &args.system_file) {
-        (Some(name), _) => PointSystem::builtin(name)?,
+        (Some(name), _) => PointSystem::builtin(name).map_err(|_| unknown(name))?,
         (None, Some(path)) => {
             let text = fs::read_to_string(path)
                 .with_context(|| format!("cannot read {}", path.display()))?;
@@ -139,29 +166,24 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         BufWriter::with_capacity(1 << 16, stdout),
     )?;
     if let Some(path) = &args.state {
-        write_state(path, system.name(), &store)?;
+        write_state(path, system.name(), &point_players(&store))?;
     }
     Ok(ExitCode::SUCCESS)
 }
 
-/// Reads every game from `input`, applies it and writes its line.
-fn process(
-    system: &PointSystem,
-    store: &mut PlayerStore,
+/// Calls `each` with every game line of `input` (blank lines skipped) and
+/// its line number; a line that does not parse is an error naming the line,
+/// the column and the field.
+fn for_each_game(
     mut input: impl BufRead,
-    mut out: impl Write,
+    mut each: impl FnMut(u64, &GameLine<'_>) -> anyhow::Result<()>,
 ) -> anyhow::Result<()> {
-    // Every level name, JSON-quoted once.
-    let quoted: Vec<String> = system
-        .level_names()
-        .map(|n| serde_json::to_string(n).expect("a string serialises"))
-        .collect();
     let mut line = Vec::with_capacity(256);
     let mut number = 0u64;
     loop {
         line.clear();
         if input.read_until(b'\n', &mut line)? == 0 {
-            break;
+            return Ok(());
         }
         number += 1;
         let mut trimmed = line.trim_ascii();
@@ -178,6 +200,23 @@ fn process(
             let msg = msg.strip_suffix(&suffix).unwrap_or(&msg);
             anyhow!("line {number}, column {}: {msg}", e.column())
         })?;
+        each(number, &game)?;
+    }
+}
+
+/// Reads every game from `input`, applies it and writes its line.
+fn process(
+    system: &PointSystem,
+    store: &mut PlayerStore,
+    input: impl BufRead,
+    mut out: impl Write,
+) -> anyhow::Result<()> {
+    // Every level name, JSON-quoted once.
+    let quoted: Vec<String> = system
+        .level_names()
+        .map(|n| serde_json::to_string(n).expect("a string serialises"))
+        .collect();
+    for_each_game(input, |number, game| {
         let (result, leaver) = game.result;
         let online = OnlineGame {
             id: game.id.get(),
@@ -209,7 +248,82 @@ fn process(
         out.write_all(b",\"black_level\":")?;
         out.write_all(quoted[change.black_level_index].as_bytes())?;
         out.write_all(b"}\n")?;
+        Ok(())
+    })?;
+    out.flush()?;
+    Ok(())
+}
+
+// ------------------------------------------------------------------ glicko2
+
+/// The name that selects Glicko-2.
+const GLICKO2: &str = "glicko2";
+
+/// `qiyuan points --system glicko2`: each game is a rating period of its
+/// own for its two players.
+fn run_glicko2(args: &Args) -> anyhow::Result<ExitCode> {
+    let system = match args.tau {
+        Some(tau) => Glicko2::with_tau(tau)?,
+        None => Glicko2::builtin(),
+    };
+    let mut store = match &args.state {
+        Some(path) => read_glicko2_state(path, system)?,
+        None => Glicko2Store::new(system),
+    };
+    process_glicko2(
+        &mut store,
+        BufReader::with_capacity(1 << 16, io::stdin().lock()),
+        BufWriter::with_capacity(1 << 16, io::stdout().lock()),
+    )?;
+    if let Some(path) = &args.state {
+        let mut players: Vec<(&str, PlayerDoc)> = store
+            .iter()
+            .map(|(id, r)| {
+                let doc = PlayerDoc {
+                    rating: Some(r.rating),
+                    rd: Some(r.rd),
+                    volatility: Some(r.volatility),
+                    ..PlayerDoc::default()
+                };
+                (id, doc)
+            })
+            .collect();
+        players.sort_unstable_by(|a, b| a.0.cmp(b.0));
+        write_state(path, GLICKO2, &players)?;
     }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn process_glicko2(
+    store: &mut Glicko2Store,
+    input: impl BufRead,
+    mut out: impl Write,
+) -> anyhow::Result<()> {
+    for_each_game(input, |number, game| {
+        let unrated = store.system().unrated();
+        let w0 = store.get(&game.white).copied().unwrap_or(unrated);
+        let b0 = store.get(&game.black).copied().unwrap_or(unrated);
+        let score = f64::from(game.result.0.white_score_x2()) / 2.0;
+        let (w, b) = store
+            .rate_game(&game.white, &game.black, score)
+            .map_err(|e| anyhow!("line {number}: {e}"))?;
+        writeln!(
+            out,
+            "{{\"id\":{},\"scored\":true,\"white_change\":{},\"black_change\":{},\
+             \"white_points\":{},\"black_points\":{},\"white_rd\":{},\"black_rd\":{},\
+             \"white_volatility\":{},\"black_volatility\":{},\"white_level\":null,\"black_level\":null}}",
+            game.id.get(),
+            w.rating - w0.rating,
+            b.rating - b0.rating,
+            w.rating,
+            b.rating,
+            w.rd,
+            b.rd,
+            w.volatility,
+            b.volatility,
+        )?;
+        Ok(())
+    })?;
     out.flush()?;
     Ok(())
 }
@@ -434,10 +548,20 @@ impl<'de> Deserialize<'de> for GameLine<'de> {
 
 const STATE_FORMAT: &str = "qiyuan-points-state";
 
-#[derive(Serialize, Deserialize)]
+/// One player in the state file: `points` for a point system; `rating`,
+/// `rd` and `volatility` for Glicko-2.
+#[derive(Debug, Default, Serialize, Deserialize)]
 struct PlayerDoc {
-    points: Decimal,
-    games: u32,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    points: Option<Decimal>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    rating: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    rd: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    volatility: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    games: Option<u32>,
 }
 
 #[derive(Deserialize)]
@@ -447,11 +571,11 @@ struct StateDoc {
     players: HashMap<String, PlayerDoc>,
 }
 
-/// Reads the state file; a missing file is an empty store.
-fn read_state(path: &Path, system: &str) -> anyhow::Result<PlayerStore> {
+/// Reads the state file of `system`; a missing file is `None`.
+fn read_state_doc(path: &Path, system: &str) -> anyhow::Result<Option<StateDoc>> {
     let file = match File::open(path) {
         Ok(f) => f,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(PlayerStore::new()),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
         Err(e) => return Err(e).with_context(|| format!("cannot read {}", path.display())),
     };
     let doc: StateDoc = serde_json::from_reader(BufReader::new(file))
@@ -470,22 +594,61 @@ fn read_state(path: &Path, system: &str) -> anyhow::Result<PlayerStore> {
             doc.system
         );
     }
+    Ok(Some(doc))
+}
+
+/// Reads a point system's state; a missing file is an empty store.
+fn read_state(path: &Path, system: &str) -> anyhow::Result<PlayerStore> {
+    let Some(doc) = read_state_doc(path, system)? else {
+        return Ok(PlayerStore::new());
+    };
     let mut store = PlayerStore::with_capacity(doc.players.len());
     for (id, p) in doc.players {
+        let points = p.points.ok_or_else(|| {
+            anyhow!(
+                "state file {}: player `{id}` has no `points`",
+                path.display()
+            )
+        })?;
         store.insert(
             &id,
             PlayerRecord {
-                points: p.points,
-                games: p.games,
+                points,
+                games: p.games.unwrap_or(0),
             },
         );
     }
     Ok(store)
 }
 
+/// Reads a Glicko-2 state; a missing file is an empty store.
+fn read_glicko2_state(path: &Path, system: Glicko2) -> anyhow::Result<Glicko2Store> {
+    let mut store = Glicko2Store::new(system);
+    let Some(doc) = read_state_doc(path, GLICKO2)? else {
+        return Ok(store);
+    };
+    for (id, p) in doc.players {
+        match (p.rating, p.rd, p.volatility) {
+            (Some(rating), Some(rd), Some(volatility)) => store.insert(
+                &id,
+                Rating {
+                    rating,
+                    rd,
+                    volatility,
+                },
+            ),
+            _ => bail!(
+                "state file {}: player `{id}` needs `rating`, `rd` and `volatility`",
+                path.display()
+            ),
+        }
+    }
+    Ok(store)
+}
+
 /// Writes the state atomically: a temporary file beside the target, fsync,
 /// rename over the target, fsync the directory.
-fn write_state(path: &Path, system: &str, store: &PlayerStore) -> anyhow::Result<()> {
+fn write_state(path: &Path, system: &str, players: &[(&str, PlayerDoc)]) -> anyhow::Result<()> {
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => PathBuf::from("."),
@@ -506,22 +669,14 @@ fn write_state(path: &Path, system: &str, store: &PlayerStore) -> anyhow::Result
             .open(&tmp)
             .with_context(|| format!("cannot create {}", tmp.display()))?;
         let mut out = BufWriter::with_capacity(1 << 16, file);
-        let mut players: Vec<(&str, &PlayerRecord)> = store.iter().collect();
-        players.sort_unstable_by(|a, b| a.0.cmp(b.0));
         write!(out, "{{\"format\":\"{STATE_FORMAT}\",\"system\":")?;
         serde_json::to_writer(&mut out, system)?;
         out.write_all(b",\"players\":{")?;
-        for (i, (id, record)) in players.iter().enumerate() {
+        for (i, (id, doc)) in players.iter().enumerate() {
             out.write_all(if i == 0 { b"\n" } else { b",\n" })?;
             serde_json::to_writer(&mut out, id)?;
             out.write_all(b":")?;
-            serde_json::to_writer(
-                &mut out,
-                &PlayerDoc {
-                    points: record.points.normalize(),
-                    games: record.games,
-                },
-            )?;
+            serde_json::to_writer(&mut out, doc)?;
         }
         out.write_all(b"\n}}\n")?;
         let file = out.into_inner().map_err(|e| e.into_error())?;
@@ -535,6 +690,23 @@ fn write_state(path: &Path, system: &str, store: &PlayerStore) -> anyhow::Result
         let _ = fs::remove_file(&tmp);
     }
     written.with_context(|| format!("state file {} not updated", path.display()))
+}
+
+/// The state of a point system's store, sorted by player.
+fn point_players(store: &PlayerStore) -> Vec<(&str, PlayerDoc)> {
+    let mut players: Vec<(&str, PlayerDoc)> = store
+        .iter()
+        .map(|(id, r)| {
+            let doc = PlayerDoc {
+                points: Some(r.points.normalize()),
+                games: Some(r.games),
+                ..PlayerDoc::default()
+            };
+            (id, doc)
+        })
+        .collect();
+    players.sort_unstable_by(|a, b| a.0.cmp(b.0));
+    players
 }
 
 #[cfg(test)]

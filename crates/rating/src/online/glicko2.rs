@@ -107,8 +107,12 @@ impl Glicko2 {
     /// The built-in parameters (`profiles/glicko2.toml`: τ 0.5, ε 1e-6,
     /// 1500 / 350 / 0.06, scale 173.7178).
     pub fn builtin() -> Self {
-        Self::from_toml(include_str!("../../profiles/glicko2.toml"))
-            .expect("the built-in glicko2.toml is valid")
+        Self::from_toml(Self::builtin_source()).expect("the built-in glicko2.toml is valid")
+    }
+
+    /// The TOML text of the built-in parameters (`profiles/glicko2.toml`).
+    pub fn builtin_source() -> &'static str {
+        include_str!("../../profiles/glicko2.toml")
     }
 
     /// The built-in parameters with another τ.
@@ -300,6 +304,59 @@ impl Glicko2Store {
     /// Every player, in no particular order.
     pub fn iter(&self) -> impl Iterator<Item = (&str, &Rating)> {
         self.players.iter().map(|(k, v)| (&**k, v))
+    }
+
+    /// Number of players.
+    pub fn len(&self) -> usize {
+        self.players.len()
+    }
+
+    /// Whether the store has no player.
+    pub fn is_empty(&self) -> bool {
+        self.players.is_empty()
+    }
+
+    /// Rates one game as a rating period of its own for its two players
+    /// (the way platforms rate game by game); other players are not
+    /// touched. Returns both new standings. New players start unrated. On
+    /// error nothing changes.
+    pub fn rate_game(
+        &mut self,
+        white: &str,
+        black: &str,
+        white_score: f64,
+    ) -> Result<(Rating, Rating), OnlineError> {
+        if white == black {
+            return Err(OnlineError::Glicko2(format!(
+                "`{white}` cannot play against themself"
+            )));
+        }
+        let unrated = self.system.unrated();
+        let w = self.players.get(white).copied().unwrap_or(unrated);
+        let b = self.players.get(black).copied().unwrap_or(unrated);
+        let nw = self.system.rate(
+            w,
+            &[Outcome {
+                opponent: b,
+                score: white_score,
+            }],
+        )?;
+        let nb = self.system.rate(
+            b,
+            &[Outcome {
+                opponent: w,
+                score: 1.0 - white_score,
+            }],
+        )?;
+        for (id, new) in [(white, nw), (black, nb)] {
+            match self.players.get_mut(id) {
+                Some(r) => *r = new,
+                None => {
+                    self.players.insert(id.into(), new);
+                }
+            }
+        }
+        Ok((nw, nb))
     }
 
     /// Rates one period: every game is rated against the opponents'
