@@ -272,14 +272,6 @@ pub enum Flag {
         /// Needed.
         minimum: u32,
     },
-    /// The player's rating is below the line under which a player counts as
-    /// unrated (cxa-2019 第十一条): the provisional rating is used.
-    RatingBelowUnratedLine {
-        /// The rating given.
-        rating: Decimal,
-        /// The line.
-        below: Decimal,
-    },
     /// The player started from a base rating.
     BaseRating {
         /// The base rating.
@@ -547,6 +539,15 @@ pub fn rate(event: &Event, profile: &Profile) -> Result<EventReport, RateError> 
             None => Status::Unrated(profile.provisional_rating(p)),
         })
         .collect();
+    let mut notes = Vec::new();
+    for (p, st) in players.iter().zip(&status) {
+        if let (Some(r), Status::Unrated(ru), Some(below)) = (p.rating, *st, u_below(profile, p)) {
+            notes.push(format!(
+                "player {}: rating {r} is below {below} ({}): counted as unrated at {ru}",
+                p.id, profile.unrated.article
+            ));
+        }
+    }
     let event_score: Vec<Decimal> = raws
         .iter()
         .map(|r| r.iter().filter_map(|x| x.score).sum())
@@ -640,7 +641,6 @@ pub fn rate(event: &Event, profile: &Profile) -> Result<EventReport, RateError> 
     };
 
     // 4. cca-chess 八(六): a round robin with too many unrated players.
-    let mut notes = Vec::new();
     let mut tournament_average = None;
     let mut first_rp: Vec<Option<Decimal>> = vec![None; np];
     let special_rr = u.rule == UnratedRule::Performance
@@ -787,11 +787,6 @@ pub fn rate(event: &Event, profile: &Profile) -> Result<EventReport, RateError> 
         let (n, w) = counted_w(i);
         report.games_counted = n;
         report.score = w;
-        if let (Some(r), Status::Unrated(_), Some(below)) =
-            (player.rating, status[i], u_below(profile, player))
-        {
-            flags.push(Flag::RatingBelowUnratedLine { rating: r, below });
-        }
         if let Status::Base(b) = status[i] {
             flags.push(Flag::BaseRating { rating: b });
         }

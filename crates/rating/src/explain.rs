@@ -125,6 +125,17 @@ impl PlayerReport {
                     v(self.rating_used),
                     cite(&a.unrated)
                 );
+                if let Some(r) = self.rating_before {
+                    let _ = writeln!(
+                        out,
+                        "   {}",
+                        if zh {
+                            format!("等级分 {r} 低于无等级分线，按无等级分棋手计算")
+                        } else {
+                            format!("rating {r} is below the unrated line: counted as unrated")
+                        }
+                    );
+                }
             }
             RatingSource::Base => {
                 let _ = writeln!(
@@ -689,12 +700,6 @@ fn flags_text(out: &mut String, flags: &[Flag], zh: bool, display: u32) {
             }
             (Flag::TooFewRatedOpponents { games, minimum }, true) => {
                 format!("与有分棋手仅赛 {games} 局，本赛须满 {minimum} 局")
-            }
-            (Flag::RatingBelowUnratedLine { rating, below }, false) => {
-                format!("rating {rating} is below {below}: counted as unrated")
-            }
-            (Flag::RatingBelowUnratedLine { rating, below }, true) => {
-                format!("等级分 {rating} 低于 {below}，按无等级分棋手计算")
             }
             (Flag::BaseRating { rating }, false) => format!("starts from the base rating {rating}"),
             (Flag::BaseRating { rating }, true) => format!("以基础等级分 {rating} 起算"),

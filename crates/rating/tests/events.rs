@@ -730,10 +730,13 @@ fn cxa_2019_rating_below_the_unrated_line() {
     let r = rate(&ev, &Profile::builtin("cxa-2019").unwrap()).unwrap();
     let p1 = find(&r, 1);
     assert_eq!(p1.rating_used, d("2300"));
-    assert!(p1.flags.contains(&Flag::RatingBelowUnratedLine {
-        rating: d("2280"),
-        below: d("2300")
-    }));
+    assert_eq!(
+        r.notes,
+        vec![
+            "player 1: rating 2280 is below 2300 (第十一条–第十四条): counted as unrated at 2300"
+                .to_string()
+        ]
+    );
     check(p1, "2200", "100", "0.64", "0.64", 25, "-3.5");
     assert_eq!(p1.rating_after, None);
     assert!(p1.flags.contains(&Flag::BelowMinimum {
