@@ -423,7 +423,7 @@ impl Position {
     /// nothing else can open or create an attack. For the other moves only
     /// the lines through the two squares (a rook line opened, a cannon screen
     /// added or removed, a facing king) and the horse whose leg was freed are
-    /// tested. In check, king moves and moves while in check are tested in
+    /// tested. King moves, and every move while in check, are tested in
     /// full.
     #[inline]
     fn is_legal_pseudo(&mut self, from: u8, to: u8, in_check: bool) -> bool {
