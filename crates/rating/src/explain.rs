@@ -628,9 +628,33 @@ fn game_line(g: &GameLine, zh: bool, display: u32) -> String {
 }
 
 fn flags_text(out: &mut String, flags: &[Flag], zh: bool, display: u32) {
-    let v = |x: Decimal| show(x, display);
     for f in flags {
-        let s = match (f, zh) {
+        let _ = writeln!(
+            out,
+            "* {}",
+            f.describe_with(if zh { Lang::Zh } else { Lang::En }, display)
+        );
+    }
+}
+
+impl Flag {
+    /// The flag in words (values shown to two decimals when not exact).
+    ///
+    /// ```
+    /// use qiyuan_rating::Lang;
+    /// use qiyuan_rating::event::Flag;
+    /// let f = Flag::NotYetRated { games: 4, minimum: 9 };
+    /// assert_eq!(f.describe(Lang::En), "not yet rated: 4 of 9 games against rated players");
+    /// ```
+    pub fn describe(&self, lang: Lang) -> String {
+        self.describe_with(lang, 2)
+    }
+
+    fn describe_with(&self, lang: Lang, display: u32) -> String {
+        let v = |x: Decimal| show(x, display);
+        let zh = lang == Lang::Zh;
+        let f = self;
+        match (f, zh) {
             (Flag::DifferenceCapped { from, to }, false) => {
                 format!("difference capped: {} counts as {}", v(*from), v(*to))
             }
@@ -703,7 +727,6 @@ fn flags_text(out: &mut String, flags: &[Flag], zh: bool, display: u32) {
             }
             (Flag::BaseRating { rating }, false) => format!("starts from the base rating {rating}"),
             (Flag::BaseRating { rating }, true) => format!("以基础等级分 {rating} 起算"),
-        };
-        let _ = writeln!(out, "* {s}");
+        }
     }
 }
