@@ -536,7 +536,10 @@ impl Position {
     pub fn make_move(&mut self, mv: Move) -> Undo {
         let (f, t) = (mv.from().index(), mv.to().index());
         let piece = self.board[f].expect("make_move: no piece on the start square");
-        debug_assert_eq!(piece.color, self.side, "make_move: not a piece of the side to move");
+        debug_assert_eq!(
+            piece.color, self.side,
+            "make_move: not a piece of the side to move"
+        );
         let captured = self.board[t];
         let us = self.side.index();
         let undo = Undo {
