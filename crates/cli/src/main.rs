@@ -31,6 +31,14 @@ enum Command {
     Convert(commands::convert::Args),
     /// Count the leaf nodes of the move tree (xiangqi or chess).
     Perft(commands::perft::Args),
+    /// Compute a rating period from a list and event files (stateless).
+    Period(commands::period::Args),
+    /// Check an event for title norms.
+    Norms(commands::norms::Args),
+    /// The rating office: a database of players, events and published lists.
+    Office(commands::office::Args),
+    /// Check game records: legal moves, results, plies.
+    CheckGames(commands::check_games::Args),
 }
 
 fn main() -> ExitCode {
@@ -42,6 +50,10 @@ fn main() -> ExitCode {
         Command::Pair(args) => commands::pair::run(args),
         Command::Convert(args) => commands::convert::run(args),
         Command::Perft(args) => commands::perft::run(args),
+        Command::Period(args) => commands::period::run(args),
+        Command::Norms(args) => commands::norms::run(args),
+        Command::Office(args) => commands::office::run(args),
+        Command::CheckGames(args) => commands::check_games::run(args),
     };
     match outcome {
         Ok(code) => code,

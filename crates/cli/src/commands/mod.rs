@@ -1,9 +1,13 @@
 //! One module per sub-command: its arguments and its `run`.
 
+pub mod check_games;
 pub mod convert;
+pub mod norms;
+pub mod office;
 pub mod output;
 pub mod pair;
 pub mod perft;
+pub mod period;
 pub mod points;
 pub mod rate;
 pub mod standings;
