@@ -63,6 +63,7 @@ fn main() {
         "qq-chess-levels",
         "qq-chess-fixed",
         "qq-xiangqi-titles",
+        "glicko2",
     ] {
         let output = dir.path().join(format!("{system}.out"));
         let state = dir.path().join(format!("{system}.state.json"));
