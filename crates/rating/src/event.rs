@@ -52,6 +52,14 @@ pub enum RateError {
         /// The rating.
         rating: Decimal,
     },
+    /// A rating is beyond any rating scale (above 100000).
+    #[error("player {id}: rating {rating} is out of range (at most 100000)")]
+    RatingOutOfRange {
+        /// The player.
+        id: PlayerId,
+        /// The rating.
+        rating: Decimal,
+    },
 }
 
 /// Which colour a player had.
@@ -446,6 +454,9 @@ struct Elo {
     we: Option<Decimal>,
 }
 
+/// The largest rating accepted (keeps every sum far from `Decimal`'s range).
+const MAX_RATING: Decimal = Decimal::from_parts(100_000, 0, 0, false, 0);
+
 /// Rates one event under a profile.
 pub fn rate(event: &Event, profile: &Profile) -> Result<EventReport, RateError> {
     if event.game() != profile.game {
@@ -459,6 +470,12 @@ pub fn rate(event: &Event, profile: &Profile) -> Result<EventReport, RateError> 
     for p in players {
         if let Some(r) = p.rating.filter(|r| r.is_sign_negative() && !r.is_zero()) {
             return Err(RateError::NegativeRating {
+                id: p.id,
+                rating: r,
+            });
+        }
+        if let Some(r) = p.rating.or(p.ever_reached).filter(|&r| r > MAX_RATING) {
+            return Err(RateError::RatingOutOfRange {
                 id: p.id,
                 rating: r,
             });
@@ -830,7 +847,7 @@ pub fn rate(event: &Event, profile: &Profile) -> Result<EventReport, RateError> 
                     protect_champion(profile, champion, &mut report, &mut flags);
                     let after = ro + report.change.unwrap_or_default();
                     if unrated {
-                        let games = player.rated_games + n;
+                        let games = player.rated_games.saturating_add(n);
                         publish_first(profile, player.sex, after, games, &mut report, &mut flags);
                     } else {
                         report.rating_after = Some(profile.publish(after));
@@ -1109,7 +1126,7 @@ fn k_choice(
     let mut reason = kc.reason;
     if let Some(max) = profile.k.max_k_times_games
         && n > 0
-        && k * n > max
+        && u64::from(k) * u64::from(n) > u64::from(max)
     {
         let limited = (max / n).max(1);
         flags.push(Flag::KLimited {
@@ -1215,7 +1232,7 @@ fn finish_performance(
         profile,
         player.sex,
         perf,
-        player.rated_games + n,
+        player.rated_games.saturating_add(n),
         report,
         flags,
     );
@@ -1270,7 +1287,7 @@ fn fide_initial(
         flags.push(Flag::FirstRatingCapped { from: ru, to: cap });
         ru = cap;
     }
-    let games = player.rated_games + n;
+    let games = player.rated_games.saturating_add(n);
     if games < u.games_for_rating {
         flags.push(Flag::NotYetRated {
             games,

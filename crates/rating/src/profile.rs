@@ -698,6 +698,33 @@ impl Profile {
         {
             return invalid("unrated.round_robin_share", "must be between 0 and 1");
         }
+        let limit = Decimal::from(100_000);
+        let mut numbers = vec![
+            ("unrated.provisional.male", u.provisional.male),
+            ("unrated.provisional.female", u.provisional.female),
+            ("unrated.grade_step", u.grade_step),
+            ("unrated.imaginary_rating", u.imaginary_rating),
+            ("expected.dp_at_extremes", self.expected.dp_at_extremes),
+        ];
+        numbers.extend(u.floor.map(|x| ("unrated.floor", x)));
+        numbers.extend(u.cap.map(|x| ("unrated.cap", x)));
+        numbers.extend(
+            self.expected
+                .difference_cap
+                .map(|x| ("expected.difference_cap", x)),
+        );
+        for t in &u.former_titles {
+            numbers.push(("unrated.former_titles", t.male));
+            numbers.push(("unrated.former_titles", t.female));
+        }
+        for (field, x) in numbers {
+            if x.abs() > limit {
+                return invalid(field, "out of range (at most 100000)");
+            }
+        }
+        if u.grades.len() > 1000 {
+            return invalid("unrated.grades", "at most 1000 grades");
+        }
         if self.list.periods.is_empty() {
             return invalid("list.periods", "at least one period");
         }

@@ -747,3 +747,89 @@ fn cxa_2019_rating_below_the_unrated_line() {
     check(p2, "2300", "-100", "0.36", "0.36", 15, "2.1");
     assert_eq!(p2.rating_after, Some(d("2202")));
 }
+
+/// cca-amateur double round robin: We = (M × Pa − ½) scaled by the games per
+/// opponent (N / (M − 1) = 2). 1 1600, 2 1500, 3 1400 (K 10).
+/// 1-2 1-0, 2-1 ½, 1-3 1-0, 3-1 0-1, 2-3 ½, 3-2 1-0. Rall = 4500/3 = 1500.
+#[test]
+fn double_round_robin_scales_the_round_robin_formula() {
+    let players = vec![
+        player(1, Sex::Male, Some(1600), 50),
+        player(2, Sex::Male, Some(1500), 50),
+        player(3, Sex::Male, Some(1400), 50),
+    ];
+    let games = vec![
+        game(1, 1, 2, "1-0"),
+        game(2, 2, 1, "="),
+        game(3, 1, 3, "1-0"),
+        game(4, 3, 1, "0-1"),
+        game(5, 2, 3, "="),
+        game(6, 3, 2, "1-0"),
+    ];
+    let ev = event(
+        GameKind::Chess,
+        EventSystem::DoubleRoundRobin,
+        players,
+        games,
+    );
+    let r = rate(&ev, &Profile::builtin("cca-amateur").unwrap()).unwrap();
+    // P1: D = 100 → 0.64; (3 × 0.64 − 0.5) × 4/2 = 1.42 × 2 = 2.84; W = 3.5;
+    // ΔR = 10 × 0.66 = 6.6 → 1606.6 → 1607.
+    let p1 = find(&r, 1);
+    assert_eq!(
+        (p1.players_m, p1.all_players_average),
+        (Some(3), Some(d("1500")))
+    );
+    assert_eq!(
+        (p1.expected_score, p1.change, p1.rating_after),
+        (Some(d("2.84")), Some(d("6.6")), Some(d("1607")))
+    );
+    // P2: D = 0 → 0.50; (1.5 − 0.5) × 2 = 2; W = 1; ΔR = −10 → 1490.
+    let p2 = find(&r, 2);
+    assert_eq!(
+        (p2.expected_score, p2.change, p2.rating_after),
+        (Some(d("2")), Some(d("-10")), Some(d("1490")))
+    );
+    // P3: D = −100 → 0.36; (1.08 − 0.5) × 2 = 1.16; W = 1.5; ΔR = 3.4 → 1403.4 → 1403.
+    let p3 = find(&r, 3);
+    assert_eq!(
+        (p3.expected_score, p3.change, p3.rating_after),
+        (Some(d("1.16")), Some(d("3.4")), Some(d("1403")))
+    );
+    assert!(
+        p3.explain(Lang::En)
+            .contains("We = (M × Pa − ½) × N / (M − 1) = (3 × 0.36 − 0.5) × 4 / 2 = 1.16")
+    );
+}
+
+/// Bad input: impossible ratings are refused with the player named.
+#[test]
+fn out_of_range_ratings_are_refused() {
+    let ev = event(
+        GameKind::Chess,
+        EventSystem::Swiss,
+        vec![
+            player(1, Sex::Male, Some(1_000_000), 0),
+            player(2, Sex::Male, Some(2000), 0),
+        ],
+        vec![game(1, 1, 2, "=")],
+    );
+    let err = rate(&ev, &Profile::builtin("cca-chess").unwrap()).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "player 1: rating 1000000 is out of range (at most 100000)"
+    );
+    let ev = event(
+        GameKind::Chess,
+        EventSystem::Swiss,
+        vec![
+            player(1, Sex::Male, Some(-5), 0),
+            player(2, Sex::Male, Some(2000), 0),
+        ],
+        vec![game(1, 1, 2, "=")],
+    );
+    assert!(rate(&ev, &Profile::builtin("cca-chess").unwrap()).is_err());
+    // a chess event under a xiangqi profile
+    let err = rate(&ev, &Profile::builtin("cxa-2019").unwrap()).unwrap_err();
+    assert!(err.to_string().contains("cxa-2019"), "{err}");
+}
