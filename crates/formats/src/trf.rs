@@ -24,7 +24,7 @@
 //!   date that is not a calendar date `YY/MM/DD`, a colour other than
 //!   `w`/`b`/`-`/blank, a result letter outside `1 = 0 + - W D L H F U Z`
 //!   and blank, a bad `XXR`/`XXC`/`XXA`/`XXP`/`BB?`/`142`/`152`/`162`/`240`/
-//!   `250`/`260` value…);
+//!   `250`/`260`/`299` value…);
 //! * a non-space character in a column that the layout keeps blank (this is
 //!   how a shifted, misaligned line shows itself);
 //! * a player record too short to hold its starting rank (cols 5–8);
@@ -35,7 +35,7 @@
 //! Inconsistencies that a file can carry and still be read — an opponent
 //! who does not point back, two players with the same colour in one game,
 //! results that do not match (`1` against `1`), a points column that differs
-//! from the sum of the results, ids in `XXP`/`260`/`240`/`XXA`/`013` that
+//! from the sum of the results, ids in `XXP`/`XXZ`/`260`/`240`/`299`/`XXA`/`013` that
 //! are not players, two pairing-allocated byes in one round, `XXR` and `142`
 //! disagreeing, `062` not counting the players, `042`/`052` not written
 //! `YYYY/MM/DD` — are **warnings**, returned by [`TrfFile::check`]: the FIDE

@@ -257,6 +257,11 @@ fn bad_bb_and_trf26_records() {
     assert_eq!((e.column, e.field), (19, Field::LastRound));
     let e = err_with("260 001 002    1    k");
     assert_eq!((e.column, e.field), (21, Field::PlayerId));
+    // 299: type at col 5, points at cols 14–17.
+    let e = err_with("299 Q         1.0  003   12");
+    assert_eq!((e.column, e.field), (5, Field::AbnormalType));
+    let e = err_with("299 +         1,0  003   12");
+    assert_eq!((e.column, e.field), (14, Field::PointValue));
     let e = err_with("XXS WW=1 ZZ=0");
     assert_eq!((e.column, e.field), (10, Field::XxsCode));
 }

@@ -201,6 +201,18 @@ fn sample_other_records() {
     assert!(
         matches!(find(&|r| matches!(r, Record::Other(_))), Record::Other(s) if s.starts_with("310   1 Hangzhou A"))
     );
+    // "299" with blank type: -0.5 for player 6 in round 2 (a penalty). check()
+    // then leaves player 6's points column alone (1.0 = the results' sum).
+    assert_eq!(
+        find(&|r| matches!(r, Record::AbnormalPoints(_))),
+        Record::AbnormalPoints(AbnormalPoints {
+            kind: None,
+            match_points: None,
+            points: Some(d("-0.5")),
+            round: Some(2),
+            players: vec![6]
+        })
+    );
 }
 
 #[test]
@@ -275,4 +287,25 @@ fn byte_order_marks_and_line_ends() {
     );
     assert_eq!(parse_trf(&file.write_trf2026().unwrap()).unwrap(), file);
     assert_eq!(parse_trf("\u{feff}").unwrap().records, []);
+}
+
+#[test]
+fn values_not_spellings() {
+    // Points "3" (no decimals) keep their spelling; "03.5" is the value 3.5,
+    // written " 3.5"; a lower-case result letter is written upper case;
+    // "0000" and four blanks are both "no opponent".
+    let pre = |pts: &str| format!("001    1      A{}{pts:>4}    1", " ".repeat(65)); // points at cols 81–84
+    let f = parse_trf(&format!("{}  0000 - h\n", pre("3"))).unwrap();
+    assert_eq!(f.player(1).unwrap().points, Some(d("3")));
+    assert_eq!(
+        f.write_trf2026().unwrap(),
+        format!("{}  0000 - H\n", pre("3"))
+    );
+    let f = parse_trf(&format!("{}       - Z\n", pre("03.5"))).unwrap();
+    assert_eq!(f.player(1).unwrap().points, Some(d("3.5")));
+    assert_eq!(f.player(1).unwrap().round(1).opponent, None);
+    assert_eq!(
+        f.write_trf2026().unwrap(),
+        format!("{}  0000 - Z\n", pre("3.5"))
+    );
 }

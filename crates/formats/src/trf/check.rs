@@ -116,7 +116,7 @@ pub enum TrfWarningKind {
         /// How many.
         count: usize,
     },
-    /// A starting rank in `013`, `240`, `250`, `260`, `XXA`, `XXP` or `XXZ` that is no player's.
+    /// A starting rank in `013`, `240`, `260`, `299`, `XXA`, `XXP` or `XXZ` that is no player's.
     #[error("{record}: {id} is not a player in this file")]
     UnknownPlayer {
         /// The record code.
@@ -181,6 +181,16 @@ impl TrfFile {
             self.players().map(|p| (p.start_number, p)).collect();
         let system = self.point_system();
         let has_xxs = self.records.iter().any(|r| matches!(r, Record::Xxs(_)));
+        // Players with a 299 abnormal assignment: their points column is not a plain sum.
+        let abnormal: Vec<u16> = self
+            .records
+            .iter()
+            .filter_map(|r| match r {
+                Record::AbnormalPoints(a) => Some(a.players.iter().copied()),
+                _ => None,
+            })
+            .flatten()
+            .collect();
         let mut byes_per_round: HashMap<usize, (usize, usize)> = HashMap::new();
         let unknown = |out: &mut Vec<TrfWarning>, line, record, id: u16| {
             if !by_id.contains_key(&id) {
@@ -282,6 +292,7 @@ impl TrfFile {
                     }
                     if let Some(declared) = p.points
                         && !has_xxs
+                        && !abnormal.contains(&p.start_number)
                     {
                         let computed = p.computed_points(&system);
                         if computed != declared {
@@ -316,6 +327,10 @@ impl TrfFile {
                     .iter()
                     .for_each(|&id| unknown(&mut out, line, "XXZ", id)),
                 Record::Xxa(a) => unknown(&mut out, line, "XXA", a.player),
+                Record::AbnormalPoints(a) => a
+                    .players
+                    .iter()
+                    .for_each(|&id| unknown(&mut out, line, "299", id)),
                 Record::Text {
                     code: TextCode::NumberOfPlayers,
                     text,

@@ -67,6 +67,8 @@ pub enum Record {
     Acceleration(AccelerationRecord),
     /// `260` (TRF26): prohibited pairings.
     ProhibitedPairing(ProhibitedPairing),
+    /// `299` (TRF26): abnormal point assignments.
+    AbnormalPoints(AbnormalPoints),
     /// `XXR` (JaVaFo): the total number of rounds.
     Xxr(u16),
     /// `XXC` (JaVaFo): configuration tokens (`rank`, `white1`, `black1`).
@@ -86,8 +88,10 @@ pub enum Record {
         /// Its points.
         points: Decimal,
     },
-    /// Any other line (national rating records, `299`, `3x0` team records,
-    /// `801`/`802`, Tornelo `DAT`, …), kept exactly as read.
+    /// Any other line, kept exactly as read: national rating records (a
+    /// federation code in cols 1–3, which cannot be told from another
+    /// engine's extension code), the TRF26 team records `300`, `310`,
+    /// `320`, `330`, `801`, `802`, Tornelo `DAT`, ….
     Other(String),
 }
 
@@ -814,6 +818,96 @@ pub struct ProhibitedPairing {
     /// First and last round of the prohibition; `None` for every round (`XXP`).
     pub rounds: Option<(u16, u16)>,
     /// Starting ranks, each forbidden to meet every other.
+    pub players: Vec<u16>,
+}
+
+/// The type of a `299` abnormal point assignment (col 5).
+///
+/// ```
+/// use qiyuan_formats::trf::AbnormalType;
+/// assert_eq!(AbnormalType::from_char('+'), Some(AbnormalType::ForfeitWin));
+/// assert_eq!(AbnormalType::HalfPointBye.to_char(), 'H');
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum AbnormalType {
+    /// `W` win.
+    Win,
+    /// `D` draw.
+    Draw,
+    /// `L` loss.
+    Loss,
+    /// `F` full-point bye.
+    FullPointBye,
+    /// `H` half-point bye.
+    HalfPointBye,
+    /// `Z` zero-point bye.
+    ZeroPointBye,
+    /// `+` forfeit win.
+    ForfeitWin,
+    /// `-` forfeit loss.
+    ForfeitLoss,
+}
+
+impl AbnormalType {
+    /// Reads the type character.
+    pub fn from_char(c: char) -> Option<AbnormalType> {
+        Some(match c {
+            'W' => AbnormalType::Win,
+            'D' => AbnormalType::Draw,
+            'L' => AbnormalType::Loss,
+            'F' => AbnormalType::FullPointBye,
+            'H' => AbnormalType::HalfPointBye,
+            'Z' => AbnormalType::ZeroPointBye,
+            '+' => AbnormalType::ForfeitWin,
+            '-' => AbnormalType::ForfeitLoss,
+            _ => return None,
+        })
+    }
+
+    /// The character written for this type.
+    pub fn to_char(self) -> char {
+        match self {
+            AbnormalType::Win => 'W',
+            AbnormalType::Draw => 'D',
+            AbnormalType::Loss => 'L',
+            AbnormalType::FullPointBye => 'F',
+            AbnormalType::HalfPointBye => 'H',
+            AbnormalType::ZeroPointBye => 'Z',
+            AbnormalType::ForfeitWin => '+',
+            AbnormalType::ForfeitLoss => '-',
+        }
+    }
+}
+
+/// A `299` record (TRF26): points assigned outside the normal scoring.
+///
+/// Columns: type at 5; match points 8–11; game points (points, for
+/// individuals) 14–17; round 20–22 (`000` or blank: every round); starting
+/// ranks at 24–27, 29–32, ….
+///
+/// ```
+/// use qiyuan_formats::trf::{parse_trf, Record, AbnormalPoints, AbnormalType};
+/// use rust_decimal::Decimal;
+/// let file = parse_trf("299 +         1.0  003   12   15\n299          -1.0  000    7\n")?;
+/// assert_eq!(file.records[0], Record::AbnormalPoints(AbnormalPoints {
+///     kind: Some(AbnormalType::ForfeitWin), match_points: None, points: Some(Decimal::ONE),
+///     round: Some(3), players: vec![12, 15] }));
+/// // Blank type: a penalty (or bonus) for every round.
+/// let Record::AbnormalPoints(penalty) = &file.records[1] else { panic!() };
+/// assert_eq!((penalty.kind, penalty.points, penalty.round), (None, Some(Decimal::new(-1, 0)), None));
+/// # Ok::<(), qiyuan_formats::trf::TrfError>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AbnormalPoints {
+    /// The type; `None` (blank) for a penalty or bonus.
+    pub kind: Option<AbnormalType>,
+    /// Match points (team events).
+    pub match_points: Option<Decimal>,
+    /// Game points (team events) or points (individuals).
+    pub points: Option<Decimal>,
+    /// The round; `None` for every round (`000` or blank).
+    pub round: Option<u16>,
+    /// Starting ranks of the players (or teams).
     pub players: Vec<u16>,
 }
 

@@ -58,6 +58,8 @@ pub enum Field {
     PointCode,
     /// Points in `162`, `XXA`, `XXS`, `BB?` or `250`.
     PointValue,
+    /// `299` abnormal assignment type.
+    AbnormalType,
     /// `240` bye type.
     ByeType,
     /// A round number (`240`).
@@ -100,6 +102,7 @@ impl fmt::Display for Field {
             Field::InitialColour => write!(f, "initial colour"),
             Field::PointCode => write!(f, "point-system code"),
             Field::PointValue => write!(f, "points value"),
+            Field::AbnormalType => write!(f, "abnormal assignment type"),
             Field::ByeType => write!(f, "bye type"),
             Field::Round => write!(f, "round"),
             Field::FirstRound => write!(f, "first round"),
@@ -423,7 +426,7 @@ fn parse_line(line: &str, number: usize) -> Result<Record, TrfError> {
     let known = code == "001"
         || code == "013"
         || code == "132"
-        || matches!(code, "142" | "152" | "162" | "240" | "250" | "260")
+        || matches!(code, "142" | "152" | "162" | "240" | "250" | "260" | "299")
         || matches!(code, "XXR" | "XXC" | "XXA" | "XXP" | "XXZ" | "XXS")
         || BbKind::from_code(code).is_some()
         || TextCode::from_code(code).is_some();
@@ -462,6 +465,7 @@ fn parse_line(line: &str, number: usize) -> Result<Record, TrfError> {
         "240" => parse_bye(&cols),
         "250" => parse_acceleration(&cols),
         "260" => parse_prohibited(&cols),
+        "299" => parse_abnormal(&cols),
         "XXC" => parse_xxc(&cols),
         "XXA" => parse_xxa(&cols),
         "XXP" => Ok(Record::Xxp(id_list(&cols, 5, true)?)),
@@ -915,6 +919,47 @@ fn parse_prohibited(cols: &Cols) -> Result<Record, TrfError> {
         .collect::<Result<Vec<_>, _>>()?;
     Ok(Record::ProhibitedPairing(ProhibitedPairing {
         rounds: Some((first, last)),
+        players,
+    }))
+}
+
+fn parse_abnormal(cols: &Cols) -> Result<Record, TrfError> {
+    let c = cols.char_at(5);
+    let kind = match c {
+        ' ' => None,
+        _ => Some(AbnormalType::from_char(c).ok_or_else(|| {
+            cols.err(
+                5,
+                Field::AbnormalType,
+                TrfErrorKind::Invalid {
+                    text: c.to_string(),
+                    expected: "one of W D L F H Z + - or blank",
+                },
+            )
+        })?),
+    };
+    cols.blank(6, 7)?;
+    let match_points = cols.decimal(8, 11, Field::PointValue)?;
+    cols.blank(12, 13)?;
+    let points = cols.decimal(14, 17, Field::PointValue)?;
+    cols.blank(18, 19)?;
+    let round = cols
+        .uint(20, 22, Field::Round, 0, 999)?
+        .and_then(|r| (r != 0).then_some(r as u16));
+    let mut players = Vec::new();
+    let mut start = 24;
+    while start <= cols.len() {
+        cols.blank(start - 1, start - 1)?;
+        if let Some(id) = cols.uint(start, start + 3, Field::PlayerId, 1, 9999)? {
+            players.push(id as u16);
+        }
+        start += 5;
+    }
+    Ok(Record::AbnormalPoints(AbnormalPoints {
+        kind,
+        match_points,
+        points,
+        round,
         players,
     }))
 }

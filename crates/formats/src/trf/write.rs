@@ -322,6 +322,18 @@ fn record_line(r: &Record, i: usize) -> Result<String, TrfWriteError> {
             }
             s
         }
+        Record::AbnormalPoints(a) => {
+            let kind = a.kind.map_or(' ', AbnormalType::to_char);
+            let mp = fit(dec(a.match_points), 4, i, Field::PointValue)?;
+            let gp = fit(dec(a.points), 4, i, Field::PointValue)?;
+            let round = fit(format!("{:03}", a.round.unwrap_or(0)), 3, i, Field::Round)?;
+            let mut s = format!("299 {kind}  {mp:>4}  {gp:>4}  {round}");
+            for id in &a.players {
+                let id = fit(id.to_string(), 4, i, Field::PlayerId)?;
+                let _ = write!(s, " {id:>4}");
+            }
+            s
+        }
         Record::Xxc(opts) => {
             let mut s = "XXC".to_string();
             for o in opts {
