@@ -194,7 +194,11 @@ fn for_each_game(
         if trimmed.is_empty() {
             continue;
         }
-        let game: GameLine = serde_json::from_slice(trimmed).map_err(|e| {
+        let parsed = match parse_fast(trimmed) {
+            Some(game) => Ok(game),
+            None => serde_json::from_slice::<GameLine>(trimmed),
+        };
+        let game = parsed.map_err(|e| {
             let msg = e.to_string();
             let suffix = format!(" at line {} column {}", e.line(), e.column());
             let msg = msg.strip_suffix(&suffix).unwrap_or(&msg);
@@ -219,7 +223,7 @@ fn process(
     for_each_game(input, |number, game| {
         let (result, leaver) = game.result;
         let online = OnlineGame {
-            id: game.id.get(),
+            id: game.id,
             white: &game.white,
             black: &game.black,
             result,
@@ -230,7 +234,7 @@ fn process(
             .apply(store, &online)
             .map_err(|e| anyhow!("line {number}: {e}"))?;
         out.write_all(b"{\"id\":")?;
-        out.write_all(game.id.get().as_bytes())?;
+        out.write_all(game.id.as_bytes())?;
         out.write_all(if change.scored {
             b",\"scored\":true,\"white_change\":"
         } else {
@@ -312,7 +316,7 @@ fn process_glicko2(
             "{{\"id\":{},\"scored\":true,\"white_change\":{},\"black_change\":{},\
              \"white_points\":{},\"black_points\":{},\"white_rd\":{},\"black_rd\":{},\
              \"white_volatility\":{},\"black_volatility\":{},\"white_level\":null,\"black_level\":null}}",
-            game.id.get(),
+            game.id,
             w.rating - w0.rating,
             b.rating - b0.rating,
             w.rating,
@@ -403,7 +407,8 @@ impl<'de> Deserialize<'de> for Str<'de> {
 
 /// One input line.
 struct GameLine<'a> {
-    id: &'a RawValue,
+    /// The id's JSON text, as given.
+    id: &'a str,
     white: Cow<'a, str>,
     black: Cow<'a, str>,
     result: (GameResult, Option<Side>),
@@ -478,7 +483,9 @@ impl<'de> Deserialize<'de> for GameLine<'de> {
                 while let Some(field) = map.next_key::<Field>()? {
                     match field {
                         Field::Id => {
-                            id = Some(map.next_value().map_err(|e| field_error("id", e))?);
+                            let raw: &'de RawValue =
+                                map.next_value().map_err(|e| field_error("id", e))?;
+                            id = Some(raw);
                         }
                         Field::White | Field::Red => {
                             let name = if matches!(field, Field::Red) {
@@ -532,7 +539,7 @@ impl<'de> Deserialize<'de> for GameLine<'de> {
                     return Err(field_error("black", "empty player id"));
                 }
                 Ok(GameLine {
-                    id: id.ok_or_else(|| missing("id"))?,
+                    id: id.ok_or_else(|| missing("id"))?.get(),
                     white,
                     black,
                     result: result.ok_or_else(|| missing("result"))?,
@@ -542,6 +549,117 @@ impl<'de> Deserialize<'de> for GameLine<'de> {
         }
         d.deserialize_map(V)
     }
+}
+
+/// Parses the common shape of a game line — the known fields only, strings
+/// without escapes, an id that is such a string or a whole number, plies a
+/// whole number or null — without serde. `None` means "not that shape":
+/// the caller then parses with serde_json, which accepts every valid line
+/// and names the error of a bad one, so this path can only be faster, never
+/// different.
+fn parse_fast(line: &[u8]) -> Option<GameLine<'_>> {
+    let text = std::str::from_utf8(line).ok()?;
+    let b = text.as_bytes();
+    let mut i = 0;
+    let ws = |i: &mut usize| {
+        while *i < b.len() && matches!(b[*i], b' ' | b'\t' | b'\r' | b'\n') {
+            *i += 1;
+        }
+    };
+    // A string without escapes or control characters: its contents.
+    let string = |i: &mut usize| -> Option<&str> {
+        if b.get(*i) != Some(&b'"') {
+            return None;
+        }
+        let start = *i + 1;
+        let len = b[start..]
+            .iter()
+            .position(|&c| c == b'"' || c == b'\\' || c < 0x20)?;
+        if b[start + len] != b'"' {
+            return None;
+        }
+        *i = start + len + 1;
+        Some(&text[start..start + len])
+    };
+    // A whole number without sign, leading zeros, fraction or exponent.
+    let digits = |i: &mut usize| -> Option<&str> {
+        let start = *i;
+        while *i < b.len() && b[*i].is_ascii_digit() {
+            *i += 1;
+        }
+        let d = &text[start..*i];
+        if d.is_empty() || (d.len() > 1 && d.starts_with('0')) {
+            return None;
+        }
+        if matches!(b.get(*i), Some(b'.' | b'e' | b'E')) {
+            return None;
+        }
+        Some(d)
+    };
+    let (mut id, mut white, mut black, mut result, mut plies) = (None, None, None, None, None);
+    let mut plies_seen = false;
+    ws(&mut i);
+    if b.get(i) != Some(&b'{') {
+        return None;
+    }
+    i += 1;
+    loop {
+        ws(&mut i);
+        let key = string(&mut i)?;
+        ws(&mut i);
+        if b.get(i) != Some(&b':') {
+            return None;
+        }
+        i += 1;
+        ws(&mut i);
+        match key {
+            "id" if id.is_none() => {
+                let start = i;
+                if b.get(i) == Some(&b'"') {
+                    string(&mut i)?;
+                } else {
+                    digits(&mut i)?;
+                }
+                id = Some(&text[start..i]);
+            }
+            "white" | "red" if white.is_none() => white = Some(string(&mut i)?),
+            "black" if black.is_none() => black = Some(string(&mut i)?),
+            "result" if result.is_none() => result = Some(parse_result(string(&mut i)?)?),
+            "plies" if !plies_seen => {
+                plies_seen = true;
+                if text[i..].starts_with("null") {
+                    i += 4;
+                } else {
+                    plies = Some(digits(&mut i)?.parse::<u32>().ok()?);
+                }
+            }
+            _ => return None,
+        }
+        ws(&mut i);
+        match b.get(i) {
+            Some(b',') => i += 1,
+            Some(b'}') => {
+                i += 1;
+                break;
+            }
+            _ => return None,
+        }
+    }
+    ws(&mut i);
+    if i != b.len() {
+        return None;
+    }
+    let (white, black) = (white?, black?);
+    if white.is_empty() || black.is_empty() {
+        return None;
+    }
+    Some(GameLine {
+        id: id?,
+        white: Cow::Borrowed(white),
+        black: Cow::Borrowed(black),
+        result: result?,
+        plies,
+    })
 }
 
 // ------------------------------------------------------------ the state file
@@ -733,6 +851,51 @@ mod tests {
             out.starts_with("{\"id\":[1,2],\"scored\":true,\"white_change\":1,"),
             "{out}"
         );
+    }
+
+    #[test]
+    fn the_fast_parser_agrees_with_serde_or_steps_aside() {
+        let lines = [
+            r#"{"id":"g1","white":"a","black":"b","result":"1-0","plies":61}"#,
+            r#" { "id" : 7 , "red" : "红方" , "black" : "黑方" , "result" : "1/2-1/2" } "#,
+            r#"{"id":0,"white":"a","black":"b","result":"-+","plies":null}"#,
+            r#"{"result":"+-","black":"b","white":"a","id":"x"}"#,
+            r#"{"id":"g1","white":"a","black":"b","result":"½-½","plies":0}"#,
+            // Shapes left to serde (or errors):
+            r#"{"id":"g\"1","white":"a","black":"b","result":"1-0"}"#,
+            r#"{"id":01,"white":"a","black":"b","result":"1-0"}"#,
+            r#"{"id":-1,"white":"a","black":"b","result":"1-0"}"#,
+            r#"{"id":1.5,"white":"a","black":"b","result":"1-0"}"#,
+            r#"{"id":[1],"white":"a","black":"b","result":"1-0"}"#,
+            r#"{"id":1,"white":"a","black":"b","result":"1-0","extra":true}"#,
+            r#"{"id":1,"white":"a","red":"c","black":"b","result":"1-0"}"#,
+            r#"{"id":1,"white":"a","black":"b","black":"c","result":"1-0"}"#,
+            r#"{"id":1,"white":"","black":"b","result":"1-0"}"#,
+            r#"{"id":1,"white":"a","black":"b","result":"2-0"}"#,
+            r#"{"id":1,"white":"a","black":"b","result":"1-0","plies":4294967296}"#,
+            r#"{"id":1,"white":"a","black":"b","result":"1-0","plies":1e2}"#,
+            r#"{"id":1,"white":"a","black":"b","result":"1-0"} x"#,
+            r#"{"id":1,"white":"a","black":"b","result":"1-0",}"#,
+            r#"{"id":1,"white":"a","black":"b"}"#,
+            "{\"id\":1,\"white\":\"a\tb\",\"black\":\"b\",\"result\":\"1-0\"}",
+            r#"{"id":1,"white":"a","black":"b","result":"1-0""#,
+            "[]",
+            "",
+        ];
+        let mut fast = 0;
+        for line in lines {
+            let slow = serde_json::from_str::<GameLine>(line);
+            if let Some(g) = parse_fast(line.as_bytes()) {
+                fast += 1;
+                let s = slow.unwrap_or_else(|e| panic!("{line}: fast accepted, serde: {e}"));
+                assert_eq!(
+                    (g.id, &g.white, &g.black, g.result, g.plies),
+                    (s.id, &s.white, &s.black, s.result, s.plies),
+                    "{line}"
+                );
+            }
+        }
+        assert_eq!(fast, 5, "the five plain lines take the fast path");
     }
 
     #[test]

@@ -291,8 +291,7 @@ impl std::borrow::Borrow<[u8]> for Key {
 /// the system's `initial_points` when first met.
 #[derive(Debug, Clone, Default)]
 pub struct PlayerStore {
-    index: HashMap<Key, u32, FxBuildHasher>,
-    records: Vec<PlayerRecord>,
+    map: HashMap<Key, PlayerRecord, FxBuildHasher>,
 }
 
 impl PlayerStore {
@@ -304,37 +303,25 @@ impl PlayerStore {
     /// An empty store with room for `n` players.
     pub fn with_capacity(n: usize) -> Self {
         PlayerStore {
-            index: HashMap::with_capacity_and_hasher(n, FxBuildHasher),
-            records: Vec::with_capacity(n),
-        }
-    }
-
-    /// Where a player is, if seen.
-    fn find(&self, id: &str) -> Option<usize> {
-        self.index.get(id.as_bytes()).map(|&i| i as usize)
-    }
-
-    /// Sets the record at `slot` (from [`Self::find`]), or adds the player.
-    fn put(&mut self, slot: Option<usize>, id: &str, record: PlayerRecord) {
-        match slot {
-            Some(i) => self.records[i] = record,
-            None => {
-                let i = u32::try_from(self.records.len()).expect("fewer than 2^32 players");
-                self.index.insert(Key::new(id), i);
-                self.records.push(record);
-            }
+            map: HashMap::with_capacity_and_hasher(n, FxBuildHasher),
         }
     }
 
     /// A player's record, if the player has been seen.
+    #[inline]
     pub fn get(&self, id: &str) -> Option<&PlayerRecord> {
-        self.find(id).map(|i| &self.records[i])
+        self.map.get(id.as_bytes())
     }
 
     /// Sets a player's record.
+    #[inline]
     pub fn insert(&mut self, id: &str, record: PlayerRecord) {
-        let slot = self.find(id);
-        self.put(slot, id, record);
+        match self.map.get_mut(id.as_bytes()) {
+            Some(r) => *r = record,
+            None => {
+                self.map.insert(Key::new(id), record);
+            }
+        }
     }
 
     /// Sets a player's points, keeping the games count.
@@ -345,18 +332,16 @@ impl PlayerStore {
 
     /// Number of players.
     pub fn len(&self) -> usize {
-        self.records.len()
+        self.map.len()
     }
 
     /// Whether no player has been seen.
     pub fn is_empty(&self) -> bool {
-        self.records.is_empty()
+        self.map.is_empty()
     }
 
     /// Every player, in no particular order.
     pub fn iter(&self) -> impl Iterator<Item = (&str, &PlayerRecord)> {
-        self.index
-            .iter()
-            .map(|(k, &i)| (k.as_str(), &self.records[i as usize]))
+        self.map.iter().map(|(k, v)| (k.as_str(), v))
     }
 }

@@ -549,9 +549,8 @@ impl PointSystem {
             points: self.initial_points,
             games: 0,
         };
-        let (wslot, bslot) = (store.find(game.white), store.find(game.black));
-        let w = wslot.map_or(initial, |i| store.records[i]);
-        let b = bslot.map_or(initial, |i| store.records[i]);
+        let w = store.get(game.white).copied().unwrap_or(initial);
+        let b = store.get(game.black).copied().unwrap_or(initial);
         let scored = match (self.unscored_below_plies, game.plies) {
             (Some(min), Some(p)) => p >= min,
             _ => true,
@@ -574,16 +573,15 @@ impl PointSystem {
         let nw = w.points.checked_add(dw).ok_or_else(out_of_range)?;
         let nb = b.points.checked_add(db).ok_or_else(out_of_range)?;
         let played = u32::from(scored);
-        store.put(
-            wslot,
+        // The records were just read: writing them back hits the cache.
+        store.insert(
             game.white,
             PlayerRecord {
                 points: nw,
                 games: w.games.saturating_add(played),
             },
         );
-        store.put(
-            bslot,
+        store.insert(
             game.black,
             PlayerRecord {
                 points: nb,
