@@ -18,6 +18,7 @@ pub mod event;
 pub mod explain;
 pub mod model;
 pub mod online;
+pub mod period;
 pub mod profile;
 pub mod rounding;
 pub mod table;

@@ -1,0 +1,781 @@
+//! `compute_period`: a rating period from the list before it and its
+//! events to the list after it (Rn = Ro + ΣΔR, cxa-2019 第九条(六),
+//! cca-chess 八(四), cxa-legacy 八).
+
+use std::collections::HashMap;
+
+use chrono::{Datelike, NaiveDate};
+use rust_decimal::Decimal;
+use serde::Serialize;
+
+use super::calendar::{CalendarError, Period, period_for, period_of_date, previous_list_date};
+use super::list::{Carried, ListRow, RatingList, Status};
+use crate::event::{Flag, NotCounted, RateError, RatingSource, rate};
+use crate::model::{Event, EventError, Pairing, Player, PlayerId};
+use crate::profile::{Profile, SpanningRule, UnratedRule};
+
+/// An event given to a period, with what the calendar needs to place it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PeriodEvent {
+    /// The event (its players are named by their list ids).
+    pub event: Event,
+    /// A continuous event counts wholly in the period of its end date; a
+    /// non-continuous one (a league, 象甲联赛) is split by round dates when
+    /// the profile says so (cxa-2019 第五条).
+    pub continuous: bool,
+    /// Date of each round, needed for a league that is split.
+    pub round_dates: Vec<(u32, NaiveDate)>,
+}
+
+impl PeriodEvent {
+    /// A continuous event (placed by its end date).
+    pub fn new(event: Event) -> PeriodEvent {
+        PeriodEvent {
+            event,
+            continuous: true,
+            round_dates: Vec::new(),
+        }
+    }
+
+    /// A league whose rounds are dated.
+    pub fn league(event: Event, round_dates: Vec<(u32, NaiveDate)>) -> PeriodEvent {
+        PeriodEvent {
+            event,
+            continuous: false,
+            round_dates,
+        }
+    }
+}
+
+/// What the period engine needs beyond the profile's data. The built-in
+/// profiles' values come from their articles; another profile gets the
+/// defaults (K fixed, no window) and may set its own.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct PeriodRules {
+    /// K follows the player within the period: after passing a K threshold
+    /// (games, 2400) the next event uses the new K (cca-chess 八(一)).
+    /// `false`: K is fixed by the list for the whole period (cxa-2019 第十条).
+    pub k_updated_between_events: bool,
+    /// An unrated player's games accumulate over this many consecutive
+    /// calendar years (cxa-2019 第十三条: 1, the same year; cxa-legacy 九:
+    /// 2); `None`: without limit.
+    pub unrated_window_years: Option<u32>,
+    /// The article of these choices.
+    pub article: String,
+}
+
+impl PeriodRules {
+    /// The rules of a profile.
+    ///
+    /// ```
+    /// use qiyuan_rating::period::PeriodRules;
+    /// use qiyuan_rating::profile::Profile;
+    /// let r = PeriodRules::for_profile(&Profile::builtin("cca-chess").unwrap());
+    /// assert!(r.k_updated_between_events);
+    /// ```
+    pub fn for_profile(profile: &Profile) -> PeriodRules {
+        let (k, w, a) = match profile.name.as_str() {
+            "cxa-2019" => (
+                false,
+                Some(1),
+                "第十条 (K fixed in the period), 第十三条 (same calendar year)",
+            ),
+            "cca-chess" => (
+                true,
+                None,
+                "八(一) (the next event uses the new K), 八(八) (performances combine)",
+            ),
+            "cxa-legacy" => (false, Some(2), "九 (two consecutive years)"),
+            _ => (false, None, "K fixed in the period"),
+        };
+        PeriodRules {
+            k_updated_between_events: k,
+            unrated_window_years: w,
+            article: a.to_string(),
+        }
+    }
+}
+
+/// Why a period could not be computed.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum PeriodError {
+    /// The list date or an event date does not fit the calendar.
+    #[error(transparent)]
+    Calendar(#[from] CalendarError),
+    /// An event (or all its rounds) falls in another period.
+    #[error("event `{event}` ({date}) belongs to the period {found}, not to the period {period}")]
+    EventOutsidePeriod {
+        /// Event name.
+        event: String,
+        /// The date that places it.
+        date: NaiveDate,
+        /// Its period.
+        found: Period,
+        /// The period computed.
+        period: Period,
+    },
+    /// A continuous event without start or end date.
+    #[error("event `{event}` has no end (or start) date: it cannot be placed in a period")]
+    NoDate {
+        /// Event name.
+        event: String,
+    },
+    /// A league to be split lacks a round's date.
+    #[error("event `{event}`: round {round} has no date (a league is split by round dates)")]
+    MissingRoundDate {
+        /// Event name.
+        event: String,
+        /// The round.
+        round: u32,
+    },
+    /// No round of a league falls in the period.
+    #[error("event `{event}`: none of its rounds is dated in the period {period}")]
+    NoRoundInPeriod {
+        /// Event name.
+        event: String,
+        /// The period.
+        period: Period,
+    },
+    /// An event's player is not on the list.
+    #[error("event `{event}`: player {id} ({name}) is not on the rating list")]
+    NotOnList {
+        /// Event name.
+        event: String,
+        /// The player's id.
+        id: PlayerId,
+        /// The name in the event.
+        name: String,
+    },
+    /// The event could not be rated.
+    #[error("event `{event}`: {source}")]
+    Rate {
+        /// Event name.
+        event: String,
+        /// Why.
+        source: RateError,
+    },
+    /// The event's rounds in the period do not form a valid event.
+    #[error("event `{event}`: {source}")]
+    Event {
+        /// Event name.
+        event: String,
+        /// Why.
+        source: EventError,
+    },
+}
+
+/// What one event gave one player.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Contribution {
+    /// Position of the event in [`PeriodReport::events`].
+    pub event: usize,
+    /// Games that counted.
+    pub games: u32,
+    /// Points in them (W).
+    pub score: Decimal,
+    /// Rating the event used for the player (Ro, Ru or a base).
+    pub rating_used: Decimal,
+    /// K used.
+    pub k: Option<u32>,
+    /// ΔR of the event (after the champion rule).
+    pub change: Option<Decimal>,
+    /// Performance, for an unrated player rated by performance.
+    pub performance: Option<Decimal>,
+    /// The champion's negative ΔR became 0.
+    pub champion_protected: bool,
+}
+
+/// One event of the period and how it was placed.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct EventSummary {
+    /// Name.
+    pub name: String,
+    /// The date that placed it (end date, or the last round in the period).
+    pub date: NaiveDate,
+    /// For a split league, the rounds counted in this period.
+    pub rounds: Option<Vec<u32>>,
+    /// Notes and warnings of the event (conditions, list data used).
+    pub notes: Vec<String>,
+}
+
+/// One row of the new list with how it was reached.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PeriodRow {
+    /// Rating on the list before the period.
+    pub rating_before: Option<Decimal>,
+    /// Status before.
+    pub status_before: Status,
+    /// ΣΔR of rated games (exact, before the one rounding).
+    pub change: Option<Decimal>,
+    /// The events that made the figure.
+    pub contributions: Vec<Contribution>,
+    /// What else happened (first rating, inactivity, title adjustment…).
+    pub notes: Vec<String>,
+    /// The new row.
+    pub row: ListRow,
+}
+
+/// The result of a period.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PeriodReport {
+    /// Profile name.
+    pub profile: String,
+    /// The period.
+    pub period: Period,
+    /// The list it was computed after (`None` when the calendar has a gap).
+    pub previous_list: Option<NaiveDate>,
+    /// Events in the order they were rated (by date).
+    pub events: Vec<EventSummary>,
+    /// Every row of the new list, in the old list's order.
+    pub rows: Vec<PeriodRow>,
+}
+
+impl PeriodReport {
+    /// The new list.
+    pub fn new_list(&self) -> RatingList {
+        RatingList::new(self.rows.iter().map(|r| r.row.clone()).collect())
+            .expect("ids were unique on the old list")
+    }
+}
+
+#[derive(Default, Clone)]
+struct Work {
+    games: u32,
+    events: u32,
+    sum: Decimal,
+    rated_change: bool,
+    contributions: Vec<Contribution>,
+    carried: Option<Carried>,
+    last_active: Option<NaiveDate>,
+    notes: Vec<String>,
+}
+
+/// Computes a period with the profile's [`PeriodRules`].
+pub fn compute_period(
+    profile: &Profile,
+    list: &RatingList,
+    events: &[PeriodEvent],
+    list_date: NaiveDate,
+) -> Result<PeriodReport, PeriodError> {
+    compute_period_with(
+        profile,
+        &PeriodRules::for_profile(profile),
+        list,
+        events,
+        list_date,
+    )
+}
+
+/// Places an event: the pairings that count in `period` and its date.
+fn place(
+    profile: &Profile,
+    period: &Period,
+    pe: &PeriodEvent,
+) -> Result<(NaiveDate, Option<Vec<u32>>), PeriodError> {
+    let ev = &pe.event;
+    let name = || ev.name().to_string();
+    if !pe.continuous && profile.list.spanning == SplitLeaguesByRound {
+        let dates: HashMap<u32, NaiveDate> = pe.round_dates.iter().copied().collect();
+        let mut rounds: Vec<u32> = ev.pairings().iter().map(Pairing::round).collect();
+        rounds.sort_unstable();
+        rounds.dedup();
+        let mut kept = Vec::new();
+        let mut last = None;
+        for r in rounds {
+            let d = *dates.get(&r).ok_or_else(|| PeriodError::MissingRoundDate {
+                event: name(),
+                round: r,
+            })?;
+            period_of_date(profile, d)?;
+            if period.contains(d) {
+                kept.push(r);
+                last = last.max(Some(d));
+            }
+        }
+        return match last {
+            Some(d) => Ok((d, Some(kept))),
+            None => Err(PeriodError::NoRoundInPeriod {
+                event: name(),
+                period: *period,
+            }),
+        };
+    }
+    let date = ev
+        .end()
+        .or(ev.start())
+        .ok_or_else(|| PeriodError::NoDate { event: name() })?;
+    let found = period_of_date(profile, date)?;
+    if found != *period {
+        return Err(PeriodError::EventOutsidePeriod {
+            event: name(),
+            date,
+            found,
+            period: *period,
+        });
+    }
+    Ok((date, None))
+}
+
+use SpanningRule::SplitLeaguesByRound;
+
+/// Full calendar years without a rated game before `date` for a player last
+/// active on `last` (cxa-2019 第七条: 1 Jan – 31 Dec without a game).
+fn idle_years(last: NaiveDate, date: NaiveDate) -> u32 {
+    (date.year() - 1 - last.year()).max(0) as u32
+}
+
+/// Computes a period: every event placed and rated with the list's data,
+/// ΣΔR per player rounded once, unrated players' games carried over,
+/// inactivity, title adjustments.
+///
+/// Data of the list win over the event file's (rating, games, title, sex);
+/// a disagreement is noted on the event.
+pub fn compute_period_with(
+    profile: &Profile,
+    rules: &PeriodRules,
+    list: &RatingList,
+    events: &[PeriodEvent],
+    list_date: NaiveDate,
+) -> Result<PeriodReport, PeriodError> {
+    let period = period_for(profile, list_date)?;
+    let previous_list = previous_list_date(profile, &period);
+    let rows = list.rows();
+
+    // 1. Place every event; check its players are on the list.
+    let mut placed = Vec::with_capacity(events.len());
+    for (i, pe) in events.iter().enumerate() {
+        let (date, rounds) = place(profile, &period, pe)?;
+        for p in pe.event.players() {
+            if list.position(p.id).is_none() {
+                return Err(PeriodError::NotOnList {
+                    event: pe.event.name().to_string(),
+                    id: p.id,
+                    name: p.name.clone(),
+                });
+            }
+        }
+        placed.push((date, i, rounds));
+    }
+    placed.sort_by_key(|(d, i, _)| (*d, *i));
+
+    // 2. Rate the events in order.
+    let mut work: Vec<Option<Box<Work>>> = vec![None; rows.len()];
+    let mut summaries = Vec::with_capacity(placed.len());
+    for (ei, (date, i, rounds)) in placed.into_iter().enumerate() {
+        let ev = &events[i].event;
+        let mut notes = Vec::new();
+        let year = date.year();
+        let players: Vec<Player> = ev
+            .players()
+            .iter()
+            .map(|p| {
+                let ri = list.position(p.id).expect("checked");
+                let row = &rows[ri];
+                let w = work[ri].get_or_insert_with(Default::default);
+                event_player(profile, rules, p, row, w, year, &mut notes)
+            })
+            .collect();
+        let pairings: Vec<Pairing> = match &rounds {
+            Some(keep) => ev
+                .pairings()
+                .iter()
+                .filter(|x| keep.binary_search(&x.round()).is_ok())
+                .copied()
+                .collect(),
+            None => ev.pairings().to_vec(),
+        };
+        let event = Event::new(
+            ev.name(),
+            ev.game(),
+            ev.system(),
+            ev.start(),
+            ev.end(),
+            players,
+            pairings,
+        )
+        .map_err(|source| PeriodError::Event {
+            event: ev.name().to_string(),
+            source,
+        })?;
+        let report = rate(&event, profile).map_err(|source| PeriodError::Rate {
+            event: ev.name().to_string(),
+            source,
+        })?;
+        notes.extend(report.notes);
+        notes.extend(report.warnings);
+        for pr in report.players {
+            let ri = list.position(pr.id).expect("checked");
+            let w = work[ri].as_mut().expect("created above");
+            let n = pr.games_counted;
+            let protected = pr
+                .flags
+                .iter()
+                .any(|f| matches!(f, Flag::ChampionProtected { .. }));
+            let mut c = Contribution {
+                event: ei,
+                games: n,
+                score: pr.score,
+                rating_used: pr.rating_used,
+                k: pr.k,
+                change: pr.change,
+                performance: None,
+                champion_protected: protected,
+            };
+            if n > 0 {
+                w.last_active = w.last_active.max(Some(date));
+            }
+            match pr.rating_source {
+                RatingSource::Published | RatingSource::Base => {
+                    if n > 0 {
+                        w.games += n;
+                        w.events += 1;
+                        w.sum += pr.change.unwrap_or_default();
+                        w.rated_change = true;
+                    }
+                }
+                RatingSource::Provisional
+                | RatingSource::TournamentAverage
+                | RatingSource::Imaginary => {
+                    let carried = w.carried.get_or_insert(rows[ri].carried);
+                    let void = pr
+                        .flags
+                        .iter()
+                        .any(|f| matches!(f, Flag::PerformanceVoid { .. } | Flag::ScoredZero))
+                        || pr
+                            .games
+                            .iter()
+                            .any(|g| g.not_counted == Some(NotCounted::TooFewRatedOpponents));
+                    if n > 0 && !void {
+                        let add = match profile.unrated.rule {
+                            UnratedRule::Provisional | UnratedRule::BaseRating => {
+                                pr.change.unwrap_or_default()
+                            }
+                            UnratedRule::Performance | UnratedRule::FideInitial => {
+                                let perf = pr.performance.unwrap_or(pr.rating_used);
+                                c.performance = Some(perf);
+                                perf * Decimal::from(n)
+                            }
+                        };
+                        carried.games += n;
+                        carried.sum += add;
+                        carried.since = carried.since.or(Some(year));
+                        w.events += 1;
+                    } else if n > 0 {
+                        w.notes.push(format!(
+                            "{}: the games do not count towards a first rating ({})",
+                            ev.name(),
+                            profile.unrated.article
+                        ));
+                    }
+                }
+            }
+            w.contributions.push(c);
+        }
+        summaries.push(EventSummary {
+            name: ev.name().to_string(),
+            date,
+            rounds,
+            notes,
+        });
+    }
+
+    // 3. The new list.
+    let mut out = Vec::with_capacity(rows.len());
+    for (ri, row) in rows.iter().enumerate() {
+        let w = work[ri].take().map(|b| *b).unwrap_or_default();
+        out.push(finish_row(
+            profile,
+            rules,
+            row,
+            w,
+            &period,
+            previous_list,
+            list_date,
+        ));
+    }
+    Ok(PeriodReport {
+        profile: profile.name.clone(),
+        period,
+        previous_list,
+        events: summaries,
+        rows: out,
+    })
+}
+
+/// The event's view of a list row (list data win; disagreements noted).
+fn event_player(
+    profile: &Profile,
+    rules: &PeriodRules,
+    p: &Player,
+    row: &ListRow,
+    w: &mut Work,
+    year: i32,
+    notes: &mut Vec<String>,
+) -> Player {
+    let rated = row.is_rated();
+    let list_rating = if rated { row.rating } else { None };
+    if p.rating.is_some() && p.rating != list_rating {
+        notes.push(format!(
+            "player {} ({}): the event file says rating {}, the list {}; the list's is used",
+            p.id,
+            p.name,
+            p.rating.map_or("—".into(), |r| r.to_string()),
+            list_rating.map_or("unrated".into(), |r| r.to_string()),
+        ));
+    }
+    let mut q = p.clone();
+    q.rating = list_rating;
+    q.sex = row.sex;
+    q.title = row.current_title().map(str::to_string).or(q.title);
+    q.birth_year = row.birth_year.or(q.birth_year);
+    q.unit = q.unit.or_else(|| row.unit.clone());
+    if rated {
+        let (extra_games, extra_events, now) = if rules.k_updated_between_events {
+            (w.games, w.events, row.rating.map(|r| r + w.sum))
+        } else {
+            (0, 0, None)
+        };
+        q.rated_games = row.rated_games + extra_games;
+        q.rated_events = Some(row.rated_events + extra_events);
+        q.ever_reached = [row.highest, row.rating, now].into_iter().flatten().max();
+    } else {
+        let carried = w.carried.get_or_insert(row.carried);
+        if let (Some(since), Some(window)) = (carried.since, rules.unrated_window_years)
+            && year - since >= window as i32
+            && carried.games > 0
+        {
+            w.notes.push(format!(
+                "{} games carried since {since} expired ({})",
+                carried.games, rules.article
+            ));
+            *carried = Carried::default();
+        }
+        q.rated_games = carried.games;
+        q.rated_events = Some(row.rated_events + w.events);
+        q.ever_reached = row.highest;
+    }
+    let _ = profile;
+    q
+}
+
+fn finish_row(
+    profile: &Profile,
+    rules: &PeriodRules,
+    row: &ListRow,
+    w: Work,
+    period: &Period,
+    previous_list: Option<NaiveDate>,
+    list_date: NaiveDate,
+) -> PeriodRow {
+    let _ = rules;
+    let mut notes = w.notes;
+    let mut new = row.clone();
+    new.last_active = row.last_active.max(w.last_active);
+    let mut change = None;
+    let played = w.last_active.is_some();
+    if w.rated_change {
+        // Rn = Ro + ΣΔR, rounded once (cxa-2019 第九条(六)).
+        let ro = row
+            .rating
+            .filter(|_| row.is_rated())
+            .unwrap_or_else(|| profile.provisional_rating(&as_player(row)));
+        let rn = profile.publish(ro + w.sum);
+        change = Some(w.sum);
+        new.rated_games += w.games;
+        new.rated_events += w.events;
+        new.rating = Some(rn);
+        new.status = Status::Active;
+        if !row.is_rated() {
+            notes.push(format!(
+                "rated from the base rating {ro} ({})",
+                profile.unrated.article
+            ));
+        }
+    } else if played && row.is_rated() {
+        new.status = Status::Active;
+    }
+    if let Some(carried) = w.carried {
+        new.carried = carried;
+        let need = profile.unrated.games_for_rating.max(1);
+        if !new.is_rated() && carried.games >= need {
+            let first = match profile.unrated.rule {
+                UnratedRule::Provisional | UnratedRule::BaseRating => {
+                    let ru = profile.provisional_rating(&as_player(row));
+                    notes.push(format!(
+                        "first rating Ru + ΣK(W − We) = {ru} + {} over {} games ({})",
+                        carried.sum, carried.games, profile.unrated.article
+                    ));
+                    ru + carried.sum
+                }
+                UnratedRule::Performance | UnratedRule::FideInitial => {
+                    let avg = carried.sum / Decimal::from(carried.games);
+                    notes.push(format!(
+                        "first rating Σ(performance × games) / games = {} / {} ({})",
+                        carried.sum, carried.games, profile.unrated.article
+                    ));
+                    avg
+                }
+            };
+            let first = profile.publish(first);
+            new.carried = Carried::default();
+            match profile.minimum_published(row.sex) {
+                Some(min) if first < min => notes.push(format!(
+                    "first rating {first} is below the published minimum {min}: not published"
+                )),
+                _ => {
+                    notes.push(format!("first rating {first}"));
+                    new.rating = Some(first);
+                    new.status = Status::Active;
+                    new.rated_games = carried.games;
+                }
+            }
+        } else if !new.is_rated() && carried.games > 0 {
+            notes.push(format!(
+                "{} of {need} games against rated players: carried over",
+                carried.games
+            ));
+        }
+    }
+    // Below the published minimum → unrated (cxa-2019 第四条, 第十一条).
+    if w.rated_change
+        && let (Some(r), Some(min)) = (new.rating, profile.minimum_published(row.sex))
+        && r < min
+    {
+        notes.push(format!(
+            "rating {r} is below the published minimum {min}: unrated ({})",
+            profile.list.article
+        ));
+        new.rating = None;
+        new.status = Status::Unrated;
+    }
+    // Title adjustments at the next list (cxa-2019 第六条, cxa-legacy 十一).
+    let since = previous_list.unwrap_or(period.start);
+    for t in &row.titles {
+        let Some(date) = t.date else { continue };
+        if !(since < date && date <= list_date) {
+            continue;
+        }
+        let Some(adj) = profile
+            .title_adjustments
+            .iter()
+            .find(|a| a.title == t.title)
+        else {
+            continue;
+        };
+        let target = match row.sex {
+            crate::model::Sex::Male => adj.male,
+            crate::model::Sex::Female => adj.female,
+        };
+        let ever = [row.highest, new.rating].into_iter().flatten().max();
+        if new.rating.is_some_and(|r| r >= target) {
+            notes.push(format!(
+                "new title {}: rating {} already at or above {target}, kept ({})",
+                t.title,
+                new.rating.unwrap_or_default(),
+                adj.article
+            ));
+        } else if adj.keep_if_ever_reached
+            && ever.is_some_and(|e| e >= target)
+            && new.rating.is_some()
+        {
+            notes.push(format!(
+                "new title {}: {target} was reached before, rating kept ({})",
+                t.title, adj.article
+            ));
+        } else {
+            notes.push(format!(
+                "new title {}: rating raised to {target} ({})",
+                t.title, adj.article
+            ));
+            new.rating = Some(target);
+            new.status = Status::Active;
+        }
+    }
+    // Inactivity.
+    if let (Some(ina), Some(last), true) = (&profile.inactivity, new.last_active, new.is_rated()) {
+        let now = idle_years(last, list_date);
+        let before = previous_list.map_or(now, |d| idle_years(last, d).min(now));
+        if let Some(c) = ina.cancelled_after_years.filter(|&c| now >= c) {
+            notes.push(format!(
+                "{now} years without a rated game (cancelled after {c}): rating cancelled{} ({})",
+                if ina.restart_from_base {
+                    ", restarts from the base rating"
+                } else {
+                    ""
+                },
+                ina.article
+            ));
+            new.rating = None;
+            new.status = Status::Unrated;
+        } else if let Some(a) = ina.inactive_after_years.filter(|&a| now >= a) {
+            new.status = Status::Inactive;
+            for year in before + 1..=now {
+                let d = ina
+                    .deduction_by_year
+                    .get(year as usize - 1)
+                    .copied()
+                    .unwrap_or_default();
+                if let (false, Some(r)) = (d.is_zero(), new.rating) {
+                    notes.push(format!("inactive year {year}: −{d} ({})", ina.article));
+                    new.rating = Some(r - d);
+                }
+            }
+            if now > before || a == now {
+                notes.push(format!(
+                    "inactive: {now} calendar years without a rated game ({})",
+                    ina.article
+                ));
+            }
+            let title = row.current_title().unwrap_or("");
+            let min = ina
+                .minimums
+                .iter()
+                .filter(|m| m.title.is_empty() || row.titles.iter().any(|t| t.title == m.title))
+                .map(|m| match row.sex {
+                    crate::model::Sex::Male => m.male,
+                    crate::model::Sex::Female => m.female,
+                })
+                .max();
+            if let (Some(min), Some(r)) = (min, new.rating)
+                && r < min
+            {
+                notes.push(format!(
+                    "inactive and below the minimum {min} (title {}): rating lost ({})",
+                    if title.is_empty() { "none" } else { title },
+                    ina.article
+                ));
+                new.rating = None;
+                new.status = Status::Unrated;
+            }
+        }
+    }
+    if let Some(r) = new.rating {
+        new.highest = new.highest.max(Some(r));
+    }
+    let kc = profile.k_for(&as_player(&new), !new.is_rated(), Some(list_date.year()));
+    new.k = Some(kc.k);
+    PeriodRow {
+        rating_before: row.rating,
+        status_before: row.status,
+        change,
+        contributions: w.contributions,
+        notes,
+        row: new,
+    }
+}
+
+/// A row as an event player (for K and provisional ratings).
+fn as_player(row: &ListRow) -> Player {
+    let mut p = Player::new(
+        row.id,
+        row.name.clone(),
+        row.sex,
+        row.rating.filter(|_| row.is_rated()),
+    );
+    p.title = row.current_title().map(str::to_string);
+    p.rated_games = row.rated_games;
+    p.rated_events = Some(row.rated_events);
+    p.ever_reached = row.highest;
+    p.birth_year = row.birth_year;
+    p
+}
