@@ -13,6 +13,15 @@
 //! Column numbers in this module and in its errors are **1-based and
 //! inclusive**, counted in characters, as in the FIDE documents.
 //!
+//! Typed records: `001` players, `013` teams, the free-text tournament
+//! records `012`–`122` and TRF26 `172`–`222`, `352`, `362`
+//! ([`Record::Text`]), `132` round dates, TRF26 `142`, `152`, `162`, `240`,
+//! `250`, `260`, `299`, JaVaFo `XXR`, `XXC`, `XXA`, `XXP`, `XXZ`, `XXS` and
+//! bbpPairings `BBW BBD BBL BBZ BBF BBU`. Kept verbatim as [`Record::Other`]:
+//! national rating records (their code is a federation, which cannot be told
+//! from another program's extension code), the TRF26 team records `300`,
+//! `310`, `320`, `330`, `801`, `802`, and anything else.
+//!
 //! # Reading
 //!
 //! [`parse_trf`] accepts CR, LF and CRLF line ends (and a leading UTF-8 byte
@@ -41,7 +50,9 @@
 //! `YYYY/MM/DD` — are **warnings**, returned by [`TrfFile::check`]: the FIDE
 //! documents mark those fields "warning if wrong", and engines differ on
 //! them (bbpPairings refuses a points mismatch, JaVaFo does not unless `XXS`
-//! is present).
+//! is present). The points check uses [`TrfFile::point_system`]; it is
+//! skipped when an `XXS` record is present and for players named in a `299`
+//! record.
 //!
 //! # Writing
 //!
