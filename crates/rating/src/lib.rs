@@ -17,6 +17,7 @@ pub mod elo;
 pub mod event;
 pub mod explain;
 pub mod model;
+pub mod norms;
 pub mod online;
 pub mod period;
 pub mod profile;

@@ -1,0 +1,559 @@
+//! Title norms (等级称号标准分) and title applications: the norm check of
+//! an event (cxa-legacy 六, cca-chess 八(十三), the norm tables
+//! `tables/norms-*.csv`), title applications (cca-chess 九, 十; cxa-legacy
+//! 十) and titles by placement (cca-chess 第一条).
+//!
+//! ```
+//! use qiyuan_rating::norms::{required_points, PointsRule};
+//! use rust_decimal_macros::dec;
+//! // cxa-legacy 六(三): 11 games at 57% = 6.27 → 6.5; at 64% = 7.04 → 7.
+//! assert_eq!(required_points(PointsRule::XiangqiHalves, 11, 57), dec!(6.5));
+//! assert_eq!(required_points(PointsRule::XiangqiHalves, 11, 64), dec!(7));
+//! ```
+
+use chrono::{Months, NaiveDate};
+use rust_decimal::Decimal;
+use serde::Serialize;
+
+use crate::event::{RateError, rate};
+use crate::model::{Event, GameKind, PlayerId, Sex};
+use crate::profile::{Fraction, Profile};
+use crate::table::{NormBand, NormTitle, norm_band, xiangqi_required_points};
+
+/// How the required points (games × percentage) are rounded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PointsRule {
+    /// cxa-legacy 六(三): a fractional part in [0.1, 0.6) counts as .5, in
+    /// [0.6, 1) as the next integer, below 0.1 is dropped.
+    XiangqiHalves,
+    /// The exact product; a score (a multiple of ½) must reach it
+    /// (**Choice** for chess, where the seed does not round).
+    Exact,
+}
+
+/// Which average decides the category (比赛等级) of a player's norm.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum NormAverage {
+    /// The event's average rating (all players, unrated at Ru), published
+    /// before the start (cxa-legacy 六(三)).
+    Event,
+    /// The candidate's opponents and their own rating, ÷ (opponents + 1)
+    /// (cca-chess 八(十三)).
+    OpponentsAndOwn,
+}
+
+/// The conditions of a title event and how a norm is had.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct NormRules {
+    /// Which table.
+    pub game: GameKind,
+    /// At least this many players.
+    pub min_players: Option<u32>,
+    /// At least this many rounds.
+    pub min_rounds: Option<u32>,
+    /// No unit with more than this share of the players.
+    pub max_unit_share: Option<Fraction>,
+    /// At most this share of unrated players (0.2 = 20%).
+    pub max_unrated_share: Option<Decimal>,
+    /// The average used.
+    pub average: NormAverage,
+    /// Rounding of the required points.
+    pub points: PointsRule,
+    /// The article.
+    pub article: String,
+}
+
+impl NormRules {
+    /// The rules for a profile's game: xiangqi from cxa-legacy 六 (≥ 12
+    /// players, ≤ ⅓ from one unit, ≤ 20% unrated, event average, the
+    /// .5 rounding), chess from cca-chess 八(十三) (own rating in the
+    /// average, exact points). No minimum of rounds in either seed; set
+    /// `min_rounds` to require one.
+    pub fn for_profile(profile: &Profile) -> NormRules {
+        match profile.game {
+            GameKind::Xiangqi => NormRules {
+                game: GameKind::Xiangqi,
+                min_players: Some(12),
+                min_rounds: None,
+                max_unit_share: Some(Fraction { num: 1, den: 3 }),
+                max_unrated_share: Some(Decimal::new(2, 1)),
+                average: NormAverage::Event,
+                points: PointsRule::XiangqiHalves,
+                article: "cxa-legacy 六".to_string(),
+            },
+            GameKind::Chess => NormRules {
+                game: GameKind::Chess,
+                min_players: None,
+                min_rounds: None,
+                max_unit_share: None,
+                max_unrated_share: None,
+                average: NormAverage::OpponentsAndOwn,
+                points: PointsRule::Exact,
+                article: "cca-chess 八(十三)".to_string(),
+            },
+        }
+    }
+}
+
+/// Required points for a norm: `games × pct / 100`, rounded by `rule`.
+pub fn required_points(rule: PointsRule, games: u32, pct: u32) -> Decimal {
+    match rule {
+        PointsRule::XiangqiHalves => xiangqi_required_points(games, pct),
+        PointsRule::Exact => Decimal::from(games) * Decimal::from(pct) / Decimal::ONE_HUNDRED,
+    }
+}
+
+/// The titles whose norms a player of this sex may earn (women's results
+/// count for the men's titles too, cxa-legacy 六(四)).
+pub fn titles_for(sex: Sex) -> &'static [NormTitle] {
+    match sex {
+        Sex::Male => &[NormTitle::Master, NormTitle::Grandmaster],
+        Sex::Female => &[
+            NormTitle::WomanMaster,
+            NormTitle::WomanGrandmaster,
+            NormTitle::Master,
+            NormTitle::Grandmaster,
+        ],
+    }
+}
+
+/// One title's norm for one player.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct NormResult {
+    /// The title.
+    pub title: NormTitle,
+    /// Required percentage from the table, if the band allows this norm.
+    pub required_pct: Option<u32>,
+    /// Required points.
+    pub required_points: Option<Decimal>,
+    /// True when the norm is achieved.
+    pub achieved: bool,
+    /// Why not, when not.
+    pub reason: Option<String>,
+}
+
+/// A player's norm check.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PlayerNorms {
+    /// Id.
+    pub id: PlayerId,
+    /// Name.
+    pub name: String,
+    /// Sex.
+    pub sex: Sex,
+    /// Games that count.
+    pub games: u32,
+    /// Points in them.
+    pub score: Decimal,
+    /// The average deciding the category (exact).
+    pub average: Option<Decimal>,
+    /// Its band.
+    pub band: Option<(u32, u32)>,
+    /// 比赛等级 in the player's scale.
+    pub category: Option<u32>,
+    /// One result per title the player may earn.
+    pub results: Vec<NormResult>,
+}
+
+/// The norm check of an event.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct NormReport {
+    /// Event name.
+    pub event: String,
+    /// The rules used.
+    pub rules: NormRules,
+    /// The event's average rating (all players, unrated at Ru).
+    pub event_average: Option<Decimal>,
+    /// True when the event meets the title-event conditions.
+    pub qualifies: bool,
+    /// The conditions it does not meet.
+    pub reasons: Vec<String>,
+    /// Players in event order.
+    pub players: Vec<PlayerNorms>,
+}
+
+/// Checks an event's norms with the profile's [`NormRules`].
+pub fn check_norms(event: &Event, profile: &Profile) -> Result<NormReport, RateError> {
+    check_norms_with(event, profile, &NormRules::for_profile(profile))
+}
+
+/// Checks an event's norms: the event's conditions, then every player's
+/// score against the table's required percentage.
+///
+/// The games that count and the ratings used for unrated opponents are
+/// the profile's (those of [`crate::event::rate`]).
+pub fn check_norms_with(
+    event: &Event,
+    profile: &Profile,
+    rules: &NormRules,
+) -> Result<NormReport, RateError> {
+    let report = rate(event, profile)?;
+    let players = event.players();
+    let m = players.len() as u32;
+    let mut reasons = Vec::new();
+    if let Some(min) = rules.min_players.filter(|&min| m < min) {
+        reasons.push(format!("{m} players, fewer than {min} ({})", rules.article));
+    }
+    let rounds = event
+        .pairings()
+        .iter()
+        .map(|p| p.round())
+        .max()
+        .unwrap_or(0);
+    if let Some(min) = rules.min_rounds.filter(|&min| rounds < min) {
+        reasons.push(format!(
+            "{rounds} rounds, fewer than {min} ({})",
+            rules.article
+        ));
+    }
+    if let Some(max) = rules.max_unrated_share {
+        let unrated = report
+            .players
+            .iter()
+            .filter(|p| p.rating_source != crate::event::RatingSource::Published)
+            .count() as u32;
+        if m > 0 && Decimal::from(unrated) > max * Decimal::from(m) {
+            reasons.push(format!(
+                "{unrated} of {m} players unrated, more than {}% ({})",
+                (max * Decimal::ONE_HUNDRED).normalize(),
+                rules.article
+            ));
+        }
+    }
+    if let Some(share) = rules.max_unit_share {
+        if players.iter().any(|p| p.unit.is_none()) {
+            reasons.push(format!(
+                "not every player has a unit: the share of one unit (at most {share}) cannot be checked ({})",
+                rules.article
+            ));
+        } else {
+            let mut units: Vec<&str> = players.iter().filter_map(|p| p.unit.as_deref()).collect();
+            units.sort_unstable();
+            let mut i = 0;
+            while i < units.len() {
+                let j = units[i..].iter().take_while(|u| **u == units[i]).count();
+                if (j as u64) * u64::from(share.den) > u64::from(m) * u64::from(share.num) {
+                    reasons.push(format!(
+                        "{j} of {m} players from {}, more than {share} ({})",
+                        units[i], rules.article
+                    ));
+                }
+                i += j;
+            }
+        }
+    }
+    let qualifies = reasons.is_empty();
+    let event_average = (m > 0).then(|| {
+        report
+            .players
+            .iter()
+            .map(|p| p.rating_used)
+            .sum::<Decimal>()
+            / Decimal::from(m)
+    });
+
+    let mut out = Vec::with_capacity(players.len());
+    for pr in &report.players {
+        let counted: Vec<_> = pr.games.iter().filter(|g| g.counted).collect();
+        let n = counted.len() as u32;
+        let average = match rules.average {
+            NormAverage::Event => event_average,
+            NormAverage::OpponentsAndOwn => (n > 0).then(|| {
+                let s: Decimal = counted.iter().filter_map(|g| g.opponent_rating).sum();
+                (s + pr.rating_used) / Decimal::from(n + 1)
+            }),
+        };
+        let band: Option<&NormBand> = average.and_then(|a| norm_band(rules.game, a));
+        let mut results = Vec::new();
+        for &title in titles_for(pr.sex) {
+            let pct = band.and_then(|b| b.required_pct(title));
+            let need = pct.map(|p| required_points(rules.points, n, p));
+            let reason = if !qualifies {
+                Some(format!(
+                    "the event is not a title event: {}",
+                    reasons.join("; ")
+                ))
+            } else if n == 0 {
+                Some("no game counts".to_string())
+            } else if let Some(need) = need {
+                (pr.score < need).then(|| format!("scored {} of {need} required", pr.score))
+            } else {
+                Some(match (average, band) {
+                    (Some(a), Some(b)) => format!(
+                        "average {} (band {}–{}) gives no {title:?} norm",
+                        a.round_dp(2),
+                        b.band_low,
+                        b.band_high
+                    ),
+                    (Some(a), None) => {
+                        format!("average {} is outside the norm table", a.round_dp(2))
+                    }
+                    _ => "no average".to_string(),
+                })
+            };
+            results.push(NormResult {
+                title,
+                required_pct: pct,
+                required_points: need,
+                achieved: reason.is_none(),
+                reason,
+            });
+        }
+        out.push(PlayerNorms {
+            id: pr.id,
+            name: pr.name.clone(),
+            sex: pr.sex,
+            games: n,
+            score: pr.score,
+            average,
+            band: band.map(|b| (b.band_low, b.band_high)),
+            category: band.and_then(|b| b.category(pr.sex)),
+            results,
+        });
+    }
+    Ok(NormReport {
+        event: event.name().to_string(),
+        rules: rules.clone(),
+        event_average,
+        qualifies,
+        reasons,
+        players: out,
+    })
+}
+
+/// A norm a player holds, for a title application.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct NormRecord {
+    /// The title.
+    pub title: NormTitle,
+    /// The event it was earned in.
+    pub event: String,
+    /// The event's last day.
+    pub date: NaiveDate,
+    /// Games of the player in that event.
+    pub games: u32,
+}
+
+/// What a title application needs.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct TitleRequirements {
+    /// The title.
+    pub title: NormTitle,
+    /// Rating at least this (by sex), if required.
+    pub min_rating: Option<(Decimal, Decimal)>,
+    /// Norms needed, each from a different event.
+    pub norms: u32,
+    /// Events at least.
+    pub min_events: u32,
+    /// Games in those events at least.
+    pub min_games: u32,
+    /// Norms older than this many years expire.
+    pub window_years: u32,
+    /// The article.
+    pub article: String,
+}
+
+impl TitleRequirements {
+    /// The requirements of a profile's game: chess from cca-chess 九, 十
+    /// (master: men 2400, women 2200; GM: men 2550, women 2350; 2 events,
+    /// 24 games, two norms, four years); xiangqi from cxa-legacy 十 (2
+    /// events, 18 games, two norms, four years, no rating threshold).
+    pub fn for_title(game: GameKind, title: NormTitle) -> TitleRequirements {
+        let d = |x: i64| Decimal::from(x);
+        match game {
+            GameKind::Chess => TitleRequirements {
+                title,
+                min_rating: match title {
+                    NormTitle::Master => Some((d(2400), d(2200))),
+                    NormTitle::Grandmaster => Some((d(2550), d(2350))),
+                    _ => None,
+                },
+                norms: 2,
+                min_events: 2,
+                min_games: 24,
+                window_years: 4,
+                article: "cca-chess 九, 十".to_string(),
+            },
+            GameKind::Xiangqi => TitleRequirements {
+                title,
+                min_rating: None,
+                norms: 2,
+                min_events: 2,
+                min_games: 18,
+                window_years: 4,
+                article: "cxa-legacy 十".to_string(),
+            },
+        }
+    }
+}
+
+/// The decision on a title application.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct TitleDecision {
+    /// True when every requirement is met.
+    pub granted: bool,
+    /// The norms that count (in the window, one per event).
+    pub norms_used: Vec<NormRecord>,
+    /// The requirements not met.
+    pub reasons: Vec<String>,
+}
+
+/// Decides a title application on `date` for a player of `sex` rated
+/// `rating` holding `norms`.
+///
+/// ```
+/// use chrono::NaiveDate;
+/// use qiyuan_rating::model::{GameKind, Sex};
+/// use qiyuan_rating::norms::{title_application, NormRecord, TitleRequirements};
+/// use qiyuan_rating::table::NormTitle;
+/// let d = |y| NaiveDate::from_ymd_opt(y, 5, 1).unwrap();
+/// let norm = |e: &str, y| NormRecord { title: NormTitle::Master, event: e.into(), date: d(y), games: 9 };
+/// let req = TitleRequirements::for_title(GameKind::Xiangqi, NormTitle::Master);
+/// let ok = title_application(&req, Sex::Male, None, &[norm("a", 2024), norm("b", 2025)], d(2026));
+/// assert!(ok.granted);
+/// // One norm is more than four years old.
+/// let late = title_application(&req, Sex::Male, None, &[norm("a", 2020), norm("b", 2025)], d(2026));
+/// assert!(!late.granted);
+/// ```
+pub fn title_application(
+    req: &TitleRequirements,
+    sex: Sex,
+    rating: Option<Decimal>,
+    norms: &[NormRecord],
+    date: NaiveDate,
+) -> TitleDecision {
+    let mut reasons = Vec::new();
+    if let Some((male, female)) = req.min_rating {
+        let min = match sex {
+            Sex::Male => male,
+            Sex::Female => female,
+        };
+        if rating.is_none_or(|r| r < min) {
+            reasons.push(format!(
+                "rating {} below {min} ({})",
+                rating.map_or("none".into(), |r| r.to_string()),
+                req.article
+            ));
+        }
+    }
+    let oldest = date
+        .checked_sub_months(Months::new(12 * req.window_years))
+        .unwrap_or(NaiveDate::MIN);
+    let mut used: Vec<NormRecord> = Vec::new();
+    let mut sorted: Vec<&NormRecord> = norms.iter().filter(|n| n.title == req.title).collect();
+    sorted.sort_by_key(|n| std::cmp::Reverse(n.date));
+    let mut expired = 0;
+    for n in sorted {
+        if n.date <= oldest || n.date > date {
+            expired += 1;
+            continue;
+        }
+        if used.iter().any(|u| u.event == n.event) {
+            continue;
+        }
+        used.push(n.clone());
+    }
+    let count = used.len() as u32;
+    if count < req.norms {
+        reasons.push(format!(
+            "{count} {:?} norms from different events within {} years, {} needed{} ({})",
+            req.title,
+            req.window_years,
+            req.norms,
+            if expired > 0 {
+                format!("; {expired} outside the window")
+            } else {
+                String::new()
+            },
+            req.article
+        ));
+    }
+    if count < req.min_events {
+        reasons.push(format!(
+            "{count} events, {} needed ({})",
+            req.min_events, req.article
+        ));
+    }
+    let games: u32 = used.iter().map(|n| n.games).sum();
+    if games < req.min_games {
+        reasons.push(format!(
+            "{games} games, {} needed ({})",
+            req.min_games, req.article
+        ));
+    }
+    TitleDecision {
+        granted: reasons.is_empty(),
+        norms_used: used,
+        reasons,
+    }
+}
+
+/// A title by placement: finishing at or above `best_place` in an event
+/// of `kind` gives `title` (cca-chess 第一条).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct PlacementRule {
+    /// The kind of event (e.g. `world-championship`, `national-championship`).
+    pub kind: String,
+    /// Places 1..=best_place qualify.
+    pub best_place: u32,
+    /// The title given.
+    pub title: String,
+    /// The article.
+    pub article: String,
+}
+
+impl PlacementRule {
+    /// The two placement rules the spec quotes (regulations §3.6): top 8
+    /// of the world championship → 特级大师; top 18 of the national
+    /// championship → 一级棋士. Other rows are configuration.
+    pub fn cca_chess_examples() -> Vec<PlacementRule> {
+        vec![
+            PlacementRule {
+                kind: "world-championship".into(),
+                best_place: 8,
+                title: "特级大师".into(),
+                article: "cca-chess 第一条".into(),
+            },
+            PlacementRule {
+                kind: "national-championship".into(),
+                best_place: 18,
+                title: "一级棋士".into(),
+                article: "cca-chess 第一条".into(),
+            },
+        ]
+    }
+}
+
+/// The placement titles a place in an event of `kind` gives.
+/// `team_share_pct` scales the places for team results (100, 80, 60, 40
+/// or 25 % of the individual places, rounded down); `None` for an
+/// individual event.
+///
+/// ```
+/// use qiyuan_rating::norms::{placement_titles, PlacementRule};
+/// let rules = PlacementRule::cca_chess_examples();
+/// assert_eq!(placement_titles(&rules, "national-championship", 18, None)[0].title, "一级棋士");
+/// assert!(placement_titles(&rules, "national-championship", 19, None).is_empty());
+/// // A team result at 40 %: 18 × 0.4 = 7.2 → the first 7 places.
+/// assert!(placement_titles(&rules, "national-championship", 8, Some(40)).is_empty());
+/// ```
+pub fn placement_titles<'a>(
+    rules: &'a [PlacementRule],
+    kind: &str,
+    place: u32,
+    team_share_pct: Option<u32>,
+) -> Vec<&'a PlacementRule> {
+    rules
+        .iter()
+        .filter(|r| r.kind == kind)
+        .filter(|r| {
+            let limit = match team_share_pct {
+                Some(pct) => r.best_place * pct / 100,
+                None => r.best_place,
+            };
+            place >= 1 && place <= limit
+        })
+        .collect()
+}
