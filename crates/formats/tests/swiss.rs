@@ -19,6 +19,8 @@ fn run_dir(sub: &str) -> (usize, usize, Vec<String>) {
         .expect("shared/data/swiss present")
         .map(|e| e.unwrap().path())
         .filter(|p| p.extension().is_some_and(|x| x == "trf"))
+        // SWISS_ONLY=rtg-1 restricts a run to the files whose name contains it.
+        .filter(|p| std::env::var("SWISS_ONLY").map_or(true, |o| p.to_string_lossy().contains(&o)))
         .collect();
     files.sort();
     let (mut total, mut same) = (0, 0);
@@ -28,7 +30,11 @@ fn run_dir(sub: &str) -> (usize, usize, Vec<String>) {
         let cases = cut_cases(&text, Edition::Fide2026).unwrap();
         for case in cases {
             total += 1;
+            let started = std::time::Instant::now();
             let got = pair_round(&case.input);
+            if started.elapsed().as_secs_f64() > 2.0 {
+                eprintln!("slow: {} round {}: {:?}", f.display(), case.round, started.elapsed());
+            }
             let ok = match (&case.expected, &got) {
                 (None, Err(PairingError::NoValidPairing)) => true,
                 (Some(exp), Ok(p)) => {
@@ -41,6 +47,7 @@ fn run_dir(sub: &str) -> (usize, usize, Vec<String>) {
             if ok {
                 same += 1;
             } else {
+                eprintln!("differs: {} round {}", f.display(), case.round);
                 failures.push(format!(
                     "{} round {}: expected {:?}, got {:?}",
                     f.file_name().unwrap().to_string_lossy(),

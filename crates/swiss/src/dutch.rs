@@ -30,6 +30,8 @@ use crate::prep::{Float, Prep, Strength, colour_of_higher, compatible, prepare};
 const PERFECT_BUDGET: u64 = 400_000;
 /// Search budget (DFS nodes) of the exhaustive search of one bracket.
 const FULL_BUDGET: u64 = 2_000_000;
+/// Largest number of downfloater sets tried for the optimal C6–C9.
+const MAX_FLOATER_SETS: u64 = 3_000;
 /// Largest number of resident exchanges of one size generated.
 const MAX_EXCHANGES: u64 = 200_000;
 
@@ -130,6 +132,30 @@ struct Quality {
     c20: Vec<Score>,
     /// C21: as C19, two rounds before.
     c21: Vec<Score>,
+}
+
+/// The optimal (C6, C7, C8, C9) of a bracket.
+type Prefix = (usize, Vec<Score>, (usize, Vec<Score>), u32);
+
+/// Constraints of one search.
+#[derive(Debug, Clone, Default)]
+struct Bounds {
+    /// Required (C6, C7, C8, C9).
+    prefix: Option<Prefix>,
+    /// Required number of downfloaters.
+    floaters: Option<usize>,
+    /// Upper bounds of C10, C11, C12, C13, C14, C15, C16, C17.
+    counts: [Option<u32>; 8],
+    /// No MDP with a float history paired (C18–C21 empty).
+    no_diffs: bool,
+}
+
+/// How a search ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Outcome {
+    Found,
+    NotFound,
+    Budget,
 }
 
 /// The pair-local part of the quality of one pair.
@@ -405,7 +431,10 @@ struct Search<'e> {
     next_group: Vec<usize>,
     lb: Quality,
     best: Option<(Quality, Vec<(usize, usize)>, Vec<usize>)>,
-    perfect: bool,
+    bounds: Bounds,
+    /// `First`: stop at the first candidate within `bounds`; `Best`: keep the
+    /// best candidate within `bounds`.
+    first: bool,
     nodes: u64,
     budget: u64,
     stop: bool,
@@ -428,7 +457,8 @@ impl<'e> Search<'e> {
             next_group,
             lb: Quality::default(),
             best: None,
-            perfect: true,
+            bounds: Bounds::default(),
+            first: true,
             nodes: 0,
             budget: PERFECT_BUDGET,
             stop: false,
@@ -452,12 +482,16 @@ impl<'e> Search<'e> {
         let e = self.e;
         let b = self.bracket();
         let (k, c7) = e.best_floaters(&b);
-        let pairs = (b.len() - k) / 2;
         let mut q = Quality { c6: k, c7, ..Quality::default() };
         if !self.lower.is_empty() {
-            let parity = (k + self.next_group.len()) % 2;
-            let low = self.next_group.iter().map(|&i| e.ps[i].score).min().unwrap_or(0);
-            q.c8 = (parity, if parity == 1 { vec![low] } else { vec![] });
+            q.c8 = if k == 0 {
+                // Every candidate without downfloaters leaves the same next bracket.
+                self.next_bracket_value(&[])
+            } else {
+                let parity = (k + self.next_group.len()) % 2;
+                let low = self.next_group.iter().map(|&i| e.ps[i].score).min().unwrap_or(0);
+                (parity, if parity == 1 { vec![low] } else { vec![] })
+            };
         }
         if e.edition == Edition::Fide2026
             && k == 1
@@ -471,27 +505,163 @@ impl<'e> Search<'e> {
                 .min()
                 .unwrap_or(0);
         }
+        (q.c12, q.c13) = self.colour_bounds(k);
+        q
+    }
+
+    /// Lower bounds of C12 and C13 for candidates with `k` downfloaters: if
+    /// more players prefer one colour than there are pairs plus floaters,
+    /// the excess must play each other.
+    fn colour_bounds(&self, k: usize) -> (u32, u32) {
+        let e = self.e;
+        let b = self.bracket();
+        let pairs = (b.len() - k.min(b.len())) / 2;
         let count = |f: &dyn Fn(&Prep) -> bool| b.iter().filter(|&&i| f(&e.ps[i])).count();
         let w = count(&|p| p.pref == Some(Colour::White));
         let bl = count(&|p| p.pref == Some(Colour::Black));
         let sw = count(&|p| p.pref == Some(Colour::White) && p.strength >= Strength::Strong);
         let sb = count(&|p| p.pref == Some(Colour::Black) && p.strength >= Strength::Strong);
         let excess = |x: usize| x.saturating_sub(k + pairs) as u32;
-        q.c12 = excess(w).max(excess(bl));
-        q.c13 = excess(sw).max(excess(sb));
-        q
+        (excess(w).max(excess(bl)), excess(sw).max(excess(sb)))
     }
 
+    /// Finds the best candidate: first the optimal C6–C9 over the possible
+    /// downfloater sets, then, criterion after criterion (C10–C17), the
+    /// smallest value some candidate reaches, and finally the first candidate
+    /// in generation order that reaches all of them (Art. 3.8, Art. 4).
     fn run(&mut self) {
-        self.enumerate();
-        if self.best.is_some() {
+        let Some(prefix) = self.optimal_prefix() else {
+            self.run_unstructured();
+            return;
+        };
+        let lb = self.lb.clone();
+        let (c12, c13) = self.colour_bounds(prefix.0);
+        let lbc = [lb.c10, lb.c11, c12, c13, lb.c14, lb.c15, lb.c16, lb.c17];
+        let mut bounds = Bounds {
+            prefix: Some(prefix.clone()),
+            floaters: Some(prefix.0),
+            counts: lbc.map(Some),
+            no_diffs: true,
+        };
+        if self.search(bounds.clone(), true, PERFECT_BUDGET) == Outcome::Found {
             return;
         }
-        self.perfect = false;
-        self.stop = false;
+        bounds.counts = [None; 8];
+        bounds.no_diffs = false;
+        for (i, &low) in lbc.iter().enumerate() {
+            let mut v = low;
+            loop {
+                bounds.counts[i] = Some(v);
+                let kept = self.best.take();
+                match self.search(bounds.clone(), true, PERFECT_BUDGET) {
+                    Outcome::Found => break,
+                    Outcome::NotFound if v < 64 => {
+                        self.best = kept;
+                        v += 1;
+                    }
+                    _ => {
+                        // Budget exhausted: keep the last candidate found.
+                        self.best = kept;
+                        return;
+                    }
+                }
+            }
+        }
+        bounds.no_diffs = true;
+        let kept = self.best.take();
+        if self.search(bounds.clone(), true, PERFECT_BUDGET) == Outcome::Found {
+            return;
+        }
+        self.best = kept;
+        bounds.no_diffs = false;
+        let kept = self.best.clone();
+        self.search(bounds, false, FULL_BUDGET);
+        if self.best.is_none() {
+            self.best = kept;
+        }
+    }
+
+    /// Without a known optimal C6–C9 (too many downfloater sets): a perfect
+    /// search against the lower bound, then the best candidate within budget.
+    fn run_unstructured(&mut self) {
+        let lb = self.lb.clone();
+        let bounds = Bounds {
+            prefix: Some((lb.c6, lb.c7.clone(), lb.c8.clone(), lb.c9)),
+            floaters: Some(lb.c6),
+            counts: [lb.c10, lb.c11, lb.c12, lb.c13, lb.c14, lb.c15, lb.c16, lb.c17].map(Some),
+            no_diffs: true,
+        };
+        if self.search(bounds, true, PERFECT_BUDGET) == Outcome::Found {
+            return;
+        }
+        self.search(Bounds::default(), false, FULL_BUDGET);
+    }
+
+    /// One generation-order search within `bounds`.
+    fn search(&mut self, bounds: Bounds, first: bool, budget: u64) -> Outcome {
+        self.bounds = bounds;
+        self.first = first;
         self.nodes = 0;
-        self.budget = FULL_BUDGET;
+        self.budget = budget;
+        self.stop = false;
+        if first {
+            self.best = None;
+        }
         self.enumerate();
+        match (&self.best, self.nodes > self.budget) {
+            (Some(_), _) if first => Outcome::Found,
+            (_, true) => Outcome::Budget,
+            (Some(_), false) => Outcome::Found,
+            (None, false) => Outcome::NotFound,
+        }
+    }
+
+    /// The optimal (C6, C7, C8, C9) over every downfloater set `D` such that
+    /// the rest of the bracket can be paired (MDPs only with residents) and
+    /// `D` with the lower players can be completed (C4). `None` when there
+    /// are too many sets to try.
+    fn optimal_prefix(&mut self) -> Option<Prefix> {
+        let b = self.bracket();
+        let n = b.len();
+        let m = self.mdps.len();
+        let mut k = self.lb.c6;
+        while k <= n {
+            if binomial(n, k) > MAX_FLOATER_SETS {
+                return None;
+            }
+            let mut best: Option<Prefix> = None;
+            for c in combinations(n, k) {
+                let d: Vec<usize> = c.iter().map(|&i| b[i]).collect();
+                let inside: Vec<usize> = (0..n).filter(|i| !c.contains(i)).collect();
+                let mut adj: Vec<Vec<usize>> = vec![Vec::new(); inside.len()];
+                for x in 0..inside.len() {
+                    for y in (x + 1)..inside.len() {
+                        let (i, j) = (inside[x], inside[y]);
+                        if (i >= m || j >= m) && self.e.ok(b[i], b[j]) {
+                            adj[x].push(y);
+                            adj[y].push(x);
+                        }
+                    }
+                }
+                if !crate::matching::has_perfect_matching(&adj) {
+                    continue;
+                }
+                let rem: Vec<usize> = d.iter().chain(&self.lower).copied().collect();
+                if !self.e.completable(&rem) {
+                    continue;
+                }
+                let q = self.quality(&d);
+                let pre = (q.c6, q.c7, q.c8, q.c9);
+                if best.as_ref().is_none_or(|b| pre < *b) {
+                    best = Some(pre);
+                }
+            }
+            if best.is_some() {
+                return best;
+            }
+            k += 2;
+        }
+        None
     }
 
     fn enumerate(&mut self) {
@@ -521,15 +691,10 @@ impl<'e> Search<'e> {
         let d = c.diffs.iter().filter(|x| x.is_some()).count();
         self.acc_diffs += d;
         self.stack.push((hi, lo, c));
-        // Perfect search: prune as soon as a criterion exceeds its bound.
-        !self.perfect
-            || (self.acc[0] <= self.lb.c10
-                && self.acc[1] <= self.lb.c11
-                && self.acc[2] <= self.lb.c12
-                && self.acc[3] <= self.lb.c13
-                && self.acc[4] <= self.lb.c15
-                && self.acc[5] <= self.lb.c17
-                && self.acc_diffs == 0)
+        // Prune as soon as a bounded criterion exceeds its bound.
+        const SLOTS: [usize; 6] = [0, 1, 2, 3, 5, 7]; // c10 c11 c12 c13 c15 c17
+        SLOTS.iter().zip(self.acc).all(|(&slot, a)| self.bounds.counts[slot].is_none_or(|b| a <= b))
+            && !(self.bounds.no_diffs && self.acc_diffs > 0)
     }
 
     fn pop(&mut self) {
@@ -543,7 +708,7 @@ impl<'e> Search<'e> {
 
     fn tick(&mut self) -> bool {
         self.nodes += 1;
-        if self.nodes > self.budget && (self.perfect || self.best.is_some()) {
+        if self.nodes > self.budget && (self.first || self.best.is_some()) {
             self.stop = true;
         }
         self.stop
@@ -587,7 +752,7 @@ impl<'e> Search<'e> {
         let bracket_n = self.mdps.len() + self.res.len();
         for p in (0..=nr / 2).rev() {
             let floaters = bracket_n - 2 * (mdp_pairs + p);
-            if self.perfect && floaters != self.lb.c6 {
+            if self.bounds.floaters.is_some_and(|f| f != floaters) {
                 continue;
             }
             if let Some((bq, _, _)) = &self.best
@@ -614,7 +779,7 @@ impl<'e> Search<'e> {
                     }
                 }
             }
-            if self.resolved && !self.perfect {
+            if self.resolved && !self.first {
                 return;
             }
         }
@@ -742,10 +907,21 @@ impl<'e> Search<'e> {
 
     fn leaf(&mut self, floaters: Vec<usize>) {
         let q = self.quality(&floaters);
-        if self.perfect && q != self.lb {
+        let b = &self.bounds;
+        if let Some((c6, c7, c8, c9)) = &b.prefix
+            && (q.c6 != *c6 || q.c7 != *c7 || q.c8 != *c8 || q.c9 != *c9)
+        {
             return;
         }
-        if let Some((bq, _, _)) = &self.best
+        let counts = [q.c10, q.c11, q.c12, q.c13, q.c14, q.c15, q.c16, q.c17];
+        if counts.iter().zip(b.counts).any(|(&c, bound)| bound.is_some_and(|x| c > x)) {
+            return;
+        }
+        if b.no_diffs && !(q.c18.is_empty() && q.c19.is_empty() && q.c20.is_empty() && q.c21.is_empty()) {
+            return;
+        }
+        if !self.first
+            && let Some((bq, _, _)) = &self.best
             && q >= *bq
         {
             self.resolved = true;
@@ -757,9 +933,15 @@ impl<'e> Search<'e> {
         }
         self.resolved = true;
         let pairs = self.stack.iter().map(|&(a, b, _)| (a, b)).collect();
-        let perfect = q == self.lb;
+        let optimal = q == self.lb
+            || (self.bounds.prefix.is_some()
+                && self.bounds.counts.iter().all(Option::is_some)
+                && q.c18.is_empty()
+                && q.c19.is_empty()
+                && q.c20.is_empty()
+                && q.c21.is_empty());
         self.best = Some((q, pairs, floaters));
-        if perfect {
+        if self.first || optimal {
             self.stop = true;
         }
     }
