@@ -400,6 +400,9 @@ pub struct EventReport {
     pub formula: Method,
     /// The champion, when the profile protects one and it is known.
     pub champion: Option<PlayerId>,
+    /// In a team event, the best score fraction on each board (protected
+    /// like the champion, cca-chess 八(十四)).
+    pub board_champions: Vec<PlayerId>,
     /// Share of unrated players.
     pub unrated_share: Decimal,
     /// cca-chess 八(六): the tournament average Ra = Rar − dpa(n/m), when used.
@@ -729,6 +732,15 @@ pub fn rate(event: &Event, profile: &Profile) -> Result<EventReport, RateError> 
     } else {
         None
     };
+    let board_champions = if profile.champion.protected && event.system() == EventSystem::Team {
+        find_board_champions(players, &raws)
+    } else {
+        Vec::new()
+    };
+    let protected: Vec<PlayerId> = champion
+        .into_iter()
+        .chain(board_champions.iter().copied())
+        .collect();
 
     let formula_for_system = if rr {
         profile.expected.round_robin
@@ -844,7 +856,7 @@ pub fn rate(event: &Event, profile: &Profile) -> Result<EventReport, RateError> 
                         report.performance =
                             Some(ra + profile.difference_for_score(w / Decimal::from(nn)));
                     }
-                    protect_champion(profile, champion, &mut report, &mut flags);
+                    protect_champion(profile, &protected, &mut report, &mut flags);
                     let after = ro + report.change.unwrap_or_default();
                     if unrated {
                         let games = player.rated_games.saturating_add(n);
@@ -867,7 +879,7 @@ pub fn rate(event: &Event, profile: &Profile) -> Result<EventReport, RateError> 
                     let elo = expected(profile, &mut report.games, rp, ExpectedFormula::NTimesP);
                     let kc = k_choice(profile, player, true, year, n, &mut flags);
                     apply_elo(profile, &mut report, &elo, kc);
-                    protect_champion(profile, champion, &mut report, &mut flags);
+                    protect_champion(profile, &protected, &mut report, &mut flags);
                     let perf = rp + report.change.unwrap_or_default();
                     report.performance = Some(perf);
                     finish_performance(profile, player, ru, perf, n, &mut report, &mut flags);
@@ -938,6 +950,7 @@ pub fn rate(event: &Event, profile: &Profile) -> Result<EventReport, RateError> 
             formula_for_system.into()
         },
         champion,
+        board_champions,
         unrated_share,
         tournament_average,
         notes,
@@ -1020,6 +1033,40 @@ pub fn check_conditions(event: &Event, profile: &Profile) -> Vec<String> {
 /// The line below which a rating counts as none, for this player.
 fn u_below(profile: &Profile, p: &crate::model::Player) -> Option<Decimal> {
     profile.unrated.unrated_below.map(|b| b.get(p.sex))
+}
+
+/// In a team event, the player with the best score fraction on each board
+/// (unique), for boards that players' data give.
+fn find_board_champions(players: &[crate::model::Player], raws: &[Vec<Raw>]) -> Vec<PlayerId> {
+    let mut boards: Vec<u32> = players.iter().filter_map(|p| p.board).collect();
+    boards.sort_unstable();
+    boards.dedup();
+    let mut out = Vec::new();
+    for b in boards {
+        let mut best: Option<(Decimal, usize, bool)> = None;
+        for (i, p) in players.iter().enumerate() {
+            let lines = || {
+                raws[i]
+                    .iter()
+                    .filter(|x| x.opp.is_some() && x.score.is_some())
+            };
+            let games = lines().count();
+            let points: Decimal = lines().filter_map(|x| x.score).sum();
+            if p.board != Some(b) || games == 0 {
+                continue;
+            }
+            let fraction = points / Decimal::from(games as u64);
+            best = match best {
+                Some((f, _, _)) if fraction < f => best,
+                Some((f, j, _)) if fraction == f => Some((f, j, true)),
+                _ => Some((fraction, i, false)),
+            };
+        }
+        if let Some((_, i, false)) = best {
+            out.push(players[i].id);
+        }
+    }
+    out
 }
 
 /// The champion: the player ranked 1 when ranks are given, else the unique
@@ -1156,12 +1203,12 @@ fn apply_elo(profile: &Profile, report: &mut PlayerReport, elo: &Elo, (k, reason
 
 fn protect_champion(
     profile: &Profile,
-    champion: Option<PlayerId>,
+    champions: &[PlayerId],
     report: &mut PlayerReport,
     flags: &mut Vec<Flag>,
 ) {
     if profile.champion.protected
-        && champion == Some(report.id)
+        && champions.contains(&report.id)
         && let Some(c) = report
             .change
             .filter(|c| c.is_sign_negative() && !c.is_zero())

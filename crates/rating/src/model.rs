@@ -208,6 +208,10 @@ pub struct Player {
     pub rank: Option<u32>,
     /// Club, province or unit (单位).
     pub unit: Option<String>,
+    /// Board (台次) in a team event, where known (cca-chess 八(十四): the best
+    /// score on each board of a national team event keeps its rating).
+    #[serde(default)]
+    pub board: Option<u32>,
 }
 
 impl Player {
@@ -232,6 +236,7 @@ impl Player {
             birth_year: None,
             rank: None,
             unit: None,
+            board: None,
         }
     }
 }

@@ -833,3 +833,50 @@ fn out_of_range_ratings_are_refused() {
     let err = rate(&ev, &Profile::builtin("cxa-2019").unwrap()).unwrap_err();
     assert!(err.to_string().contains("cxa-2019"), "{err}");
 }
+
+/// cca-chess 八(十四) in a team event: the best score fraction on each board keeps its
+/// rating. Teams A (1 board 1 2400 K 10, 2 board 2 2000), B (3 b1 2100, 4 b2 2100),
+/// C (5 b1 2050, 6 b2 2150); K 15 except 1. A–B: 1-3 1-0, 2-4 0-1; A–C: 5-1 ½, 6-2 ½;
+/// B–C: 3-5 1-0, 4-6 ½. Board 1: 1 has 1.5/2, 3 1/2, 5 0.5/2 → 1. Board 2: 2 0.5/2,
+/// 4 1.5/2, 6 1/2 → 4.
+#[test]
+fn team_event_board_champions() {
+    let boards = [1, 2, 1, 2, 1, 2];
+    let ratings = [2400, 2000, 2100, 2100, 2050, 2150];
+    let players: Vec<Player> = (1..=6)
+        .map(|i| {
+            let mut p = player(i, Sex::Male, Some(ratings[i as usize - 1]), 100);
+            p.board = Some(boards[i as usize - 1]);
+            if i == 1 {
+                p.ever_reached = Some(d("2400"));
+            }
+            p
+        })
+        .collect();
+    let games = vec![
+        game(1, 1, 3, "1-0"),
+        game(1, 2, 4, "0-1"),
+        game(2, 5, 1, "="),
+        game(2, 6, 2, "="),
+        game(3, 3, 5, "1-0"),
+        game(3, 4, 6, "="),
+    ];
+    let ev = event(GameKind::Chess, EventSystem::Team, players, games);
+    let r = rate(&ev, &Profile::builtin("cca-chess").unwrap()).unwrap();
+    assert_eq!(r.champion, None);
+    assert_eq!(r.board_champions, vec![PlayerId(1), PlayerId(4)]);
+    // P1: Ra = (2100 + 2050)/2 = 2075; D = 325 → row 316–328 → 0.87; We = 1.74; W = 1.5;
+    // ΔR = 10 × (−0.24) = −2.4 → best on board 1 → 0.
+    let p1 = find(&r, 1);
+    assert_eq!(p1.change, Some(d("0")));
+    assert!(
+        p1.flags
+            .contains(&Flag::ChampionProtected { change: d("-2.4") })
+    );
+    // P4: Ra = (2000 + 2150)/2 = 2075; D = 25 → 0.53; We = 1.06; ΔR = 15 × 0.44 = 6.6.
+    check(find(&r, 4), "2075", "25", "0.53", "1.06", 15, "6.6");
+    // P3 (not protected): Ra = (2400 + 2050)/2 = 2225; D = −125 → 0.33; We = 0.66; W = 1;
+    // ΔR = 15 × 0.34 = 5.1. P5: Ra = 2250; D = −200 → 0.24; We = 0.48; ΔR = 15 × 0.02 = 0.3.
+    check(find(&r, 3), "2225", "-125", "0.33", "0.66", 15, "5.1");
+    check(find(&r, 5), "2250", "-200", "0.24", "0.48", 15, "0.3");
+}
