@@ -7,7 +7,7 @@ use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
 use crate::event::{Flag, GameLine, LineKind, Method, PlayerReport, RatingSource};
-use crate::model::ByeKind;
+use crate::model::{ByeKind, PlayerId};
 
 /// Language of an explanation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -308,7 +308,7 @@ impl PlayerReport {
             "Rating after this event"
         };
         match self.rating_after {
-            Some(r) if self.rating_before.is_some() => {
+            Some(r) if self.rating_before.is_some() || self.rating_source == RatingSource::Base => {
                 let _ = writeln!(
                     out,
                     "{after} = {} {} {} = {} → {} ({} {}){}",
@@ -416,19 +416,32 @@ impl PlayerReport {
             Method::MTimesPaMinusHalf => {
                 let m = self.players_m.unwrap_or_default();
                 let rall = self.all_players_average.unwrap_or_default();
+                // the player and each distinct counted opponent once
+                let mut seen: Vec<PlayerId> = Vec::new();
+                let mut members = vec![ro];
+                for g in self.games.iter().filter(|g| g.counted) {
+                    if let (Some(o), Some(r)) = (g.opponent, g.opponent_rating)
+                        && !seen.contains(&o)
+                    {
+                        seen.push(o);
+                        members.push(r);
+                    }
+                }
+                let total: Decimal = members.iter().copied().sum();
+                let list = members
+                    .iter()
+                    .map(|&x| v(x))
+                    .collect::<Vec<_>>()
+                    .join(" + ");
                 let _ = writeln!(
                     out,
-                    "   {} Rall = (Ro + {}) / M = {} (M = {m})",
+                    "   {} Rall = ({list}) / M = {} / {m} = {} (M = {m})",
                     if zh {
                         "全部棋手平均等级分"
                     } else {
                         "Average of all players"
                     },
-                    if zh {
-                        "各对手等级分"
-                    } else {
-                        "each opponent's rating"
-                    },
+                    v(total),
                     v(rall)
                 );
                 let _ = writeln!(out, "{}", dtext("Rall", rall));

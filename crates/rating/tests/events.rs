@@ -515,10 +515,23 @@ fn cca_amateur_round_robin() {
         (p1.change, p1.rating_after),
         (Some(d("-9.2")), Some(d("1791")))
     );
+    let en = p1.explain(Lang::En);
+    assert!(
+        en.contains("Rall = (1800 + 1900 + 1300 + 1500) / M = 6500 / 4 = 1625 (M = 4)"),
+        "{en}"
+    );
+    assert!(
+        en.contains("We = M × Pa − ½ = 4 × 0.73 − 0.5 = 2.42"),
+        "{en}"
+    );
     // P2 (base 1900): the forfeit does not count; M = 3, Rall = 5200/3 = 1733.33…; D = 166.67
     // → 167 → 0.72; We = 3 × 0.72 − ½ = 1.66; ΔR = 10 × (2 − 1.66) = 3.4 → 1903.
     let p2 = find(&r, 2);
     assert_eq!(p2.rating_used, d("1900"));
+    assert!(
+        p2.explain(Lang::En)
+            .contains("= 1900 + 3.4 = 1903.4 → 1903")
+    );
     assert!(p2.flags.contains(&Flag::BaseRating { rating: d("1900") }));
     assert_eq!(
         (p2.expected_score, p2.change, p2.rating_after),
