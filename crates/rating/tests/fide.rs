@@ -118,7 +118,10 @@ fn initial_rating_every_row() {
         assert!(en.contains(&format!("First rating = {}", row[5])), "{en}");
         if row[0] == "1902 1877 1884 2012 1832" {
             // (9507 + 2 × 1800) / 7 = 13107 / 7; p = (3 + 1) / 7
-            assert!(en.contains("+ 2 × 1800) / (5 + 2) = 13107 / 7 = ≈1872.43"), "{en}");
+            assert!(
+                en.contains("+ 2 × 1800) / (5 + 2) = 13107 / 7 = ≈1872.43"),
+                "{en}"
+            );
             assert!(en.contains("= (3 + 1) / 7 = ≈0.57 → dp = 50"), "{en}");
         }
     }
