@@ -42,20 +42,26 @@ fn best_of<F: FnMut() -> u64>(runs: usize, mut f: F) -> (u64, f64) {
 fn main() {
     let cases = [
         (
-            "start position, depth 5",
+            "start position, depth 6",
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-            5u8,
+            6u8,
         ),
         (
-            "Kiwipete, depth 4",
+            "Kiwipete, depth 5",
             "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-            4,
+            5,
         ),
     ];
     for (name, fen, depth) in cases {
         let board = qiyuan_chess::parse_fen(fen).unwrap().board;
-        let (n1, t1) = best_of(3, || bare(&board, depth));
-        let (n2, t2) = best_of(3, || qiyuan_chess::perft(&board, u32::from(depth)));
+        // Interleaved runs, best of each, so machine load hits both alike.
+        let (mut n1, mut t1, mut n2, mut t2) = (0, f64::MAX, 0, f64::MAX);
+        for _ in 0..4 {
+            let (n, t) = best_of(1, || bare(&board, depth));
+            (n1, t1) = (n, t1.min(t));
+            let (n, t) = best_of(1, || qiyuan_chess::perft(&board, u32::from(depth)));
+            (n2, t2) = (n, t2.min(t));
+        }
         assert_eq!(n1, n2);
         let m1 = n1 as f64 / t1 / 1e6;
         let m2 = n2 as f64 / t2 / 1e6;

@@ -11,29 +11,32 @@ use cozy_chess::Board;
 /// assert_eq!(perft(&Board::default(), 3), 8_902);
 /// ```
 pub fn perft(board: &Board, depth: u32) -> u64 {
-    match depth {
-        0 => 1,
-        1 => {
-            let mut n = 0u64;
-            board.generate_moves(|moves| {
-                n += moves.len() as u64;
-                false
-            });
-            n
-        }
-        _ => {
-            let mut n = 0u64;
-            board.generate_moves(|moves| {
-                for mv in moves {
-                    let mut child = board.clone();
-                    child.play_unchecked(mv);
-                    n += perft(&child, depth - 1);
-                }
-                false
-            });
-            n
-        }
+    if depth == 0 {
+        1
+    } else {
+        perft_inner(board, depth)
     }
+}
+
+/// Perft for `depth >= 1`.
+fn perft_inner(board: &Board, depth: u32) -> u64 {
+    let mut nodes = 0;
+    if depth == 1 {
+        board.generate_moves(|moves| {
+            nodes += moves.len() as u64;
+            false
+        });
+    } else {
+        board.generate_moves(|moves| {
+            for mv in moves {
+                let mut child = board.clone();
+                child.play_unchecked(mv);
+                nodes += perft_inner(&child, depth - 1);
+            }
+            false
+        });
+    }
+    nodes
 }
 
 /// Perft with a transposition table of `2^table_bits` entries, for deep counts
