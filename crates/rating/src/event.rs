@@ -683,12 +683,18 @@ pub fn rate(event: &Event, profile: &Profile) -> Result<EventReport, RateError> 
         let n_opp = m - Decimal::ONE;
         let ra = profile.round(rar - dpa * n_opp / m, profile.rounding.opponents_average);
         tournament_average = Some(ra);
+        let dpa_text = if dpa.is_sign_negative() {
+            format!("({})", dpa.round_dp(2))
+        } else {
+            dpa.round_dp(2).to_string()
+        };
         notes.push(format!(
-            "unrated share {} > {}: tournament average Ra = Rar − dpa × (n/m) = {} − {} × ({}/{}) = {} ({})",
+            "unrated share {} > {}: tournament average \
+             Ra = Rar − dpa × (n/m) = {} − {} × ({}/{}) = {} ({})",
             unrated_share.round_dp(4).normalize(),
             u.round_robin_share.unwrap_or_default(),
             rar.round_dp(2),
-            if dpa.is_sign_negative() { format!("({})", dpa.round_dp(2)) } else { dpa.round_dp(2).to_string() },
+            dpa_text,
             n_opp,
             m,
             ra.round_dp(2),

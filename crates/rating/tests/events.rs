@@ -317,6 +317,11 @@ fn cca_chess_round_robin_many_unrated() {
     // 4 games: 2.5/4 = 0.625 → 0.63 → dp 95; 0.625 → 95; 1/4 = 0.25 → −193.
     // dpa = (95 + 95 − 193)/3 = −1. Ra = 2200 − (−1) × 4/5 = 2200.8.
     assert_eq!(r.tournament_average, Some(d("2200.8")));
+    assert!(
+        r.notes[0].contains("Ra = Rar − dpa × (n/m) = 2200 − (-1) × (4/5) = 2200.80"),
+        "{:?}",
+        r.notes
+    );
     assert_eq!(r.formula, Method::NTimesP);
 
     // P4: 2.5 of 3 against rated players (the game with P5 does not count: both unrated)
