@@ -613,6 +613,12 @@ fn fide_2024_swiss() {
         (p2.expected_score, p2.k, p2.change, p2.rating_after),
         (Some(d("1.70")), Some(20), Some(d("-14")), Some(d("2186")))
     );
+    let en = p2.explain(Lang::En);
+    assert!(en.contains("We = ΣP = 0.08 + 0.92 + 0.70 = 1.7"), "{en}");
+    assert!(
+        en.contains("ΔR = K × (W − We) = 20 × (1 − 1.7) = −14"),
+        "{en}"
+    );
     assert!(
         p2.games[0].difference_capped
             && p2.games[1].difference_capped
