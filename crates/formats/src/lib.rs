@@ -6,6 +6,7 @@
 #![warn(missing_docs)]
 
 pub mod event;
+pub mod list;
 pub mod pgn;
 pub mod trf;
 pub mod trf_model;

@@ -1,0 +1,127 @@
+//! The rating-list CSV reader: columns, encodings and errors.
+
+use qiyuan_formats::list::{read_list, write_list};
+use qiyuan_rating::model::{PlayerId, Sex};
+use qiyuan_rating::period::Status;
+use rust_decimal::Decimal;
+
+const LIST: &str = "\
+id,name,sex,birth_year,unit,titles,rating,rated_games,rated_events,k,status,highest,last_active,carried_games,carried_sum,carried_since
+1,王天一,m,1989,杭州,GM:2010-01-01,2700,400,60,10,active,2750,2025-05-01,0,0,
+2,唐丹,f,1990,北京,NM;GM:2012-06-01,2450,300,50,10,inactive,2500,2023-05-01,0,0,
+3,新手,男,,,,,,,,unrated,,,5,30.0,2025
+";
+
+#[test]
+fn reads_every_column() {
+    let f = read_list(LIST.as_bytes(), "list.csv").unwrap();
+    assert_eq!(f.encoding, "UTF-8");
+    assert!(f.warnings.is_empty());
+    let rows = f.list.rows();
+    assert_eq!(rows.len(), 3);
+    assert_eq!(rows[0].rating, Some(Decimal::from(2700)));
+    assert_eq!(rows[1].titles.len(), 2);
+    assert_eq!(rows[1].titles[0].date, None);
+    assert_eq!(rows[1].status, Status::Inactive);
+    assert_eq!(rows[1].current_title(), Some("GM"));
+    assert_eq!(rows[2].sex, Sex::Male);
+    assert_eq!(rows[2].rating, None);
+    assert_eq!(rows[2].carried.games, 5);
+    assert_eq!(rows[2].carried.sum, Decimal::new(300, 1));
+    assert_eq!(rows[2].carried.since, Some(2025));
+    // Written and read back: the same list.
+    let again = read_list(write_list(rows).as_bytes(), "w.csv").unwrap();
+    assert_eq!(again.list, f.list);
+}
+
+#[test]
+fn a_gbk_file_is_converted_and_says_so() {
+    let (gbk, _, _) = encoding_rs::GBK.encode(LIST);
+    assert!(std::str::from_utf8(&gbk).is_err());
+    let f = read_list(&gbk, "gbk.csv").unwrap();
+    assert_eq!(f.encoding, "GBK");
+    assert_eq!(
+        f.warnings,
+        ["gbk.csv: not UTF-8; read as GBK and converted"]
+    );
+    assert_eq!(f.list.get(PlayerId(1)).unwrap().name, "王天一");
+    assert_eq!(
+        f.list.get(PlayerId(2)).unwrap().unit.as_deref(),
+        Some("北京")
+    );
+}
+
+#[test]
+fn a_utf8_bom_is_dropped() {
+    let with_bom = format!("\u{feff}{LIST}");
+    assert_eq!(
+        read_list(with_bom.as_bytes(), "b.csv").unwrap().list.len(),
+        3
+    );
+}
+
+#[test]
+fn errors_name_line_and_column() {
+    let cases = [
+        (
+            "id,name,sex\n1,A,m\n2,B,f\n1,C,m\n",
+            "l.csv:4: column `id`: player id 1 is already on line 2",
+        ),
+        (
+            "id,name,sex,rating\n1,A,m,2x00\n",
+            "l.csv:2: column `rating`: `2x00` is not a number",
+        ),
+        (
+            "id,name,sex,rated_games\n1,A,m,-3\n",
+            "l.csv:2: column `rated_games`: `-3` is not a whole number ≥ 0",
+        ),
+        (
+            "id,name,sex\nx,A,m\n",
+            "l.csv:2: column `id`: `x` is not a whole number ≥ 0",
+        ),
+        (
+            "id,name,sex\n1,A,q\n",
+            "l.csv:2: column `sex`: `q` is not a sex (m/f, 男/女)",
+        ),
+        (
+            "id,name,sex,status\n1,A,m,active\n",
+            "l.csv:2: column `rating`: empty, but the status is active",
+        ),
+        (
+            "id,name,sex,last_active\n1,A,m,2025-13-01\n",
+            "l.csv:2: column `last_active`: `2025-13-01` is not a date YYYY-MM-DD",
+        ),
+        (
+            "id,name,sex,titles\n1,A,m,GM:soon\n",
+            "l.csv:2: column `titles`: `GM:soon` is not TITLE or TITLE:YYYY-MM-DD",
+        ),
+        (
+            "id,name\n1,A\n",
+            "l.csv:1: column `sex`: missing; the header must name at least id, name and sex (found: id, name)",
+        ),
+    ];
+    for (text, want) in cases {
+        let e = read_list(text.as_bytes(), "l.csv").unwrap_err();
+        assert_eq!(e.to_string(), want);
+    }
+    // A row with too many cells.
+    let e = read_list(b"id,name,sex\n1,A,m,9\n", "l.csv").unwrap_err();
+    assert_eq!(e.line, Some(2), "{e}");
+    // Bytes that are neither UTF-8 nor GBK.
+    let e = read_list(b"id,name,sex\n1,\xff\xff\xff,m\n", "l.csv").unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "l.csv: the file is neither UTF-8 nor GBK text"
+    );
+}
+
+#[test]
+fn report_columns_are_ignored_and_unknown_ones_noted() {
+    let f = read_list(
+        b"id,name,sex,rating_before,change,rating,colour\n1,A,m,2400,5,2405,red\n",
+        "r.csv",
+    )
+    .unwrap();
+    assert_eq!(f.list.rows()[0].rating, Some(Decimal::from(2405)));
+    assert_eq!(f.warnings, ["r.csv:1: unknown column `colour` ignored"]);
+}
