@@ -6,6 +6,7 @@
 //! * [`model`] — players, rounds, games, byes, withdrawals, corrections.
 //! * [`scoring`] — 1/½/0, 2/1/0, 3/1/0, colour-dependent draws, match points.
 //! * [`berger`] — FIDE Berger round-robin tables (C.05 Annex 1).
+//! * [`knockout`] — seeded knockout brackets with byes, matches with tie-break games.
 //! * [`tiebreak`] — tie-break codes (FIDE C.07 2024, 象棋竞赛规则 2011) and presets.
 //! * [`standings`] — scores, tie-break values and ranks.
 //! * [`team`] — team events, line-ups, 场分/局分, team tie-breaks (C.07 art. 12–13).
@@ -13,6 +14,7 @@
 
 pub mod berger;
 mod fide_tables;
+pub mod knockout;
 pub mod model;
 pub mod scoring;
 pub mod standings;
