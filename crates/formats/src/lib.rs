@@ -6,6 +6,7 @@
 #![warn(missing_docs)]
 
 pub mod event;
+pub mod html;
 pub mod list;
 pub mod pgn;
 pub mod trf;

@@ -1,0 +1,677 @@
+//! Printable HTML pages of a tournament: standings (排名), crosstable (总表 /
+//! 成绩交叉表), pairing list (对阵表) and result slips (成绩单, one per board).
+//!
+//! Every function is pure and returns a complete, self-contained HTML5
+//! document (UTF-8, inline stylesheet with an `@media print` part) laid out
+//! as arbiters know it from chess-results / Swiss-Manager and the Chinese
+//! platforms (see `spec/notes/ui-conventions.md`):
+//!
+//! * standings: `Rk · SNo · (Title) · Name · (FED) · Rtg · (Club) · Pts · TB1 …`
+//!   then a legend naming each tie-break; tied participants show the rank on
+//!   the first line only;
+//! * crosstable ([`CrosstableLayout::Rounds`]): one column per round, each
+//!   cell `<opponent><colour><result>` such as `12w1`, `3b½`, `7w+` (forfeit
+//!   win), `-1` (pairing-allocated or full-point bye), `-½`, `-0` (requested
+//!   byes), blank for an absence; the opponent is named by his rank (or his
+//!   starting number, [`CrossRef`]); colours `w`/`b`, `r`/`b` (红/黑) for
+//!   xiangqi; the result is 1 / ½ / 0 whatever the scoring system, the points
+//!   column uses it. [`CrosstableLayout::Grid`] is the round-robin grid, `*`
+//!   on the diagonal;
+//! * pairings: `Bo · No · White · Rtg · Pts · Result · Pts · Black · Rtg · No`
+//!   with the points before the round (xiangqi: 台 · 编号 · 红方 · 积分 · 结果 ·
+//!   积分 · 黑方 · 编号), byes after the games;
+//! * result slips: one box per board with the event, round, board, both
+//!   players, result boxes and signature lines, dashed for cutting.
+//!
+//! All text from the event (names, clubs, titles, the page title) is escaped.
+//!
+//! ```
+//! use qiyuan_formats::html::{HtmlOptions, standings_html};
+//! use qiyuan_tournament::model::*;
+//! use qiyuan_tournament::{compute_standings, StandingsConfig};
+//! let mut e = Event::new(EventKind::RoundRobin, 1);
+//! e.add_player(Player::new(1, "A & B")).unwrap();
+//! e.add_player(Player::new(2, "<i>C</i>")).unwrap();
+//! let r = e.add_round();
+//! e.add_game(r, Game::new(1, 2, GameResult::WhiteWins)).unwrap();
+//! let s = compute_standings(&e, &StandingsConfig::default()).unwrap();
+//! let page = standings_html(&e, &s, &HtmlOptions::new("Club <Cup>"));
+//! assert!(page.starts_with("<!DOCTYPE html>"));
+//! assert!(page.contains("A &amp; B") && page.contains("&lt;i&gt;C&lt;/i&gt;"));
+//! assert!(page.contains("Club &lt;Cup&gt;") && page.contains("@media print"));
+//! ```
+
+use std::fmt::Write as _;
+
+use qiyuan_tournament::model::{
+    ByeKind, Colour, Event, GameResult, GameScore, Outcome, Player, PlayerId,
+};
+use qiyuan_tournament::scoring::ScoringSystem;
+use qiyuan_tournament::standings::Standings;
+use rust_decimal::Decimal;
+
+/// Language of the headers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum HtmlLang {
+    /// 中文.
+    #[default]
+    Zh,
+    /// English.
+    En,
+    /// Both: `名次 Rk`.
+    Both,
+}
+
+/// How the crosstable names opponents.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum CrossRef {
+    /// By final rank ("ranking crosstable").
+    #[default]
+    Rank,
+    /// By starting number (pairing number).
+    StartNumber,
+}
+
+/// Crosstable layout.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum CrosstableLayout {
+    /// One column per round (Swiss, or any event).
+    #[default]
+    Rounds,
+    /// Round-robin grid: one column per participant in rank order.
+    Grid,
+}
+
+/// Page options.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HtmlOptions {
+    /// Title of the page (the event name), escaped on output.
+    pub title: String,
+    /// Header language.
+    pub lang: HtmlLang,
+    /// Xiangqi: 红方 / 黑方 and `r`/`b` colour letters instead of White /
+    /// Black and `w`/`b`.
+    pub xiangqi: bool,
+    /// How the crosstable names opponents.
+    pub cross_ref: CrossRef,
+    /// Crosstable layout.
+    pub layout: CrosstableLayout,
+}
+
+impl HtmlOptions {
+    /// Chinese headers, chess colours, opponents by rank, round columns.
+    pub fn new(title: impl Into<String>) -> HtmlOptions {
+        HtmlOptions {
+            title: title.into(),
+            lang: HtmlLang::Zh,
+            xiangqi: false,
+            cross_ref: CrossRef::Rank,
+            layout: CrosstableLayout::Rounds,
+        }
+    }
+
+    fn t(&self, zh: &str, en: &str) -> String {
+        match self.lang {
+            HtmlLang::Zh => zh.to_string(),
+            HtmlLang::En => en.to_string(),
+            HtmlLang::Both => format!("{zh} {en}"),
+        }
+    }
+
+    fn white(&self) -> String {
+        if self.xiangqi {
+            self.t("红方", "Red")
+        } else {
+            self.t("白方", "White")
+        }
+    }
+
+    fn black(&self) -> String {
+        self.t("黑方", "Black")
+    }
+}
+
+/// Escapes text for HTML element content and attribute values.
+///
+/// ```
+/// assert_eq!(qiyuan_formats::html::escape(r#"<a href="x">'&'</a>"#),
+///            "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;");
+/// ```
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+const STYLE: &str = "\
+body{font-family:system-ui,\"Noto Sans CJK SC\",\"Microsoft YaHei\",sans-serif;margin:1.5em;color:#111}
+h1{font-size:1.4em;margin:0 0 .2em}h2{font-size:1.1em;margin:.2em 0 .8em;font-weight:normal}
+table{border-collapse:collapse;font-size:.9em}
+th,td{border:1px solid #999;padding:.15em .45em;white-space:nowrap}
+th{background:#eee}td.n{text-align:right}td.c{text-align:center}td.name{text-align:left}
+tr:nth-child(even) td{background:#f7f7f7}td.self{background:#ccc}
+ol.legend{font-size:.85em;color:#333}
+.slips{display:flex;flex-wrap:wrap;gap:0}
+.slip{border:1px dashed #555;padding:.8em 1em;margin:0 0 -1px -1px;width:45%;box-sizing:border-box;page-break-inside:avoid;break-inside:avoid}
+.slip table{width:100%}.slip td,.slip th{border:none;padding:.3em .2em}
+.box{display:inline-block;width:1em;height:1em;border:1px solid #000;vertical-align:middle;margin:0 .3em}
+.sign{border-bottom:1px solid #000;display:inline-block;width:8em}
+@media print{body{margin:0;font-size:10pt}tr:nth-child(even) td{background:none}th{background:none}
+td.self{background:#ddd;-webkit-print-color-adjust:exact;print-color-adjust:exact}
+table{page-break-inside:auto}tr{page-break-inside:avoid;break-inside:avoid}thead{display:table-header-group}
+.noprint{display:none}}
+";
+
+fn page(opts: &HtmlOptions, heading: &str, body: &str) -> String {
+    let lang = match opts.lang {
+        HtmlLang::En => "en",
+        _ => "zh-CN",
+    };
+    let title = escape(&opts.title);
+    format!(
+        "<!DOCTYPE html>\n<html lang=\"{lang}\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+         <title>{title} — {heading}</title>\n<style>\n{STYLE}</style>\n</head>\n<body>\n\
+         <h1>{title}</h1>\n<h2>{heading}</h2>\n{body}</body>\n</html>\n",
+        heading = escape(heading)
+    )
+}
+
+/// A decimal as printed: `1`, `2.5` (no trailing zeros).
+fn num(d: Decimal) -> String {
+    d.normalize().to_string()
+}
+
+fn name_cell(p: Option<&Player>) -> String {
+    match p {
+        Some(p) => {
+            let mut s = String::new();
+            if let Some(t) = p.title.as_deref().filter(|t| !t.is_empty()) {
+                let _ = write!(s, "<span class=\"title\">{}</span> ", escape(t));
+            }
+            s.push_str(&escape(&p.name));
+            s
+        }
+        None => String::new(),
+    }
+}
+
+fn rating(p: Option<&Player>) -> String {
+    p.and_then(|p| p.rating)
+        .map(|r| r.to_string())
+        .unwrap_or_default()
+}
+
+fn th_row(cells: &[String]) -> String {
+    let mut s = String::from("<thead><tr>");
+    for c in cells {
+        let _ = write!(s, "<th>{}</th>", escape(c));
+    }
+    s.push_str("</tr></thead>\n");
+    s
+}
+
+/// Which optional columns have any data.
+struct Optional {
+    fed: bool,
+    club: bool,
+}
+
+fn optional(event: &Event) -> Optional {
+    let ps = event.players();
+    Optional {
+        fed: ps.iter().any(|p| p.federation.is_some()),
+        club: ps.iter().any(|p| p.club.is_some()),
+    }
+}
+
+/// The standings table with one column per tie-break, and a legend naming
+/// each tie-break.
+pub fn standings_html(event: &Event, standings: &Standings, opts: &HtmlOptions) -> String {
+    let opt = optional(event);
+    let mut h = vec![opts.t("名次", "Rk."), opts.t("编号", "SNo")];
+    h.push(opts.t("姓名", "Name"));
+    if opt.fed {
+        h.push(opts.t("协会", "FED"));
+    }
+    h.push(opts.t("等级分", "Rtg"));
+    if opt.club {
+        h.push(opts.t("单位", "Club"));
+    }
+    h.push(opts.t("积分", "Pts."));
+    for (i, _) in standings.tiebreaks.iter().enumerate() {
+        h.push(format!("TB{}", i + 1));
+    }
+    let mut body = String::from("<table class=\"standings\">\n");
+    body.push_str(&th_row(&h));
+    body.push_str("<tbody>\n");
+    let mut previous = None;
+    for row in &standings.rows {
+        let p = event.player(row.player);
+        let rank = if previous == Some(row.rank) {
+            String::new()
+        } else {
+            row.rank.to_string()
+        };
+        previous = Some(row.rank);
+        let _ = write!(
+            body,
+            "<tr><td class=\"n\">{rank}</td><td class=\"n\">{}</td><td class=\"name\">{}</td>",
+            row.player,
+            name_cell(p)
+        );
+        if opt.fed {
+            let fed = p.and_then(|p| p.federation.as_deref()).unwrap_or("");
+            let _ = write!(body, "<td class=\"c\">{}</td>", escape(fed));
+        }
+        let _ = write!(body, "<td class=\"n\">{}</td>", rating(p));
+        if opt.club {
+            let club = p.and_then(|p| p.club.as_deref()).unwrap_or("");
+            let _ = write!(body, "<td class=\"name\">{}</td>", escape(club));
+        }
+        let _ = write!(body, "<td class=\"n\">{}</td>", num(row.points));
+        for v in &row.values {
+            let _ = write!(
+                body,
+                "<td class=\"n\">{}</td>",
+                v.map(num).unwrap_or_default()
+            );
+        }
+        body.push_str("</tr>\n");
+    }
+    body.push_str("</tbody>\n</table>\n");
+    body.push_str(&legend(standings, opts));
+    let heading = match opts.lang {
+        HtmlLang::Zh => format!("第{}轮后排名", standings.after_round),
+        HtmlLang::En => format!("Rank after round {}", standings.after_round),
+        HtmlLang::Both => format!(
+            "第{}轮后排名 Rank after round {}",
+            standings.after_round, standings.after_round
+        ),
+    };
+    page(opts, &heading, &body)
+}
+
+fn legend(standings: &Standings, opts: &HtmlOptions) -> String {
+    if standings.tiebreaks.is_empty() && standings.rows.iter().all(|r| r.lot.is_none()) {
+        return String::new();
+    }
+    let mut s = String::from("<ol class=\"legend\">\n");
+    for tb in &standings.tiebreaks {
+        let name = match opts.lang {
+            HtmlLang::Zh => tb.kind.name_zh(),
+            HtmlLang::En => tb.kind.name_en(),
+            HtmlLang::Both => format!("{} {}", tb.kind.name_zh(), tb.kind.name_en()),
+        };
+        let _ = writeln!(
+            s,
+            "<li>{} — {}</li>",
+            escape(&tb.to_string()),
+            escape(&name)
+        );
+    }
+    s.push_str("</ol>\n");
+    if standings.rows.iter().any(|r| r.lot.is_some()) {
+        let _ = writeln!(
+            s,
+            "<p class=\"legend\">{}</p>",
+            escape(&opts.t(
+                "同分者以抽签决定名次。",
+                "Remaining ties broken by drawing of lots."
+            ))
+        );
+    }
+    s
+}
+
+/// The 1 / ½ / 0 character of a player's own result, `+`/`-` for forfeits.
+fn result_char(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::Played { score, .. } => match score {
+            GameScore::Win => "1",
+            GameScore::Draw => "½",
+            GameScore::Loss => "0",
+        },
+        Outcome::ForfeitWin { .. } => "+",
+        Outcome::ForfeitLoss { .. } | Outcome::DoubleForfeit { .. } => "-",
+        Outcome::Pending { .. } => "",
+        Outcome::Bye(kind) => match kind {
+            ByeKind::PairingAllocated | ByeKind::FullPoint => "1",
+            ByeKind::HalfPoint => "½",
+            ByeKind::ZeroPoint => "0",
+            ByeKind::Absent => "",
+        },
+    }
+}
+
+fn colour_char(c: Colour, opts: &HtmlOptions) -> char {
+    match (c, opts.xiangqi) {
+        (Colour::White, false) => 'w',
+        (Colour::White, true) => 'r',
+        (Colour::Black, _) => 'b',
+    }
+}
+
+/// The crosstable cell of one round (`12w1`, `-½`, …), unescaped.
+fn cross_cell(outcome: Outcome, label: &dyn Fn(PlayerId) -> String, opts: &HtmlOptions) -> String {
+    match outcome {
+        Outcome::Bye(ByeKind::Absent) => String::new(),
+        Outcome::Bye(_) => format!("-{}", result_char(outcome)),
+        _ => {
+            let (Some(o), Some(c)) = (outcome.opponent(), outcome.colour()) else {
+                return String::new();
+            };
+            format!(
+                "{}{}{}",
+                label(o),
+                colour_char(c, opts),
+                result_char(outcome)
+            )
+        }
+    }
+}
+
+/// The crosstable (总表): rows in rank order with rank, starting number,
+/// name, rating, the rounds (or the round-robin grid), points and
+/// tie-breaks. Rounds after [`Standings::after_round`] are not shown.
+pub fn crosstable_html(event: &Event, standings: &Standings, opts: &HtmlOptions) -> String {
+    let table = event.outcome_table();
+    let rounds = (standings.after_round as usize).min(event.rounds().len());
+    let rank_of = |id: PlayerId| standings.row(id).map(|r| r.rank);
+    // Position in the standings, for the grid and for labels by rank.
+    let position = |id: PlayerId| standings.rows.iter().position(|r| r.player == id);
+    let label = |id: PlayerId| -> String {
+        match opts.cross_ref {
+            CrossRef::StartNumber => id.to_string(),
+            CrossRef::Rank => rank_of(id).map_or_else(|| id.to_string(), |r| r.to_string()),
+        }
+    };
+    let mut h = vec![
+        opts.t("名次", "Rk."),
+        opts.t("编号", "SNo"),
+        opts.t("姓名", "Name"),
+        opts.t("等级分", "Rtg"),
+    ];
+    match opts.layout {
+        CrosstableLayout::Rounds => {
+            for r in 1..=rounds {
+                h.push(match opts.lang {
+                    HtmlLang::Zh => format!("第{r}轮"),
+                    HtmlLang::En => format!("{r}.Rd"),
+                    HtmlLang::Both => format!("第{r}轮 {r}.Rd"),
+                });
+            }
+        }
+        CrosstableLayout::Grid => {
+            for i in 1..=standings.rows.len() {
+                h.push(i.to_string());
+            }
+        }
+    }
+    h.push(opts.t("积分", "Pts."));
+    for (i, _) in standings.tiebreaks.iter().enumerate() {
+        h.push(format!("TB{}", i + 1));
+    }
+    let mut body = String::from("<table class=\"crosstable\">\n");
+    body.push_str(&th_row(&h));
+    body.push_str("<tbody>\n");
+    for (pos, row) in standings.rows.iter().enumerate() {
+        let p = event.player(row.player);
+        let Some(i) = event.player_index(row.player) else {
+            continue;
+        };
+        let _ = write!(
+            body,
+            "<tr><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"name\">{}</td><td class=\"n\">{}</td>",
+            row.rank,
+            row.player,
+            name_cell(p),
+            rating(p)
+        );
+        match opts.layout {
+            CrosstableLayout::Rounds => {
+                for &o in &table[i][..rounds] {
+                    let _ = write!(
+                        body,
+                        "<td class=\"c\">{}</td>",
+                        escape(&cross_cell(o, &label, opts))
+                    );
+                }
+            }
+            CrosstableLayout::Grid => {
+                let mut cells = vec![String::new(); standings.rows.len()];
+                for &o in &table[i][..rounds] {
+                    if let Some(j) = o.opponent().and_then(position) {
+                        cells[j].push_str(result_char(o));
+                    }
+                }
+                for (j, c) in cells.iter().enumerate() {
+                    if j == pos {
+                        body.push_str("<td class=\"c self\">*</td>");
+                    } else {
+                        let _ = write!(body, "<td class=\"c\">{}</td>", escape(c));
+                    }
+                }
+            }
+        }
+        let _ = write!(body, "<td class=\"n\">{}</td>", num(row.points));
+        for v in &row.values {
+            let _ = write!(
+                body,
+                "<td class=\"n\">{}</td>",
+                v.map(num).unwrap_or_default()
+            );
+        }
+        body.push_str("</tr>\n");
+    }
+    body.push_str("</tbody>\n</table>\n");
+    body.push_str(&legend(standings, opts));
+    let heading = match opts.lang {
+        HtmlLang::Zh => format!("第{}轮后成绩总表", standings.after_round),
+        HtmlLang::En => format!("Ranking crosstable after round {}", standings.after_round),
+        HtmlLang::Both => format!(
+            "第{}轮后成绩总表 Ranking crosstable after round {}",
+            standings.after_round, standings.after_round
+        ),
+    };
+    page(opts, &heading, &body)
+}
+
+/// Errors of the round-based pages.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum HtmlError {
+    /// The round has not been entered.
+    #[error("round {round} is not entered (the event has {entered} rounds)")]
+    NoSuchRound {
+        /// Requested round.
+        round: u32,
+        /// Entered rounds.
+        entered: u32,
+    },
+}
+
+fn check_round(event: &Event, round: u32) -> Result<(), HtmlError> {
+    let entered = event.rounds().len() as u32;
+    if round == 0 || round > entered {
+        return Err(HtmlError::NoSuchRound { round, entered });
+    }
+    Ok(())
+}
+
+/// Each player's points before `round` (1-based), by player index.
+fn points_before(event: &Event, scoring: &ScoringSystem, round: u32) -> Vec<Decimal> {
+    event
+        .outcome_table()
+        .iter()
+        .map(|row| {
+            row.iter()
+                .take(round as usize - 1)
+                .map(|&o| scoring.points(o))
+                .sum()
+        })
+        .collect()
+}
+
+/// The result of a game as printed on a pairing list.
+fn game_result_text(r: GameResult) -> &'static str {
+    match r {
+        GameResult::Pending => "",
+        GameResult::WhiteWins => "1 - 0",
+        GameResult::Draw => "½ - ½",
+        GameResult::BlackWins => "0 - 1",
+        GameResult::WhiteForfeitWin => "+ - -",
+        GameResult::BlackForfeitWin => "- - +",
+        GameResult::DoubleForfeit => "- - -",
+    }
+}
+
+/// The pairing list (对阵表) of `round` (1-based): board, numbers, names,
+/// ratings, points before the round and the result; byes after the games.
+pub fn pairings_html(
+    event: &Event,
+    scoring: &ScoringSystem,
+    round: u32,
+    opts: &HtmlOptions,
+) -> Result<String, HtmlError> {
+    check_round(event, round)?;
+    let before = points_before(event, scoring, round);
+    let pts = |id: PlayerId| {
+        event
+            .player_index(id)
+            .map(|i| num(before[i]))
+            .unwrap_or_default()
+    };
+    let h = vec![
+        opts.t("台次", "Bo."),
+        opts.t("编号", "No."),
+        opts.white(),
+        opts.t("等级分", "Rtg"),
+        opts.t("积分", "Pts."),
+        opts.t("结果", "Result"),
+        opts.t("积分", "Pts."),
+        opts.black(),
+        opts.t("等级分", "Rtg"),
+        opts.t("编号", "No."),
+    ];
+    let mut body = String::from("<table class=\"pairings\">\n");
+    body.push_str(&th_row(&h));
+    body.push_str("<tbody>\n");
+    let r = &event.rounds()[round as usize - 1];
+    for (b, g) in r.games.iter().enumerate() {
+        let (w, bl) = (event.player(g.white), event.player(g.black));
+        let _ = writeln!(
+            body,
+            "<tr><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"name\">{}</td><td class=\"n\">{}</td>\
+             <td class=\"n\">{}</td><td class=\"c\">{}</td><td class=\"n\">{}</td><td class=\"name\">{}</td>\
+             <td class=\"n\">{}</td><td class=\"n\">{}</td></tr>",
+            b + 1,
+            g.white,
+            name_cell(w),
+            rating(w),
+            pts(g.white),
+            game_result_text(g.result),
+            pts(g.black),
+            name_cell(bl),
+            rating(bl),
+            g.black
+        );
+    }
+    for &(id, kind) in &r.byes {
+        let p = event.player(id);
+        let (text, res) = match kind {
+            ByeKind::PairingAllocated => (opts.t("轮空", "bye"), "1"),
+            ByeKind::FullPoint => (opts.t("请假(整分)", "full-point bye"), "1"),
+            ByeKind::HalfPoint => (opts.t("请假(半分)", "half-point bye"), "½"),
+            ByeKind::ZeroPoint => (opts.t("请假(零分)", "zero-point bye"), "0"),
+            ByeKind::Absent => (opts.t("缺席", "absent"), "0"),
+        };
+        let _ = writeln!(
+            body,
+            "<tr class=\"bye\"><td class=\"n\"></td><td class=\"n\">{id}</td><td class=\"name\">{}</td><td class=\"n\">{}</td>\
+             <td class=\"n\">{}</td><td class=\"c\">{res}</td><td class=\"n\"></td><td class=\"name\">{}</td>\
+             <td class=\"n\"></td><td class=\"n\"></td></tr>",
+            name_cell(p),
+            rating(p),
+            pts(id),
+            escape(&text)
+        );
+    }
+    body.push_str("</tbody>\n</table>\n");
+    let total = event.total_rounds();
+    let heading = match opts.lang {
+        HtmlLang::Zh => format!("第{round}轮/共{total}轮 对阵表"),
+        HtmlLang::En => format!("Pairings, round {round} of {total}"),
+        HtmlLang::Both => {
+            format!("第{round}轮/共{total}轮 对阵表 Pairings, round {round} of {total}")
+        }
+    };
+    Ok(page(opts, &heading, &body))
+}
+
+/// Result slips (成绩单) of `round`: one box per board, for printing and
+/// cutting along the dashed lines.
+pub fn result_slips_html(
+    event: &Event,
+    round: u32,
+    opts: &HtmlOptions,
+) -> Result<String, HtmlError> {
+    check_round(event, round)?;
+    let r = &event.rounds()[round as usize - 1];
+    let title = escape(&opts.title);
+    let mut body = String::from("<div class=\"slips\">\n");
+    for (b, g) in r.games.iter().enumerate() {
+        let board = b + 1;
+        let side = |id: PlayerId| {
+            let p = event.player(id);
+            format!("{} ({id})", name_cell(p))
+        };
+        let results = if opts.xiangqi {
+            [("先胜", "1-0"), ("和", "½-½"), ("先负", "0-1")]
+        } else {
+            [("", "1-0"), ("", "½-½"), ("", "0-1")]
+        };
+        let mut boxes = String::new();
+        for (zh, code) in results {
+            let label = if opts.lang == HtmlLang::En || zh.is_empty() {
+                code.to_string()
+            } else {
+                format!("{code} {zh}")
+            };
+            let _ = write!(boxes, "<span class=\"box\"></span>{} ", escape(&label));
+        }
+        let _ = writeln!(
+            body,
+            "<div class=\"slip\">\n<div>{title}</div>\n<table>\n\
+             <tr><th>{}</th><td>{round}</td><th>{}</th><td>{board}</td></tr>\n\
+             <tr><th>{}</th><td colspan=\"3\">{}</td></tr>\n\
+             <tr><th>{}</th><td colspan=\"3\">{}</td></tr>\n\
+             <tr><th>{}</th><td colspan=\"3\">{boxes}</td></tr>\n\
+             <tr><th>{}</th><td colspan=\"3\"><span class=\"sign\"></span> <span class=\"sign\"></span></td></tr>\n\
+             </table>\n</div>",
+            escape(&opts.t("轮次", "Round")),
+            escape(&opts.t("台次", "Board")),
+            escape(&opts.white()),
+            side(g.white),
+            escape(&opts.black()),
+            side(g.black),
+            escape(&opts.t("结果", "Result")),
+            escape(&opts.t("签名", "Signatures")),
+        );
+    }
+    body.push_str("</div>\n");
+    let heading = match opts.lang {
+        HtmlLang::Zh => format!("第{round}轮 成绩单"),
+        HtmlLang::En => format!("Result slips, round {round}"),
+        HtmlLang::Both => format!("第{round}轮 成绩单 Result slips, round {round}"),
+    };
+    Ok(page(opts, &heading, &body))
+}
