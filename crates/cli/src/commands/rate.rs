@@ -8,7 +8,7 @@ use std::process::ExitCode;
 
 use anyhow::{Context, bail};
 use qiyuan_formats::event::read_event_path;
-use qiyuan_rating::event::{EventReport, Flag, PlayerReport};
+use qiyuan_rating::event::{EventReport, PlayerReport};
 use qiyuan_rating::model::PlayerId;
 use qiyuan_rating::{Lang, Profile, rate};
 use rust_decimal::prelude::ToPrimitive;
@@ -208,84 +208,7 @@ fn remarks(p: &PlayerReport, lang: Lang) -> String {
             format!("unrated (at {})", p.rating_used)
         });
     }
-    for flag in &p.flags {
-        out.push(match flag {
-            Flag::DifferenceCapped { from, to } => {
-                if zh {
-                    format!("分差{from}按{to}计")
-                } else {
-                    format!("D {from} capped to {to}")
-                }
-            }
-            Flag::ChampionProtected { change } => {
-                if zh {
-                    format!("冠军不降分({change}→0)")
-                } else {
-                    format!("champion: {change} → 0")
-                }
-            }
-            Flag::FirstRating { rating } => {
-                if zh {
-                    format!("首次获得等级分{rating}")
-                } else {
-                    format!("first rating {rating}")
-                }
-            }
-            Flag::NotYetRated { games, minimum } => {
-                if zh {
-                    format!("对局{games}/{minimum}，暂不公布")
-                } else {
-                    format!("{games}/{minimum} games, not yet rated")
-                }
-            }
-            Flag::BelowMinimum { rating, minimum } => {
-                if zh {
-                    format!("{rating}低于最低公布数{minimum}")
-                } else {
-                    format!("{rating} below the minimum {minimum}")
-                }
-            }
-            Flag::PerformanceVoid {
-                performance,
-                provisional,
-            } => {
-                if zh {
-                    format!("表现分{performance}不高于暂定分{provisional}，无效")
-                } else {
-                    format!("performance {performance} ≤ provisional {provisional}: void")
-                }
-            }
-            Flag::FirstRatingCapped { from, to } => {
-                if zh {
-                    format!("首次等级分{from}按{to}计")
-                } else {
-                    format!("first rating {from} capped to {to}")
-                }
-            }
-            Flag::KLimited { from, to, max } => {
-                if zh {
-                    format!("K由{from}降为{to}(K×n≤{max})")
-                } else {
-                    format!("K {from} → {to} (K×n ≤ {max})")
-                }
-            }
-            Flag::ScoredZero => (if zh { "全赛得0分" } else { "scored 0" }).to_string(),
-            Flag::TooFewRatedOpponents { games, minimum } => {
-                if zh {
-                    format!("有分对手{games}局，少于{minimum}局")
-                } else {
-                    format!("{games} rated opponents, fewer than {minimum}")
-                }
-            }
-            Flag::BaseRating { rating } => {
-                if zh {
-                    format!("基础等级分{rating}")
-                } else {
-                    format!("base rating {rating}")
-                }
-            }
-        });
-    }
+    out.extend(p.flags.iter().map(|f| f.describe(lang)));
     out.join(if zh { "；" } else { "; " })
 }
 
@@ -333,6 +256,15 @@ fn render_table(report: &EventReport, lang: Lang) -> String {
     out.push('\n');
     for note in &report.notes {
         out.push_str(note);
+        out.push('\n');
+    }
+    for warning in &report.warnings {
+        out.push_str(if lang == Lang::Zh {
+            "注意："
+        } else {
+            "warning: "
+        });
+        out.push_str(warning);
         out.push('\n');
     }
     out
