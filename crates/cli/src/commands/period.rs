@@ -1,12 +1,187 @@
-//! Placeholder until the command lands.
+//! `qiyuan period`: one rating period, stateless — the list before it (CSV)
+//! and the period's event files in, the new list out.
+//!
+//! The list is authoritative for every player's rating data (rating,
+//! rated games, highest rating, titles, sex): an event file's own rating is
+//! ignored and a disagreement is reported on standard error. Event files
+//! name players by their list id (`docs/rating-list.md`).
 
+use std::fs;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
-/// Arguments.
-#[derive(Debug, clap::Args)]
-pub struct Args {}
+use anyhow::{Context, bail};
+use chrono::NaiveDate;
+use qiyuan_formats::event::read_event_path;
+use qiyuan_formats::list::{self, read_list};
+use qiyuan_rating::Profile;
+use qiyuan_rating::period::{PeriodEvent, PeriodReport, compute_period};
 
-/// Runs the command.
-pub fn run(_args: Args) -> anyhow::Result<ExitCode> {
-    anyhow::bail!("not implemented yet")
+use super::output::{self, Format};
+
+/// Compute a rating period from a list and event files.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "\
+Examples:
+  qiyuan period --profile cxa-2019 --list list-2025-01.csv --date 2025-06-01 a.json b.toml
+  qiyuan period --profile cca-chess --list list.csv --date 2025-07-01 e.json --format json
+
+The new list (CSV) can be given as --list of the next period.
+List columns: docs/rating-list.md.")]
+pub struct Args {
+    /// A built-in rating profile (cxa-2019, cxa-legacy, cca-chess, cca-amateur, fide-2024).
+    #[arg(
+        long,
+        value_name = "NAME",
+        required_unless_present = "profile_file",
+        conflicts_with = "profile_file"
+    )]
+    pub profile: Option<String>,
+    /// A profile written by you (TOML).
+    #[arg(long, value_name = "FILE")]
+    pub profile_file: Option<PathBuf>,
+    /// The rating list before the period (CSV, UTF-8 or GBK).
+    #[arg(long, value_name = "LIST.csv")]
+    pub list: PathBuf,
+    /// The publication date of the new list (YYYY-MM-DD): decides the period.
+    #[arg(long, value_name = "YYYY-MM-DD")]
+    pub date: NaiveDate,
+    /// Event files of the period (JSON or TOML).
+    #[arg(value_name = "EVENT")]
+    pub events: Vec<PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "csv")]
+    pub format: Format,
+    /// Write to this file instead of standard output.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+}
+
+/// Runs `qiyuan period`.
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let profile = match (&args.profile, &args.profile_file) {
+        (_, Some(path)) => {
+            let text = fs::read_to_string(path)
+                .with_context(|| format!("{}: cannot read the profile", path.display()))?;
+            Profile::from_toml_str(&text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?
+        }
+        (Some(name), None) => Profile::builtin(name)?,
+        (None, None) => bail!("give a profile with --profile NAME or --profile-file FILE"),
+    };
+    let bytes = fs::read(&args.list)
+        .with_context(|| format!("{}: cannot read the list", args.list.display()))?;
+    let file = read_list(&bytes, &args.list.display().to_string())?;
+    for w in &file.warnings {
+        eprintln!("warning: {w}");
+    }
+    let mut events = Vec::with_capacity(args.events.len());
+    for path in &args.events {
+        events.push(PeriodEvent::new(read_event_path(path)?));
+    }
+    let report = compute_period(&profile, &file.list, &events, args.date)?;
+    for e in &report.events {
+        for n in &e.notes {
+            eprintln!("note: {}: {n}", e.name);
+        }
+    }
+    let text = match args.format {
+        Format::Json => {
+            let mut t = serde_json::to_string_pretty(&report)?;
+            t.push('\n');
+            t
+        }
+        Format::Csv => render_csv(&report)?,
+        Format::Table => render_table(&report),
+        Format::Xlsx => bail!("qiyuan period writes csv, json or table"),
+    };
+    output::emit_text(args.output.as_deref(), &text)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The first columns of the new list; then every other list column and the notes.
+const HEAD: [&str; 9] = [
+    "id",
+    "name",
+    "sex",
+    "rating_before",
+    "change",
+    "rating",
+    "rated_games",
+    "k",
+    "status",
+];
+
+fn render_csv(report: &PeriodReport) -> anyhow::Result<String> {
+    let rest: Vec<usize> = list::COLUMNS
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| !HEAD.contains(c))
+        .map(|(i, _)| i)
+        .collect();
+    let mut w = csv::Writer::from_writer(Vec::new());
+    let mut header: Vec<&str> = HEAD.to_vec();
+    header.extend(rest.iter().map(|&i| list::COLUMNS[i]));
+    header.push("notes");
+    w.write_record(&header)?;
+    for r in &report.rows {
+        let cells = list::row_cells(&r.row);
+        let col = |name: &str| {
+            let i = list::COLUMNS
+                .iter()
+                .position(|c| *c == name)
+                .expect("known column");
+            cells[i].clone()
+        };
+        let mut rec = vec![
+            col("id"),
+            col("name"),
+            col("sex"),
+            r.rating_before.map(|x| x.to_string()).unwrap_or_default(),
+            r.change
+                .map(|x| x.normalize().to_string())
+                .unwrap_or_default(),
+            col("rating"),
+            col("rated_games"),
+            col("k"),
+            col("status"),
+        ];
+        rec.extend(rest.iter().map(|&i| cells[i].clone()));
+        rec.push(r.notes.join("; "));
+        w.write_record(&rec)?;
+    }
+    Ok(String::from_utf8(w.into_inner()?)?)
+}
+
+fn render_table(report: &PeriodReport) -> String {
+    use comfy_table::{Table, presets::UTF8_FULL_CONDENSED};
+    let mut t = Table::new();
+    t.load_style(UTF8_FULL_CONDENSED);
+    t.set_header([
+        "序号 id",
+        "姓名 name",
+        "原等级分 Ro",
+        "ΣΔR",
+        "新等级分 Rn",
+        "局数 games",
+        "K",
+        "状态 status",
+        "说明 notes",
+    ]);
+    for r in &report.rows {
+        let x = &r.row;
+        t.add_row([
+            x.id.to_string(),
+            x.name.clone(),
+            r.rating_before.map(|v| v.to_string()).unwrap_or_default(),
+            r.change
+                .map(|v| v.normalize().to_string())
+                .unwrap_or_default(),
+            x.rating.map(|v| v.to_string()).unwrap_or_default(),
+            x.rated_games.to_string(),
+            x.k.map(|v| v.to_string()).unwrap_or_default(),
+            x.status.to_string(),
+            r.notes.join("; "),
+        ]);
+    }
+    format!("{} · {}\n{t}\n", report.profile, report.period)
 }
