@@ -1,0 +1,186 @@
+//! Why the office refused or failed.
+
+use chrono::NaiveDate;
+
+/// Everything the store can answer with instead of a result. Each message
+/// names what is wrong and, where there is one, the way out.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum StoreError {
+    /// The database cannot be reached.
+    #[error("cannot open the database {url}: {source}")]
+    Connect {
+        /// The URL, password hidden.
+        url: String,
+        /// Why.
+        source: sqlx::Error,
+    },
+    /// The schema could not be brought up to date.
+    #[error("cannot migrate the database schema: {0}")]
+    Migrate(sqlx::migrate::MigrateError),
+    /// A query failed.
+    #[error("database error: {0}")]
+    Db(#[from] sqlx::Error),
+    /// A file or directory could not be used.
+    #[error("{what}: {source}")]
+    Io {
+        /// What was being done.
+        what: String,
+        /// Why it failed.
+        source: std::io::Error,
+    },
+    /// The database holds something this version cannot read.
+    #[error("the database holds unreadable data: {what}")]
+    Corrupt {
+        /// What.
+        what: String,
+    },
+    /// The same event file was imported before.
+    #[error(
+        "{file}: this event file was already imported as event #{event_id} \
+         (\"{name}\", audit entry #{audit_id}); importing it again would count its games twice\n  \
+         help: to change an imported event, record a correction instead"
+    )]
+    DuplicateEvent {
+        /// The file given now.
+        file: String,
+        /// The event it was imported as.
+        event_id: i64,
+        /// Its name.
+        name: String,
+        /// The audit entry of that import.
+        audit_id: i64,
+    },
+    /// The same list file was imported before.
+    #[error(
+        "{file}: this list file was already imported as list #{list_id} (audit entry #{audit_id})"
+    )]
+    DuplicateList {
+        /// The file given now.
+        file: String,
+        /// The list it was imported as.
+        list_id: i64,
+        /// The audit entry of that import.
+        audit_id: i64,
+    },
+    /// Two rows of a list give the same player id.
+    #[error("{file}:{second_line}: player id {id} is already on line {first_line}")]
+    DuplicateListId {
+        /// The file.
+        file: String,
+        /// The id.
+        id: u32,
+        /// Line of the first row with it.
+        first_line: usize,
+        /// Line of the second.
+        second_line: usize,
+    },
+    /// Players of an event are not on any list imported so far.
+    #[error(
+        "{file}: {} player(s) of the event are not on the rating list: {}\n  \
+         help: import a list that has them (an unrated newcomer is a list row with status unrated) \
+         before the event",
+        missing.len(),
+        missing.iter().take(10).map(|(id, name)| format!("{id} {name}")).collect::<Vec<_>>().join(", ")
+            + if missing.len() > 10 { ", …" } else { "" }
+    )]
+    UnknownPlayers {
+        /// The event file.
+        file: String,
+        /// Ids and names (as the event file spells them) of the missing players.
+        missing: Vec<(u32, String)>,
+    },
+    /// An event's player disagrees with the list on sex (a likely id mix-up).
+    #[error(
+        "{file}: player {id} \"{name_in_file}\" is {sex_in_file} in the event but the list has \
+         {id} \"{name_on_list}\" as {sex_on_list}: is the id right?"
+    )]
+    PlayerMismatch {
+        /// The event file.
+        file: String,
+        /// The id.
+        id: u32,
+        /// Name in the event file.
+        name_in_file: String,
+        /// Name on the list.
+        name_on_list: String,
+        /// Sex in the event file (`m`/`f`).
+        sex_in_file: &'static str,
+        /// Sex on the list.
+        sex_on_list: String,
+    },
+    /// The event file could not be read as an event.
+    #[error("{0}")]
+    EventFile(#[from] qiyuan_formats::event::EventFileError),
+    /// No such rating profile.
+    #[error("{0}")]
+    Profile(#[from] qiyuan_rating::ProfileError),
+    /// The event is played in a game the profile does not rate.
+    #[error("{file}: the event is {event_game} but profile {profile} rates {profile_game}")]
+    WrongGame {
+        /// The event file.
+        file: String,
+        /// The event's game.
+        event_game: String,
+        /// The profile.
+        profile: String,
+        /// The profile's game.
+        profile_game: String,
+    },
+    /// An event without a last day cannot be placed in a period.
+    #[error(
+        "{file}: the event has no end date, so no rating period can be chosen for it\n  help: add \"end\": \"YYYY-MM-DD\""
+    )]
+    NoEndDate {
+        /// The event file.
+        file: String,
+    },
+    /// The event's dates fall in a period whose list is already published.
+    #[error(
+        "{file}: the event ends on {end}, in a period already rated and published \
+         (list of {published}); it falls in no open rating period\n  \
+         help: an event missed by a published list is entered as a correction, not re-rated"
+    )]
+    ClosedPeriod {
+        /// The event file.
+        file: String,
+        /// Its last day.
+        end: NaiveDate,
+        /// The published list that closed its period.
+        published: NaiveDate,
+    },
+    /// The event's end date lies in no period of the profile's calendar.
+    #[error("{file}: the event's dates fall outside every rating period: {reason}")]
+    OutsidePeriods {
+        /// The event file.
+        file: String,
+        /// The calendar's words.
+        reason: String,
+    },
+    /// A list date the profile's calendar does not publish on.
+    #[error("{date} is not a list date of profile {profile} (its lists are published on {dates})")]
+    NotAListDate {
+        /// The date given.
+        date: NaiveDate,
+        /// The profile.
+        profile: String,
+        /// Its publication days, `MM-DD`.
+        dates: String,
+    },
+    /// No list to start a period from.
+    #[error(
+        "no rating list before {0} to start the period from\n  help: run `qiyuan office import-list FILE` first"
+    )]
+    NoBaseList(NaiveDate),
+    /// Nothing computed to publish.
+    #[error(
+        "no computed list waits to be published\n  help: run `qiyuan office period --profile P --list-date D` first"
+    )]
+    NothingToPublish,
+    /// The rating engine refused the period.
+    #[error("rating the period failed: {0}")]
+    Rating(String),
+    /// No such player.
+    #[error("no player with id {0} in the database")]
+    NoSuchPlayer(u32),
+}

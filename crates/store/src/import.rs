@@ -1,0 +1,684 @@
+//! Importing rating lists and event files, each in one transaction.
+
+use std::collections::HashMap;
+
+use chrono::NaiveDate;
+use qiyuan_rating::model::{ByeKind, Event, GameResult, Outcome, Pairing, Sex};
+use qiyuan_rating::period::{ListRow, period_of_date};
+use qiyuan_rating::profile::Profile;
+use serde::Serialize;
+use serde_json::json;
+use sqlx::{Any, Row, Transaction};
+
+use crate::audit::{AuditAction, append, sha256};
+use crate::{Store, StoreError};
+
+/// One row of a rating list to import: the engine's [`ListRow`] and the
+/// line of the file it came from (for messages).
+#[derive(Debug, Clone, PartialEq)]
+pub struct ListEntry {
+    /// Line of the file (from 1), for messages.
+    pub line: usize,
+    /// The row.
+    pub row: ListRow,
+}
+
+/// What an event import did.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct EventImport {
+    /// The new event's id.
+    pub event_id: i64,
+    /// Its audit entry.
+    pub audit_id: i64,
+    /// Its name.
+    pub name: String,
+    /// Players.
+    pub players: usize,
+    /// Games and byes.
+    pub games: usize,
+    /// SHA-256 of the file.
+    pub sha256: String,
+}
+
+/// What a list import did.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ListImport {
+    /// The new list's id.
+    pub list_id: i64,
+    /// Its audit entry.
+    pub audit_id: i64,
+    /// Rows.
+    pub entries: usize,
+    /// Players new to the database.
+    pub new_players: usize,
+    /// Players whose name, sex, birth or unit the list changed.
+    pub changed_players: usize,
+}
+
+/// A value bound into a multi-row insert.
+pub(crate) enum Val {
+    I(i64),
+    OptI(Option<i64>),
+    T(String),
+    OptT(Option<String>),
+}
+
+/// Inserts rows with multi-row `VALUES` statements of a fixed size (so that
+/// the prepared statement is reused), within the caller's transaction.
+pub(crate) async fn insert_rows(
+    tx: &mut Transaction<'static, Any>,
+    head: &str,
+    tail: &str,
+    columns: usize,
+    rows: Vec<Vec<Val>>,
+    progress: &dyn Fn(u64),
+) -> Result<(), StoreError> {
+    let per = (30_000 / columns).min(500);
+    let mut full_sql: Option<String> = None;
+    let mut iter = rows.into_iter().peekable();
+    while iter.peek().is_some() {
+        let chunk: Vec<Vec<Val>> = iter.by_ref().take(per).collect();
+        let n = chunk.len();
+        let built;
+        let sql: &str = if n == per {
+            full_sql.get_or_insert_with(|| values_sql(head, tail, columns, per))
+        } else {
+            built = values_sql(head, tail, columns, n);
+            &built
+        };
+        let mut q = sqlx::query(sql);
+        for row in chunk {
+            for v in row {
+                q = match v {
+                    Val::I(x) => q.bind(x),
+                    Val::OptI(x) => q.bind(x),
+                    Val::T(x) => q.bind(x),
+                    Val::OptT(x) => q.bind(x),
+                };
+            }
+        }
+        q.execute(&mut **tx).await?;
+        progress(n as u64);
+    }
+    Ok(())
+}
+
+fn values_sql(head: &str, tail: &str, columns: usize, rows: usize) -> String {
+    let mut sql = String::with_capacity(head.len() + rows * columns * 6);
+    sql.push_str(head);
+    sql.push_str(" VALUES ");
+    let mut p = 1;
+    for r in 0..rows {
+        if r > 0 {
+            sql.push(',');
+        }
+        sql.push('(');
+        for c in 0..columns {
+            if c > 0 {
+                sql.push(',');
+            }
+            sql.push('$');
+            sql.push_str(&p.to_string());
+            p += 1;
+        }
+        sql.push(')');
+    }
+    sql.push_str(tail);
+    sql
+}
+
+/// `m` or `f`.
+pub(crate) fn sex_str(sex: Sex) -> &'static str {
+    match sex {
+        Sex::Male => "m",
+        Sex::Female => "f",
+    }
+}
+
+/// How a game's result is stored (the event file's spellings).
+pub(crate) fn pairing_row(p: &Pairing) -> (u32, u32, Option<u32>, &'static str) {
+    match *p {
+        Pairing::Game {
+            round,
+            white,
+            black,
+            result,
+        } => {
+            let r = match result {
+                GameResult::Played(Outcome::WhiteWins) => "1-0",
+                GameResult::Played(Outcome::Draw) => "1/2-1/2",
+                GameResult::Played(Outcome::BlackWins) => "0-1",
+                GameResult::WhiteWinsByForfeit => "+-",
+                GameResult::BlackWinsByForfeit => "-+",
+                GameResult::DoubleForfeit => "--",
+            };
+            (round, white.0, Some(black.0), r)
+        }
+        Pairing::Bye {
+            round,
+            player,
+            kind,
+        } => {
+            let r = match kind {
+                ByeKind::Full => "bye",
+                ByeKind::Half => "half-bye",
+                ByeKind::Zero => "zero-bye",
+            };
+            (round, player.0, None, r)
+        }
+    }
+}
+
+impl Store {
+    /// Imports a rating list (the starting list, or a federation's list
+    /// published elsewhere) as a published list dated `list_date`: players
+    /// are created or updated, titles recorded, one list row per player.
+    /// One transaction: the whole list or nothing.
+    ///
+    /// `file_bytes` are the file as read (its SHA-256 refuses a second
+    /// import of the same file); `progress` is told how many rows were
+    /// written.
+    ///
+    /// # Errors
+    /// [`StoreError::DuplicateListId`] when two rows share an id,
+    /// [`StoreError::DuplicateList`] when the same file was imported before,
+    /// or a database error (nothing is then written).
+    pub async fn import_list(
+        &self,
+        file_name: &str,
+        file_bytes: &[u8],
+        list_date: NaiveDate,
+        entries: &[ListEntry],
+        progress: &dyn Fn(u64),
+    ) -> Result<ListImport, StoreError> {
+        let mut lines: HashMap<u32, usize> = HashMap::with_capacity(entries.len());
+        for e in entries {
+            if let Some(first) = lines.insert(e.row.id.0, e.line) {
+                return Err(StoreError::DuplicateListId {
+                    file: file_name.to_string(),
+                    id: e.row.id.0,
+                    first_line: first,
+                    second_line: e.line,
+                });
+            }
+        }
+        let sha = sha256(file_bytes);
+        if let Some(r) = sqlx::query("SELECT id, audit_id FROM rating_lists WHERE file_sha256 = $1")
+            .bind(&sha)
+            .fetch_optional(&self.pool)
+            .await?
+        {
+            return Err(StoreError::DuplicateList {
+                file: file_name.to_string(),
+                list_id: r.try_get("id")?,
+                audit_id: r.try_get("audit_id")?,
+            });
+        }
+        // Which players exist, and which the list changes (for the audit).
+        let known = self
+            .known_players(entries.iter().map(|e| e.row.id.0))
+            .await?;
+        let mut new_players = 0;
+        let mut changed = Vec::new();
+        for ListEntry { row: e, .. } in entries {
+            let birth = e.birth_year.map(|y| y.to_string());
+            match known.get(&e.id.0) {
+                None => new_players += 1,
+                Some(k) => {
+                    if k.name != e.name
+                        || k.sex != sex_str(e.sex)
+                        || (birth.is_some() && k.birth != birth)
+                        || (e.unit.is_some() && k.unit != e.unit)
+                    {
+                        changed.push(
+                            json!({"id": e.id.0, "before": {"name": k.name, "sex": k.sex,
+                            "birth": k.birth, "unit": k.unit}}),
+                        );
+                    }
+                }
+            }
+        }
+
+        let mut tx = self.pool.begin().await?;
+        let audit_id = append(
+            &mut tx,
+            AuditAction::ImportList,
+            &format!("list {list_date}"),
+            &json!({
+                "file": file_name, "sha256": sha, "list_date": list_date.to_string(),
+                "entries": entries.len(), "new_players": new_players,
+                "changed_players": changed,
+            }),
+        )
+        .await?;
+        let rows: Vec<&ListRow> = entries.iter().map(|e| &e.row).collect();
+        write_players(
+            &mut tx,
+            &rows,
+            audit_id,
+            &format!("list {list_date}"),
+            progress,
+        )
+        .await?;
+        let list_id: i64 = sqlx::query_scalar(
+            "INSERT INTO rating_lists (list_date, origin, status, file_name, file_sha256, audit_id) \
+             VALUES ($1, 'imported', 'published', $2, $3, $4) RETURNING id",
+        )
+        .bind(list_date.to_string())
+        .bind(file_name)
+        .bind(&sha)
+        .bind(audit_id)
+        .fetch_one(&mut *tx)
+        .await?;
+        write_list_entries(&mut tx, list_id, rows.iter().map(|r| (*r, None)), progress).await?;
+        tx.commit().await?;
+        Ok(ListImport {
+            list_id,
+            audit_id,
+            entries: entries.len(),
+            new_players,
+            changed_players: changed.len(),
+        })
+    }
+
+    /// Players of the database among `ids`: name, sex, birth, unit.
+    pub(crate) async fn known_players(
+        &self,
+        ids: impl Iterator<Item = u32>,
+    ) -> Result<HashMap<u32, KnownPlayer>, StoreError> {
+        let ids: Vec<u32> = ids.collect();
+        let mut out = HashMap::with_capacity(ids.len());
+        for chunk in ids.chunks(500) {
+            let list = chunk
+                .iter()
+                .map(u32::to_string)
+                .collect::<Vec<_>>()
+                .join(",");
+            let sql =
+                format!("SELECT id, name, sex, birth, unit FROM players WHERE id IN ({list})");
+            for r in sqlx::query(&sql).fetch_all(&self.pool).await? {
+                let id: i64 = r.try_get("id")?;
+                out.insert(
+                    id as u32,
+                    KnownPlayer {
+                        name: r.try_get("name")?,
+                        sex: r.try_get("sex")?,
+                        birth: r.try_get("birth")?,
+                        unit: r.try_get("unit")?,
+                    },
+                );
+            }
+        }
+        Ok(out)
+    }
+
+    /// Imports an event file: the file verbatim, its players and games, in
+    /// one transaction with its audit entry — a killed import leaves the
+    /// whole event or none of it.
+    ///
+    /// `profile` is the rating profile the event is rated under (its game
+    /// must be the event's).
+    ///
+    /// # Errors
+    /// [`StoreError::DuplicateEvent`] when the same file was imported
+    /// before; [`StoreError::EventFile`] when it is not a valid event;
+    /// [`StoreError::UnknownPlayers`] when players are not on any list;
+    /// [`StoreError::PlayerMismatch`] when a player's sex disagrees with the
+    /// list; [`StoreError::NoEndDate`]; [`StoreError::ClosedPeriod`] when it
+    /// ends in a period whose list is already published;
+    /// [`StoreError::WrongGame`].
+    pub async fn import_event(
+        &self,
+        file_name: &str,
+        text: &str,
+        profile: &str,
+    ) -> Result<EventImport, StoreError> {
+        self.import_event_with_progress(file_name, text, profile, &|_| {})
+            .await
+    }
+
+    /// [`Store::import_event`], telling `progress` how many games were
+    /// written so far.
+    ///
+    /// # Errors
+    /// As [`Store::import_event`].
+    pub async fn import_event_with_progress(
+        &self,
+        file_name: &str,
+        text: &str,
+        profile_name: &str,
+        progress: &dyn Fn(u64),
+    ) -> Result<EventImport, StoreError> {
+        let sha = sha256(text.as_bytes());
+        self.refuse_duplicate_event(file_name, &sha).await?;
+        let event = qiyuan_formats::event::read_event(text, file_name, None)?;
+        let profile = Profile::builtin(profile_name)?;
+        if profile.game != event.game() {
+            return Err(StoreError::WrongGame {
+                file: file_name.to_string(),
+                event_game: format!("{:?}", event.game()).to_lowercase(),
+                profile: profile_name.to_string(),
+                profile_game: format!("{:?}", profile.game).to_lowercase(),
+            });
+        }
+        let Some(end) = event.end() else {
+            return Err(StoreError::NoEndDate {
+                file: file_name.to_string(),
+            });
+        };
+        if let Err(e) = period_of_date(&profile, end) {
+            return Err(StoreError::OutsidePeriods {
+                file: file_name.to_string(),
+                reason: e.to_string(),
+            });
+        }
+        if let Some(published) = self.closed_until(profile_name, end).await? {
+            return Err(StoreError::ClosedPeriod {
+                file: file_name.to_string(),
+                end,
+                published,
+            });
+        }
+        self.check_event_players(file_name, &event).await?;
+
+        let mut tx = self.pool.begin().await?;
+        let audit_id = append(
+            &mut tx,
+            AuditAction::ImportEvent,
+            &format!("event {}", event.name()),
+            &json!({
+                "file": file_name, "sha256": sha, "name": event.name(), "profile": profile_name,
+                "start": event.start().map(|d| d.to_string()), "end": end.to_string(),
+                "players": event.players().len(), "games": event.pairings().len(),
+            }),
+        )
+        .await?;
+        let event_id = insert_event(
+            &mut tx,
+            file_name,
+            text,
+            &sha,
+            profile_name,
+            &event,
+            audit_id,
+        )
+        .await?;
+        insert_event_rows(&mut tx, event_id, &event, progress).await?;
+        tx.commit().await?;
+        Ok(EventImport {
+            event_id,
+            audit_id,
+            name: event.name().to_string(),
+            players: event.players().len(),
+            games: event.pairings().len(),
+            sha256: sha,
+        })
+    }
+
+    async fn refuse_duplicate_event(&self, file_name: &str, sha: &str) -> Result<(), StoreError> {
+        if let Some(r) = sqlx::query("SELECT id, name, audit_id FROM events WHERE file_sha256 = $1")
+            .bind(sha)
+            .fetch_optional(&self.pool)
+            .await?
+        {
+            return Err(StoreError::DuplicateEvent {
+                file: file_name.to_string(),
+                event_id: r.try_get("id")?,
+                name: r.try_get("name")?,
+                audit_id: r.try_get("audit_id")?,
+            });
+        }
+        Ok(())
+    }
+
+    /// The list date of the latest published computed list of `profile`
+    /// whose period ended on or after `end` (the event's period is closed).
+    async fn closed_until(
+        &self,
+        profile: &str,
+        end: NaiveDate,
+    ) -> Result<Option<NaiveDate>, StoreError> {
+        let found: Option<String> = sqlx::query_scalar(
+            "SELECT p.list_date FROM periods p JOIN rating_lists l ON l.id = p.result_list_id \
+             WHERE l.status = 'published' AND p.profile = $1 AND p.end_date >= $2 \
+             ORDER BY p.list_date DESC LIMIT 1",
+        )
+        .bind(profile)
+        .bind(end.to_string())
+        .fetch_optional(&self.pool)
+        .await?;
+        found.as_deref().map(crate::date).transpose()
+    }
+
+    async fn check_event_players(&self, file_name: &str, event: &Event) -> Result<(), StoreError> {
+        let known = self
+            .known_players(event.players().iter().map(|p| p.id.0))
+            .await?;
+        let missing: Vec<(u32, String)> = event
+            .players()
+            .iter()
+            .filter(|p| !known.contains_key(&p.id.0))
+            .map(|p| (p.id.0, p.name.clone()))
+            .collect();
+        if !missing.is_empty() {
+            return Err(StoreError::UnknownPlayers {
+                file: file_name.to_string(),
+                missing,
+            });
+        }
+        for p in event.players() {
+            let k = &known[&p.id.0];
+            if k.sex != sex_str(p.sex) {
+                return Err(StoreError::PlayerMismatch {
+                    file: file_name.to_string(),
+                    id: p.id.0,
+                    name_in_file: p.name.clone(),
+                    name_on_list: k.name.clone(),
+                    sex_in_file: sex_str(p.sex),
+                    sex_on_list: k.sex.clone(),
+                });
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A player as the database has them.
+pub(crate) struct KnownPlayer {
+    pub name: String,
+    pub sex: String,
+    pub birth: Option<String>,
+    pub unit: Option<String>,
+}
+
+async fn insert_event(
+    tx: &mut Transaction<'static, Any>,
+    file_name: &str,
+    text: &str,
+    sha: &str,
+    profile: &str,
+    event: &Event,
+    audit_id: i64,
+) -> Result<i64, StoreError> {
+    let id: i64 = sqlx::query_scalar(
+        "INSERT INTO events (name, game, system, start_date, end_date, profile, file_name, \
+         file_sha256, file_content, player_count, game_count, audit_id) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id",
+    )
+    .bind(event.name())
+    .bind(enum_str(&event.game()))
+    .bind(enum_str(&event.system()))
+    .bind(event.start().map(|d| d.to_string()))
+    .bind(event.end().map(|d| d.to_string()))
+    .bind(profile)
+    .bind(file_name)
+    .bind(sha)
+    .bind(text)
+    .bind(event.players().len() as i64)
+    .bind(event.pairings().len() as i64)
+    .bind(audit_id)
+    .fetch_one(&mut **tx)
+    .await?;
+    Ok(id)
+}
+
+async fn insert_event_rows(
+    tx: &mut Transaction<'static, Any>,
+    event_id: i64,
+    event: &Event,
+    progress: &dyn Fn(u64),
+) -> Result<(), StoreError> {
+    let players = event
+        .players()
+        .iter()
+        .map(|p| {
+            vec![
+                Val::I(event_id),
+                Val::I(p.id.0.into()),
+                Val::OptT(p.rating.map(|r| r.to_string())),
+                Val::OptT(p.title.clone()),
+                Val::OptI(p.rank.map(i64::from)),
+            ]
+        })
+        .collect();
+    insert_rows(
+        tx,
+        "INSERT INTO event_players (event_id, player_id, rating_in_file, title_in_file, event_rank)",
+        "",
+        5,
+        players,
+        &|_| {},
+    )
+    .await?;
+    let games = event
+        .pairings()
+        .iter()
+        .enumerate()
+        .map(|(seq, p)| {
+            let (round, white, black, result) = pairing_row(p);
+            vec![
+                Val::I(event_id),
+                Val::I(seq as i64),
+                Val::I(round.into()),
+                Val::I(white.into()),
+                Val::OptI(black.map(i64::from)),
+                Val::T(result.into()),
+            ]
+        })
+        .collect();
+    insert_rows(
+        tx,
+        "INSERT INTO games (event_id, seq, round, white, black, result)",
+        "",
+        6,
+        games,
+        progress,
+    )
+    .await
+}
+
+/// The serde spelling of a unit enum (`xiangqi`, `round-robin`…).
+pub(crate) fn enum_str<T: Serialize>(v: &T) -> String {
+    serde_json::to_value(v)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_string))
+        .unwrap_or_default()
+}
+
+/// Creates or updates the players of list rows and records their titles.
+pub(crate) async fn write_players(
+    tx: &mut Transaction<'static, Any>,
+    rows: &[&ListRow],
+    audit_id: i64,
+    source: &str,
+    progress: &dyn Fn(u64),
+) -> Result<(), StoreError> {
+    let players = rows
+        .iter()
+        .map(|e| {
+            vec![
+                Val::I(e.id.0.into()),
+                Val::T(e.name.clone()),
+                Val::T(sex_str(e.sex).into()),
+                Val::OptT(e.birth_year.map(|y| y.to_string())),
+                Val::OptT(e.unit.clone()),
+                Val::I(audit_id),
+            ]
+        })
+        .collect();
+    insert_rows(
+        tx,
+        "INSERT INTO players (id, name, sex, birth, unit, audit_id)",
+        " ON CONFLICT (id) DO UPDATE SET name = excluded.name, sex = excluded.sex, \
+         birth = COALESCE(excluded.birth, players.birth), \
+         unit = COALESCE(excluded.unit, players.unit)",
+        6,
+        players,
+        progress,
+    )
+    .await?;
+    let titles = rows
+        .iter()
+        .flat_map(|e| {
+            e.titles
+                .iter()
+                .filter(|t| !t.title.trim().is_empty())
+                .map(|t| {
+                    vec![
+                        Val::I(e.id.0.into()),
+                        Val::T(t.title.trim().to_string()),
+                        Val::OptT(t.date.map(|d| d.to_string())),
+                        Val::T(source.to_string()),
+                        Val::I(audit_id),
+                    ]
+                })
+        })
+        .collect();
+    insert_rows(
+        tx,
+        "INSERT INTO titles (player_id, title, awarded, source, audit_id)",
+        " ON CONFLICT (player_id, title) DO NOTHING",
+        5,
+        titles,
+        &|_| {},
+    )
+    .await
+}
+
+/// Writes the rows of a list (with a computed row's notes).
+pub(crate) async fn write_list_entries<'a>(
+    tx: &mut Transaction<'static, Any>,
+    list_id: i64,
+    rows: impl Iterator<Item = (&'a ListRow, Option<String>)>,
+    progress: &dyn Fn(u64),
+) -> Result<(), StoreError> {
+    let rows = rows
+        .map(|(e, notes)| {
+            vec![
+                Val::I(list_id),
+                Val::I(e.id.0.into()),
+                Val::OptT(e.rating.map(|r| r.to_string())),
+                Val::I(e.rated_games.into()),
+                Val::OptI(e.k.map(i64::from)),
+                Val::T(e.status.as_str().into()),
+                Val::OptT(e.highest.map(|r| r.to_string())),
+                Val::I(e.rated_events.into()),
+                Val::OptT(e.last_active.map(|d| d.to_string())),
+                Val::I(e.carried.games.into()),
+                Val::T(e.carried.sum.to_string()),
+                Val::OptI(e.carried.since.map(i64::from)),
+                Val::OptT(notes),
+            ]
+        })
+        .collect();
+    insert_rows(
+        tx,
+        "INSERT INTO list_entries (list_id, player_id, rating, valid_games, k, status, highest, \
+         rated_events, last_active, carried_games, carried_sum, carried_since, notes)",
+        "",
+        13,
+        rows,
+        progress,
+    )
+    .await
+}

@@ -1,0 +1,493 @@
+//! A rating period on the database: load the list before it and its
+//! events, let the pure engine (`qiyuan_rating::period`) compute, keep every
+//! figure with its trail; publish.
+
+use std::collections::HashMap;
+
+use chrono::NaiveDate;
+use qiyuan_rating::model::{PlayerId, Sex};
+use qiyuan_rating::period::{
+    Carried, ListRow, PeriodEvent, PeriodReport, RatingList, Status, TitleHeld, compute_period,
+    period_for,
+};
+use qiyuan_rating::profile::Profile;
+use rust_decimal::Decimal;
+use serde::Serialize;
+use serde_json::json;
+use sqlx::Row;
+
+use crate::audit::{AuditAction, append};
+use crate::import::{Val, insert_rows, write_list_entries};
+use crate::{Store, StoreError, date, dec, dec_opt};
+
+/// What a period will rate: found before computing.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PeriodPlan {
+    /// The profile.
+    pub profile: String,
+    /// The list date.
+    pub list_date: NaiveDate,
+    /// First day of the period.
+    pub start: NaiveDate,
+    /// Last day.
+    pub end: NaiveDate,
+    /// The list the period starts from.
+    pub base_list_id: i64,
+    /// Its date.
+    pub base_list_date: NaiveDate,
+    /// Events rated, in the order the engine rates them (by end date, then
+    /// import order).
+    pub event_ids: Vec<i64>,
+}
+
+/// One line of a player's changes in a period: what one event gave them.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ChangeLine {
+    /// The player.
+    pub player_id: u32,
+    /// The event.
+    pub event_id: i64,
+    /// N.
+    pub games: u32,
+    /// W.
+    pub score: Decimal,
+    /// The rating the event used for the player.
+    pub rating_used: Decimal,
+    /// K.
+    pub k: Option<u32>,
+    /// ΔR.
+    pub change: Option<Decimal>,
+    /// Performance (unrated players rated by performance).
+    pub performance: Option<Decimal>,
+    /// The champion's negative ΔR became 0.
+    pub champion_protected: bool,
+}
+
+/// The result of computing a period.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PeriodOutcome {
+    /// What was rated.
+    pub plan: PeriodPlan,
+    /// The engine's report (every row with its contributions and notes).
+    pub report: PeriodReport,
+    /// The stored period (`None` on a dry run).
+    pub period_id: Option<i64>,
+    /// The draft list (`None` on a dry run).
+    pub list_id: Option<i64>,
+    /// Its audit entry (`None` on a dry run).
+    pub audit_id: Option<i64>,
+    /// Rows whose rating or status changed.
+    pub changed_rows: usize,
+    /// Games in the period's events.
+    pub games: u64,
+}
+
+/// The result of a publication.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct PublishOutcome {
+    /// The list now published.
+    pub list_id: i64,
+    /// Its date.
+    pub list_date: NaiveDate,
+    /// The period that computed it.
+    pub period_id: i64,
+    /// The audit entry of the publication.
+    pub audit_id: i64,
+    /// Rows on the list.
+    pub rows: usize,
+}
+
+fn status_parse(s: &str) -> Result<Status, StoreError> {
+    Status::parse(s).ok_or_else(|| StoreError::Corrupt {
+        what: format!("unknown list status `{s}`"),
+    })
+}
+
+impl Store {
+    /// Finds the list a period of `profile` published on `list_date` starts
+    /// from (the latest published list dated before it) and its events (of
+    /// that profile, ending within the period).
+    ///
+    /// # Errors
+    /// [`StoreError::NotAListDate`] when the profile publishes no list that
+    /// day, [`StoreError::NoBaseList`] when no list precedes it.
+    pub async fn plan_period(
+        &self,
+        profile: &Profile,
+        list_date: NaiveDate,
+    ) -> Result<PeriodPlan, StoreError> {
+        let period = period_for(profile, list_date).map_err(|_| StoreError::NotAListDate {
+            date: list_date,
+            profile: profile.name.clone(),
+            dates: profile
+                .list
+                .periods
+                .iter()
+                .map(|p| String::from(p.published))
+                .collect::<Vec<_>>()
+                .join(", "),
+        })?;
+        let base = sqlx::query(
+            "SELECT id, list_date FROM rating_lists WHERE status = 'published' AND list_date < $1 \
+             ORDER BY list_date DESC, id DESC LIMIT 1",
+        )
+        .bind(list_date.to_string())
+        .fetch_optional(&self.pool)
+        .await?
+        .ok_or(StoreError::NoBaseList(list_date))?;
+        let event_ids: Vec<i64> = sqlx::query_scalar(
+            "SELECT id FROM events WHERE profile = $1 AND end_date >= $2 AND end_date <= $3 \
+             ORDER BY end_date, id",
+        )
+        .bind(&profile.name)
+        .bind(period.start.to_string())
+        .bind(period.end.to_string())
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(PeriodPlan {
+            profile: profile.name.clone(),
+            list_date,
+            start: period.start,
+            end: period.end,
+            base_list_id: base.try_get("id")?,
+            base_list_date: date(&base.try_get::<String, _>("list_date")?)?,
+            event_ids,
+        })
+    }
+
+    /// A stored list as the engine's [`RatingList`] (titles awarded before
+    /// `titles_before` included), in player-id order.
+    ///
+    /// # Errors
+    /// A database error or unreadable data.
+    pub async fn load_list(
+        &self,
+        list_id: i64,
+        titles_before: NaiveDate,
+    ) -> Result<RatingList, StoreError> {
+        let mut titles: HashMap<u32, Vec<TitleHeld>> = HashMap::new();
+        for r in sqlx::query(
+            "SELECT player_id, title, awarded FROM titles \
+             WHERE awarded IS NULL OR awarded < $1 ORDER BY id",
+        )
+        .bind(titles_before.to_string())
+        .fetch_all(&self.pool)
+        .await?
+        {
+            let id: i64 = r.try_get("player_id")?;
+            let awarded: Option<String> = r.try_get("awarded")?;
+            titles.entry(id as u32).or_default().push(TitleHeld {
+                title: r.try_get("title")?,
+                date: awarded.as_deref().map(date).transpose()?,
+            });
+        }
+        let rows = sqlx::query(
+            "SELECT e.player_id, p.name, p.sex, p.birth, p.unit, e.rating, e.valid_games, e.k, \
+             e.status, e.highest, e.rated_events, e.last_active, e.carried_games, e.carried_sum, \
+             e.carried_since FROM list_entries e JOIN players p ON p.id = e.player_id \
+             WHERE e.list_id = $1 ORDER BY e.player_id",
+        )
+        .bind(list_id)
+        .fetch_all(&self.pool)
+        .await?;
+        let mut out = Vec::with_capacity(rows.len());
+        for r in rows {
+            let id = r.try_get::<i64, _>("player_id")? as u32;
+            let sex: String = r.try_get("sex")?;
+            let birth: Option<String> = r.try_get("birth")?;
+            let last_active: Option<String> = r.try_get("last_active")?;
+            out.push(ListRow {
+                id: PlayerId(id),
+                name: r.try_get("name")?,
+                sex: if sex == "f" { Sex::Female } else { Sex::Male },
+                birth_year: birth.and_then(|b| b.get(..4).and_then(|y| y.parse().ok())),
+                unit: r.try_get("unit")?,
+                titles: titles.remove(&id).unwrap_or_default(),
+                rating: dec_opt(r.try_get("rating")?)?,
+                rated_games: r.try_get::<i64, _>("valid_games")? as u32,
+                rated_events: r.try_get::<i64, _>("rated_events")? as u32,
+                k: r.try_get::<Option<i64>, _>("k")?.map(|k| k as u32),
+                status: status_parse(&r.try_get::<String, _>("status")?)?,
+                highest: dec_opt(r.try_get("highest")?)?,
+                last_active: last_active.as_deref().map(date).transpose()?,
+                carried: Carried {
+                    games: r.try_get::<i64, _>("carried_games")? as u32,
+                    sum: dec(&r.try_get::<String, _>("carried_sum")?)?,
+                    since: r
+                        .try_get::<Option<i64>, _>("carried_since")?
+                        .map(|y| y as i32),
+                },
+            });
+        }
+        RatingList::new(out).map_err(|e| StoreError::Corrupt {
+            what: e.to_string(),
+        })
+    }
+
+    /// Computes the period of `profile` whose list is published on
+    /// `list_date`: the events are read back from their files as imported,
+    /// the list before from the database; the engine computes; unless
+    /// `dry_run`, the new list is stored as a draft with every contribution
+    /// (event × player) and an audit entry naming the list and the events
+    /// (with their files' SHA-256) it came from.
+    ///
+    /// `progress(done, total)` is told of events read.
+    ///
+    /// # Errors
+    /// As [`Store::plan_period`]; [`StoreError::Rating`] when the engine
+    /// refuses (a player not on the list, an event out of the period…).
+    pub async fn compute_period(
+        &self,
+        profile_name: &str,
+        list_date: NaiveDate,
+        dry_run: bool,
+        progress: &dyn Fn(u64, u64),
+    ) -> Result<PeriodOutcome, StoreError> {
+        let profile = Profile::builtin(profile_name)?;
+        let plan = self.plan_period(&profile, list_date).await?;
+        let list = self.load_list(plan.base_list_id, list_date).await?;
+        let total = plan.event_ids.len() as u64;
+        let mut events = Vec::with_capacity(plan.event_ids.len());
+        let mut shas = Vec::with_capacity(plan.event_ids.len());
+        let mut games = 0u64;
+        for chunk in plan.event_ids.chunks(500) {
+            let ids = chunk
+                .iter()
+                .map(i64::to_string)
+                .collect::<Vec<_>>()
+                .join(",");
+            let sql = format!(
+                "SELECT id, file_name, file_sha256, file_content FROM events WHERE id IN ({ids})"
+            );
+            let mut rows: HashMap<i64, (String, String, String)> = HashMap::new();
+            for r in sqlx::query(&sql).fetch_all(&self.pool).await? {
+                rows.insert(
+                    r.try_get("id")?,
+                    (
+                        r.try_get("file_name")?,
+                        r.try_get("file_sha256")?,
+                        r.try_get("file_content")?,
+                    ),
+                );
+            }
+            for id in chunk {
+                let (file, sha, text) = rows.remove(id).ok_or_else(|| StoreError::Corrupt {
+                    what: format!("event {id} vanished"),
+                })?;
+                let event = qiyuan_formats::event::read_event(&text, &file, None)?;
+                games += event.pairings().len() as u64;
+                events.push(PeriodEvent::new(event));
+                shas.push(json!({"event_id": id, "sha256": sha}));
+            }
+            progress(events.len() as u64, total);
+        }
+        let report = compute_period(&profile, &list, &events, list_date)
+            .map_err(|e| StoreError::Rating(e.to_string()))?;
+        drop(events);
+        // The engine rates by (date, input order) with a stable sort; the
+        // input is already in (end date, id) order, so positions match.
+        if report.events.len() != plan.event_ids.len() {
+            return Err(StoreError::Rating(format!(
+                "the engine rated {} events of {}",
+                report.events.len(),
+                plan.event_ids.len()
+            )));
+        }
+        let changed_rows = report
+            .rows
+            .iter()
+            .filter(|r| r.rating_before != r.row.rating || r.status_before != r.row.status)
+            .count();
+        let mut outcome = PeriodOutcome {
+            plan,
+            report,
+            period_id: None,
+            list_id: None,
+            audit_id: None,
+            changed_rows,
+            games,
+        };
+        if dry_run {
+            return Ok(outcome);
+        }
+        let plan = &outcome.plan;
+        let report = &outcome.report;
+        let mut tx = self.pool.begin().await?;
+        let audit_id = append(
+            &mut tx,
+            AuditAction::ComputePeriod,
+            &format!("period {} {}", plan.profile, plan.list_date),
+            &json!({
+                "profile": plan.profile, "list_date": plan.list_date.to_string(),
+                "start": plan.start.to_string(), "end": plan.end.to_string(),
+                "base_list_id": plan.base_list_id, "events": shas,
+                "rows": report.rows.len(), "changed_rows": changed_rows,
+            }),
+        )
+        .await?;
+        let list_id: i64 = sqlx::query_scalar(
+            "INSERT INTO rating_lists (list_date, origin, status, audit_id) \
+             VALUES ($1, 'computed', 'draft', $2) RETURNING id",
+        )
+        .bind(plan.list_date.to_string())
+        .bind(audit_id)
+        .fetch_one(&mut *tx)
+        .await?;
+        let period_id: i64 = sqlx::query_scalar(
+            "INSERT INTO periods (profile, list_date, start_date, end_date, base_list_id, \
+             result_list_id, audit_id) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id",
+        )
+        .bind(&plan.profile)
+        .bind(plan.list_date.to_string())
+        .bind(plan.start.to_string())
+        .bind(plan.end.to_string())
+        .bind(plan.base_list_id)
+        .bind(list_id)
+        .bind(audit_id)
+        .fetch_one(&mut *tx)
+        .await?;
+        insert_rows(
+            &mut tx,
+            "INSERT INTO period_events (period_id, event_id)",
+            "",
+            2,
+            plan.event_ids
+                .iter()
+                .map(|&e| vec![Val::I(period_id), Val::I(e)])
+                .collect(),
+            &|_| {},
+        )
+        .await?;
+        write_list_entries(
+            &mut tx,
+            list_id,
+            report.rows.iter().map(|r| {
+                let notes = (!r.notes.is_empty()).then(|| json!(r.notes).to_string());
+                (&r.row, notes)
+            }),
+            &|_| {},
+        )
+        .await?;
+        let changes = report
+            .rows
+            .iter()
+            .flat_map(|r| {
+                r.contributions.iter().map(move |c| {
+                    vec![
+                        Val::I(period_id),
+                        Val::I(r.row.id.0.into()),
+                        Val::I(plan.event_ids[c.event]),
+                        Val::I(c.games.into()),
+                        Val::T(c.score.to_string()),
+                        Val::T(c.rating_used.to_string()),
+                        Val::OptI(c.k.map(i64::from)),
+                        Val::OptT(c.change.map(|d| d.to_string())),
+                        Val::OptT(c.performance.map(|d| d.to_string())),
+                        Val::I(c.champion_protected.into()),
+                    ]
+                })
+            })
+            .collect();
+        insert_rows(
+            &mut tx,
+            "INSERT INTO rating_changes (period_id, player_id, event_id, games, score, \
+             rating_used, k, change, performance, champion_protected)",
+            "",
+            10,
+            changes,
+            &|_| {},
+        )
+        .await?;
+        tx.commit().await?;
+        outcome.period_id = Some(period_id);
+        outcome.list_id = Some(list_id);
+        outcome.audit_id = Some(audit_id);
+        Ok(outcome)
+    }
+
+    /// Publishes the latest computed draft list (of the latest list date):
+    /// its status becomes published and the publication is audited with the
+    /// period and list it made public. From then on, events ending in its
+    /// period are refused (the period is closed).
+    ///
+    /// # Errors
+    /// [`StoreError::NothingToPublish`] when no draft waits.
+    pub async fn publish(&self) -> Result<PublishOutcome, StoreError> {
+        let draft = sqlx::query(
+            "SELECT l.id, l.list_date, p.id AS period_id, p.profile, p.audit_id FROM rating_lists l \
+             JOIN periods p ON p.result_list_id = l.id WHERE l.status = 'draft' \
+             ORDER BY l.list_date DESC, l.id DESC LIMIT 1",
+        )
+        .fetch_optional(&self.pool)
+        .await?
+        .ok_or(StoreError::NothingToPublish)?;
+        let list_id: i64 = draft.try_get("id")?;
+        let period_id: i64 = draft.try_get("period_id")?;
+        let computed_audit: i64 = draft.try_get("audit_id")?;
+        let profile: String = draft.try_get("profile")?;
+        let list_date = date(&draft.try_get::<String, _>("list_date")?)?;
+        let rows: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM list_entries WHERE list_id = $1")
+            .bind(list_id)
+            .fetch_one(&self.pool)
+            .await?;
+        let mut tx = self.pool.begin().await?;
+        let audit_id = append(
+            &mut tx,
+            AuditAction::Publish,
+            &format!("list {list_date}"),
+            &json!({
+                "list_id": list_id, "list_date": list_date.to_string(), "period_id": period_id,
+                "profile": profile, "computed_by_audit": computed_audit, "rows": rows,
+            }),
+        )
+        .await?;
+        sqlx::query("UPDATE rating_lists SET status = 'published' WHERE id = $1")
+            .bind(list_id)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(PublishOutcome {
+            list_id,
+            list_date,
+            period_id,
+            audit_id,
+            rows: rows as usize,
+        })
+    }
+
+    /// The contributions stored for a period (optionally one player's), in
+    /// (player, event) order.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn period_changes(
+        &self,
+        period_id: i64,
+        player: Option<u32>,
+    ) -> Result<Vec<ChangeLine>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT player_id, event_id, games, score, rating_used, k, change, performance, \
+             champion_protected FROM rating_changes WHERE period_id = $1 \
+             AND ($2 < 0 OR player_id = $2) ORDER BY player_id, event_id",
+        )
+        .bind(period_id)
+        .bind(player.map_or(-1, i64::from))
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                Ok(ChangeLine {
+                    player_id: r.try_get::<i64, _>("player_id")? as u32,
+                    event_id: r.try_get("event_id")?,
+                    games: r.try_get::<i64, _>("games")? as u32,
+                    score: dec(&r.try_get::<String, _>("score")?)?,
+                    rating_used: dec(&r.try_get::<String, _>("rating_used")?)?,
+                    k: r.try_get::<Option<i64>, _>("k")?.map(|k| k as u32),
+                    change: dec_opt(r.try_get("change")?)?,
+                    performance: dec_opt(r.try_get("performance")?)?,
+                    champion_protected: r.try_get::<i64, _>("champion_protected")? != 0,
+                })
+            })
+            .collect()
+    }
+}

@@ -1,0 +1,397 @@
+//! Reading the office back: totals, lists, a player's history, events.
+
+use chrono::NaiveDate;
+use rust_decimal::Decimal;
+use serde::Serialize;
+use sqlx::Row;
+
+use crate::office::ChangeLine;
+use crate::{Store, StoreError, date, dec_opt};
+
+/// Counts of what the database holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Totals {
+    /// Players.
+    pub players: u64,
+    /// Events.
+    pub events: u64,
+    /// Games and byes.
+    pub games: u64,
+    /// Rating lists (imported, computed, published or draft).
+    pub lists: u64,
+    /// Audit entries.
+    pub audit_entries: u64,
+}
+
+/// A stored list.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ListInfo {
+    /// Its id.
+    pub id: i64,
+    /// Its date.
+    pub list_date: NaiveDate,
+    /// `imported` or `computed`.
+    pub origin: String,
+    /// `draft` or `published`.
+    pub status: String,
+    /// The period that computed it.
+    pub period_id: Option<i64>,
+    /// The profile of that period.
+    pub profile: Option<String>,
+}
+
+/// One row of a stored list, with the player's identity.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ListLine {
+    /// Player id.
+    pub id: u32,
+    /// Name.
+    pub name: String,
+    /// `m` or `f`.
+    pub sex: String,
+    /// Birth.
+    pub birth: Option<String>,
+    /// Unit.
+    pub unit: Option<String>,
+    /// Titles held (codes, by award date), comma separated.
+    pub titles: Option<String>,
+    /// Rating.
+    pub rating: Option<Decimal>,
+    /// Rating on the list the period started from (computed lists).
+    pub rating_before: Option<Decimal>,
+    /// Valid games.
+    pub valid_games: u32,
+    /// K.
+    pub k: Option<u32>,
+    /// `active`, `inactive` or `unrated`.
+    pub status: String,
+    /// Highest ever.
+    pub highest: Option<Decimal>,
+    /// Notes of the period (JSON array text).
+    pub notes: Option<String>,
+}
+
+/// A player's row on one list.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PlayerListLine {
+    /// The list.
+    pub list: ListInfo,
+    /// Rating.
+    pub rating: Option<Decimal>,
+    /// Valid games.
+    pub valid_games: u32,
+    /// K.
+    pub k: Option<u32>,
+    /// Status.
+    pub status: String,
+    /// Highest ever.
+    pub highest: Option<Decimal>,
+    /// What the period did (JSON array text).
+    pub notes: Option<String>,
+    /// What each event of the period gave the player, with the event's name.
+    pub changes: Vec<(ChangeLine, String)>,
+}
+
+/// Everything the office knows of a player.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PlayerHistory {
+    /// Id.
+    pub id: u32,
+    /// Name.
+    pub name: String,
+    /// `m` or `f`.
+    pub sex: String,
+    /// Birth.
+    pub birth: Option<String>,
+    /// Unit.
+    pub unit: Option<String>,
+    /// Titles and the day awarded.
+    pub titles: Vec<(String, Option<NaiveDate>)>,
+    /// Every list the player is on, oldest first.
+    pub lists: Vec<PlayerListLine>,
+}
+
+/// An imported event.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct StoredEvent {
+    /// Id.
+    pub id: i64,
+    /// Name.
+    pub name: String,
+    /// Profile it is rated under.
+    pub profile: String,
+    /// Last day.
+    pub end: Option<NaiveDate>,
+    /// File name as imported.
+    pub file_name: String,
+    /// SHA-256 of the file.
+    pub sha256: String,
+    /// The file, verbatim.
+    pub file_content: String,
+    /// Players.
+    pub players: u32,
+    /// Games and byes.
+    pub games: u32,
+    /// The audit entry of its import.
+    pub audit_id: i64,
+}
+
+/// A stored game or bye.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct StoredGame {
+    /// Position in the file (from 0).
+    pub seq: u32,
+    /// Round.
+    pub round: u32,
+    /// White (red), or the player with a bye.
+    pub white: u32,
+    /// Black; `None` for a bye.
+    pub black: Option<u32>,
+    /// Result as the event file spells it.
+    pub result: String,
+}
+
+fn list_info(r: &sqlx::any::AnyRow) -> Result<ListInfo, StoreError> {
+    Ok(ListInfo {
+        id: r.try_get("id")?,
+        list_date: date(&r.try_get::<String, _>("list_date")?)?,
+        origin: r.try_get("origin")?,
+        status: r.try_get("status")?,
+        period_id: r.try_get("period_id")?,
+        profile: r.try_get("profile")?,
+    })
+}
+
+const LIST_INFO: &str = "SELECT l.id, l.list_date, l.origin, l.status, p.id AS period_id, \
+    p.profile FROM rating_lists l LEFT JOIN periods p ON p.result_list_id = l.id";
+
+impl Store {
+    /// How many players, events, games, lists and audit entries there are.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn totals(&self) -> Result<Totals, StoreError> {
+        let count = |table: &'static str| async move {
+            let n: i64 = sqlx::query_scalar(&format!("SELECT COUNT(*) FROM {table}"))
+                .fetch_one(&self.pool)
+                .await?;
+            Ok::<u64, StoreError>(n as u64)
+        };
+        Ok(Totals {
+            players: count("players").await?,
+            events: count("events").await?,
+            games: count("games").await?,
+            lists: count("rating_lists").await?,
+            audit_entries: count("audit_log").await?,
+        })
+    }
+
+    /// Every list, oldest first.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn lists(&self) -> Result<Vec<ListInfo>, StoreError> {
+        let sql = format!("{LIST_INFO} ORDER BY l.list_date, l.id");
+        sqlx::query(&sql)
+            .fetch_all(&self.pool)
+            .await?
+            .iter()
+            .map(list_info)
+            .collect()
+    }
+
+    /// The rows of a list, by rating (highest first; unrated last), then id.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn list_lines(&self, list_id: i64) -> Result<Vec<ListLine>, StoreError> {
+        let base: Option<i64> =
+            sqlx::query_scalar("SELECT base_list_id FROM periods WHERE result_list_id = $1")
+                .bind(list_id)
+                .fetch_optional(&self.pool)
+                .await?
+                .flatten();
+        let mut titles: std::collections::HashMap<i64, Vec<String>> = Default::default();
+        for r in sqlx::query(
+            "SELECT t.player_id, t.title FROM titles t JOIN list_entries e \
+             ON e.player_id = t.player_id AND e.list_id = $1 ORDER BY t.awarded, t.id",
+        )
+        .bind(list_id)
+        .fetch_all(&self.pool)
+        .await?
+        {
+            titles
+                .entry(r.try_get("player_id")?)
+                .or_default()
+                .push(r.try_get("title")?);
+        }
+        let rows = sqlx::query(
+            "SELECT e.player_id, p.name, p.sex, p.birth, p.unit, e.rating, e.valid_games, e.k, \
+             e.status, e.highest, e.notes, b.rating AS rating_before FROM list_entries e \
+             JOIN players p ON p.id = e.player_id \
+             LEFT JOIN list_entries b ON b.list_id = $2 AND b.player_id = e.player_id \
+             WHERE e.list_id = $1",
+        )
+        .bind(list_id)
+        .bind(base.unwrap_or(-1))
+        .fetch_all(&self.pool)
+        .await?;
+        let mut out = rows
+            .iter()
+            .map(|r| {
+                let id: i64 = r.try_get("player_id")?;
+                Ok(ListLine {
+                    id: id as u32,
+                    name: r.try_get("name")?,
+                    sex: r.try_get("sex")?,
+                    birth: r.try_get("birth")?,
+                    unit: r.try_get("unit")?,
+                    titles: titles.remove(&id).map(|t| t.join(",")),
+                    rating: dec_opt(r.try_get("rating")?)?,
+                    rating_before: dec_opt(r.try_get("rating_before")?)?,
+                    valid_games: r.try_get::<i64, _>("valid_games")? as u32,
+                    k: r.try_get::<Option<i64>, _>("k")?.map(|k| k as u32),
+                    status: r.try_get("status")?,
+                    highest: dec_opt(r.try_get("highest")?)?,
+                    notes: r.try_get("notes")?,
+                })
+            })
+            .collect::<Result<Vec<_>, StoreError>>()?;
+        out.sort_by(|a, b| {
+            let key = |l: &ListLine| (l.status == "unrated", l.rating.map(|r| -r));
+            key(a).cmp(&key(b)).then(a.id.cmp(&b.id))
+        });
+        Ok(out)
+    }
+
+    /// A player's identity, titles, every list row and what each event gave.
+    ///
+    /// # Errors
+    /// [`StoreError::NoSuchPlayer`], or a database error.
+    pub async fn player_history(&self, id: u32) -> Result<PlayerHistory, StoreError> {
+        let p = sqlx::query("SELECT name, sex, birth, unit FROM players WHERE id = $1")
+            .bind(i64::from(id))
+            .fetch_optional(&self.pool)
+            .await?
+            .ok_or(StoreError::NoSuchPlayer(id))?;
+        let mut titles = Vec::new();
+        for r in sqlx::query(
+            "SELECT title, awarded FROM titles WHERE player_id = $1 ORDER BY awarded, id",
+        )
+        .bind(i64::from(id))
+        .fetch_all(&self.pool)
+        .await?
+        {
+            let awarded: Option<String> = r.try_get("awarded")?;
+            titles.push((
+                r.try_get("title")?,
+                awarded.as_deref().map(date).transpose()?,
+            ));
+        }
+        let sql = format!(
+            "{LIST_INFO} JOIN list_entries e ON e.list_id = l.id AND e.player_id = $1 \
+             ORDER BY l.list_date, l.id"
+        );
+        let infos: Vec<ListInfo> = sqlx::query(&sql)
+            .bind(i64::from(id))
+            .fetch_all(&self.pool)
+            .await?
+            .iter()
+            .map(list_info)
+            .collect::<Result<_, _>>()?;
+        let mut lists = Vec::with_capacity(infos.len());
+        for list in infos {
+            let r = sqlx::query(
+                "SELECT rating, valid_games, k, status, highest, notes FROM list_entries \
+                 WHERE list_id = $1 AND player_id = $2",
+            )
+            .bind(list.id)
+            .bind(i64::from(id))
+            .fetch_one(&self.pool)
+            .await?;
+            let mut changes = Vec::new();
+            if let Some(period) = list.period_id {
+                for c in self.period_changes(period, Some(id)).await? {
+                    let name: String = sqlx::query_scalar("SELECT name FROM events WHERE id = $1")
+                        .bind(c.event_id)
+                        .fetch_one(&self.pool)
+                        .await?;
+                    changes.push((c, name));
+                }
+            }
+            lists.push(PlayerListLine {
+                rating: dec_opt(r.try_get("rating")?)?,
+                valid_games: r.try_get::<i64, _>("valid_games")? as u32,
+                k: r.try_get::<Option<i64>, _>("k")?.map(|k| k as u32),
+                status: r.try_get("status")?,
+                highest: dec_opt(r.try_get("highest")?)?,
+                notes: r.try_get("notes")?,
+                list,
+                changes,
+            });
+        }
+        Ok(PlayerHistory {
+            id,
+            name: p.try_get("name")?,
+            sex: p.try_get("sex")?,
+            birth: p.try_get("birth")?,
+            unit: p.try_get("unit")?,
+            titles,
+            lists,
+        })
+    }
+
+    /// An imported event, file included.
+    ///
+    /// # Errors
+    /// A database error; `Ok(None)` when there is no such event.
+    pub async fn event(&self, id: i64) -> Result<Option<StoredEvent>, StoreError> {
+        let Some(r) = sqlx::query(
+            "SELECT id, name, profile, end_date, file_name, file_sha256, file_content, \
+             player_count, game_count, audit_id FROM events WHERE id = $1",
+        )
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await?
+        else {
+            return Ok(None);
+        };
+        let end: Option<String> = r.try_get("end_date")?;
+        Ok(Some(StoredEvent {
+            id: r.try_get("id")?,
+            name: r.try_get("name")?,
+            profile: r.try_get("profile")?,
+            end: end.as_deref().map(date).transpose()?,
+            file_name: r.try_get("file_name")?,
+            sha256: r.try_get("file_sha256")?,
+            file_content: r.try_get("file_content")?,
+            players: r.try_get::<i64, _>("player_count")? as u32,
+            games: r.try_get::<i64, _>("game_count")? as u32,
+            audit_id: r.try_get("audit_id")?,
+        }))
+    }
+
+    /// The games and byes of an event, in file order.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn event_games(&self, event_id: i64) -> Result<Vec<StoredGame>, StoreError> {
+        sqlx::query(
+            "SELECT seq, round, white, black, result FROM games WHERE event_id = $1 ORDER BY seq",
+        )
+        .bind(event_id)
+        .fetch_all(&self.pool)
+        .await?
+        .iter()
+        .map(|r| {
+            Ok(StoredGame {
+                seq: r.try_get::<i64, _>("seq")? as u32,
+                round: r.try_get::<i64, _>("round")? as u32,
+                white: r.try_get::<i64, _>("white")? as u32,
+                black: r.try_get::<Option<i64>, _>("black")?.map(|b| b as u32),
+                result: r.try_get("result")?,
+            })
+        })
+        .collect()
+    }
+}

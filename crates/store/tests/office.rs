@@ -1,0 +1,320 @@
+//! The rating office's acceptance tests, run on SQLite and (when
+//! `QIYUAN_TEST_POSTGRES_URL` is set) on PostgreSQL: imports are idempotent
+//! and audited, a period recomputed gives the same figures, and every
+//! published figure can be walked back to its events and games.
+
+mod common;
+
+use common::*;
+use qiyuan_rating::model::Sex;
+use qiyuan_store::{AuditAction, StoreError};
+use rust_decimal_macros::dec;
+
+/// The starting list: players 1 and 2 rated 2400 with 10 valid games, and
+/// player 3 unrated.
+fn start_list() -> Vec<qiyuan_store::ListEntry> {
+    vec![
+        rated(1, "甲", Sex::Male, 2400, 10),
+        rated(2, "乙", Sex::Male, 2400, 10),
+        unrated(3, "丙", Sex::Female),
+    ]
+}
+
+#[tokio::test]
+async fn the_same_event_is_imported_once() {
+    for db in databases().await {
+        let store = open(&db).await;
+        store
+            .import_list(
+                "list.csv",
+                b"list-v1",
+                date("2019-01-01"),
+                &start_list(),
+                &|_| {},
+            )
+            .await
+            .unwrap();
+        let text = match_event("2019 甲级联赛", "2019-03-10");
+        let first = store
+            .import_event("a.json", &text, "cxa-2019")
+            .await
+            .unwrap();
+        assert_eq!((first.players, first.games), (2, 2), "{}", db.name);
+        // The same bytes under another name: refused, naming the first import.
+        let err = store
+            .import_event("copy.json", &text, "cxa-2019")
+            .await
+            .unwrap_err();
+        match &err {
+            StoreError::DuplicateEvent {
+                event_id, audit_id, ..
+            } => {
+                assert_eq!((*event_id, *audit_id), (first.event_id, first.audit_id));
+            }
+            other => panic!("{}: {other:?}", db.name),
+        }
+        let msg = err.to_string();
+        assert!(
+            msg.contains("already imported as event #") && msg.contains("copy.json"),
+            "{msg}"
+        );
+        let totals = store.totals().await.unwrap();
+        assert_eq!(
+            (totals.events, totals.games, totals.players),
+            (1, 2, 3),
+            "{}",
+            db.name
+        );
+        // The same list file twice is refused too.
+        let err = store
+            .import_list(
+                "again.csv",
+                b"list-v1",
+                date("2019-01-01"),
+                &start_list(),
+                &|_| {},
+            )
+            .await
+            .unwrap_err();
+        assert!(
+            matches!(err, StoreError::DuplicateList { .. }),
+            "{}: {err}",
+            db.name
+        );
+        // Two entries, chained.
+        let log = store.audit_log().await.unwrap();
+        let actions: Vec<_> = log.iter().map(|e| e.action).collect();
+        assert_eq!(actions, [AuditAction::ImportList, AuditAction::ImportEvent]);
+        assert_eq!(store.verify_audit_chain().await.unwrap(), None);
+        // The file is kept verbatim.
+        let stored = store.event(first.event_id).await.unwrap().unwrap();
+        assert_eq!(stored.file_content, text);
+    }
+}
+
+#[tokio::test]
+async fn the_audit_log_refuses_updates_and_deletes() {
+    for db in databases().await {
+        let store = open(&db).await;
+        store
+            .import_list("list.csv", b"x", date("2019-01-01"), &start_list(), &|_| {})
+            .await
+            .unwrap();
+        for sql in [
+            "UPDATE audit_log SET subject = 'forged'",
+            "DELETE FROM audit_log",
+        ] {
+            let err = sqlx::query(sql).execute(store.pool()).await.unwrap_err();
+            assert!(
+                err.to_string().contains("append-only"),
+                "{}: {err}",
+                db.name
+            );
+        }
+        assert_eq!(store.audit_log().await.unwrap().len(), 1);
+    }
+}
+
+#[tokio::test]
+async fn bad_input_gets_clear_errors() {
+    for db in databases().await {
+        let store = open(&db).await;
+        // Duplicate ids in a list: both lines named, nothing written.
+        let mut list = start_list();
+        list.push(rated(2, "乙二", Sex::Male, 2300, 0));
+        list[3].line = 9;
+        let err = store
+            .import_list("dup.csv", b"dup", date("2019-01-01"), &list, &|_| {})
+            .await
+            .unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "dup.csv:9: player id 2 is already on line 3"
+        );
+        assert_eq!(store.totals().await.unwrap().players, 0);
+
+        store
+            .import_list(
+                "list.csv",
+                b"ok",
+                date("2019-01-01"),
+                &start_list(),
+                &|_| {},
+            )
+            .await
+            .unwrap();
+        // Players not on the list: named with their ids.
+        let text = match_event("外来赛", "2019-03-10")
+            .replace(r#""id": 2, "name": "乙""#, r#""id": 77, "name": "丁""#)
+            .replace(r#""black": 2"#, r#""black": 77"#)
+            .replace(r#""red": 2"#, r#""red": 77"#);
+        let err = store
+            .import_event("x.json", &text, "cxa-2019")
+            .await
+            .unwrap_err();
+        let msg = err.to_string();
+        assert!(
+            msg.starts_with("x.json: 1 player(s) of the event are not on the rating list: 77 丁"),
+            "{msg}"
+        );
+        // A sex that disagrees with the list.
+        let text = match_event("混", "2019-03-10")
+            .replace(r#""name": "乙", "sex": "m""#, r#""name": "乙", "sex": "f""#);
+        let err = store
+            .import_event("s.json", &text, "cxa-2019")
+            .await
+            .unwrap_err();
+        assert!(
+            matches!(err, StoreError::PlayerMismatch { id: 2, .. }),
+            "{err}"
+        );
+        // A chess event under a xiangqi profile.
+        let text = match_event("棋", "2019-03-10").replace("xiangqi", "chess");
+        let err = store
+            .import_event("c.json", &text, "cxa-2019")
+            .await
+            .unwrap_err();
+        assert!(matches!(err, StoreError::WrongGame { .. }), "{err}");
+        // No end date.
+        let text = match_event("无日期", "2019-03-10")
+            .replace(r#""start": "2019-03-10", "end": "2019-03-10","#, "");
+        let err = store
+            .import_event("d.json", &text, "cxa-2019")
+            .await
+            .unwrap_err();
+        assert!(matches!(err, StoreError::NoEndDate { .. }), "{err}");
+        // An invalid file: the reader's message, with line and field.
+        let err = store
+            .import_event(
+                "bad.json",
+                &match_event("坏", "2019-03-10").replace("\"1-0\"", "\"2-0\""),
+                "cxa-2019",
+            )
+            .await
+            .unwrap_err();
+        assert!(
+            err.to_string().starts_with("bad.json:7: games[0].result"),
+            "{err}"
+        );
+        assert_eq!(store.totals().await.unwrap().events, 0, "{}", db.name);
+        // A list date the calendar does not publish on (cxa-2019 第四条: 1 Jan, 1 Jun, 1 Oct).
+        let err = store
+            .compute_period("cxa-2019", date("2019-03-15"), true, &|_, _| {})
+            .await
+            .unwrap_err();
+        assert!(err.to_string().contains("01-01, 06-01, 10-01"), "{err}");
+    }
+}
+
+/// cxa-2019 worked by hand (regulations.md §2, 第九条, 第十条): players 1 and
+/// 2 are rated 2400 with 10 valid games (K = 25, fewer than 30). Player 1
+/// wins both games of a match: D = 0, P = 0.50 (expected-score table, |D| in
+/// 0..3), We = N × P = 2 × 0.50 = 1, W = 2, ΔR = 25 × (2 − 1) = +25.0; player
+/// 2: W = 0, ΔR = 25 × (0 − 1) = −25.0. The list of 1 June 2019 (period
+/// 1 Jan – 31 May) has Rn = 2400 + 25 = 2425 and 2400 − 25 = 2375 (above
+/// the men's minimum 2301), each with 10 + 2 = 12 valid games.
+#[tokio::test]
+async fn a_period_is_reproducible_and_every_figure_traceable() {
+    for db in databases().await {
+        let store = open(&db).await;
+        store
+            .import_list(
+                "list.csv",
+                b"list",
+                date("2019-01-01"),
+                &start_list(),
+                &|_| {},
+            )
+            .await
+            .unwrap();
+        let ev = store
+            .import_event("m.json", &match_event("对抗赛", "2019-03-10"), "cxa-2019")
+            .await
+            .unwrap();
+        let first = store
+            .compute_period("cxa-2019", date("2019-06-01"), false, &|_, _| {})
+            .await
+            .unwrap();
+        let again = store
+            .compute_period("cxa-2019", date("2019-06-01"), false, &|_, _| {})
+            .await
+            .unwrap();
+        let a = store.list_lines(first.list_id.unwrap()).await.unwrap();
+        let b = store.list_lines(again.list_id.unwrap()).await.unwrap();
+        assert_eq!(a, b, "{}: a recomputed period changed", db.name);
+        let figures: Vec<_> = a.iter().map(|l| (l.id, l.rating, l.valid_games)).collect();
+        assert_eq!(
+            figures,
+            [
+                (1, Some(dec!(2425)), 12),
+                (2, Some(dec!(2375)), 12),
+                (3, None, 0)
+            ],
+            "{}",
+            db.name
+        );
+        let published = store.publish().await.unwrap();
+        assert_eq!(published.list_id, again.list_id.unwrap());
+
+        // Walk the trail of player 1's 2425 back through the audit log.
+        let log = store.audit_log().await.unwrap();
+        let publish = log
+            .iter()
+            .rev()
+            .find(|e| e.action == AuditAction::Publish)
+            .unwrap();
+        assert_eq!(publish.detail["list_id"], published.list_id);
+        let computed_by = publish.detail["computed_by_audit"].as_i64().unwrap();
+        let compute = log.iter().find(|e| e.id == computed_by).unwrap();
+        assert_eq!(compute.action, AuditAction::ComputePeriod);
+        let base_list = compute.detail["base_list_id"].as_i64().unwrap();
+        let events = compute.detail["events"].as_array().unwrap();
+        assert_eq!(events.len(), 1);
+        let sha = events[0]["sha256"].as_str().unwrap();
+        let event_id = events[0]["event_id"].as_i64().unwrap();
+        assert_eq!(event_id, ev.event_id);
+        // The import entry of that file, and the file itself, agree.
+        let import = log
+            .iter()
+            .find(|e| e.action == AuditAction::ImportEvent && e.detail["sha256"] == sha)
+            .unwrap();
+        let stored = store.event(event_id).await.unwrap().unwrap();
+        assert_eq!(stored.audit_id, import.id);
+        assert_eq!(stored.sha256, sha);
+        // The figure: Ro from the base list + ΣΔR of the period's lines.
+        let before = store.list_lines(base_list).await.unwrap();
+        let ro = before.iter().find(|l| l.id == 1).unwrap().rating.unwrap();
+        let changes = store
+            .period_changes(publish.detail["period_id"].as_i64().unwrap(), Some(1))
+            .await
+            .unwrap();
+        assert_eq!(changes.len(), 1);
+        assert_eq!(
+            (changes[0].games, changes[0].score, changes[0].k),
+            (2, dec!(2), Some(25))
+        );
+        assert_eq!(changes[0].change, Some(dec!(25)));
+        assert_eq!(ro + changes[0].change.unwrap(), dec!(2425));
+        // And the games behind N and W.
+        let games = store.event_games(event_id).await.unwrap();
+        let won = games
+            .iter()
+            .filter(|g| {
+                (g.white == 1 && g.result == "1-0") || (g.black == Some(1) && g.result == "0-1")
+            })
+            .count();
+        assert_eq!((games.len(), won), (2, 2));
+        assert_eq!(store.verify_audit_chain().await.unwrap(), None);
+
+        // The period is closed: an event ending in it is refused.
+        let err = store
+            .import_event("late.json", &match_event("迟到", "2019-05-01"), "cxa-2019")
+            .await
+            .unwrap_err();
+        assert!(matches!(err, StoreError::ClosedPeriod { .. }), "{err}");
+        // The player's history shows both lists and the event.
+        let h = store.player_history(1).await.unwrap();
+        assert_eq!(h.lists.len(), 3);
+        assert_eq!(h.lists[2].changes[0].1, "对抗赛");
+    }
+}
