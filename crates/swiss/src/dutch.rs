@@ -796,6 +796,9 @@ impl<'e> Search<'e> {
             self.leaf(floaters);
             return;
         }
+        if !self.colour_feasible(&s1[i..], s2, used) {
+            return;
+        }
         let a = s1[i];
         for j in 0..s2.len() {
             if used[j] || !self.e.ok(a, s2[j]) {
@@ -812,6 +815,36 @@ impl<'e> Search<'e> {
                 return;
             }
         }
+    }
+
+    /// Look-ahead for the transpositions: can the S1 players `rows` still be
+    /// paired with the unused S2 players within the bounds of C12 and C13?
+    /// (A minimum-cost assignment per criterion; a necessary condition.)
+    fn colour_feasible(&mut self, rows: &[usize], s2: &[usize], used: &[bool]) -> bool {
+        let cols: Vec<usize> = s2.iter().zip(used).filter(|(_, u)| !**u).map(|(x, _)| *x).collect();
+        if rows.len() < 2 {
+            return true;
+        }
+        for (slot, acc_i) in [(2usize, 2usize), (3, 3)] {
+            let Some(bound) = self.bounds.counts[slot] else { continue };
+            let left = bound.saturating_sub(self.acc[acc_i]);
+            let cost: Vec<Vec<Option<u32>>> = rows
+                .iter()
+                .map(|&a| {
+                    cols.iter()
+                        .map(|&b| {
+                            self.e.ok(a, b).then(|| self.e.pair_cost(a.min(b), a.max(b), false).counts[acc_i])
+                        })
+                        .collect()
+                })
+                .collect();
+            self.nodes += (rows.len() * cols.len()) as u64 / 16;
+            match crate::matching::min_cost_assignment(&cost) {
+                Some(c) if c <= left => {}
+                _ => return false,
+            }
+        }
+        true
     }
 
     fn quality(&mut self, floaters: &[usize]) -> Quality {

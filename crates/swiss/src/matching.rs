@@ -182,3 +182,79 @@ mod tests {
         assert_eq!(maximum_matching(&adj).iter().filter(|m| m.is_some()).count(), 4);
     }
 }
+
+/// Minimum total cost of assigning every row to a distinct column
+/// (Hungarian algorithm, rows ≤ columns); `None` entries are forbidden.
+/// Returns `None` when no complete assignment exists.
+///
+/// ```
+/// use qiyuan_swiss::matching::min_cost_assignment;
+/// // Row 0 can take column 0 (cost 1) or 1 (cost 0); row 1 only column 1.
+/// let cost = vec![vec![Some(1), Some(0)], vec![None, Some(0)]];
+/// assert_eq!(min_cost_assignment(&cost), Some(1));
+/// ```
+pub fn min_cost_assignment(cost: &[Vec<Option<u32>>]) -> Option<u32> {
+    let n = cost.len();
+    if n == 0 {
+        return Some(0);
+    }
+    let m = cost[0].len();
+    if m < n {
+        return None;
+    }
+    // Forbidden pairs cost more than any complete assignment of allowed ones.
+    let big: i64 = 1 + cost.iter().flatten().flatten().map(|&c| c as i64).sum::<i64>();
+    let forbidden = big * (n as i64 + 1);
+    let a = |i: usize, j: usize| cost[i - 1][j - 1].map_or(forbidden, |c| c as i64);
+    let mut u = vec![0i64; n + 1];
+    let mut v = vec![0i64; m + 1];
+    let mut p = vec![0usize; m + 1];
+    let mut way = vec![0usize; m + 1];
+    for i in 1..=n {
+        p[0] = i;
+        let mut j0 = 0;
+        let mut minv = vec![i64::MAX; m + 1];
+        let mut used = vec![false; m + 1];
+        loop {
+            used[j0] = true;
+            let i0 = p[j0];
+            let mut delta = i64::MAX;
+            let mut j1 = 0;
+            for j in 1..=m {
+                if !used[j] {
+                    let cur = a(i0, j) - u[i0] - v[j];
+                    if cur < minv[j] {
+                        minv[j] = cur;
+                        way[j] = j0;
+                    }
+                    if minv[j] < delta {
+                        delta = minv[j];
+                        j1 = j;
+                    }
+                }
+            }
+            for j in 0..=m {
+                if used[j] {
+                    u[p[j]] += delta;
+                    v[j] -= delta;
+                } else {
+                    minv[j] -= delta;
+                }
+            }
+            j0 = j1;
+            if p[j0] == 0 {
+                break;
+            }
+        }
+        loop {
+            let j1 = way[j0];
+            p[j0] = p[j1];
+            j0 = j1;
+            if j0 == 0 {
+                break;
+            }
+        }
+    }
+    let total: i64 = (1..=m).filter(|&j| p[j] != 0).map(|j| a(p[j], j)).sum();
+    (total < forbidden).then_some(total as u32)
+}

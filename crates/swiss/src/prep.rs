@@ -34,6 +34,9 @@ pub enum Float {
 pub struct Prep {
     /// TPN.
     pub tpn: u32,
+    /// Position (1-based) of the TPN among the players paired this round,
+    /// the "renumbered" TPN used by Art. 5.2.5.
+    pub number: u32,
     /// Pairing score (score plus acceleration), tenths.
     pub score: Score,
     /// Colour difference of played games (Art. 1.6).
@@ -142,6 +145,7 @@ pub fn prepare(input: &PairingInput) -> Vec<Prep> {
                 .collect();
             Prep {
                 tpn: p.tpn,
+                number: 0,
                 score: p.score + p.acceleration,
                 cd,
                 colours,
@@ -155,6 +159,10 @@ pub fn prepare(input: &PairingInput) -> Vec<Prep> {
             }
         })
         .collect();
+    out.sort_by_key(|p| p.tpn);
+    for (i, p) in out.iter_mut().enumerate() {
+        p.number = i as u32 + 1;
+    }
     out.sort_by(|a, b| b.score.cmp(&a.score).then(a.tpn.cmp(&b.tpn)));
     out
 }
@@ -208,8 +216,9 @@ pub fn colour_of_higher(a: &Prep, b: &Prep, initial: Colour) -> Colour {
     if let Some(c) = last_difference(a, b) {
         return c.opposite();
     }
-    // 5.2.5: TPN parity of the higher-ranked player.
-    if a.tpn % 2 == 1 { initial } else { initial.opposite() }
+    // 5.2.5: TPN parity of the higher-ranked player (TPNs renumbered over
+    // the players paired this round).
+    if a.number % 2 == 1 { initial } else { initial.opposite() }
 }
 
 /// `a`'s colour in the most recent game where `a` and `b` had different
