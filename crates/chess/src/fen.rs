@@ -96,6 +96,24 @@ pub fn parse_fen(fen: &str) -> Result<Setup, FenError> {
     if fullmove > u32::from(u16::MAX) {
         return Err(FenError::FullmoveNumber(fullmove.to_string()));
     }
+    // cozy-chess accepts short placements (fewer than 8 ranks); require 8 × 8.
+    let well_formed = placement.split('/').count() == 8
+        && placement.split('/').all(|rank| {
+            let mut width = 0u32;
+            for c in rank.chars() {
+                match c {
+                    '1'..='8' => width += c as u32 - '0' as u32,
+                    'p' | 'n' | 'b' | 'r' | 'q' | 'k' | 'P' | 'N' | 'B' | 'R' | 'Q' | 'K' => {
+                        width += 1
+                    }
+                    _ => return false,
+                }
+            }
+            width == 8
+        });
+    if !well_formed {
+        return Err(FenError::Placement(placement.to_string()));
+    }
     let capped = halfmove_clock.min(100);
     // First pass: no castling, no en passant, to learn where kings and rooks stand.
     let bare = format!("{placement} {side} - - {capped} {fullmove}");
@@ -106,6 +124,13 @@ pub fn parse_fen(fen: &str) -> Result<Setup, FenError> {
             _ => FenError::Placement(placement.to_string()),
         }
     })?;
+    // Kings side by side: cozy-chess would let one king take the other.
+    let (wk, bk) = (board.king(Color::White), board.king(Color::Black));
+    if (wk.file() as i32 - bk.file() as i32).abs() <= 1
+        && (wk.rank() as i32 - bk.rank() as i32).abs() <= 1
+    {
+        return Err(FenError::Placement(placement.to_string()));
+    }
     let shredder = shredder_castling(&board, castling)?;
     if ep != "-" {
         let ok = ep.len() == 2
@@ -205,7 +230,6 @@ pub fn to_fen(board: &Board, halfmove_clock: u32) -> String {
         let rights = board.castle_rights(color);
         let back = Rank::First.relative_to(color);
         let rooks = board.colored_pieces(color, Piece::Rook);
-        let king = board.king(color).file();
         for (file, short) in [(rights.short, true), (rights.long, false)] {
             let Some(file) = file else { continue };
             let outermost = if short {
@@ -217,7 +241,6 @@ pub fn to_fen(board: &Board, halfmove_clock: u32) -> String {
                     .iter()
                     .all(|&f| f >= file || !rooks.has(Square::new(f, back)))
             };
-            let _ = king;
             let c = if outermost {
                 if short { 'k' } else { 'q' }
             } else {
@@ -252,6 +275,19 @@ mod tests {
         assert_eq!(parse_fen("8/8 w"), Err(FenError::FieldCount(2)));
         assert!(matches!(
             parse_fen("8/8/8/8/8/8/8/8 w - - 0 1"),
+            Err(FenError::Placement(_))
+        ));
+        // Found by the fuzzer: cozy-chess alone reads a 4-rank placement.
+        assert!(matches!(
+            parse_fen("4r3/4r3/3k4/qR1K1R2 w KQ -"),
+            Err(FenError::Placement(_))
+        ));
+        assert!(matches!(
+            parse_fen("R7/4p3/qp5Q/3P4/4pQ2/p4P2/6pr/R31Kk1 w Q - 1 3"),
+            Err(FenError::Placement(_))
+        ));
+        assert!(matches!(
+            parse_fen("4k3/8/8/8/8/8/8/4K2 w - - 0 1"),
             Err(FenError::Placement(_))
         ));
         assert!(matches!(

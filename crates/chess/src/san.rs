@@ -4,7 +4,7 @@
 //! what Chess960 needs; SAN writes `O-O`/`O-O-O` and standard UCI writes the
 //! king's two-square step (`e1g1`). Both directions are handled here.
 
-use cozy_chess::{BitBoard, Board, Color, File, Move, Piece, Rank, Square};
+use cozy_chess::{BitBoard, Board, File, Move, Piece, Rank, Square};
 use thiserror::Error;
 
 /// Why a SAN (or UCI) text could not be turned into a legal move.
@@ -309,9 +309,4 @@ pub fn parse_uci(board: &Board, uci: &str) -> Result<Move, SanError> {
         }
     }
     Err(SanError::Illegal(uci.to_string()))
-}
-
-/// The colour that moves in `board` (a convenience for callers without cozy-chess in scope).
-pub fn side_to_move(board: &Board) -> Color {
-    board.side_to_move()
 }

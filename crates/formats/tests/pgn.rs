@@ -382,3 +382,11 @@ fn gbk_and_big5_are_told_apart() {
     let (s, e) = decode(b"\xEF\xBB\xBF[Event \"x\"]");
     assert_eq!((s.as_ref(), e), ("[Event \"x\"]", TextEncoding::Utf8));
 }
+
+#[test]
+fn rest_of_line_comment_with_brace_survives_writing() {
+    // A `;` comment may hold `}` (PGN standard 5), which a brace comment cannot.
+    let g = read_pgn("1. e4 ; a } b\ne5 *").next().unwrap().unwrap();
+    let back = read_pgn(&write_pgn(&g)).next().unwrap().unwrap();
+    assert_eq!(shape(&back.movetext), ["e2e4", "{a } b}", "e7e5"]);
+}

@@ -48,10 +48,19 @@ fn write_tags(out: &mut String, tags: &[Tag], result: GameResult, start: &Board,
     out.push('\n');
 }
 
-/// Lays tokens out in lines of at most 79 characters.
+/// Lays tokens out in lines of at most 79 characters (a `;` comment ends its line).
 fn lay_out(out: &mut String, tokens: &[String]) {
     let mut len = 0;
     for t in tokens {
+        if t.starts_with(';') {
+            if len > 0 {
+                out.push(' ');
+            }
+            out.push_str(t);
+            out.push('\n');
+            len = 0;
+            continue;
+        }
         let w = t.chars().count();
         if len > 0 && len + 1 + w > 79 {
             out.push('\n');
@@ -83,7 +92,16 @@ fn line_tokens(tokens: &mut Vec<String>, mut board: Board, elements: &[Element<C
                 need_number = false;
             }
             Element::Comment(c) => {
-                tokens.push(format!("{{ {} }}", c.replace('}', ")")));
+                // `}` cannot stand in a brace comment: such a comment is written
+                // as a rest-of-line `;` comment, unless it spans lines too
+                // (then `}` becomes `)`).
+                tokens.push(if !c.contains('}') {
+                    format!("{{ {c} }}")
+                } else if !c.contains('\n') {
+                    format!("; {c}")
+                } else {
+                    format!("{{ {} }}", c.replace('}', ")"))
+                });
                 need_number = true;
             }
             Element::Nag(n) => tokens.push(format!("${n}")),
