@@ -1,12 +1,551 @@
-//! Placeholder until the command lands.
+//! `qiyuan convert IN OUT`: between FIDE TRF and the qiyuan event file
+//! (JSON or TOML).
+//!
+//! The formats are told by the files' extensions ([`FORMATS`]) or by
+//! `--from` / `--to`; the conversion is picked from a small table
+//! ([`CONVERSIONS`]) so that other formats (game records) can be added as
+//! rows.
+//!
+//! Paths:
+//! * **TRF → event file**: the TRF is read into the tournament model
+//!   (`trf_model::event_from_trf`, which checks that both entries of every
+//!   game agree), then written as a rating event. Carried: the name (`012`),
+//!   dates (`042`, `052`), players (number, name, sex, rating, title, birth
+//!   year, rank), every game with its result, forfeits, byes (`U` and `F`
+//!   → `bye`, `H` → `half-bye`, `Z` → `zero-bye`). Not carried (the event
+//!   format has no field for them; each is reported as a note on standard
+//!   error): federation, FIDE ID, full birth date, the points column, games
+//!   without a result yet, the scheduled number of rounds, colour and pairing
+//!   records (`XXR`, `XXC`, `152` …), arbiters and other header records.
+//! * **event file → TRF**: players (sex, title, rating rounded to a whole
+//!   number, birth year, rank), games, forfeits and byes, with the 1 / ½ / 0
+//!   points; `092` says the system. Not carried: `unit` (单位), `rated_games`,
+//!   `rated_events`, `ever_reached` (rating-list data, not tournament data).
+//! * event file ↔ event file: JSON ↔ TOML, nothing lost.
 
+use std::fs;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-/// Arguments.
-#[derive(Debug, clap::Args)]
-pub struct Args {}
+use anyhow::{Context, bail};
+use qiyuan_formats::event::{EventFormat, read_event, write_event};
+use qiyuan_formats::trf::{Record, TextCode, TrfFile, parse_trf};
+use qiyuan_formats::trf_model::{event_from_trf, trf_from_event};
+use qiyuan_rating::model as rm;
+use qiyuan_tournament::model::{ByeKind, EventKind, GameResult, Sex};
+use qiyuan_tournament::scoring::ScoringSystem;
+use rust_decimal::prelude::ToPrimitive;
+use rust_decimal::{Decimal, RoundingStrategy};
 
-/// Runs the command.
-pub fn run(_args: Args) -> anyhow::Result<ExitCode> {
-    anyhow::bail!("not implemented yet")
+use super::output;
+
+/// A file format `convert` knows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum FileFormat {
+    /// FIDE Tournament Report File (TRF16 / TRF-2026).
+    Trf,
+    /// qiyuan event file, JSON.
+    Json,
+    /// qiyuan event file, TOML.
+    Toml,
+}
+
+/// File extensions (lower case) and the format they mean.
+pub const FORMATS: &[(&str, FileFormat)] = &[
+    ("trf", FileFormat::Trf),
+    ("trfx", FileFormat::Trf),
+    ("txt", FileFormat::Trf),
+    ("json", FileFormat::Json),
+    ("toml", FileFormat::Toml),
+];
+
+/// A conversion: reads the input text, returns the output text and notes
+/// on what could not be carried.
+type Convert = fn(&Args, &str, FileFormat) -> anyhow::Result<Converted>;
+
+/// The conversions: (from, to, function).
+pub const CONVERSIONS: &[(FileFormat, FileFormat, Convert)] = &[
+    (FileFormat::Trf, FileFormat::Json, trf_to_event),
+    (FileFormat::Trf, FileFormat::Toml, trf_to_event),
+    (FileFormat::Json, FileFormat::Trf, event_to_trf),
+    (FileFormat::Toml, FileFormat::Trf, event_to_trf),
+    (FileFormat::Json, FileFormat::Toml, event_to_event),
+    (FileFormat::Toml, FileFormat::Json, event_to_event),
+    (FileFormat::Trf, FileFormat::Trf, trf_to_trf),
+];
+
+/// The text written and what was lost on the way.
+pub struct Converted {
+    text: String,
+    notes: Vec<String>,
+}
+
+/// `--game`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum GameArg {
+    /// 国际象棋.
+    Chess,
+    /// 象棋.
+    Xiangqi,
+}
+
+/// `--sex`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum SexArg {
+    /// 男.
+    M,
+    /// 女.
+    F,
+}
+
+/// `--system`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum SystemArg {
+    /// 积分编排制.
+    Swiss,
+    /// 单循环.
+    RoundRobin,
+    /// 双循环.
+    DoubleRoundRobin,
+    /// 淘汰制.
+    Knockout,
+    /// 对抗赛.
+    Match,
+    /// 团体赛.
+    Team,
+}
+
+/// Convert between TRF and the event format.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "\
+Formats by extension: .trf .trfx .txt (FIDE TRF), .json / .toml (qiyuan event file).
+What a format cannot hold is reported on standard error, one note per kind.
+
+Examples:
+  qiyuan convert open.trf open.json --sex m      # TRF without sex column
+  qiyuan convert 联赛.toml 联赛.trf
+  qiyuan convert open.trf - --to toml            # to standard output")]
+pub struct Args {
+    /// Input file.
+    pub input: PathBuf,
+    /// Output file, `-` for standard output (then give `--to`).
+    pub output: PathBuf,
+    /// Input format (default: by extension).
+    #[arg(long, value_enum)]
+    pub from: Option<FileFormat>,
+    /// Output format (default: by extension).
+    #[arg(long, value_enum)]
+    pub to: Option<FileFormat>,
+    /// TRF → event: the game (a TRF does not say; default chess).
+    #[arg(long, value_enum, default_value = "chess")]
+    pub game: GameArg,
+    /// TRF → event: sex of players whose record has none (the event file
+    /// needs one for every player).
+    #[arg(long, value_enum)]
+    pub sex: Option<SexArg>,
+    /// TRF → event: the system (default: from `092`, else a round robin when
+    /// the rounds fit the players, else Swiss).
+    #[arg(long, value_enum)]
+    pub system: Option<SystemArg>,
+}
+
+fn format_of(path: &Path, given: Option<FileFormat>, what: &str) -> anyhow::Result<FileFormat> {
+    if let Some(f) = given {
+        return Ok(f);
+    }
+    let ext = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase)
+        .unwrap_or_default();
+    FORMATS
+        .iter()
+        .find(|(e, _)| *e == ext)
+        .map(|&(_, f)| f)
+        .with_context(|| {
+            let known: Vec<String> = FORMATS.iter().map(|(e, _)| format!(".{e}")).collect();
+            format!(
+                "{}: cannot tell the {what} format from the extension (known: {}); give --{}",
+                path.display(),
+                known.join(" "),
+                if what == "input" { "from" } else { "to" }
+            )
+        })
+}
+
+/// Runs `qiyuan convert`.
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let from = format_of(&args.input, args.from, "input")?;
+    let to_stdout = args.output.as_os_str() == "-";
+    let to = if to_stdout && args.to.is_none() {
+        bail!("writing to standard output: give the format with --to");
+    } else {
+        format_of(&args.output, args.to, "output")?
+    };
+    let Some(&(_, _, convert)) = CONVERSIONS.iter().find(|(f, t, _)| *f == from && *t == to) else {
+        bail!("no conversion from {from:?} to {to:?}");
+    };
+    let bytes =
+        fs::read(&args.input).with_context(|| format!("{}: cannot read", args.input.display()))?;
+    let text = String::from_utf8(bytes).map_err(|_| {
+        anyhow::anyhow!(
+            "{}: the file is not UTF-8 text\n  help: convert it first, e.g. iconv -f GB18030 -t UTF-8",
+            args.input.display()
+        )
+    })?;
+    let out = convert(&args, &text, to).with_context(|| format!("{}", args.input.display()))?;
+    for n in &out.notes {
+        eprintln!("note: {n}");
+    }
+    output::emit_text((!to_stdout).then_some(args.output.as_path()), &out.text)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn event_format(f: FileFormat) -> EventFormat {
+    match f {
+        FileFormat::Toml => EventFormat::Toml,
+        _ => EventFormat::Json,
+    }
+}
+
+fn read_event_text(args: &Args, text: &str) -> anyhow::Result<rm::Event> {
+    let format = match format_of(&args.input, args.from, "input")? {
+        FileFormat::Toml => EventFormat::Toml,
+        _ => EventFormat::Json,
+    };
+    Ok(read_event(
+        text,
+        &args.input.display().to_string(),
+        Some(format),
+    )?)
+}
+
+fn event_to_event(args: &Args, text: &str, to: FileFormat) -> anyhow::Result<Converted> {
+    let event = read_event_text(args, text)?;
+    Ok(Converted {
+        text: write_event(&event, event_format(to)),
+        notes: Vec::new(),
+    })
+}
+
+fn trf_to_trf(_args: &Args, text: &str, _to: FileFormat) -> anyhow::Result<Converted> {
+    let file = parse_trf(text)?;
+    Ok(Converted {
+        text: file.write_trf2026()?,
+        notes: Vec::new(),
+    })
+}
+
+/// A TRF date (`YYYY/MM/DD`, `YYYY-MM-DD`, `YYYY.MM.DD`) as `YYYY-MM-DD`.
+fn iso_date(text: &str) -> String {
+    text.trim().replace(['/', '.'], "-")
+}
+
+fn trf_to_event(args: &Args, text: &str, to: FileFormat) -> anyhow::Result<Converted> {
+    let file = parse_trf(text)?;
+    let mut notes = Vec::new();
+    let kind = match args.system {
+        Some(SystemArg::Swiss) => Some(EventKind::Swiss),
+        Some(SystemArg::RoundRobin | SystemArg::DoubleRoundRobin) => Some(EventKind::RoundRobin),
+        _ => None,
+    };
+    let trf = event_from_trf(&file, kind)?;
+    let t = &trf.event;
+    let n = t.players().len() as u32;
+    let system = match args.system {
+        Some(SystemArg::Swiss) => rm::EventSystem::Swiss,
+        Some(SystemArg::RoundRobin) => rm::EventSystem::RoundRobin,
+        Some(SystemArg::DoubleRoundRobin) => rm::EventSystem::DoubleRoundRobin,
+        Some(SystemArg::Knockout) => rm::EventSystem::Knockout,
+        Some(SystemArg::Match) => rm::EventSystem::Match,
+        Some(SystemArg::Team) => rm::EventSystem::Team,
+        None => match t.kind() {
+            EventKind::Swiss => rm::EventSystem::Swiss,
+            // A double round robin has more rounds than players.
+            EventKind::RoundRobin if t.total_rounds() > n => rm::EventSystem::DoubleRoundRobin,
+            EventKind::RoundRobin => rm::EventSystem::RoundRobin,
+        },
+    };
+    let name = file
+        .tournament_name()
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(String::from)
+        .unwrap_or_else(|| {
+            notes.push("the TRF has no name (012): the file name is used".into());
+            args.input
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_else(|| "event".into())
+        });
+    // Dates: typed by the rating model (a calendar date), parsed from ISO text.
+    let mut date = |code: TextCode, what: &str| {
+        let text = file.text(code)?.trim().to_string();
+        if text.is_empty() {
+            return None;
+        }
+        match iso_date(&text).parse() {
+            Ok(d) => Some(d),
+            Err(_) => {
+                notes.push(format!(
+                    "{what} date `{text}` ({}) is not YYYY/MM/DD: left out",
+                    code.code()
+                ));
+                None
+            }
+        }
+    };
+    let start = date(TextCode::StartDate, "start");
+    let end = date(TextCode::EndDate, "end");
+    let (start, end) = match (start, end) {
+        (Some(s), Some(e)) if e < s => {
+            notes.push("the end date is before the start date: dates left out".into());
+            (None, None)
+        }
+        other => other,
+    };
+
+    let mut players = Vec::with_capacity(t.players().len());
+    let mut lost_fed = false;
+    let mut lost_id = false;
+    let mut lost_birth = false;
+    for p in t.players() {
+        let rec = u16::try_from(p.id.0).ok().and_then(|id| file.player(id));
+        let sex = match (p.sex, args.sex) {
+            (Some(Sex::Male), _) | (None, Some(SexArg::M)) => rm::Sex::Male,
+            (Some(Sex::Female), _) | (None, Some(SexArg::F)) => rm::Sex::Female,
+            (None, None) => bail!(
+                "player {} ({}) has no sex in the TRF, and the event file needs one\n  \
+                 help: give the sex of such players with --sex m or --sex f",
+                p.id,
+                p.name
+            ),
+        };
+        let rating = match p.rating {
+            Some(r) if (100..=4000).contains(&r) => Some(Decimal::from(r)),
+            Some(r) => {
+                notes.push(format!(
+                    "player {}: rating {r} is outside 100–4000: written as unrated",
+                    p.id
+                ));
+                None
+            }
+            None => None,
+        };
+        let mut q = rm::Player::new(rm::PlayerId(p.id.0), p.name.clone(), sex, rating);
+        q.title = p
+            .title
+            .as_deref()
+            .map(str::trim)
+            .filter(|t| !t.is_empty() && !t.contains(char::is_whitespace))
+            .map(String::from);
+        if let Some(rec) = rec {
+            q.birth_year = rec
+                .birth_year()
+                .map(i32::from)
+                .filter(|y| (1850..=2100).contains(y));
+            q.rank = rec.rank.map(u32::from).filter(|&r| r > 0);
+            lost_fed |= rec.federation.is_some();
+            lost_id |= rec.fide_id.is_some();
+            lost_birth |= rec.birth_date.as_deref().is_some_and(|d| d.len() > 4);
+        }
+        players.push(q);
+    }
+    if lost_fed {
+        notes.push("federations are not carried (the event file has no federation)".into());
+    }
+    if lost_id {
+        notes.push("FIDE IDs are not carried (the event file has no FIDE ID)".into());
+    }
+    if lost_birth {
+        notes.push("birth dates are kept as birth years".into());
+    }
+
+    let mut pairings = Vec::new();
+    let mut pending = 0;
+    let mut full_point = 0;
+    for (r, round) in t.rounds().iter().enumerate() {
+        let r = r as u32 + 1;
+        for g in &round.games {
+            let result = match g.result {
+                GameResult::Pending => {
+                    pending += 1;
+                    continue;
+                }
+                GameResult::WhiteWins => rm::GameResult::Played(rm::Outcome::WhiteWins),
+                GameResult::Draw => rm::GameResult::Played(rm::Outcome::Draw),
+                GameResult::BlackWins => rm::GameResult::Played(rm::Outcome::BlackWins),
+                GameResult::WhiteForfeitWin => rm::GameResult::WhiteWinsByForfeit,
+                GameResult::BlackForfeitWin => rm::GameResult::BlackWinsByForfeit,
+                GameResult::DoubleForfeit => rm::GameResult::DoubleForfeit,
+            };
+            pairings.push(rm::Pairing::Game {
+                round: r,
+                white: rm::PlayerId(g.white.0),
+                black: rm::PlayerId(g.black.0),
+                result,
+            });
+        }
+        for &(id, kind) in &round.byes {
+            let kind = match kind {
+                ByeKind::PairingAllocated => rm::ByeKind::Full,
+                ByeKind::FullPoint => {
+                    full_point += 1;
+                    rm::ByeKind::Full
+                }
+                ByeKind::HalfPoint => rm::ByeKind::Half,
+                ByeKind::ZeroPoint => rm::ByeKind::Zero,
+                ByeKind::Absent => continue,
+            };
+            pairings.push(rm::Pairing::Bye {
+                round: r,
+                player: rm::PlayerId(id.0),
+                kind,
+            });
+        }
+    }
+    if pending > 0 {
+        notes.push(format!(
+            "{pending} game(s) without a result are left out (the event file holds finished games)"
+        ));
+    }
+    if full_point > 0 {
+        notes.push(format!(
+            "{full_point} requested full-point bye(s) (F) are written as `bye`"
+        ));
+    }
+    if t.total_rounds() > trf.played_rounds {
+        notes.push(format!(
+            "the TRF schedules {} rounds, {} have results: the event file keeps only the games",
+            t.total_rounds(),
+            trf.played_rounds
+        ));
+    }
+    let dropped: Vec<&str> = file
+        .records
+        .iter()
+        .filter_map(|r| match r {
+            Record::Text { code, .. }
+                if !matches!(
+                    code,
+                    TextCode::TournamentName | TextCode::StartDate | TextCode::EndDate
+                ) =>
+            {
+                Some(code.code())
+            }
+            Record::Player(_) | Record::Blank | Record::Comment(_) | Record::Text { .. } => None,
+            Record::Xxr(_) | Record::NumberOfRounds(_) => None,
+            _ => Some("other"),
+        })
+        .collect();
+    if !dropped.is_empty() {
+        let mut d = dropped.clone();
+        d.sort_unstable();
+        d.dedup();
+        notes.push(format!(
+            "TRF records not carried: {}",
+            d.join(", ")
+                .replace("other", "pairing/scoring/team records")
+        ));
+    }
+    let game = match args.game {
+        GameArg::Chess => rm::GameKind::Chess,
+        GameArg::Xiangqi => rm::GameKind::Xiangqi,
+    };
+    let event = rm::Event::new(name, game, system, start, end, players, pairings)?;
+    Ok(Converted {
+        text: write_event(&event, event_format(to)),
+        notes,
+    })
+}
+
+fn event_to_trf(args: &Args, text: &str, _to: FileFormat) -> anyhow::Result<Converted> {
+    let file = read_event_text(args, text)?;
+    let mut notes = Vec::new();
+    let event = super::standings::tournament_from_event_file(&file, None)?;
+    let mut trf: TrfFile = trf_from_event(file.name(), &event, &ScoringSystem::fide(), None);
+    // Header records after `012`.
+    let mut header = Vec::new();
+    for (code, d) in [
+        (TextCode::StartDate, file.start()),
+        (TextCode::EndDate, file.end()),
+    ] {
+        if let Some(d) = d {
+            header.push(Record::Text {
+                code,
+                text: d.format("%Y/%m/%d").to_string(),
+            });
+        }
+    }
+    let system = match file.system() {
+        rm::EventSystem::Swiss => "Swiss System",
+        rm::EventSystem::RoundRobin => "Round Robin",
+        rm::EventSystem::DoubleRoundRobin => "Double Round Robin",
+        rm::EventSystem::Knockout => "Knockout",
+        rm::EventSystem::Match => "Match",
+        rm::EventSystem::Team => "Team",
+    };
+    header.push(Record::Text {
+        code: TextCode::TournamentType,
+        text: system.into(),
+    });
+    let at = trf.records.len().min(1);
+    trf.records.splice(at..at, header);
+
+    let mut rounded = 0;
+    let mut long_titles = 0;
+    for r in &mut trf.records {
+        let Record::Player(rec) = r else { continue };
+        let Some(p) = file.player(rm::PlayerId(u32::from(rec.start_number))) else {
+            continue;
+        };
+        rec.rating = p.rating.and_then(|r| {
+            let whole = r.round_dp_with_strategy(0, RoundingStrategy::MidpointAwayFromZero);
+            if whole != r {
+                rounded += 1;
+            }
+            whole.to_u16()
+        });
+        if rec.title.as_deref().is_some_and(|t| t.chars().count() > 3) {
+            long_titles += 1;
+            rec.title = None;
+        }
+        // Points with one decimal, as rating programs write them (`6.0`).
+        if let Some(points) = rec.points.as_mut()
+            && points.scale() < 1
+        {
+            points.rescale(1);
+        }
+        rec.birth_date = p.birth_year.map(|y| format!("{y:04}"));
+        rec.rank = p.rank.and_then(|r| u16::try_from(r).ok());
+    }
+    if rounded > 0 {
+        notes.push(format!(
+            "{rounded} rating(s) with decimals rounded to whole numbers (TRF ratings are whole)"
+        ));
+    }
+    if long_titles > 0 {
+        notes.push(format!(
+            "{long_titles} title(s) longer than 3 letters left out (the TRF title field is 3 columns)"
+        ));
+    }
+    let ps = file.players();
+    if ps.iter().any(|p| p.unit.is_some()) {
+        notes.push("units (单位) are not carried (a TRF player record has no club)".into());
+    }
+    if ps
+        .iter()
+        .any(|p| p.rated_games > 0 || p.rated_events.is_some() || p.ever_reached.is_some())
+    {
+        notes.push(
+            "rating-list data (rated_games, rated_events, ever_reached) are not carried".into(),
+        );
+    }
+    if file.game() == rm::GameKind::Xiangqi {
+        notes.push("points are written on the 1 / ½ / 0 scale".into());
+    }
+    Ok(Converted {
+        text: trf.write_trf2026()?,
+        notes,
+    })
 }

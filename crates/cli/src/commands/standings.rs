@@ -1,4 +1,5 @@
-//! `qiyuan standings`: standings with tie-breaks of a TRF file.
+//! `qiyuan standings`: standings with tie-breaks of a TRF file, as a table,
+//! JSON, CSV, xlsx or a printable HTML page (standings or crosstable).
 
 use std::fs;
 use std::path::PathBuf;
@@ -18,7 +19,11 @@ use qiyuan_tournament::{StandingsConfig, compute_standings};
 use rust_decimal::Decimal;
 use rust_decimal::prelude::ToPrimitive;
 
-use super::output::{self, Format, LangArg};
+use qiyuan_formats::html::{
+    CrosstableLayout, HtmlLang, HtmlOptions, crosstable_html, standings_html,
+};
+
+use super::output::{self, LangArg};
 
 /// `--kind`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -27,6 +32,21 @@ pub enum KindArg {
     Swiss,
     /// Round robin (循环制).
     Rr,
+}
+
+/// `--format` of `qiyuan standings`: the common formats and HTML.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// A table for the terminal.
+    Table,
+    /// JSON with snake_case English field names.
+    Json,
+    /// CSV, one row per line of the table.
+    Csv,
+    /// An Excel workbook (needs `-o FILE.xlsx`).
+    Xlsx,
+    /// A printable HTML page (standings, or the crosstable with `--crosstable`).
+    Html,
 }
 
 /// `--scoring`.
@@ -49,6 +69,7 @@ Examples:
   qiyuan standings event.trf                              # FIDE Swiss preset
   qiyuan standings event.trf --tiebreaks \"BH/C1,BH,SB,DE,WIN\" --format json
   qiyuan standings event.trf --preset 象棋积分编排(对手分) --scoring xiangqi --lang zh
+  qiyuan standings event.trf --format html --crosstable -o crosstable.html
 
 Tie-break codes (FIDE C.07 2024): DE WIN WON BPG BWG PS REP BH AOB FB SB KS ARO
 TPR PTP APRO APPO, modifiers /C1 /C2 /M1 /M2 /P /F /L+n /L-n; xiangqi 2011:
@@ -69,7 +90,13 @@ pub struct Args {
     /// Output format (xlsx needs -o FILE.xlsx).
     #[arg(long, value_enum, default_value = "table")]
     pub format: Format,
-    /// Language of the headers (default zh for the table, English codes for CSV).
+    /// With `--format html`: the crosstable (总表) instead of the standings —
+    /// one column per round with cells like `12w1` (opponent's rank, colour,
+    /// result), or the grid of a round robin.
+    #[arg(long)]
+    pub crosstable: bool,
+    /// Language of the headers (default zh for the table, English codes for
+    /// CSV, both languages for HTML).
     #[arg(long, value_enum)]
     pub lang: Option<LangArg>,
     /// Standings after this round (default: the last round with results).
@@ -105,6 +132,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     } else {
         from_trf(&args, kind)?
     };
+    if args.crosstable && args.format != Format::Html {
+        bail!("--crosstable is a page of --format html");
+    }
     let event = loaded.event;
     let scoring = match args.scoring {
         ScoringArg::File => loaded.scoring,
@@ -151,6 +181,24 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         Format::Table => render_table(&event, &standings, zh),
         Format::Json => render_json(&event, &standings)?,
         Format::Csv => render_csv(&event, &standings, args.lang.map(|l| l == LangArg::Zh))?,
+        Format::Html => {
+            let mut opts = HtmlOptions::new(loaded.name.clone());
+            opts.lang = match args.lang {
+                None => HtmlLang::Both,
+                Some(LangArg::Zh) => HtmlLang::Zh,
+                Some(LangArg::En) => HtmlLang::En,
+            };
+            opts.xiangqi = loaded.xiangqi;
+            if args.crosstable {
+                opts.layout = match event.kind() {
+                    EventKind::RoundRobin => CrosstableLayout::Grid,
+                    EventKind::Swiss => CrosstableLayout::Rounds,
+                };
+                crosstable_html(&event, &standings, &opts)
+            } else {
+                standings_html(&event, &standings, &opts)
+            }
+        }
         Format::Xlsx => {
             let Some(path) = args.output.as_deref() else {
                 bail!("--format xlsx writes a file: give it with -o FILE.xlsx");
@@ -204,6 +252,10 @@ struct Loaded {
     scoring: ScoringSystem,
     played_rounds: u32,
     default_preset: Option<&'static str>,
+    /// Event name (TRF `012`, or the event file's `name`).
+    name: String,
+    /// A xiangqi event (red / black colours).
+    xiangqi: bool,
 }
 
 fn from_trf(args: &Args, kind: Option<EventKind>) -> anyhow::Result<Loaded> {
@@ -216,6 +268,8 @@ fn from_trf(args: &Args, kind: Option<EventKind>) -> anyhow::Result<Loaded> {
         scoring: trf.scoring,
         played_rounds: trf.played_rounds,
         default_preset: None,
+        name: file.tournament_name().unwrap_or_default().to_string(),
+        xiangqi: false,
     })
 }
 
@@ -223,8 +277,21 @@ fn from_trf(args: &Args, kind: Option<EventKind>) -> anyhow::Result<Loaded> {
 /// its games and byes (`bye` = pairing-allocated bye, a win; `half-bye`,
 /// `zero-bye` requested byes).
 fn from_event_file(args: &Args, kind: Option<EventKind>) -> anyhow::Result<Loaded> {
-    use qiyuan_rating::model as rm;
     let file = read_event_path(&args.event)?;
+    let event = tournament_from_event_file(&file, kind)
+        .with_context(|| format!("{}", args.event.display()))?;
+    let rounds = event.total_rounds();
+    Ok(loaded_from_event_file(&file, event, rounds))
+}
+
+/// The tournament model of an event file (the rating event): its players,
+/// games and byes (`bye` = pairing-allocated bye; `half-bye`, `zero-bye`
+/// requested byes). `kind` overrides the kind the file's system implies.
+pub(crate) fn tournament_from_event_file(
+    file: &qiyuan_rating::model::Event,
+    kind: Option<EventKind>,
+) -> anyhow::Result<Event> {
+    use qiyuan_rating::model as rm;
     let system = file.system();
     let kind = kind.unwrap_or(if system.is_round_robin() {
         EventKind::RoundRobin
@@ -242,9 +309,7 @@ fn from_event_file(args: &Args, kind: Option<EventKind>) -> anyhow::Result<Loade
             rm::Sex::Male => Sex::Male,
             rm::Sex::Female => Sex::Female,
         });
-        event
-            .add_player(player)
-            .with_context(|| format!("{}", args.event.display()))?;
+        event.add_player(player)?;
     }
     for _ in 0..rounds {
         event.add_round();
@@ -280,8 +345,14 @@ fn from_event_file(args: &Args, kind: Option<EventKind>) -> anyhow::Result<Loade
                 event.add_bye(round, PlayerId(player.0), kind)
             }
         };
-        added.with_context(|| format!("{}: game {}", args.event.display(), i + 1))?;
+        added.with_context(|| format!("game {}", i + 1))?;
     }
+    Ok(event)
+}
+
+fn loaded_from_event_file(file: &qiyuan_rating::model::Event, event: Event, rounds: u32) -> Loaded {
+    use qiyuan_rating::model as rm;
+    let system = file.system();
     let xiangqi = file.game() == rm::GameKind::Xiangqi;
     let default_preset = xiangqi.then_some(match system {
         rm::EventSystem::DoubleRoundRobin => "xiangqi-drr",
@@ -293,12 +364,14 @@ fn from_event_file(args: &Args, kind: Option<EventKind>) -> anyhow::Result<Loade
     } else {
         ScoringSystem::fide()
     };
-    Ok(Loaded {
+    Loaded {
         event,
         scoring,
         played_rounds: rounds,
         default_preset,
-    })
+        name: file.name().to_string(),
+        xiangqi,
+    }
 }
 
 /// A decimal as printed: no trailing zeros beyond what the value needs.
