@@ -324,12 +324,36 @@ fn idle_years(last: NaiveDate, date: NaiveDate) -> u32 {
     (date.year() - 1 - last.year()).max(0) as u32
 }
 
+/// What the period keeps of one player's [`crate::event::PlayerReport`].
+struct Extract {
+    pos: usize,
+    source: RatingSource,
+    games: u32,
+    score: Decimal,
+    rating_used: Decimal,
+    k: Option<u32>,
+    change: Option<Decimal>,
+    performance: Option<Decimal>,
+    protected: bool,
+    void: bool,
+}
+
+/// One rated event.
+struct Rated {
+    extracts: Vec<Extract>,
+    notes: Vec<String>,
+}
+
 /// Computes a period: every event placed and rated with the list's data,
 /// ΣΔR per player rounded once, unrated players' games carried over,
 /// inactivity, title adjustments.
 ///
 /// Data of the list win over the event file's (rating, games, title, sex);
-/// a disagreement is noted on the event.
+/// a disagreement is noted on the event. When K is fixed for the period
+/// (`rules.k_updated_between_events == false`) every event sees the list as
+/// published, and the events are rated in parallel; otherwise they are rated
+/// one after the other in date order, each seeing the games and ΔR before
+/// it. The result does not depend on the number of threads.
 pub fn compute_period_with(
     profile: &Profile,
     rules: &PeriodRules,
@@ -341,117 +365,180 @@ pub fn compute_period_with(
     let previous_list = previous_list_date(profile, &period);
     let rows = list.rows();
 
-    // 1. Place every event; check its players are on the list.
+    // 1. Place every event; find its players on the list.
+    struct Placed {
+        date: NaiveDate,
+        index: usize,
+        rounds: Option<Vec<u32>>,
+        positions: Vec<usize>,
+    }
     let mut placed = Vec::with_capacity(events.len());
     for (i, pe) in events.iter().enumerate() {
         let (date, rounds) = place(profile, &period, pe)?;
+        let mut positions = Vec::with_capacity(pe.event.players().len());
         for p in pe.event.players() {
-            if list.position(p.id).is_none() {
-                return Err(PeriodError::NotOnList {
-                    event: pe.event.name().to_string(),
-                    id: p.id,
-                    name: p.name.clone(),
-                });
+            match list.position(p.id) {
+                Some(ri) => positions.push(ri),
+                None => {
+                    return Err(PeriodError::NotOnList {
+                        event: pe.event.name().to_string(),
+                        id: p.id,
+                        name: p.name.clone(),
+                    });
+                }
             }
         }
-        placed.push((date, i, rounds));
+        placed.push(Placed {
+            date,
+            index: i,
+            rounds,
+            positions,
+        });
     }
-    placed.sort_by_key(|(d, i, _)| (*d, *i));
+    placed.sort_by_key(|p| (p.date, p.index));
 
-    // 2. Rate the events in order.
-    let mut work: Vec<Option<Box<Work>>> = vec![None; rows.len()];
-    let mut summaries = Vec::with_capacity(placed.len());
-    for (ei, (date, i, rounds)) in placed.into_iter().enumerate() {
-        let ev = &events[i].event;
-        let mut notes = Vec::new();
-        let year = date.year();
-        let players: Vec<Player> = ev
-            .players()
-            .iter()
-            .map(|p| {
-                let ri = list.position(p.id).expect("checked");
-                let row = &rows[ri];
-                let w = work[ri].get_or_insert_with(Default::default);
-                event_player(profile, rules, p, row, w, year, &mut notes)
-            })
-            .collect();
-        let pairings: Vec<Pairing> = match &rounds {
-            Some(keep) => ev
-                .pairings()
+    // Rates one placed event given each player's work so far (None: the list).
+    let rate_one =
+        |pl: &Placed, work: Option<&[Option<Box<Work>>]>| -> Result<Rated, PeriodError> {
+            let ev = &events[pl.index].event;
+            let year = pl.date.year();
+            let mut notes = Vec::new();
+            let players: Vec<Player> = ev
+                .players()
                 .iter()
-                .filter(|x| keep.binary_search(&x.round()).is_ok())
-                .copied()
-                .collect(),
-            None => ev.pairings().to_vec(),
-        };
-        let event = Event::new(
-            ev.name(),
-            ev.game(),
-            ev.system(),
-            ev.start(),
-            ev.end(),
-            players,
-            pairings,
-        )
-        .map_err(|source| PeriodError::Event {
-            event: ev.name().to_string(),
-            source,
-        })?;
-        let report = rate(&event, profile).map_err(|source| PeriodError::Rate {
-            event: ev.name().to_string(),
-            source,
-        })?;
-        notes.extend(report.notes);
-        notes.extend(report.warnings);
-        for pr in report.players {
-            let ri = list.position(pr.id).expect("checked");
-            let w = work[ri].as_mut().expect("created above");
-            let n = pr.games_counted;
-            let protected = pr
-                .flags
-                .iter()
-                .any(|f| matches!(f, Flag::ChampionProtected { .. }));
-            let mut c = Contribution {
-                event: ei,
-                games: n,
-                score: pr.score,
-                rating_used: pr.rating_used,
-                k: pr.k,
-                change: pr.change,
-                performance: None,
-                champion_protected: protected,
+                .zip(&pl.positions)
+                .map(|(p, &ri)| {
+                    let w = work.and_then(|w| w[ri].as_deref());
+                    event_player(rules, p, &rows[ri], w, year, &mut notes)
+                })
+                .collect();
+            let same = pl.rounds.is_none() && players.as_slice() == ev.players();
+            let rebuilt;
+            let event = if same {
+                ev
+            } else {
+                let pairings: Vec<Pairing> = match &pl.rounds {
+                    Some(keep) => ev
+                        .pairings()
+                        .iter()
+                        .filter(|x| keep.binary_search(&x.round()).is_ok())
+                        .copied()
+                        .collect(),
+                    None => ev.pairings().to_vec(),
+                };
+                rebuilt = Event::new(
+                    ev.name(),
+                    ev.game(),
+                    ev.system(),
+                    ev.start(),
+                    ev.end(),
+                    players,
+                    pairings,
+                )
+                .map_err(|source| PeriodError::Event {
+                    event: ev.name().to_string(),
+                    source,
+                })?;
+                &rebuilt
             };
-            if n > 0 {
-                w.last_active = w.last_active.max(Some(date));
-            }
-            match pr.rating_source {
-                RatingSource::Published | RatingSource::Base => {
-                    if n > 0 {
-                        w.games += n;
-                        w.events += 1;
-                        w.sum += pr.change.unwrap_or_default();
-                        w.rated_change = true;
-                    }
-                }
-                RatingSource::Provisional
-                | RatingSource::TournamentAverage
-                | RatingSource::Imaginary => {
-                    let carried = w.carried.get_or_insert(rows[ri].carried);
-                    let void = pr
+            let report = rate(event, profile).map_err(|source| PeriodError::Rate {
+                event: ev.name().to_string(),
+                source,
+            })?;
+            notes.extend(report.notes);
+            notes.extend(report.warnings);
+            let extracts = report
+                .players
+                .into_iter()
+                .zip(&pl.positions)
+                .map(|(pr, &pos)| Extract {
+                    pos,
+                    source: pr.rating_source,
+                    games: pr.games_counted,
+                    score: pr.score,
+                    rating_used: pr.rating_used,
+                    k: pr.k,
+                    change: pr.change,
+                    performance: pr.performance,
+                    protected: pr
+                        .flags
+                        .iter()
+                        .any(|f| matches!(f, Flag::ChampionProtected { .. })),
+                    void: pr
                         .flags
                         .iter()
                         .any(|f| matches!(f, Flag::PerformanceVoid { .. } | Flag::ScoredZero))
                         || pr
                             .games
                             .iter()
-                            .any(|g| g.not_counted == Some(NotCounted::TooFewRatedOpponents));
-                    if n > 0 && !void {
+                            .any(|g| g.not_counted == Some(NotCounted::TooFewRatedOpponents)),
+                })
+                .collect();
+            Ok(Rated { extracts, notes })
+        };
+
+    // 2. Rate (in parallel when K is fixed) and add up in date order.
+    let mut work: Vec<Option<Box<Work>>> = Vec::new();
+    work.resize_with(rows.len(), || None);
+    let mut summaries = Vec::with_capacity(placed.len());
+    let rated_all: Option<Vec<Result<Rated, PeriodError>>> = if rules.k_updated_between_events {
+        None
+    } else {
+        Some(parallel_map(&placed, |pl| rate_one(pl, None)))
+    };
+    let mut rated_iter = rated_all.map(Vec::into_iter);
+    for (ei, pl) in placed.iter().enumerate() {
+        let rated = match rated_iter.as_mut() {
+            Some(it) => it.next().expect("one result per event")?,
+            None => rate_one(pl, Some(&work))?,
+        };
+        let ev = &events[pl.index].event;
+        let year = pl.date.year();
+        for x in rated.extracts {
+            let w = work[x.pos].get_or_insert_with(Default::default);
+            let mut c = Contribution {
+                event: ei,
+                games: x.games,
+                score: x.score,
+                rating_used: x.rating_used,
+                k: x.k,
+                change: x.change,
+                performance: None,
+                champion_protected: x.protected,
+            };
+            let n = x.games;
+            if n > 0 {
+                w.last_active = w.last_active.max(Some(pl.date));
+            }
+            match x.source {
+                RatingSource::Published | RatingSource::Base => {
+                    if n > 0 {
+                        w.games += n;
+                        w.events += 1;
+                        w.sum += x.change.unwrap_or_default();
+                        w.rated_change = true;
+                    }
+                }
+                RatingSource::Provisional
+                | RatingSource::TournamentAverage
+                | RatingSource::Imaginary => {
+                    let carried = w.carried.get_or_insert(rows[x.pos].carried);
+                    if expired(rules, carried, year) {
+                        w.notes.push(format!(
+                            "{} games carried since {} expired ({})",
+                            carried.games,
+                            carried.since.unwrap_or_default(),
+                            rules.article
+                        ));
+                        *carried = Carried::default();
+                    }
+                    if n > 0 && !x.void {
                         let add = match profile.unrated.rule {
                             UnratedRule::Provisional | UnratedRule::BaseRating => {
-                                pr.change.unwrap_or_default()
+                                x.change.unwrap_or_default()
                             }
                             UnratedRule::Performance | UnratedRule::FideInitial => {
-                                let perf = pr.performance.unwrap_or(pr.rating_used);
+                                let perf = x.performance.unwrap_or(x.rating_used);
                                 c.performance = Some(perf);
                                 perf * Decimal::from(n)
                             }
@@ -473,26 +560,16 @@ pub fn compute_period_with(
         }
         summaries.push(EventSummary {
             name: ev.name().to_string(),
-            date,
-            rounds,
-            notes,
+            date: pl.date,
+            rounds: pl.rounds.clone(),
+            notes: rated.notes,
         });
     }
 
     // 3. The new list.
-    let mut out = Vec::with_capacity(rows.len());
-    for (ri, row) in rows.iter().enumerate() {
-        let w = work[ri].take().map(|b| *b).unwrap_or_default();
-        out.push(finish_row(
-            profile,
-            rules,
-            row,
-            w,
-            &period,
-            previous_list,
-            list_date,
-        ));
-    }
+    let out = parallel_map_indexed(rows, &mut work, |row, w| {
+        finish_row(profile, rules, row, w, &period, previous_list, list_date)
+    });
     Ok(PeriodReport {
         profile: profile.name.clone(),
         period,
@@ -502,13 +579,79 @@ pub fn compute_period_with(
     })
 }
 
+/// True when an unrated player's carried games are too old for an event of
+/// `year` (the profile's window).
+fn expired(rules: &PeriodRules, c: &Carried, year: i32) -> bool {
+    match (c.since, rules.unrated_window_years) {
+        (Some(since), Some(window)) => c.games > 0 && year - since >= window as i32,
+        _ => false,
+    }
+}
+
+/// The number of threads to use.
+fn threads(items: usize) -> usize {
+    let n = std::thread::available_parallelism().map_or(1, |n| n.get());
+    n.min(items / 64).max(1)
+}
+
+/// `f` over `items`, in order, on the available cores.
+fn parallel_map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
+    let t = threads(items.len());
+    if t <= 1 {
+        return items.iter().map(f).collect();
+    }
+    let chunk = items.len().div_ceil(t);
+    std::thread::scope(|s| {
+        let handles: Vec<_> = items
+            .chunks(chunk)
+            .map(|c| {
+                let f = &f;
+                s.spawn(move || c.iter().map(f).collect::<Vec<R>>())
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().expect("a rating thread panicked"))
+            .collect()
+    })
+}
+
+/// `f(row, work)` over the rows, in order, on the available cores.
+fn parallel_map_indexed<R: Send>(
+    rows: &[ListRow],
+    work: &mut [Option<Box<Work>>],
+    f: impl Fn(&ListRow, Work) -> R + Sync,
+) -> Vec<R> {
+    let t = threads(rows.len());
+    let chunk = rows.len().div_ceil(t).max(1);
+    std::thread::scope(|s| {
+        let handles: Vec<_> = rows
+            .chunks(chunk)
+            .zip(work.chunks_mut(chunk))
+            .map(|(r, w)| {
+                let f = &f;
+                s.spawn(move || {
+                    r.iter()
+                        .zip(w.iter_mut())
+                        .map(|(row, w)| f(row, w.take().map(|b| *b).unwrap_or_default()))
+                        .collect::<Vec<R>>()
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().expect("a list thread panicked"))
+            .collect()
+    })
+}
+
 /// The event's view of a list row (list data win; disagreements noted).
+/// `w`: the player's games so far in the period, when K follows the player.
 fn event_player(
-    profile: &Profile,
     rules: &PeriodRules,
     p: &Player,
     row: &ListRow,
-    w: &mut Work,
+    w: Option<&Work>,
     year: i32,
     notes: &mut Vec<String>,
 ) -> Player {
@@ -526,35 +669,30 @@ fn event_player(
     let mut q = p.clone();
     q.rating = list_rating;
     q.sex = row.sex;
-    q.title = row.current_title().map(str::to_string).or(q.title);
+    if let Some(t) = row.current_title()
+        && q.title.as_deref() != Some(t)
+    {
+        q.title = Some(t.to_string());
+    }
     q.birth_year = row.birth_year.or(q.birth_year);
-    q.unit = q.unit.or_else(|| row.unit.clone());
+    if q.unit.is_none() {
+        q.unit = row.unit.clone();
+    }
+    let (games, events, sum) = w.map_or((0, 0, Decimal::ZERO), |w| (w.games, w.events, w.sum));
     if rated {
-        let (extra_games, extra_events, now) = if rules.k_updated_between_events {
-            (w.games, w.events, row.rating.map(|r| r + w.sum))
-        } else {
-            (0, 0, None)
-        };
-        q.rated_games = row.rated_games + extra_games;
-        q.rated_events = Some(row.rated_events + extra_events);
+        q.rated_games = row.rated_games + games;
+        q.rated_events = Some(row.rated_events + events);
+        let now = w.and(row.rating.map(|r| r + sum));
         q.ever_reached = [row.highest, row.rating, now].into_iter().flatten().max();
     } else {
-        let carried = w.carried.get_or_insert(row.carried);
-        if let (Some(since), Some(window)) = (carried.since, rules.unrated_window_years)
-            && year - since >= window as i32
-            && carried.games > 0
-        {
-            w.notes.push(format!(
-                "{} games carried since {since} expired ({})",
-                carried.games, rules.article
-            ));
-            *carried = Carried::default();
+        let mut carried = w.and_then(|w| w.carried).unwrap_or(row.carried);
+        if expired(rules, &carried, year) {
+            carried = Carried::default();
         }
         q.rated_games = carried.games;
-        q.rated_events = Some(row.rated_events + w.events);
+        q.rated_events = Some(row.rated_events + events);
         q.ever_reached = row.highest;
     }
-    let _ = profile;
     q
 }
 
