@@ -491,3 +491,54 @@ impl Store {
             .collect()
     }
 }
+
+impl Store {
+    /// The lines of an event's 等级分计算表 as the latest period that rated
+    /// it stored them, with each player's name and unit, in the players'
+    /// order in the event file.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn event_changes(
+        &self,
+        event_id: i64,
+    ) -> Result<Vec<(ChangeLine, String, Option<String>)>, StoreError> {
+        let period: Option<i64> =
+            sqlx::query_scalar("SELECT MAX(period_id) FROM period_events WHERE event_id = $1")
+                .bind(event_id)
+                .fetch_one(&self.pool)
+                .await?;
+        let Some(period) = period else {
+            return Ok(Vec::new());
+        };
+        let rows = sqlx::query(
+            "SELECT c.player_id, c.games, c.score, c.rating_used, c.k, c.change, c.performance, \
+             c.champion_protected, p.name, p.unit FROM rating_changes c \
+             JOIN players p ON p.id = c.player_id \
+             WHERE c.period_id = $1 AND c.event_id = $2 ORDER BY c.player_id",
+        )
+        .bind(period)
+        .bind(event_id)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                Ok((
+                    ChangeLine {
+                        player_id: r.try_get::<i64, _>("player_id")? as u32,
+                        event_id,
+                        games: r.try_get::<i64, _>("games")? as u32,
+                        score: dec(&r.try_get::<String, _>("score")?)?,
+                        rating_used: dec(&r.try_get::<String, _>("rating_used")?)?,
+                        k: r.try_get::<Option<i64>, _>("k")?.map(|k| k as u32),
+                        change: dec_opt(r.try_get("change")?)?,
+                        performance: dec_opt(r.try_get("performance")?)?,
+                        champion_protected: r.try_get::<i64, _>("champion_protected")? != 0,
+                    },
+                    r.try_get("name")?,
+                    r.try_get("unit")?,
+                ))
+            })
+            .collect()
+    }
+}

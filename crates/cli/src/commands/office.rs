@@ -1,12 +1,746 @@
-//! Placeholder until the command lands.
+//! `qiyuan office`: the rating office's database (等级分管理).
+//!
+//! A rating officer imports the starting list and every event report of a
+//! period, computes the period with the right profile, publishes the list,
+//! and answers for any figure later (`office player ID`). Everything lives in
+//! one database (`--database`: a SQLite file by default, or a
+//! `postgres://` URL); every import, computation and publication is in its
+//! append-only audit log.
+//!
+//! ```text
+//! qiyuan office init
+//! qiyuan office import-list list-2019-01.csv --date 2019-01-01
+//! qiyuan office import-event 2019-甲级联赛.json --profile cxa-2019
+//! qiyuan office period --profile cxa-2019 --list-date 2019-06-01 --dry-run
+//! qiyuan office period --profile cxa-2019 --list-date 2019-06-01
+//! qiyuan office publish
+//! qiyuan office player 1001
+//! qiyuan office export --format xlsx -o 2019-06.xlsx
+//! ```
 
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::time::Duration;
 
-/// Arguments.
+use anyhow::{Context, bail};
+use chrono::NaiveDate;
+use comfy_table::Table;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use qiyuan_formats::list::{read_list, write_list};
+use qiyuan_store::{Durability, ListEntry, ListLine, Store, StoreError};
+use rust_xlsxwriter::{Format as XFormat, Workbook};
+
+/// Arguments of `qiyuan office`.
 #[derive(Debug, clap::Args)]
-pub struct Args {}
+pub struct Args {
+    /// The database: a SQLite file path, `sqlite://PATH`, or
+    /// `postgres://USER:PASS@HOST/DB`. Default: `office.sqlite3` in the
+    /// user's data directory (`$XDG_DATA_HOME/qiyuan`, else
+    /// `~/.local/share/qiyuan`).
+    #[arg(long, global = true, value_name = "URL")]
+    database: Option<String>,
+    #[command(subcommand)]
+    command: Sub,
+}
 
-/// Runs the command.
-pub fn run(_args: Args) -> anyhow::Result<ExitCode> {
-    anyhow::bail!("not implemented yet")
+#[derive(Debug, clap::Subcommand)]
+enum Sub {
+    /// Create (or bring up to date) the database.
+    Init,
+    /// Import a rating list (CSV, UTF-8 or GBK, or .xlsx) as the published
+    /// list of a date.
+    ImportList {
+        /// The list file.
+        file: PathBuf,
+        /// The list's publication date (YYYY-MM-DD).
+        #[arg(long, value_name = "YYYY-MM-DD")]
+        date: NaiveDate,
+    },
+    /// Import event files (JSON or TOML), each in its own transaction.
+    ImportEvent {
+        /// The event files.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// The rating profile the event is rated under (cxa-2019, cca-chess…).
+        #[arg(long)]
+        profile: String,
+        /// Faster bulk import (SQLite `synchronous=NORMAL`): a power cut may
+        /// lose the last imports, never half of one.
+        #[arg(long)]
+        bulk: bool,
+    },
+    /// Compute the rating period whose list is published on a date.
+    Period {
+        /// The rating profile.
+        #[arg(long)]
+        profile: String,
+        /// The list date (a publication day of the profile's calendar).
+        #[arg(long, value_name = "YYYY-MM-DD")]
+        list_date: NaiveDate,
+        /// Compute and report without storing anything.
+        #[arg(long)]
+        dry_run: bool,
+    },
+    /// Publish the last computed list.
+    Publish,
+    /// A player's history: every list, and what each event gave.
+    Player {
+        /// The player's id.
+        id: u32,
+        /// `table` or `json`.
+        #[arg(long, value_enum, default_value_t = PlayerFormat::Table)]
+        format: PlayerFormat,
+    },
+    /// Export a list (the latest published by default), or an event's
+    /// 等级分计算表 (`--event`).
+    Export {
+        /// csv (re-importable), xlsx (to publish as is) or json.
+        #[arg(long, value_enum)]
+        format: ExportFormat,
+        /// Which list (an id as `office player` shows); default: the latest
+        /// published.
+        #[arg(long)]
+        list: Option<i64>,
+        /// Export this event's 等级分计算表 (xlsx) instead of a list.
+        #[arg(long)]
+        event: Option<i64>,
+        /// Output file (required for xlsx); standard output otherwise.
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+    },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum PlayerFormat {
+    Table,
+    Json,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum ExportFormat {
+    Csv,
+    Xlsx,
+    Json,
+}
+
+/// The default database: `$XDG_DATA_HOME/qiyuan/office.sqlite3`, else the
+/// platform's data directory.
+fn default_database() -> anyhow::Result<String> {
+    let base = std::env::var_os("XDG_DATA_HOME")
+        .filter(|s| !s.is_empty())
+        .map(PathBuf::from)
+        .or_else(dirs::data_dir)
+        .context("no data directory: give --database")?;
+    Ok(base
+        .join("qiyuan")
+        .join("office.sqlite3")
+        .display()
+        .to_string())
+}
+
+/// Runs `qiyuan office`.
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let url = match &args.database {
+        Some(u) => u.clone(),
+        None => default_database()?,
+    };
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()?;
+    runtime.block_on(run_async(url, args.command))
+}
+
+fn bar(len: u64, what: &str) -> ProgressBar {
+    let pb = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr());
+    pb.set_style(
+        ProgressStyle::with_template("{msg} [{bar:40}] {pos}/{len} ({eta})")
+            .unwrap_or_else(|_| ProgressStyle::default_bar())
+            .progress_chars("=> "),
+    );
+    pb.set_message(what.to_string());
+    pb.enable_steady_tick(Duration::from_millis(200));
+    pb
+}
+
+async fn run_async(url: String, command: Sub) -> anyhow::Result<ExitCode> {
+    let durability = match &command {
+        Sub::ImportEvent { bulk: true, .. } => Durability::Bulk,
+        _ => Durability::Full,
+    };
+    let store = Store::open_with(&url, durability).await?;
+    let code = match command {
+        Sub::Init => {
+            let t = store.totals().await?;
+            println!(
+                "database ready: {url}\n{} players, {} events, {} games, {} lists, {} audit entries",
+                t.players, t.events, t.games, t.lists, t.audit_entries
+            );
+            ExitCode::SUCCESS
+        }
+        Sub::ImportList { file, date } => import_list(&store, &file, date).await?,
+        Sub::ImportEvent { files, profile, .. } => import_events(&store, &files, &profile).await?,
+        Sub::Period {
+            profile,
+            list_date,
+            dry_run,
+        } => period(&store, &profile, list_date, dry_run).await?,
+        Sub::Publish => {
+            let p = store.publish().await?;
+            println!(
+                "published list #{} of {} ({} players; period #{}, audit entry #{})",
+                p.list_id, p.list_date, p.rows, p.period_id, p.audit_id
+            );
+            ExitCode::SUCCESS
+        }
+        Sub::Player { id, format } => player(&store, id, format).await?,
+        Sub::Export {
+            format,
+            list,
+            event,
+            output,
+        } => export(&store, format, list, event, output.as_deref()).await?,
+    };
+    store.close().await;
+    Ok(code)
+}
+
+/// Chinese spreadsheet headers the xlsx reader maps to the CSV columns.
+const XLSX_HEADERS: &[(&str, &str)] = &[
+    ("编号", "id"),
+    ("姓名", "name"),
+    ("性别", "sex"),
+    ("出生年份", "birth_year"),
+    ("单位", "unit"),
+    ("称号", "titles"),
+    ("等级分", "rating"),
+    ("有效局数", "rated_games"),
+    ("状态", "status"),
+    ("最高等级分", "highest"),
+];
+
+/// Status values as the xlsx export writes them.
+const STATUS_ZH: &[(&str, &str)] = &[
+    ("active", "在册"),
+    ("inactive", "不活跃"),
+    ("unrated", "无等级分"),
+];
+
+/// The first sheet of a workbook as list CSV text (Chinese headers and
+/// statuses mapped to the CSV's).
+fn xlsx_to_csv(path: &Path) -> anyhow::Result<String> {
+    use calamine::{Data, Reader, open_workbook_auto};
+    let mut wb = open_workbook_auto(path).with_context(|| format!("{}", path.display()))?;
+    let range = wb
+        .worksheet_range_at(0)
+        .with_context(|| format!("{}: the workbook has no sheet", path.display()))?
+        .with_context(|| format!("{}: cannot read the first sheet", path.display()))?;
+    let mut out = csv::Writer::from_writer(Vec::new());
+    let mut header: Vec<String> = Vec::new();
+    for (i, row) in range.rows().enumerate() {
+        let cells: Vec<String> = row
+            .iter()
+            .map(|c| match c {
+                Data::Empty => String::new(),
+                Data::Float(f) if f.fract() == 0.0 && f.abs() < 1e15 => format!("{}", *f as i64),
+                Data::Float(f) => f.to_string(),
+                Data::Int(n) => n.to_string(),
+                other => other.to_string(),
+            })
+            .collect();
+        let cells = if i == 0 {
+            header = cells
+                .iter()
+                .map(|h| {
+                    let h = h.trim();
+                    XLSX_HEADERS
+                        .iter()
+                        .find(|(zh, _)| *zh == h)
+                        .map_or(h.to_string(), |(_, en)| en.to_string())
+                })
+                .collect();
+            header.clone()
+        } else {
+            cells
+                .into_iter()
+                .zip(&header)
+                .map(|(c, h)| {
+                    if h == "status" {
+                        STATUS_ZH
+                            .iter()
+                            .find(|(_, zh)| *zh == c.trim())
+                            .map_or(c.clone(), |(en, _)| en.to_string())
+                    } else {
+                        c
+                    }
+                })
+                .collect()
+        };
+        out.write_record(&cells)?;
+    }
+    Ok(String::from_utf8(out.into_inner()?)?)
+}
+
+async fn import_list(store: &Store, file: &Path, date: NaiveDate) -> anyhow::Result<ExitCode> {
+    let shown = file.display().to_string();
+    let bytes = std::fs::read(file).with_context(|| format!("{shown}: cannot read"))?;
+    let is_xlsx = file
+        .extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| e.eq_ignore_ascii_case("xlsx") || e.eq_ignore_ascii_case("xls"));
+    let parsed = if is_xlsx {
+        let csv = xlsx_to_csv(file)?;
+        read_list(csv.as_bytes(), &shown)
+    } else {
+        read_list(&bytes, &shown)
+    }
+    .map_err(|e| anyhow::anyhow!("{e}"))?;
+    for w in &parsed.warnings {
+        eprintln!("warning: {w}");
+    }
+    let entries: Vec<ListEntry> = parsed
+        .list
+        .into_rows()
+        .into_iter()
+        .enumerate()
+        .map(|(i, row)| ListEntry { line: i + 2, row })
+        .collect();
+    let pb = bar(2 * entries.len() as u64, "importing list");
+    let done = store
+        .import_list(&shown, &bytes, date, &entries, &|n| pb.inc(n))
+        .await;
+    pb.finish_and_clear();
+    let done = done?;
+    println!(
+        "list #{} of {date} imported from {shown}: {} players ({} new, {} changed), audit entry #{}; {} warning(s)",
+        done.list_id,
+        done.entries,
+        done.new_players,
+        done.changed_players,
+        done.audit_id,
+        parsed.warnings.len()
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+async fn import_events(
+    store: &Store,
+    files: &[PathBuf],
+    profile: &str,
+) -> anyhow::Result<ExitCode> {
+    let (mut events, mut games, mut players, mut refused) = (0usize, 0usize, 0usize, 0usize);
+    let many = files.len() > 1;
+    let total_bar = many.then(|| bar(files.len() as u64, "importing events"));
+    for file in files {
+        let shown = file.display().to_string();
+        let text = match std::fs::read(file) {
+            Ok(bytes) => match String::from_utf8(bytes) {
+                Ok(t) => t,
+                Err(_) => {
+                    // The reader's own message (line of the first bad byte, the iconv hint).
+                    let err = qiyuan_formats::event::read_event_path(file)
+                        .err()
+                        .map_or_else(|| format!("{shown}: not UTF-8"), |e| e.to_string());
+                    eprintln!("error: {err}");
+                    refused += 1;
+                    continue;
+                }
+            },
+            Err(e) => {
+                eprintln!("error: {shown}: {e}");
+                refused += 1;
+                continue;
+            }
+        };
+        let pb = (!many).then(|| bar(0, "importing games"));
+        let result = store
+            .import_event_with_progress(&shown, &text, profile, &|n| {
+                if let Some(pb) = &pb {
+                    pb.inc(n);
+                }
+            })
+            .await;
+        if let Some(pb) = &pb {
+            pb.finish_and_clear();
+        }
+        match result {
+            Ok(done) => {
+                events += 1;
+                games += done.games;
+                players += done.players;
+                if !many {
+                    println!(
+                        "event #{} \"{}\" imported from {shown}: {} players, {} games, audit entry #{}",
+                        done.event_id, done.name, done.players, done.games, done.audit_id
+                    );
+                }
+            }
+            Err(e @ StoreError::Db(_)) => return Err(e.into()),
+            Err(e) => {
+                if let Some(b) = &total_bar {
+                    b.suspend(|| eprintln!("error: {e}"));
+                } else {
+                    eprintln!("error: {e}");
+                }
+                refused += 1;
+            }
+        }
+        if let Some(b) = &total_bar {
+            b.inc(1);
+        }
+    }
+    if let Some(b) = total_bar {
+        b.finish_and_clear();
+    }
+    println!(
+        "summary: {events} event(s) imported ({players} player entries, {games} games), {refused} refused"
+    );
+    Ok(if refused > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+async fn period(
+    store: &Store,
+    profile: &str,
+    list_date: NaiveDate,
+    dry_run: bool,
+) -> anyhow::Result<ExitCode> {
+    let pb = bar(0, "reading events");
+    let outcome = store
+        .compute_period(profile, list_date, dry_run, &|done, total| {
+            pb.set_length(total);
+            pb.set_position(done);
+        })
+        .await;
+    pb.finish_and_clear();
+    let o = outcome?;
+    let r = &o.report;
+    let warnings: Vec<&String> = r.events.iter().flat_map(|e| e.notes.iter()).collect();
+    let mut table = Table::new();
+    table.set_header([
+        "编号 id",
+        "姓名 name",
+        "原等级分 Ro",
+        "ΣΔR",
+        "新等级分 Rn",
+        "状态 status",
+        "说明 notes",
+    ]);
+    let mut shown = 0;
+    for row in &r.rows {
+        if row.rating_before == row.row.rating && row.status_before == row.row.status {
+            continue;
+        }
+        shown += 1;
+        if shown > 30 {
+            continue;
+        }
+        let opt =
+            |d: Option<rust_decimal::Decimal>| d.map_or(String::from("—"), |d| d.to_string());
+        table.add_row([
+            row.row.id.to_string(),
+            row.row.name.clone(),
+            opt(row.rating_before),
+            opt(row.change),
+            opt(row.row.rating),
+            row.row.status.as_str().to_string(),
+            row.notes.join("; "),
+        ]);
+    }
+    println!(
+        "period {} – {} of {} (list of {}), from list #{} of {}",
+        r.period.start,
+        r.period.end,
+        o.plan.profile,
+        list_date,
+        o.plan.base_list_id,
+        o.plan.base_list_date
+    );
+    if shown > 0 {
+        println!("{table}");
+        if shown > 30 {
+            println!(
+                "… and {} more changed rows (office export for the whole list)",
+                shown - 30
+            );
+        }
+    }
+    for w in &warnings {
+        eprintln!("warning: {w}");
+    }
+    match (o.list_id, o.period_id) {
+        (Some(list), Some(period)) => println!(
+            "stored as draft list #{list} (period #{period}); `qiyuan office publish` makes it public"
+        ),
+        _ => println!("dry run: nothing stored"),
+    }
+    println!(
+        "summary: {} players, {} events, {} games, {} changes, {} warnings",
+        r.rows.len(),
+        r.events.len(),
+        o.games,
+        o.changed_rows,
+        warnings.len()
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+async fn player(store: &Store, id: u32, format: PlayerFormat) -> anyhow::Result<ExitCode> {
+    let h = store.player_history(id).await?;
+    if format == PlayerFormat::Json {
+        println!("{}", serde_json::to_string_pretty(&h)?);
+        return Ok(ExitCode::SUCCESS);
+    }
+    let titles: Vec<String> = h
+        .titles
+        .iter()
+        .map(|(t, d)| d.map_or(t.clone(), |d| format!("{t} ({d})")))
+        .collect();
+    println!(
+        "{} {} ({}) {} {}",
+        h.id,
+        h.name,
+        if h.sex == "f" { "女" } else { "男" },
+        h.unit.as_deref().unwrap_or(""),
+        titles.join(", ")
+    );
+    let mut table = Table::new();
+    table.set_header([
+        "名单 list",
+        "日期 date",
+        "等级分 rating",
+        "局数 games",
+        "K",
+        "状态 status",
+        "赛事 events (N, W, K, ΔR)",
+        "说明 notes",
+    ]);
+    for l in &h.lists {
+        let events: Vec<String> = l
+            .changes
+            .iter()
+            .map(|(c, name)| {
+                format!(
+                    "#{} {name}: N={} W={} K={} ΔR={}",
+                    c.event_id,
+                    c.games,
+                    c.score,
+                    c.k.map_or("—".into(), |k| k.to_string()),
+                    c.change.map_or("—".into(), |d| d.to_string())
+                )
+            })
+            .collect();
+        let notes: Vec<String> = l
+            .notes
+            .as_deref()
+            .and_then(|n| serde_json::from_str(n).ok())
+            .unwrap_or_default();
+        table.add_row([
+            format!("#{} {} {}", l.list.id, l.list.origin, l.list.status),
+            l.list.list_date.to_string(),
+            l.rating.map_or("—".into(), |r| r.to_string()),
+            l.valid_games.to_string(),
+            l.k.map_or("—".into(), |k| k.to_string()),
+            l.status.clone(),
+            events.join("\n"),
+            notes.join("; "),
+        ]);
+    }
+    println!("{table}");
+    Ok(ExitCode::SUCCESS)
+}
+
+async fn export(
+    store: &Store,
+    format: ExportFormat,
+    list: Option<i64>,
+    event: Option<i64>,
+    output: Option<&Path>,
+) -> anyhow::Result<ExitCode> {
+    if let Some(event) = event {
+        if format != ExportFormat::Xlsx {
+            bail!("--event exports the 等级分计算表 as xlsx: use --format xlsx -o FILE.xlsx");
+        }
+        let out = output.context("xlsx needs -o FILE.xlsx")?;
+        return export_event_xlsx(store, event, out).await;
+    }
+    let lists = store.lists().await?;
+    let info = match list {
+        Some(id) => lists
+            .iter()
+            .find(|l| l.id == id)
+            .with_context(|| format!("no list #{id}"))?,
+        None => lists
+            .iter()
+            .rev()
+            .find(|l| l.status == "published")
+            .context("no published list yet")?,
+    };
+    match format {
+        ExportFormat::Csv => {
+            let rl = store.load_list(info.id, info.list_date).await?;
+            super::output::emit_text(output, &write_list(rl.rows()))?;
+        }
+        ExportFormat::Json => {
+            let lines = store.list_lines(info.id).await?;
+            let text = serde_json::to_string_pretty(&serde_json::json!({
+                "list_id": info.id, "list_date": info.list_date.to_string(),
+                "status": info.status, "profile": info.profile, "rows": lines,
+            }))?;
+            super::output::emit_text(output, &(text + "\n"))?;
+        }
+        ExportFormat::Xlsx => {
+            let out = output.context("xlsx needs -o FILE.xlsx")?;
+            let lines = store.list_lines(info.id).await?;
+            let bytes = list_xlsx(&lines, info.list_date)?;
+            super::output::write_atomically(out, &bytes)?;
+            eprintln!("{} rows written to {}", lines.len(), out.display());
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn decimal_cell(
+    sheet: &mut rust_xlsxwriter::Worksheet,
+    row: u32,
+    col: u16,
+    d: Option<rust_decimal::Decimal>,
+    fmt: &XFormat,
+) -> anyhow::Result<()> {
+    if let Some(d) = d {
+        // Ratings have at most a few decimals: f64 shows them exactly.
+        let v: f64 = d.to_string().parse()?;
+        sheet.write_number_with_format(row, col, v, fmt)?;
+    }
+    Ok(())
+}
+
+/// The list as a workbook a federation can publish: Chinese headers, numbers
+/// as numbers, the header row frozen.
+fn list_xlsx(lines: &[ListLine], date: NaiveDate) -> anyhow::Result<Vec<u8>> {
+    let mut wb = Workbook::new();
+    let sheet = wb.add_worksheet();
+    sheet.set_name(format!("等级分 {date}"))?;
+    let head = XFormat::new().set_bold();
+    let num = XFormat::new().set_num_format("0.#");
+    let int = XFormat::new().set_num_format("0");
+    let headers = [
+        "序号",
+        "编号",
+        "姓名",
+        "性别",
+        "出生年份",
+        "单位",
+        "称号",
+        "等级分",
+        "上期等级分",
+        "升降",
+        "有效局数",
+        "K",
+        "状态",
+        "最高等级分",
+    ];
+    for (c, h) in headers.iter().enumerate() {
+        sheet.write_string_with_format(0, c as u16, *h, &head)?;
+    }
+    for (i, l) in lines.iter().enumerate() {
+        let r = i as u32 + 1;
+        sheet.write_number_with_format(r, 0, (i + 1) as f64, &int)?;
+        sheet.write_number_with_format(r, 1, f64::from(l.id), &int)?;
+        sheet.write_string(r, 2, &l.name)?;
+        sheet.write_string(r, 3, if l.sex == "f" { "女" } else { "男" })?;
+        if let Some(b) = l.birth.as_deref().and_then(|b| b.parse::<f64>().ok()) {
+            sheet.write_number_with_format(r, 4, b, &int)?;
+        }
+        if let Some(u) = &l.unit {
+            sheet.write_string(r, 5, u)?;
+        }
+        if let Some(t) = &l.titles {
+            sheet.write_string(r, 6, t)?;
+        }
+        decimal_cell(sheet, r, 7, l.rating, &num)?;
+        decimal_cell(sheet, r, 8, l.rating_before, &num)?;
+        let change = match (l.rating, l.rating_before) {
+            (Some(a), Some(b)) => Some(a - b),
+            _ => None,
+        };
+        decimal_cell(sheet, r, 9, change, &num)?;
+        sheet.write_number_with_format(r, 10, f64::from(l.valid_games), &int)?;
+        if let Some(k) = l.k {
+            sheet.write_number_with_format(r, 11, f64::from(k), &int)?;
+        }
+        let status = STATUS_ZH
+            .iter()
+            .find(|(en, _)| *en == l.status)
+            .map_or(l.status.as_str(), |(_, zh)| zh);
+        sheet.write_string(r, 12, status)?;
+        decimal_cell(sheet, r, 13, l.highest, &num)?;
+    }
+    sheet.set_freeze_panes(1, 0)?;
+    sheet.autofilter(0, 0, lines.len() as u32, headers.len() as u16 - 1)?;
+    sheet.set_column_width(2, 12)?;
+    sheet.set_column_width(5, 16)?;
+    Ok(wb.save_to_buffer()?)
+}
+
+/// An event's 等级分计算表 as stored by the latest period that rated it.
+async fn export_event_xlsx(store: &Store, event_id: i64, out: &Path) -> anyhow::Result<ExitCode> {
+    let ev = store
+        .event(event_id)
+        .await?
+        .with_context(|| format!("no event #{event_id}"))?;
+    let lines = store.event_changes(event_id).await?;
+    if lines.is_empty() {
+        bail!(
+            "event #{event_id} \"{}\" has not been rated in a period yet",
+            ev.name
+        );
+    }
+    let mut wb = Workbook::new();
+    let sheet = wb.add_worksheet();
+    sheet.set_name("等级分计算表")?;
+    let head = XFormat::new().set_bold();
+    let num = XFormat::new().set_num_format("0.0#");
+    let int = XFormat::new().set_num_format("0");
+    sheet.write_string_with_format(0, 0, format!("{} 等级分计算表", ev.name), &head)?;
+    let headers = [
+        "序号",
+        "编号",
+        "姓名",
+        "单位",
+        "计算用等级分 Ro",
+        "局数 N",
+        "得分 W",
+        "K",
+        "升降值 ΔR",
+        "表现分",
+    ];
+    for (c, h) in headers.iter().enumerate() {
+        sheet.write_string_with_format(1, c as u16, *h, &head)?;
+    }
+    for (i, (c, name, unit)) in lines.iter().enumerate() {
+        let r = i as u32 + 2;
+        sheet.write_number_with_format(r, 0, (i + 1) as f64, &int)?;
+        sheet.write_number_with_format(r, 1, f64::from(c.player_id), &int)?;
+        sheet.write_string(r, 2, name)?;
+        if let Some(u) = unit {
+            sheet.write_string(r, 3, u)?;
+        }
+        decimal_cell(sheet, r, 4, Some(c.rating_used), &num)?;
+        sheet.write_number_with_format(r, 5, f64::from(c.games), &int)?;
+        decimal_cell(sheet, r, 6, Some(c.score), &num)?;
+        if let Some(k) = c.k {
+            sheet.write_number_with_format(r, 7, f64::from(k), &int)?;
+        }
+        decimal_cell(sheet, r, 8, c.change, &num)?;
+        decimal_cell(sheet, r, 9, c.performance, &num)?;
+    }
+    sheet.set_freeze_panes(2, 0)?;
+    sheet.set_column_width(2, 12)?;
+    let bytes = wb.save_to_buffer()?;
+    super::output::write_atomically(out, &bytes)?;
+    eprintln!("{} lines written to {}", lines.len(), out.display());
+    Ok(ExitCode::SUCCESS)
 }

@@ -1,0 +1,373 @@
+//! `qiyuan office` end to end: the real binary on a SQLite file.
+//!
+//! - durability: an import killed (SIGKILL) in the middle leaves the whole
+//!   event or none of it, and nothing imported before is lost;
+//! - bad input: duplicate ids, a GBK list (read, with a warning), a GBK
+//!   event file (a clear error), a second import of the same event;
+//! - the published list as .xlsx: Chinese headers, numbers as numbers, and
+//!   it reads back as a list.
+
+use std::fmt::Write as _;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+use std::time::Duration;
+
+use calamine::{Data, Reader, Xlsx, open_workbook};
+use qiyuan_store::Store;
+
+const QIYUAN: &str = env!("CARGO_BIN_EXE_qiyuan");
+
+fn office(db: &Path, args: &[&str]) -> Output {
+    Command::new(QIYUAN)
+        .arg("office")
+        .args(args)
+        .arg("--database")
+        .arg(db)
+        .output()
+        .unwrap()
+}
+
+fn ok(out: &Output) -> String {
+    assert!(
+        out.status.success(),
+        "stdout: {}\nstderr: {}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout.clone()).unwrap()
+}
+
+fn block_on<F: std::future::Future>(f: F) -> F::Output {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap()
+        .block_on(f)
+}
+
+/// A list of players 1 and 2 and of `n` more players from id 1000.
+fn list_csv(n: u32) -> String {
+    let mut s = String::from(
+        "id,name,sex,rating,rated_games,status\n1,甲,m,2400,10,active\n2,乙,m,2400,10,active\n",
+    );
+    for i in 0..n {
+        writeln!(s, "{},P{i},m,{},40,active", 1000 + i, 2301 + (i % 300)).unwrap();
+    }
+    s
+}
+
+const SMALL: &str = r#"{"name": "对抗赛", "game": "xiangqi", "system": "match", "start": "2019-03-10", "end": "2019-03-10",
+  "players": [{"id": 1, "name": "甲", "sex": "m", "rating": 2400}, {"id": 2, "name": "乙", "sex": "m", "rating": 2400}],
+  "games": [{"round": 1, "red": 1, "black": 2, "result": "1-0"}, {"round": 2, "red": 2, "black": 1, "result": "0-1"}]}"#;
+
+/// A Swiss-like event of `2 * half` players from id 1000 and `rounds`
+/// rounds: `half * rounds` games.
+fn large_event(half: u32, rounds: u32) -> String {
+    let mut s = String::from(
+        r#"{"name": "大赛", "game": "xiangqi", "system": "swiss", "start": "2019-04-01", "end": "2019-04-20", "players": ["#,
+    );
+    for i in 0..2 * half {
+        if i > 0 {
+            s.push(',');
+        }
+        write!(
+            s,
+            r#"{{"id": {}, "name": "P{i}", "sex": "m", "rating": {}}}"#,
+            1000 + i,
+            2301 + (i % 300)
+        )
+        .unwrap();
+    }
+    s.push_str(r#"], "games": ["#);
+    let results = ["1-0", "1/2-1/2", "0-1"];
+    for r in 0..rounds {
+        for k in 0..half {
+            if r > 0 || k > 0 {
+                s.push(',');
+            }
+            let white = 1000 + k;
+            let black = 1000 + half + (k + r) % half;
+            write!(
+                s,
+                r#"{{"round": {}, "red": {white}, "black": {black}, "result": "{}"}}"#,
+                r + 1,
+                results[((k + r) % 3) as usize]
+            )
+            .unwrap();
+        }
+    }
+    s.push_str("]}");
+    s
+}
+
+#[test]
+fn a_killed_import_leaves_all_or_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("office.sqlite3");
+    let (half, rounds) = (1500u32, 100u32);
+    std::fs::write(dir.path().join("list.csv"), list_csv(2 * half)).unwrap();
+    std::fs::write(dir.path().join("small.json"), SMALL).unwrap();
+    let big = dir.path().join("big.json");
+    std::fs::write(&big, large_event(half, rounds)).unwrap();
+    let path = |f: &str| dir.path().join(f).display().to_string();
+    ok(&office(
+        &db,
+        &["import-list", &path("list.csv"), "--date", "2019-01-01"],
+    ));
+    ok(&office(
+        &db,
+        &["import-event", &path("small.json"), "--profile", "cxa-2019"],
+    ));
+
+    let mut child = Command::new(QIYUAN)
+        .args(["office", "import-event"])
+        .arg(&big)
+        .args(["--profile", "cxa-2019", "--database"])
+        .arg(&db)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    // A full import takes seconds (a debug build: about ten); the kill lands
+    // while the file is parsed or its games written, and the assertions
+    // below hold even if the import had finished.
+    std::thread::sleep(Duration::from_millis(4000));
+    // SIGKILL (Child::kill sends it on Unix): no chance to clean up.
+    let _ = child.kill();
+    let status = child.wait().unwrap();
+    let finished = status.success();
+
+    let url = db.display().to_string();
+    let count = |store: &Store, sql: &'static str| {
+        block_on(async {
+            sqlx::query_scalar::<_, i64>(sql)
+                .fetch_one(store.pool())
+                .await
+                .unwrap()
+        })
+    };
+    let store = block_on(Store::open(&url)).unwrap();
+    let big_games = count(
+        &store,
+        "SELECT COUNT(*) FROM games g JOIN events e ON e.id = g.event_id WHERE e.name = '大赛'",
+    );
+    let big_events = count(&store, "SELECT COUNT(*) FROM events WHERE name = '大赛'");
+    let expected = i64::from(half * rounds);
+    assert!(
+        (big_events, big_games) == (0, 0) || (big_events, big_games) == (1, expected),
+        "half an event: {big_events} events, {big_games} games (import finished: {finished})"
+    );
+    // Nothing earlier is lost.
+    assert_eq!(
+        count(&store, "SELECT COUNT(*) FROM players"),
+        i64::from(2 * half + 2)
+    );
+    assert_eq!(
+        count(
+            &store,
+            "SELECT COUNT(*) FROM games g JOIN events e ON e.id = g.event_id WHERE e.name = '对抗赛'"
+        ),
+        2
+    );
+    assert_eq!(block_on(store.verify_audit_chain()).unwrap(), None);
+    block_on(store.close());
+
+    // Restart: the import is run again; whether the first one committed or
+    // not, the database then holds the whole event, once.
+    let again = office(
+        &db,
+        &[
+            "import-event",
+            &big.display().to_string(),
+            "--profile",
+            "cxa-2019",
+        ],
+    );
+    let stderr = String::from_utf8_lossy(&again.stderr);
+    assert!(
+        again.status.success() || stderr.contains("already imported"),
+        "{stderr}"
+    );
+    let store = block_on(Store::open(&url)).unwrap();
+    assert_eq!(
+        count(
+            &store,
+            "SELECT COUNT(*) FROM games g JOIN events e ON e.id = g.event_id WHERE e.name = '大赛'"
+        ),
+        expected
+    );
+    assert_eq!(count(&store, "SELECT COUNT(*) FROM events"), 2);
+    block_on(store.close());
+}
+
+#[test]
+fn bad_input_is_refused_with_clear_messages() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("office.sqlite3");
+    let file = |name: &str, bytes: &[u8]| {
+        let p = dir.path().join(name);
+        std::fs::write(&p, bytes).unwrap();
+        p.display().to_string()
+    };
+    // Duplicate ids: refused, both lines named, nothing imported.
+    let dup = file(
+        "dup.csv",
+        b"id,name,sex,rating\n1,A,m,2400\n2,B,m,2400\n1,C,f,2200\n",
+    );
+    let out = office(&db, &["import-list", &dup, "--date", "2019-01-01"]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("dup.csv") && err.contains("player id 1"),
+        "{err}"
+    );
+    // A list in GBK (甲 乙 丙 = BC D7, D2 D2, B1 FB): read, with a warning.
+    let mut gbk = b"id,name,sex,rating,rated_games,status\n1,".to_vec();
+    gbk.extend_from_slice(
+        b"\xbc\xd7,m,2400,10,active\n2,\xd2\xd2,m,2400,10,active\n3,\xb1\xfb,f,,0,unrated\n",
+    );
+    let gbk = file("gbk.csv", &gbk);
+    let out = office(&db, &["import-list", &gbk, "--date", "2019-01-01"]);
+    let stdout = ok(&out);
+    assert!(stdout.contains("3 players"), "{stdout}");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("GBK"));
+    let history = ok(&office(&db, &["player", "1"]));
+    assert!(history.contains("甲"), "{history}");
+    // An event file in GBK: refused, saying how to convert it.
+    let mut bytes = SMALL
+        .replace("对抗赛", "AB")
+        .replace("甲", "J")
+        .into_bytes();
+    let at = bytes.windows(2).position(|w| w == b"AB").unwrap();
+    bytes.splice(at..at + 2, *b"\xbc\xd7");
+    let gbk_event = file("gbk-event.json", &bytes);
+    let out = office(&db, &["import-event", &gbk_event, "--profile", "cxa-2019"]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("gbk-event.json:1: the file is not UTF-8 text") && err.contains("iconv"),
+        "{err}"
+    );
+    // The same event twice: the second refused, naming the first.
+    let small = file("small.json", SMALL.as_bytes());
+    ok(&office(
+        &db,
+        &["import-event", &small, "--profile", "cxa-2019"],
+    ));
+    let out = office(&db, &["import-event", &small, "--profile", "cxa-2019"]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("already imported as event #1"), "{err}");
+    // An event whose players are not on the list.
+    let stranger = file(
+        "stranger.json",
+        SMALL
+            .replace(r#""id": 2"#, r#""id": 9"#)
+            .replace(r#""black": 2"#, r#""black": 9"#)
+            .replace(r#""red": 2"#, r#""red": 9"#)
+            .replace("对抗赛", "外")
+            .as_bytes(),
+    );
+    let out = office(&db, &["import-event", &stranger, "--profile", "cxa-2019"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("not on the rating list: 9 乙"), "{err}");
+}
+
+/// The worked example of the store's tests (cxa-2019, regulations.md §2):
+/// 2400 vs 2400, player 1 wins both games, K 25: ΔR = 25 × (2 − 2 × 0.50)
+/// = +25, so 2425 and 2375 on the list of 1 June 2019.
+#[test]
+fn the_published_list_as_a_workbook() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("office.sqlite3");
+    let p = |f: &str| dir.path().join(f).display().to_string();
+    std::fs::write(p("list.csv"), list_csv(0)).unwrap();
+    std::fs::write(p("small.json"), SMALL).unwrap();
+    ok(&office(&db, &["init"]));
+    ok(&office(
+        &db,
+        &["import-list", &p("list.csv"), "--date", "2019-01-01"],
+    ));
+    ok(&office(
+        &db,
+        &["import-event", &p("small.json"), "--profile", "cxa-2019"],
+    ));
+    let dry = ok(&office(
+        &db,
+        &[
+            "period",
+            "--profile",
+            "cxa-2019",
+            "--list-date",
+            "2019-06-01",
+            "--dry-run",
+        ],
+    ));
+    assert!(
+        dry.contains("dry run") && dry.contains("2 changes"),
+        "{dry}"
+    );
+    let out = ok(&office(
+        &db,
+        &[
+            "period",
+            "--profile",
+            "cxa-2019",
+            "--list-date",
+            "2019-06-01",
+        ],
+    ));
+    assert!(
+        out.contains("summary: 2 players, 1 events, 2 games, 2 changes"),
+        "{out}"
+    );
+    ok(&office(&db, &["publish"]));
+    ok(&office(
+        &db,
+        &["export", "--format", "xlsx", "-o", &p("list.xlsx")],
+    ));
+    let mut wb: Xlsx<_> = open_workbook(p("list.xlsx")).unwrap();
+    let range = wb.worksheet_range_at(0).unwrap().unwrap();
+    let rows: Vec<&[Data]> = range.rows().collect();
+    assert_eq!(rows[0][1], Data::String("编号".into()));
+    assert_eq!(rows[0][7], Data::String("等级分".into()));
+    assert_eq!(rows[1][2], Data::String("甲".into()));
+    assert_eq!(rows[1][7], Data::Float(2425.0));
+    assert_eq!(rows[1][8], Data::Float(2400.0));
+    assert_eq!(rows[1][9], Data::Float(25.0));
+    assert_eq!(rows[2][7], Data::Float(2375.0));
+    // The workbook reads back as a list (a later date).
+    let back = ok(&office(
+        &db,
+        &["import-list", &p("list.xlsx"), "--date", "2019-06-02"],
+    ));
+    assert!(back.contains("2 players (0 new, 0 changed)"), "{back}");
+    // The event's 等级分计算表.
+    ok(&office(
+        &db,
+        &[
+            "export",
+            "--format",
+            "xlsx",
+            "--event",
+            "1",
+            "-o",
+            &p("event.xlsx"),
+        ],
+    ));
+    let mut wb: Xlsx<_> = open_workbook(p("event.xlsx")).unwrap();
+    let range = wb.worksheet_range_at(0).unwrap().unwrap();
+    let rows: Vec<&[Data]> = range.rows().collect();
+    assert_eq!(rows[1][8], Data::String("升降值 ΔR".into()));
+    assert_eq!(rows[2][8], Data::Float(25.0));
+    assert_eq!(rows[3][8], Data::Float(-25.0));
+    // CSV and JSON exports of the same list.
+    let csv = ok(&office(&db, &["export", "--format", "csv"]));
+    assert!(
+        csv.lines().any(|l| l.starts_with("1,甲,m,,,,2425,12,")),
+        "{csv}"
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&ok(&office(&db, &["export", "--format", "json"]))).unwrap();
+    assert_eq!(json["rows"][0]["rating"], "2425");
+}
