@@ -75,5 +75,5 @@ pub enum PgnErrorKind {
     BadFen(qiyuan_chess::FenError),
     /// A move that is not legal (the first one in the game).
     #[error("{0}")]
-    IllegalMove(IllegalMove),
+    IllegalMove(Box<IllegalMove>),
 }

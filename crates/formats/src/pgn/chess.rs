@@ -121,7 +121,7 @@ fn to_error(number: usize, m: IllegalMove) -> PgnError {
         game: number,
         line: m.line,
         column: m.column,
-        kind: PgnErrorKind::IllegalMove(m),
+        kind: PgnErrorKind::IllegalMove(Box::new(m)),
     }
 }
 
