@@ -12,3 +12,4 @@ pub mod pgn;
 pub mod trf;
 pub mod trf_model;
 pub mod trf_swiss;
+pub mod xqf;

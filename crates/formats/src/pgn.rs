@@ -19,6 +19,7 @@ mod chess;
 mod encoding;
 mod raw;
 mod write;
+pub mod xiangqi;
 
 pub use chess::{
     ChessMove, GameCheck, IllegalMove, PgnGame, PgnReader, ResultCheck, check, read_pgn,

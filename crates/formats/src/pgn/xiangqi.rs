@@ -277,9 +277,16 @@ impl XiangqiGame {
         let start = start_position(raw)?;
         let notation = detect_notation(raw);
         let mut moves = Vec::new();
-        let movetext = play_line(raw.number, &start, &raw.movetext, notation, false, &mut |m| {
-            moves.push(m);
-        })?;
+        let movetext = play_line(
+            raw.number,
+            &start,
+            &raw.movetext,
+            notation,
+            false,
+            &mut |m| {
+                moves.push(m);
+            },
+        )?;
         Ok(XiangqiGame {
             number: raw.number,
             tags: raw.tags.clone(),
@@ -309,9 +316,8 @@ fn play_line(
         match e {
             Element::Move(t) => {
                 ply += 1;
-                let mv = parse_token(&pos, &t.text, notation).map_err(|reason| {
-                    illegal_error(number, &pos, ply, t, reason, in_variation)
-                })?;
+                let mv = parse_token(&pos, &t.text, notation)
+                    .map_err(|reason| illegal_error(number, &pos, ply, t, reason, in_variation))?;
                 before = Some(pos.clone());
                 pos.make_move(mv);
                 main(mv);
@@ -720,9 +726,7 @@ fn move_text(pos: &Position, mv: Move, notation: Notation) -> String {
             format!("{}-{}", &s[..2], &s[2..])
         }
         // The move was played legally when read, so formatting cannot fail.
-        n => pos
-            .format_move(mv, n)
-            .unwrap_or_else(|_| mv.to_string()),
+        n => pos.format_move(mv, n).unwrap_or_else(|_| mv.to_string()),
     }
 }
 

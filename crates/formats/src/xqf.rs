@@ -1,0 +1,629 @@
+//! XQF, the binary game format of 象棋演播室 (XQStudio).
+//!
+//! Layout (little-endian), as documented publicly for XQStudio files:
+//!
+//! * a 1,024-byte header: `XQ` magic, the version byte at 0x02 (10 = XQF 1.0;
+//!   11 and up are obfuscated), the key bytes at 0x03–0x0F, the 32 piece
+//!   squares at 0x10 (Red 车马相仕帅仕相马车炮炮兵兵兵兵兵, then Black in the
+//!   same order; a square is `file * 10 + rank`, file 0 = Red's left, rank 0
+//!   = Red's back rank; a value above 89 means the piece is not on the board),
+//!   the result byte at 0x33 (0 unknown, 1 Red wins, 2 Black wins, 3 draw),
+//!   the game type at 0x40 (0 full game, 1 opening, 2 middle game, 3 endgame),
+//!   and Pascal strings (a length byte, then GBK text): title 0x50 (64 bytes),
+//!   event 0xD0 (64), date 0x110 (16), site 0x120 (16), Red 0x130 (16),
+//!   Black 0x140 (16);
+//! * from 0x400, the move tree in pre-order, one record per node, the first
+//!   record being the root (the start position, whose comment is the game's):
+//!   4 bytes `from + 24`, `to + 32`, flags, reserved. Version ≤ 10: flags
+//!   `0xF0` = has a next move, `0x0F` = has a variation (an alternative to
+//!   this move, coming after this move's subtree); every record is followed
+//!   by a 32-bit comment length and the comment. Version ≥ 11: flags `0x80`
+//!   next move, `0x40` variation, `0x20` comment present (only then do the
+//!   length and the comment follow).
+//!
+//! ## Obfuscation (version ≥ 11)
+//!
+//! With the header bytes `KeyMask` (0x03), `KeyOrA..D` (0x08–0x0B),
+//! `KeysSum`, `KeyXY`, `KeyXYf`, `KeyXYt` (0x0C–0x0F), and `f(x) = (54x² +
+//! 221)` in 8-bit arithmetic: `kXY = f(KeyXY)·KeyXY`, `kXYf = f(KeyXYf)·kXY`,
+//! `kXYt = f(KeyXYt)·kXYf` (all mod 256). Piece squares: from version 12 the
+//! array is rotated (byte `i` belongs to slot `(i + kXY + 1) mod 32`), and
+//! every square is stored plus `kXY`. Everything after the header is stored
+//! plus a 32-byte key stream, byte `n` (counted from 0x400) plus
+//! `K[n mod 32]`, where `K[i]` is the `i`-th character of `[(C) Copyright Mr.
+//! Dong Shiwei.]` AND-ed with one of four bytes `(KeysSum & KeyMask) |
+//! KeyOrA`, `(KeyXY & KeyMask) | KeyOrB`, `(KeyXYf & KeyMask) | KeyOrC`,
+//! `(KeyXYt & KeyMask) | KeyOrD` (by `i mod 4`). Move squares are then
+//! stored plus `kXYf` (from) and `kXYt` (to) on top of the 24/32 offsets, and
+//! comment lengths plus `(KeysSum·256 + KeyXY) mod 32000 + 767`.
+//!
+//! XQF has no side-to-move field: the side is that of the piece making the
+//! first move (Red when there is none).
+
+use qiyuan_xiangqi::{Color, Move, Notation, PieceKind, Position, Square};
+use thiserror::Error;
+
+use crate::pgn::xiangqi::{XiangqiCheck, XiangqiGame, XiangqiMove, XiangqiResult, check_moves};
+use crate::pgn::{Element, Tag};
+
+/// Size of the header.
+pub const HEADER_LEN: usize = 1024;
+
+const COPYRIGHT: &[u8; 32] = b"[(C) Copyright Mr. Dong Shiwei.]";
+
+/// Variation nesting deeper than this is refused (protects the stack).
+const MAX_NESTING: usize = 200;
+
+/// The kind of piece in each of the 32 slots of the header (Red 0–15, Black 16–31).
+const SLOT_KINDS: [PieceKind; 16] = [
+    PieceKind::Rook,
+    PieceKind::Horse,
+    PieceKind::Elephant,
+    PieceKind::Advisor,
+    PieceKind::King,
+    PieceKind::Advisor,
+    PieceKind::Elephant,
+    PieceKind::Horse,
+    PieceKind::Rook,
+    PieceKind::Cannon,
+    PieceKind::Cannon,
+    PieceKind::Pawn,
+    PieceKind::Pawn,
+    PieceKind::Pawn,
+    PieceKind::Pawn,
+    PieceKind::Pawn,
+];
+
+/// Why an XQF file could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum XqfError {
+    /// The file is shorter than its header or does not start with `XQ`.
+    #[error("not an XQF file: {0}")]
+    NotXqf(&'static str),
+    /// Two pieces on one square, or the position is not a legal set-up.
+    #[error("bad start position: {0}")]
+    BadPosition(String),
+    /// The move records end in the middle of a record.
+    #[error("move record {record} at byte {offset:#x} is cut short")]
+    Truncated {
+        /// 0-based record number (0 is the root).
+        record: usize,
+        /// Byte offset where it starts.
+        offset: usize,
+    },
+    /// A move's squares are not on the board.
+    #[error("move record {record} at byte {offset:#x}: squares {from} → {to} are not on the board")]
+    BadSquare {
+        /// 0-based record number.
+        record: usize,
+        /// Byte offset of the record.
+        offset: usize,
+        /// Decoded start square value.
+        from: u8,
+        /// Decoded end square value.
+        to: u8,
+    },
+    /// A comment length beyond the end of the file or negative.
+    #[error("move record {record} at byte {offset:#x}: comment length {length} is impossible")]
+    BadComment {
+        /// 0-based record number.
+        record: usize,
+        /// Byte offset of the record.
+        offset: usize,
+        /// Decoded length.
+        length: i64,
+    },
+    /// Variations nested too deeply.
+    #[error("variations nested more than {MAX_NESTING} deep")]
+    TooDeep,
+    /// A move is illegal (only when converting to a PGN game).
+    #[error("{0}")]
+    IllegalMove(String),
+}
+
+/// A move of an XQF file with its comment.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct XqfMove {
+    /// The move (not yet checked for legality).
+    pub mv: Move,
+    /// The comment after it, if any.
+    pub comment: Option<String>,
+}
+
+/// An XQF game.
+#[derive(Debug, Clone)]
+pub struct XqfGame {
+    /// The version byte (10 = XQF 1.0; ≥ 11 obfuscated).
+    pub version: u8,
+    /// Title (标题).
+    pub title: String,
+    /// Event (赛事).
+    pub event: String,
+    /// Date.
+    pub date: String,
+    /// Site.
+    pub site: String,
+    /// Red player.
+    pub red: String,
+    /// Black player.
+    pub black: String,
+    /// The result byte read as a result.
+    pub result: XiangqiResult,
+    /// Game type: 0 full game, 1 opening, 2 middle game, 3 endgame.
+    pub game_type: u8,
+    /// The start position.
+    pub start: Position,
+    /// The comment on the start position.
+    pub comment: Option<String>,
+    /// The main line and variations, as in PGN movetext.
+    pub movetext: Vec<Element<XqfMove>>,
+}
+
+struct Keys {
+    xy: u8,
+    xyf: u8,
+    xyt: u8,
+    comment: i64,
+    stream: [u8; 32],
+}
+
+fn f(x: u8) -> u8 {
+    let x = u32::from(x);
+    ((x * x * 54 + 221) & 0xFF) as u8
+}
+
+fn keys(h: &[u8]) -> Keys {
+    let version = h[2];
+    if version < 11 {
+        return Keys {
+            xy: 0,
+            xyf: 0,
+            xyt: 0,
+            comment: 0,
+            stream: [0; 32],
+        };
+    }
+    let mask = h[3];
+    let (sum, kxy_b, kxyf_b, kxyt_b) = (h[12], h[13], h[14], h[15]);
+    let xy = f(kxy_b).wrapping_mul(kxy_b);
+    let xyf = f(kxyf_b).wrapping_mul(xy);
+    let xyt = f(kxyt_b).wrapping_mul(xyf);
+    let four = [
+        (sum & mask) | h[8],
+        (kxy_b & mask) | h[9],
+        (kxyf_b & mask) | h[10],
+        (kxyt_b & mask) | h[11],
+    ];
+    let mut stream = [0u8; 32];
+    for (i, k) in stream.iter_mut().enumerate() {
+        *k = COPYRIGHT[i] & four[i % 4];
+    }
+    Keys {
+        xy,
+        xyf,
+        xyt,
+        comment: (i64::from(sum) * 256 + i64::from(kxy_b)) % 32000 + 767,
+        stream,
+    }
+}
+
+fn gbk(bytes: &[u8]) -> String {
+    let (s, _, _) = encoding_rs::GBK.decode(bytes);
+    s.trim_end_matches('\0').trim().to_string()
+}
+
+fn pascal(h: &[u8], at: usize, size: usize) -> String {
+    let len = usize::from(h[at]).min(size - 1);
+    gbk(&h[at + 1..at + 1 + len])
+}
+
+/// Decodes the start position from the header.
+fn start_position(h: &[u8], k: &Keys, first_from: Option<u8>) -> Result<Position, XqfError> {
+    let mut slots = [0u8; 32];
+    slots.copy_from_slice(&h[0x10..0x30]);
+    if h[2] >= 12 {
+        let mut t = [0u8; 32];
+        for (i, &b) in slots.iter().enumerate() {
+            t[(i + usize::from(k.xy) + 1) & 31] = b;
+        }
+        slots = t;
+    }
+    let mut board: [Option<(Color, PieceKind)>; 90] = [None; 90];
+    for (i, &b) in slots.iter().enumerate() {
+        let sq = b.wrapping_sub(k.xy);
+        if sq > 89 {
+            continue;
+        }
+        let (file, rank) = (sq / 10, sq % 10);
+        let idx = usize::from(rank) * 9 + usize::from(file);
+        if board[idx].is_some() {
+            return Err(XqfError::BadPosition(format!(
+                "two pieces on {}",
+                Square::new(file, rank).map_or(String::new(), |s| s.to_string())
+            )));
+        }
+        let color = if i < 16 { Color::Red } else { Color::Black };
+        board[idx] = Some((color, SLOT_KINDS[i % 16]));
+    }
+    let side = first_from
+        .and_then(|from| {
+            let (file, rank) = (from / 10, from % 10);
+            board
+                .get(usize::from(rank) * 9 + usize::from(file))
+                .copied()
+                .flatten()
+        })
+        .map_or(Color::Red, |(c, _)| c);
+    let mut fen = String::new();
+    for rank in (0..10).rev() {
+        let mut empty = 0;
+        for file in 0..9 {
+            match board[rank * 9 + file] {
+                None => empty += 1,
+                Some((c, kind)) => {
+                    if empty > 0 {
+                        fen.push(char::from(b'0' + empty));
+                        empty = 0;
+                    }
+                    let l = kind.fen_letter();
+                    fen.push(if c == Color::Red {
+                        l
+                    } else {
+                        l.to_ascii_lowercase()
+                    });
+                }
+            }
+        }
+        if empty > 0 {
+            fen.push(char::from(b'0' + empty));
+        }
+        if rank > 0 {
+            fen.push('/');
+        }
+    }
+    fen.push_str(if side == Color::Red { " w" } else { " b" });
+    fen.push_str(" - - 0 1");
+    Position::from_fen(&fen).map_err(|e| XqfError::BadPosition(format!("{fen}: {e}")))
+}
+
+/// One node of the move tree.
+struct Node {
+    from: u8,
+    to: u8,
+    comment: Option<String>,
+    child: Option<usize>,
+    sibling: Option<usize>,
+    record: usize,
+    offset: usize,
+}
+
+struct Records<'a> {
+    bytes: &'a [u8],
+    pos: usize,
+    keys: Keys,
+    version: u8,
+    count: usize,
+}
+
+impl Records<'_> {
+    fn take(&mut self, n: usize) -> Option<Vec<u8>> {
+        let end = self.pos.checked_add(n)?;
+        let slice = self.bytes.get(self.pos..end)?;
+        let out = slice
+            .iter()
+            .enumerate()
+            .map(|(i, &b)| b.wrapping_sub(self.keys.stream[(self.pos + i - HEADER_LEN) % 32]))
+            .collect();
+        self.pos = end;
+        Some(out)
+    }
+
+    /// Reads one record: (from, to, has next, has variation, comment, record, offset).
+    fn read(&mut self) -> Result<(Node, bool, bool), XqfError> {
+        let record = self.count;
+        let offset = self.pos;
+        self.count += 1;
+        let cut = XqfError::Truncated { record, offset };
+        let r = self.take(4).ok_or(cut.clone())?;
+        let from = r[0].wrapping_sub(24).wrapping_sub(self.keys.xyf);
+        let to = r[1].wrapping_sub(32).wrapping_sub(self.keys.xyt);
+        let flags = r[2];
+        let (next, variation, has_comment) = if self.version <= 10 {
+            (flags & 0xF0 != 0, flags & 0x0F != 0, true)
+        } else {
+            (flags & 0x80 != 0, flags & 0x40 != 0, flags & 0x20 != 0)
+        };
+        let mut comment = None;
+        if has_comment {
+            let l = self.take(4).ok_or(cut.clone())?;
+            let length =
+                i64::from(i32::from_le_bytes([l[0], l[1], l[2], l[3]])) - self.keys.comment;
+            let remaining = (self.bytes.len() - self.pos) as i64;
+            if length < 0 || length > remaining {
+                return Err(XqfError::BadComment {
+                    record,
+                    offset,
+                    length,
+                });
+            }
+            let text = self.take(length as usize).ok_or(cut)?;
+            let text = gbk(&text);
+            if !text.is_empty() {
+                comment = Some(text);
+            }
+        }
+        Ok((
+            Node {
+                from,
+                to,
+                comment,
+                child: None,
+                sibling: None,
+                record,
+                offset,
+            },
+            next,
+            variation,
+        ))
+    }
+}
+
+/// Reads the move tree (iteratively: files may hold long lines).
+fn read_tree(r: &mut Records<'_>) -> Result<Vec<Node>, XqfError> {
+    let mut nodes = Vec::new();
+    if r.pos >= r.bytes.len() {
+        return Ok(nodes);
+    }
+    let (root, mut next, _) = r.read()?;
+    nodes.push(root);
+    let mut cur = 0;
+    let mut waiting: Vec<usize> = Vec::new();
+    loop {
+        if next {
+            let (n, nx, var) = r.read()?;
+            nodes.push(n);
+            let id = nodes.len() - 1;
+            nodes[cur].child = Some(id);
+            if var {
+                waiting.push(id);
+            }
+            cur = id;
+            next = nx;
+            continue;
+        }
+        // Nothing follows this node: the latest move with a variation gets it.
+        let Some(x) = waiting.pop() else { break };
+        let (n, nx, var) = r.read()?;
+        nodes.push(n);
+        let id = nodes.len() - 1;
+        nodes[x].sibling = Some(id);
+        if var {
+            waiting.push(id);
+        }
+        cur = id;
+        next = nx;
+    }
+    Ok(nodes)
+}
+
+fn to_move(n: &Node) -> Result<Move, XqfError> {
+    let bad = XqfError::BadSquare {
+        record: n.record,
+        offset: n.offset,
+        from: n.from,
+        to: n.to,
+    };
+    let sq = |v: u8| {
+        if v > 89 {
+            None
+        } else {
+            Square::new(v / 10, v % 10)
+        }
+    };
+    let (Some(a), Some(b)) = (sq(n.from), sq(n.to)) else {
+        return Err(bad);
+    };
+    Move::new(a, b).ok_or(bad)
+}
+
+/// The line starting at node `first` (a move), with its variations.
+fn line(nodes: &[Node], first: usize, depth: usize) -> Result<Vec<Element<XqfMove>>, XqfError> {
+    if depth > MAX_NESTING {
+        return Err(XqfError::TooDeep);
+    }
+    let mut out = Vec::new();
+    let mut cur = Some(first);
+    while let Some(i) = cur {
+        let n = &nodes[i];
+        out.push(Element::Move(XqfMove {
+            mv: to_move(n)?,
+            comment: n.comment.clone(),
+        }));
+        let mut alt = n.sibling;
+        while let Some(s) = alt {
+            out.push(Element::Variation(line(nodes, s, depth + 1)?));
+            alt = nodes[s].sibling;
+        }
+        cur = n.child;
+    }
+    Ok(out)
+}
+
+/// Reads an XQF file.
+///
+/// # Errors
+/// [`XqfError`]: not an XQF file, a bad start position, or a damaged move
+/// record (with its number and offset). Moves are not checked for legality
+/// here: see [`check_xqf`] and [`XqfGame::to_pgn_game`].
+pub fn read_xqf(bytes: &[u8]) -> Result<XqfGame, XqfError> {
+    if bytes.len() < HEADER_LEN {
+        return Err(XqfError::NotXqf("shorter than the 1,024-byte header"));
+    }
+    if &bytes[..2] != b"XQ" {
+        return Err(XqfError::NotXqf("does not start with `XQ`"));
+    }
+    let h = &bytes[..HEADER_LEN];
+    let k = keys(h);
+    let mut records = Records {
+        bytes,
+        pos: HEADER_LEN,
+        keys: k,
+        version: h[2],
+        count: 0,
+    };
+    let nodes = read_tree(&mut records)?;
+    let k = records.keys;
+    let first_from = nodes
+        .first()
+        .and_then(|root| root.child)
+        .map(|c| nodes[c].from);
+    let start = start_position(h, &k, first_from)?;
+    let movetext = match nodes.first().and_then(|root| root.child) {
+        Some(c) => line(&nodes, c, 0)?,
+        None => Vec::new(),
+    };
+    Ok(XqfGame {
+        version: h[2],
+        title: pascal(h, 0x50, 64),
+        event: pascal(h, 0xD0, 64),
+        date: pascal(h, 0x110, 16),
+        site: pascal(h, 0x120, 16),
+        red: pascal(h, 0x130, 16),
+        black: pascal(h, 0x140, 16),
+        result: match h[0x33] {
+            1 => XiangqiResult::RedWins,
+            2 => XiangqiResult::BlackWins,
+            3 => XiangqiResult::Draw,
+            _ => XiangqiResult::Unknown,
+        },
+        game_type: h[0x40],
+        start,
+        comment: nodes.first().and_then(|r| r.comment.clone()),
+        movetext,
+    })
+}
+
+impl XqfGame {
+    /// The moves of the main line.
+    #[must_use]
+    pub fn main_line(&self) -> Vec<Move> {
+        self.movetext
+            .iter()
+            .filter_map(|e| match e {
+                Element::Move(m) => Some(m.mv),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// The game as a PGN game (xqbase tags: `Game`, `Event` (the event, else
+    /// the title), `Site`, `Date`, `Red`, `Black`, `Result`, `FEN`), ready for
+    /// [`crate::pgn::xiangqi::write_xiangqi_pgn`].
+    ///
+    /// # Errors
+    /// [`XqfError::IllegalMove`] naming the first illegal move (main line or
+    /// variation).
+    pub fn to_pgn_game(&self) -> Result<XiangqiGame, XqfError> {
+        let mut tags = vec![Tag {
+            name: "Game".into(),
+            value: "Chinese Chess".into(),
+        }];
+        let event = if self.event.is_empty() {
+            &self.title
+        } else {
+            &self.event
+        };
+        for (name, value) in [
+            ("Event", event),
+            ("Site", &self.site),
+            ("Date", &self.date),
+            ("Red", &self.red),
+            ("Black", &self.black),
+        ] {
+            if !value.is_empty() {
+                tags.push(Tag {
+                    name: name.into(),
+                    value: value.clone(),
+                });
+            }
+        }
+        tags.push(Tag {
+            name: "Result".into(),
+            value: self.result.as_str().into(),
+        });
+        tags.push(Tag {
+            name: "FEN".into(),
+            value: self.start.to_fen(),
+        });
+        let mut moves = Vec::new();
+        let mut movetext = Vec::new();
+        if let Some(c) = &self.comment {
+            movetext.push(Element::Comment(c.clone()));
+        }
+        movetext.extend(convert_line(&self.start, &self.movetext, &mut |m| {
+            moves.push(m);
+        })?);
+        Ok(XiangqiGame {
+            number: 1,
+            tags,
+            start: self.start.clone(),
+            moves,
+            movetext,
+            result: self.result,
+            notation: Notation::Iccs,
+        })
+    }
+}
+
+fn convert_line(
+    start: &Position,
+    elements: &[Element<XqfMove>],
+    main: &mut dyn FnMut(Move),
+) -> Result<Vec<Element<XiangqiMove>>, XqfError> {
+    let mut pos = start.clone();
+    let mut before: Option<Position> = None;
+    let mut out = Vec::new();
+    let mut ply = 0;
+    for e in elements {
+        match e {
+            Element::Move(m) => {
+                ply += 1;
+                if !pos.is_legal(m.mv) {
+                    return Err(XqfError::IllegalMove(format!(
+                        "move {} {} (ply {ply}) is not legal",
+                        crate::pgn::xiangqi::move_number_label(&pos),
+                        m.mv
+                    )));
+                }
+                before = Some(pos.clone());
+                pos.make_move(m.mv);
+                main(m.mv);
+                out.push(Element::Move(XiangqiMove {
+                    mv: m.mv,
+                    text: m.mv.to_string(),
+                    line: 0,
+                    column: 0,
+                }));
+                if let Some(c) = &m.comment {
+                    out.push(Element::Comment(c.clone()));
+                }
+            }
+            Element::Variation(v) => {
+                if let Some(b) = &before {
+                    out.push(Element::Variation(convert_line(b, v, &mut |_| {})?));
+                }
+            }
+            Element::Comment(c) => out.push(Element::Comment(c.clone())),
+            Element::Nag(n) => out.push(Element::Nag(*n)),
+        }
+    }
+    Ok(out)
+}
+
+/// Validates the main line of an XQF game: the first illegal move, plies,
+/// and the result byte against the final position (the same rules as
+/// [`crate::pgn::xiangqi::check_xiangqi`]).
+#[must_use]
+pub fn check_xqf(game: &XqfGame) -> XiangqiCheck {
+    check_moves(1, &game.start, &game.main_line(), game.result)
+}

@@ -1,0 +1,170 @@
+//! XQF files of shared/data/games/xiangqi/xqf: each game as version 10 and
+//! version 18 must give the start position, plies and result of index.tsv and
+//! the moves of its notation-set twin (notation-set/moves.tsv).
+
+use qiyuan_formats::pgn::ResultCheck;
+use qiyuan_formats::pgn::xiangqi::{read_xiangqi_pgn, write_xiangqi_pgn};
+use qiyuan_formats::xqf::{XqfError, check_xqf, read_xqf};
+use qiyuan_xiangqi::{Notation, Position};
+
+const DIR: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../../shared/data/games/xiangqi"
+);
+
+fn text(path: &str) -> String {
+    std::fs::read_to_string(format!("{DIR}/{path}")).unwrap()
+}
+
+/// moves.tsv: ICCS moves of notation-set game `game`.
+fn twin_moves(game: usize) -> Vec<String> {
+    text("notation-set/moves.tsv")
+        .lines()
+        .skip(1)
+        .map(|l| l.split('\t').collect::<Vec<_>>())
+        .filter(|f| f[0] == game.to_string())
+        .map(|f| f[4].to_string())
+        .collect()
+}
+
+struct Row {
+    file: String,
+    game: usize,
+    version: u8,
+    plies: usize,
+    result: String,
+    fen: String,
+}
+
+fn index() -> Vec<Row> {
+    text("xqf/index.tsv")
+        .lines()
+        .skip(1)
+        .map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            Row {
+                file: f[0].into(),
+                game: f[1].parse().unwrap(),
+                version: f[2].parse().unwrap(),
+                plies: f[3].parse().unwrap(),
+                result: f[4].into(),
+                fen: f[5].into(),
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn all_eighteen_files_match_index_and_twins() {
+    let rows = index();
+    assert_eq!(rows.len(), 18);
+    for r in &rows {
+        let bytes = std::fs::read(format!("{DIR}/xqf/{}", r.file)).unwrap();
+        let g = read_xqf(&bytes).unwrap_or_else(|e| panic!("{}: {e}", r.file));
+        assert_eq!(g.version, r.version, "{}", r.file);
+        // The start position (board and side to move; XQF keeps no move counter).
+        let want = Position::from_fen(&r.fen).unwrap();
+        assert_eq!(
+            g.start.to_fen().split(' ').take(2).collect::<Vec<_>>(),
+            want.to_fen().split(' ').take(2).collect::<Vec<_>>(),
+            "{}",
+            r.file
+        );
+        let moves: Vec<String> = g.main_line().iter().map(ToString::to_string).collect();
+        assert_eq!(moves.len(), r.plies, "{}", r.file);
+        assert_eq!(moves, twin_moves(r.game), "{}", r.file);
+        assert_eq!(g.result.as_str(), r.result, "{}", r.file);
+        let c = check_xqf(&g);
+        assert!(c.illegal.is_none(), "{}", r.file);
+        assert_eq!(c.plies, r.plies);
+        assert!(
+            !matches!(c.result, ResultCheck::Inconsistent(_)),
+            "{}",
+            r.file
+        );
+        // README: type byte 0 for a full game, 2 for a middle game (set-up).
+        let full = r
+            .fen
+            .starts_with("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w");
+        assert_eq!(g.game_type, if full { 0 } else { 2 }, "{}", r.file);
+    }
+}
+
+#[test]
+fn header_strings_are_gbk_and_agree_with_the_pgn_twin() {
+    // games.tsv names Red and Black of game 1: 河北   劉殿中 – 江蘇   言穆江;
+    // the XQF fields are 16 bytes, so the names are cut to 15 bytes of GBK.
+    let games = text("notation-set/games.tsv");
+    let row: Vec<&str> = games.lines().nth(1).unwrap().split('\t').collect();
+    for v in ["v10", "v18"] {
+        let g =
+            read_xqf(&std::fs::read(format!("{DIR}/xqf/ccpd-game01.{v}.xqf")).unwrap()).unwrap();
+        assert!(
+            row[2].starts_with(&g.red) && !g.red.is_empty(),
+            "{v}: {:?}",
+            g.red
+        );
+        assert!(
+            row[3].starts_with(&g.black) && !g.black.is_empty(),
+            "{v}: {:?}",
+            g.black
+        );
+        assert!(g.title.starts_with("1982"), "{v}: {:?}", g.title);
+    }
+}
+
+#[test]
+fn converts_to_pgn_and_back() {
+    let twin = text("notation-set/ccpd-notation-set.iccs.pgn");
+    let twins: Vec<_> = read_xiangqi_pgn(&twin).map(Result::unwrap).collect();
+    let bytes = std::fs::read(format!("{DIR}/xqf/ccpd-game14.v18.xqf")).unwrap();
+    let g = read_xqf(&bytes).unwrap().to_pgn_game().unwrap();
+    for notation in [Notation::Chinese, Notation::Iccs, Notation::Wxf] {
+        let pgn = write_xiangqi_pgn(&g, notation);
+        let back = read_xiangqi_pgn(&pgn).next().unwrap().unwrap();
+        assert_eq!(back.moves, twins[13].moves);
+        assert_eq!(back.result, twins[13].result);
+    }
+}
+
+#[test]
+fn damaged_files_give_errors_not_panics() {
+    let good = std::fs::read(format!("{DIR}/xqf/ccpd-game01.v18.xqf")).unwrap();
+    assert!(matches!(read_xqf(&good[..100]), Err(XqfError::NotXqf(_))));
+    let mut bad = good.clone();
+    bad[0] = b'Y';
+    assert!(matches!(read_xqf(&bad), Err(XqfError::NotXqf(_))));
+    // Cut in the middle of a move record.
+    assert!(matches!(
+        read_xqf(&good[..good.len() - 2]),
+        Err(XqfError::Truncated { .. })
+    ));
+    // Every truncation is an error or a shorter game, never a panic.
+    for n in 1024..good.len() {
+        let _ = read_xqf(&good[..n]);
+    }
+    // A v10 file with both rooks on one square.
+    let mut v10 = std::fs::read(format!("{DIR}/xqf/ccpd-game01.v10.xqf")).unwrap();
+    v10[0x10 + 8] = v10[0x10];
+    assert!(matches!(read_xqf(&v10), Err(XqfError::BadPosition(_))));
+}
+
+#[test]
+fn an_illegal_move_is_reported_with_its_number() {
+    // v10 records are 8 bytes from 0x408 (after the root): from + 24, to + 32.
+    // Replace Red's second move (ply 3, record 3) by a0a5 (a rook jumping
+    // over the pawn on a3): from 0 → 24, to 5 → 37.
+    let mut v10 = std::fs::read(format!("{DIR}/xqf/ccpd-game01.v10.xqf")).unwrap();
+    let at = 0x400 + 8 * 3;
+    v10[at] = 24;
+    v10[at + 1] = 37;
+    let g = read_xqf(&v10).unwrap();
+    let c = check_xqf(&g);
+    let m = c.illegal.unwrap();
+    assert_eq!(
+        (m.ply, m.number.as_str(), m.text.as_str()),
+        (3, "2.", "a0a5")
+    );
+    assert_eq!(c.plies, 2);
+    assert!(g.to_pgn_game().is_err());
+}
