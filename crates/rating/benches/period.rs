@@ -140,11 +140,15 @@ fn main() {
         t.elapsed()
     );
     if std::env::var("RATE_ONLY").is_ok() {
-        let t = Instant::now();
+        let (t, cpu) = (Instant::now(), cpu_seconds());
         for e in &events {
             std::hint::black_box(qiyuan_rating::rate(&e.event, &profile).unwrap());
         }
-        println!("rate() alone: {:.2?}", t.elapsed());
+        println!(
+            "rate() alone, one thread: {:.2?} wall, {:.2} s CPU",
+            t.elapsed(),
+            cpu_seconds() - cpu
+        );
     }
     let cpu = cpu_seconds();
     let t = Instant::now();
