@@ -449,3 +449,62 @@ fn match_decides_a_bracket_tie() {
     b.record_match(1, 2, &m).unwrap();
     assert_eq!(b.rounds()[1][0].bottom, p(3));
 }
+
+#[test]
+fn bracket_invariants_for_every_field_size() {
+    // For every field of 2 to 64 entrants, from the seeding rule:
+    // * the bracket has 2ⁿ places, 2ⁿ⁻¹ < N ≤ 2ⁿ, and 2ⁿ − N byes;
+    // * the byes go to seeds 1 … 2ⁿ − N;
+    // * every entrant appears once in the first round;
+    // * when the better seed always wins, the ties of round k hold exactly
+    //   seeds 1 … 2ⁿ⁻ᵏ⁺¹ (the top seeds meet as late as possible), and
+    //   seeds 1 and 2 meet in the final.
+    for n in 2..=64u32 {
+        let mut b = Bracket::new(ids(n)).unwrap();
+        let size = b.size();
+        assert!(size.is_power_of_two() && size / 2 < n && n <= size, "{n}");
+        let first = first_round(&b);
+        let byes: Vec<u32> = first
+            .iter()
+            .filter(|(t, u)| *t == 0 || *u == 0)
+            .map(|(t, u)| t.max(u).to_owned())
+            .collect();
+        let mut sorted = byes.clone();
+        sorted.sort_unstable();
+        assert_eq!(sorted, (1..=size - n).collect::<Vec<_>>(), "{n}");
+        let mut all: Vec<u32> = first
+            .iter()
+            .flat_map(|&(t, u)| [t, u])
+            .filter(|&x| x > 0)
+            .collect();
+        all.sort_unstable();
+        assert_eq!(all, (1..=n).collect::<Vec<_>>(), "{n}");
+        for round in 1..=b.rounds().len() as u32 {
+            let ties = b.rounds()[round as usize - 1].clone();
+            let mut seen: Vec<u32> = ties
+                .iter()
+                .flat_map(|t| [t.top, t.bottom])
+                .filter_map(Slot::player)
+                .map(|p| p.0)
+                .collect();
+            seen.sort_unstable();
+            if round > 1 {
+                let expected = size >> (round - 1);
+                assert_eq!(
+                    seen,
+                    (1..=expected).collect::<Vec<_>>(),
+                    "{n} round {round}"
+                );
+            }
+            for (i, t) in ties.iter().enumerate() {
+                if t.winner.is_none() {
+                    let best = t.top.player().unwrap().0.min(t.bottom.player().unwrap().0);
+                    b.set_winner(round, i as u32 + 1, PlayerId(best)).unwrap();
+                }
+            }
+        }
+        let last = b.rounds().last().unwrap()[0];
+        assert_eq!((last.top, last.bottom), (p(1), p(2)), "{n}");
+        assert_eq!(b.champion(), Some(PlayerId(1)));
+    }
+}
