@@ -557,3 +557,82 @@ fn bad_input_is_refused_with_its_reason() {
     let e = compute_period(&profile, &list, &[PeriodEvent::new(ev)], d(2025, 6, 1)).unwrap_err();
     assert!(matches!(e, PeriodError::Rate { .. }), "{e}");
 }
+
+#[test]
+fn cca_chess_performances_combine_over_periods() {
+    // cca-chess 八(八), the seed's own example: 4 games at 2280 in one
+    // period, 6 games at 2360 in the next → (2280 × 4 + 2360 × 6) / 10 = 2328.
+    // The list carries the first part: 4 games, Σ performance × games = 9120.
+    // The event: 6 rated opponents of 2360 (Rc = 2360), score 3 / 6 = 50%
+    // → Rp = Rc + dp(0.50) = 2360 + 0 (八(九)); 2360 > 2000, not void (八(十)).
+    let profile = Profile::builtin("cca-chess").unwrap();
+    let mut u = ListRow::new(PlayerId(1), "新人", Sex::Male);
+    u.carried = Carried {
+        games: 4,
+        sum: dec!(9120),
+        since: Some(2024),
+    };
+    let mut rows = vec![u];
+    for i in 2..=7 {
+        rows.push(rated(i, Sex::Male, dec!(2360), 60, d(2024, 11, 1)));
+    }
+    let list = RatingList::new(rows).unwrap();
+    let ev = event(
+        "公开赛",
+        GameKind::Chess,
+        EventSystem::Swiss,
+        d(2025, 2, 1),
+        vec![
+            game(1, 1, 2, WhiteWins),
+            game(2, 3, 1, WhiteWins),
+            game(3, 1, 4, WhiteWins),
+            game(4, 5, 1, WhiteWins),
+            game(5, 1, 6, Draw),
+            game(6, 7, 1, Draw),
+        ],
+    );
+    let r = compute_period(&profile, &list, &[PeriodEvent::new(ev)], d(2025, 7, 1)).unwrap();
+    let p = row(&r, 1);
+    assert_eq!(p.contributions[0].performance, Some(dec!(2360)));
+    assert_eq!(p.row.rating, Some(dec!(2328)));
+    assert_eq!(p.row.rated_games, 10);
+    assert_eq!(p.row.status, Status::Active);
+}
+
+#[test]
+fn cca_amateur_cancels_after_two_years_and_restarts_from_the_base() {
+    // cca-amateur 二 (regulations §5): no rated event for two years → the
+    // rating is cancelled; the player restarts from the base rating (men 1500).
+    let profile = Profile::builtin("cca-amateur").unwrap();
+    let list = RatingList::new(vec![
+        rated(1, Sex::Male, dec!(1720), 40, d(2022, 12, 1)),
+        rated(2, Sex::Male, dec!(1500), 40, d(2024, 12, 1)),
+    ])
+    .unwrap();
+    // 1 Feb 2025: 2023 and 2024 without a game → cancelled.
+    let r = compute_period(&profile, &list, &[], d(2025, 2, 1)).unwrap();
+    assert_eq!(
+        (r.rows[0].row.rating, r.rows[0].row.status),
+        (None, Status::Unrated)
+    );
+    assert_eq!(r.rows[1].row.rating, Some(dec!(1500)));
+    // Next event: rated from the base 1500 against a 1500 player: P = 0.50,
+    // a win is 10 × 0.5 = +5 → 1505.
+    let ev = event(
+        "业余赛",
+        GameKind::Chess,
+        EventSystem::Swiss,
+        d(2025, 3, 1),
+        vec![game(1, 1, 2, WhiteWins)],
+    );
+    let r = compute_period(
+        &profile,
+        &r.new_list(),
+        &[PeriodEvent::new(ev)],
+        d(2025, 4, 1),
+    )
+    .unwrap();
+    assert_eq!(r.rows[0].row.rating, Some(dec!(1505)));
+    assert_eq!(r.rows[0].row.status, Status::Active);
+    assert_eq!(r.rows[1].row.rating, Some(dec!(1495)));
+}
