@@ -760,6 +760,9 @@ impl<'e> Search<'e> {
             {
                 return;
             }
+            if !self.colour_count_feasible(rem, p) {
+                continue;
+            }
             self.resolved = false;
             let s1: Vec<usize> = rem[..p].to_vec();
             let s2: Vec<usize> = rem[p..].to_vec();
@@ -845,6 +848,22 @@ impl<'e> Search<'e> {
             }
         }
         true
+    }
+
+    /// Can `rem` give `p` pairs within the bounds of C12 and C13? When
+    /// more players prefer one colour than there are pairs plus floaters,
+    /// the excess must play each other (a necessary condition).
+    fn colour_count_feasible(&self, rem: &[usize], p: usize) -> bool {
+        let e = self.e;
+        let f = rem.len() - 2 * p;
+        let count = |f: &dyn Fn(&Prep) -> bool| rem.iter().filter(|&&i| f(&e.ps[i])).count();
+        let excess = |x: usize| x.saturating_sub(f + p) as u32;
+        let w = count(&|q| q.pref == Some(Colour::White));
+        let b = count(&|q| q.pref == Some(Colour::Black));
+        let sw = count(&|q| q.pref == Some(Colour::White) && q.strength >= Strength::Strong);
+        let sb = count(&|q| q.pref == Some(Colour::Black) && q.strength >= Strength::Strong);
+        self.bounds.counts[2].is_none_or(|bound| self.acc[2] + excess(w).max(excess(b)) <= bound)
+            && self.bounds.counts[3].is_none_or(|bound| self.acc[3] + excess(sw).max(excess(sb)) <= bound)
     }
 
     fn quality(&mut self, floaters: &[usize]) -> Quality {
