@@ -221,6 +221,13 @@ fn clear_errors() {
     let out = qiyuan(&["convert", &src, "-"]);
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("--to"), "{err}");
+    // GBK bytes (中 = D6 D0) are refused with a hint.
+    let gbk = dir.path().join("gbk.trf");
+    std::fs::write(&gbk, b"012 \xD6\xD0\n").unwrap();
+    let out = qiyuan(&["convert", gbk.to_str().unwrap(), "-", "--to", "json"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(err.contains("not UTF-8") && err.contains("iconv"), "{err}");
     // A TRF whose two entries of a game disagree names the line.
     let bad = dir.path().join("bad.trf");
     std::fs::write(

@@ -24,6 +24,7 @@
 //! * event file ↔ event file: JSON ↔ TOML, nothing lost.
 
 use std::fs;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -59,9 +60,10 @@ pub const FORMATS: &[(&str, FileFormat)] = &[
     ("toml", FileFormat::Toml),
 ];
 
-/// A conversion: reads the input text, returns the output text and notes
-/// on what could not be carried.
-type Convert = fn(&Args, &str, FileFormat) -> anyhow::Result<Converted>;
+/// A conversion: reads the input bytes (binary formats such as XQF are
+/// welcome; text formats decode them with [`utf8`]), returns the output
+/// and notes on what could not be carried.
+type Convert = fn(&Args, &[u8], FileFormat) -> anyhow::Result<Converted>;
 
 /// The conversions: (from, to, function).
 pub const CONVERSIONS: &[(FileFormat, FileFormat, Convert)] = &[
@@ -74,10 +76,31 @@ pub const CONVERSIONS: &[(FileFormat, FileFormat, Convert)] = &[
     (FileFormat::Trf, FileFormat::Trf, trf_to_trf),
 ];
 
-/// The text written and what was lost on the way.
+/// The bytes written and what was lost on the way.
 pub struct Converted {
-    text: String,
+    bytes: Vec<u8>,
     notes: Vec<String>,
+}
+
+impl Converted {
+    fn text(text: String, notes: Vec<String>) -> Converted {
+        Converted {
+            bytes: text.into_bytes(),
+            notes,
+        }
+    }
+}
+
+/// The input as UTF-8 text, or a clear error.
+fn utf8<'a>(args: &Args, bytes: &'a [u8]) -> anyhow::Result<&'a str> {
+    let text = std::str::from_utf8(bytes).map_err(|e| {
+        anyhow::anyhow!(
+            "{}: the file is not UTF-8 text (byte {})\n  help: convert it first, e.g. iconv -f GB18030 -t UTF-8",
+            args.input.display(),
+            e.valid_up_to()
+        )
+    })?;
+    Ok(text.strip_prefix('\u{feff}').unwrap_or(text))
 }
 
 /// `--game`.
@@ -187,17 +210,17 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     };
     let bytes =
         fs::read(&args.input).with_context(|| format!("{}: cannot read", args.input.display()))?;
-    let text = String::from_utf8(bytes).map_err(|_| {
-        anyhow::anyhow!(
-            "{}: the file is not UTF-8 text\n  help: convert it first, e.g. iconv -f GB18030 -t UTF-8",
-            args.input.display()
-        )
-    })?;
-    let out = convert(&args, &text, to).with_context(|| format!("{}", args.input.display()))?;
+    let out = convert(&args, &bytes, to).with_context(|| format!("{}", args.input.display()))?;
     for n in &out.notes {
         eprintln!("note: {n}");
     }
-    output::emit_text((!to_stdout).then_some(args.output.as_path()), &out.text)?;
+    if to_stdout {
+        let mut stdout = std::io::stdout().lock();
+        stdout.write_all(&out.bytes)?;
+        stdout.flush()?;
+    } else {
+        output::write_atomically(&args.output, &out.bytes)?;
+    }
     Ok(ExitCode::SUCCESS)
 }
 
@@ -208,7 +231,8 @@ fn event_format(f: FileFormat) -> EventFormat {
     }
 }
 
-fn read_event_text(args: &Args, text: &str) -> anyhow::Result<rm::Event> {
+fn read_event_text(args: &Args, bytes: &[u8]) -> anyhow::Result<rm::Event> {
+    let text = utf8(args, bytes)?;
     let format = match format_of(&args.input, args.from, "input")? {
         FileFormat::Toml => EventFormat::Toml,
         _ => EventFormat::Json,
@@ -220,20 +244,17 @@ fn read_event_text(args: &Args, text: &str) -> anyhow::Result<rm::Event> {
     )?)
 }
 
-fn event_to_event(args: &Args, text: &str, to: FileFormat) -> anyhow::Result<Converted> {
-    let event = read_event_text(args, text)?;
-    Ok(Converted {
-        text: write_event(&event, event_format(to)),
-        notes: Vec::new(),
-    })
+fn event_to_event(args: &Args, bytes: &[u8], to: FileFormat) -> anyhow::Result<Converted> {
+    let event = read_event_text(args, bytes)?;
+    Ok(Converted::text(
+        write_event(&event, event_format(to)),
+        Vec::new(),
+    ))
 }
 
-fn trf_to_trf(_args: &Args, text: &str, _to: FileFormat) -> anyhow::Result<Converted> {
-    let file = parse_trf(text)?;
-    Ok(Converted {
-        text: file.write_trf2026()?,
-        notes: Vec::new(),
-    })
+fn trf_to_trf(args: &Args, bytes: &[u8], _to: FileFormat) -> anyhow::Result<Converted> {
+    let file = parse_trf(utf8(args, bytes)?)?;
+    Ok(Converted::text(file.write_trf2026()?, Vec::new()))
 }
 
 /// A TRF date (`YYYY/MM/DD`, `YYYY-MM-DD`, `YYYY.MM.DD`) as `YYYY-MM-DD`.
@@ -241,8 +262,8 @@ fn iso_date(text: &str) -> String {
     text.trim().replace(['/', '.'], "-")
 }
 
-fn trf_to_event(args: &Args, text: &str, to: FileFormat) -> anyhow::Result<Converted> {
-    let file = parse_trf(text)?;
+fn trf_to_event(args: &Args, bytes: &[u8], to: FileFormat) -> anyhow::Result<Converted> {
+    let file = parse_trf(utf8(args, bytes)?)?;
     let mut notes = Vec::new();
     let kind = match args.system {
         Some(SystemArg::Swiss) => Some(EventKind::Swiss),
@@ -453,14 +474,14 @@ fn trf_to_event(args: &Args, text: &str, to: FileFormat) -> anyhow::Result<Conve
         GameArg::Xiangqi => rm::GameKind::Xiangqi,
     };
     let event = rm::Event::new(name, game, system, start, end, players, pairings)?;
-    Ok(Converted {
-        text: write_event(&event, event_format(to)),
+    Ok(Converted::text(
+        write_event(&event, event_format(to)),
         notes,
-    })
+    ))
 }
 
-fn event_to_trf(args: &Args, text: &str, _to: FileFormat) -> anyhow::Result<Converted> {
-    let file = read_event_text(args, text)?;
+fn event_to_trf(args: &Args, bytes: &[u8], _to: FileFormat) -> anyhow::Result<Converted> {
+    let file = read_event_text(args, bytes)?;
     let mut notes = Vec::new();
     let event = super::standings::tournament_from_event_file(&file, None)?;
     let mut trf: TrfFile = trf_from_event(file.name(), &event, &ScoringSystem::fide(), None);
@@ -544,8 +565,5 @@ fn event_to_trf(args: &Args, text: &str, _to: FileFormat) -> anyhow::Result<Conv
     if file.game() == rm::GameKind::Xiangqi {
         notes.push("points are written on the 1 / ½ / 0 scale".into());
     }
-    Ok(Converted {
-        text: trf.write_trf2026()?,
-        notes,
-    })
+    Ok(Converted::text(trf.write_trf2026()?, notes))
 }
