@@ -249,3 +249,64 @@ fn clear_errors() {
         "{err}"
     );
 }
+
+#[test]
+fn round_robin_systems_from_the_number_of_rounds() {
+    use qiyuan_formats::trf::{ResultCode, RoundColour, RoundEntry, TrfFile};
+    // Berger table for 4 (C.05 Annex 1): R1 1–4 2–3, R2 4–3 1–2, R3 2–4 3–1;
+    // the second cycle repeats it with colours reversed. Every game drawn.
+    let cycle = [[(1, 4), (2, 3)], [(4, 3), (1, 2)], [(2, 4), (3, 1)]];
+    let write = |cycles: usize| {
+        let mut file = TrfFile::default();
+        file.records.push(Record::Text {
+            code: qiyuan_formats::trf::TextCode::TournamentName,
+            text: "RR".into(),
+        });
+        for id in 1..=4u16 {
+            let mut rec = PlayerRecord::new(id, format!("P{id}"));
+            for c in 0..cycles {
+                for round in &cycle {
+                    let &(w, b) = round.iter().find(|(w, b)| *w == id || *b == id).unwrap();
+                    let white = (w == id) == (c == 0);
+                    rec.rounds.push(RoundEntry {
+                        opponent: Some(if w == id { b } else { w }),
+                        colour: if white {
+                            RoundColour::White
+                        } else {
+                            RoundColour::Black
+                        },
+                        result: ResultCode::Draw,
+                    });
+                }
+            }
+            file.records.push(Record::Player(rec));
+        }
+        file.write_trf2026().unwrap()
+    };
+    let dir = tempfile::tempdir().unwrap();
+    for (cycles, system) in [(1, "round-robin"), (2, "double-round-robin")] {
+        let trf = dir.path().join(format!("rr{cycles}.trf"));
+        std::fs::write(&trf, write(cycles)).unwrap();
+        let out = qiyuan(&[
+            "convert",
+            trf.to_str().unwrap(),
+            "-",
+            "--to",
+            "json",
+            "--sex",
+            "m",
+        ]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let json = String::from_utf8(out.stdout).unwrap();
+        assert!(
+            json.contains(&format!("\"system\": \"{system}\"")),
+            "{json}"
+        );
+        // 2 games a round, 3 rounds a cycle.
+        assert_eq!(json.matches("\"result\": \"1/2-1/2\"").count(), 6 * cycles);
+    }
+}

@@ -282,8 +282,11 @@ fn trf_to_event(args: &Args, bytes: &[u8], to: FileFormat) -> anyhow::Result<Con
         Some(SystemArg::Team) => rm::EventSystem::Team,
         None => match t.kind() {
             EventKind::Swiss => rm::EventSystem::Swiss,
-            // A double round robin has more rounds than players.
-            EventKind::RoundRobin if t.total_rounds() > n => rm::EventSystem::DoubleRoundRobin,
+            // A single round robin of n players has n − 1 rounds (n even) or
+            // n (n odd, one bye a round); more means a double round robin.
+            EventKind::RoundRobin if t.total_rounds() > n.saturating_sub(1) + n % 2 => {
+                rm::EventSystem::DoubleRoundRobin
+            }
             EventKind::RoundRobin => rm::EventSystem::RoundRobin,
         },
     };
