@@ -338,6 +338,40 @@ impl Bracket {
         self.rounds.last().and_then(|r| r[0].winner)
     }
 
+    /// Final places as far as known, best first: the champion 1st, the
+    /// loser of the final 2nd, and the losers of a round with `t` ties share
+    /// place `t + 1` (semi-finals 3rd, quarter-finals 5th, …), as knockout
+    /// results are printed when no play-off is held. Players still in the
+    /// event are not listed.
+    ///
+    /// ```
+    /// use qiyuan_tournament::knockout::Bracket;
+    /// use qiyuan_tournament::model::PlayerId;
+    /// let mut b = Bracket::new((1..=4).map(PlayerId).collect()).unwrap();
+    /// b.set_winner(1, 1, PlayerId(1)).unwrap(); // 1–4
+    /// assert_eq!(b.placings(), vec![(PlayerId(4), 3)]);
+    /// ```
+    pub fn placings(&self) -> Vec<(PlayerId, u32)> {
+        let mut out = Vec::new();
+        if let Some(champion) = self.champion() {
+            out.push((champion, 1));
+        }
+        for ties in self.rounds.iter().rev() {
+            let place = ties.len() as u32 + 1;
+            for t in ties {
+                let Some(w) = t.winner else { continue };
+                let loser = [t.top, t.bottom]
+                    .into_iter()
+                    .filter_map(Slot::player)
+                    .find(|&p| p != w);
+                if let Some(l) = loser {
+                    out.push((l, place));
+                }
+            }
+        }
+        out
+    }
+
     /// The ties of `round` (1-based) ready to be played: both players known,
     /// no winner yet. Returned as 1-based tie numbers.
     pub fn ready(&self, round: u32) -> Vec<u32> {

@@ -74,6 +74,24 @@ fn eight_players_no_byes() {
     assert_eq!(b.champion(), None);
     b.set_winner(3, 1, PlayerId(2)).unwrap();
     assert_eq!(b.champion(), Some(PlayerId(2)));
+    // Places: champion 2, finalist 1, semi-final losers 4 and 3 share 3rd,
+    // quarter-final losers 8, 5, 7, 6 share 5th.
+    let mut places = b.placings();
+    places.sort_by_key(|&(p, place)| (place, p));
+    let expected: Vec<(PlayerId, u32)> = [
+        (2, 1),
+        (1, 2),
+        (3, 3),
+        (4, 3),
+        (5, 5),
+        (6, 5),
+        (7, 5),
+        (8, 5),
+    ]
+    .into_iter()
+    .map(|(p, place)| (PlayerId(p), place))
+    .collect();
+    assert_eq!(places, expected);
 }
 
 #[test]
@@ -116,6 +134,18 @@ fn twelve_players_top_four_have_byes() {
     assert_eq!((r2[2].top, r2[2].bottom), (p(2), p(7)));
     assert_eq!((r2[3].top, r2[3].bottom), (p(3), p(6)));
     assert_eq!(b.ready(2), vec![1, 2, 3, 4]);
+    // Losers of round 1 (8 ties) share 9th; bye players lost nothing yet.
+    let mut places = b.placings();
+    places.sort();
+    assert_eq!(
+        places,
+        vec![
+            (PlayerId(5), 9),
+            (PlayerId(8), 9),
+            (PlayerId(10), 9),
+            (PlayerId(11), 9)
+        ]
+    );
     // A bye tie cannot be given to anyone else.
     assert_eq!(
         b.set_winner(1, 1, PlayerId(16)),
