@@ -21,7 +21,9 @@
 //!   with the points before the round (xiangqi: 台 · 编号 · 红方 · 积分 · 结果 ·
 //!   积分 · 黑方 · 编号), byes after the games;
 //! * result slips: one box per board with the event, round, board, both
-//!   players, result boxes and signature lines, dashed for cutting.
+//!   players, result boxes and signature lines, dashed for cutting;
+//! * knockout bracket ([`bracket_html`]): one table per round (第1轮 …
+//!   半决赛, 决赛), one line per tie, the winner in bold, byes as 轮空.
 //!
 //! All text from the event (names, clubs, titles, the page title) is escaped.
 //!
@@ -43,6 +45,7 @@
 
 use std::fmt::Write as _;
 
+use qiyuan_tournament::knockout::{Bracket, Slot};
 use qiyuan_tournament::model::{
     ByeKind, Colour, Event, GameResult, GameScore, Outcome, Player, PlayerId,
 };
@@ -674,4 +677,69 @@ pub fn result_slips_html(
         HtmlLang::Both => format!("第{round}轮 成绩单 Result slips, round {round}"),
     };
     Ok(page(opts, &heading, &body))
+}
+
+/// The knockout bracket (淘汰赛对阵表): one table per round, ties top to
+/// bottom, as `tie · seed · player · – · player · seed`, the winner in bold;
+/// players are named from `players` (by pairing number), byes as 轮空 / bye,
+/// undecided places as `…`.
+pub fn bracket_html(bracket: &Bracket, players: &[Player], opts: &HtmlOptions) -> String {
+    let seed_of = |id: PlayerId| bracket.seeds().iter().position(|&p| p == id).map(|i| i + 1);
+    let cell = |slot: Slot, winner: Option<PlayerId>| -> (String, String) {
+        match slot {
+            Slot::Player(id) => {
+                let p = players.iter().find(|p| p.id == id);
+                let name = match p {
+                    Some(_) => name_cell(p),
+                    None => id.to_string(),
+                };
+                let name = if winner == Some(id) {
+                    format!("<strong>{name}</strong>")
+                } else {
+                    name
+                };
+                (name, seed_of(id).map(|s| s.to_string()).unwrap_or_default())
+            }
+            Slot::Bye => (escape(&opts.t("轮空", "bye")), String::new()),
+            Slot::Pending => ("…".to_string(), String::new()),
+        }
+    };
+    let h = vec![
+        opts.t("场次", "Tie"),
+        opts.t("种子", "Seed"),
+        opts.t("选手", "Player"),
+        String::new(),
+        opts.t("选手", "Player"),
+        opts.t("种子", "Seed"),
+    ];
+    let mut body = String::new();
+    for (r, ties) in bracket.rounds().iter().enumerate() {
+        let round = r as u32 + 1;
+        let name = match opts.lang {
+            HtmlLang::Zh => bracket.round_name(round, true),
+            HtmlLang::En => bracket.round_name(round, false),
+            HtmlLang::Both => format!(
+                "{} {}",
+                bracket.round_name(round, true),
+                bracket.round_name(round, false)
+            ),
+        };
+        let _ = writeln!(body, "<h3>{}</h3>", escape(&name));
+        body.push_str("<table class=\"bracket\">\n");
+        body.push_str(&th_row(&h));
+        body.push_str("<tbody>\n");
+        for (i, t) in ties.iter().enumerate() {
+            let (top, top_seed) = cell(t.top, t.winner);
+            let (bottom, bottom_seed) = cell(t.bottom, t.winner);
+            let _ = writeln!(
+                body,
+                "<tr><td class=\"n\">{}</td><td class=\"n\">{top_seed}</td><td class=\"name\">{top}</td>\
+                 <td class=\"c\">–</td><td class=\"name\">{bottom}</td><td class=\"n\">{bottom_seed}</td></tr>",
+                i + 1
+            );
+        }
+        body.push_str("</tbody>\n</table>\n");
+    }
+    let heading = opts.t("淘汰赛对阵表", "Knockout bracket");
+    page(opts, &heading, &body)
 }

@@ -348,3 +348,49 @@ fn result_slips_one_per_board() {
     assert!(html.contains("break-inside:avoid"));
     assert!(result_slips_html(&e, 0, &HtmlOptions::new("x")).is_err());
 }
+
+#[test]
+fn knockout_bracket_page() {
+    use qiyuan_tournament::knockout::Bracket;
+    // 6 entrants seeded 1–6 (pairing numbers 11–16): 8 places, byes for
+    // seeds 1 and 2 (their partners 8 and 7 do not exist); games 4–5, 3–6.
+    let players: Vec<Player> = (1..=6)
+        .map(|s| {
+            Player::new(
+                10 + s,
+                if s == 5 {
+                    EVIL.to_string()
+                } else {
+                    format!("S{s}")
+                },
+            )
+        })
+        .collect();
+    let mut b = Bracket::new(players.iter().map(|p| p.id).collect()).unwrap();
+    // Seed 5 (the <script> name) beats seed 4.
+    b.set_winner(1, 2, PlayerId(15)).unwrap();
+    let mut opts = HtmlOptions::new("杯");
+    opts.lang = HtmlLang::En;
+    let html = bracket_html(&b, &players, &opts);
+    assert_no_raw_script(&html);
+    assert!(html.contains("<h3>Quarter-final</h3>") && html.contains("<h3>Final</h3>"));
+    // The first table is the first round.
+    let rows = body_rows(&html);
+    assert_eq!(rows[0], ["1", "1", "S1", "–", "bye", ""]);
+    assert_eq!(
+        rows[1],
+        [
+            "2",
+            "4",
+            "S4",
+            "–",
+            "&lt;script&gt;alert(1)&lt;/script&gt;",
+            "5"
+        ]
+    );
+    assert_eq!(rows[2], ["3", "2", "S2", "–", "bye", ""]);
+    assert_eq!(rows[3], ["4", "3", "S3", "–", "S6", "6"]);
+    // The winner is in bold.
+    assert!(html.contains("<strong>&lt;script&gt;alert(1)&lt;/script&gt;</strong>"));
+    assert!(html.contains("<strong>S1</strong>"));
+}
