@@ -12,9 +12,7 @@
 
 use std::collections::HashMap;
 
-use qiyuan_swiss::{
-    Colour, Edition, Pairing, PairingInput, Player, RoundEntry, RoundKind, Score,
-};
+use qiyuan_swiss::{Colour, Edition, Pairing, PairingInput, Player, RoundEntry, RoundKind, Score};
 use thiserror::Error;
 
 /// A TRF that cannot be turned into a pairing input.
@@ -82,17 +80,26 @@ struct RawTrf {
 }
 
 fn err(line: usize, field: &str, message: impl Into<String>) -> TrfSwissError {
-    TrfSwissError::Field { line, field: field.into(), message: message.into() }
+    TrfSwissError::Field {
+        line,
+        field: field.into(),
+        message: message.into(),
+    }
 }
 
 /// Parses a decimal point value such as `1.0` or `0.5` into tenths.
 fn tenths(s: &str, line: usize, field: &str) -> Result<Score, TrfSwissError> {
     let s = s.trim();
     let (int, frac) = s.split_once('.').unwrap_or((s, "0"));
-    let i: Score = int.parse().map_err(|_| err(line, field, format!("`{s}` is not a number")))?;
+    let i: Score = int
+        .parse()
+        .map_err(|_| err(line, field, format!("`{s}` is not a number")))?;
     let f: Score = match frac.chars().next() {
         None => 0,
-        Some(c) => c.to_digit(10).ok_or_else(|| err(line, field, format!("`{s}` is not a number")))? as Score,
+        Some(c) => c
+            .to_digit(10)
+            .ok_or_else(|| err(line, field, format!("`{s}` is not a number")))?
+            as Score,
     };
     Ok(i * 10 + if s.starts_with('-') { -f } else { f })
 }
@@ -104,7 +111,14 @@ fn parse(text: &str) -> Result<RawTrf, TrfSwissError> {
         initial: None,
         accel: HashMap::new(),
         forbidden: Vec::new(),
-        points: Points { win: 10, draw: 5, loss: 0, zero_bye: 0, forfeit_loss: 0, pab: 10 },
+        points: Points {
+            win: 10,
+            draw: 5,
+            loss: 0,
+            zero_bye: 0,
+            forfeit_loss: 0,
+            pab: 10,
+        },
     };
     let mut pab_set = false;
     for (n, raw) in text.split(['\n', '\r']).enumerate() {
@@ -130,17 +144,25 @@ fn parse(text: &str) -> Result<RawTrf, TrfSwissError> {
                     let opponent: u32 = if opp.is_empty() {
                         0
                     } else {
-                        opp.parse().map_err(|_| err(line, &field, format!("opponent `{opp}`")))?
+                        opp.parse()
+                            .map_err(|_| err(line, &field, format!("opponent `{opp}`")))?
                     };
                     let ch = |i: usize| blk.chars().nth(i).unwrap_or(' ');
-                    blocks.push(Block { opponent, colour: ch(5), result: ch(7) });
+                    blocks.push(Block {
+                        opponent,
+                        colour: ch(5),
+                        result: ch(7),
+                    });
                     pos += 10;
                 }
                 t.players.push(RawPlayer { tpn, blocks });
             }
             "XXR" | "142" => {
                 let v = rest.split_whitespace().next().unwrap_or("");
-                t.total_rounds = Some(v.parse().map_err(|_| err(line, code, format!("`{v}` is not a round count")))?);
+                t.total_rounds = Some(
+                    v.parse()
+                        .map_err(|_| err(line, code, format!("`{v}` is not a round count")))?,
+                );
             }
             "XXC" => {
                 for tok in rest.split_whitespace() {
@@ -162,13 +184,18 @@ fn parse(text: &str) -> Result<RawTrf, TrfSwissError> {
                     .next()
                     .and_then(|s| s.parse().ok())
                     .ok_or_else(|| err(line, "XXA player", "not a number"))?;
-                let vals = it.map(|v| tenths(v, line, "XXA points")).collect::<Result<Vec<_>, _>>()?;
+                let vals = it
+                    .map(|v| tenths(v, line, "XXA points"))
+                    .collect::<Result<Vec<_>, _>>()?;
                 t.accel.insert(id, vals);
             }
             "XXP" | "260" => {
                 let ids = rest
                     .split_whitespace()
-                    .map(|s| s.parse::<u32>().map_err(|_| err(line, code, format!("`{s}` is not a player id"))))
+                    .map(|s| {
+                        s.parse::<u32>()
+                            .map_err(|_| err(line, code, format!("`{s}` is not a player id")))
+                    })
                     .collect::<Result<Vec<_>, _>>()?;
                 for (i, &a) in ids.iter().enumerate() {
                     for &b in &ids[i + 1..] {
@@ -217,7 +244,12 @@ fn entry(b: Block, p: Points) -> RoundEntry {
             'H' | '=' => (RoundKind::Absent, p.draw),
             _ => (RoundKind::Absent, p.zero_bye),
         };
-        return RoundEntry { kind, opponent: None, colour: None, points };
+        return RoundEntry {
+            kind,
+            opponent: None,
+            colour: None,
+            points,
+        };
     }
     let (kind, points) = match r {
         '1' | 'W' => (RoundKind::Played, p.win),
@@ -228,7 +260,12 @@ fn entry(b: Block, p: Points) -> RoundEntry {
         // A pairing without a result yet: the game was paired.
         _ => (RoundKind::Played, 0),
     };
-    RoundEntry { kind, opponent: Some(b.opponent), colour, points }
+    RoundEntry {
+        kind,
+        opponent: Some(b.opponent),
+        colour,
+        points,
+    }
 }
 
 /// `true` for a block that marks an absence known before pairing
@@ -253,7 +290,12 @@ fn build_input(t: &RawTrf, round: u32, edition: Edition, initial: Colour) -> Pai
                     rp.blocks
                         .get(k)
                         .map(|&b| entry(b, t.points))
-                        .unwrap_or(RoundEntry { kind: RoundKind::Absent, opponent: None, colour: None, points: 0 })
+                        .unwrap_or(RoundEntry {
+                            kind: RoundKind::Absent,
+                            opponent: None,
+                            colour: None,
+                            points: 0,
+                        })
                 })
                 .collect();
             let absent = rp.blocks.get(r - 1).is_some_and(is_absence);
@@ -262,7 +304,9 @@ fn build_input(t: &RawTrf, round: u32, edition: Edition, initial: Colour) -> Pai
                 tpn: rp.tpn,
                 score: history.iter().map(|e| e.points).sum(),
                 acceleration: accel.and_then(|v| v.get(r - 1)).copied().unwrap_or(0),
-                past_acceleration: accel.map(|v| v.iter().take(r - 1).copied().collect()).unwrap_or_default(),
+                past_acceleration: accel
+                    .map(|v| v.iter().take(r - 1).copied().collect())
+                    .unwrap_or_default(),
                 history,
                 absent,
             }
@@ -351,7 +395,11 @@ pub fn cut_cases(text: &str, edition: Edition) -> Result<Vec<SwissCase>, TrfSwis
             boards.sort();
             Pairing { boards, bye }
         });
-        out.push(SwissCase { round: r as u32, input, expected });
+        out.push(SwissCase {
+            round: r as u32,
+            input,
+            expected,
+        });
     }
     Ok(out)
 }

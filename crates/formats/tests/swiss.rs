@@ -9,7 +9,11 @@ use qiyuan_formats::trf_swiss::cut_cases;
 use qiyuan_swiss::{Edition, PairingError, pair_round};
 
 fn data_dir(sub: &str) -> PathBuf {
-    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data/swiss")).join(sub)
+    PathBuf::from(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../shared/data/swiss"
+    ))
+    .join(sub)
 }
 
 /// Re-pairs every round of every file of `sub`; returns (rounds, identical,
@@ -33,7 +37,12 @@ fn run_dir(sub: &str) -> (usize, usize, Vec<String>) {
             let started = std::time::Instant::now();
             let got = pair_round(&case.input);
             if started.elapsed().as_secs_f64() > 2.0 {
-                eprintln!("slow: {} round {}: {:?}", f.display(), case.round, started.elapsed());
+                eprintln!(
+                    "slow: {} round {}: {:?}",
+                    f.display(),
+                    case.round,
+                    started.elapsed()
+                );
             }
             let ok = match (&case.expected, &got) {
                 (None, Err(PairingError::NoValidPairing)) => true,

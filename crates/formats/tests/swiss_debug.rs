@@ -14,11 +14,25 @@ fn show_case() {
     };
     let round: u32 = round.parse().unwrap();
     let text = std::fs::read_to_string(file).unwrap();
-    let case = cut_cases(&text, Edition::Fide2026).unwrap().into_iter().find(|c| c.round == round).unwrap();
+    let case = cut_cases(&text, Edition::Fide2026)
+        .unwrap()
+        .into_iter()
+        .find(|c| c.round == round)
+        .unwrap();
     for p in prepare(&case.input) {
         println!(
             "{:4} score {:3} cd {:2} {:?} {:?} floats {:?} unplayed {} bye_ok {} top {} colours {:?} opp {:?}",
-            p.tpn, p.score, p.cd, p.strength, p.pref, p.floats, p.unplayed, p.bye_ok, p.topscorer, p.colours, p.opponents
+            p.tpn,
+            p.score,
+            p.cd,
+            p.strength,
+            p.pref,
+            p.floats,
+            p.unplayed,
+            p.bye_ok,
+            p.topscorer,
+            p.colours,
+            p.opponents
         );
     }
     println!("expected {:?}", case.expected);

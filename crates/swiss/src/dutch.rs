@@ -79,7 +79,10 @@ fn validate(input: &PairingInput) -> Result<(), PairingError> {
             return Err(PairingError::InvalidInput("TPN 0".into()));
         }
         if !seen.insert(p.tpn) {
-            return Err(PairingError::InvalidInput(format!("TPN {} appears twice", p.tpn)));
+            return Err(PairingError::InvalidInput(format!(
+                "TPN {} appears twice",
+                p.tpn
+            )));
         }
         if p.history.len() + 1 < input.round as usize {
             return Err(PairingError::InvalidInput(format!(
@@ -137,6 +140,10 @@ struct Quality {
 /// The optimal (C6, C7, C8, C9) of a bracket.
 type Prefix = (usize, Vec<Score>, (usize, Vec<Score>), u32);
 
+/// A candidate found: its quality, its pairs (higher-ranked first) and its
+/// downfloaters.
+type Found = (Quality, Vec<(usize, usize)>, Vec<usize>);
+
 /// Constraints of one search.
 #[derive(Debug, Clone, Default)]
 struct Bounds {
@@ -161,7 +168,7 @@ enum Outcome {
 /// The pair-local part of the quality of one pair.
 #[derive(Debug, Clone, Copy, Default)]
 struct PairCost {
-    counts: [u32; 6], // c10, c11, c12, c13, c15, c17
+    counts: [u32; 6],          // c10, c11, c12, c13, c15, c17
     diffs: [Option<Score>; 4], // c18..c21
 }
 
@@ -187,7 +194,13 @@ impl Engine {
                 }
             }
         }
-        Engine { ps, compat, bye_cap: Score::MAX, initial: input.initial_colour, edition: input.edition }
+        Engine {
+            ps,
+            compat,
+            bye_cap: Score::MAX,
+            initial: input.initial_colour,
+            edition: input.edition,
+        }
     }
 
     fn ok(&self, i: usize, j: usize) -> bool {
@@ -225,7 +238,11 @@ impl Engine {
             }
             let need = if odd { (n - 1) / 2 + 1 } else { n / 2 };
             let dirac = rem.iter().all(|&v| {
-                self.compat[v].iter().zip(&mask).map(|(a, b)| (a & b).count_ones() as usize).sum::<usize>()
+                self.compat[v]
+                    .iter()
+                    .zip(&mask)
+                    .map(|(a, b)| (a & b).count_ones() as usize)
+                    .sum::<usize>()
                     >= need
             });
             if dirac {
@@ -260,7 +277,11 @@ impl Engine {
                 }
             }
         }
-        maximum_matching(&adj).iter().filter(|m| m.is_some()).count() / 2
+        maximum_matching(&adj)
+            .iter()
+            .filter(|m| m.is_some())
+            .count()
+            / 2
     }
 
     /// Fewest and lowest downfloaters of `set` (C6, C7 without completion):
@@ -278,7 +299,11 @@ impl Engine {
             if floaters.len() == k {
                 break;
             }
-            let rest: Vec<usize> = set.iter().copied().filter(|&x| x != p && !floaters.contains(&x)).collect();
+            let rest: Vec<usize> = set
+                .iter()
+                .copied()
+                .filter(|&x| x != p && !floaters.contains(&x))
+                .collect();
             if self.matching_size(&rest) == nu {
                 floaters.push(p);
             }
@@ -293,7 +318,12 @@ impl Engine {
         let all: Vec<usize> = (0..n).collect();
         if n % 2 == 1 && self.edition == Edition::Fide2026 {
             // C5: the lowest score a PAB assignee can have.
-            let mut caps: Vec<Score> = self.ps.iter().filter(|p| p.bye_ok).map(|p| p.score).collect();
+            let mut caps: Vec<Score> = self
+                .ps
+                .iter()
+                .filter(|p| p.bye_ok)
+                .map(|p| p.score)
+                .collect();
             caps.sort();
             caps.dedup();
             let mut found = None;
@@ -351,12 +381,21 @@ impl Engine {
     }
 
     fn output(&self, pairs: &[(usize, usize)], bye: Option<usize>) -> Pairing {
-        let mut boards: Vec<(usize, usize)> = pairs.iter().map(|&(a, b)| (a.min(b), a.max(b))).collect();
+        let mut boards: Vec<(usize, usize)> =
+            pairs.iter().map(|&(a, b)| (a.min(b), a.max(b))).collect();
         // Board order: higher score of the pair, then the sum of scores, then
         // the ranking of the higher-ranked player.
         boards.sort_by(|&(a, b), &(c, d)| {
-            let (sa, sb, sc, sd) = (self.ps[a].score, self.ps[b].score, self.ps[c].score, self.ps[d].score);
-            sc.max(sd).cmp(&sa.max(sb)).then((sc + sd).cmp(&(sa + sb))).then(a.cmp(&c))
+            let (sa, sb, sc, sd) = (
+                self.ps[a].score,
+                self.ps[b].score,
+                self.ps[c].score,
+                self.ps[d].score,
+            );
+            sc.max(sd)
+                .cmp(&sa.max(sb))
+                .then((sc + sd).cmp(&(sa + sb)))
+                .then(a.cmp(&c))
         });
         Pairing {
             boards: boards
@@ -430,7 +469,7 @@ struct Search<'e> {
     lower: Vec<usize>,
     next_group: Vec<usize>,
     lb: Quality,
-    best: Option<(Quality, Vec<(usize, usize)>, Vec<usize>)>,
+    best: Option<Found>,
     bounds: Bounds,
     /// `First`: stop at the first candidate within `bounds`; `Best`: keep the
     /// best candidate within `bounds`.
@@ -448,7 +487,13 @@ struct Search<'e> {
 }
 
 impl<'e> Search<'e> {
-    fn new(e: &'e Engine, mdps: Vec<usize>, res: Vec<usize>, lower: Vec<usize>, next_group: Vec<usize>) -> Self {
+    fn new(
+        e: &'e Engine,
+        mdps: Vec<usize>,
+        res: Vec<usize>,
+        lower: Vec<usize>,
+        next_group: Vec<usize>,
+    ) -> Self {
         let mut s = Search {
             e,
             mdps,
@@ -482,14 +527,23 @@ impl<'e> Search<'e> {
         let e = self.e;
         let b = self.bracket();
         let (k, c7) = e.best_floaters(&b);
-        let mut q = Quality { c6: k, c7, ..Quality::default() };
+        let mut q = Quality {
+            c6: k,
+            c7,
+            ..Quality::default()
+        };
         if !self.lower.is_empty() {
             q.c8 = if k == 0 {
                 // Every candidate without downfloaters leaves the same next bracket.
                 self.next_bracket_value(&[])
             } else {
                 let parity = (k + self.next_group.len()) % 2;
-                let low = self.next_group.iter().map(|&i| e.ps[i].score).min().unwrap_or(0);
+                let low = self
+                    .next_group
+                    .iter()
+                    .map(|&i| e.ps[i].score)
+                    .min()
+                    .unwrap_or(0);
                 (parity, if parity == 1 { vec![low] } else { vec![] })
             };
         }
@@ -588,7 +642,10 @@ impl<'e> Search<'e> {
         let bounds = Bounds {
             prefix: Some((lb.c6, lb.c7.clone(), lb.c8.clone(), lb.c9)),
             floaters: Some(lb.c6),
-            counts: [lb.c10, lb.c11, lb.c12, lb.c13, lb.c14, lb.c15, lb.c16, lb.c17].map(Some),
+            counts: [
+                lb.c10, lb.c11, lb.c12, lb.c13, lb.c14, lb.c15, lb.c16, lb.c17,
+            ]
+            .map(Some),
             no_diffs: true,
         };
         if self.search(bounds, true, PERFECT_BUDGET) == Outcome::Found {
@@ -693,7 +750,10 @@ impl<'e> Search<'e> {
         self.stack.push((hi, lo, c));
         // Prune as soon as a bounded criterion exceeds its bound.
         const SLOTS: [usize; 6] = [0, 1, 2, 3, 5, 7]; // c10 c11 c12 c13 c15 c17
-        SLOTS.iter().zip(self.acc).all(|(&slot, a)| self.bounds.counts[slot].is_none_or(|b| a <= b))
+        SLOTS
+            .iter()
+            .zip(self.acc)
+            .all(|(&slot, a)| self.bounds.counts[slot].is_none_or(|b| a <= b))
             && !(self.bounds.no_diffs && self.acc_diffs > 0)
     }
 
@@ -721,8 +781,19 @@ impl<'e> Search<'e> {
             return;
         }
         if i == s1.len() {
-            let rem: Vec<usize> = self.res.iter().zip(used.iter()).filter(|(_, u)| !**u).map(|(x, _)| *x).collect();
-            let limbo: Vec<usize> = self.mdps.iter().copied().filter(|x| !s1.contains(x)).collect();
+            let rem: Vec<usize> = self
+                .res
+                .iter()
+                .zip(used.iter())
+                .filter(|(_, u)| !**u)
+                .map(|(x, _)| *x)
+                .collect();
+            let limbo: Vec<usize> = self
+                .mdps
+                .iter()
+                .copied()
+                .filter(|x| !s1.contains(x))
+                .collect();
             self.homogeneous(&rem, &limbo);
             return;
         }
@@ -788,13 +859,25 @@ impl<'e> Search<'e> {
         }
     }
 
-    fn transpose(&mut self, s1: &[usize], s2: &[usize], i: usize, used: &mut [bool], limbo: &[usize]) {
+    fn transpose(
+        &mut self,
+        s1: &[usize],
+        s2: &[usize],
+        i: usize,
+        used: &mut [bool],
+        limbo: &[usize],
+    ) {
         if self.tick() {
             return;
         }
         if i == s1.len() {
             let mut floaters: Vec<usize> = limbo.to_vec();
-            floaters.extend(s2.iter().zip(used.iter()).filter(|(_, u)| !**u).map(|(x, _)| *x));
+            floaters.extend(
+                s2.iter()
+                    .zip(used.iter())
+                    .filter(|(_, u)| !**u)
+                    .map(|(x, _)| *x),
+            );
             floaters.sort();
             self.leaf(floaters);
             return;
@@ -824,19 +907,28 @@ impl<'e> Search<'e> {
     /// paired with the unused S2 players within the bounds of C12 and C13?
     /// (A minimum-cost assignment per criterion; a necessary condition.)
     fn colour_feasible(&mut self, rows: &[usize], s2: &[usize], used: &[bool]) -> bool {
-        let cols: Vec<usize> = s2.iter().zip(used).filter(|(_, u)| !**u).map(|(x, _)| *x).collect();
+        let cols: Vec<usize> = s2
+            .iter()
+            .zip(used)
+            .filter(|(_, u)| !**u)
+            .map(|(x, _)| *x)
+            .collect();
         if rows.len() < 2 {
             return true;
         }
         for (slot, acc_i) in [(2usize, 2usize), (3, 3)] {
-            let Some(bound) = self.bounds.counts[slot] else { continue };
+            let Some(bound) = self.bounds.counts[slot] else {
+                continue;
+            };
             let left = bound.saturating_sub(self.acc[acc_i]);
             let cost: Vec<Vec<Option<u32>>> = rows
                 .iter()
                 .map(|&a| {
                     cols.iter()
                         .map(|&b| {
-                            self.e.ok(a, b).then(|| self.e.pair_cost(a.min(b), a.max(b), false).counts[acc_i])
+                            self.e
+                                .ok(a, b)
+                                .then(|| self.e.pair_cost(a.min(b), a.max(b), false).counts[acc_i])
                         })
                         .collect()
                 })
@@ -863,12 +955,16 @@ impl<'e> Search<'e> {
         let sw = count(&|q| q.pref == Some(Colour::White) && q.strength >= Strength::Strong);
         let sb = count(&|q| q.pref == Some(Colour::Black) && q.strength >= Strength::Strong);
         self.bounds.counts[2].is_none_or(|bound| self.acc[2] + excess(w).max(excess(b)) <= bound)
-            && self.bounds.counts[3].is_none_or(|bound| self.acc[3] + excess(sw).max(excess(sb)) <= bound)
+            && self.bounds.counts[3]
+                .is_none_or(|bound| self.acc[3] + excess(sw).max(excess(sb)) <= bound)
     }
 
     fn quality(&mut self, floaters: &[usize]) -> Quality {
         let e = self.e;
-        let mut q = Quality { c6: floaters.len(), ..Quality::default() };
+        let mut q = Quality {
+            c6: floaters.len(),
+            ..Quality::default()
+        };
         q.c7 = floaters.iter().map(|&f| e.ps[f].score).collect();
         q.c7.sort_by(|a, b| b.cmp(a));
         if !self.lower.is_empty() {
@@ -907,7 +1003,12 @@ impl<'e> Search<'e> {
     fn next_bracket_value(&self, floaters: &[usize]) -> (usize, Vec<Score>) {
         let e = self.e;
         let next: Vec<usize> = floaters.iter().chain(&self.next_group).copied().collect();
-        let beyond: Vec<usize> = self.lower.iter().copied().filter(|x| !self.next_group.contains(x)).collect();
+        let beyond: Vec<usize> = self
+            .lower
+            .iter()
+            .copied()
+            .filter(|x| !self.next_group.contains(x))
+            .collect();
         let relaxed = e.best_floaters(&next);
         let feasible = |fl: &[usize]| {
             let inside: Vec<usize> = next.iter().copied().filter(|x| !fl.contains(x)).collect();
@@ -952,7 +1053,11 @@ impl<'e> Search<'e> {
         }
         let f = floaters[0];
         let rem: Vec<usize> = floaters.iter().chain(&self.lower).copied().collect();
-        let v = if e.completable_without(&rem, Some(f)) { 0 } else { e.ps[f].unplayed };
+        let v = if e.completable_without(&rem, Some(f)) {
+            0
+        } else {
+            e.ps[f].unplayed
+        };
         self.c9_cache.insert(floaters.to_vec(), v);
         v
     }
@@ -966,10 +1071,16 @@ impl<'e> Search<'e> {
             return;
         }
         let counts = [q.c10, q.c11, q.c12, q.c13, q.c14, q.c15, q.c16, q.c17];
-        if counts.iter().zip(b.counts).any(|(&c, bound)| bound.is_some_and(|x| c > x)) {
+        if counts
+            .iter()
+            .zip(b.counts)
+            .any(|(&c, bound)| bound.is_some_and(|x| c > x))
+        {
             return;
         }
-        if b.no_diffs && !(q.c18.is_empty() && q.c19.is_empty() && q.c20.is_empty() && q.c21.is_empty()) {
+        if b.no_diffs
+            && !(q.c18.is_empty() && q.c19.is_empty() && q.c20.is_empty() && q.c21.is_empty())
+        {
             return;
         }
         if !self.first
@@ -1094,6 +1205,16 @@ mod tests {
 
     #[test]
     fn combinations_are_lexicographic() {
-        assert_eq!(combinations(4, 2), vec![vec![0, 1], vec![0, 2], vec![0, 3], vec![1, 2], vec![1, 3], vec![2, 3]]);
+        assert_eq!(
+            combinations(4, 2),
+            vec![
+                vec![0, 1],
+                vec![0, 2],
+                vec![0, 3],
+                vec![1, 2],
+                vec![1, 3],
+                vec![2, 3]
+            ]
+        );
     }
 }

@@ -11,4 +11,6 @@ pub mod model;
 pub mod prep;
 
 pub use dutch::pair_round;
-pub use model::{Colour, Edition, Pairing, PairingError, PairingInput, Player, RoundEntry, RoundKind, Score};
+pub use model::{
+    Colour, Edition, Pairing, PairingError, PairingInput, Player, RoundEntry, RoundKind, Score,
+};

@@ -34,7 +34,9 @@ pub fn maximum_matching(adj: &[Vec<usize>]) -> Vec<Option<usize>> {
             st.augment_from(root, adj, &mut mate);
         }
     }
-    mate.into_iter().map(|m| (m != usize::MAX).then_some(m)).collect()
+    mate.into_iter()
+        .map(|m| (m != usize::MAX).then_some(m))
+        .collect()
 }
 
 /// `true` when the graph has a perfect matching.
@@ -147,42 +149,6 @@ impl Search {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn graph(n: usize, edges: &[(usize, usize)]) -> Vec<Vec<usize>> {
-        let mut adj = vec![Vec::new(); n];
-        for &(a, b) in edges {
-            adj[a].push(b);
-            adj[b].push(a);
-        }
-        adj
-    }
-
-    #[test]
-    fn odd_cycle_with_tail_needs_a_blossom() {
-        // Triangle 0-1-2 with pendant edges 2-3 and 0-4... 5 vertices: max matching 2.
-        let adj = graph(6, &[(0, 1), (1, 2), (2, 0), (2, 3), (0, 4), (4, 5)]);
-        // Perfect matching: 1-? 1 is adjacent to 0 and 2; {1-0? no: 4-5, 2-3, 0-1}.
-        assert!(has_perfect_matching(&adj));
-        let m = maximum_matching(&adj);
-        for (v, p) in m.iter().enumerate() {
-            let p = p.unwrap();
-            assert_eq!(m[p], Some(v));
-            assert!(adj[v].contains(&p));
-        }
-    }
-
-    #[test]
-    fn star_has_no_perfect_matching() {
-        // A star K1,3 plus an isolated edge: max matching 2 of 6 vertices.
-        let adj = graph(6, &[(0, 1), (0, 2), (0, 3), (4, 5)]);
-        assert!(!has_perfect_matching(&adj));
-        assert_eq!(maximum_matching(&adj).iter().filter(|m| m.is_some()).count(), 4);
-    }
-}
-
 /// Minimum total cost of assigning every row to a distinct column
 /// (Hungarian algorithm, rows ≤ columns); `None` entries are forbidden.
 /// Returns `None` when no complete assignment exists.
@@ -203,7 +169,12 @@ pub fn min_cost_assignment(cost: &[Vec<Option<u32>>]) -> Option<u32> {
         return None;
     }
     // Forbidden pairs cost more than any complete assignment of allowed ones.
-    let big: i64 = 1 + cost.iter().flatten().flatten().map(|&c| c as i64).sum::<i64>();
+    let big: i64 = 1 + cost
+        .iter()
+        .flatten()
+        .flatten()
+        .map(|&c| c as i64)
+        .sum::<i64>();
     let forbidden = big * (n as i64 + 1);
     let a = |i: usize, j: usize| cost[i - 1][j - 1].map_or(forbidden, |c| c as i64);
     let mut u = vec![0i64; n + 1];
@@ -257,4 +228,46 @@ pub fn min_cost_assignment(cost: &[Vec<Option<u32>>]) -> Option<u32> {
     }
     let total: i64 = (1..=m).filter(|&j| p[j] != 0).map(|j| a(p[j], j)).sum();
     (total < forbidden).then_some(total as u32)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn graph(n: usize, edges: &[(usize, usize)]) -> Vec<Vec<usize>> {
+        let mut adj = vec![Vec::new(); n];
+        for &(a, b) in edges {
+            adj[a].push(b);
+            adj[b].push(a);
+        }
+        adj
+    }
+
+    #[test]
+    fn odd_cycle_with_tail_needs_a_blossom() {
+        // Triangle 0-1-2 with pendant edges 2-3 and 0-4... 5 vertices: max matching 2.
+        let adj = graph(6, &[(0, 1), (1, 2), (2, 0), (2, 3), (0, 4), (4, 5)]);
+        // Perfect matching: 1-? 1 is adjacent to 0 and 2; {1-0? no: 4-5, 2-3, 0-1}.
+        assert!(has_perfect_matching(&adj));
+        let m = maximum_matching(&adj);
+        for (v, p) in m.iter().enumerate() {
+            let p = p.unwrap();
+            assert_eq!(m[p], Some(v));
+            assert!(adj[v].contains(&p));
+        }
+    }
+
+    #[test]
+    fn star_has_no_perfect_matching() {
+        // A star K1,3 plus an isolated edge: max matching 2 of 6 vertices.
+        let adj = graph(6, &[(0, 1), (0, 2), (0, 3), (4, 5)]);
+        assert!(!has_perfect_matching(&adj));
+        assert_eq!(
+            maximum_matching(&adj)
+                .iter()
+                .filter(|m| m.is_some())
+                .count(),
+            4
+        );
+    }
 }

@@ -126,7 +126,9 @@ pub struct Pairing {
 pub enum PairingError {
     /// No pairing complies with the absolute criteria C1–C3 (C.04.3 Art. 1.9:
     /// the Chief Arbiter must decide).
-    #[error("no valid pairing exists (C.04.3 Art. 1.9): the absolute criteria C1-C3 cannot all be met")]
+    #[error(
+        "no valid pairing exists (C.04.3 Art. 1.9): the absolute criteria C1-C3 cannot all be met"
+    )]
     NoValidPairing,
     /// The input is inconsistent.
     #[error("invalid pairing input: {0}")]

@@ -100,7 +100,11 @@ pub fn prepare(input: &PairingInput) -> Vec<Prep> {
                 Edition::Fide2026 => e.kind != RoundKind::Played && e.points >= input.win_points,
                 Edition::Fide2017 => e.kind == RoundKind::Forfeit && e.points >= input.win_points,
             });
-            let unplayed = p.history.iter().filter(|e| e.kind != RoundKind::Played).count() as u32;
+            let unplayed = p
+                .history
+                .iter()
+                .filter(|e| e.kind != RoundKind::Played)
+                .count() as u32;
             let mut floats = [Float::None; 2];
             for (back, f) in floats.iter_mut().enumerate() {
                 let k = r as isize - 2 - back as isize;
@@ -199,10 +203,18 @@ pub fn colour_of_higher(a: &Prep, b: &Prep, initial: Colour) -> Colour {
         (Some(x), Some(_)) => {
             // 5.2.2: grant the stronger preference; both absolute: the wider CD.
             if a.strength != b.strength {
-                return if a.strength > b.strength { x } else { x.opposite() };
+                return if a.strength > b.strength {
+                    x
+                } else {
+                    x.opposite()
+                };
             }
             if a.strength == Strength::Absolute && a.cd.abs() != b.cd.abs() {
-                return if a.cd.abs() > b.cd.abs() { x } else { x.opposite() };
+                return if a.cd.abs() > b.cd.abs() {
+                    x
+                } else {
+                    x.opposite()
+                };
             }
             // 5.2.3: alternate to the most recent round where they differed.
             if let Some(c) = last_difference(a, b) {
@@ -218,7 +230,11 @@ pub fn colour_of_higher(a: &Prep, b: &Prep, initial: Colour) -> Colour {
     }
     // 5.2.5: TPN parity of the higher-ranked player (TPNs renumbered over
     // the players paired this round).
-    if a.number % 2 == 1 { initial } else { initial.opposite() }
+    if a.number % 2 == 1 {
+        initial
+    } else {
+        initial.opposite()
+    }
 }
 
 /// `a`'s colour in the most recent game where `a` and `b` had different
