@@ -251,3 +251,63 @@ fn norms_of_a_xiangqi_title_event() {
     assert!(table.contains("title event: yes"), "{table}");
     assert!(table.contains("Grandmaster 76% → 8.5: ✓"), "{table}");
 }
+
+#[test]
+fn a_league_split_by_round_dates() {
+    // cxa-2019 第五条: rounds 1–2 (May) count for the 1 June list, round 3
+    // (June) does not. Equal ratings 2400, 80 games → K 15, P 0.50: two wins
+    // = 2 × 15 × 0.5 = +15 → 2415; two losses → 2385.
+    let dir = tempfile::tempdir().unwrap();
+    let list = write(
+        dir.path(),
+        "l.csv",
+        "id,name,sex,rating,rated_games,last_active\n1,甲,m,2400,80,2025-01-01\n2,乙,m,2400,80,2025-01-01\n".as_bytes(),
+    );
+    let league = r#"{"name": "象甲联赛", "game": "xiangqi", "system": "team", "start": "2025-05-10", "end": "2025-06-20",
+      "players": [{"id": 1, "name": "甲", "sex": "m", "rating": 2400}, {"id": 2, "name": "乙", "sex": "m", "rating": 2400}],
+      "games": [{"round": 1, "red": 1, "black": 2, "result": "1-0"},
+                {"round": 2, "red": 2, "black": 1, "result": "0-1"},
+                {"round": 3, "red": 1, "black": 2, "result": "0-1"}]}"#;
+    let ev = write(dir.path(), "league.json", league.as_bytes());
+    let spec = format!("{}@1=2025-05-10,2=2025-05-20,3=2025-06-20", ev.display());
+    let o = qiyuan(&[
+        "period",
+        "--profile",
+        "cxa-2019",
+        "--list",
+        list.to_str().unwrap(),
+        "--date",
+        "2025-06-01",
+        "--league",
+        &spec,
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = String::from_utf8(o.stdout).unwrap();
+    let rows: Vec<Vec<&str>> = out
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').collect())
+        .collect();
+    assert_eq!(
+        rows[0][..9],
+        ["1", "甲", "m", "2400", "15", "2415", "82", "15", "active"]
+    );
+    assert_eq!(
+        rows[1][..9],
+        ["2", "乙", "m", "2400", "-15", "2385", "82", "15", "active"]
+    );
+    // A bad round date is named.
+    let bad = format!("{}@1=2025-05-10,2=soon", ev.display());
+    let o = qiyuan(&[
+        "period",
+        "--profile",
+        "cxa-2019",
+        "--list",
+        list.to_str().unwrap(),
+        "--date",
+        "2025-06-01",
+        "--league",
+        &bad,
+    ]);
+    assert!(String::from_utf8_lossy(&o.stderr).contains("`2=soon` is not ROUND=YYYY-MM-DD"));
+}

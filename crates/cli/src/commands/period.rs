@@ -49,6 +49,10 @@ pub struct Args {
     /// Event files of the period (JSON or TOML).
     #[arg(value_name = "EVENT")]
     pub events: Vec<PathBuf>,
+    /// A league (non-continuous event) split by round dates where the
+    /// profile says so (cxa-2019 第五条): `FILE@1=2025-05-10,2=2025-05-24,…`.
+    #[arg(long, value_name = "FILE@ROUND=DATE,…")]
+    pub league: Vec<String>,
     /// Output format.
     #[arg(long, value_enum, default_value = "csv")]
     pub format: Format,
@@ -77,6 +81,28 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let mut events = Vec::with_capacity(args.events.len());
     for path in &args.events {
         events.push(PeriodEvent::new(read_event_path(path)?));
+    }
+    for spec in &args.league {
+        let (path, dates) = spec
+            .rsplit_once('@')
+            .with_context(|| format!("--league {spec}: write FILE@ROUND=DATE,ROUND=DATE,…"))?;
+        let mut round_dates = Vec::new();
+        for item in dates.split(',').map(str::trim).filter(|x| !x.is_empty()) {
+            let parsed = item.split_once('=').and_then(|(r, d)| {
+                Some((
+                    r.trim().parse::<u32>().ok()?,
+                    d.trim().parse::<NaiveDate>().ok()?,
+                ))
+            });
+            match parsed {
+                Some(x) => round_dates.push(x),
+                None => bail!("--league {path}: `{item}` is not ROUND=YYYY-MM-DD"),
+            }
+        }
+        events.push(PeriodEvent::league(
+            read_event_path(path.as_ref())?,
+            round_dates,
+        ));
     }
     let report = compute_period(&profile, &file.list, &events, args.date)?;
     for e in &report.events {
