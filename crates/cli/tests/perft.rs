@@ -42,11 +42,65 @@ fn fen_and_divide() {
     assert_eq!(*lines.last().unwrap(), "424");
 }
 
+/// Reads `perft DEPTH NODES` for the position `id` of shared/data/perft/chess.perft.
+fn chess_count(id: &str, depth: u32) -> (String, u64) {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../shared/data/perft/chess.perft"
+    ))
+    .unwrap();
+    let mut lines = text.lines().skip_while(|l| *l != format!("id {id}"));
+    lines.next().expect("id present");
+    let mut fen = String::new();
+    for l in lines {
+        if let Some(f) = l.strip_prefix("epd ") {
+            fen = f.to_string();
+        } else if let Some(p) = l.strip_prefix("perft ") {
+            let mut it = p.split_whitespace();
+            if it.next() == Some(&depth.to_string()) {
+                return (fen, it.next().unwrap().parse().unwrap());
+            }
+        } else if l.starts_with("id ") {
+            break;
+        }
+    }
+    panic!("no perft {depth} for {id}")
+}
+
 #[test]
-fn chess_is_not_yet_supported() {
-    let out = qiyuan(&["perft", "--game", "chess", "1"]);
+fn chess_start_position_depth_4() {
+    // CPW "Perft Results", initial position: perft 4 = 197,281.
+    let (_, nodes) = chess_count("cpw-1-startpos", 4);
+    assert_eq!(nodes, 197_281);
+    let out = qiyuan(&["perft", "--game", "chess", "4"]);
+    assert!(out.status.success());
+    assert_eq!(last_line(&out), "197281");
+}
+
+#[test]
+fn chess_kiwipete_divide() {
+    // CPW position 2 ("Kiwipete"): 48 moves, perft 3 = 97,862.
+    let (fen, nodes) = chess_count("cpw-2-kiwipete", 3);
+    let out = qiyuan(&["perft", "--game", "chess", "--fen", &fen, "3", "--divide"]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 48 + 1);
+    // Castling is written as the king's two-square step here.
+    assert!(lines.iter().any(|l| l.starts_with("e1g1: ")), "{text}");
+    let sum: u64 = lines[..48]
+        .iter()
+        .map(|l| l.split(": ").nth(1).unwrap().parse::<u64>().unwrap())
+        .sum();
+    assert_eq!(sum, nodes);
+    assert_eq!(*lines.last().unwrap(), nodes.to_string());
+}
+
+#[test]
+fn chess_bad_fen_is_an_error() {
+    let out = qiyuan(&["perft", "--game", "chess", "--fen", "8/8 w - -", "1"]);
     assert!(!out.status.success());
-    assert!(String::from_utf8_lossy(&out.stderr).contains("not yet supported"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("invalid FEN"));
 }
 
 #[test]

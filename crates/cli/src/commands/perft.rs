@@ -2,15 +2,16 @@
 //! generator test against published counts).
 //!
 //! ```text
-//! qiyuan perft --game xiangqi [--fen FEN] DEPTH [--divide]
+//! qiyuan perft [--game xiangqi|chess] [--fen FEN] DEPTH [--divide]
 //! ```
+//! Chess positions are read as FEN, X-FEN or Shredder-FEN (Chess960 castling).
 //! With `--divide`, one line `MOVE: COUNT` per legal first move (ICCS, sorted)
 //! comes first; the last line is always the node count alone.
 
 use std::io::Write;
 use std::process::ExitCode;
 
-use anyhow::{Context, bail};
+use anyhow::Context;
 use qiyuan_xiangqi::Position;
 
 /// Which game's rules to use.
@@ -18,7 +19,7 @@ use qiyuan_xiangqi::Position;
 pub enum Game {
     /// 象棋, Chinese chess.
     Xiangqi,
-    /// International chess (not yet supported by perft).
+    /// International chess (国际象棋), over cozy-chess.
     Chess,
 }
 
@@ -40,9 +41,8 @@ pub struct Args {
 
 /// Runs the command.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    match args.game {
-        Game::Xiangqi => {}
-        Game::Chess => bail!("perft for chess is not yet supported (only --game xiangqi)"),
+    if args.game == Game::Chess {
+        return run_chess(&args);
     }
     let mut pos = match &args.fen {
         Some(fen) => Position::from_fen(fen).with_context(|| format!("invalid FEN {fen:?}"))?,
@@ -70,4 +70,64 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     };
     writeln!(out, "{total}")?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// Chess perft: the same output as for xiangqi, moves in UCI (`e2e4`;
+/// castling as king-takes-rook in Chess960 positions, king two squares
+/// otherwise).
+fn run_chess(args: &Args) -> anyhow::Result<ExitCode> {
+    let setup = match &args.fen {
+        Some(fen) => {
+            qiyuan_chess::parse_fen(fen).with_context(|| format!("invalid FEN {fen:?}"))?
+        }
+        None => qiyuan_chess::Setup::startpos(),
+    };
+    let board = setup.board;
+    let chess960 = is_chess960(&board);
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let total = if args.divide && args.depth > 0 {
+        let mut moves = Vec::new();
+        board.generate_moves(|ms| {
+            moves.extend(ms);
+            false
+        });
+        let mut lines: Vec<(String, u64)> = moves
+            .into_iter()
+            .map(|mv| {
+                let mut child = board.clone();
+                child.play_unchecked(mv);
+                (
+                    qiyuan_chess::format_uci(&board, mv, chess960),
+                    qiyuan_chess::perft(&child, args.depth - 1),
+                )
+            })
+            .collect();
+        lines.sort();
+        for (m, n) in &lines {
+            writeln!(out, "{m}: {n}")?;
+        }
+        lines.iter().map(|(_, n)| n).sum()
+    } else {
+        qiyuan_chess::perft(&board, args.depth)
+    };
+    writeln!(out, "{total}")?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Does the position need Chess960 castling notation (a king off the e-file
+/// or a castling rook off the a/h-files)?
+fn is_chess960(board: &qiyuan_chess::Board) -> bool {
+    use qiyuan_chess::{Color, File, Piece};
+    [Color::White, Color::Black].into_iter().any(|c| {
+        let rights = board.castle_rights(c);
+        let has = rights.short.is_some() || rights.long.is_some();
+        let king_off = (board.colored_pieces(c, Piece::King) & board.colors(c))
+            .into_iter()
+            .next()
+            .is_some_and(|sq| sq.file() != File::E);
+        has && (king_off
+            || rights.short.is_some_and(|f| f != File::H)
+            || rights.long.is_some_and(|f| f != File::A))
+    })
 }
