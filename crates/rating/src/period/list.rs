@@ -3,6 +3,7 @@
 
 use std::collections::HashMap;
 use std::fmt;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use chrono::NaiveDate;
 use rust_decimal::Decimal;
@@ -176,11 +177,39 @@ pub enum ListError {
     },
 }
 
+/// A multiplicative hash for player ids (a list of a million players is
+/// looked up a few million times per period; ids are not attacker-chosen
+/// keys of a server here).
+#[derive(Default, Clone, Copy)]
+struct IdHasher(u64);
+
+impl Hasher for IdHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(8) ^ u64::from(b)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+    }
+    fn write_u32(&mut self, x: u32) {
+        self.0 = (u64::from(x) ^ self.0).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+}
+
+type IdMap = HashMap<PlayerId, usize, BuildHasherDefault<IdHasher>>;
+
 /// A validated rating list: rows in their order, ids unique.
-#[derive(Debug, Clone, PartialEq, Default)]
+#[derive(Debug, Clone, Default)]
 pub struct RatingList {
     rows: Vec<ListRow>,
-    index: HashMap<PlayerId, usize>,
+    index: IdMap,
+}
+
+impl PartialEq for RatingList {
+    fn eq(&self, other: &Self) -> bool {
+        self.rows == other.rows
+    }
 }
 
 impl RatingList {
@@ -193,7 +222,7 @@ impl RatingList {
     /// assert!(matches!(RatingList::new(rows), Err(ListError::DuplicateId { first: 0, second: 1, .. })));
     /// ```
     pub fn new(rows: Vec<ListRow>) -> Result<RatingList, ListError> {
-        let mut index = HashMap::with_capacity(rows.len());
+        let mut index = IdMap::with_capacity_and_hasher(rows.len(), Default::default());
         for (i, r) in rows.iter().enumerate() {
             if let Some(first) = index.insert(r.id, i) {
                 return Err(ListError::DuplicateId {
