@@ -11,6 +11,8 @@
 //! Entry points: [`profile::Profile::builtin`] /
 //! [`profile::Profile::from_toml_str`], then [`event::rate`] on a
 //! [`model::Event`], then [`event::PlayerReport::explain`] for the words.
+//! Rating periods and lists: [`period::compute_period`]; title norms:
+//! [`norms::check_norms`].
 #![warn(missing_docs)]
 
 pub mod elo;
