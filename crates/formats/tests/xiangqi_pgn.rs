@@ -314,22 +314,29 @@ fn results_checked_against_the_final_position() {
     // Black king e9 alone; Red rooks d8 and f8 guard d9, f9 and e8 (the king
     // moves one point orthogonally, so it cannot reach d8/f8); the Red king
     // on d0 keeps the e-file free of the flying-general rule. Black to move
-    // has no legal move, so only 1-0 is consistent.
+    // has no legal move.
     let fen = "4k4/3R1R3/9/9/9/9/9/9/9/3K5 b - - 0 1";
     let pos = Position::from_fen(fen).unwrap();
     assert!(!pos.in_check());
     assert!(pos.is_lost());
-    for (result, ok) in [
-        ("1-0", true),
-        ("0-1", false),
-        ("1/2-1/2", false),
-        ("*", false),
+    // 1-0 is consistent, a draw or 0-1 inconsistent, and
+    // `*` (unknown) undecided.
+    for (result, want) in [
+        ("1-0", "consistent"),
+        ("0-1", "inconsistent"),
+        ("1/2-1/2", "inconsistent"),
+        ("*", "undecided"),
     ] {
         let text = format!("[FEN \"{fen}\"]\n[Result \"{result}\"]\n\n{result}\n");
         let raw = read_raw(&text).next().unwrap().unwrap();
         let c = check_xiangqi(&raw).unwrap();
         assert!(c.no_legal_move);
-        assert_eq!(c.result == ResultCheck::Consistent, ok, "{result}: {c:?}");
+        let got = match c.result {
+            ResultCheck::Consistent => "consistent",
+            ResultCheck::Undecided => "undecided",
+            ResultCheck::Inconsistent(_) => "inconsistent",
+        };
+        assert_eq!(got, want, "{result}");
     }
     // A resignation position: any result stands.
     let raw = read_raw("[Result \"0-1\"]\n\n1. 炮二平五 马８进７ 0-1\n")

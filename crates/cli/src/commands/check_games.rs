@@ -263,7 +263,15 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             let mut t = Table::new();
             t.load_style(UTF8_FULL_CONDENSED);
             t.set_header([
-                "File", "#", "Game", "Red/White", "Black", "Plies", "Moves", "Result", "Check",
+                "File",
+                "#",
+                "Game",
+                "Red/White",
+                "Black",
+                "Plies",
+                "Moves",
+                "Result",
+                "Check",
             ]);
             for r in &rows {
                 let moves = match &r.problem {

@@ -27,8 +27,10 @@
 //! no legal move has lost, checkmated (将死) or stalemated (困毙). That is
 //! the only ending the final position proves, so the only checkable results
 //! are those of a final position where the side to move has no legal move:
-//! the result must then be a win for the other side (anything else —
-//! including `*` — is inconsistent). Every other final position allows any
+//! the result must then be a win for the other side (a draw or a win for
+//! the side without moves is inconsistent; `*`, an unknown result, is left
+//! undecided, with [`XiangqiCheck::no_legal_move`] set). Every other final
+//! position allows any
 //! result: a win by resignation or on time (认输, 超时), a draw by agreement,
 //! a ruling on repetition (长将, 长捉) by the arbiter, or an unfinished game.
 //! A `Result` tag that disagrees with the result token is inconsistent too.
@@ -595,6 +597,9 @@ fn judge_result(
     let lost = final_pos.is_lost();
     if !lost {
         return (false, ResultCheck::Undecided);
+    }
+    if claimed == XiangqiResult::Unknown {
+        return (true, ResultCheck::Undecided);
     }
     let loser = final_pos.side_to_move();
     let due = XiangqiResult::from(GameResult::win_for(!loser));
