@@ -83,14 +83,15 @@ fn lichess_db_2025_sample() {
         })
         .count();
     assert_eq!(with_eval, 37);
-    // Every move has a [%clk] comment.
+    // Every move has a [%clk] comment, a clock reading h:mm:ss.
     for g in &games {
-        let clocks = g
-            .movetext
-            .iter()
-            .filter(|e| matches!(e, Element::Comment(c) if c.contains("[%clk")))
-            .count();
-        assert_eq!(clocks, g.game.plies(), "game {}", g.number);
+        let clocks: Vec<&str> = g.movetext.iter().filter_map(|e| e.command("clk")).collect();
+        assert_eq!(clocks.len(), g.game.plies(), "game {}", g.number);
+        assert!(
+            clocks
+                .iter()
+                .all(|c| c.len() == 7 && c.as_bytes()[1] == b':')
+        );
     }
 }
 

@@ -26,6 +26,37 @@ pub enum Element<M> {
     Variation(Vec<Element<M>>),
 }
 
+impl<M> Element<M> {
+    /// The argument of an embedded command `[%name args]` in a comment, as
+    /// lichess and ChessBase write clock and engine data (`[%clk 0:03:00]`,
+    /// `[%eval 0.17]`, `[%eval #-3]`); `None` for other elements.
+    ///
+    /// ```
+    /// use qiyuan_formats::pgn::Element;
+    /// let c: Element<()> = Element::Comment("[%eval 0.52] [%clk 0:00:58]".into());
+    /// assert_eq!(c.command("clk"), Some("0:00:58"));
+    /// assert_eq!(c.command("eval"), Some("0.52"));
+    /// assert_eq!(c.command("emt"), None);
+    /// ```
+    pub fn command(&self, name: &str) -> Option<&str> {
+        let Element::Comment(c) = self else {
+            return None;
+        };
+        let mut rest = c.as_str();
+        while let Some(i) = rest.find("[%") {
+            rest = &rest[i + 2..];
+            let end = rest.find(']')?;
+            let body = &rest[..end];
+            let (n, args) = body.split_once(char::is_whitespace).unwrap_or((body, ""));
+            if n == name {
+                return Some(args.trim());
+            }
+            rest = &rest[end..];
+        }
+        None
+    }
+}
+
 /// A move as written, with its place in the file.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MoveToken {
