@@ -283,6 +283,8 @@ fn unrated_xiangqi_player_reaches_nine_games_in_one_year() {
     assert_eq!(p.row.rating, Some(dec!(2357)));
     assert_eq!(p.row.status, Status::Active);
     assert_eq!(p.row.rated_games, 9);
+    // The unrated setup lists no events; the two events are its first.
+    assert_eq!(p.row.rated_events, 2);
     assert_eq!(p.row.carried, Carried::default());
     // Next K: fewer than 30 games → 25 (第十条).
     assert_eq!(p.row.k, Some(25));
@@ -635,4 +637,26 @@ fn cca_amateur_cancels_after_two_years_and_restarts_from_the_base() {
     assert_eq!(r.rows[0].row.rating, Some(dec!(1505)));
     assert_eq!(r.rows[0].row.status, Status::Active);
     assert_eq!(r.rows[1].row.rating, Some(dec!(1495)));
+}
+
+#[test]
+fn cxa_legacy_keeps_a_rating_once_reached() {
+    // cxa-legacy 十一: a placement title raises the rating at the next list
+    // (men master 2450) unless the player is at or above it now, or ever
+    // was (以往曾经达到或超过…则维持现状). Player 1: 2400 now, 2460 in the
+    // past → kept; player 2: 2400, never above → 2450.
+    let profile = Profile::builtin("cxa-legacy").unwrap();
+    let nm = |id, highest| {
+        let mut r = rated(id, Sex::Male, dec!(2400), 80, d(2025, 3, 1));
+        r.highest = Some(highest);
+        r.titles.push(TitleHeld {
+            title: "NM".into(),
+            date: Some(d(2025, 5, 1)),
+        });
+        r
+    };
+    let list = RatingList::new(vec![nm(1, dec!(2460)), nm(2, dec!(2400))]).unwrap();
+    let r = compute_period(&profile, &list, &[], d(2025, 7, 1)).unwrap();
+    assert_eq!(r.rows[0].row.rating, Some(dec!(2400)));
+    assert_eq!(r.rows[1].row.rating, Some(dec!(2450)));
 }

@@ -709,6 +709,8 @@ fn finish_row(
     let mut notes = w.notes;
     let mut new = row.clone();
     new.last_active = row.last_active.max(w.last_active);
+    // Events with games that count (for a rating or towards a first one).
+    new.rated_events = row.rated_events + w.events;
     let mut change = None;
     let played = w.last_active.is_some();
     if w.rated_change {
@@ -720,7 +722,6 @@ fn finish_row(
         let rn = profile.publish(ro + w.sum);
         change = Some(w.sum);
         new.rated_games += w.games;
-        new.rated_events += w.events;
         new.rating = Some(rn);
         new.status = Status::Active;
         if !row.is_rated() {
