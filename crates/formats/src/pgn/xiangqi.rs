@@ -184,7 +184,7 @@ pub enum XiangqiErrorKind {
     BadFen(FenError),
     /// A move that is not legal (the first one in the game).
     #[error("{0}")]
-    IllegalMove(XiangqiIllegalMove),
+    IllegalMove(Box<XiangqiIllegalMove>),
 }
 
 /// An error in a xiangqi PGN file, with its place.
@@ -318,7 +318,7 @@ fn play_line(
         match e {
             Element::Move(t) => {
                 ply += 1;
-                let mv = parse_token(&pos, &t.text, notation)
+                let mv = parse_token(&mut pos, &t.text, notation)
                     .map_err(|reason| illegal_error(number, &pos, ply, t, reason, in_variation))?;
                 before = Some(pos.clone());
                 pos.make_move(mv);
@@ -388,7 +388,7 @@ fn illegal_error(
         game: number,
         line: t.line,
         column: t.column,
-        kind: XiangqiErrorKind::IllegalMove(illegal(pos, ply, t, reason, in_variation)),
+        kind: XiangqiErrorKind::IllegalMove(Box::new(illegal(pos, ply, t, reason, in_variation))),
     }
 }
 
@@ -446,10 +446,300 @@ fn is_iccs_shape(text: &str) -> bool {
         && b[3].is_ascii_digit()
 }
 
-fn parse_token(pos: &Position, text: &str, notation: Notation) -> Result<Move, NotationError> {
+/// Reads a move token: the fast paths of [`fast`] first, then
+/// [`Position::parse_move`] (which also gives the error).
+fn parse_token(pos: &mut Position, text: &str, notation: Notation) -> Result<Move, NotationError> {
+    let quick = match notation {
+        Notation::Chinese => fast::chinese(pos, text),
+        Notation::Iccs => fast::iccs(pos, text),
+        Notation::Wxf => fast::wxf(pos, text),
+    };
+    if let Some(mv) = quick {
+        return Ok(mv);
+    }
     match notation {
         Notation::Chinese => pos.parse_move(text, Notation::Chinese),
         other => pos.parse_move(&fold_full_width(text), other),
+    }
+}
+
+/// Fast paths for the common move forms, testing only the few candidate
+/// moves instead of generating every legal move. Each returns a move only
+/// when exactly one candidate is legal; anything else (前/后 forms, WXF
+/// tandem and pawn forms, no or several legal candidates, odd text) returns
+/// `None` and is left to [`Position::parse_move`], so the result is the same.
+pub(crate) mod fast {
+    use qiyuan_xiangqi::{Color, Move, PieceKind, Position, Square};
+
+    fn in_palace(color: Color, file: i32, rank: i32) -> bool {
+        (3..=5).contains(&file)
+            && match color {
+                Color::Red => (0..=2).contains(&rank),
+                Color::Black => (7..=9).contains(&rank),
+            }
+    }
+
+    fn at(pos: &Position, file: i32, rank: i32) -> Option<qiyuan_xiangqi::Piece> {
+        Square::new(file as u8, rank as u8).and_then(|s| pos.piece_at(s))
+    }
+
+    /// Is `mv` legal? The piece's geometry (palace, river, elephant eye,
+    /// horse leg, rook line, cannon screen), then the king's safety after the
+    /// move (flying general included).
+    pub(crate) fn legal(pos: &mut Position, mv: Move) -> bool {
+        let side = pos.side_to_move();
+        let Some(piece) = pos.piece_at(mv.from()) else {
+            return false;
+        };
+        if piece.color != side {
+            return false;
+        }
+        let target = pos.piece_at(mv.to());
+        if target.is_some_and(|t| t.color == side) {
+            return false;
+        }
+        let (ff, fr) = (i32::from(mv.from().file()), i32::from(mv.from().rank()));
+        let (tf, tr) = (i32::from(mv.to().file()), i32::from(mv.to().rank()));
+        let (df, dr) = (tf - ff, tr - fr);
+        let between = || {
+            let (sf, sr) = (df.signum(), dr.signum());
+            let mut n = 0;
+            let (mut f, mut r) = (ff + sf, fr + sr);
+            while (f, r) != (tf, tr) {
+                if at(pos, f, r).is_some() {
+                    n += 1;
+                }
+                f += sf;
+                r += sr;
+            }
+            n
+        };
+        let forward = if side == Color::Red { 1 } else { -1 };
+        let ok = match piece.kind {
+            PieceKind::King => df.abs() + dr.abs() == 1 && in_palace(side, tf, tr),
+            PieceKind::Advisor => df.abs() == 1 && dr.abs() == 1 && in_palace(side, tf, tr),
+            PieceKind::Elephant => {
+                df.abs() == 2
+                    && dr.abs() == 2
+                    && at(pos, ff + df / 2, fr + dr / 2).is_none()
+                    && match side {
+                        Color::Red => tr <= 4,
+                        Color::Black => tr >= 5,
+                    }
+            }
+            PieceKind::Horse => match (df.abs(), dr.abs()) {
+                (1, 2) => at(pos, ff, fr + dr / 2).is_none(),
+                (2, 1) => at(pos, ff + df / 2, fr).is_none(),
+                _ => false,
+            },
+            PieceKind::Rook => (df == 0) != (dr == 0) && between() == 0,
+            PieceKind::Cannon => {
+                (df == 0) != (dr == 0) && between() == if target.is_some() { 1 } else { 0 }
+            }
+            PieceKind::Pawn => {
+                let crossed = match side {
+                    Color::Red => fr >= 5,
+                    Color::Black => fr <= 4,
+                };
+                (df == 0 && dr == forward) || (crossed && dr == 0 && df.abs() == 1)
+            }
+        };
+        if !ok {
+            return false;
+        }
+        let undo = pos.make_move(mv);
+        let safe = !pos.is_check(side);
+        pos.unmake_move(mv, undo);
+        safe
+    }
+
+    /// ICCS `h2e2` / `H2-E2` (ASCII or full-width).
+    pub(crate) fn iccs(pos: &mut Position, text: &str) -> Option<Move> {
+        let mut b = [0u8; 4];
+        let mut n = 0;
+        for c in text.chars() {
+            let c = match c {
+                '\u{FF01}'..='\u{FF5E}' => char::from_u32(c as u32 - 0xFEE0)?,
+                c => c,
+            };
+            if c == '-' {
+                continue;
+            }
+            if n == 4 || !c.is_ascii() {
+                return None;
+            }
+            b[n] = c.to_ascii_lowercase() as u8;
+            n += 1;
+        }
+        if n != 4 {
+            return None;
+        }
+        let sq = |f: u8, r: u8| {
+            if (b'a'..=b'i').contains(&f) && r.is_ascii_digit() {
+                Square::new(f - b'a', r - b'0')
+            } else {
+                None
+            }
+        };
+        let mv = Move::new(sq(b[0], b[1])?, sq(b[2], b[3])?)?;
+        legal(pos, mv).then_some(mv)
+    }
+
+    #[derive(Clone, Copy, PartialEq)]
+    enum Op {
+        Forward,
+        Back,
+        Sideways,
+    }
+
+    /// The one legal move of a `kind` on file number `file` (from the
+    /// mover's right) going `op` by `target`, if exactly one is legal.
+    fn resolve(pos: &mut Position, kind: PieceKind, file: u8, op: Op, target: u8) -> Option<Move> {
+        if !(1..=9).contains(&file) || !(1..=9).contains(&target) {
+            return None;
+        }
+        let side = pos.side_to_move();
+        let (board_file, dir) = match side {
+            Color::Red => (9 - i32::from(file), 1),
+            Color::Black => (i32::from(file) - 1, -1),
+        };
+        let target_file = match side {
+            Color::Red => 9 - i32::from(target),
+            Color::Black => i32::from(target) - 1,
+        };
+        let t = i32::from(target);
+        let mut found = None;
+        for rank in 0..10 {
+            let Some(p) = at(pos, board_file, rank) else {
+                continue;
+            };
+            if p.color != side || p.kind != kind {
+                continue;
+            }
+            let to = match kind {
+                PieceKind::King | PieceKind::Rook | PieceKind::Cannon | PieceKind::Pawn => match op
+                {
+                    Op::Sideways => (target_file, rank),
+                    Op::Forward => (board_file, rank + dir * t),
+                    Op::Back => (board_file, rank - dir * t),
+                },
+                _ => {
+                    let df = (target_file - board_file).abs();
+                    let dr = match (kind, df) {
+                        (PieceKind::Advisor, 1) => 1,
+                        (PieceKind::Elephant, 2) => 2,
+                        (PieceKind::Horse, 1) => 2,
+                        (PieceKind::Horse, 2) => 1,
+                        _ => continue,
+                    };
+                    match op {
+                        Op::Sideways => continue,
+                        Op::Forward => (target_file, rank + dir * dr),
+                        Op::Back => (target_file, rank - dir * dr),
+                    }
+                }
+            };
+            if !(0..9).contains(&to.0) || !(0..10).contains(&to.1) {
+                continue;
+            }
+            let (Some(from), Some(dest)) = (
+                Square::new(board_file as u8, rank as u8),
+                Square::new(to.0 as u8, to.1 as u8),
+            ) else {
+                continue;
+            };
+            let Some(mv) = Move::new(from, dest) else {
+                continue;
+            };
+            if legal(pos, mv) {
+                if found.is_some() {
+                    return None;
+                }
+                found = Some(mv);
+            }
+        }
+        found
+    }
+
+    fn number(c: char) -> Option<u8> {
+        Some(match c {
+            '1'..='9' => c as u8 - b'0',
+            '１'..='９' => (c as u32 - '１' as u32) as u8 + 1,
+            '一' => 1,
+            '二' => 2,
+            '三' => 3,
+            '四' => 4,
+            '五' => 5,
+            '六' => 6,
+            '七' => 7,
+            '八' => 8,
+            '九' => 9,
+            _ => return None,
+        })
+    }
+
+    /// Chinese `炮二平五`, `马８进７` (piece, file number, 进/退/平, number).
+    pub(crate) fn chinese(pos: &mut Position, text: &str) -> Option<Move> {
+        let mut it = text.chars().filter(|c| !c.is_whitespace());
+        let (a, b, c, d) = (it.next()?, it.next()?, it.next()?, it.next()?);
+        if it.next().is_some() {
+            return None;
+        }
+        let kind = match a {
+            '帅' | '帥' | '将' | '將' => PieceKind::King,
+            '仕' | '士' => PieceKind::Advisor,
+            '相' | '象' => PieceKind::Elephant,
+            '马' | '馬' | '傌' => PieceKind::Horse,
+            '车' | '車' | '俥' | '硨' => PieceKind::Rook,
+            '炮' | '砲' | '包' => PieceKind::Cannon,
+            '兵' | '卒' => PieceKind::Pawn,
+            _ => return None,
+        };
+        let op = match c {
+            '进' | '進' => Op::Forward,
+            '退' => Op::Back,
+            '平' => Op::Sideways,
+            _ => return None,
+        };
+        resolve(pos, kind, number(b)?, op, number(d)?)
+    }
+
+    /// WXF `C2.5`, `H8+7` (ASCII or full-width; not pawns, which have
+    /// their own WXF rules, nor the tandem `+`/`-` forms).
+    pub(crate) fn wxf(pos: &mut Position, text: &str) -> Option<Move> {
+        let mut b = [0u8; 4];
+        let mut n = 0;
+        for c in text.chars() {
+            let c = match c {
+                '\u{FF01}'..='\u{FF5E}' => char::from_u32(c as u32 - 0xFEE0)?,
+                c => c,
+            };
+            if n == 4 || !c.is_ascii() {
+                return None;
+            }
+            b[n] = c as u8;
+            n += 1;
+        }
+        if n != 4 {
+            return None;
+        }
+        let kind = match b[0].to_ascii_uppercase() {
+            b'K' => PieceKind::King,
+            b'A' => PieceKind::Advisor,
+            b'E' | b'B' => PieceKind::Elephant,
+            b'H' | b'N' => PieceKind::Horse,
+            b'R' => PieceKind::Rook,
+            b'C' => PieceKind::Cannon,
+            _ => return None,
+        };
+        let op = match b[2] {
+            b'+' => Op::Forward,
+            b'-' => Op::Back,
+            b'.' | b'=' => Op::Sideways,
+            _ => return None,
+        };
+        let digit = |c: u8| c.is_ascii_digit().then(|| c - b'0');
+        resolve(pos, kind, digit(b[1])?, op, digit(b[3])?)
     }
 }
 
@@ -553,9 +843,10 @@ impl Iterator for XiangqiReader<'_> {
 /// let g = read_xiangqi_pgn(text).next().unwrap().unwrap();
 /// assert_eq!((g.plies(), g.result), (3, XiangqiResult::RedWins));
 ///
-/// let bad = "[Game \"Chinese Chess\"]\n\n1. 炮二平五 炮８平５ 2. 炮五进五 将５进１ *\n";
+/// // The horse's leg on g6 is blocked by Black's own pawn (蹩马腿).
+/// let bad = "[Game \"Chinese Chess\"]\n\n1. 炮二平五 马８进７ 2. 马二进三 马７进６ *\n";
 /// let err = read_xiangqi_pgn(bad).next().unwrap().unwrap_err();
-/// assert!(err.to_string().starts_with("game 1, line 3, column 26: move 2... 将５进１ (ply 4)"), "{err}");
+/// assert!(err.to_string().starts_with("game 1, line 3, column 22: move 2... 马７进６ (ply 4)"), "{err}");
 /// ```
 #[must_use]
 pub fn read_xiangqi_pgn(text: &str) -> XiangqiReader<'_> {
@@ -624,8 +915,9 @@ fn judge_result(
 ///
 /// ```
 /// use qiyuan_formats::pgn::{read_raw, ResultCheck, xiangqi::check_xiangqi};
-/// // 闷宫: after 炮五进四 Black has no legal move, so Red has won.
-/// let raw = read_raw("[FEN \"3akab2/9/4b4/9/9/9/9/4C4/9/4K4 w - - 0 1\"]\n1. C5+4 0-1")
+/// // After R1.4 (i8f8) the lone Black king on e9 has no legal move (困毙):
+/// // the rooks on d8 and f8 guard d9, e8 and f9. Red has won, not Black.
+/// let raw = read_raw("[FEN \"4k4/3R4R/9/9/9/9/9/9/9/3K5 w - - 0 1\"]\n1. R1.4 0-1")
 ///     .next().unwrap().unwrap();
 /// let c = check_xiangqi(&raw).unwrap();
 /// assert_eq!(c.plies, 1);
@@ -643,7 +935,7 @@ pub fn check_xiangqi(raw: &RawGame) -> Result<XiangqiCheck, XiangqiPgnError> {
     let mut bad = None;
     for e in &raw.movetext {
         let Element::Move(t) = e else { continue };
-        match parse_token(&pos, &t.text, notation) {
+        match parse_token(&mut pos, &t.text, notation) {
             Ok(mv) => {
                 pos.make_move(mv);
                 plies += 1;
@@ -688,7 +980,7 @@ pub fn check_moves(
     let mut bad = None;
     let mut plies = 0;
     for &mv in moves {
-        if pos.is_legal(mv) {
+        if fast::legal(&mut pos, mv) {
             pos.make_move(mv);
             plies += 1;
         } else {
@@ -850,4 +1142,65 @@ pub fn write_xiangqi_pgn(game: &XiangqiGame, notation: Notation) -> String {
     }
     out.push('\n');
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fast;
+    use qiyuan_xiangqi::{Move, Position, Square};
+
+    /// Every from/to pair: the fast single-move test agrees with the move
+    /// generator of qiyuan-xiangqi.
+    fn agree(pos: &mut Position) {
+        let legal = pos.legal_moves();
+        for a in 0..90 {
+            for b in 0..90 {
+                let (Some(x), Some(y)) = (Square::from_index(a), Square::from_index(b)) else {
+                    continue;
+                };
+                let Some(mv) = Move::new(x, y) else { continue };
+                assert_eq!(
+                    fast::legal(pos, mv),
+                    legal.contains(&mv),
+                    "{mv} in {}",
+                    pos.to_fen()
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn fast_legality_agrees_on_the_notation_set_positions() {
+        let tsv = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../../shared/data/games/xiangqi/notation-set/moves.tsv"
+        ))
+        .unwrap();
+        for line in tsv.lines().skip(1).step_by(7) {
+            let fen = line.split('\t').nth(2).unwrap();
+            agree(&mut Position::from_fen(fen).unwrap());
+        }
+    }
+
+    #[test]
+    fn fast_legality_agrees_on_random_playouts() {
+        let mut seed = 0x1234_5678_9ABC_DEF1u64;
+        for _ in 0..40 {
+            let mut pos = Position::startpos();
+            for ply in 0..200 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    agree(&mut pos);
+                    break;
+                }
+                if ply % 9 == 0 {
+                    agree(&mut pos);
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                pos.make_move(moves[(seed % moves.len() as u64) as usize]);
+            }
+        }
+    }
 }
