@@ -51,6 +51,14 @@ pub enum StoreError {
         /// The audit entry of that import.
         audit_id: i64,
     },
+    /// The same event file appears twice in one batch.
+    #[error("{file}: the same event file as {first}, given earlier in this import")]
+    DuplicateInBatch {
+        /// The file refused.
+        file: String,
+        /// The file it repeats.
+        first: String,
+    },
     /// The same list file was imported before.
     #[error(
         "{file}: this list file was already imported as list #{list_id} (audit entry #{audit_id})"

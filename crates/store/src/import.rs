@@ -74,6 +74,9 @@ pub(crate) async fn insert_rows(
     progress: &dyn Fn(u64),
 ) -> Result<(), StoreError> {
     let per = (30_000 / columns).min(500);
+    // SQLite looks a numbered parameter's name up by a linear scan, which
+    // makes binding thousands of `$N` quadratic: it gets anonymous `?`s.
+    let numbered = tx.backend_name() != "SQLite";
     let mut full_sql: Option<String> = None;
     let mut iter = rows.into_iter().peekable();
     while iter.peek().is_some() {
@@ -81,9 +84,9 @@ pub(crate) async fn insert_rows(
         let n = chunk.len();
         let built;
         let sql: &str = if n == per {
-            full_sql.get_or_insert_with(|| values_sql(head, tail, columns, per))
+            full_sql.get_or_insert_with(|| values_sql(head, tail, columns, per, numbered))
         } else {
-            built = values_sql(head, tail, columns, n);
+            built = values_sql(head, tail, columns, n, numbered);
             &built
         };
         let mut q = sqlx::query(sql);
@@ -103,7 +106,7 @@ pub(crate) async fn insert_rows(
     Ok(())
 }
 
-fn values_sql(head: &str, tail: &str, columns: usize, rows: usize) -> String {
+fn values_sql(head: &str, tail: &str, columns: usize, rows: usize, numbered: bool) -> String {
     let mut sql = String::with_capacity(head.len() + rows * columns * 6);
     sql.push_str(head);
     sql.push_str(" VALUES ");
@@ -117,8 +120,12 @@ fn values_sql(head: &str, tail: &str, columns: usize, rows: usize) -> String {
             if c > 0 {
                 sql.push(',');
             }
-            sql.push('$');
-            sql.push_str(&p.to_string());
+            if numbered {
+                sql.push('$');
+                sql.push_str(&p.to_string());
+            } else {
+                sql.push('?');
+            }
             p += 1;
         }
         sql.push(')');
@@ -349,138 +356,280 @@ impl Store {
         profile_name: &str,
         progress: &dyn Fn(u64),
     ) -> Result<EventImport, StoreError> {
-        let sha = sha256(text.as_bytes());
-        self.refuse_duplicate_event(file_name, &sha).await?;
-        let event = qiyuan_formats::event::read_event(text, file_name, None)?;
+        let mut done = self
+            .import_events(&[(file_name, text)], profile_name, progress)
+            .await?;
+        done.pop().unwrap_or(Err(StoreError::Corrupt {
+            what: "the import returned nothing".into(),
+        }))
+    }
+
+    /// Imports a batch of event files under one profile in one transaction
+    /// with one audit entry listing every file and its SHA-256: the files
+    /// refused (as [`Store::import_event`] would refuse them) are reported
+    /// one by one and the others imported, all of them or — on a database
+    /// failure or a crash — none. Batches make bulk imports fast.
+    ///
+    /// # Errors
+    /// The outer error is a database failure (nothing of the batch is then
+    /// written) or an unknown profile; the inner ones are the files refused.
+    pub async fn import_events(
+        &self,
+        files: &[(&str, &str)],
+        profile_name: &str,
+        progress: &dyn Fn(u64),
+    ) -> Result<Vec<Result<EventImport, StoreError>>, StoreError> {
         let profile = Profile::builtin(profile_name)?;
-        if profile.game != event.game() {
-            return Err(StoreError::WrongGame {
-                file: file_name.to_string(),
-                event_game: format!("{:?}", event.game()).to_lowercase(),
-                profile: profile_name.to_string(),
-                profile_game: format!("{:?}", profile.game).to_lowercase(),
-            });
+        let shas: Vec<String> = files.iter().map(|(_, t)| sha256(t.as_bytes())).collect();
+        let imported = self.imported_shas(&shas).await?;
+        let closed = self.closed_period(profile_name).await?;
+        let mut seen: HashMap<&str, usize> = HashMap::new();
+        let mut out: Vec<Result<EventImport, StoreError>> = Vec::with_capacity(files.len());
+        let mut parsed: Vec<Option<Event>> = Vec::with_capacity(files.len());
+        for (i, &(file_name, text)) in files.iter().enumerate() {
+            let sha = shas[i].as_str();
+            let checked = (|| {
+                if let Some((event_id, name, audit_id)) = imported.get(sha) {
+                    return Err(StoreError::DuplicateEvent {
+                        file: file_name.to_string(),
+                        event_id: *event_id,
+                        name: name.clone(),
+                        audit_id: *audit_id,
+                    });
+                }
+                if let Some(&first) = seen.get(sha) {
+                    return Err(StoreError::DuplicateInBatch {
+                        file: file_name.to_string(),
+                        first: files[first].0.to_string(),
+                    });
+                }
+                let event = qiyuan_formats::event::read_event(text, file_name, None)?;
+                if profile.game != event.game() {
+                    return Err(StoreError::WrongGame {
+                        file: file_name.to_string(),
+                        event_game: enum_str(&event.game()),
+                        profile: profile_name.to_string(),
+                        profile_game: enum_str(&profile.game),
+                    });
+                }
+                let Some(end) = event.end() else {
+                    return Err(StoreError::NoEndDate {
+                        file: file_name.to_string(),
+                    });
+                };
+                if let Err(e) = period_of_date(&profile, end) {
+                    return Err(StoreError::OutsidePeriods {
+                        file: file_name.to_string(),
+                        reason: e.to_string(),
+                    });
+                }
+                if let Some((closed_end, published)) = closed
+                    && end <= closed_end
+                {
+                    return Err(StoreError::ClosedPeriod {
+                        file: file_name.to_string(),
+                        end,
+                        published,
+                    });
+                }
+                Ok(event)
+            })();
+            match checked {
+                Ok(event) => {
+                    seen.insert(sha, i);
+                    parsed.push(Some(event));
+                    out.push(Ok(EventImport {
+                        event_id: 0,
+                        audit_id: 0,
+                        name: String::new(),
+                        players: 0,
+                        games: 0,
+                        sha256: String::new(),
+                    }));
+                }
+                Err(e) => {
+                    parsed.push(None);
+                    out.push(Err(e));
+                }
+            }
         }
-        let Some(end) = event.end() else {
-            return Err(StoreError::NoEndDate {
-                file: file_name.to_string(),
-            });
-        };
-        if let Err(e) = period_of_date(&profile, end) {
-            return Err(StoreError::OutsidePeriods {
-                file: file_name.to_string(),
-                reason: e.to_string(),
-            });
+        // Players must be on a list, with the list's sex.
+        let known = self
+            .known_players(
+                parsed
+                    .iter()
+                    .flatten()
+                    .flat_map(|e| e.players().iter().map(|p| p.id.0))
+                    .collect::<std::collections::BTreeSet<u32>>()
+                    .into_iter(),
+            )
+            .await?;
+        for (i, slot) in parsed.iter_mut().enumerate() {
+            if let Some(event) = slot
+                && let Err(e) = check_players(files[i].0, event, &known)
+            {
+                *slot = None;
+                out[i] = Err(e);
+            }
         }
-        if let Some(published) = self.closed_until(profile_name, end).await? {
-            return Err(StoreError::ClosedPeriod {
-                file: file_name.to_string(),
-                end,
-                published,
-            });
+        if parsed.iter().all(Option::is_none) {
+            return Ok(out);
         }
-        self.check_event_players(file_name, &event).await?;
 
         let mut tx = self.pool.begin().await?;
+        let listed: Vec<serde_json::Value> = parsed
+            .iter()
+            .enumerate()
+            .filter_map(|(i, e)| {
+                let e = e.as_ref()?;
+                Some(json!({
+                    "file": files[i].0, "sha256": shas[i], "name": e.name(),
+                    "start": e.start().map(|d| d.to_string()),
+                    "end": e.end().map(|d| d.to_string()),
+                    "players": e.players().len(), "games": e.pairings().len(),
+                }))
+            })
+            .collect();
+        let subject = match listed.as_slice() {
+            [one] => format!("event {}", one["name"].as_str().unwrap_or("")),
+            many => format!("{} events", many.len()),
+        };
         let audit_id = append(
             &mut tx,
             AuditAction::ImportEvent,
-            &format!("event {}", event.name()),
-            &json!({
-                "file": file_name, "sha256": sha, "name": event.name(), "profile": profile_name,
-                "start": event.start().map(|d| d.to_string()), "end": end.to_string(),
-                "players": event.players().len(), "games": event.pairings().len(),
-            }),
+            &subject,
+            &json!({"profile": profile_name, "events": listed}),
         )
         .await?;
-        let event_id = insert_event(
-            &mut tx,
-            file_name,
-            text,
-            &sha,
-            profile_name,
-            &event,
-            audit_id,
-        )
-        .await?;
-        insert_event_rows(&mut tx, event_id, &event, progress).await?;
-        tx.commit().await?;
-        Ok(EventImport {
-            event_id,
-            audit_id,
-            name: event.name().to_string(),
-            players: event.players().len(),
-            games: event.pairings().len(),
-            sha256: sha,
-        })
-    }
-
-    async fn refuse_duplicate_event(&self, file_name: &str, sha: &str) -> Result<(), StoreError> {
-        if let Some(r) = sqlx::query("SELECT id, name, audit_id FROM events WHERE file_sha256 = $1")
-            .bind(sha)
-            .fetch_optional(&self.pool)
-            .await?
-        {
-            return Err(StoreError::DuplicateEvent {
-                file: file_name.to_string(),
-                event_id: r.try_get("id")?,
-                name: r.try_get("name")?,
-                audit_id: r.try_get("audit_id")?,
-            });
-        }
-        Ok(())
-    }
-
-    /// The list date of the latest published computed list of `profile`
-    /// whose period ended on or after `end` (the event's period is closed).
-    async fn closed_until(
-        &self,
-        profile: &str,
-        end: NaiveDate,
-    ) -> Result<Option<NaiveDate>, StoreError> {
-        let found: Option<String> = sqlx::query_scalar(
-            "SELECT p.list_date FROM periods p JOIN rating_lists l ON l.id = p.result_list_id \
-             WHERE l.status = 'published' AND p.profile = $1 AND p.end_date >= $2 \
-             ORDER BY p.list_date DESC LIMIT 1",
-        )
-        .bind(profile)
-        .bind(end.to_string())
-        .fetch_optional(&self.pool)
-        .await?;
-        found.as_deref().map(crate::date).transpose()
-    }
-
-    async fn check_event_players(&self, file_name: &str, event: &Event) -> Result<(), StoreError> {
-        let known = self
-            .known_players(event.players().iter().map(|p| p.id.0))
+        let mut players = Vec::new();
+        let mut games = Vec::new();
+        for (i, slot) in parsed.iter().enumerate() {
+            let Some(event) = slot else { continue };
+            let (file_name, text) = files[i];
+            let event_id = insert_event(
+                &mut tx,
+                file_name,
+                text,
+                &shas[i],
+                profile_name,
+                event,
+                audit_id,
+            )
             .await?;
-        let missing: Vec<(u32, String)> = event
-            .players()
-            .iter()
-            .filter(|p| !known.contains_key(&p.id.0))
-            .map(|p| (p.id.0, p.name.clone()))
-            .collect();
-        if !missing.is_empty() {
-            return Err(StoreError::UnknownPlayers {
-                file: file_name.to_string(),
-                missing,
+            event_rows(event_id, event, &mut players, &mut games);
+            out[i] = Ok(EventImport {
+                event_id,
+                audit_id,
+                name: event.name().to_string(),
+                players: event.players().len(),
+                games: event.pairings().len(),
+                sha256: shas[i].clone(),
             });
         }
-        for p in event.players() {
-            let k = &known[&p.id.0];
-            if k.sex != sex_str(p.sex) {
-                return Err(StoreError::PlayerMismatch {
-                    file: file_name.to_string(),
-                    id: p.id.0,
-                    name_in_file: p.name.clone(),
-                    name_on_list: k.name.clone(),
-                    sex_in_file: sex_str(p.sex),
-                    sex_on_list: k.sex.clone(),
-                });
+        insert_rows(
+            &mut tx,
+            "INSERT INTO event_players (event_id, player_id, rating_in_file, title_in_file, event_rank)",
+            "",
+            5,
+            players,
+            &|_| {},
+        )
+        .await?;
+        insert_rows(
+            &mut tx,
+            "INSERT INTO games (event_id, seq, round, white, black, result)",
+            "",
+            6,
+            games,
+            progress,
+        )
+        .await?;
+        tx.commit().await?;
+        Ok(out)
+    }
+
+    /// The events already imported among these file hashes.
+    async fn imported_shas(
+        &self,
+        shas: &[String],
+    ) -> Result<HashMap<String, (i64, String, i64)>, StoreError> {
+        let mut out = HashMap::new();
+        for chunk in shas.chunks(500) {
+            // Hex digests only: safe to inline.
+            let list = chunk
+                .iter()
+                .map(|s| format!("'{s}'"))
+                .collect::<Vec<_>>()
+                .join(",");
+            let sql = format!(
+                "SELECT file_sha256, id, name, audit_id FROM events WHERE file_sha256 IN ({list})"
+            );
+            for r in sqlx::query(&sql).fetch_all(&self.pool).await? {
+                out.insert(
+                    r.try_get("file_sha256")?,
+                    (r.try_get("id")?, r.try_get("name")?, r.try_get("audit_id")?),
+                );
             }
         }
-        Ok(())
+        Ok(out)
     }
+
+    /// The last day of the latest published period of `profile`, and its
+    /// list date: events ending on or before it fall in a closed period.
+    async fn closed_period(
+        &self,
+        profile: &str,
+    ) -> Result<Option<(NaiveDate, NaiveDate)>, StoreError> {
+        let found = sqlx::query(
+            "SELECT p.end_date, p.list_date FROM periods p \
+             JOIN rating_lists l ON l.id = p.result_list_id \
+             WHERE l.status = 'published' AND p.profile = $1 \
+             ORDER BY p.end_date DESC LIMIT 1",
+        )
+        .bind(profile)
+        .fetch_optional(&self.pool)
+        .await?;
+        match found {
+            None => Ok(None),
+            Some(r) => Ok(Some((
+                crate::date(&r.try_get::<String, _>("end_date")?)?,
+                crate::date(&r.try_get::<String, _>("list_date")?)?,
+            ))),
+        }
+    }
+}
+
+fn check_players(
+    file_name: &str,
+    event: &Event,
+    known: &HashMap<u32, KnownPlayer>,
+) -> Result<(), StoreError> {
+    let missing: Vec<(u32, String)> = event
+        .players()
+        .iter()
+        .filter(|p| !known.contains_key(&p.id.0))
+        .map(|p| (p.id.0, p.name.clone()))
+        .collect();
+    if !missing.is_empty() {
+        return Err(StoreError::UnknownPlayers {
+            file: file_name.to_string(),
+            missing,
+        });
+    }
+    for p in event.players() {
+        let k = &known[&p.id.0];
+        if k.sex != sex_str(p.sex) {
+            return Err(StoreError::PlayerMismatch {
+                file: file_name.to_string(),
+                id: p.id.0,
+                name_in_file: p.name.clone(),
+                name_on_list: k.name.clone(),
+                sex_in_file: sex_str(p.sex),
+                sex_on_list: k.sex.clone(),
+            });
+        }
+    }
+    Ok(())
 }
 
 /// A player as the database has them.
@@ -522,59 +671,33 @@ async fn insert_event(
     Ok(id)
 }
 
-async fn insert_event_rows(
-    tx: &mut Transaction<'static, Any>,
+/// The `event_players` and `games` rows of an event.
+fn event_rows(
     event_id: i64,
     event: &Event,
-    progress: &dyn Fn(u64),
-) -> Result<(), StoreError> {
-    let players = event
-        .players()
-        .iter()
-        .map(|p| {
-            vec![
-                Val::I(event_id),
-                Val::I(p.id.0.into()),
-                Val::OptT(p.rating.map(|r| r.to_string())),
-                Val::OptT(p.title.clone()),
-                Val::OptI(p.rank.map(i64::from)),
-            ]
-        })
-        .collect();
-    insert_rows(
-        tx,
-        "INSERT INTO event_players (event_id, player_id, rating_in_file, title_in_file, event_rank)",
-        "",
-        5,
-        players,
-        &|_| {},
-    )
-    .await?;
-    let games = event
-        .pairings()
-        .iter()
-        .enumerate()
-        .map(|(seq, p)| {
-            let (round, white, black, result) = pairing_row(p);
-            vec![
-                Val::I(event_id),
-                Val::I(seq as i64),
-                Val::I(round.into()),
-                Val::I(white.into()),
-                Val::OptI(black.map(i64::from)),
-                Val::T(result.into()),
-            ]
-        })
-        .collect();
-    insert_rows(
-        tx,
-        "INSERT INTO games (event_id, seq, round, white, black, result)",
-        "",
-        6,
-        games,
-        progress,
-    )
-    .await
+    players: &mut Vec<Vec<Val>>,
+    games: &mut Vec<Vec<Val>>,
+) {
+    players.extend(event.players().iter().map(|p| {
+        vec![
+            Val::I(event_id),
+            Val::I(p.id.0.into()),
+            Val::OptT(p.rating.map(|r| r.to_string())),
+            Val::OptT(p.title.clone()),
+            Val::OptI(p.rank.map(i64::from)),
+        ]
+    }));
+    games.extend(event.pairings().iter().enumerate().map(|(seq, p)| {
+        let (round, white, black, result) = pairing_row(p);
+        vec![
+            Val::I(event_id),
+            Val::I(seq as i64),
+            Val::I(round.into()),
+            Val::I(white.into()),
+            Val::OptI(black.map(i64::from)),
+            Val::T(result.into()),
+        ]
+    }));
 }
 
 /// The serde spelling of a unit enum (`xiangqi`, `round-robin`…).

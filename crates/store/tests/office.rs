@@ -276,7 +276,12 @@ async fn a_period_is_reproducible_and_every_figure_traceable() {
         // The import entry of that file, and the file itself, agree.
         let import = log
             .iter()
-            .find(|e| e.action == AuditAction::ImportEvent && e.detail["sha256"] == sha)
+            .find(|e| {
+                e.action == AuditAction::ImportEvent
+                    && e.detail["events"]
+                        .as_array()
+                        .is_some_and(|v| v.iter().any(|x| x["sha256"] == sha))
+            })
             .unwrap();
         let stored = store.event(event_id).await.unwrap().unwrap();
         assert_eq!(stored.audit_id, import.id);
@@ -316,5 +321,52 @@ async fn a_period_is_reproducible_and_every_figure_traceable() {
         let h = store.player_history(1).await.unwrap();
         assert_eq!(h.lists.len(), 3);
         assert_eq!(h.lists[2].changes[0].1, "对抗赛");
+    }
+}
+
+#[tokio::test]
+async fn a_batch_imports_the_good_files_and_reports_the_others() {
+    for db in databases().await {
+        let store = open(&db).await;
+        store
+            .import_list(
+                "list.csv",
+                b"list",
+                date("2019-01-01"),
+                &start_list(),
+                &|_| {},
+            )
+            .await
+            .unwrap();
+        let a = match_event("甲赛", "2019-03-10");
+        let b = match_event("乙赛", "2019-03-11");
+        let stranger = match_event("丙赛", "2019-03-12")
+            .replace(r#""id": 2, "name": "乙""#, r#""id": 5, "name": "戊""#)
+            .replace(r#""black": 2"#, r#""black": 5"#)
+            .replace(r#""red": 2"#, r#""red": 5"#);
+        let done = store
+            .import_events(
+                &[
+                    ("a.json", &a),
+                    ("b.json", &b),
+                    ("a2.json", &a),
+                    ("s.json", &stranger),
+                ],
+                "cxa-2019",
+                &|_| {},
+            )
+            .await
+            .unwrap();
+        assert!(done[0].is_ok() && done[1].is_ok(), "{}", db.name);
+        assert!(matches!(done[2], Err(StoreError::DuplicateInBatch { .. })));
+        assert!(
+            matches!(&done[3], Err(StoreError::UnknownPlayers { missing, .. }) if missing == &[(5, "戊".to_string())])
+        );
+        let totals = store.totals().await.unwrap();
+        assert_eq!((totals.events, totals.games), (2, 4), "{}", db.name);
+        // One audit entry names both files.
+        let log = store.audit_log().await.unwrap();
+        assert_eq!(log.len(), 2);
+        assert_eq!(log[1].detail["events"].as_array().unwrap().len(), 2);
     }
 }

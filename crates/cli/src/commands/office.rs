@@ -27,7 +27,7 @@ use chrono::NaiveDate;
 use comfy_table::Table;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use qiyuan_formats::list::{read_list, write_list};
-use qiyuan_store::{Durability, ListEntry, ListLine, Store, StoreError};
+use qiyuan_store::{Durability, ListEntry, ListLine, Store};
 use rust_xlsxwriter::{Format as XFormat, Workbook};
 
 /// Arguments of `qiyuan office`.
@@ -322,6 +322,23 @@ async fn import_list(store: &Store, file: &Path, date: NaiveDate) -> anyhow::Res
     Ok(ExitCode::SUCCESS)
 }
 
+/// Event files per transaction when several are imported at once.
+const BATCH: usize = 200;
+
+/// Reads an event file as text, or says why it cannot.
+fn read_text(file: &Path) -> Result<String, String> {
+    let shown = file.display().to_string();
+    match std::fs::read(file) {
+        Ok(bytes) => String::from_utf8(bytes).map_err(|_| {
+            // The reader's own message (line of the first bad byte, the iconv hint).
+            qiyuan_formats::event::read_event_path(file)
+                .err()
+                .map_or_else(|| format!("{shown}: not UTF-8"), |e| e.to_string())
+        }),
+        Err(e) => Err(format!("{shown}: {e}")),
+    }
+}
+
 async fn import_events(
     store: &Store,
     files: &[PathBuf],
@@ -330,30 +347,29 @@ async fn import_events(
     let (mut events, mut games, mut players, mut refused) = (0usize, 0usize, 0usize, 0usize);
     let many = files.len() > 1;
     let total_bar = many.then(|| bar(files.len() as u64, "importing events"));
-    for file in files {
-        let shown = file.display().to_string();
-        let text = match std::fs::read(file) {
-            Ok(bytes) => match String::from_utf8(bytes) {
-                Ok(t) => t,
-                Err(_) => {
-                    // The reader's own message (line of the first bad byte, the iconv hint).
-                    let err = qiyuan_formats::event::read_event_path(file)
-                        .err()
-                        .map_or_else(|| format!("{shown}: not UTF-8"), |e| e.to_string());
-                    eprintln!("error: {err}");
+    let say = |msg: String| match &total_bar {
+        Some(b) => b.suspend(|| eprintln!("error: {msg}")),
+        None => eprintln!("error: {msg}"),
+    };
+    for chunk in files.chunks(BATCH) {
+        let mut texts = Vec::with_capacity(chunk.len());
+        for file in chunk {
+            match read_text(file) {
+                Ok(t) => texts.push((file.display().to_string(), t)),
+                Err(msg) => {
+                    say(msg);
                     refused += 1;
-                    continue;
                 }
-            },
-            Err(e) => {
-                eprintln!("error: {shown}: {e}");
-                refused += 1;
-                continue;
             }
-        };
+        }
+        let refs: Vec<(&str, &str)> = texts
+            .iter()
+            .map(|(n, t)| (n.as_str(), t.as_str()))
+            .collect();
+        // One file: a bar over its games; several: the bar over files.
         let pb = (!many).then(|| bar(0, "importing games"));
-        let result = store
-            .import_event_with_progress(&shown, &text, profile, &|n| {
+        let results = store
+            .import_events(&refs, profile, &|n| {
                 if let Some(pb) = &pb {
                     pb.inc(n);
                 }
@@ -362,30 +378,27 @@ async fn import_events(
         if let Some(pb) = &pb {
             pb.finish_and_clear();
         }
-        match result {
-            Ok(done) => {
-                events += 1;
-                games += done.games;
-                players += done.players;
-                if !many {
-                    println!(
-                        "event #{} \"{}\" imported from {shown}: {} players, {} games, audit entry #{}",
-                        done.event_id, done.name, done.players, done.games, done.audit_id
-                    );
+        for (result, (shown, _)) in results?.into_iter().zip(&texts) {
+            match result {
+                Ok(done) => {
+                    events += 1;
+                    games += done.games;
+                    players += done.players;
+                    if !many {
+                        println!(
+                            "event #{} \"{}\" imported from {shown}: {} players, {} games, audit entry #{}",
+                            done.event_id, done.name, done.players, done.games, done.audit_id
+                        );
+                    }
                 }
-            }
-            Err(e @ StoreError::Db(_)) => return Err(e.into()),
-            Err(e) => {
-                if let Some(b) = &total_bar {
-                    b.suspend(|| eprintln!("error: {e}"));
-                } else {
-                    eprintln!("error: {e}");
+                Err(e) => {
+                    say(e.to_string());
+                    refused += 1;
                 }
-                refused += 1;
             }
         }
         if let Some(b) = &total_bar {
-            b.inc(1);
+            b.inc(chunk.len() as u64);
         }
     }
     if let Some(b) = total_bar {
