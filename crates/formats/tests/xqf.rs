@@ -168,3 +168,21 @@ fn an_illegal_move_is_reported_with_its_number() {
     assert_eq!(c.plies, 2);
     assert!(g.to_pgn_game().is_err());
 }
+
+#[test]
+fn control_characters_in_header_strings_stay_inside_their_tag() {
+    // Found by fuzzing: a date with a line feed broke the written tag.
+    let mut v10 = std::fs::read(format!("{DIR}/xqf/ccpd-game02.v10.xqf")).unwrap();
+    let date = b"1956\n10-20\"x\\";
+    v10[0x110] = date.len() as u8;
+    v10[0x111..0x111 + date.len()].copy_from_slice(date);
+    let g = read_xqf(&v10).unwrap();
+    assert_eq!(g.date, "1956\n10-20\"x\\");
+    let pgn = g.to_pgn_game().unwrap();
+    for notation in [Notation::Chinese, Notation::Iccs, Notation::Wxf] {
+        let text = write_xiangqi_pgn(&pgn, notation);
+        let back = read_xiangqi_pgn(&text).next().unwrap().unwrap();
+        assert_eq!(back.tag("Date"), Some("1956 10-20\"x\\"));
+        assert_eq!(back.moves, pgn.moves);
+    }
+}

@@ -1011,8 +1011,19 @@ pub fn check_moves(
     }
 }
 
+/// A tag value as PGN text: `\\` and `"` escaped, control characters
+/// (a tag stays on one line) written as spaces.
 fn escape(v: &str) -> String {
-    v.replace('\\', "\\\\").replace('"', "\\\"")
+    let mut out = String::with_capacity(v.len());
+    for c in v.chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '"' => out.push_str("\\\""),
+            c if c.is_control() => out.push(' '),
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 /// Writes a move for the PGN file: ICCS in the xqbase form `H2-E2`.
