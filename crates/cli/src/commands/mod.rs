@@ -6,6 +6,7 @@ pub mod norms;
 pub mod office;
 pub mod output;
 pub mod pair;
+pub mod pair_dutch;
 pub mod perft;
 pub mod period;
 pub mod points;

@@ -1,24 +1,34 @@
-//! `qiyuan pair`: pair a round. For now the FIDE Berger round-robin tables
-//! (`--berger N`); the Dutch Swiss system joins the `mode` group later.
+//! `qiyuan pair`: pair a round — the FIDE Berger round-robin tables
+//! (`--berger N`) or the next round of a Swiss by the FIDE (Dutch) System
+//! (`--dutch IN.trf -p [OUT]`, the JaVaFo/bbpPairings command line).
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::bail;
+use qiyuan_swiss::Edition;
 use qiyuan_tournament::berger::{cycle_rounds, schedule};
+
+use super::pair_dutch::run_dutch;
 
 use super::output;
 
-/// Pair a round: Berger tables (round robin).
+/// Pair a round: Berger tables (round robin) or the Dutch Swiss system.
 #[derive(Debug, clap::Args)]
-#[command(group(clap::ArgGroup::new("mode").required(true).args(["berger"])))]
+#[command(group(clap::ArgGroup::new("mode").required(true).args(["berger", "dutch"])))]
 #[command(after_help = "\
 Examples:
   qiyuan pair --berger 10            # FIDE Berger table, 10 players (C.05 Annex 1)
   qiyuan pair --berger 7 --cycles 2  # double round robin, 7 players (one bye per round)
+  qiyuan pair --dutch event.trf -p   # next Swiss round (FIDE C.04.3, 2026) to stdout
+  qiyuan pair --dutch event.trf -p next.txt --edition 2017
 
 Output: one line per round, `round R: a-b c-d ...`, White (Red) first, board 1
-first; with an odd number of players the free player is written `x-bye`.")]
+first; with an odd number of players the free player is written `x-bye`.
+
+--dutch prints the number of pairs, then `white black` per board in board
+order, the pairing-allocated bye as `id 0`. Exit codes: 0 paired, 1 no valid
+pairing, 3 invalid input, 5 file error.")]
 pub struct Args {
     /// Print the Berger round-robin table for N players (FIDE C.05 Annex 1).
     #[arg(long, value_name = "N")]
@@ -27,9 +37,29 @@ pub struct Args {
     /// cycle, the last two rounds of the first cycle exchanged).
     #[arg(long, value_name = "C", default_value_t = 1, requires = "berger")]
     pub cycles: u32,
+    /// Pair the next round of this TRF by the FIDE (Dutch) System.
+    #[arg(long, value_name = "IN.trf")]
+    pub dutch: Option<PathBuf>,
+    /// With --dutch: write the pairing (to OUT, or to standard output).
+    #[arg(short = 'p', value_name = "OUT", num_args = 0..=1, requires = "dutch")]
+    pub pairing: Option<Option<PathBuf>>,
+    /// With --dutch: the edition of the rules.
+    #[arg(long, value_enum, default_value = "2026", requires = "dutch")]
+    pub edition: EditionArg,
     /// Write to this file instead of standard output.
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
+}
+
+/// `--edition`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum EditionArg {
+    /// C.04.3 as applied from 1 February 2026.
+    #[value(name = "2026")]
+    Fide2026,
+    /// C.04.3 as in force from 2017 to January 2026.
+    #[value(name = "2017")]
+    Fide2017,
 }
 
 /// Runs `qiyuan pair`.
@@ -45,7 +75,15 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         output::emit_text(args.output.as_deref(), &text)?;
         return Ok(ExitCode::SUCCESS);
     }
-    bail!("nothing to pair: give --berger N")
+    if let Some(input) = args.dutch.as_deref() {
+        let edition = match args.edition {
+            EditionArg::Fide2026 => Edition::Fide2026,
+            EditionArg::Fide2017 => Edition::Fide2017,
+        };
+        let out = args.pairing.flatten().or(args.output);
+        return Ok(run_dutch(input, out.as_deref(), edition));
+    }
+    bail!("nothing to pair: give --berger N or --dutch IN.trf -p")
 }
 
 /// The Berger table as text, one line per round.
