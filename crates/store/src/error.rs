@@ -180,6 +180,20 @@ pub enum StoreError {
         "no rating list before {0} to start the period from\n  help: run `qiyuan office import-list FILE` first"
     )]
     NoBaseList(NaiveDate),
+    /// The list of the previous period is not published yet.
+    #[error(
+        "the list of {list_date} follows the list of {previous}, which is not published yet \
+         (the latest published list is of {latest})\n  \
+         help: compute and publish the list of {previous} first"
+    )]
+    MissingList {
+        /// The list date asked for.
+        list_date: NaiveDate,
+        /// The calendar's previous list date.
+        previous: NaiveDate,
+        /// The latest published list before `list_date`.
+        latest: NaiveDate,
+    },
     /// Nothing computed to publish.
     #[error(
         "no computed list waits to be published\n  help: run `qiyuan office period --profile P --list-date D` first"

@@ -70,7 +70,7 @@ pub(crate) async fn insert_rows(
     head: &str,
     tail: &str,
     columns: usize,
-    rows: Vec<Vec<Val>>,
+    rows: impl IntoIterator<Item = Vec<Val>>,
     progress: &dyn Fn(u64),
 ) -> Result<(), StoreError> {
     let per = (30_000 / columns).min(500);
@@ -132,6 +132,40 @@ fn values_sql(head: &str, tail: &str, columns: usize, rows: usize, numbered: boo
     }
     sql.push_str(tail);
     sql
+}
+
+/// Parses event files on every core (parsing is most of an import's CPU
+/// time; the database writes on its own thread meanwhile waits anyway).
+pub(crate) fn parse_events(
+    files: &[(&str, &str)],
+) -> Vec<Result<Event, qiyuan_formats::event::EventFileError>> {
+    let threads = std::thread::available_parallelism()
+        .map_or(1, usize::from)
+        .clamp(1, 8);
+    if threads == 1 || files.len() < 2 {
+        return files
+            .iter()
+            .map(|(name, text)| qiyuan_formats::event::read_event(text, name, None))
+            .collect();
+    }
+    let per = files.len().div_ceil(threads);
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = files
+            .chunks(per)
+            .map(|chunk| {
+                scope.spawn(move || {
+                    chunk
+                        .iter()
+                        .map(|(name, text)| qiyuan_formats::event::read_event(text, name, None))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().unwrap_or_default())
+            .collect()
+    })
 }
 
 /// `m` or `f`.
@@ -386,7 +420,9 @@ impl Store {
         let mut seen: HashMap<&str, usize> = HashMap::new();
         let mut out: Vec<Result<EventImport, StoreError>> = Vec::with_capacity(files.len());
         let mut parsed: Vec<Option<Event>> = Vec::with_capacity(files.len());
-        for (i, &(file_name, text)) in files.iter().enumerate() {
+        let mut read = parse_events(files).into_iter();
+        for (i, &(file_name, _)) in files.iter().enumerate() {
+            let read_result = read.next();
             let sha = shas[i].as_str();
             let checked = (|| {
                 if let Some((event_id, name, audit_id)) = imported.get(sha) {
@@ -403,7 +439,9 @@ impl Store {
                         first: files[first].0.to_string(),
                     });
                 }
-                let event = qiyuan_formats::event::read_event(text, file_name, None)?;
+                let event = read_result.ok_or_else(|| StoreError::Corrupt {
+                    what: format!("{file_name}: the parser thread died"),
+                })??;
                 if profile.game != event.game() {
                     return Err(StoreError::WrongGame {
                         file: file_name.to_string(),
@@ -716,19 +754,16 @@ pub(crate) async fn write_players(
     source: &str,
     progress: &dyn Fn(u64),
 ) -> Result<(), StoreError> {
-    let players = rows
-        .iter()
-        .map(|e| {
-            vec![
-                Val::I(e.id.0.into()),
-                Val::T(e.name.clone()),
-                Val::T(sex_str(e.sex).into()),
-                Val::OptT(e.birth_year.map(|y| y.to_string())),
-                Val::OptT(e.unit.clone()),
-                Val::I(audit_id),
-            ]
-        })
-        .collect();
+    let players = rows.iter().map(|e| {
+        vec![
+            Val::I(e.id.0.into()),
+            Val::T(e.name.clone()),
+            Val::T(sex_str(e.sex).into()),
+            Val::OptT(e.birth_year.map(|y| y.to_string())),
+            Val::OptT(e.unit.clone()),
+            Val::I(audit_id),
+        ]
+    });
     insert_rows(
         tx,
         "INSERT INTO players (id, name, sex, birth, unit, audit_id)",
@@ -740,23 +775,20 @@ pub(crate) async fn write_players(
         progress,
     )
     .await?;
-    let titles = rows
-        .iter()
-        .flat_map(|e| {
-            e.titles
-                .iter()
-                .filter(|t| !t.title.trim().is_empty())
-                .map(|t| {
-                    vec![
-                        Val::I(e.id.0.into()),
-                        Val::T(t.title.trim().to_string()),
-                        Val::OptT(t.date.map(|d| d.to_string())),
-                        Val::T(source.to_string()),
-                        Val::I(audit_id),
-                    ]
-                })
-        })
-        .collect();
+    let titles = rows.iter().flat_map(|e| {
+        e.titles
+            .iter()
+            .filter(|t| !t.title.trim().is_empty())
+            .map(|t| {
+                vec![
+                    Val::I(e.id.0.into()),
+                    Val::T(t.title.trim().to_string()),
+                    Val::OptT(t.date.map(|d| d.to_string())),
+                    Val::T(source.to_string()),
+                    Val::I(audit_id),
+                ]
+            })
+    });
     insert_rows(
         tx,
         "INSERT INTO titles (player_id, title, awarded, source, audit_id)",
@@ -775,25 +807,23 @@ pub(crate) async fn write_list_entries<'a>(
     rows: impl Iterator<Item = (&'a ListRow, Option<String>)>,
     progress: &dyn Fn(u64),
 ) -> Result<(), StoreError> {
-    let rows = rows
-        .map(|(e, notes)| {
-            vec![
-                Val::I(list_id),
-                Val::I(e.id.0.into()),
-                Val::OptT(e.rating.map(|r| r.to_string())),
-                Val::I(e.rated_games.into()),
-                Val::OptI(e.k.map(i64::from)),
-                Val::T(e.status.as_str().into()),
-                Val::OptT(e.highest.map(|r| r.to_string())),
-                Val::I(e.rated_events.into()),
-                Val::OptT(e.last_active.map(|d| d.to_string())),
-                Val::I(e.carried.games.into()),
-                Val::T(e.carried.sum.to_string()),
-                Val::OptI(e.carried.since.map(i64::from)),
-                Val::OptT(notes),
-            ]
-        })
-        .collect();
+    let rows = rows.map(|(e, notes)| {
+        vec![
+            Val::I(list_id),
+            Val::I(e.id.0.into()),
+            Val::OptT(e.rating.map(|r| r.to_string())),
+            Val::I(e.rated_games.into()),
+            Val::OptI(e.k.map(i64::from)),
+            Val::T(e.status.as_str().into()),
+            Val::OptT(e.highest.map(|r| r.to_string())),
+            Val::I(e.rated_events.into()),
+            Val::OptT(e.last_active.map(|d| d.to_string())),
+            Val::I(e.carried.games.into()),
+            Val::T(e.carried.sum.to_string()),
+            Val::OptI(e.carried.since.map(i64::from)),
+            Val::OptT(notes),
+        ]
+    });
     insert_rows(
         tx,
         "INSERT INTO list_entries (list_id, player_id, rating, valid_games, k, status, highest, \

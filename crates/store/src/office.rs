@@ -8,7 +8,7 @@ use chrono::NaiveDate;
 use qiyuan_rating::model::{PlayerId, Sex};
 use qiyuan_rating::period::{
     Carried, ListRow, PeriodEvent, PeriodReport, RatingList, Status, TitleHeld, compute_period,
-    period_for,
+    period_for, previous_list_date,
 };
 use qiyuan_rating::profile::Profile;
 use rust_decimal::Decimal;
@@ -17,7 +17,7 @@ use serde_json::json;
 use sqlx::Row;
 
 use crate::audit::{AuditAction, append};
-use crate::import::{Val, insert_rows, write_list_entries};
+use crate::import::{Val, insert_rows, parse_events, write_list_entries};
 use crate::{Store, StoreError, date, dec, dec_opt};
 
 /// What a period will rate: found before computing.
@@ -144,13 +144,25 @@ impl Store {
         .bind(period.end.to_string())
         .fetch_all(&self.pool)
         .await?;
+        let base_list_date = date(&base.try_get::<String, _>("list_date")?)?;
+        // The list before must be the previous list of the calendar (or a
+        // later one): otherwise the periods between would be skipped.
+        if let Some(previous) = previous_list_date(profile, &period)
+            && base_list_date < previous
+        {
+            return Err(StoreError::MissingList {
+                list_date,
+                previous,
+                latest: base_list_date,
+            });
+        }
         Ok(PeriodPlan {
             profile: profile.name.clone(),
             list_date,
             start: period.start,
             end: period.end,
             base_list_id: base.try_get("id")?,
-            base_list_date: date(&base.try_get::<String, _>("list_date")?)?,
+            base_list_date,
             event_ids,
         })
     }
@@ -270,20 +282,29 @@ impl Store {
                     ),
                 );
             }
+            let mut batch = Vec::with_capacity(chunk.len());
             for id in chunk {
-                let (file, sha, text) = rows.remove(id).ok_or_else(|| StoreError::Corrupt {
+                let row = rows.remove(id).ok_or_else(|| StoreError::Corrupt {
                     what: format!("event {id} vanished"),
                 })?;
-                let event = qiyuan_formats::event::read_event(&text, &file, None)?;
+                shas.push(json!({"event_id": id, "sha256": row.1}));
+                batch.push(row);
+            }
+            let refs: Vec<(&str, &str)> = batch
+                .iter()
+                .map(|(f, _, t)| (f.as_str(), t.as_str()))
+                .collect();
+            for event in parse_events(&refs) {
+                let event = event?;
                 games += event.pairings().len() as u64;
                 events.push(PeriodEvent::new(event));
-                shas.push(json!({"event_id": id, "sha256": sha}));
             }
             progress(events.len() as u64, total);
         }
         let report = compute_period(&profile, &list, &events, list_date)
             .map_err(|e| StoreError::Rating(e.to_string()))?;
         drop(events);
+        drop(list);
         // The engine rates by (date, input order) with a stable sort; the
         // input is already in (end date, id) order, so positions match.
         if report.events.len() != plan.event_ids.len() {
@@ -353,8 +374,7 @@ impl Store {
             2,
             plan.event_ids
                 .iter()
-                .map(|&e| vec![Val::I(period_id), Val::I(e)])
-                .collect(),
+                .map(|&e| vec![Val::I(period_id), Val::I(e)]),
             &|_| {},
         )
         .await?;
@@ -368,26 +388,22 @@ impl Store {
             &|_| {},
         )
         .await?;
-        let changes = report
-            .rows
-            .iter()
-            .flat_map(|r| {
-                r.contributions.iter().map(move |c| {
-                    vec![
-                        Val::I(period_id),
-                        Val::I(r.row.id.0.into()),
-                        Val::I(plan.event_ids[c.event]),
-                        Val::I(c.games.into()),
-                        Val::T(c.score.to_string()),
-                        Val::T(c.rating_used.to_string()),
-                        Val::OptI(c.k.map(i64::from)),
-                        Val::OptT(c.change.map(|d| d.to_string())),
-                        Val::OptT(c.performance.map(|d| d.to_string())),
-                        Val::I(c.champion_protected.into()),
-                    ]
-                })
+        let changes = report.rows.iter().flat_map(|r| {
+            r.contributions.iter().map(move |c| {
+                vec![
+                    Val::I(period_id),
+                    Val::I(r.row.id.0.into()),
+                    Val::I(plan.event_ids[c.event]),
+                    Val::I(c.games.into()),
+                    Val::T(c.score.to_string()),
+                    Val::T(c.rating_used.to_string()),
+                    Val::OptI(c.k.map(i64::from)),
+                    Val::OptT(c.change.map(|d| d.to_string())),
+                    Val::OptT(c.performance.map(|d| d.to_string())),
+                    Val::I(c.champion_protected.into()),
+                ]
             })
-            .collect();
+        });
         insert_rows(
             &mut tx,
             "INSERT INTO rating_changes (period_id, player_id, event_id, games, score, \

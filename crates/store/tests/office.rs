@@ -317,6 +317,16 @@ async fn a_period_is_reproducible_and_every_figure_traceable() {
             .await
             .unwrap_err();
         assert!(matches!(err, StoreError::ClosedPeriod { .. }), "{err}");
+        // Skipping a list is refused (cxa-2019 第四条: the list of 1 January
+        // 2020 follows the list of 1 October 2019).
+        let err = store
+            .compute_period("cxa-2019", date("2020-01-01"), true, &|_, _| {})
+            .await
+            .unwrap_err();
+        assert!(
+            matches!(err, StoreError::MissingList { previous, .. } if previous == date("2019-10-01")),
+            "{err}"
+        );
         // The player's history shows both lists and the event.
         let h = store.player_history(1).await.unwrap();
         assert_eq!(h.lists.len(), 3);
