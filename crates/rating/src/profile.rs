@@ -245,6 +245,53 @@ pub struct KConfig {
     /// number with K × n ≤ this.
     #[serde(default)]
     pub max_k_times_games: Option<u32>,
+    /// Within a rating period, does K follow the player from event to
+    /// event? `true`: after passing a K threshold (30 games, 2400) the next
+    /// event of the same period uses the new K (cca-chess 八(一)); `false`:
+    /// K is fixed by the list for the whole period (cxa-2019 第十条).
+    ///
+    /// **Default when omitted: `false`** (K fixed within the period), which
+    /// also lets the events of a period be rated in parallel.
+    #[serde(default)]
+    pub updated_between_events: bool,
+    /// The article behind `updated_between_events`, cited in period notes.
+    #[serde(default)]
+    pub updated_between_events_article: String,
+}
+
+/// How long an unrated player's games against rated players may be
+/// carried from event to event (and period to period) towards a first
+/// rating, counted in calendar years of the events' dates.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CarryWindow {
+    /// Events of the same calendar year only; carried games expire on
+    /// 1 January (cxa-2019 第十三条).
+    CalendarYear,
+    /// Events of two consecutive calendar years (cxa-legacy 九).
+    TwoConsecutiveYears,
+    /// Without limit (cca-chess 八(八): performances of several periods
+    /// combine). **The default when `carry_window` is omitted.**
+    #[default]
+    Unlimited,
+}
+
+impl CarryWindow {
+    /// The number of consecutive calendar years, `None` without limit.
+    ///
+    /// ```
+    /// use qiyuan_rating::profile::CarryWindow;
+    /// assert_eq!(CarryWindow::CalendarYear.years(), Some(1));
+    /// assert_eq!(CarryWindow::TwoConsecutiveYears.years(), Some(2));
+    /// assert_eq!(CarryWindow::Unlimited.years(), None);
+    /// ```
+    pub fn years(self) -> Option<u32> {
+        match self {
+            CarryWindow::CalendarYear => Some(1),
+            CarryWindow::TwoConsecutiveYears => Some(2),
+            CarryWindow::Unlimited => None,
+        }
+    }
 }
 
 /// The hook for unrated players: the part of each regulation data cannot say.
@@ -329,6 +376,14 @@ pub struct UnratedConfig {
     /// A first rating above this is cut to it.
     #[serde(default)]
     pub cap: Option<Decimal>,
+    /// Over which calendar years an unrated player's games accumulate
+    /// (`"calendar-year"`, `"two-consecutive-years"`, `"unlimited"`).
+    /// **Default when omitted: `"unlimited"`.**
+    #[serde(default)]
+    pub carry_window: CarryWindow,
+    /// The article behind `carry_window`, cited when carried games expire.
+    #[serde(default)]
+    pub carry_window_article: String,
     /// The article this section implements.
     #[serde(default)]
     pub article: String,

@@ -660,3 +660,178 @@ fn cxa_legacy_keeps_a_rating_once_reached() {
     assert_eq!(r.rows[0].row.rating, Some(dec!(2400)));
     assert_eq!(r.rows[1].row.rating, Some(dec!(2450)));
 }
+
+/// A rating officer's own profile: a shipped profile's TOML with another
+/// name and `changes` applied (each `from` must be in the text).
+fn user_profile(builtin: &str, name: &str, changes: &[(&str, &str)]) -> Profile {
+    let mut text = Profile::builtin_toml(builtin).unwrap().replace(
+        &format!("name = \"{builtin}\""),
+        &format!("name = \"{name}\""),
+    );
+    for (from, to) in changes {
+        assert!(text.contains(from), "`{from}` not in {builtin}");
+        text = text.replace(from, to);
+    }
+    let p = Profile::from_toml_str(&text).unwrap();
+    assert_eq!(p.name, name);
+    p
+}
+
+#[test]
+fn a_user_profile_sets_when_k_changes() {
+    // The period rules come from `[k] updated_between_events`, not from the
+    // profile's name. Player 1: Ro 2360, 26 games; opponents 2360 (60
+    // games): D = 0, Pc = 0.50 (table 0–3). cca-chess 八(一): K 25 for the
+    // first 30 games, then 15.
+    let mut rows = vec![rated(1, Sex::Male, dec!(2360), 26, d(2024, 11, 1))];
+    for i in 2..=9 {
+        rows.push(rated(i, Sex::Male, dec!(2360), 60, d(2024, 11, 1)));
+    }
+    let list = RatingList::new(rows).unwrap();
+    // March, 4 games, W = 2.5 (2 wins, 1 draw, 1 loss): We = 4 × 0.50 = 2.
+    let e1 = event(
+        "三月赛",
+        GameKind::Chess,
+        EventSystem::Swiss,
+        d(2025, 3, 10),
+        vec![
+            game(1, 1, 2, WhiteWins),
+            game(2, 3, 1, BlackWins),
+            game(3, 1, 4, Draw),
+            game(4, 5, 1, WhiteWins),
+        ],
+    );
+    // April, 4 games, W = 4: We = 4 × 0.50 = 2.
+    let e2 = event(
+        "四月赛",
+        GameKind::Chess,
+        EventSystem::Swiss,
+        d(2025, 4, 20),
+        vec![
+            game(1, 1, 6, WhiteWins),
+            game(2, 7, 1, BlackWins),
+            game(3, 1, 8, WhiteWins),
+            game(4, 9, 1, BlackWins),
+        ],
+    );
+    let evs = [PeriodEvent::new(e1), PeriodEvent::new(e2)];
+    let run = |p: &Profile| {
+        let r = compute_period(p, &list, &evs, d(2025, 7, 1)).unwrap();
+        let p = row(&r, 1);
+        (
+            p.contributions.iter().map(|c| c.k).collect::<Vec<_>>(),
+            p.change,
+            p.row.rating,
+        )
+    };
+    // A copy under another name keeps K updated between events: March
+    // K = 25 (26 < 30), ΔR = 25 × 0.5 = 12.5, now 30 games; April K = 15,
+    // ΔR = 15 × 2 = 30. ΣΔR = 42.5; Rn = 2402.5 → 2403 (四舍五入).
+    let same = user_profile("cca-chess", "某省国际象棋", &[]);
+    assert!(PeriodRules::for_profile(&same).k_updated_between_events);
+    assert_eq!(
+        run(&same),
+        (vec![Some(25), Some(15)], Some(dec!(42.5)), Some(dec!(2403)))
+    );
+    // The field flipped: K fixed by the list (26 games → 25) for the whole
+    // period: 25 × 0.5 + 25 × 2 = 62.5; Rn = 2422.5 → 2423.
+    let fixed = user_profile(
+        "cca-chess",
+        "某省国际象棋",
+        &[(
+            "updated_between_events = true",
+            "updated_between_events = false",
+        )],
+    );
+    assert_eq!(
+        run(&fixed),
+        (vec![Some(25), Some(25)], Some(dec!(62.5)), Some(dec!(2423)))
+    );
+}
+
+#[test]
+fn a_user_profile_sets_the_unrated_carry_window() {
+    // cxa-2019 第十三条 with a provincial change: games accumulate over two
+    // consecutive years. Ru = 2300 (man); opponents 2400: Ra = 2400.0,
+    // D = −100 → P = 0.36 (table 99–106); K = 25 (Choice §2).
+    let (_, list) = unrated_setup();
+    // 2025, 5 games, W = 3: We = 5 × 0.36 = 1.80; ΔR = 25 × 1.20 = 30.0.
+    let e1 = event(
+        "春季赛",
+        GameKind::Xiangqi,
+        EventSystem::Swiss,
+        d(2025, 4, 1),
+        vec![
+            game(1, 1, 2, WhiteWins),
+            game(2, 3, 1, BlackWins),
+            game(3, 1, 4, WhiteWins),
+            game(4, 5, 1, WhiteWins),
+            game(5, 1, 6, BlackWins),
+        ],
+    );
+    // 2026, 4 games, W = 2.5: We = 4 × 0.36 = 1.44; ΔR = 25 × 1.06 = 26.5.
+    let e2 = event(
+        "新春赛",
+        GameKind::Xiangqi,
+        EventSystem::Swiss,
+        d(2026, 3, 1),
+        vec![
+            game(1, 1, 7, WhiteWins),
+            game(2, 8, 1, BlackWins),
+            game(3, 1, 9, Draw),
+            game(4, 10, 1, WhiteWins),
+        ],
+    );
+    let run = |p: &Profile| {
+        let r1 = compute_period(p, &list, &[PeriodEvent::new(e1.clone())], d(2025, 6, 1)).unwrap();
+        let list2 = r1.new_list();
+        let r2 = compute_period(p, &list2, &[PeriodEvent::new(e2.clone())], d(2026, 6, 1)).unwrap();
+        row(&r2, 1).row.clone()
+    };
+    // Copied under another name, same calendar year: the 5 games of 2025
+    // expire on 1 January; 4 games are not enough (9 needed).
+    let same = user_profile("cxa-2019", "某省象棋", &[]);
+    assert_eq!(
+        PeriodRules::for_profile(&same).unrated_window_years,
+        Some(1)
+    );
+    let p = run(&same);
+    assert_eq!(p.rating, None);
+    assert_eq!(p.carried.games, 4);
+    assert_eq!(p.carried.sum, dec!(26.5));
+    // Two consecutive years: 5 + 4 = 9 games; first rating
+    // 2300 + 30.0 + 26.5 = 2356.5 → 2357 ≥ 2301 (第四条).
+    let two = user_profile(
+        "cxa-2019",
+        "某省象棋",
+        &[(
+            "carry_window = \"calendar-year\"",
+            "carry_window = \"two-consecutive-years\"",
+        )],
+    );
+    let p = run(&two);
+    assert_eq!(p.rating, Some(dec!(2357)));
+    assert_eq!(p.rated_games, 9);
+    assert_eq!(p.carried, Carried::default());
+}
+
+#[test]
+fn period_fields_omitted_take_the_documented_defaults() {
+    // A user profile without the two fields: K fixed in the period, games
+    // carried without limit (profile.rs docs); a wrong value is refused
+    // naming the field.
+    let text = Profile::builtin_toml("cca-chess")
+        .unwrap()
+        .replace("updated_between_events = true\n", "")
+        .replace("carry_window = \"unlimited\"\n", "");
+    let p = Profile::from_toml_str(&text).unwrap();
+    let r = PeriodRules::for_profile(&p);
+    assert!(!r.k_updated_between_events);
+    assert_eq!(r.unrated_window_years, None);
+    let bad = Profile::builtin_toml("cxa-2019")
+        .unwrap()
+        .replace("\"calendar-year\"", "\"one-year\"");
+    let err = Profile::from_toml_str(&bad).unwrap_err().to_string();
+    assert!(err.contains("carry_window"), "{err}");
+    assert!(err.contains("calendar-year"), "{err}");
+}

@@ -12,7 +12,7 @@ use super::calendar::{CalendarError, Period, period_for, period_of_date, previou
 use super::list::{Carried, ListRow, RatingList, Status};
 use crate::event::{Flag, NotCounted, RateError, RatingSource, rate};
 use crate::model::{Event, EventError, Pairing, Player, PlayerId};
-use crate::profile::{Profile, SpanningRule, UnratedRule};
+use crate::profile::{CarryWindow, Profile, SpanningRule, UnratedRule};
 
 /// An event given to a period, with what the calendar needs to place it.
 #[derive(Debug, Clone, PartialEq)]
@@ -47,9 +47,9 @@ impl PeriodEvent {
     }
 }
 
-/// What the period engine needs beyond the profile's data. The built-in
-/// profiles' values come from their articles; another profile gets the
-/// defaults (K fixed, no window) and may set its own.
+/// The period engine's choices, read from the profile's data
+/// (`[k] updated_between_events`, `[unrated] carry_window`); a caller may
+/// change them for one computation with [`compute_period_with`].
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct PeriodRules {
     /// K follows the player within the period: after passing a K threshold
@@ -65,33 +65,39 @@ pub struct PeriodRules {
 }
 
 impl PeriodRules {
-    /// The rules of a profile.
+    /// The rules of a profile, from its `[k] updated_between_events` and
+    /// `[unrated] carry_window` (whatever the profile's name).
     ///
     /// ```
     /// use qiyuan_rating::period::PeriodRules;
     /// use qiyuan_rating::profile::Profile;
     /// let r = PeriodRules::for_profile(&Profile::builtin("cca-chess").unwrap());
     /// assert!(r.k_updated_between_events);
+    /// let text = Profile::builtin_toml("cca-chess")
+    ///     .unwrap()
+    ///     .replace("name = \"cca-chess\"", "name = \"my-chess\"")
+    ///     .replace("updated_between_events = true", "updated_between_events = false");
+    /// let mine = Profile::from_toml_str(&text).unwrap();
+    /// assert!(!PeriodRules::for_profile(&mine).k_updated_between_events);
     /// ```
     pub fn for_profile(profile: &Profile) -> PeriodRules {
-        let (k, w, a) = match profile.name.as_str() {
-            "cxa-2019" => (
-                false,
-                Some(1),
-                "第十条 (K fixed in the period), 第十三条 (same calendar year)",
-            ),
-            "cca-chess" => (
-                true,
-                None,
-                "八(一) (the next event uses the new K), 八(八) (performances combine)",
-            ),
-            "cxa-legacy" => (false, Some(2), "九 (two consecutive years)"),
-            _ => (false, None, "K fixed in the period"),
+        let k = profile.k.updated_between_events;
+        let window = profile.unrated.carry_window;
+        let k_article = match (profile.k.updated_between_events_article.as_str(), k) {
+            ("", true) => "K updated between events",
+            ("", false) => "K fixed in the period",
+            (a, _) => a,
+        };
+        let w_article = match (profile.unrated.carry_window_article.as_str(), window) {
+            ("", CarryWindow::CalendarYear) => "unrated games within one calendar year",
+            ("", CarryWindow::TwoConsecutiveYears) => "unrated games within two consecutive years",
+            ("", CarryWindow::Unlimited) => "unrated games carried without limit",
+            (a, _) => a,
         };
         PeriodRules {
             k_updated_between_events: k,
-            unrated_window_years: w,
-            article: a.to_string(),
+            unrated_window_years: window.years(),
+            article: format!("{k_article}, {w_article}"),
         }
     }
 }
