@@ -358,6 +358,8 @@ pub struct PlayerReport {
     pub k: Option<u32>,
     /// Why that K.
     pub k_reason: Option<String>,
+    /// Why that K, in Chinese (for [`Lang::Zh`](crate::explain::Lang) explanations).
+    pub k_reason_zh: Option<String>,
     /// dp used for a performance or a first rating.
     pub dp: Option<Decimal>,
     /// ΔR for this event, rounded where the profile rounds it.
@@ -811,6 +813,7 @@ pub fn rate(event: &Event, profile: &Profile) -> Result<EventReport, RateError> 
             expected_score: None,
             k: None,
             k_reason: None,
+            k_reason_zh: None,
             dp: None,
             change: None,
             rating_after: None,
@@ -911,6 +914,10 @@ pub fn rate(event: &Event, profile: &Profile) -> Result<EventReport, RateError> 
                         report.k = Some(k);
                         report.k_reason =
                             Some(format!("{}: Rp = Rc + K(w − n/2) above 50%", u.article));
+                        report.k_reason_zh = Some(format!(
+                            "{}：得分率超过50%，Rp = Rc + K(w − n/2)",
+                            u.article
+                        ));
                         rc + Decimal::from(k) * (w - nd * half)
                     };
                     report.performance = Some(perf);
@@ -1173,10 +1180,11 @@ fn k_choice(
     year: Option<i32>,
     n: u32,
     flags: &mut Vec<Flag>,
-) -> (u32, String) {
+) -> (u32, String, String) {
     let kc = profile.k_for(player, unrated, year);
     let mut k = kc.k;
     let mut reason = kc.reason;
+    let mut reason_zh = kc.reason_zh;
     if let Some(max) = profile.k.max_k_times_games
         && n > 0
         && u64::from(k) * u64::from(n) > u64::from(max)
@@ -1188,12 +1196,18 @@ fn k_choice(
             max,
         });
         reason = format!("{reason}; K × n ≤ {max}: {k} × {n} > {max} → K = {limited}");
+        reason_zh = format!("{reason_zh}；K × n ≤ {max}：{k} × {n} > {max} → K = {limited}");
         k = limited;
     }
-    (k, reason)
+    (k, reason, reason_zh)
 }
 
-fn apply_elo(profile: &Profile, report: &mut PlayerReport, elo: &Elo, (k, reason): (u32, String)) {
+fn apply_elo(
+    profile: &Profile,
+    report: &mut PlayerReport,
+    elo: &Elo,
+    (k, reason, reason_zh): (u32, String, String),
+) {
     report.opponents_average = elo.ra;
     report.all_players_average = elo.rall;
     report.players_m = elo.m;
@@ -1203,6 +1217,7 @@ fn apply_elo(profile: &Profile, report: &mut PlayerReport, elo: &Elo, (k, reason
     report.expected_score = elo.we;
     report.k = Some(k);
     report.k_reason = Some(reason);
+    report.k_reason_zh = Some(reason_zh);
     let raw = crate::elo::change(k, elo.w, elo.we.unwrap_or_default());
     report.change = Some(profile.round(raw, profile.rounding.change));
 }

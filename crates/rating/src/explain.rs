@@ -559,7 +559,12 @@ impl PlayerReport {
             out,
             "8. {} K = {k}: {}",
             if zh { "换算系数" } else { "Factor" },
-            self.k_reason.as_deref().unwrap_or("")
+            if zh {
+                self.k_reason_zh.as_deref()
+            } else {
+                self.k_reason.as_deref()
+            }
+            .unwrap_or("")
         );
         let we = self.expected_score.unwrap_or_default();
         let raw = Decimal::from(k) * (self.score - we);

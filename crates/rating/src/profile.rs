@@ -227,6 +227,10 @@ pub struct KRule {
     pub age_below: Option<i32>,
     /// The article this rule implements, shown as the reason for K.
     pub article: String,
+    /// The same reason in Chinese, for Chinese explanations; when empty,
+    /// the article's reference (the text before `:`) and `K = k` are shown.
+    #[serde(default)]
+    pub article_zh: String,
 }
 
 /// `[k]`: the conversion factor K (换算系数).
@@ -238,6 +242,10 @@ pub struct KConfig {
     /// The article giving the default.
     #[serde(default)]
     pub default_article: String,
+    /// The same in Chinese; when empty, the article's reference (the text
+    /// before `:`) and `K = default` are shown.
+    #[serde(default)]
+    pub default_article_zh: String,
     /// Rules in order; the first match wins.
     #[serde(default)]
     pub rules: Vec<KRule>,
@@ -652,6 +660,8 @@ pub struct KChoice {
     pub k: u32,
     /// Why (the article, and the condition that held).
     pub reason: String,
+    /// The same reason in Chinese (中文说明).
+    pub reason_zh: String,
 }
 
 impl Profile {
@@ -859,12 +869,17 @@ impl Profile {
     /// of `event_year`, before the K × n limit.
     pub fn k_for(&self, player: &Player, unrated: bool, event_year: Option<i32>) -> KChoice {
         if let (true, Some(k)) = (unrated, self.unrated.k) {
-            let article = if self.unrated.article.is_empty() {
-                "unrated player".to_string()
+            let (reason, reason_zh) = if self.unrated.article.is_empty() {
+                ("unrated player".to_string(), "无等级分棋手".to_string())
             } else {
-                self.unrated.article.clone()
+                let a = self.unrated.article.clone();
+                (a.clone(), format!("{a}：无等级分棋手"))
             };
-            return KChoice { k, reason: article };
+            return KChoice {
+                k,
+                reason,
+                reason_zh,
+            };
         }
         let rating = player.rating;
         let highest = match (player.ever_reached, rating) {
@@ -872,44 +887,92 @@ impl Profile {
             (a, b) => a.or(b),
         };
         for rule in &self.k.rules {
-            let mut why = Vec::new();
+            // (English, Chinese) for each condition.
+            let mut why: Vec<(String, String)> = Vec::new();
             let mut ok = true;
             if let Some(t) = rule.ever_reached_at_least {
                 ok &= highest.is_some_and(|h| h >= t);
-                why.push(format!("highest rating {} ≥ {t}", fmt_opt(highest)));
+                let h = fmt_opt(highest);
+                why.push((
+                    format!("highest rating {h} ≥ {t}"),
+                    format!("最高等级分 {} ≥ {t}", zh_unknown(&h)),
+                ));
             }
             if let Some(t) = rule.rating_below {
                 ok &= rating.is_none_or(|r| r < t);
-                why.push(format!("rating {} < {t}", fmt_opt(rating)));
+                let r = fmt_opt(rating);
+                why.push((
+                    format!("rating {r} < {t}"),
+                    format!("等级分 {} < {t}", zh_unknown(&r)),
+                ));
             }
             if let Some(t) = rule.rated_games_below {
                 ok &= player.rated_games < t;
-                why.push(format!("rated games {} < {t}", player.rated_games));
+                let g = player.rated_games;
+                why.push((
+                    format!("rated games {g} < {t}"),
+                    format!("有效对局 {g} < {t}"),
+                ));
             }
             if let Some(t) = rule.rated_events_below {
                 ok &= player.rated_events.is_some_and(|e| e < t);
-                why.push(format!(
-                    "rated events {} < {t}",
-                    fmt_opt(player.rated_events)
+                let e = fmt_opt(player.rated_events);
+                why.push((
+                    format!("rated events {e} < {t}"),
+                    format!("等级分赛 {} 次 < {t}", zh_unknown(&e)),
                 ));
             }
             if let Some(t) = rule.age_below {
                 let age = player.birth_year.zip(event_year).map(|(b, y)| y - b);
                 ok &= age.is_some_and(|a| a < t);
-                why.push(format!("age {} < {t}", fmt_opt(age)));
+                let a = fmt_opt(age);
+                why.push((
+                    format!("age {a} < {t}"),
+                    format!("年龄 {} < {t}", zh_unknown(&a)),
+                ));
             }
             if ok {
+                let (en, zh): (Vec<_>, Vec<_>) = why.into_iter().unzip();
                 return KChoice {
                     k: rule.k,
-                    reason: format!("{} ({})", rule.article, why.join(", ")),
+                    reason: format!("{} ({})", rule.article, en.join(", ")),
+                    reason_zh: format!(
+                        "{}（{}）",
+                        zh_reason(&rule.article_zh, &rule.article, rule.k),
+                        zh.join("，")
+                    ),
                 };
             }
         }
         KChoice {
             k: self.k.default,
             reason: self.k.default_article.clone(),
+            reason_zh: zh_reason(
+                &self.k.default_article_zh,
+                &self.k.default_article,
+                self.k.default,
+            ),
         }
     }
+}
+
+/// The Chinese reason for K: the profile's own text, else the English
+/// article's reference (before `:`) with the K it gives.
+fn zh_reason(zh: &str, article: &str, k: u32) -> String {
+    if !zh.is_empty() {
+        return zh.to_string();
+    }
+    let reference = article.split(':').next().unwrap_or("").trim();
+    if reference.is_empty() {
+        format!("K = {k}")
+    } else {
+        format!("{reference}：K = {k}")
+    }
+}
+
+/// "unknown" as 未知 in Chinese reasons.
+fn zh_unknown(s: &str) -> &str {
+    if s == "unknown" { "未知" } else { s }
 }
 
 fn fmt_opt<T: fmt::Display>(x: Option<T>) -> String {

@@ -103,6 +103,30 @@ fn cxa_2019_swiss() {
         "{zh}"
     );
     assert!(zh.contains("第九条"), "{zh}");
+    // K's reason follows the language: cxa-2019 第十条, 30 or more valid
+    // games → 15, in the profile's Chinese wording, and no English inside.
+    assert!(
+        zh.contains("换算系数 K = 15: 第十条：有效对局 30 局以上 K = 15"),
+        "{zh}"
+    );
+    assert!(!zh.contains("valid games"), "{zh}");
+    assert!(
+        en.contains("K = 15: 第十条: 30 or more valid games → K = 15"),
+        "{en}"
+    );
+    // A user profile without the Chinese texts: the article's reference
+    // (before `:`) and the K it gives, with the condition in Chinese.
+    let text = Profile::builtin_toml("cxa-2019")
+        .unwrap()
+        .lines()
+        .filter(|l| !l.contains("article_zh"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let r2 = rate(&ev, &Profile::from_toml_str(&text).unwrap()).unwrap();
+    assert_eq!(find(&r2, 1).k_reason_zh.as_deref(), Some("第十条：K = 15"));
+    let p2_zh = find(&r2, 2).k_reason_zh.clone().unwrap();
+    assert!(p2_zh.starts_with("第十条：K = 25（有效对局 "), "{p2_zh}");
+    assert!(p2_zh.ends_with(" < 30）"), "{p2_zh}");
 
     // P2: 2400 (0), 2150 forfeit win (counts: 第八条 含弃权比分), 2480 (0). Ra = 7030/3 =
     // 2343.33 → 2343.3. D = 6.7 → 7 → row 4–10 → 0.51. We = 1.53. W = 1.
