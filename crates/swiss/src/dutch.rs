@@ -30,6 +30,9 @@ use crate::prep::{Float, Prep, Strength, colour_of_higher, compatible, prepare};
 const PERFECT_BUDGET: u64 = 400_000;
 /// Search budget (DFS nodes) of the exhaustive search of one bracket.
 const FULL_BUDGET: u64 = 2_000_000;
+/// Largest S1 remainder checked by a minimum-cost assignment at every
+/// transposition step (the check is cubic in it).
+const MAX_ASSIGNMENT_ROWS: usize = 100_000;
 /// Largest number of downfloater sets tried for the optimal C6–C9.
 const MAX_FLOATER_SETS: u64 = 3_000;
 /// Largest number of resident exchanges of one size generated.
@@ -584,6 +587,15 @@ impl<'e> Search<'e> {
     /// smallest value some candidate reaches, and finally the first candidate
     /// in generation order that reaches all of them (Art. 3.8, Art. 4).
     fn run(&mut self) {
+        self.run_searches();
+        if self.best.is_none() {
+            // Every bounded search ran out of budget: take the first candidate
+            // that is complete (C1–C4), whatever its quality.
+            self.search(Bounds::default(), true, u64::MAX);
+        }
+    }
+
+    fn run_searches(&mut self) {
         let Some(prefix) = self.optimal_prefix() else {
             self.run_unstructured();
             return;
@@ -687,7 +699,15 @@ impl<'e> Search<'e> {
                 return None;
             }
             let mut best: Option<Prefix> = None;
-            for c in combinations(n, k) {
+            let lb = (
+                self.lb.c6,
+                self.lb.c7.clone(),
+                self.lb.c8.clone(),
+                self.lb.c9,
+            );
+            // Lowest-ranked sets first: they usually reach the lower bound,
+            // which ends the scan.
+            for c in combinations(n, k).into_iter().rev() {
                 let d: Vec<usize> = c.iter().map(|&i| b[i]).collect();
                 let inside: Vec<usize> = (0..n).filter(|i| !c.contains(i)).collect();
                 let mut adj: Vec<Vec<usize>> = vec![Vec::new(); inside.len()];
@@ -710,7 +730,11 @@ impl<'e> Search<'e> {
                 let q = self.quality(&d);
                 let pre = (q.c6, q.c7, q.c8, q.c9);
                 if best.as_ref().is_none_or(|b| pre < *b) {
+                    let reached = pre == lb;
                     best = Some(pre);
+                    if reached {
+                        break;
+                    }
                 }
             }
             if best.is_some() {
@@ -904,42 +928,56 @@ impl<'e> Search<'e> {
     }
 
     /// Look-ahead for the transpositions: can the S1 players `rows` still be
-    /// paired with the unused S2 players within the bounds of C12 and C13?
-    /// (A minimum-cost assignment per criterion; a necessary condition.)
+    /// paired with the unused S2 players within the bounds of C10–C13? One
+    /// minimum-cost assignment whose cost packs the bounded criteria
+    /// lexicographically (base `B` digits, C10 most significant). With the
+    /// higher criteria at their optimum this is exact for the last one.
     fn colour_feasible(&mut self, rows: &[usize], s2: &[usize], used: &[bool]) -> bool {
+        if rows.len() < 2 || rows.len() > MAX_ASSIGNMENT_ROWS {
+            return true;
+        }
+        // (slot, bound) of the bounded criteria among C10..C13.
+        let crits: Vec<(usize, u32)> = (0..4usize)
+            .filter_map(|k| self.bounds.counts[k].map(|b| (k, b)))
+            .collect();
+        if crits.is_empty() {
+            return true;
+        }
         let cols: Vec<usize> = s2
             .iter()
             .zip(used)
             .filter(|(_, u)| !**u)
             .map(|(x, _)| *x)
             .collect();
-        if rows.len() < 2 {
-            return true;
-        }
-        for (slot, acc_i) in [(2usize, 2usize), (3, 3)] {
-            let Some(bound) = self.bounds.counts[slot] else {
-                continue;
-            };
-            let left = bound.saturating_sub(self.acc[acc_i]);
-            let cost: Vec<Vec<Option<u32>>> = rows
-                .iter()
-                .map(|&a| {
-                    cols.iter()
-                        .map(|&b| {
-                            self.e
-                                .ok(a, b)
-                                .then(|| self.e.pair_cost(a.min(b), a.max(b), false).counts[acc_i])
+        let base = 2 * rows.len() as u64 + 2;
+        let cost: Vec<Vec<Option<u64>>> = rows
+            .iter()
+            .map(|&a| {
+                cols.iter()
+                    .map(|&b| {
+                        self.e.ok(a, b).then(|| {
+                            let c = self.e.pair_cost(a.min(b), a.max(b), false);
+                            crits
+                                .iter()
+                                .fold(0u64, |w, &(k, _)| w * base + u64::from(c.counts[k]))
                         })
-                        .collect()
-                })
-                .collect();
-            self.nodes += (rows.len() * cols.len()) as u64 / 16;
-            match crate::matching::min_cost_assignment(&cost) {
-                Some(c) if c <= left => {}
-                _ => return false,
-            }
+                    })
+                    .collect()
+            })
+            .collect();
+        self.nodes += (rows.len() * cols.len()) as u64 / 16;
+        let Some(mut total) = crate::matching::min_cost_assignment(&cost) else {
+            return false;
+        };
+        let mut digits = vec![0u64; crits.len()];
+        for d in digits.iter_mut().rev() {
+            *d = total % base;
+            total /= base;
         }
-        true
+        crits
+            .iter()
+            .zip(digits)
+            .all(|(&(k, bound), d)| u64::from(self.acc[k]) + d <= u64::from(bound))
     }
 
     /// Can `rem` give `p` pairs within the bounds of C12 and C13? When

@@ -1,8 +1,36 @@
 //! # qiyuan-swiss
 //!
-//! The FIDE (Dutch) Swiss pairing system, C.04.3 (2026 edition, and the 2017
-//! edition for old events), with Baku acceleration, a checker and an
-//! explanation of every pair. Pure: no I/O.
+//! The FIDE (Dutch) System, C.04.3 (2026 edition, and the 2017 edition for
+//! old events), with Baku acceleration (C.04.5) points taken as input. Pure:
+//! no I/O.
+//!
+//! Entry point: [`pair_round`] takes a [`PairingInput`] (players with their
+//! history, the round, the total rounds, the edition, the initial colour) and
+//! returns a [`Pairing`] (boards `(white, black)` in board order and the PAB)
+//! or [`PairingError::NoValidPairing`].
+//!
+//! ## How a round is paired
+//! * [`prep`] derives each player's colour difference and preference
+//!   (Art. 1.6–1.7), floats (Art. 1.4), PAB eligibility (C2), topscorer
+//!   status (Art. 1.8) and which pairs may meet (C1, C3, forbidden pairs).
+//! * [`dutch`] pairs the brackets from the highest score down. For each
+//!   bracket it finds the optimal C6–C9 by trying the possible sets of
+//!   downfloaters (with completion C4 and the PAB criterion C5 checked by a
+//!   maximum matching, [`matching`]), then the smallest value of each of
+//!   C10–C17 in turn, and finally the first candidate in the generation order
+//!   of Article 4 (MDP sets, S2 transpositions, resident exchanges) that
+//!   reaches them all — the candidate Art. 3.4/3.8 select. Transpositions
+//!   are pruned by a minimum-cost assignment look-ahead on the colour
+//!   criteria.
+//! * Colours follow Art. 5.2; board order is by the higher score of the
+//!   pair, the sum of scores, then the ranking of the higher-ranked player.
+//!
+//! ## Limits
+//! * Searches have node budgets: in brackets of several hundred players the
+//!   engine may stop at a candidate that is complete but not optimal.
+//! * The 2017 edition is approximated by the same procedure without C5 and
+//!   C9, with its own float (A.4) and C2 definitions; the PPB/CLB machinery
+//!   is replaced by completion in every bracket.
 #![warn(missing_docs)]
 
 pub mod dutch;

@@ -159,7 +159,7 @@ impl Search {
 /// let cost = vec![vec![Some(1), Some(0)], vec![None, Some(0)]];
 /// assert_eq!(min_cost_assignment(&cost), Some(1));
 /// ```
-pub fn min_cost_assignment(cost: &[Vec<Option<u32>>]) -> Option<u32> {
+pub fn min_cost_assignment(cost: &[Vec<Option<u64>>]) -> Option<u64> {
     let n = cost.len();
     if n == 0 {
         return Some(0);
@@ -169,13 +169,9 @@ pub fn min_cost_assignment(cost: &[Vec<Option<u32>>]) -> Option<u32> {
         return None;
     }
     // Forbidden pairs cost more than any complete assignment of allowed ones.
-    let big: i64 = 1 + cost
-        .iter()
-        .flatten()
-        .flatten()
-        .map(|&c| c as i64)
-        .sum::<i64>();
-    let forbidden = big * (n as i64 + 1);
+    // Any assignment of allowed pairs costs less than one forbidden pair.
+    let max = cost.iter().flatten().flatten().copied().max().unwrap_or(0) as i64;
+    let forbidden = (max + 1) * (n as i64 + 1);
     let a = |i: usize, j: usize| cost[i - 1][j - 1].map_or(forbidden, |c| c as i64);
     let mut u = vec![0i64; n + 1];
     let mut v = vec![0i64; m + 1];
@@ -227,7 +223,7 @@ pub fn min_cost_assignment(cost: &[Vec<Option<u32>>]) -> Option<u32> {
         }
     }
     let total: i64 = (1..=m).filter(|&j| p[j] != 0).map(|j| a(p[j], j)).sum();
-    (total < forbidden).then_some(total as u32)
+    (total < forbidden).then_some(total as u64)
 }
 
 #[cfg(test)]
