@@ -906,7 +906,7 @@ impl<'e> Search<'e> {
             self.leaf(floaters);
             return;
         }
-        if !self.colour_feasible(&s1[i..], s2, used) {
+        if !self.colour_feasible(&s1[i..], s2, used, limbo) {
             return;
         }
         let a = s1[i];
@@ -932,12 +932,19 @@ impl<'e> Search<'e> {
     /// minimum-cost assignment whose cost packs the bounded criteria
     /// lexicographically (base `B` digits, C10 most significant). With the
     /// higher criteria at their optimum this is exact for the last one.
-    fn colour_feasible(&mut self, rows: &[usize], s2: &[usize], used: &[bool]) -> bool {
+    fn colour_feasible(
+        &mut self,
+        rows: &[usize],
+        s2: &[usize],
+        used: &[bool],
+        limbo: &[usize],
+    ) -> bool {
         if rows.len() < 2 || rows.len() > MAX_ASSIGNMENT_ROWS {
             return true;
         }
-        // (slot, bound) of the bounded criteria among C10..C13.
-        let crits: Vec<(usize, u32)> = (0..4usize)
+        // (slot, bound) of the bounded criteria among C10–C13, C14 and C16.
+        let crits: Vec<(usize, u32)> = [0usize, 1, 2, 3, 4, 6]
+            .into_iter()
             .filter_map(|k| self.bounds.counts[k].map(|b| (k, b)))
             .collect();
         if crits.is_empty() {
@@ -949,23 +956,50 @@ impl<'e> Search<'e> {
             .filter(|(_, u)| !**u)
             .map(|(x, _)| *x)
             .collect();
-        let base = 2 * rows.len() as u64 + 2;
-        let cost: Vec<Vec<Option<u64>>> = rows
+        // The S2 players left over float: one dummy row per floater, costing
+        // C14/C16 when that player floated before.
+        let floats_bounded = crits.iter().any(|&(k, _)| k == 4 || k == 6);
+        let dummies = if floats_bounded {
+            cols.len().saturating_sub(rows.len())
+        } else {
+            0
+        };
+        let base = 2 * cols.len() as u64 + 2;
+        let e = self.e;
+        let float_digit = |k: usize, b: usize| -> u64 {
+            match k {
+                4 => u64::from(e.ps[b].floats[0] == Float::Down),
+                6 => u64::from(e.ps[b].floats[1] == Float::Down),
+                _ => 0,
+            }
+        };
+        let mut cost: Vec<Vec<Option<u64>>> = rows
             .iter()
             .map(|&a| {
                 cols.iter()
                     .map(|&b| {
-                        self.e.ok(a, b).then(|| {
-                            let c = self.e.pair_cost(a.min(b), a.max(b), false);
-                            crits
-                                .iter()
-                                .fold(0u64, |w, &(k, _)| w * base + u64::from(c.counts[k]))
+                        e.ok(a, b).then(|| {
+                            let c = e.pair_cost(a.min(b), a.max(b), false);
+                            crits.iter().fold(0u64, |w, &(k, _)| {
+                                w * base + if k < 4 { u64::from(c.counts[k]) } else { 0 }
+                            })
                         })
                     })
                     .collect()
             })
             .collect();
-        self.nodes += (rows.len() * cols.len()) as u64 / 16;
+        let dummy_row: Vec<Option<u64>> = cols
+            .iter()
+            .map(|&b| {
+                Some(
+                    crits
+                        .iter()
+                        .fold(0u64, |w, &(k, _)| w * base + float_digit(k, b)),
+                )
+            })
+            .collect();
+        cost.extend(std::iter::repeat_n(dummy_row, dummies));
+        self.nodes += (cost.len() * cols.len()) as u64 / 16;
         let Some(mut total) = crate::matching::min_cost_assignment(&cost) else {
             return false;
         };
@@ -974,10 +1008,14 @@ impl<'e> Search<'e> {
             *d = total % base;
             total /= base;
         }
-        crits
-            .iter()
-            .zip(digits)
-            .all(|(&(k, bound), d)| u64::from(self.acc[k]) + d <= u64::from(bound))
+        crits.iter().zip(digits).all(|(&(k, bound), d)| {
+            let acc = if k < 4 {
+                u64::from(self.acc[k])
+            } else {
+                limbo.iter().map(|&f| float_digit(k, f)).sum()
+            };
+            acc + d <= u64::from(bound)
+        })
     }
 
     /// Can `rem` give `p` pairs within the bounds of C12 and C13? When
