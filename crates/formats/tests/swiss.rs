@@ -98,3 +98,34 @@ fn rtg_every_round_reproduced() {
     let (total, same) = report("rtg");
     assert_eq!(same, total);
 }
+
+/// A malformed round block is reported with its line and column, not a panic.
+#[test]
+fn bad_trf_names_line_and_field() {
+    use qiyuan_formats::trf_swiss::{TrfSwissError, input_for_next_round};
+    let trf = "012 Test\n001    1      A                                 2000                             1.0      x2 w 1\n";
+    match input_for_next_round(trf, Edition::Fide2026) {
+        Err(TrfSwissError::Field { line, field, .. }) => {
+            assert_eq!(line, 2);
+            assert!(field.contains("round 1"), "{field}");
+        }
+        other => panic!("expected a field error, got {other:?}"),
+    }
+    assert_eq!(
+        input_for_next_round("012 Empty\n", Edition::Fide2026),
+        Err(TrfSwissError::NoPlayers)
+    );
+}
+
+/// The JaVaFo/bbpPairings output format: pair count (PAB included), then
+/// `white black`, the PAB as `id 0`.
+#[test]
+fn output_format_counts_the_bye() {
+    use qiyuan_formats::trf_swiss::write_pairing;
+    use qiyuan_swiss::Pairing;
+    let p = Pairing {
+        boards: vec![(1, 3), (4, 2)],
+        bye: Some(5),
+    };
+    assert_eq!(write_pairing(&p), "3\n1 3\n4 2\n5 0\n");
+}
