@@ -151,7 +151,7 @@ impl Store {
                         conn.execute("PRAGMA busy_timeout = 30000").await?;
                         conn.execute(format!("PRAGMA synchronous = {synchronous}").as_str())
                             .await?;
-                        conn.execute("PRAGMA cache_size = -262144").await?;
+                        conn.execute("PRAGMA cache_size = -65536").await?;
                     }
                     Ok(())
                 })
