@@ -7,8 +7,9 @@
 //! complete tournament into one pairing case per round (as
 //! `shared/data/README.md` describes).
 //!
-//! The reader here is deliberately limited to the pairing-relevant columns;
-//! it never panics on bad input and names the line and field it rejects.
+//! The file is first validated by the record-level reader
+//! ([`crate::trf::parse_trf`]); the pairing-relevant columns are then read
+//! here. Nothing panics on bad input: errors name the line and field.
 
 use std::collections::HashMap;
 
@@ -31,6 +32,9 @@ pub enum TrfSwissError {
     /// The file has no `001` player record.
     #[error("no player (001) record")]
     NoPlayers,
+    /// The file is not a valid TRF (the record-level reader's diagnosis).
+    #[error(transparent)]
+    Trf(#[from] crate::trf::TrfError),
 }
 
 /// One pairing case cut from a complete tournament.
@@ -105,6 +109,8 @@ fn tenths(s: &str, line: usize, field: &str) -> Result<Score, TrfSwissError> {
 }
 
 fn parse(text: &str) -> Result<RawTrf, TrfSwissError> {
+    // The record-level reader validates every record and reference first.
+    crate::trf::parse_trf(text)?;
     let mut t = RawTrf {
         players: Vec::new(),
         total_rounds: None,
@@ -344,8 +350,8 @@ fn initial_colour(t: &RawTrf) -> Colour {
 /// use qiyuan_formats::trf_swiss::input_for_next_round;
 /// use qiyuan_swiss::Edition;
 /// let trf = "XXR 3\nXXC white1\n\
-/// 001    1      A                                 2000                             1.0       2 w 1\n\
-/// 001    2      B                                 1900                             0.0       1 b 0\n";
+/// 001    1      A                                 2000                             1.0    1     2 w 1\n\
+/// 001    2      B                                 1900                             0.0    2     1 b 0\n";
 /// let input = input_for_next_round(trf, Edition::Fide2026).unwrap();
 /// assert_eq!(input.round, 2);
 /// assert_eq!(input.players[0].score, 10);
