@@ -13,7 +13,7 @@
 
 use chrono::{Months, NaiveDate};
 use rust_decimal::Decimal;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::event::{RateError, rate};
 use crate::model::{Event, GameKind, PlayerId, Sex};
@@ -21,7 +21,7 @@ use crate::profile::{Fraction, Profile};
 use crate::table::{NormBand, NormTitle, norm_band, xiangqi_required_points};
 
 /// How the required points (games × percentage) are rounded.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum PointsRule {
     /// cxa-legacy 六(三): a fractional part in [0.1, 0.6) counts as .5, in
@@ -33,7 +33,7 @@ pub enum PointsRule {
 }
 
 /// Which average decides the category (比赛等级) of a player's norm.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum NormAverage {
     /// The event's average rating (all players, unrated at Ru), published
@@ -66,13 +66,39 @@ pub struct NormRules {
 }
 
 impl NormRules {
-    /// The rules for a profile's game: xiangqi from cxa-legacy 六 (≥ 12
-    /// players, ≤ ⅓ from one unit, ≤ 20% unrated, event average, the
-    /// .5 rounding), chess from cca-chess 八(十三) (own rating in the
-    /// average, exact points). No minimum of rounds in either seed; set
-    /// `min_rounds` to require one.
+    /// The rules of a profile: its `[norms]` section, on the norm table of
+    /// its game. A profile without `[norms]` gets its game's defaults
+    /// ([`NormRules::default_for`]).
+    ///
+    /// ```
+    /// use qiyuan_rating::norms::{NormAverage, NormRules};
+    /// use qiyuan_rating::profile::Profile;
+    /// let r = NormRules::for_profile(&Profile::builtin("cxa-legacy").unwrap());
+    /// assert_eq!((r.min_players, r.average), (Some(12), NormAverage::Event));
+    /// ```
     pub fn for_profile(profile: &Profile) -> NormRules {
-        match profile.game {
+        match &profile.norms {
+            Some(n) => NormRules {
+                game: profile.game,
+                min_players: n.min_players,
+                min_rounds: n.min_rounds,
+                max_unit_share: n.max_unit_share,
+                max_unrated_share: n.max_unrated_share,
+                average: n.average,
+                points: n.points,
+                article: n.article.clone(),
+            },
+            None => NormRules::default_for(profile.game),
+        }
+    }
+
+    /// The defaults of a game, for a profile without `[norms]`: xiangqi
+    /// from cxa-legacy 六 (≥ 12 players, ≤ ⅓ from one unit, ≤ 20% unrated,
+    /// event average, the .5 rounding), chess from cca-chess 八(十三) (own
+    /// rating in the average, exact points). No minimum of rounds in
+    /// either seed.
+    pub fn default_for(game: GameKind) -> NormRules {
+        match game {
             GameKind::Xiangqi => NormRules {
                 game: GameKind::Xiangqi,
                 min_players: Some(12),

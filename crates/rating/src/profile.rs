@@ -573,6 +573,37 @@ pub struct Profile {
     /// Conditions of a rated event (checked with a warning, never refused).
     #[serde(default)]
     pub conditions: Vec<EventCondition>,
+    /// Title-norm conditions (等级称号标准分); when omitted, the game's
+    /// defaults ([`crate::norms::NormRules::default_for`]).
+    #[serde(default)]
+    pub norms: Option<NormsConfig>,
+}
+
+/// `[norms]`: the conditions of a title event and how a norm is had, on
+/// the norm table of the profile's game (`tables/norms-*.csv`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NormsConfig {
+    /// At least this many players; omitted: no minimum.
+    #[serde(default)]
+    pub min_players: Option<u32>,
+    /// At least this many rounds; omitted: no minimum.
+    #[serde(default)]
+    pub min_rounds: Option<u32>,
+    /// No unit with more than this share of the players ("1/3").
+    #[serde(default)]
+    pub max_unit_share: Option<Fraction>,
+    /// At most this share of unrated players (0.2 = 20%), between 0 and 1.
+    #[serde(default)]
+    pub max_unrated_share: Option<Decimal>,
+    /// Which average decides the category: `"event"` (all players, the
+    /// unrated at Ru) or `"opponents-and-own"`.
+    pub average: crate::norms::NormAverage,
+    /// Rounding of the required points: `"xiangqi-halves"` or `"exact"`.
+    pub points: crate::norms::PointsRule,
+    /// The article, cited in the reasons.
+    #[serde(default)]
+    pub article: String,
 }
 
 /// A fraction written "a/b" in TOML (e.g. `"2/3"`), compared exactly.
@@ -789,6 +820,11 @@ impl Profile {
         }
         if u.grades.len() > 1000 {
             return invalid("unrated.grades", "at most 1000 grades");
+        }
+        if let Some(share) = self.norms.as_ref().and_then(|n| n.max_unrated_share)
+            && (share < Decimal::ZERO || share > Decimal::ONE)
+        {
+            return invalid("norms.max_unrated_share", "must be between 0 and 1");
         }
         if self.list.periods.is_empty() {
             return invalid("list.periods", "at least one period");

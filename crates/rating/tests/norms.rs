@@ -406,3 +406,48 @@ fn title_applications() {
     ];
     assert!(title_application(&req, Sex::Male, None, &gm, d(2025, 6)).granted);
 }
+
+#[test]
+fn a_user_profile_sets_the_norm_conditions() {
+    // The norm rules come from the profile's `[norms]`, not from its name or
+    // game. A provincial copy of cxa-legacy under another name …
+    let copy = |changes: &[(&str, &str)]| {
+        let mut text = Profile::builtin_toml("cxa-legacy")
+            .unwrap()
+            .replace("name = \"cxa-legacy\"", "name = \"某省象棋\"");
+        for (from, to) in changes {
+            assert!(text.contains(from), "{from}");
+            text = text.replace(from, to);
+        }
+        Profile::from_toml_str(&text).unwrap()
+    };
+    let r11 = vec![Some(dec!(2400)); 11];
+    let ev11 = xiangqi_event(&r11, &UNITS[..11], 10, 0);
+    // … keeps 六(一): 11 players are fewer than 12.
+    let same = copy(&[]);
+    let rep = check_norms(&ev11, &same).unwrap();
+    assert!(!rep.qualifies);
+    assert!(rep.reasons[0].starts_with("11 players, fewer than 12"));
+    // With `min_players = 10` the same event qualifies.
+    let ten = copy(&[("min_players = 12", "min_players = 10")]);
+    assert!(check_norms(&ev11, &ten).unwrap().qualifies);
+    // `points = "exact"`: eleven 2400 and one 2406 → average 2400.5 → 2401,
+    // band 2401–2425, master 57%: 11 × 0.57 = 6.27 exactly, where 六(三)
+    // rounds it to 6.5.
+    let mut r12 = vec![Some(dec!(2400)); 12];
+    r12[11] = Some(dec!(2406));
+    let ev12 = xiangqi_event(&r12, &UNITS, 8, 0);
+    let need = |p: &Profile| {
+        let rep = check_norms(&ev12, p).unwrap();
+        result(&rep.players[0], NormTitle::Master).required_points
+    };
+    assert_eq!(need(&same), Some(dec!(6.5)));
+    let exact = copy(&[("points = \"xiangqi-halves\"", "points = \"exact\"")]);
+    assert_eq!(need(&exact), Some(dec!(6.27)));
+    // A share above 1 is refused naming the field.
+    let text = Profile::builtin_toml("cxa-legacy")
+        .unwrap()
+        .replace("max_unrated_share = 0.2", "max_unrated_share = 20");
+    let err = Profile::from_toml_str(&text).unwrap_err().to_string();
+    assert!(err.contains("norms.max_unrated_share"), "{err}");
+}
