@@ -871,7 +871,7 @@ impl<'e> Search<'e> {
                     s1x.sort();
                     s2x.sort();
                     let mut used = vec![false; s2x.len()];
-                    self.transpose(&s1x, &s2x, 0, &mut used, limbo);
+                    self.transpose(&s1x, &s2x, 0, &mut used, limbo, None);
                     if self.stop {
                         return;
                     }
@@ -883,6 +883,7 @@ impl<'e> Search<'e> {
         }
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn transpose(
         &mut self,
         s1: &[usize],
@@ -890,6 +891,7 @@ impl<'e> Search<'e> {
         i: usize,
         used: &mut [bool],
         limbo: &[usize],
+        look: Option<&LookAhead>,
     ) {
         if self.tick() {
             return;
@@ -906,9 +908,18 @@ impl<'e> Search<'e> {
             self.leaf(floaters);
             return;
         }
-        if !self.colour_feasible(&s1[i..], s2, used, limbo) {
-            return;
-        }
+        let root;
+        let look = if i == 0 {
+            root = self.look_ahead(s1, s2);
+            if let Some(la) = &root
+                && !self.within_bounds(la, limbo)
+            {
+                return;
+            }
+            root.as_ref()
+        } else {
+            look
+        };
         let a = s1[i];
         for j in 0..s2.len() {
             if used[j] || !self.e.ok(a, s2[j]) {
@@ -916,9 +927,17 @@ impl<'e> Search<'e> {
             }
             let b = s2[j];
             if self.push(a.min(b), a.max(b), false) {
-                used[j] = true;
-                self.transpose(s1, s2, i + 1, used, limbo);
-                used[j] = false;
+                let child = look.map(|la| {
+                    let mut c = la.clone();
+                    c.assignment.fix(i, j);
+                    c
+                });
+                self.nodes += child.as_ref().map_or(0, |c| c.cols as u64 / 8);
+                if child.as_ref().is_none_or(|c| self.within_bounds(c, limbo)) {
+                    used[j] = true;
+                    self.transpose(s1, s2, i + 1, used, limbo, child.as_ref());
+                    used[j] = false;
+                }
             }
             self.pop();
             if self.stop {
@@ -927,56 +946,34 @@ impl<'e> Search<'e> {
         }
     }
 
-    /// Look-ahead for the transpositions: can the S1 players `rows` still be
-    /// paired with the unused S2 players within the bounds of C10–C13? One
-    /// minimum-cost assignment whose cost packs the bounded criteria
-    /// lexicographically (base `B` digits, C10 most significant). With the
-    /// higher criteria at their optimum this is exact for the last one.
-    fn colour_feasible(
-        &mut self,
-        rows: &[usize],
-        s2: &[usize],
-        used: &[bool],
-        limbo: &[usize],
-    ) -> bool {
-        if rows.len() < 2 || rows.len() > MAX_ASSIGNMENT_ROWS {
-            return true;
+    /// The look-ahead of a transposition search: a minimum-cost assignment
+    /// of S1 to S2 whose cost packs the bounded criteria among C10-C13 (and
+    /// C14/C16 through one dummy row per S2 player left to float)
+    /// lexicographically, base-`base` digits, C10 most significant. With the
+    /// higher criteria at their optimum the test is exact for the last one.
+    fn look_ahead(&mut self, s1: &[usize], s2: &[usize]) -> Option<LookAhead> {
+        if s1.len() < 2 || s1.len() > MAX_ASSIGNMENT_ROWS {
+            return None;
         }
-        // (slot, bound) of the bounded criteria among C10–C13, C14 and C16.
         let crits: Vec<(usize, u32)> = [0usize, 1, 2, 3, 4, 6]
             .into_iter()
             .filter_map(|k| self.bounds.counts[k].map(|b| (k, b)))
             .collect();
         if crits.is_empty() {
-            return true;
+            return None;
         }
-        let cols: Vec<usize> = s2
-            .iter()
-            .zip(used)
-            .filter(|(_, u)| !**u)
-            .map(|(x, _)| *x)
-            .collect();
-        // The S2 players left over float: one dummy row per floater, costing
-        // C14/C16 when that player floated before.
+        let e = self.e;
         let floats_bounded = crits.iter().any(|&(k, _)| k == 4 || k == 6);
         let dummies = if floats_bounded {
-            cols.len().saturating_sub(rows.len())
+            s2.len().saturating_sub(s1.len())
         } else {
             0
         };
-        let base = 2 * cols.len() as u64 + 2;
-        let e = self.e;
-        let float_digit = |k: usize, b: usize| -> u64 {
-            match k {
-                4 => u64::from(e.ps[b].floats[0] == Float::Down),
-                6 => u64::from(e.ps[b].floats[1] == Float::Down),
-                _ => 0,
-            }
-        };
-        let mut cost: Vec<Vec<Option<u64>>> = rows
+        let base = 2 * s2.len() as u64 + 2;
+        let mut cost: Vec<Vec<Option<u64>>> = s1
             .iter()
             .map(|&a| {
-                cols.iter()
+                s2.iter()
                     .map(|&b| {
                         e.ok(a, b).then(|| {
                             let c = e.pair_cost(a.min(b), a.max(b), false);
@@ -988,34 +985,55 @@ impl<'e> Search<'e> {
                     .collect()
             })
             .collect();
-        let dummy_row: Vec<Option<u64>> = cols
+        let dummy_row: Vec<Option<u64>> = s2
             .iter()
             .map(|&b| {
                 Some(
                     crits
                         .iter()
-                        .fold(0u64, |w, &(k, _)| w * base + float_digit(k, b)),
+                        .fold(0u64, |w, &(k, _)| w * base + float_digit(e, k, b)),
                 )
             })
             .collect();
         cost.extend(std::iter::repeat_n(dummy_row, dummies));
-        self.nodes += (cost.len() * cols.len()) as u64 / 16;
-        let Some(mut total) = crate::matching::min_cost_assignment(&cost) else {
+        self.nodes += (cost.len() * s2.len()) as u64 / 16;
+        Some(LookAhead {
+            assignment: crate::matching::Assignment::new(&cost),
+            crits,
+            base,
+            cols: s2.len(),
+        })
+    }
+
+    /// Whether the look-ahead's optimal completion keeps every bounded
+    /// criterion within its bound.
+    fn within_bounds(&self, la: &LookAhead, limbo: &[usize]) -> bool {
+        let Some(mut total) = la.assignment.remaining_cost() else {
             return false;
         };
-        let mut digits = vec![0u64; crits.len()];
+        let mut digits = vec![0u64; la.crits.len()];
         for d in digits.iter_mut().rev() {
-            *d = total % base;
-            total /= base;
+            *d = total % la.base;
+            total /= la.base;
         }
-        crits.iter().zip(digits).all(|(&(k, bound), d)| {
+        // The lexicographic minimum decides criterion after criterion only
+        // while the earlier ones are tight; past a criterion with slack a
+        // later excess proves nothing, so the branch is kept.
+        for (&(k, bound), d) in la.crits.iter().zip(digits) {
             let acc = if k < 4 {
                 u64::from(self.acc[k])
             } else {
-                limbo.iter().map(|&f| float_digit(k, f)).sum()
+                limbo.iter().map(|&f| float_digit(self.e, k, f)).sum()
             };
-            acc + d <= u64::from(bound)
-        })
+            let bound = u64::from(bound);
+            if acc + d > bound {
+                return false;
+            }
+            if acc + d < bound {
+                return true;
+            }
+        }
+        true
     }
 
     /// Can `rem` give `p` pairs within the bounds of C12 and C13? When
@@ -1183,6 +1201,25 @@ impl<'e> Search<'e> {
         if self.first || optimal {
             self.stop = true;
         }
+    }
+}
+
+/// State of the transposition look-ahead.
+#[derive(Debug, Clone)]
+struct LookAhead {
+    assignment: crate::matching::Assignment,
+    /// (slot, bound) of the criteria packed in the cost.
+    crits: Vec<(usize, u32)>,
+    base: u64,
+    cols: usize,
+}
+
+/// The C14 (slot 4) or C16 (slot 6) cost of `b` floating.
+fn float_digit(e: &Engine, slot: usize, b: usize) -> u64 {
+    match slot {
+        4 => u64::from(e.ps[b].floats[0] == Float::Down),
+        6 => u64::from(e.ps[b].floats[1] == Float::Down),
+        _ => 0,
     }
 }
 

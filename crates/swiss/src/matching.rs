@@ -267,3 +267,135 @@ mod tests {
         );
     }
 }
+
+/// A minimum-cost assignment that can be narrowed: [`Assignment::fix`]
+/// forces one row onto one column and restores optimality with a single
+/// Hungarian phase (the dual potentials stay feasible when a row and a
+/// column are removed), so a depth-first search pays O(n²) per step instead
+/// of re-solving.
+#[derive(Debug, Clone)]
+pub struct Assignment {
+    cost: std::rc::Rc<Vec<Vec<i64>>>,
+    forbidden: i64,
+    u: Vec<i64>,
+    v: Vec<i64>,
+    /// Column (1-based) → row (1-based), 0 when free.
+    p: Vec<usize>,
+    col_alive: Vec<bool>,
+    /// Sum of the costs of the pairs fixed so far.
+    fixed: i64,
+}
+
+impl Assignment {
+    /// Solves the assignment of every row (rows ≤ columns); `None` entries
+    /// are forbidden.
+    pub fn new(cost: &[Vec<Option<u64>>]) -> Self {
+        let n = cost.len();
+        let m = cost.first().map_or(0, Vec::len);
+        let max = cost.iter().flatten().flatten().copied().max().unwrap_or(0) as i64;
+        let forbidden = (max + 1) * (n as i64 + 1);
+        let mut full = vec![vec![0i64; m + 1]; n + 1];
+        for i in 0..n {
+            for j in 0..m {
+                full[i + 1][j + 1] = cost[i][j].map_or(forbidden, |c| c as i64);
+            }
+        }
+        let mut a = Assignment {
+            cost: std::rc::Rc::new(full),
+            forbidden,
+            u: vec![0; n + 1],
+            v: vec![0; m + 1],
+            p: vec![0; m + 1],
+            col_alive: vec![true; m + 1],
+            fixed: 0,
+        };
+        for i in 1..=n {
+            a.augment(i);
+        }
+        a
+    }
+
+    /// One Hungarian phase inserting the unmatched row `i` (1-based).
+    fn augment(&mut self, i: usize) {
+        let m = self.p.len() - 1;
+        self.p[0] = i;
+        let mut j0 = 0;
+        let mut minv = vec![i64::MAX; m + 1];
+        let mut used = vec![false; m + 1];
+        let mut way = vec![0usize; m + 1];
+        loop {
+            used[j0] = true;
+            let i0 = self.p[j0];
+            let mut delta = i64::MAX;
+            let mut j1 = 0;
+            for j in 1..=m {
+                if !used[j] && self.col_alive[j] {
+                    let cur = self.cost[i0][j] - self.u[i0] - self.v[j];
+                    if cur < minv[j] {
+                        minv[j] = cur;
+                        way[j] = j0;
+                    }
+                    if minv[j] < delta {
+                        delta = minv[j];
+                        j1 = j;
+                    }
+                }
+            }
+            if j1 == 0 {
+                return; // no alive column left (cannot happen when rows ≤ columns)
+            }
+            for j in 0..=m {
+                if used[j] {
+                    self.u[self.p[j]] += delta;
+                    self.v[j] -= delta;
+                } else if self.col_alive[j] {
+                    minv[j] -= delta;
+                }
+            }
+            j0 = j1;
+            if self.p[j0] == 0 {
+                break;
+            }
+        }
+        loop {
+            let j1 = way[j0];
+            self.p[j0] = self.p[j1];
+            j0 = j1;
+            if j0 == 0 {
+                break;
+            }
+        }
+        self.p[0] = 0;
+    }
+
+    /// Forces row `row` onto column `col` (both 0-based) and re-optimises
+    /// the other rows.
+    pub fn fix(&mut self, row: usize, col: usize) {
+        let (r, c) = (row + 1, col + 1);
+        self.fixed += self.cost[r][c];
+        let r_col = (1..self.p.len()).find(|&j| self.p[j] == r);
+        let c_row = self.p[c];
+        self.col_alive[c] = false;
+        self.p[c] = 0;
+        match r_col {
+            Some(j) if j == c => {}
+            Some(j) => {
+                self.p[j] = 0;
+                if c_row != 0 {
+                    self.augment(c_row);
+                }
+            }
+            None => {}
+        }
+    }
+
+    /// The optimal cost of the rows not fixed, or `None` when they cannot
+    /// all be assigned.
+    pub fn remaining_cost(&self) -> Option<u64> {
+        let total: i64 = (1..self.p.len())
+            .filter(|&j| self.p[j] != 0 && self.col_alive[j])
+            .map(|j| self.cost[self.p[j]][j])
+            .sum();
+        (total < self.forbidden).then_some(total as u64)
+    }
+}
