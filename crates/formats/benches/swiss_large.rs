@@ -4,7 +4,7 @@
 //! process so far (VmHWM), and how many pairs differ from `sN.expected`.
 //!
 //! `cargo bench -p qiyuan-formats --bench swiss_large [-- s1000 s2000 ...]`
-//! (default: s100 s1000).
+//! (default: all four).
 
 use std::collections::BTreeSet;
 use std::time::Instant;
@@ -42,7 +42,9 @@ fn main() {
         .filter(|a| a.starts_with('s'))
         .collect();
     if names.is_empty() {
-        names = vec!["s100".into(), "s1000".into()];
+        names = ["s100", "s1000", "s2000", "s5000"]
+            .map(String::from)
+            .to_vec();
     }
     for name in names {
         let Ok(text) = std::fs::read_to_string(format!("{dir}/{name}.trf")) else {
