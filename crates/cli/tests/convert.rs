@@ -212,7 +212,7 @@ fn clear_errors() {
         "{err}"
     );
     assert!(err.contains("--sex m"), "{err}");
-    let out = qiyuan(&["convert", &src, dir.path().join("x.pgn").to_str().unwrap()]);
+    let out = qiyuan(&["convert", &src, dir.path().join("x.docx").to_str().unwrap()]);
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
         err.contains("cannot tell the output format") && err.contains("--to"),

@@ -1,5 +1,5 @@
 //! `qiyuan convert IN OUT`: between FIDE TRF and the qiyuan event file
-//! (JSON or TOML).
+//! (JSON or TOML), and between game-record notations and formats (棋谱).
 //!
 //! The formats are told by the files' extensions ([`FORMATS`]) or by
 //! `--from` / `--to`; the conversion is picked from a small table
@@ -22,6 +22,15 @@
 //!   points; `092` says the system. Not carried: `unit` (单位), `rated_games`,
 //!   `rated_events`, `ever_reached` (rating-list data, not tournament data).
 //! * event file ↔ event file: JSON ↔ TOML, nothing lost.
+//! * **PGN → PGN** (象棋 and chess, told apart game by game by
+//!   `xiangqi::is_xiangqi`): the input may be UTF-8, GBK or Big5 (`decode`);
+//!   the output is UTF-8. Xiangqi moves are written in `--notation` (中文
+//!   纵线记法, ICCS or WXF; default: the notation of each input game), chess
+//!   moves in regenerated SAN. Tags, comments, NAGs and variations are kept.
+//!   Every game of the file is converted; the first illegal move stops the
+//!   conversion with its game number, move number and line.
+//! * **XQF → PGN**: the XQF game (any version, encrypted or not) as xiangqi
+//!   PGN in `--notation` (default Chinese).
 
 use std::fs;
 use std::io::Write;
@@ -30,11 +39,15 @@ use std::process::ExitCode;
 
 use anyhow::{Context, bail};
 use qiyuan_formats::event::{EventFormat, read_event, write_event};
+use qiyuan_formats::pgn::xiangqi::{XiangqiGame, is_xiangqi, write_xiangqi_pgn};
+use qiyuan_formats::pgn::{PgnGame, TextEncoding, decode, read_raw, write_pgn};
 use qiyuan_formats::trf::{Record, TextCode, TrfFile, parse_trf};
 use qiyuan_formats::trf_model::{event_from_trf, trf_from_event};
+use qiyuan_formats::xqf::read_xqf;
 use qiyuan_rating::model as rm;
 use qiyuan_tournament::model::{ByeKind, EventKind, GameResult, Sex};
 use qiyuan_tournament::scoring::ScoringSystem;
+use qiyuan_xiangqi::Notation;
 use rust_decimal::prelude::ToPrimitive;
 use rust_decimal::{Decimal, RoundingStrategy};
 
@@ -49,6 +62,10 @@ pub enum FileFormat {
     Json,
     /// qiyuan event file, TOML.
     Toml,
+    /// PGN game records, xiangqi (xqbase dialect) or chess.
+    Pgn,
+    /// XQF (象棋演播室) binary game record.
+    Xqf,
 }
 
 /// File extensions (lower case) and the format they mean.
@@ -58,6 +75,8 @@ pub const FORMATS: &[(&str, FileFormat)] = &[
     ("txt", FileFormat::Trf),
     ("json", FileFormat::Json),
     ("toml", FileFormat::Toml),
+    ("pgn", FileFormat::Pgn),
+    ("xqf", FileFormat::Xqf),
 ];
 
 /// A conversion: reads the input bytes (binary formats such as XQF are
@@ -74,6 +93,8 @@ pub const CONVERSIONS: &[(FileFormat, FileFormat, Convert)] = &[
     (FileFormat::Json, FileFormat::Toml, event_to_event),
     (FileFormat::Toml, FileFormat::Json, event_to_event),
     (FileFormat::Trf, FileFormat::Trf, trf_to_trf),
+    (FileFormat::Pgn, FileFormat::Pgn, pgn_to_pgn),
+    (FileFormat::Xqf, FileFormat::Pgn, xqf_to_pgn),
 ];
 
 /// The bytes written and what was lost on the way.
@@ -112,6 +133,27 @@ pub enum GameArg {
     Xiangqi,
 }
 
+/// `--notation`: how xiangqi moves are written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum NotationArg {
+    /// 中文纵线记法, `炮二平五 马8进7` (simplified characters).
+    Chinese,
+    /// ICCS coordinates, `H2-E2 H9-G7`.
+    Iccs,
+    /// WXF, `C2.5 H8+7`.
+    Wxf,
+}
+
+impl From<NotationArg> for Notation {
+    fn from(n: NotationArg) -> Notation {
+        match n {
+            NotationArg::Chinese => Notation::Chinese,
+            NotationArg::Iccs => Notation::Iccs,
+            NotationArg::Wxf => Notation::Wxf,
+        }
+    }
+}
+
 /// `--sex`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum SexArg {
@@ -138,16 +180,24 @@ pub enum SystemArg {
     Team,
 }
 
-/// Convert between TRF and the event format.
+/// Convert between TRF and the event format, and between game-record
+/// notations and formats (PGN, XQF).
 #[derive(Debug, clap::Args)]
 #[command(after_help = "\
-Formats by extension: .trf .trfx .txt (FIDE TRF), .json / .toml (qiyuan event file).
+Formats by extension: .trf .trfx .txt (FIDE TRF), .json / .toml (qiyuan event file),
+.pgn (xiangqi or chess games; read as UTF-8, GBK or Big5, written as UTF-8), .xqf (XQF).
+Conversions: TRF <-> event file, event file <-> event file, TRF -> TRF,
+PGN -> PGN (xiangqi in --notation, chess in normalised SAN), XQF -> PGN.
 What a format cannot hold is reported on standard error, one note per kind.
 
 Examples:
   qiyuan convert open.trf open.json --sex m      # TRF without sex column
   qiyuan convert 联赛.toml 联赛.trf
-  qiyuan convert open.trf - --to toml            # to standard output")]
+  qiyuan convert open.trf - --to toml            # to standard output
+  qiyuan convert 对局.gbk.pgn 对局.wxf.pgn --notation wxf
+  qiyuan convert 对局.pgn - --to pgn --notation iccs
+  qiyuan convert 对局.xqf 对局.pgn               # Chinese notation
+  qiyuan convert games.pgn clean.pgn             # chess: SAN regenerated")]
 pub struct Args {
     /// Input file.
     pub input: PathBuf,
@@ -170,6 +220,10 @@ pub struct Args {
     /// the rounds fit the players, else Swiss).
     #[arg(long, value_enum)]
     pub system: Option<SystemArg>,
+    /// PGN/XQF → PGN: the notation of xiangqi moves (default: that of the
+    /// input game; Chinese for XQF).
+    #[arg(long, value_enum)]
+    pub notation: Option<NotationArg>,
 }
 
 fn format_of(path: &Path, given: Option<FileFormat>, what: &str) -> anyhow::Result<FileFormat> {
@@ -255,6 +309,70 @@ fn event_to_event(args: &Args, bytes: &[u8], to: FileFormat) -> anyhow::Result<C
 fn trf_to_trf(args: &Args, bytes: &[u8], _to: FileFormat) -> anyhow::Result<Converted> {
     let file = parse_trf(utf8(args, bytes)?)?;
     Ok(Converted::text(file.write_trf2026()?, Vec::new()))
+}
+
+/// Game-record text (PGN) from the file's bytes: UTF-8, GBK or Big5, and a
+/// note when it was not UTF-8.
+fn game_text<'a>(bytes: &'a [u8], notes: &mut Vec<String>) -> std::borrow::Cow<'a, str> {
+    let (text, encoding) = decode(bytes);
+    match encoding {
+        TextEncoding::Utf8 => {}
+        TextEncoding::Gbk => notes.push("read as GBK, written as UTF-8".into()),
+        TextEncoding::Big5 => notes.push("read as Big5, written as UTF-8".into()),
+    }
+    text
+}
+
+/// Every game of a PGN file (xiangqi or chess, game by game) written again:
+/// xiangqi in `--notation` (else the game's own), chess in regenerated SAN.
+/// The first error (syntax, bad FEN, illegal move) stops with its game,
+/// line and move.
+fn pgn_to_pgn(args: &Args, bytes: &[u8], _to: FileFormat) -> anyhow::Result<Converted> {
+    let mut notes = Vec::new();
+    let text = game_text(bytes, &mut notes);
+    let mut out = String::new();
+    let (mut xiangqi, mut chess) = (0usize, 0usize);
+    for raw in read_raw(&text) {
+        let raw = raw?;
+        if !out.is_empty() {
+            out.push('\n');
+        }
+        if is_xiangqi(&raw) {
+            let game = XiangqiGame::from_raw(&raw)?;
+            let notation = args.notation.map_or(game.notation, Notation::from);
+            out.push_str(&write_xiangqi_pgn(&game, notation));
+            xiangqi += 1;
+        } else {
+            if args.notation.is_some() {
+                bail!(
+                    "game {}, line {}: a chess game; --notation is for xiangqi games only",
+                    raw.number,
+                    raw.line
+                );
+            }
+            out.push_str(&write_pgn(&PgnGame::from_raw(&raw)?));
+            chess += 1;
+        }
+    }
+    if xiangqi + chess == 0 {
+        bail!("no game found in the file");
+    }
+    if xiangqi > 0 && chess > 0 {
+        notes.push(format!(
+            "the file mixes {xiangqi} xiangqi and {chess} chess games; each was written in its own notation"
+        ));
+    }
+    Ok(Converted::text(out, notes))
+}
+
+/// An XQF file as xiangqi PGN in `--notation` (default Chinese).
+fn xqf_to_pgn(args: &Args, bytes: &[u8], _to: FileFormat) -> anyhow::Result<Converted> {
+    let game = read_xqf(bytes)?.to_pgn_game()?;
+    let notation = args.notation.map_or(Notation::Chinese, Notation::from);
+    Ok(Converted::text(
+        write_xiangqi_pgn(&game, notation),
+        Vec::new(),
+    ))
 }
 
 /// A TRF date (`YYYY/MM/DD`, `YYYY-MM-DD`, `YYYY.MM.DD`) as `YYYY-MM-DD`.
