@@ -34,6 +34,7 @@
 #![warn(missing_docs)]
 
 pub mod dutch;
+pub mod generator;
 pub mod matching;
 pub mod model;
 pub mod prep;
