@@ -9,6 +9,8 @@ pub mod event;
 pub mod html;
 pub mod list;
 pub mod pgn;
+pub mod swiss_check;
+pub mod swiss_generate;
 pub mod trf;
 pub mod trf_model;
 pub mod trf_swiss;
