@@ -61,6 +61,40 @@ pub struct ChangeLine {
     pub performance: Option<Decimal>,
     /// The champion's negative ΔR became 0.
     pub champion_protected: bool,
+    /// Ra: the opponents' average the event used.
+    pub opponents_average: Option<Decimal>,
+    /// D: the difference as used (after the cap).
+    pub difference: Option<Decimal>,
+    /// P: the expected fraction.
+    pub expected_fraction: Option<Decimal>,
+    /// We: the expected score.
+    pub expected_score: Option<Decimal>,
+}
+
+/// The columns of `rating_changes` a [`ChangeLine`] is read from (after
+/// `player_id`), prefixed by `c.` where the query names the table so.
+const CHANGE_COLUMNS: &str = "games, score, rating_used, k, change, performance, \
+     champion_protected, opponents_average, difference, expected_fraction, expected_score";
+
+fn change_line(r: &sqlx::any::AnyRow, event_id: Option<i64>) -> Result<ChangeLine, StoreError> {
+    Ok(ChangeLine {
+        player_id: r.try_get::<i64, _>("player_id")? as u32,
+        event_id: match event_id {
+            Some(e) => e,
+            None => r.try_get("event_id")?,
+        },
+        games: r.try_get::<i64, _>("games")? as u32,
+        score: dec(&r.try_get::<String, _>("score")?)?,
+        rating_used: dec(&r.try_get::<String, _>("rating_used")?)?,
+        k: r.try_get::<Option<i64>, _>("k")?.map(|k| k as u32),
+        change: dec_opt(r.try_get("change")?)?,
+        performance: dec_opt(r.try_get("performance")?)?,
+        champion_protected: r.try_get::<i64, _>("champion_protected")? != 0,
+        opponents_average: dec_opt(r.try_get("opponents_average")?)?,
+        difference: dec_opt(r.try_get("difference")?)?,
+        expected_fraction: dec_opt(r.try_get("expected_fraction")?)?,
+        expected_score: dec_opt(r.try_get("expected_score")?)?,
+    })
 }
 
 /// The result of computing a period.
@@ -401,15 +435,20 @@ impl Store {
                     Val::OptT(c.change.map(|d| d.to_string())),
                     Val::OptT(c.performance.map(|d| d.to_string())),
                     Val::I(c.champion_protected.into()),
+                    Val::OptT(c.opponents_average.map(|d| d.to_string())),
+                    Val::OptT(c.difference.map(|d| d.to_string())),
+                    Val::OptT(c.expected_fraction.map(|d| d.to_string())),
+                    Val::OptT(c.expected_score.map(|d| d.to_string())),
                 ]
             })
         });
         insert_rows(
             &mut tx,
             "INSERT INTO rating_changes (period_id, player_id, event_id, games, score, \
-             rating_used, k, change, performance, champion_protected)",
+             rating_used, k, change, performance, champion_protected, opponents_average, \
+             difference, expected_fraction, expected_score)",
             "",
-            10,
+            14,
             changes,
             &|_| {},
         )
@@ -481,30 +520,15 @@ impl Store {
         period_id: i64,
         player: Option<u32>,
     ) -> Result<Vec<ChangeLine>, StoreError> {
-        let rows = sqlx::query(
-            "SELECT player_id, event_id, games, score, rating_used, k, change, performance, \
-             champion_protected FROM rating_changes WHERE period_id = $1 \
-             AND ($2 < 0 OR player_id = $2) ORDER BY player_id, event_id",
-        )
+        let rows = sqlx::query(&format!(
+            "SELECT player_id, event_id, {CHANGE_COLUMNS} FROM rating_changes \
+             WHERE period_id = $1 AND ($2 < 0 OR player_id = $2) ORDER BY player_id, event_id"
+        ))
         .bind(period_id)
         .bind(player.map_or(-1, i64::from))
         .fetch_all(&self.pool)
         .await?;
-        rows.iter()
-            .map(|r| {
-                Ok(ChangeLine {
-                    player_id: r.try_get::<i64, _>("player_id")? as u32,
-                    event_id: r.try_get("event_id")?,
-                    games: r.try_get::<i64, _>("games")? as u32,
-                    score: dec(&r.try_get::<String, _>("score")?)?,
-                    rating_used: dec(&r.try_get::<String, _>("rating_used")?)?,
-                    k: r.try_get::<Option<i64>, _>("k")?.map(|k| k as u32),
-                    change: dec_opt(r.try_get("change")?)?,
-                    performance: dec_opt(r.try_get("performance")?)?,
-                    champion_protected: r.try_get::<i64, _>("champion_protected")? != 0,
-                })
-            })
-            .collect()
+        rows.iter().map(|r| change_line(r, None)).collect()
     }
 }
 
@@ -527,12 +551,16 @@ impl Store {
         let Some(period) = period else {
             return Ok(Vec::new());
         };
-        let rows = sqlx::query(
-            "SELECT c.player_id, c.games, c.score, c.rating_used, c.k, c.change, c.performance, \
-             c.champion_protected, p.name, p.unit FROM rating_changes c \
+        let columns = CHANGE_COLUMNS
+            .split(", ")
+            .map(|c| format!("c.{}", c.trim()))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let rows = sqlx::query(&format!(
+            "SELECT c.player_id, {columns}, p.name, p.unit FROM rating_changes c \
              JOIN players p ON p.id = c.player_id \
-             WHERE c.period_id = $1 AND c.event_id = $2 ORDER BY c.player_id",
-        )
+             WHERE c.period_id = $1 AND c.event_id = $2 ORDER BY c.player_id"
+        ))
         .bind(period)
         .bind(event_id)
         .fetch_all(&self.pool)
@@ -540,17 +568,7 @@ impl Store {
         rows.iter()
             .map(|r| {
                 Ok((
-                    ChangeLine {
-                        player_id: r.try_get::<i64, _>("player_id")? as u32,
-                        event_id,
-                        games: r.try_get::<i64, _>("games")? as u32,
-                        score: dec(&r.try_get::<String, _>("score")?)?,
-                        rating_used: dec(&r.try_get::<String, _>("rating_used")?)?,
-                        k: r.try_get::<Option<i64>, _>("k")?.map(|k| k as u32),
-                        change: dec_opt(r.try_get("change")?)?,
-                        performance: dec_opt(r.try_get("performance")?)?,
-                        champion_protected: r.try_get::<i64, _>("champion_protected")? != 0,
-                    },
+                    change_line(r, Some(event_id))?,
                     r.try_get("name")?,
                     r.try_get("unit")?,
                 ))

@@ -208,8 +208,10 @@ async fn bad_input_gets_clear_errors() {
 
 /// cxa-2019 worked by hand (regulations.md §2, 第九条, 第十条): players 1 and
 /// 2 are rated 2400 with 10 valid games (K = 25, fewer than 30). Player 1
-/// wins both games of a match: D = 0, P = 0.50 (expected-score table, |D| in
-/// 0..3), We = N × P = 2 × 0.50 = 1, W = 2, ΔR = 25 × (2 − 1) = +25.0; player
+/// wins both games of a match. Each player's line of the 等级分计算表
+/// (第九条 steps): Ra = (2400 + 2400) / 2 = 2400.0 (rounded to 1 decimal),
+/// D = Ro − Ra = 2400 − 2400 = 0, P = 0.50 (tables/expected-score.csv, |D| in
+/// 0..3), We = N × P = 2 × 0.50 = 1.00, W = 2, ΔR = 25 × (2 − 1) = +25.0; player
 /// 2: W = 0, ΔR = 25 × (0 − 1) = −25.0. The list of 1 June 2019 (period
 /// 1 Jan – 31 May) has Rn = 2400 + 25 = 2425 and 2400 − 25 = 2375 (above
 /// the men's minimum 2301), each with 10 + 2 = 12 valid games.
@@ -300,6 +302,42 @@ async fn a_period_is_reproducible_and_every_figure_traceable() {
         );
         assert_eq!(changes[0].change, Some(dec!(25)));
         assert_eq!(ro + changes[0].change.unwrap(), dec!(2425));
+        // Ra, D, P, We stored for both players (the comment above), as in
+        // the event's 等级分计算表.
+        let table = store.event_changes(event_id).await.unwrap();
+        let figures: Vec<_> = table
+            .iter()
+            .map(|(c, _, _)| {
+                (
+                    c.player_id,
+                    c.rating_used,
+                    c.opponents_average,
+                    c.difference,
+                    c.expected_fraction,
+                    c.expected_score,
+                    c.score,
+                    c.change,
+                )
+            })
+            .collect();
+        let line = |id, w, dr| {
+            (
+                id,
+                dec!(2400),
+                Some(dec!(2400.0)),
+                Some(dec!(0)),
+                Some(dec!(0.50)),
+                Some(dec!(1.00)),
+                w,
+                Some(dr),
+            )
+        };
+        assert_eq!(
+            figures,
+            [line(1, dec!(2), dec!(25)), line(2, dec!(0), dec!(-25))],
+            "{}",
+            db.name
+        );
         // And the games behind N and W.
         let games = store.event_games(event_id).await.unwrap();
         let won = games

@@ -137,7 +137,7 @@ CREATE TABLE period_events (
 ) WITHOUT ROWID;
 
 -- What one event gave one player in a period (a line of the event's
--- 等级分计算表): N, W, the rating used, K, ΔR, performance.
+-- 等级分计算表): the rating used (Ro), Ra, D, P, N, We, W, K, ΔR, performance.
 CREATE TABLE rating_changes (
     period_id INTEGER NOT NULL REFERENCES periods (id),
     player_id INTEGER NOT NULL REFERENCES players (id),
@@ -148,6 +148,10 @@ CREATE TABLE rating_changes (
     k INTEGER,
     change TEXT,
     performance TEXT,
+    opponents_average TEXT,
+    difference TEXT,
+    expected_fraction TEXT,
+    expected_score TEXT,
     champion_protected INTEGER NOT NULL,
     PRIMARY KEY (period_id, player_id, event_id)
 ) WITHOUT ROWID;
