@@ -189,6 +189,14 @@ pub struct Contribution {
     pub performance: Option<Decimal>,
     /// The champion's negative ΔR became 0.
     pub champion_protected: bool,
+    /// Ra: the opponents' average as the event used it.
+    pub opponents_average: Option<Decimal>,
+    /// D as used (after the cap).
+    pub difference: Option<Decimal>,
+    /// P (expected fraction).
+    pub expected_fraction: Option<Decimal>,
+    /// We (expected score).
+    pub expected_score: Option<Decimal>,
 }
 
 /// One event of the period and how it was placed.
@@ -342,6 +350,10 @@ struct Extract {
     performance: Option<Decimal>,
     protected: bool,
     void: bool,
+    opponents_average: Option<Decimal>,
+    difference: Option<Decimal>,
+    expected_fraction: Option<Decimal>,
+    expected_score: Option<Decimal>,
 }
 
 /// One rated event.
@@ -466,6 +478,10 @@ pub fn compute_period_with(
                     k: pr.k,
                     change: pr.change,
                     performance: pr.performance,
+                    opponents_average: pr.opponents_average,
+                    difference: pr.difference,
+                    expected_fraction: pr.expected_fraction,
+                    expected_score: pr.expected_score,
                     protected: pr
                         .flags
                         .iter()
@@ -511,6 +527,10 @@ pub fn compute_period_with(
                 change: x.change,
                 performance: None,
                 champion_protected: x.protected,
+                opponents_average: x.opponents_average,
+                difference: x.difference,
+                expected_fraction: x.expected_fraction,
+                expected_score: x.expected_score,
             };
             let n = x.games;
             if n > 0 {
