@@ -14,6 +14,7 @@ use std::time::Duration;
 
 use calamine::{Data, Reader, Xlsx, open_workbook};
 use qiyuan_store::Store;
+use rust_decimal::Decimal;
 
 const QIYUAN: &str = env!("CARGO_BIN_EXE_qiyuan");
 
@@ -273,9 +274,12 @@ fn bad_input_is_refused_with_clear_messages() {
     assert!(err.contains("not on the rating list: 9 乙"), "{err}");
 }
 
-/// The worked example of the store's tests (cxa-2019, regulations.md §2):
-/// 2400 vs 2400, player 1 wins both games, K 25: ΔR = 25 × (2 − 2 × 0.50)
-/// = +25, so 2425 and 2375 on the list of 1 June 2019.
+/// The worked example of the store's tests (cxa-2019, regulations.md §2,
+/// 第九条): 2400 vs 2400, player 1 wins both games, K 25. For each player
+/// Ra = 2400.0 (the one opponent, rounded to 1 decimal), D = Ro − Ra = 0,
+/// P = 0.50 (tables/expected-score.csv, |D| in 0..3), We = N × P = 2 × 0.50
+/// = 1.00; ΔR = 25 × (2 − 1.00) = +25 and 25 × (0 − 1.00) = −25, so 2425 and
+/// 2375 on the list of 1 June 2019.
 #[test]
 fn the_published_list_as_a_workbook() {
     let dir = tempfile::tempdir().unwrap();
@@ -358,9 +362,121 @@ fn the_published_list_as_a_workbook() {
     let mut wb: Xlsx<_> = open_workbook(p("event.xlsx")).unwrap();
     let range = wb.worksheet_range_at(0).unwrap().unwrap();
     let rows: Vec<&[Data]> = range.rows().collect();
-    assert_eq!(rows[1][8], Data::String("升降值 ΔR".into()));
-    assert_eq!(rows[2][8], Data::Float(25.0));
-    assert_eq!(rows[3][8], Data::Float(-25.0));
+    // The official columns and order (as `qiyuan rate`), numbers as numbers.
+    let headers: Vec<_> = rows[1][..11].iter().map(|d| d.to_string()).collect();
+    assert_eq!(
+        headers,
+        [
+            "序号",
+            "姓名",
+            "原等级分 Ro",
+            "对手平均分 Ra",
+            "分差 D",
+            "预期得分率 P",
+            "局数 N",
+            "预期局分 We",
+            "实得局分 W",
+            "K",
+            "升降值 ΔR"
+        ]
+    );
+    let f = Data::Float;
+    assert_eq!(rows[2][1], Data::String("甲".into()));
+    assert_eq!(
+        rows[2][2..11],
+        [
+            f(2400.0),
+            f(2400.0),
+            f(0.0),
+            f(0.5),
+            f(2.0),
+            f(1.0),
+            f(2.0),
+            f(25.0),
+            f(25.0)
+        ]
+    );
+    assert_eq!(
+        rows[3][2..11],
+        [
+            f(2400.0),
+            f(2400.0),
+            f(0.0),
+            f(0.5),
+            f(2.0),
+            f(1.0),
+            f(0.0),
+            f(25.0),
+            f(-25.0)
+        ]
+    );
+    // The same table as CSV and JSON, exact.
+    let csv = ok(&office(&db, &["export", "--format", "csv", "--event", "1"]));
+    let mut lines = csv.lines();
+    assert!(
+        lines
+            .next()
+            .unwrap()
+            .starts_with("序号,姓名,原等级分 Ro,对手平均分 Ra,分差 D,预期得分率 P,局数 N,预期局分 We,实得局分 W,K,升降值 ΔR,"),
+        "{csv}"
+    );
+    // Ro, Ra, D, P, N, We, W, K, ΔR of 甲 and 乙, compared as exact decimals.
+    let d = |t: &str| -> Decimal { t.parse().unwrap() };
+    let figures = |line: &str| -> (String, Vec<Decimal>) {
+        let cells: Vec<&str> = line.split(',').collect();
+        let nums = cells[2..11].iter().map(|c| c.parse().unwrap()).collect();
+        (format!("{},{}", cells[0], cells[1]), nums)
+    };
+    assert_eq!(
+        figures(lines.next().unwrap()),
+        (
+            "1,甲".to_string(),
+            vec![
+                d("2400"),
+                d("2400.0"),
+                d("0"),
+                d("0.50"),
+                d("2"),
+                d("1.00"),
+                d("2"),
+                d("25"),
+                d("25")
+            ]
+        )
+    );
+    assert_eq!(
+        figures(lines.next().unwrap()),
+        (
+            "2,乙".to_string(),
+            vec![
+                d("2400"),
+                d("2400.0"),
+                d("0"),
+                d("0.50"),
+                d("2"),
+                d("1.00"),
+                d("0"),
+                d("25"),
+                d("-25")
+            ]
+        )
+    );
+    let json: serde_json::Value = serde_json::from_str(&ok(&office(
+        &db,
+        &["export", "--format", "json", "--event", "1"],
+    )))
+    .unwrap();
+    let l = &json["lines"][0];
+    let exact: Vec<Decimal> = [
+        "opponents_average",
+        "difference",
+        "expected_fraction",
+        "expected_score",
+    ]
+    .iter()
+    .map(|k| d(l[*k].as_str().unwrap()))
+    .collect();
+    assert_eq!(exact, [d("2400.0"), d("0"), d("0.50"), d("1.00")]);
     // CSV and JSON exports of the same list.
     let csv = ok(&office(&db, &["export", "--format", "csv"]));
     assert!(

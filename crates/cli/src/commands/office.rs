@@ -101,7 +101,7 @@ enum Sub {
         /// published.
         #[arg(long)]
         list: Option<i64>,
-        /// Export this event's 等级分计算表 (xlsx) instead of a list.
+        /// Export this event's 等级分计算表 (csv, xlsx or json) instead of a list.
         #[arg(long)]
         event: Option<i64>,
         /// Output file (required for xlsx); standard output otherwise.
@@ -573,11 +573,7 @@ async fn export(
     output: Option<&Path>,
 ) -> anyhow::Result<ExitCode> {
     if let Some(event) = event {
-        if format != ExportFormat::Xlsx {
-            bail!("--event exports the 等级分计算表 as xlsx: use --format xlsx -o FILE.xlsx");
-        }
-        let out = output.context("xlsx needs -o FILE.xlsx")?;
-        return export_event_xlsx(store, event, out).await;
+        return export_event(store, format, event, output).await;
     }
     let lists = store.lists().await?;
     let info = match list {
@@ -698,8 +694,58 @@ fn list_xlsx(lines: &[ListLine], date: NaiveDate) -> anyhow::Result<Vec<u8>> {
     Ok(wb.save_to_buffer()?)
 }
 
-/// An event's 等级分计算表 as stored by the latest period that rated it.
-async fn export_event_xlsx(store: &Store, event_id: i64, out: &Path) -> anyhow::Result<ExitCode> {
+/// The columns of an event's 等级分计算表, in the official order of
+/// `qiyuan rate` (Ro, Ra, D, P, N, We, W, K, ΔR), then the performance and
+/// the unit: (JSON key, 中文 header).
+const EVENT_COLUMNS: [(&str, &str); 13] = [
+    ("id", "序号"),
+    ("name", "姓名"),
+    ("rating_used", "原等级分 Ro"),
+    ("opponents_average", "对手平均分 Ra"),
+    ("difference", "分差 D"),
+    ("expected_fraction", "预期得分率 P"),
+    ("games", "局数 N"),
+    ("expected_score", "预期局分 We"),
+    ("score", "实得局分 W"),
+    ("k", "K"),
+    ("change", "升降值 ΔR"),
+    ("performance", "表现分 Rp"),
+    ("unit", "单位"),
+];
+
+/// One cell of an event line: a number (exact) or text.
+enum EventCell {
+    Number(rust_decimal::Decimal),
+    Text(String),
+    Empty,
+}
+
+/// A stored line of the 等级分计算表, in [`EVENT_COLUMNS`] order.
+fn event_row(c: &qiyuan_store::ChangeLine, name: &str, unit: Option<&str>) -> Vec<EventCell> {
+    let num = |d: Option<rust_decimal::Decimal>| d.map_or(EventCell::Empty, EventCell::Number);
+    vec![
+        EventCell::Number(c.player_id.into()),
+        EventCell::Text(name.to_string()),
+        EventCell::Number(c.rating_used),
+        num(c.opponents_average),
+        num(c.difference),
+        num(c.expected_fraction),
+        EventCell::Number(c.games.into()),
+        num(c.expected_score),
+        EventCell::Number(c.score),
+        num(c.k.map(Into::into)),
+        num(c.change),
+        num(c.performance),
+        unit.map_or(EventCell::Empty, |u| EventCell::Text(u.to_string())),
+    ]
+}
+
+async fn export_event(
+    store: &Store,
+    format: ExportFormat,
+    event_id: i64,
+    output: Option<&Path>,
+) -> anyhow::Result<ExitCode> {
     let ev = store
         .event(event_id)
         .await?
@@ -711,49 +757,82 @@ async fn export_event_xlsx(store: &Store, event_id: i64, out: &Path) -> anyhow::
             ev.name
         );
     }
-    let mut wb = Workbook::new();
-    let sheet = wb.add_worksheet();
-    sheet.set_name("等级分计算表")?;
-    let head = XFormat::new().set_bold();
-    let num = XFormat::new().set_num_format("0.0#");
-    let int = XFormat::new().set_num_format("0");
-    sheet.write_string_with_format(0, 0, format!("{} 等级分计算表", ev.name), &head)?;
-    let headers = [
-        "序号",
-        "编号",
-        "姓名",
-        "单位",
-        "计算用等级分 Ro",
-        "局数 N",
-        "得分 W",
-        "K",
-        "升降值 ΔR",
-        "表现分",
-    ];
-    for (c, h) in headers.iter().enumerate() {
-        sheet.write_string_with_format(1, c as u16, *h, &head)?;
-    }
-    for (i, (c, name, unit)) in lines.iter().enumerate() {
-        let r = i as u32 + 2;
-        sheet.write_number_with_format(r, 0, (i + 1) as f64, &int)?;
-        sheet.write_number_with_format(r, 1, f64::from(c.player_id), &int)?;
-        sheet.write_string(r, 2, name)?;
-        if let Some(u) = unit {
-            sheet.write_string(r, 3, u)?;
+    let rows: Vec<Vec<EventCell>> = lines
+        .iter()
+        .map(|(c, name, unit)| event_row(c, name, unit.as_deref()))
+        .collect();
+    match format {
+        ExportFormat::Csv => {
+            let mut w = csv::Writer::from_writer(Vec::new());
+            w.write_record(EVENT_COLUMNS.iter().map(|(_, zh)| *zh))?;
+            for r in &rows {
+                w.write_record(r.iter().map(|cell| match cell {
+                    EventCell::Number(d) => d.to_string(),
+                    EventCell::Text(t) => t.clone(),
+                    EventCell::Empty => String::new(),
+                }))?;
+            }
+            let text = String::from_utf8(w.into_inner()?)?;
+            super::output::emit_text(output, &text)?;
         }
-        decimal_cell(sheet, r, 4, Some(c.rating_used), &num)?;
-        sheet.write_number_with_format(r, 5, f64::from(c.games), &int)?;
-        decimal_cell(sheet, r, 6, Some(c.score), &num)?;
-        if let Some(k) = c.k {
-            sheet.write_number_with_format(r, 7, f64::from(k), &int)?;
+        ExportFormat::Json => {
+            let lines: Vec<serde_json::Value> = rows
+                .iter()
+                .map(|r| {
+                    let obj = EVENT_COLUMNS
+                        .iter()
+                        .zip(r)
+                        .map(|((key, _), cell)| {
+                            let v = match cell {
+                                EventCell::Number(d) => serde_json::json!(d.to_string()),
+                                EventCell::Text(t) => serde_json::json!(t),
+                                EventCell::Empty => serde_json::Value::Null,
+                            };
+                            ((*key).to_string(), v)
+                        })
+                        .collect::<serde_json::Map<_, _>>();
+                    serde_json::Value::Object(obj)
+                })
+                .collect();
+            let text = serde_json::to_string_pretty(&serde_json::json!({
+                "event_id": event_id, "event": ev.name, "lines": lines,
+            }))?;
+            super::output::emit_text(output, &(text + "\n"))?;
         }
-        decimal_cell(sheet, r, 8, c.change, &num)?;
-        decimal_cell(sheet, r, 9, c.performance, &num)?;
+        ExportFormat::Xlsx => {
+            let out = output.context("xlsx needs -o FILE.xlsx")?;
+            let mut wb = Workbook::new();
+            let sheet = wb.add_worksheet();
+            sheet.set_name("等级分计算表")?;
+            let head = XFormat::new().set_bold();
+            let num = XFormat::new().set_num_format("0.0#");
+            let int = XFormat::new().set_num_format("0");
+            sheet.write_string_with_format(0, 0, format!("{} 等级分计算表", ev.name), &head)?;
+            for (c, (_, h)) in EVENT_COLUMNS.iter().enumerate() {
+                sheet.write_string_with_format(1, c as u16, *h, &head)?;
+            }
+            for (i, r) in rows.iter().enumerate() {
+                let row = i as u32 + 2;
+                for (c, cell) in r.iter().enumerate() {
+                    match cell {
+                        EventCell::Number(d) => {
+                            // 序号, N and K are counts; the rest ratings.
+                            let f = if matches!(c, 0 | 6 | 9) { &int } else { &num };
+                            decimal_cell(sheet, row, c as u16, Some(*d), f)?;
+                        }
+                        EventCell::Text(t) => {
+                            sheet.write_string(row, c as u16, t)?;
+                        }
+                        EventCell::Empty => {}
+                    }
+                }
+            }
+            sheet.set_freeze_panes(2, 0)?;
+            sheet.set_column_width(1, 12)?;
+            let bytes = wb.save_to_buffer()?;
+            super::output::write_atomically(out, &bytes)?;
+            eprintln!("{} lines written to {}", lines.len(), out.display());
+        }
     }
-    sheet.set_freeze_panes(2, 0)?;
-    sheet.set_column_width(2, 12)?;
-    let bytes = wb.save_to_buffer()?;
-    super::output::write_atomically(out, &bytes)?;
-    eprintln!("{} lines written to {}", lines.len(), out.display());
     Ok(ExitCode::SUCCESS)
 }
