@@ -1,6 +1,8 @@
 //! `qiyuan pair`: pair a round — the FIDE Berger round-robin tables
 //! (`--berger N`) or the next round of a Swiss by the FIDE (Dutch) System
-//! (`--dutch IN.trf -p [OUT]`, the JaVaFo/bbpPairings command line).
+//! (`--dutch IN.trf -p [OUT]`, the JaVaFo/bbpPairings command line), with
+//! the checker (`--dutch IN.trf -c`) and the random tournament generator
+//! (`-g [CONFIG] -o OUT.trf [-s SEED]`).
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -9,26 +11,44 @@ use anyhow::bail;
 use qiyuan_swiss::Edition;
 use qiyuan_tournament::berger::{cycle_rounds, schedule};
 
-use super::pair_dutch::run_dutch;
+use super::pair_dutch::{run_check, run_dutch, run_generate};
 
 use super::output;
 
 /// Pair a round: Berger tables (round robin) or the Dutch Swiss system.
 #[derive(Debug, clap::Args)]
-#[command(group(clap::ArgGroup::new("mode").required(true).args(["berger", "dutch"])))]
+#[command(group(clap::ArgGroup::new("mode").required(true).args(["berger", "dutch", "generate"])))]
 #[command(after_help = "\
 Examples:
   qiyuan pair --berger 10            # FIDE Berger table, 10 players (C.05 Annex 1)
   qiyuan pair --berger 7 --cycles 2  # double round robin, 7 players (one bye per round)
   qiyuan pair --dutch event.trf -p   # next Swiss round (FIDE C.04.3, 2026) to stdout
   qiyuan pair --dutch event.trf -p next.txt --edition 2017
+  qiyuan pair --dutch event.trf -c   # re-pair every round and compare with the file
+  qiyuan pair -g -o random.trf -s 7  # random tournament (defaults), seed 7
+  qiyuan pair -g gen.cfg -o random.trf
 
 Output: one line per round, `round R: a-b c-d ...`, White (Red) first, board 1
 first; with an odd number of players the free player is written `x-bye`.
 
 --dutch prints the number of pairs, then `white black` per board in board
 order, the pairing-allocated bye as `id 0`. Exit codes: 0 paired, 1 no valid
-pairing, 3 invalid input, 5 file error.")]
+pairing, 3 invalid input, 5 file error.
+
+--dutch IN.trf -c re-pairs every round of the file (each round from the
+rounds before it) and lists the rounds whose pairs, colours or bye differ:
+`round R: file W-B ..., engine W-B ...`. Exit codes: 0 every round agrees,
+1 some round differs, 3 invalid input, 5 file error.
+
+-g [CONFIG] -o OUT.trf [-s SEED] simulates a tournament paired round by round
+by the Dutch engine and writes it as TRF-2026 (no -o: standard output).
+CONFIG holds `key=value` lines (`#` comments); absent keys keep the default:
+  players=30  rounds=7  min_rating=1400  max_rating=2600
+  draw_percent=30  forfeit_percent=2  retire_percent=1  bye_percent=2
+(retire_percent and bye_percent are per player and round: withdrawal, 退赛,
+and requested half-point bye). Without -s the seed is taken from the clock
+and printed on standard error. Exit codes: 0 written, 3 invalid
+configuration, 5 file error.")]
 pub struct Args {
     /// Print the Berger round-robin table for N players (FIDE C.05 Annex 1).
     #[arg(long, value_name = "N")]
@@ -43,6 +63,16 @@ pub struct Args {
     /// With --dutch: write the pairing (to OUT, or to standard output).
     #[arg(short = 'p', value_name = "OUT", num_args = 0..=1, requires = "dutch")]
     pub pairing: Option<Option<PathBuf>>,
+    /// With --dutch: check every round of a complete tournament against the
+    /// engine.
+    #[arg(short = 'c', requires = "dutch", conflicts_with = "pairing")]
+    pub check: bool,
+    /// Generate a random tournament (optional CONFIG file of key=value lines).
+    #[arg(short = 'g', value_name = "CONFIG", num_args = 0..=1)]
+    pub generate: Option<Option<PathBuf>>,
+    /// With -g: the random seed.
+    #[arg(short = 's', value_name = "SEED", requires = "generate")]
+    pub seed: Option<u64>,
     /// With --dutch: the edition of the rules.
     #[arg(long, value_enum, default_value = "2026", requires = "dutch")]
     pub edition: EditionArg,
@@ -80,8 +110,18 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             EditionArg::Fide2026 => Edition::Fide2026,
             EditionArg::Fide2017 => Edition::Fide2017,
         };
+        if args.check {
+            return Ok(run_check(input, args.output.as_deref(), edition));
+        }
         let out = args.pairing.flatten().or(args.output);
         return Ok(run_dutch(input, out.as_deref(), edition));
+    }
+    if let Some(config) = args.generate {
+        return Ok(run_generate(
+            config.as_deref(),
+            args.output.as_deref(),
+            args.seed,
+        ));
     }
     bail!("nothing to pair: give --berger N or --dutch IN.trf -p")
 }
