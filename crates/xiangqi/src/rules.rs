@@ -1,6 +1,10 @@
 //! Repetition and the Asian rules on perpetual check and perpetual chase
 //! (长将, 长捉), as a [`Game`]: a start position and the moves played.
 //!
+//! Article numbers below follow the Asian Xiangqi Federation rules in the
+//! English translation by Eric Wu (wxf.org, `xq/rule/asia/`: detail rules
+//! and examples, articles 1-40, diagrams 1-104 and an appendix).
+//!
 //! ## What is judged automatically
 //!
 //! When the current position (placement and side to move) has occurred the
@@ -17,8 +21,10 @@
 //!
 //!   where the threatening piece is neither a king nor a pawn (the king and
 //!   pawns may chase: 将帅、兵卒捉子不算捉), the threatened piece is not a
-//!   pawn that has not crossed the river (未过河兵卒不算子), and the capture is
-//!   legal (a pinned piece does not chase);
+//!   pawn that has not crossed the river (未过河兵卒不算子), the capture is
+//!   legal (a pinned piece does not chase), and the threatened piece is not
+//!   of the chaser's own kind able to take the chaser back (rook against
+//!   rook, cannon against cannon, horse against horse: an offer, 兑);
 //! * **idle** (闲): anything else.
 //!
 //! A side whose every move in the cycle is a check commits perpetual check
@@ -31,6 +37,35 @@
 //! side checks perpetually it loses; if both do, draw. Otherwise, if exactly
 //! one side chases perpetually it loses; if both do, draw. If no side breaks a
 //! rule the repetition is a draw.
+//!
+//! | Asian rules article (diagrams) | Case | Here |
+//! |---|---|---|
+//! | 5 | repetition without violation is a draw | judged |
+//! | 6 (1-3) | perpetual check, one or several pieces, loses | judged |
+//! | 7 (4) | both sides check (check back) → draw | judged |
+//! | 8 (5) | two checks, one check back: the checker loses | partly: only if every move of the checker checks and not every move of the other |
+//! | 9, 10 (6-10) | perpetual threat of mate (杀着), and its answers → draw | not judged: mate threats are classified idle, which gives the same draw |
+//! | 12 (13) | one check one chase, several checks one chase → draw | judged |
+//! | 15 (18-25) | cannon(s) may not perpetually chase a rook, protected or not | judged (also horse, elephant, advisor) |
+//! | 17 (29-31) | a rook may attack a protected cannon, or one protected on one of its squares | judged |
+//! | 18 (32-38) | a rook may not perpetually chase an unprotected cannon, whatever the cannon does | judged |
+//! | 19 (39-41) | a rook immobilised by a horse may not be chased | not judged (needs mobility of the target) |
+//! | 23 (49-50) | rook chasing a horse whose answers chase or check once: the rook loses | judged |
+//! | 24 (51-55) | same kinds (R-R, C-C, H-H): mutual attack is an offer; a one-sided one is a chase | judged, capture-back tested by legality |
+//! | 25 (56-60) | cannon chases when only its screen moves; uncrossed pawn may be chased | judged |
+//! | 27 (63-66) | rook confined to a line by a cannon | not judged |
+//! | 28 (67-68) | the king may chase, alone or with another piece | judged |
+//! | 29 (69-70) | pawns may chase, alone, together or with another piece | judged |
+//! | 32 (76-80) | one piece chasing two or more pieces in turn → draw | judged (a common target is required) |
+//! | 35 (86-89) | several pieces attacking a protected piece → draw | judged |
+//! | 36 (90-93) | a chase that is also an offer to exchange is still a chase | judged when the chaser and the offer differ in kind; same kinds follow art. 24 |
+//! | 39, 40 (99-104) | perpetual block, perpetual offer or sacrifice → draw | judged as idle (same draw); not recognised as such |
+//! | appendix | subverting protection (pawn moves leave a horse unprotected) is a chase; a target that does not try to escape is not chased | first judged when the chasing move itself creates the threat; second not judged |
+//!
+//! Articles 1-4, 11, 13-14, 16, 20-22, 26, 30-31, 33-34 and 37-38 were
+//! not in the text available when this table was written and are not
+//! claimed. The precedence of a perpetual check over a perpetual chase
+//! (the checker loses) is applied from art. 6 ("under any circumstance").
 //!
 //! ## Left to the arbiter
 //!
@@ -110,9 +145,10 @@ pub enum MoveClass {
 }
 
 /// Judges two conducts: checks before chases; both sides violating the same
-/// rule draw. (Asian rules, 棋例: 长将 is forbidden, 长捉 is forbidden, a
-/// perpetual check against a perpetual chase is the checker's fault, both
-/// sides 长将 or both 长捉 is a draw, no violation is a draw.)
+/// rule draw. (Asian rules art. 6: 长将 loses; art. 7: both sides checking
+/// draw; art. 15, 18 and the appendix: 长捉 loses; a perpetual check against
+/// a perpetual chase is the checker's fault (art. 6, "under any
+/// circumstance"); both sides 长捉 draw; art. 5: no violation is a draw.)
 #[must_use]
 pub fn judge(red: &Conduct, black: &Conduct) -> GameResult {
     use Conduct::*;
@@ -160,6 +196,12 @@ impl Position {
             {
                 continue;
             }
+            // Asian rules art. 24 (diagrams 51-55): a rook attacking a rook,
+            // a cannon a cannon or a horse a horse that can take it back is
+            // an offer (perpetual sacrifice, a draw), not a chase.
+            if victim.kind == attacker.kind && p.can_take_back(m) {
+                continue;
+            }
             let rook_by_lesser = victim.kind == PieceKind::Rook
                 && matches!(
                     attacker.kind,
@@ -170,6 +212,19 @@ impl Position {
             }
         }
         targets
+    }
+
+    /// Could the piece on `m.to()` legally capture the piece on `m.from()`
+    /// right now (its side to move)?
+    fn can_take_back(&self, m: Move) -> bool {
+        let Some(victim) = self.piece_at(m.to()) else {
+            return false;
+        };
+        let mut q = self.clone();
+        q.set_side(victim.color);
+        q.legal_moves()
+            .iter()
+            .any(|r| r.from() == m.to() && r.to() == m.from())
     }
 
     /// After the capture `m`, can the other side legally retake on its square?
