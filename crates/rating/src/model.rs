@@ -79,7 +79,10 @@ impl EventSystem {
     /// assert!(!EventSystem::Swiss.is_round_robin());
     /// ```
     pub fn is_round_robin(self) -> bool {
-        matches!(self, EventSystem::RoundRobin | EventSystem::DoubleRoundRobin)
+        matches!(
+            self,
+            EventSystem::RoundRobin | EventSystem::DoubleRoundRobin
+        )
     }
 }
 
@@ -353,7 +356,11 @@ impl Event {
         let mut index = HashMap::with_capacity(players.len());
         for (i, p) in players.iter().enumerate() {
             if let Some(first) = index.insert(p.id, i) {
-                return Err(EventError::DuplicatePlayer { id: p.id, first, second: i });
+                return Err(EventError::DuplicatePlayer {
+                    id: p.id,
+                    first,
+                    second: i,
+                });
             }
         }
         let mut seen: HashMap<(PlayerId, u32), usize> = HashMap::with_capacity(pairings.len() * 2);
@@ -376,7 +383,12 @@ impl Event {
                     return Err(EventError::UnknownPlayer { game: g, field, id });
                 }
                 if let Some(first) = seen.insert((id, round), g) {
-                    return Err(EventError::TwiceInRound { game: g, first, id, round });
+                    return Err(EventError::TwiceInRound {
+                        game: g,
+                        first,
+                        id,
+                        round,
+                    });
                 }
             }
         }
