@@ -36,12 +36,9 @@ const EXIT_FILE_ERROR: u8 = 5;
 /// selects the 2026 rules (default) or the 2017 ones. Messages go to
 /// standard error; the result is the process exit code.
 pub fn run_dutch(input: &Path, output: Option<&Path>, edition: Edition) -> ExitCode {
-    let text = match std::fs::read(input) {
-        Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
-        Err(e) => {
-            eprintln!("qiyuan pair --dutch: cannot read {}: {e}", input.display());
-            return ExitCode::from(EXIT_FILE_ERROR);
-        }
+    let text = match read_text(input, "--dutch") {
+        Ok(text) => text,
+        Err(code) => return code,
     };
     let pairing_input = match input_for_next_round(&text, edition) {
         Ok(i) => i,
@@ -61,17 +58,7 @@ pub fn run_dutch(input: &Path, output: Option<&Path>, edition: Edition) -> ExitC
             return ExitCode::from(EXIT_INVALID_INPUT);
         }
     };
-    let out = write_pairing(&pairing);
-    match output {
-        Some(path) => {
-            if let Err(e) = std::fs::write(path, out) {
-                eprintln!("qiyuan pair --dutch: cannot write {}: {e}", path.display());
-                return ExitCode::from(EXIT_FILE_ERROR);
-            }
-        }
-        None => print!("{out}"),
-    }
-    ExitCode::from(EXIT_OK)
+    write_or_print(output, &write_pairing(&pairing), "--dutch")
 }
 
 fn read_text(path: &Path, what: &str) -> Result<String, ExitCode> {
@@ -84,11 +71,13 @@ fn read_text(path: &Path, what: &str) -> Result<String, ExitCode> {
     }
 }
 
+/// Writes `text` to `path` (atomically: a reader never sees half a pairing)
+/// or to standard output.
 fn write_or_print(path: Option<&Path>, text: &str, what: &str) -> ExitCode {
     match path {
         Some(path) => {
-            if let Err(e) = std::fs::write(path, text) {
-                eprintln!("qiyuan pair {what}: cannot write {}: {e}", path.display());
+            if let Err(e) = super::output::write_atomically(path, text.as_bytes()) {
+                eprintln!("qiyuan pair {what}: {e:#}");
                 return ExitCode::from(EXIT_FILE_ERROR);
             }
         }

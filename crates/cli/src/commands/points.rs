@@ -10,7 +10,7 @@
 use std::borrow::Cow;
 use std::collections::HashMap;
 use std::fmt;
-use std::fs::{self, File, OpenOptions};
+use std::fs::{self, File};
 use std::io::{self, BufRead, BufReader, BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -22,6 +22,8 @@ use rust_decimal::Decimal;
 use serde::de::{self, Deserializer, IgnoredAny, MapAccess, Visitor};
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
+
+use super::output;
 
 const ABOUT: &str = "Apply online games, one JSON line each, to a platform point system.";
 
@@ -766,50 +768,22 @@ fn read_glicko2_state(path: &Path, system: Glicko2) -> anyhow::Result<Glicko2Sto
     Ok(store)
 }
 
-/// Writes the state atomically: a temporary file beside the target, fsync,
-/// rename over the target, fsync the directory.
+/// Writes the state atomically (see [`output::write_atomically`]): a crash
+/// leaves the previous state file whole.
 fn write_state(path: &Path, system: &str, players: &[(&str, PlayerDoc)]) -> anyhow::Result<()> {
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    let name = path
-        .file_name()
-        .ok_or_else(|| anyhow!("--state {}: not a file name", path.display()))?;
-    let tmp = dir.join(format!(
-        ".{}.tmp-{}",
-        name.to_string_lossy(),
-        std::process::id()
-    ));
-    let written = (|| -> anyhow::Result<()> {
-        let file = OpenOptions::new()
-            .write(true)
-            .create(true)
-            .truncate(true)
-            .open(&tmp)
-            .with_context(|| format!("cannot create {}", tmp.display()))?;
-        let mut out = BufWriter::with_capacity(1 << 16, file);
-        write!(out, "{{\"format\":\"{STATE_FORMAT}\",\"system\":")?;
-        serde_json::to_writer(&mut out, system)?;
-        out.write_all(b",\"players\":{")?;
-        for (i, (id, doc)) in players.iter().enumerate() {
-            out.write_all(if i == 0 { b"\n" } else { b",\n" })?;
-            serde_json::to_writer(&mut out, id)?;
-            out.write_all(b":")?;
-            serde_json::to_writer(&mut out, doc)?;
-        }
-        out.write_all(b"\n}}\n")?;
-        let file = out.into_inner().map_err(|e| e.into_error())?;
-        file.sync_all()?;
-        fs::rename(&tmp, path).with_context(|| format!("cannot replace {}", path.display()))?;
-        #[cfg(unix)]
-        File::open(&dir)?.sync_all()?;
-        Ok(())
-    })();
-    if written.is_err() {
-        let _ = fs::remove_file(&tmp);
+    let mut out = Vec::with_capacity(64 * players.len() + 64);
+    write!(out, "{{\"format\":\"{STATE_FORMAT}\",\"system\":")?;
+    serde_json::to_writer(&mut out, system)?;
+    out.write_all(b",\"players\":{")?;
+    for (i, (id, doc)) in players.iter().enumerate() {
+        out.write_all(if i == 0 { b"\n" } else { b",\n" })?;
+        serde_json::to_writer(&mut out, id)?;
+        out.write_all(b":")?;
+        serde_json::to_writer(&mut out, doc)?;
     }
-    written.with_context(|| format!("state file {} not updated", path.display()))
+    out.write_all(b"\n}}\n")?;
+    output::write_atomically(path, &out)
+        .with_context(|| format!("state file {} not updated", path.display()))
 }
 
 /// The state of a point system's store, sorted by player.
