@@ -30,6 +30,8 @@ use qiyuan_formats::list::{read_list, write_list};
 use qiyuan_store::{Durability, ListEntry, ListLine, Store};
 use rust_xlsxwriter::{Format as XFormat, Workbook};
 
+use super::output::Cell;
+
 /// Arguments of `qiyuan office`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -713,30 +715,23 @@ const EVENT_COLUMNS: [(&str, &str); 13] = [
     ("unit", "单位"),
 ];
 
-/// One cell of an event line: a number (exact) or text.
-enum EventCell {
-    Number(rust_decimal::Decimal),
-    Text(String),
-    Empty,
-}
-
 /// A stored line of the 等级分计算表, in [`EVENT_COLUMNS`] order.
-fn event_row(c: &qiyuan_store::ChangeLine, name: &str, unit: Option<&str>) -> Vec<EventCell> {
-    let num = |d: Option<rust_decimal::Decimal>| d.map_or(EventCell::Empty, EventCell::Number);
+fn event_row(c: &qiyuan_store::ChangeLine, name: &str, unit: Option<&str>) -> Vec<Cell> {
+    let num = |d: Option<rust_decimal::Decimal>| d.map_or(Cell::Empty, Cell::Number);
     vec![
-        EventCell::Number(c.player_id.into()),
-        EventCell::Text(name.to_string()),
-        EventCell::Number(c.rating_used),
+        Cell::Number(c.player_id.into()),
+        Cell::Text(name.to_string()),
+        Cell::Number(c.rating_used),
         num(c.opponents_average),
         num(c.difference),
         num(c.expected_fraction),
-        EventCell::Number(c.games.into()),
+        Cell::Number(c.games.into()),
         num(c.expected_score),
-        EventCell::Number(c.score),
+        Cell::Number(c.score),
         num(c.k.map(Into::into)),
         num(c.change),
         num(c.performance),
-        unit.map_or(EventCell::Empty, |u| EventCell::Text(u.to_string())),
+        unit.map_or(Cell::Empty, |u| Cell::Text(u.to_string())),
     ]
 }
 
@@ -757,7 +752,7 @@ async fn export_event(
             ev.name
         );
     }
-    let rows: Vec<Vec<EventCell>> = lines
+    let rows: Vec<Vec<Cell>> = lines
         .iter()
         .map(|(c, name, unit)| event_row(c, name, unit.as_deref()))
         .collect();
@@ -766,11 +761,7 @@ async fn export_event(
             let mut w = csv::Writer::from_writer(Vec::new());
             w.write_record(EVENT_COLUMNS.iter().map(|(_, zh)| *zh))?;
             for r in &rows {
-                w.write_record(r.iter().map(|cell| match cell {
-                    EventCell::Number(d) => d.to_string(),
-                    EventCell::Text(t) => t.clone(),
-                    EventCell::Empty => String::new(),
-                }))?;
+                w.write_record(r.iter().map(Cell::text))?;
             }
             let text = String::from_utf8(w.into_inner()?)?;
             super::output::emit_text(output, &text)?;
@@ -784,9 +775,9 @@ async fn export_event(
                         .zip(r)
                         .map(|((key, _), cell)| {
                             let v = match cell {
-                                EventCell::Number(d) => serde_json::json!(d.to_string()),
-                                EventCell::Text(t) => serde_json::json!(t),
-                                EventCell::Empty => serde_json::Value::Null,
+                                Cell::Number(d) => serde_json::json!(d.to_string()),
+                                Cell::Text(t) => serde_json::json!(t),
+                                Cell::Empty => serde_json::Value::Null,
                             };
                             ((*key).to_string(), v)
                         })
@@ -815,15 +806,15 @@ async fn export_event(
                 let row = i as u32 + 2;
                 for (c, cell) in r.iter().enumerate() {
                     match cell {
-                        EventCell::Number(d) => {
+                        Cell::Number(d) => {
                             // 序号, N and K are counts; the rest ratings.
                             let f = if matches!(c, 0 | 6 | 9) { &int } else { &num };
                             decimal_cell(sheet, row, c as u16, Some(*d), f)?;
                         }
-                        EventCell::Text(t) => {
+                        Cell::Text(t) => {
                             sheet.write_string(row, c as u16, t)?;
                         }
-                        EventCell::Empty => {}
+                        Cell::Empty => {}
                     }
                 }
             }

@@ -22,6 +22,27 @@ pub enum Format {
     Xlsx,
 }
 
+/// One cell of a report table: a number (kept exact) or text.
+pub enum Cell {
+    /// A figure, written as a number in spreadsheets.
+    Number(rust_decimal::Decimal),
+    /// Text.
+    Text(String),
+    /// Nothing to show.
+    Empty,
+}
+
+impl Cell {
+    /// The cell as text (exact decimals; empty for [`Cell::Empty`]).
+    pub fn text(&self) -> String {
+        match self {
+            Cell::Number(d) => d.to_string(),
+            Cell::Text(s) => s.clone(),
+            Cell::Empty => String::new(),
+        }
+    }
+}
+
 /// `--lang`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum LangArg {

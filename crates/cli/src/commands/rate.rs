@@ -14,7 +14,7 @@ use qiyuan_rating::{Lang, Profile, rate};
 use rust_decimal::prelude::ToPrimitive;
 use rust_decimal::{Decimal, RoundingStrategy};
 
-use super::output::{self, Format, LangArg};
+use super::output::{self, Cell, Format, LangArg};
 
 /// Rate one event with a rating profile.
 #[derive(Debug, clap::Args)]
@@ -141,23 +141,6 @@ const COLUMNS: [(&str, &str, &str); 15] = [
     ("event_score", "总积分", "Points"),
     ("remarks", "备注", "Remarks"),
 ];
-
-/// One cell of the table: a number (kept exact) or text.
-enum Cell {
-    Number(Decimal),
-    Text(String),
-    Empty,
-}
-
-impl Cell {
-    fn text(&self) -> String {
-        match self {
-            Cell::Number(d) => d.to_string(),
-            Cell::Text(s) => s.clone(),
-            Cell::Empty => String::new(),
-        }
-    }
-}
 
 fn num(x: Option<Decimal>) -> Cell {
     x.map_or(Cell::Empty, Cell::Number)
