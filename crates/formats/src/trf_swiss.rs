@@ -14,21 +14,15 @@
 use std::collections::HashMap;
 
 use qiyuan_swiss::{Colour, Edition, Pairing, PairingInput, Player, RoundEntry, RoundKind, Score};
+use rust_decimal::Decimal;
+use rust_decimal::prelude::ToPrimitive;
 use thiserror::Error;
+
+use crate::trf::{BbKind, InitialColour, Record, ResultCode, RoundColour};
 
 /// A TRF that cannot be turned into a pairing input.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum TrfSwissError {
-    /// A record is malformed.
-    #[error("line {line}: {field}: {message}")]
-    Field {
-        /// 1-based line number.
-        line: usize,
-        /// The field (record code and column) at fault.
-        field: String,
-        /// What is wrong.
-        message: String,
-    },
     /// The file has no `001` player record.
     #[error("no player (001) record")]
     NoPlayers,
@@ -83,156 +77,93 @@ struct RawTrf {
     points: Points,
 }
 
-fn err(line: usize, field: &str, message: impl Into<String>) -> TrfSwissError {
-    TrfSwissError::Field {
-        line,
-        field: field.into(),
-        message: message.into(),
-    }
+/// A point value in tenths (TRF point values have at most one decimal that
+/// matters here; further digits are dropped).
+fn tenths(d: Decimal) -> Score {
+    (d * Decimal::TEN).trunc().to_i32().unwrap_or(Score::MAX)
 }
 
-/// Parses a decimal point value such as `1.0` or `0.5` into tenths.
-fn tenths(s: &str, line: usize, field: &str) -> Result<Score, TrfSwissError> {
-    let s = s.trim();
-    let (int, frac) = s.split_once('.').unwrap_or((s, "0"));
-    let i: Score = int
-        .parse()
-        .map_err(|_| err(line, field, format!("`{s}` is not a number")))?;
-    let f: Score = match frac.chars().next() {
-        None => 0,
-        Some(c) => c
-            .to_digit(10)
-            .ok_or_else(|| err(line, field, format!("`{s}` is not a number")))?
-            as Score,
-    };
-    Ok(i * 10 + if s.starts_with('-') { -f } else { f })
-}
-
+/// The engine's view of a TRF, read from the record-level reader's
+/// [`TrfFile`](crate::trf::TrfFile): round blocks up to the first blank one,
+/// XXR/142, XXC/152, XXA, XXP/260 and the BB? point values.
 fn parse(text: &str) -> Result<RawTrf, TrfSwissError> {
-    // The record-level reader validates every record and reference first.
-    crate::trf::parse_trf(text)?;
-    let mut t = RawTrf {
-        players: Vec::new(),
-        total_rounds: None,
-        initial: None,
-        accel: HashMap::new(),
-        forbidden: Vec::new(),
-        points: Points {
-            win: 10,
-            draw: 5,
-            loss: 0,
-            zero_bye: 0,
-            forfeit_loss: 0,
-            pab: 10,
-        },
-    };
-    let mut pab_set = false;
-    for (n, raw) in text.split(['\n', '\r']).enumerate() {
-        let line = n + 1;
-        let code = raw.get(..3).unwrap_or("");
-        let rest = raw.get(3..).unwrap_or("").trim();
-        match code {
-            "001" => {
-                let tpn: u32 = raw
-                    .get(4..8)
-                    .and_then(|s| s.trim().parse().ok())
-                    .ok_or_else(|| err(line, "001 cols 5-8 (starting rank)", "not a number"))?;
-                let mut blocks = Vec::new();
-                let mut pos = 91;
-                while pos < raw.len() {
-                    let blk = raw.get(pos..(pos + 8).min(raw.len())).unwrap_or("");
-                    if blk.trim().is_empty() {
-                        break;
-                    }
-                    let round = blocks.len() + 1;
-                    let field = format!("001 round {round} (col {})", pos + 1);
-                    let opp = blk.get(0..4).unwrap_or("").trim();
-                    let opponent: u32 = if opp.is_empty() {
-                        0
-                    } else {
-                        opp.parse()
-                            .map_err(|_| err(line, &field, format!("opponent `{opp}`")))?
-                    };
-                    let ch = |i: usize| blk.chars().nth(i).unwrap_or(' ');
-                    blocks.push(Block {
-                        opponent,
-                        colour: ch(5),
-                        result: ch(7),
-                    });
-                    pos += 10;
-                }
-                t.players.push(RawPlayer { tpn, blocks });
-            }
-            "XXR" | "142" => {
-                let v = rest.split_whitespace().next().unwrap_or("");
-                t.total_rounds = Some(
-                    v.parse()
-                        .map_err(|_| err(line, code, format!("`{v}` is not a round count")))?,
-                );
-            }
-            "XXC" => {
-                for tok in rest.split_whitespace() {
-                    match tok {
-                        "white1" => t.initial = Some(Colour::White),
-                        "black1" => t.initial = Some(Colour::Black),
-                        _ => {}
-                    }
-                }
-            }
-            "152" => match rest.chars().next() {
-                Some('W' | 'w') => t.initial = Some(Colour::White),
-                Some('B' | 'b') => t.initial = Some(Colour::Black),
-                _ => return Err(err(line, "152", "expected W or B")),
-            },
-            "XXA" => {
-                let mut it = rest.split_whitespace();
-                let id: u32 = it
-                    .next()
-                    .and_then(|s| s.parse().ok())
-                    .ok_or_else(|| err(line, "XXA player", "not a number"))?;
-                let vals = it
-                    .map(|v| tenths(v, line, "XXA points"))
-                    .collect::<Result<Vec<_>, _>>()?;
-                t.accel.insert(id, vals);
-            }
-            "XXP" | "260" => {
-                let ids = rest
-                    .split_whitespace()
-                    .map(|s| {
-                        s.parse::<u32>()
-                            .map_err(|_| err(line, code, format!("`{s}` is not a player id")))
-                    })
-                    .collect::<Result<Vec<_>, _>>()?;
-                for (i, &a) in ids.iter().enumerate() {
-                    for &b in &ids[i + 1..] {
-                        t.forbidden.push((a, b));
-                    }
-                }
-            }
-            "BBW" | "BBD" | "BBL" | "BBZ" | "BBF" | "BBU" => {
-                let v = tenths(rest, line, code)?;
-                match code {
-                    "BBW" => t.points.win = v,
-                    "BBD" => t.points.draw = v,
-                    "BBL" => t.points.loss = v,
-                    "BBZ" => t.points.zero_bye = v,
-                    "BBF" => t.points.forfeit_loss = v,
-                    _ => {
-                        t.points.pab = v;
-                        pab_set = true;
-                    }
-                }
-            }
-            _ => {}
-        }
-    }
-    if !pab_set {
-        t.points.pab = t.points.win;
-    }
-    if t.players.is_empty() {
+    let file = crate::trf::parse_trf(text)?;
+    let players: Vec<RawPlayer> = file
+        .players()
+        .map(|p| RawPlayer {
+            tpn: u32::from(p.start_number),
+            blocks: p
+                .rounds
+                .iter()
+                .take_while(|e| {
+                    e.opponent.is_some()
+                        || e.colour != RoundColour::Blank
+                        || e.result != ResultCode::Blank
+                })
+                .map(|e| Block {
+                    opponent: e.opponent.map_or(0, u32::from),
+                    colour: e.colour.to_char(),
+                    result: e.result.to_char(),
+                })
+                .collect(),
+        })
+        .collect();
+    if players.is_empty() {
         return Err(TrfSwissError::NoPlayers);
     }
-    Ok(t)
+    let mut points = Points {
+        win: 10,
+        draw: 5,
+        loss: 0,
+        zero_bye: 0,
+        forfeit_loss: 0,
+        pab: 10,
+    };
+    let mut pab = None;
+    for r in &file.records {
+        if let Record::BbPoints { kind, points: v } = r {
+            let v = tenths(*v);
+            match kind {
+                BbKind::Win => points.win = v,
+                BbKind::Draw => points.draw = v,
+                BbKind::Loss => points.loss = v,
+                BbKind::ZeroPointBye => points.zero_bye = v,
+                BbKind::ForfeitLoss => points.forfeit_loss = v,
+                BbKind::PairingAllocatedBye => pab = Some(v),
+            }
+        }
+    }
+    points.pab = pab.unwrap_or(points.win);
+    let forbidden = file
+        .forbidden_pairs()
+        .iter()
+        .flat_map(|f| {
+            f.players.iter().enumerate().flat_map(|(i, &a)| {
+                f.players[i + 1..]
+                    .iter()
+                    .map(move |&b| (u32::from(a), u32::from(b)))
+            })
+        })
+        .collect();
+    Ok(RawTrf {
+        players,
+        total_rounds: file.total_rounds().map(u32::from),
+        initial: file.initial_colour().map(|c| match c {
+            InitialColour::White => Colour::White,
+            InitialColour::Black => Colour::Black,
+        }),
+        accel: file
+            .accelerations()
+            .map(|a| {
+                (
+                    u32::from(a.player),
+                    a.points.iter().map(|&d| tenths(d)).collect(),
+                )
+            })
+            .collect(),
+        forbidden,
+        points,
+    })
 }
 
 /// The history entry of one round block.

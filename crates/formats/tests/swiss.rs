@@ -122,7 +122,6 @@ fn bad_trf_names_the_line() {
     let trf = "012 Test\n001    1      A                                 2000                             1.0       x2 w 1\n";
     match input_for_next_round(trf, Edition::Fide2026) {
         Err(TrfSwissError::Trf(e)) => assert_eq!(e.line, 2, "{e}"),
-        Err(TrfSwissError::Field { line, .. }) => assert_eq!(line, 2),
         other => panic!("expected an error on line 2, got {other:?}"),
     }
     assert_eq!(
