@@ -38,10 +38,13 @@
 //! ```
 #![warn(missing_docs)]
 
+pub mod accounts;
 mod audit;
+pub mod desk;
 mod error;
 mod import;
 mod office;
+pub mod points;
 mod query;
 
 use std::str::FromStr;

@@ -1,0 +1,1 @@
+//! (being written by a helper; see ARCHITECTURE.md once it lands)
