@@ -1,0 +1,692 @@
+//! [`DeskEvent`]: an event being run — its settings, the tournament model,
+//! players' extra data, requested byes and forbidden pairs.
+//!
+//! ```
+//! use qiyuan_desk::prelude::*;
+//! let mut e = DeskEvent::new(EventSettings::swiss("周赛", Game::Xiangqi, 5))?;
+//! for (name, rating) in [("甲", 2300), ("乙", 2200), ("丙", 2100), ("丁", 2000)] {
+//!     e.add_player(PlayerInfo::new(name).rating(rating))?;
+//! }
+//! let round = e.pair_next_round()?;
+//! assert_eq!(round.boards.len(), 2);
+//! e.apply_round(&round)?;
+//! e.set_result(1, 1, GameResult::WhiteWins, "")?;
+//! # Ok::<(), qiyuan_desk::DeskError>(())
+//! ```
+
+use qiyuan_tournament::model::{
+    ByeKind, Event, EventKind, GameResult, Player, PlayerId, Round, Sex,
+};
+use serde::{Deserialize, Serialize};
+
+use crate::error::DeskError;
+use crate::settings::{EventSettings, System};
+
+/// What the desk knows of a player, as entered or imported.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct PlayerInfo {
+    /// Name as printed.
+    pub name: String,
+    /// Rating, if rated.
+    #[serde(default)]
+    pub rating: Option<u32>,
+    /// Title (GM, 特级大师 …).
+    #[serde(default)]
+    pub title: Option<String>,
+    /// Unit or club (单位).
+    #[serde(default)]
+    pub club: Option<String>,
+    /// Federation.
+    #[serde(default)]
+    pub federation: Option<String>,
+    /// Sex.
+    #[serde(default)]
+    pub sex: Option<Sex>,
+    /// Birth date `YYYY-MM-DD` or year `YYYY`.
+    #[serde(default)]
+    pub birth: Option<String>,
+    /// National id (federation id of the rating list).
+    #[serde(default)]
+    pub national_id: Option<String>,
+    /// FIDE id.
+    #[serde(default)]
+    pub fide_id: Option<String>,
+}
+
+impl PlayerInfo {
+    /// A player with a name only.
+    pub fn new(name: impl Into<String>) -> PlayerInfo {
+        PlayerInfo {
+            name: name.into(),
+            ..PlayerInfo::default()
+        }
+    }
+
+    /// Builder: the rating.
+    pub fn rating(mut self, rating: u32) -> PlayerInfo {
+        self.rating = Some(rating);
+        self
+    }
+
+    /// Builder: the sex.
+    pub fn sex(mut self, sex: Sex) -> PlayerInfo {
+        self.sex = Some(sex);
+        self
+    }
+
+    /// Builder: the club or unit.
+    pub fn club(mut self, club: impl Into<String>) -> PlayerInfo {
+        self.club = Some(club.into());
+        self
+    }
+
+    /// The year of birth, if a birth date or year is known.
+    pub fn birth_year(&self) -> Option<i32> {
+        self.birth.as_deref().and_then(|b| b.get(..4)?.parse().ok())
+    }
+
+    /// Checks the fields; `id` names the player in the error.
+    pub fn validate(&self, id: u32) -> Result<(), DeskError> {
+        let err = |field, message: String| DeskError::PlayerField {
+            player: id,
+            field,
+            message,
+        };
+        if self.name.trim().is_empty() {
+            return Err(err("name", "a player needs a name".into()));
+        }
+        if self.name.chars().count() > 100 {
+            return Err(err("name", "at most 100 characters".into()));
+        }
+        if let Some(r) = self.rating
+            && r > 4000
+        {
+            return Err(err("rating", format!("{r} is not a rating (0 to 4000)")));
+        }
+        if let Some(b) = &self.birth {
+            let ok = (b.len() == 4 && b.parse::<u16>().is_ok())
+                || chrono::NaiveDate::parse_from_str(b, "%Y-%m-%d").is_ok();
+            if !ok {
+                return Err(err(
+                    "birth",
+                    format!("`{b}` is neither a year YYYY nor a date YYYY-MM-DD"),
+                ));
+            }
+        }
+        for (field, v) in [
+            ("title", &self.title),
+            ("club", &self.club),
+            ("federation", &self.federation),
+            ("national_id", &self.national_id),
+            ("fide_id", &self.fide_id),
+        ] {
+            if v.as_ref().is_some_and(|s| s.chars().count() > 100) {
+                return Err(err(field, "at most 100 characters".into()));
+            }
+        }
+        Ok(())
+    }
+
+    fn to_player(&self, id: PlayerId) -> Player {
+        let mut p = Player::new(id.0, self.name.trim());
+        p.rating = self.rating;
+        p.title = self.title.clone();
+        p.club = self.club.clone();
+        p.federation = self.federation.clone();
+        p.sex = self.sex;
+        p
+    }
+}
+
+/// Extra data the tournament model does not hold.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+struct Extra {
+    id: PlayerId,
+    birth: Option<String>,
+    national_id: Option<String>,
+    fide_id: Option<String>,
+}
+
+/// A bye a player asked for before the round was paired (C.04.2: half-point
+/// or zero-point bye; full-point byes where the regulations allow them).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RequestedBye {
+    /// Round.
+    pub round: u32,
+    /// Player.
+    pub player: PlayerId,
+    /// Half-, zero- or full-point bye.
+    pub kind: ByeKind,
+}
+
+/// A player as the desk shows him: pairing number, data and participation.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DeskPlayer {
+    /// Pairing number (编号).
+    pub id: PlayerId,
+    /// Data.
+    pub info: PlayerInfo,
+    /// First round played (late entries: later than 1).
+    pub first_round: u32,
+    /// Withdrew after this round.
+    pub withdrawn_after: Option<u32>,
+}
+
+/// An event at the desk.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct DeskEvent {
+    pub(crate) settings: EventSettings,
+    pub(crate) event: Event,
+    extras: Vec<Extra>,
+    pub(crate) requested_byes: Vec<RequestedBye>,
+    pub(crate) forbidden: Vec<(PlayerId, PlayerId)>,
+}
+
+/// The serialised parts of a tournament model, to rebuild one with a
+/// change the model's methods do not offer (its deserialiser validates).
+#[derive(Serialize, Deserialize)]
+pub(crate) struct Parts {
+    pub(crate) kind: EventKind,
+    pub(crate) total_rounds: u32,
+    pub(crate) players: Vec<Player>,
+    pub(crate) rounds: Vec<Round>,
+    #[serde(default)]
+    pub(crate) corrections: Vec<qiyuan_tournament::model::Correction>,
+}
+
+fn internal(what: impl std::fmt::Display) -> DeskError {
+    DeskError::BadRound {
+        round: 0,
+        message: format!("internal model conversion failed: {what}"),
+    }
+}
+
+impl DeskEvent {
+    /// A new event with no players. The settings are validated.
+    pub fn new(settings: EventSettings) -> Result<DeskEvent, DeskError> {
+        settings.validate()?;
+        let kind = if settings.is_round_robin() {
+            EventKind::RoundRobin
+        } else {
+            EventKind::Swiss
+        };
+        let total = settings.planned_rounds(0);
+        Ok(DeskEvent {
+            settings,
+            event: Event::new(kind, total),
+            extras: Vec::new(),
+            requested_byes: Vec::new(),
+            forbidden: Vec::new(),
+        })
+    }
+
+    /// The settings.
+    pub fn settings(&self) -> &EventSettings {
+        &self.settings
+    }
+
+    /// Replaces the settings. The system cannot change once round 1 is
+    /// paired; the number of Swiss rounds cannot drop below the rounds paired.
+    pub fn set_settings(&mut self, settings: EventSettings) -> Result<(), DeskError> {
+        settings.validate()?;
+        let paired = self.event.rounds().len() as u32;
+        if paired > 0
+            && std::mem::discriminant(&settings.system)
+                != std::mem::discriminant(&self.settings.system)
+        {
+            return Err(DeskError::AlreadyStarted("changing the pairing system"));
+        }
+        if paired > 0
+            && settings.system != self.settings.system
+            && !matches!(settings.system, System::Swiss { .. })
+        {
+            return Err(DeskError::AlreadyStarted(
+                "changing the round robin or knockout format",
+            ));
+        }
+        if matches!(settings.system, System::Swiss { .. }) && settings.rounds < paired {
+            return Err(DeskError::Settings(crate::settings::SettingsError::Field {
+                field: "rounds",
+                message: format!("{paired} rounds are already paired"),
+            }));
+        }
+        self.settings = settings;
+        self.sync_total_rounds()
+    }
+
+    /// The tournament model (players, rounds, results, corrections).
+    pub fn event(&self) -> &Event {
+        &self.event
+    }
+
+    /// Rounds paired so far.
+    pub fn rounds_paired(&self) -> u32 {
+        self.event.rounds().len() as u32
+    }
+
+    /// Rounds the event is planned for.
+    pub fn total_rounds(&self) -> u32 {
+        self.event.total_rounds()
+    }
+
+    /// Whether every round is paired and every result known.
+    pub fn is_finished(&self) -> bool {
+        self.rounds_paired() >= self.total_rounds()
+            && self.total_rounds() > 0
+            && self
+                .event
+                .rounds()
+                .iter()
+                .all(|r| r.games.iter().all(|g| g.result != GameResult::Pending))
+    }
+
+    /// Requested byes, every round.
+    pub fn requested_byes(&self) -> &[RequestedBye] {
+        &self.requested_byes
+    }
+
+    /// Forbidden pairs (players who must not meet: same family, same club
+    /// where the regulations say so).
+    pub fn forbidden_pairs(&self) -> &[(PlayerId, PlayerId)] {
+        &self.forbidden
+    }
+
+    /// Every player with his data, in pairing-number order.
+    pub fn players(&self) -> Vec<DeskPlayer> {
+        let mut v: Vec<DeskPlayer> = self
+            .event
+            .players()
+            .iter()
+            .map(|p| self.desk_player(p))
+            .collect();
+        v.sort_by_key(|p| p.id);
+        v
+    }
+
+    /// One player.
+    pub fn player(&self, id: PlayerId) -> Option<DeskPlayer> {
+        self.event.player(id).map(|p| self.desk_player(p))
+    }
+
+    fn desk_player(&self, p: &Player) -> DeskPlayer {
+        let extra = self.extras.iter().find(|e| e.id == p.id);
+        DeskPlayer {
+            id: p.id,
+            info: PlayerInfo {
+                name: p.name.clone(),
+                rating: p.rating,
+                title: p.title.clone(),
+                club: p.club.clone(),
+                federation: p.federation.clone(),
+                sex: p.sex,
+                birth: extra.and_then(|e| e.birth.clone()),
+                national_id: extra.and_then(|e| e.national_id.clone()),
+                fide_id: extra.and_then(|e| e.fide_id.clone()),
+            },
+            first_round: p.first_round,
+            withdrawn_after: p.withdrawn_after,
+        }
+    }
+
+    fn next_id(&self) -> u32 {
+        self.event
+            .players()
+            .iter()
+            .map(|p| p.id.0)
+            .max()
+            .unwrap_or(0)
+            + 1
+    }
+
+    /// Registers a player with the next pairing number. After round 1 is
+    /// paired he is a late entry: his first round is the next one.
+    pub fn add_player(&mut self, info: PlayerInfo) -> Result<PlayerId, DeskError> {
+        if self.rounds_paired() > 0 && !matches!(self.settings.system, System::Swiss { .. }) {
+            return Err(DeskError::AlreadyStarted(
+                "a late entry in a round robin or knockout",
+            ));
+        }
+        let id = PlayerId(self.next_id());
+        let first = self.rounds_paired() + 1;
+        self.restore_player(id, info, first, None)?;
+        Ok(id)
+    }
+
+    /// Registers a player with a given pairing number and participation, as
+    /// stored (used when an event is loaded from a database).
+    pub fn restore_player(
+        &mut self,
+        id: PlayerId,
+        info: PlayerInfo,
+        first_round: u32,
+        withdrawn_after: Option<u32>,
+    ) -> Result<(), DeskError> {
+        info.validate(id.0)?;
+        let mut p = info.to_player(id);
+        p.first_round = first_round.max(1);
+        self.event.add_player(p)?;
+        if let Some(w) = withdrawn_after {
+            self.event.withdraw(id, w)?;
+        }
+        self.set_extra(id, &info);
+        self.sync_total_rounds()
+    }
+
+    fn set_extra(&mut self, id: PlayerId, info: &PlayerInfo) {
+        self.extras.retain(|e| e.id != id);
+        if info.birth.is_some() || info.national_id.is_some() || info.fide_id.is_some() {
+            self.extras.push(Extra {
+                id,
+                birth: info.birth.clone(),
+                national_id: info.national_id.clone(),
+                fide_id: info.fide_id.clone(),
+            });
+        }
+    }
+
+    /// Changes a player's data (name, rating, club …); results stay.
+    pub fn update_player(&mut self, id: PlayerId, info: PlayerInfo) -> Result<(), DeskError> {
+        info.validate(id.0)?;
+        if self.event.player(id).is_none() {
+            return Err(DeskError::UnknownPlayer(id));
+        }
+        self.rebuild(|parts| {
+            for p in &mut parts.players {
+                if p.id == id {
+                    let mut q = info.to_player(id);
+                    q.first_round = p.first_round;
+                    q.withdrawn_after = p.withdrawn_after;
+                    q.infringements = p.infringements;
+                    *p = q;
+                }
+            }
+        })?;
+        self.set_extra(id, &info);
+        Ok(())
+    }
+
+    /// Records that a player withdrew (退赛) after round `after`: he is not
+    /// paired in later rounds.
+    pub fn withdraw(&mut self, id: PlayerId, after: u32) -> Result<(), DeskError> {
+        if self.event.player(id).is_none() {
+            return Err(DeskError::UnknownPlayer(id));
+        }
+        self.event.withdraw(id, after)?;
+        Ok(())
+    }
+
+    /// Records a rule infringement (犯规, 象棋竞赛规则 2011 art. 14: a
+    /// tie-break where fewer is better).
+    pub fn add_infringement(&mut self, id: PlayerId) -> Result<(), DeskError> {
+        if self.event.player(id).is_none() {
+            return Err(DeskError::UnknownPlayer(id));
+        }
+        self.rebuild(|parts| {
+            for p in &mut parts.players {
+                if p.id == id {
+                    p.infringements += 1;
+                }
+            }
+        })
+    }
+
+    /// Renumbers the players by rating (highest first), then title, then
+    /// name — the initial ranking of C.04.2 art. 2 — before round 1.
+    pub fn sort_by_rating(&mut self) -> Result<(), DeskError> {
+        if self.rounds_paired() > 0 {
+            return Err(DeskError::AlreadyStarted("renumbering the players"));
+        }
+        let mut players = self.players();
+        players.sort_by(|a, b| {
+            b.info
+                .rating
+                .unwrap_or(0)
+                .cmp(&a.info.rating.unwrap_or(0))
+                .then_with(|| a.info.title.is_none().cmp(&b.info.title.is_none()))
+                .then_with(|| a.info.name.cmp(&b.info.name))
+        });
+        let map: Vec<(PlayerId, PlayerId)> = players
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (p.id, PlayerId(i as u32 + 1)))
+            .collect();
+        let new_id = |old: PlayerId| map.iter().find(|(o, _)| *o == old).map_or(old, |(_, n)| *n);
+        let mut fresh = DeskEvent::new(self.settings.clone())?;
+        let mut sorted = players.clone();
+        for p in &mut sorted {
+            p.id = new_id(p.id);
+        }
+        sorted.sort_by_key(|p| p.id);
+        for p in sorted {
+            fresh.restore_player(p.id, p.info, p.first_round, p.withdrawn_after)?;
+        }
+        for b in &self.requested_byes {
+            fresh.requested_byes.push(RequestedBye {
+                player: new_id(b.player),
+                ..*b
+            });
+        }
+        fresh.forbidden = self
+            .forbidden
+            .iter()
+            .map(|&(a, b)| (new_id(a), new_id(b)))
+            .collect();
+        *self = fresh;
+        Ok(())
+    }
+
+    /// Records a requested bye for a round not yet paired: the player is not
+    /// paired and gets `kind` (half-, zero- or full-point bye).
+    pub fn request_bye(
+        &mut self,
+        round: u32,
+        id: PlayerId,
+        kind: ByeKind,
+    ) -> Result<(), DeskError> {
+        if self.event.player(id).is_none() {
+            return Err(DeskError::UnknownPlayer(id));
+        }
+        if !matches!(
+            kind,
+            ByeKind::HalfPoint | ByeKind::ZeroPoint | ByeKind::FullPoint
+        ) {
+            return Err(DeskError::BadRound {
+                round,
+                message: format!(
+                    "player {id}: a requested bye is a half-, zero- or full-point bye"
+                ),
+            });
+        }
+        if round <= self.rounds_paired() {
+            return Err(DeskError::BadRound {
+                round,
+                message: "already paired; change the pairing instead".into(),
+            });
+        }
+        if round == 0 || round > self.total_rounds().max(self.settings.rounds) {
+            return Err(DeskError::BadRound {
+                round,
+                message: format!("the event has {} rounds", self.total_rounds()),
+            });
+        }
+        self.requested_byes
+            .retain(|b| !(b.round == round && b.player == id));
+        self.requested_byes.push(RequestedBye {
+            round,
+            player: id,
+            kind,
+        });
+        Ok(())
+    }
+
+    /// Withdraws a requested bye. Returns whether there was one.
+    pub fn cancel_bye(&mut self, round: u32, id: PlayerId) -> bool {
+        let before = self.requested_byes.len();
+        self.requested_byes
+            .retain(|b| !(b.round == round && b.player == id));
+        before != self.requested_byes.len()
+    }
+
+    /// The requested bye of a player in a round.
+    pub fn requested_bye(&self, round: u32, id: PlayerId) -> Option<ByeKind> {
+        self.requested_byes
+            .iter()
+            .find(|b| b.round == round && b.player == id)
+            .map(|b| b.kind)
+    }
+
+    /// Forbids two players to meet (an absolute criterion for the Swiss
+    /// engine, like C1; a warning on manual pairings).
+    pub fn forbid_pair(&mut self, a: PlayerId, b: PlayerId) -> Result<(), DeskError> {
+        for id in [a, b] {
+            if self.event.player(id).is_none() {
+                return Err(DeskError::UnknownPlayer(id));
+            }
+        }
+        if a == b {
+            return Err(DeskError::PlayerField {
+                player: a.0,
+                field: "forbidden",
+                message: "a player cannot be forbidden to meet himself".into(),
+            });
+        }
+        let pair = (a.min(b), a.max(b));
+        if !self.forbidden.contains(&pair) {
+            self.forbidden.push(pair);
+        }
+        Ok(())
+    }
+
+    /// Whether two players are forbidden to meet.
+    pub fn is_forbidden(&self, a: PlayerId, b: PlayerId) -> bool {
+        self.forbidden.contains(&(a.min(b), a.max(b)))
+    }
+
+    /// Sets the result of board `board` (1-based) of `round`: the first entry
+    /// or a correction (成绩更正), which the model records with `reason`.
+    /// Returns the result before.
+    pub fn set_result(
+        &mut self,
+        round: u32,
+        board: usize,
+        result: GameResult,
+        reason: &str,
+    ) -> Result<GameResult, DeskError> {
+        let game = self.game(round, board)?;
+        self.event.set_result(round, game.white, result, reason)?;
+        Ok(game.result)
+    }
+
+    /// The game on board `board` (1-based) of `round`.
+    pub fn game(
+        &self,
+        round: u32,
+        board: usize,
+    ) -> Result<qiyuan_tournament::model::Game, DeskError> {
+        round
+            .checked_sub(1)
+            .and_then(|r| self.event.rounds().get(r as usize))
+            .and_then(|r| board.checked_sub(1).and_then(|b| r.games.get(b)))
+            .copied()
+            .ok_or(DeskError::NoSuchBoard { round, board })
+    }
+
+    /// Removes the last round, if no result of it is entered yet (an
+    /// arbiter re-pairs after a mistake).
+    pub fn unpair_last_round(&mut self) -> Result<u32, DeskError> {
+        let Some(last) = self.event.rounds().last() else {
+            return Err(DeskError::BadRound {
+                round: 0,
+                message: "no round is paired".into(),
+            });
+        };
+        let n = self.rounds_paired();
+        if let Some(b) = last
+            .games
+            .iter()
+            .position(|g| g.result != GameResult::Pending)
+        {
+            return Err(DeskError::BadRound {
+                round: n,
+                message: format!("board {} has a result; clear the results first", b + 1),
+            });
+        }
+        self.rebuild(|parts| {
+            parts.rounds.pop();
+        })?;
+        Ok(n)
+    }
+
+    /// Keeps the model's number of rounds equal to the plan (round robins
+    /// and knockouts depend on the number of players).
+    pub(crate) fn sync_total_rounds(&mut self) -> Result<(), DeskError> {
+        let n = self.event.players().len() as u32;
+        let planned = self.settings.planned_rounds(n).max(self.rounds_paired());
+        if planned != self.event.total_rounds() {
+            self.rebuild(|parts| parts.total_rounds = planned)?;
+        }
+        Ok(())
+    }
+
+    /// Rebuilds the model from its serialised parts after `change`; the
+    /// model's deserialiser validates the result.
+    pub(crate) fn rebuild(&mut self, change: impl FnOnce(&mut Parts)) -> Result<(), DeskError> {
+        let value = serde_json::to_value(&self.event).map_err(internal)?;
+        let mut parts: Parts = serde_json::from_value(value).map_err(internal)?;
+        change(&mut parts);
+        let value = serde_json::to_value(&parts).map_err(internal)?;
+        let event: Event = serde_json::from_value(value).map_err(|e| DeskError::BadRound {
+            round: self.rounds_paired(),
+            message: e.to_string(),
+        })?;
+        self.event = event;
+        Ok(())
+    }
+
+    /// Replaces the model's rounds and results (used when an event is loaded
+    /// from a database): rounds in order, each with its games and byes.
+    pub fn restore_rounds(&mut self, rounds: Vec<Round>) -> Result<(), DeskError> {
+        self.rebuild(|parts| {
+            parts.total_rounds = parts.total_rounds.max(rounds.len() as u32);
+            parts.rounds = rounds;
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::settings::Game;
+
+    #[test]
+    fn players_late_entry_update_and_sort() {
+        let mut e = DeskEvent::new(EventSettings::swiss("t", Game::Chess, 5)).unwrap();
+        let a = e.add_player(PlayerInfo::new("A").rating(1800)).unwrap();
+        let b = e.add_player(PlayerInfo::new("B").rating(2000)).unwrap();
+        assert_eq!((a, b), (PlayerId(1), PlayerId(2)));
+        let mut bad = PlayerInfo::new("C");
+        bad.birth = Some("19x0".into());
+        let err = e.add_player(bad).unwrap_err().to_string();
+        assert_eq!(
+            err,
+            "player 3: field `birth`: `19x0` is neither a year YYYY nor a date YYYY-MM-DD"
+        );
+        e.sort_by_rating().unwrap();
+        assert_eq!(e.player(PlayerId(1)).unwrap().info.name, "B");
+        let mut info = e.player(PlayerId(2)).unwrap().info;
+        info.club = Some("北京".into());
+        info.national_id = Some("11010".into());
+        e.update_player(PlayerId(2), info).unwrap();
+        assert_eq!(
+            e.player(PlayerId(2)).unwrap().info.national_id.as_deref(),
+            Some("11010")
+        );
+        e.add_player(PlayerInfo::new("C")).unwrap();
+        e.add_player(PlayerInfo::new("D")).unwrap();
+        let r = e.pair_next_round().unwrap();
+        e.apply_round(&r).unwrap();
+        let late = e.add_player(PlayerInfo::new("E")).unwrap();
+        assert_eq!(e.player(late).unwrap().first_round, 2);
+        assert!(e.sort_by_rating().is_err());
+    }
+}

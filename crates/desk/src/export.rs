@@ -1,0 +1,428 @@
+//! Exports: the event as FIDE TRF (and back), standings and pairings as CSV
+//! and xlsx, result codes.
+//!
+//! PGN is not exported: the tournament model holds results, not the moves
+//! of the games (game records are kept by the `formats::pgn` readers, not by
+//! the desk).
+//!
+//! ```
+//! use qiyuan_desk::export::{parse_result, result_text};
+//! use qiyuan_tournament::model::GameResult;
+//! assert_eq!(parse_result("½-½"), Some(GameResult::Draw));
+//! assert_eq!(result_text(GameResult::BlackForfeitWin), "-+");
+//! ```
+
+use qiyuan_formats::trf::{
+    Dialect, InitialColour, LineEnding, Record, TextCode, WriteOptions, parse_trf,
+};
+use qiyuan_formats::trf_model::trf_from_event;
+use qiyuan_rating::Lang;
+use qiyuan_tournament::model::{ByeKind, Colour, GameResult, PlayerId};
+use rust_decimal::Decimal;
+use rust_decimal::prelude::ToPrimitive;
+use rust_xlsxwriter::{Format, Workbook, XlsxError};
+
+use crate::error::DeskError;
+use crate::event::DeskEvent;
+use crate::import::{ImportError, trf_player_info};
+use crate::reports::StandingsTable;
+use crate::settings::{EventSettings, System};
+
+/// The result as written on pairing lists: `1-0`, `½-½`, `0-1`, `+-`, `-+`,
+/// `--`, empty while pending.
+pub fn result_text(r: GameResult) -> &'static str {
+    match r {
+        GameResult::Pending => "",
+        GameResult::WhiteWins => "1-0",
+        GameResult::Draw => "½-½",
+        GameResult::BlackWins => "0-1",
+        GameResult::WhiteForfeitWin => "+-",
+        GameResult::BlackForfeitWin => "-+",
+        GameResult::DoubleForfeit => "--",
+    }
+}
+
+/// Reads a result as typed: `1-0`, `0-1`, `1/2-1/2`, `½-½`, `=`, `0.5-0.5`,
+/// `+-`, `-+`, `--`, `*` or nothing for pending; the API's snake_case names
+/// (`white_wins`, `draw`, `black_wins`, `white_forfeit_win`,
+/// `black_forfeit_win`, `double_forfeit`, `pending`) too.
+pub fn parse_result(s: &str) -> Option<GameResult> {
+    Some(match s.trim() {
+        "1-0" | "white_wins" => GameResult::WhiteWins,
+        "0-1" | "black_wins" => GameResult::BlackWins,
+        "1/2-1/2" | "½-½" | "=" | "0.5-0.5" | "draw" => GameResult::Draw,
+        "+-" | "+:-" | "white_forfeit_win" => GameResult::WhiteForfeitWin,
+        "-+" | "-:+" | "black_forfeit_win" => GameResult::BlackForfeitWin,
+        "--" | "-:-" | "double_forfeit" => GameResult::DoubleForfeit,
+        "" | "*" | "pending" => GameResult::Pending,
+        _ => return None,
+    })
+}
+
+fn trf_date(d: chrono::NaiveDate) -> String {
+    d.format("%Y/%m/%d").to_string()
+}
+
+/// The event as a FIDE TRF file (TRF-2026 layout, or TRF16 with the JaVaFo
+/// records `XXR`/`XXC` when `trf16`): the `012` name, place, dates, arbiters,
+/// round dates, type, number of rounds, initial colour, forbidden pairs
+/// (`XXP`), and every player with his results, points (the event's scoring)
+/// and rank (when the standings can be computed).
+pub fn trf(e: &DeskEvent, trf16: bool) -> Result<String, DeskError> {
+    let s = e.settings();
+    let scoring = s.scoring.system();
+    let standings = e.standings(None).ok();
+    let mut file = trf_from_event(&s.name, e.event(), &scoring, standings.as_ref());
+    let mut head = Vec::new();
+    if let Some(p) = &s.place {
+        head.push(Record::Text {
+            code: TextCode::City,
+            text: p.clone(),
+        });
+    }
+    if let Some(d) = s.start {
+        head.push(Record::Text {
+            code: TextCode::StartDate,
+            text: trf_date(d),
+        });
+    }
+    if let Some(d) = s.end {
+        head.push(Record::Text {
+            code: TextCode::EndDate,
+            text: trf_date(d),
+        });
+    }
+    head.push(Record::Text {
+        code: TextCode::NumberOfPlayers,
+        text: e.event().players().len().to_string(),
+    });
+    head.push(Record::Text {
+        code: TextCode::TournamentType,
+        text: match s.system {
+            System::Swiss { .. } => "Swiss FIDE Dutch".into(),
+            System::RoundRobin { cycles } => format!("Round robin ({cycles} cycle)"),
+            System::Knockout { .. } => "Knockout".into(),
+        },
+    });
+    if let Some(a) = &s.chief_arbiter {
+        head.push(Record::Text {
+            code: TextCode::ChiefArbiter,
+            text: a.clone(),
+        });
+    }
+    for a in &s.arbiters {
+        head.push(Record::Text {
+            code: TextCode::DeputyArbiter,
+            text: a.clone(),
+        });
+    }
+    if !s.round_dates.is_empty() {
+        head.push(Record::RoundDates(
+            s.round_dates
+                .iter()
+                .map(|d| Some(d.format("%y/%m/%d").to_string()))
+                .collect(),
+        ));
+    }
+    head.push(Record::NumberOfRounds(
+        u16::try_from(e.total_rounds()).unwrap_or(u16::MAX),
+    ));
+    head.push(Record::InitialColour(match s.initial_colour {
+        Colour::White => InitialColour::White,
+        Colour::Black => InitialColour::Black,
+    }));
+    for (a, b) in e.forbidden_pairs() {
+        head.push(Record::Xxp(vec![
+            u16::try_from(a.0).unwrap_or(u16::MAX),
+            u16::try_from(b.0).unwrap_or(u16::MAX),
+        ]));
+    }
+    // The name record first, then the header, then the players.
+    let rest = file.records.split_off(1);
+    file.records.extend(head);
+    file.records.extend(rest);
+    // FIDE ids and birth dates, which the model does not hold.
+    for r in &mut file.records {
+        if let Record::Player(p) = r
+            && let Some(dp) = e.player(PlayerId(u32::from(p.start_number)))
+        {
+            p.fide_id = dp.info.fide_id.as_deref().and_then(|i| i.parse().ok());
+            p.birth_date = dp.info.birth.as_ref().map(|b| b.replace('-', "/"));
+        }
+    }
+    let opts = WriteOptions {
+        dialect: if trf16 {
+            Dialect::Trf16
+        } else {
+            Dialect::Trf2026
+        },
+        line_ending: LineEnding::Lf,
+    };
+    file.write(&opts).map_err(|e| DeskError::BadRound {
+        round: 0,
+        message: format!("TRF export: {e}"),
+    })
+}
+
+/// Reads a whole event (players, rounds, results, forbidden pairs) from a
+/// TRF file, with `settings` for what a TRF does not say (game, scoring,
+/// tie-breaks). The number of rounds is the file's (`142`/`XXR`) when
+/// larger than the settings'.
+pub fn event_from_trf(text: &str, settings: EventSettings) -> Result<DeskEvent, ImportError> {
+    let ie = |line: usize, message: String| ImportError {
+        line,
+        field: None,
+        message,
+    };
+    let file = parse_trf(text).map_err(|e| ImportError {
+        line: e.line,
+        field: Some(e.field.to_string()),
+        message: format!("column {}: {}", e.column, e.kind),
+    })?;
+    let kind = if settings.is_round_robin() {
+        qiyuan_tournament::model::EventKind::RoundRobin
+    } else {
+        qiyuan_tournament::model::EventKind::Swiss
+    };
+    let t = qiyuan_formats::trf_model::event_from_trf(&file, Some(kind))
+        .map_err(|e| ie(0, e.to_string()))?;
+    let mut settings = settings;
+    if matches!(settings.system, System::Swiss { .. }) {
+        settings.rounds = settings.rounds.max(t.event.total_rounds());
+    }
+    if let Some(c) = file.initial_colour() {
+        settings.initial_colour = match c {
+            InitialColour::White => Colour::White,
+            InitialColour::Black => Colour::Black,
+        };
+    }
+    let mut e = DeskEvent::new(settings).map_err(|e| ie(0, e.to_string()))?;
+    for (i, r) in file.records.iter().enumerate() {
+        let Record::Player(p) = r else { continue };
+        let id = PlayerId(u32::from(p.start_number));
+        let info = trf_player_info(p);
+        let first = t.event.player(id).map_or(1, |q| q.first_round);
+        e.restore_player(id, info, first, None)
+            .map_err(|err| ie(i + 1, err.to_string()))?;
+    }
+    e.restore_rounds(t.event.rounds().to_vec())
+        .map_err(|err| ie(0, err.to_string()))?;
+    for f in file.forbidden_pairs() {
+        for (k, &a) in f.players.iter().enumerate() {
+            for &b in &f.players[k + 1..] {
+                e.forbid_pair(PlayerId(u32::from(a)), PlayerId(u32::from(b)))
+                    .map_err(|err| ie(0, err.to_string()))?;
+            }
+        }
+    }
+    Ok(e)
+}
+
+fn headers_standings(t: &StandingsTable, lang: Lang) -> Vec<String> {
+    let base: [&str; 6] = match lang {
+        Lang::En => ["rank", "no", "name", "rating", "club", "points"],
+        Lang::Zh => ["名次", "编号", "姓名", "等级分", "单位", "积分"],
+    };
+    let mut h: Vec<String> = base.iter().map(|s| s.to_string()).collect();
+    h.extend(match lang {
+        Lang::En => t.tiebreaks.clone(),
+        Lang::Zh => t.tiebreak_names_zh.clone(),
+    });
+    h
+}
+
+fn dec_text(d: Option<Decimal>) -> String {
+    d.map(|d| d.normalize().to_string()).unwrap_or_default()
+}
+
+fn standings_rows(t: &StandingsTable) -> Vec<Vec<String>> {
+    t.lines
+        .iter()
+        .map(|l| {
+            let mut row = vec![
+                l.rank.to_string(),
+                l.player.to_string(),
+                l.name.clone(),
+                l.rating.map(|r| r.to_string()).unwrap_or_default(),
+                l.club.clone().unwrap_or_default(),
+                dec_text(Some(l.points)),
+            ];
+            row.extend(l.values.iter().map(|v| dec_text(*v)));
+            row
+        })
+        .collect()
+}
+
+fn to_csv(header: Vec<String>, rows: Vec<Vec<String>>) -> String {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    // Writing to a Vec cannot fail.
+    let _ = w.write_record(&header);
+    for r in rows {
+        let _ = w.write_record(&r);
+    }
+    let bytes = w.into_inner().unwrap_or_default();
+    String::from_utf8(bytes).unwrap_or_default()
+}
+
+/// The standings as CSV (a header row; tie-break columns by code in
+/// English, by Chinese name in Chinese).
+pub fn standings_csv(t: &StandingsTable, lang: Lang) -> String {
+    to_csv(headers_standings(t, lang), standings_rows(t))
+}
+
+fn pairing_rows(
+    e: &DeskEvent,
+    round: u32,
+    lang: Lang,
+) -> Result<(Vec<String>, Vec<Vec<String>>), DeskError> {
+    let r = round
+        .checked_sub(1)
+        .and_then(|i| e.event().rounds().get(i as usize))
+        .ok_or(DeskError::NoSuchBoard { round, board: 0 })?;
+    let xq = e.settings().game == crate::settings::Game::Xiangqi;
+    let header: Vec<String> = match lang {
+        Lang::En => vec![
+            "board", "no", "white", "points", "result", "points", "black", "no",
+        ],
+        Lang::Zh if xq => vec![
+            "台次", "编号", "红方", "积分", "结果", "积分", "黑方", "编号",
+        ],
+        Lang::Zh => vec![
+            "台次", "编号", "白方", "积分", "结果", "积分", "黑方", "编号",
+        ],
+    }
+    .into_iter()
+    .map(str::to_string)
+    .collect();
+    let scoring = e.settings().scoring.system();
+    let table = e.event().outcome_table();
+    let before = |id: PlayerId| -> String {
+        e.event()
+            .player_index(id)
+            .map(|i| {
+                table[i]
+                    .iter()
+                    .take(round as usize - 1)
+                    .map(|&o| scoring.points(o))
+                    .sum::<Decimal>()
+                    .normalize()
+                    .to_string()
+            })
+            .unwrap_or_default()
+    };
+    let name = |id: PlayerId| {
+        e.event()
+            .player(id)
+            .map(|p| p.name.clone())
+            .unwrap_or_default()
+    };
+    let mut rows = Vec::new();
+    for (i, g) in r.games.iter().enumerate() {
+        rows.push(vec![
+            (i + 1).to_string(),
+            g.white.to_string(),
+            name(g.white),
+            before(g.white),
+            result_text(g.result).to_string(),
+            before(g.black),
+            name(g.black),
+            g.black.to_string(),
+        ]);
+    }
+    for &(id, kind) in &r.byes {
+        let what = match (lang, kind) {
+            (Lang::En, ByeKind::PairingAllocated) => "bye",
+            (Lang::En, ByeKind::FullPoint) => "full-point bye",
+            (Lang::En, ByeKind::HalfPoint) => "half-point bye",
+            (Lang::En, ByeKind::ZeroPoint) => "zero-point bye",
+            (Lang::En, ByeKind::Absent) => "no game",
+            (Lang::Zh, ByeKind::PairingAllocated) => "轮空",
+            (Lang::Zh, ByeKind::FullPoint) => "请假（计胜）",
+            (Lang::Zh, ByeKind::HalfPoint) => "请假（计和）",
+            (Lang::Zh, ByeKind::ZeroPoint) => "请假（计负）",
+            (Lang::Zh, ByeKind::Absent) => "本轮无对局",
+        };
+        rows.push(vec![
+            String::new(),
+            id.to_string(),
+            name(id),
+            before(id),
+            what.to_string(),
+            String::new(),
+            String::new(),
+            String::new(),
+        ]);
+    }
+    Ok((header, rows))
+}
+
+/// The pairings (and results so far) of a round as CSV: board, numbers,
+/// names, points before the round, result; byes after the boards.
+pub fn pairings_csv(e: &DeskEvent, round: u32, lang: Lang) -> Result<String, DeskError> {
+    let (h, rows) = pairing_rows(e, round, lang)?;
+    Ok(to_csv(h, rows))
+}
+
+fn xlsx(
+    sheet: &str,
+    title: &str,
+    header: Vec<String>,
+    rows: Vec<Vec<String>>,
+) -> Result<Vec<u8>, XlsxError> {
+    let mut book = Workbook::new();
+    let ws = book.add_worksheet();
+    ws.set_name(sheet)?;
+    let bold = Format::new().set_bold();
+    ws.write_string_with_format(0, 0, title, &bold)?;
+    for (c, h) in header.iter().enumerate() {
+        ws.write_string_with_format(2, c as u16, h, &bold)?;
+    }
+    for (r, row) in rows.iter().enumerate() {
+        for (c, v) in row.iter().enumerate() {
+            let (r, c) = (r as u32 + 3, c as u16);
+            match v.parse::<Decimal>().ok().and_then(|d| d.to_f64()) {
+                Some(n) if !v.is_empty() && c != 2 && c != 6 => ws.write_number(r, c, n)?,
+                _ => ws.write_string(r, c, v)?,
+            };
+        }
+    }
+    book.save_to_buffer()
+}
+
+fn xlsx_err(e: XlsxError) -> DeskError {
+    DeskError::BadRound {
+        round: 0,
+        message: format!("xlsx export: {e}"),
+    }
+}
+
+/// The standings as an xlsx workbook (title in row 1, header in row 3).
+pub fn standings_xlsx(e: &DeskEvent, t: &StandingsTable, lang: Lang) -> Result<Vec<u8>, DeskError> {
+    let title = match lang {
+        Lang::En => format!(
+            "{} — standings after round {}",
+            e.settings().name,
+            t.after_round
+        ),
+        Lang::Zh => format!("{} 第{}轮后成绩排名", e.settings().name, t.after_round),
+    };
+    let sheet = match lang {
+        Lang::En => "Standings",
+        Lang::Zh => "排名",
+    };
+    xlsx(sheet, &title, headers_standings(t, lang), standings_rows(t)).map_err(xlsx_err)
+}
+
+/// A round's pairings as an xlsx workbook.
+pub fn pairings_xlsx(e: &DeskEvent, round: u32, lang: Lang) -> Result<Vec<u8>, DeskError> {
+    let (h, rows) = pairing_rows(e, round, lang)?;
+    let title = match lang {
+        Lang::En => format!("{} — round {round}", e.settings().name),
+        Lang::Zh => format!("{} 第{round}轮对阵表", e.settings().name),
+    };
+    let sheet = match lang {
+        Lang::En => "Pairings",
+        Lang::Zh => "对阵",
+    };
+    xlsx(sheet, &title, h, rows).map_err(xlsx_err)
+}

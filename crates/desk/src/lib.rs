@@ -1,0 +1,67 @@
+//! # qiyuan-desk
+//!
+//! The arbiter's desk (裁判桌): everything the web pages and the JSON API
+//! call to run a tournament, without HTTP or a database. Pure: no I/O.
+//!
+//! * [`settings`] — [`EventSettings`]: game, system (Swiss 2026/2017 with
+//!   or without Baku acceleration, round robin, knockout), rounds, scoring,
+//!   tie-break preset, rating profile, dates, place, arbiters; validated.
+//! * [`event`] — [`DeskEvent`]: the settings, the tournament model
+//!   (`qiyuan_tournament::model::Event`), players' extra data, requested
+//!   byes, forbidden pairs; players, late entries, withdrawals, results and
+//!   corrections (the model keeps the audit trail).
+//! * [`pairing`] — pairing the next round ([`DeskEvent::pair_next_round`]:
+//!   Swiss through `qiyuan_swiss` with the bridge
+//!   [`DeskEvent::swiss_input`], round robins from the Berger tables,
+//!   knockouts from the bracket), manual changes that answer with
+//!   [`PairingWarning`]s, and [`DeskEvent::apply_round`].
+//! * [`reports`] — standings with the preset's tie-breaks, the crosstable,
+//!   the rating report (`qiyuan_rating::event::rate`) and the norm check.
+//! * [`import`] — players from TRF, CSV (English or Chinese headers) and
+//!   xlsx; every error names the line and the field.
+//! * [`export`] — TRF (and a whole event back from TRF), CSV and xlsx of
+//!   standings and pairings. PGN is not exported: the model holds results,
+//!   not moves.
+//! * [`demo`] — the demo events (a finished xiangqi Swiss, a chess round
+//!   robin in progress).
+//!
+//! ```
+//! use qiyuan_desk::prelude::*;
+//! let mut e = DeskEvent::new(EventSettings::swiss("Open", Game::Chess, 3))?;
+//! for (n, r) in [("A", 2400), ("B", 2300), ("C", 2200)] {
+//!     e.add_player(PlayerInfo::new(n).rating(r))?;
+//! }
+//! let round = e.pair_next_round()?;
+//! // Three players: one board and the pairing-allocated bye for the lowest.
+//! assert_eq!(round.byes, vec![(PlayerId(3), ByeKind::PairingAllocated)]);
+//! e.apply_round(&round)?;
+//! e.set_result(1, 1, GameResult::Draw, "")?;
+//! let table = e.standings_table(None)?;
+//! assert_eq!(table.lines[0].player, PlayerId(3));
+//! # Ok::<(), DeskError>(())
+//! ```
+#![warn(missing_docs)]
+
+pub mod demo;
+mod error;
+pub mod event;
+pub mod export;
+pub mod import;
+pub mod pairing;
+pub mod reports;
+pub mod settings;
+
+pub use error::DeskError;
+pub use event::{DeskEvent, DeskPlayer, PlayerInfo, RequestedBye};
+pub use pairing::{Board, PairingWarning, ProposedRound};
+pub use settings::{DutchEdition, EventSettings, Game, ScoringPreset, System};
+
+/// The names a caller usually needs, with the model's types.
+pub mod prelude {
+    pub use crate::error::DeskError;
+    pub use crate::event::{DeskEvent, DeskPlayer, PlayerInfo, RequestedBye};
+    pub use crate::pairing::{Board, PairingWarning, ProposedRound};
+    pub use crate::reports::{Crosstable, StandingsTable};
+    pub use crate::settings::{DutchEdition, EventSettings, Game, ScoringPreset, System};
+    pub use qiyuan_tournament::model::{ByeKind, Colour, GameResult, PlayerId, Sex};
+}

@@ -1,0 +1,344 @@
+//! What the desk publishes: standings with the preset's tie-breaks, the
+//! crosstable, and the rating report and norm check of the event.
+
+use qiyuan_rating::model as rm;
+use qiyuan_rating::norms::{NormReport, check_norms};
+use qiyuan_rating::{EventReport, Profile};
+use qiyuan_tournament::model::{ByeKind, GameResult, GameScore, Outcome, PlayerId, Sex};
+use qiyuan_tournament::standings::{Standings, StandingsConfig, compute_standings};
+use rust_decimal::Decimal;
+use serde::Serialize;
+
+use crate::error::DeskError;
+use crate::event::DeskEvent;
+use crate::settings::System;
+
+/// One line of the standings, with the player's name and data.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct StandingLine {
+    /// Rank (shared by tied players).
+    pub rank: u32,
+    /// Pairing number.
+    pub player: PlayerId,
+    /// Name.
+    pub name: String,
+    /// Rating.
+    pub rating: Option<u32>,
+    /// Title.
+    pub title: Option<String>,
+    /// Club or unit.
+    pub club: Option<String>,
+    /// Points.
+    pub points: Decimal,
+    /// Tie-break values, in the order of [`StandingsTable::tiebreaks`].
+    pub values: Vec<Option<Decimal>>,
+}
+
+/// The standings as published.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct StandingsTable {
+    /// After this round.
+    pub after_round: u32,
+    /// Tie-break codes (`BH/C1`, `SB` …).
+    pub tiebreaks: Vec<String>,
+    /// Tie-break names in English.
+    pub tiebreak_names_en: Vec<String>,
+    /// Tie-break names in Chinese.
+    pub tiebreak_names_zh: Vec<String>,
+    /// Lines, best first.
+    pub lines: Vec<StandingLine>,
+}
+
+/// One cell of the crosstable: a player's round.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct CrossCell {
+    /// Opponent, if paired.
+    pub opponent: Option<PlayerId>,
+    /// `w` / `b` for White (Red) / Black, empty without a game.
+    pub colour: String,
+    /// Result code as on a wall chart: `1 ½ 0` played, `+ -` forfeits, `U`
+    /// pairing-allocated bye, `F H Z` requested byes, `*` pending, empty
+    /// when absent.
+    pub result: String,
+}
+
+/// One row of the crosstable.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct CrossRow {
+    /// Pairing number.
+    pub player: PlayerId,
+    /// Name.
+    pub name: String,
+    /// Rating.
+    pub rating: Option<u32>,
+    /// Points so far (pending games count nothing).
+    pub points: Decimal,
+    /// Round by round.
+    pub rounds: Vec<CrossCell>,
+    /// Results against each player of [`Crosstable::order`] (round robins:
+    /// the classic table; several games separated by spaces; `×` on the
+    /// diagonal).
+    pub versus: Vec<String>,
+}
+
+/// The crosstable (交叉表), rows in pairing-number order.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Crosstable {
+    /// Rounds paired.
+    pub rounds: u32,
+    /// Players in pairing-number order (columns of `versus`).
+    pub order: Vec<PlayerId>,
+    /// Rows.
+    pub rows: Vec<CrossRow>,
+}
+
+fn half(d: GameScore) -> &'static str {
+    match d {
+        GameScore::Win => "1",
+        GameScore::Draw => "½",
+        GameScore::Loss => "0",
+    }
+}
+
+/// The wall-chart cell of an outcome.
+pub fn cell(o: Outcome) -> CrossCell {
+    let col = |c: qiyuan_tournament::model::Colour| match c {
+        qiyuan_tournament::model::Colour::White => "w".to_string(),
+        qiyuan_tournament::model::Colour::Black => "b".to_string(),
+    };
+    let (opponent, colour, result) = match o {
+        Outcome::Played {
+            opponent,
+            colour,
+            score,
+        } => (Some(opponent), col(colour), half(score).to_string()),
+        Outcome::ForfeitWin { opponent, colour } => (Some(opponent), col(colour), "+".into()),
+        Outcome::ForfeitLoss { opponent, colour } | Outcome::DoubleForfeit { opponent, colour } => {
+            (Some(opponent), col(colour), "-".into())
+        }
+        Outcome::Pending { opponent, colour } => (Some(opponent), col(colour), "*".into()),
+        Outcome::Bye(k) => (
+            None,
+            String::new(),
+            match k {
+                ByeKind::PairingAllocated => "U",
+                ByeKind::FullPoint => "F",
+                ByeKind::HalfPoint => "H",
+                ByeKind::ZeroPoint => "Z",
+                ByeKind::Absent => "",
+            }
+            .to_string(),
+        ),
+    };
+    CrossCell {
+        opponent,
+        colour,
+        result,
+    }
+}
+
+impl DeskEvent {
+    /// The last round whose every game has a result (0 before any).
+    pub fn last_complete_round(&self) -> u32 {
+        self.event
+            .rounds()
+            .iter()
+            .take_while(|r| r.games.iter().all(|g| g.result != GameResult::Pending))
+            .count() as u32
+    }
+
+    /// Standings after `after_round` (default: the last complete round) with
+    /// the settings' scoring and tie-break preset.
+    pub fn standings(&self, after_round: Option<u32>) -> Result<Standings, DeskError> {
+        let preset = self.settings.tiebreak_preset()?;
+        let cfg = StandingsConfig {
+            scoring: self.settings.scoring.system(),
+            tiebreaks: preset.tiebreaks,
+            after_round: Some(after_round.unwrap_or_else(|| self.last_complete_round())),
+            round_robin: Some(self.settings.is_round_robin()),
+            unrated_rating: None,
+            primary: preset.primary,
+            lots_seed: None,
+        };
+        compute_standings(&self.event, &cfg).map_err(|e| DeskError::Standings(e.to_string()))
+    }
+
+    /// The standings with names, ready to print or export.
+    pub fn standings_table(&self, after_round: Option<u32>) -> Result<StandingsTable, DeskError> {
+        let s = self.standings(after_round)?;
+        let lines = s
+            .rows
+            .iter()
+            .map(|r| {
+                let p = self.event.player(r.player);
+                StandingLine {
+                    rank: r.rank,
+                    player: r.player,
+                    name: p.map(|p| p.name.clone()).unwrap_or_default(),
+                    rating: p.and_then(|p| p.rating),
+                    title: p.and_then(|p| p.title.clone()),
+                    club: p.and_then(|p| p.club.clone()),
+                    points: r.points,
+                    values: r.values.clone(),
+                }
+            })
+            .collect();
+        Ok(StandingsTable {
+            after_round: s.after_round,
+            tiebreaks: s.tiebreaks.iter().map(|t| t.to_string()).collect(),
+            tiebreak_names_en: s.tiebreaks.iter().map(|t| t.kind.name_en()).collect(),
+            tiebreak_names_zh: s.tiebreaks.iter().map(|t| t.kind.name_zh()).collect(),
+            lines,
+        })
+    }
+
+    /// The crosstable of every round paired so far.
+    pub fn crosstable(&self) -> Crosstable {
+        let scoring = self.settings.scoring.system();
+        let table = self.event.outcome_table();
+        let mut idx: Vec<usize> = (0..self.event.players().len()).collect();
+        idx.sort_by_key(|&i| self.event.players()[i].id);
+        let order: Vec<PlayerId> = idx.iter().map(|&i| self.event.players()[i].id).collect();
+        let rows = idx
+            .iter()
+            .map(|&i| {
+                let p = &self.event.players()[i];
+                let versus = order
+                    .iter()
+                    .map(|&o| {
+                        if o == p.id {
+                            return "×".to_string();
+                        }
+                        table[i]
+                            .iter()
+                            .filter(|out| out.opponent() == Some(o))
+                            .map(|&out| cell(out).result)
+                            .collect::<Vec<_>>()
+                            .join(" ")
+                    })
+                    .collect();
+                CrossRow {
+                    player: p.id,
+                    name: p.name.clone(),
+                    rating: p.rating,
+                    points: table[i].iter().map(|&o| scoring.points(o)).sum(),
+                    rounds: table[i].iter().map(|&o| cell(o)).collect(),
+                    versus,
+                }
+            })
+            .collect();
+        Crosstable {
+            rounds: self.rounds_paired(),
+            order,
+            rows,
+        }
+    }
+
+    /// The event in the rating crate's model: players with their ratings
+    /// (an unknown sex is taken as male — set it for women's norms and
+    /// minimums), games with a result (pending ones left out), byes (a
+    /// round robin's free round and absences left out), final ranks when
+    /// the standings can be computed. The desk knows nothing of a player's
+    /// earlier rated games, so K is the profile's for a player with none on
+    /// record unless the rating office supplies them.
+    pub fn rating_event(&self) -> Result<rm::Event, DeskError> {
+        let ranks = self.standings(None).ok();
+        let players: Vec<rm::Player> = self
+            .players()
+            .into_iter()
+            .map(|p| {
+                let sex = match p.info.sex {
+                    Some(Sex::Female) => rm::Sex::Female,
+                    _ => rm::Sex::Male,
+                };
+                let mut r = rm::Player::new(
+                    rm::PlayerId(p.id.0),
+                    p.info.name.clone(),
+                    sex,
+                    p.info.rating.map(Decimal::from),
+                );
+                r.title = p.info.title.clone();
+                r.birth_year = p.info.birth_year();
+                r.unit = p.info.club.clone();
+                r.rank = ranks.as_ref().and_then(|s| s.row(p.id)).map(|row| row.rank);
+                r
+            })
+            .collect();
+        let mut pairings = Vec::new();
+        for (r, round) in self.event.rounds().iter().enumerate() {
+            let round_no = r as u32 + 1;
+            for g in &round.games {
+                let result = match g.result {
+                    GameResult::Pending => continue,
+                    GameResult::WhiteWins => rm::GameResult::Played(rm::Outcome::WhiteWins),
+                    GameResult::Draw => rm::GameResult::Played(rm::Outcome::Draw),
+                    GameResult::BlackWins => rm::GameResult::Played(rm::Outcome::BlackWins),
+                    GameResult::WhiteForfeitWin => rm::GameResult::WhiteWinsByForfeit,
+                    GameResult::BlackForfeitWin => rm::GameResult::BlackWinsByForfeit,
+                    GameResult::DoubleForfeit => rm::GameResult::DoubleForfeit,
+                };
+                pairings.push(rm::Pairing::Game {
+                    round: round_no,
+                    white: rm::PlayerId(g.white.0),
+                    black: rm::PlayerId(g.black.0),
+                    result,
+                });
+            }
+            for &(id, kind) in &round.byes {
+                let kind = match kind {
+                    ByeKind::PairingAllocated | ByeKind::FullPoint => rm::ByeKind::Full,
+                    ByeKind::HalfPoint => rm::ByeKind::Half,
+                    ByeKind::ZeroPoint => rm::ByeKind::Zero,
+                    ByeKind::Absent => continue,
+                };
+                pairings.push(rm::Pairing::Bye {
+                    round: round_no,
+                    player: rm::PlayerId(id.0),
+                    kind,
+                });
+            }
+        }
+        let system = match self.settings.system {
+            System::Swiss { .. } => rm::EventSystem::Swiss,
+            System::RoundRobin { cycles: 1 } => rm::EventSystem::RoundRobin,
+            System::RoundRobin { .. } => rm::EventSystem::DoubleRoundRobin,
+            System::Knockout { .. } => rm::EventSystem::Knockout,
+        };
+        rm::Event::new(
+            self.settings.name.clone(),
+            self.settings.game.kind(),
+            system,
+            self.settings.start,
+            self.settings.end,
+            players,
+            pairings,
+        )
+        .map_err(|e| DeskError::Rating(e.to_string()))
+    }
+
+    fn profile(&self, profile: Option<&str>) -> Result<Profile, DeskError> {
+        let name = profile
+            .or(self.settings.rating_profile.as_deref())
+            .ok_or_else(|| {
+                DeskError::Rating(
+                    "no rating profile: choose one in the settings or ask for one".into(),
+                )
+            })?;
+        Profile::builtin(name).map_err(|e| DeskError::Rating(e.to_string()))
+    }
+
+    /// The rating report (等级分计算表) of the event under `profile` (default:
+    /// the settings' profile), through [`qiyuan_rating::event::rate`].
+    pub fn rating_report(&self, profile: Option<&str>) -> Result<EventReport, DeskError> {
+        let profile = self.profile(profile)?;
+        qiyuan_rating::rate(&self.rating_event()?, &profile)
+            .map_err(|e| DeskError::Rating(e.to_string()))
+    }
+
+    /// The norm check of the event under `profile` (default: the settings'
+    /// profile), through [`qiyuan_rating::norms::check_norms`].
+    pub fn norm_report(&self, profile: Option<&str>) -> Result<NormReport, DeskError> {
+        let profile = self.profile(profile)?;
+        check_norms(&self.rating_event()?, &profile).map_err(|e| DeskError::Rating(e.to_string()))
+    }
+}

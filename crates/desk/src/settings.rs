@@ -1,0 +1,425 @@
+//! Event settings (赛事设置): game, system, rounds, scoring, tie-breaks,
+//! rating profile, dates, place and arbiters.
+//!
+//! ```
+//! use qiyuan_desk::settings::*;
+//! let json = r#"{
+//!   "name": "2026 城市象棋公开赛", "game": "xiangqi",
+//!   "system": {"swiss": {"edition": "2026", "acceleration": false}},
+//!   "rounds": 7, "scoring": "2-1-0", "tiebreaks": "xiangqi-swiss-bh",
+//!   "rating_profile": "cxa-2019", "start": "2026-05-01", "end": "2026-05-03"
+//! }"#;
+//! let s: EventSettings = serde_json::from_str(json).unwrap();
+//! s.validate().unwrap();
+//! assert_eq!(s.scoring.system().win, rust_decimal_macros::dec!(2));
+//! ```
+
+use chrono::NaiveDate;
+use qiyuan_rating::model::GameKind;
+use qiyuan_tournament::model::Colour;
+use qiyuan_tournament::scoring::ScoringSystem;
+use qiyuan_tournament::tiebreak::{PRESETS, Preset, preset};
+use rust_decimal_macros::dec;
+use serde::{Deserialize, Serialize};
+
+/// The game played.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Game {
+    /// 象棋 (Red moves first; "white" in the model is Red).
+    Xiangqi,
+    /// 国际象棋.
+    Chess,
+}
+
+impl Game {
+    /// The rating crate's game kind.
+    pub fn kind(self) -> GameKind {
+        match self {
+            Game::Xiangqi => GameKind::Xiangqi,
+            Game::Chess => GameKind::Chess,
+        }
+    }
+}
+
+/// Edition of the FIDE (Dutch) System, C.04.3.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+pub enum DutchEdition {
+    /// The edition applied from 1 February 2026.
+    #[default]
+    #[serde(rename = "2026")]
+    Fide2026,
+    /// The 2017 edition, for events of before February 2026.
+    #[serde(rename = "2017")]
+    Fide2017,
+}
+
+/// How the event is paired.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum System {
+    /// Swiss, FIDE (Dutch) System (积分编排制).
+    Swiss {
+        /// Edition of C.04.3.
+        #[serde(default)]
+        edition: DutchEdition,
+        /// Baku acceleration (C.04.5).
+        #[serde(default)]
+        acceleration: bool,
+    },
+    /// Round robin by the FIDE Berger tables (循环制), `cycles` times
+    /// (2: double round robin, colours reversed in the second cycle).
+    RoundRobin {
+        /// Number of cycles, 1..=4.
+        cycles: u32,
+    },
+    /// Knockout (淘汰制): a seeded bracket, each tie a match of
+    /// `games_per_match` games with alternating colours, then, if
+    /// `armageddon`, one decisive game in which a draw goes to Black
+    /// (红先和负).
+    Knockout {
+        /// Games of each match, 1..=8.
+        games_per_match: u32,
+        /// A decisive game when the match is level.
+        #[serde(default)]
+        armageddon: bool,
+    },
+}
+
+/// Points per result: a named preset or explicit values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ScoringPreset {
+    /// 1 / ½ / 0 (FIDE).
+    #[serde(rename = "1-0.5-0")]
+    Fide,
+    /// 2 / 1 / 0 (象棋竞赛规则 2011 art. 13.1).
+    #[serde(rename = "2-1-0")]
+    Xiangqi,
+    /// 3 / 1 / 0.
+    #[serde(rename = "3-1-0")]
+    ThreeOneZero,
+    /// Explicit points per outcome.
+    #[serde(rename = "custom")]
+    Custom(ScoringSystem),
+}
+
+impl ScoringPreset {
+    /// The scoring system.
+    pub fn system(&self) -> ScoringSystem {
+        match self {
+            ScoringPreset::Fide => ScoringSystem::fide(),
+            ScoringPreset::Xiangqi => ScoringSystem::xiangqi_2011(),
+            ScoringPreset::ThreeOneZero => ScoringSystem::three_one_zero(),
+            ScoringPreset::Custom(s) => *s,
+        }
+    }
+}
+
+/// The settings of an event run at the desk.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct EventSettings {
+    /// Name (赛事名称).
+    pub name: String,
+    /// Game.
+    pub game: Game,
+    /// Pairing system.
+    pub system: System,
+    /// Rounds of a Swiss. Round robins and knockouts derive theirs from the
+    /// number of players ([`EventSettings::planned_rounds`]); the value
+    /// given is then ignored (0 is fine).
+    #[serde(default)]
+    pub rounds: u32,
+    /// Points per result.
+    pub scoring: ScoringPreset,
+    /// Tie-break preset name ([`qiyuan_tournament::tiebreak::PRESETS`]:
+    /// `fide-swiss`, `fide-rr`, `xiangqi-rr`, `xiangqi-drr`,
+    /// `xiangqi-swiss-bh`, `xiangqi-swiss-ps`, or their Chinese names).
+    pub tiebreaks: String,
+    /// Rating profile used for the rating report (e.g. `cxa-2019`,
+    /// `fide-2024`), if any.
+    #[serde(default)]
+    pub rating_profile: Option<String>,
+    /// Colour of the top player on board 1 in round 1 (C.04.3 art. 5.1:
+    /// drawn by lot).
+    #[serde(default = "white")]
+    pub initial_colour: Colour,
+    /// First day.
+    #[serde(default)]
+    pub start: Option<NaiveDate>,
+    /// Last day.
+    #[serde(default)]
+    pub end: Option<NaiveDate>,
+    /// The date of each round (`round_dates[r - 1]`), which the rating
+    /// office needs; may be shorter than the number of rounds.
+    #[serde(default)]
+    pub round_dates: Vec<NaiveDate>,
+    /// Place (地点).
+    #[serde(default)]
+    pub place: Option<String>,
+    /// Chief arbiter (裁判长).
+    #[serde(default)]
+    pub chief_arbiter: Option<String>,
+    /// Deputy and other arbiters.
+    #[serde(default)]
+    pub arbiters: Vec<String>,
+}
+
+fn white() -> Colour {
+    Colour::White
+}
+
+/// Settings that cannot run an event.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SettingsError {
+    /// A field has a value outside what is allowed.
+    #[error("settings: field `{field}`: {message}")]
+    Field {
+        /// The field, as in the JSON.
+        field: &'static str,
+        /// What is wrong.
+        message: String,
+    },
+}
+
+fn bad(field: &'static str, message: impl Into<String>) -> SettingsError {
+    SettingsError::Field {
+        field,
+        message: message.into(),
+    }
+}
+
+impl EventSettings {
+    /// Minimal settings: a Swiss of `rounds` rounds with the usual scoring and
+    /// tie-breaks of the game (xiangqi: 2/1/0 and 对手分; chess: 1/½/0 and
+    /// the FIDE Swiss preset).
+    pub fn swiss(name: impl Into<String>, game: Game, rounds: u32) -> EventSettings {
+        let (scoring, tiebreaks) = match game {
+            Game::Xiangqi => (ScoringPreset::Xiangqi, "xiangqi-swiss-bh"),
+            Game::Chess => (ScoringPreset::Fide, "fide-swiss"),
+        };
+        EventSettings {
+            name: name.into(),
+            game,
+            system: System::Swiss {
+                edition: DutchEdition::Fide2026,
+                acceleration: false,
+            },
+            rounds,
+            scoring,
+            tiebreaks: tiebreaks.into(),
+            rating_profile: None,
+            initial_colour: Colour::White,
+            start: None,
+            end: None,
+            round_dates: Vec::new(),
+            place: None,
+            chief_arbiter: None,
+            arbiters: Vec::new(),
+        }
+    }
+
+    /// Minimal settings of a round robin of `cycles` cycles (xiangqi: 2/1/0
+    /// and 象棋个人循环 or 象棋双循环; chess: 1/½/0 and the FIDE round-robin
+    /// preset).
+    pub fn round_robin(name: impl Into<String>, game: Game, cycles: u32) -> EventSettings {
+        let mut s = EventSettings::swiss(name, game, 0);
+        s.system = System::RoundRobin { cycles };
+        s.tiebreaks = match (game, cycles) {
+            (Game::Xiangqi, 1) => "xiangqi-rr",
+            (Game::Xiangqi, _) => "xiangqi-drr",
+            (Game::Chess, _) => "fide-rr",
+        }
+        .into();
+        s
+    }
+
+    /// Checks every field; the error names the field.
+    pub fn validate(&self) -> Result<(), SettingsError> {
+        if self.name.trim().is_empty() {
+            return Err(bad("name", "the event needs a name"));
+        }
+        if self.name.chars().count() > 200 {
+            return Err(bad("name", "at most 200 characters"));
+        }
+        match self.system {
+            System::Swiss { .. } => {
+                if !(1..=99).contains(&self.rounds) {
+                    return Err(bad(
+                        "rounds",
+                        format!("a Swiss has 1 to 99 rounds, not {}", self.rounds),
+                    ));
+                }
+            }
+            System::RoundRobin { cycles } => {
+                if !(1..=4).contains(&cycles) {
+                    return Err(bad(
+                        "system.round_robin.cycles",
+                        format!("1 to 4 cycles, not {cycles}"),
+                    ));
+                }
+            }
+            System::Knockout {
+                games_per_match, ..
+            } => {
+                if !(1..=8).contains(&games_per_match) {
+                    return Err(bad(
+                        "system.knockout.games_per_match",
+                        format!("1 to 8 games per match, not {games_per_match}"),
+                    ));
+                }
+            }
+        }
+        let s = self.scoring.system();
+        if s.win <= s.loss || s.draw_white < s.loss || s.draw_black < s.loss {
+            return Err(bad(
+                "scoring",
+                "a win must be worth more than a loss, a draw not less than a loss",
+            ));
+        }
+        if s.win.scale() > 1 && (s.win * dec!(10)).fract() != dec!(0) {
+            return Err(bad("scoring", "points are counted in tenths at most"));
+        }
+        self.tiebreak_preset()?;
+        if let Some(p) = &self.rating_profile {
+            let profile = qiyuan_rating::Profile::builtin(p).map_err(|e| {
+                bad(
+                    "rating_profile",
+                    format!(
+                        "{e} (built-in profiles: {})",
+                        qiyuan_rating::Profile::builtin_names().join(", ")
+                    ),
+                )
+            })?;
+            if profile.game != self.game.kind() {
+                return Err(bad(
+                    "rating_profile",
+                    format!(
+                        "profile `{p}` rates {:?}, the event is {:?}",
+                        profile.game, self.game
+                    ),
+                ));
+            }
+        }
+        if let (Some(a), Some(b)) = (self.start, self.end)
+            && b < a
+        {
+            return Err(bad("end", format!("{b} is before the start {a}")));
+        }
+        for (i, d) in self.round_dates.iter().enumerate() {
+            if let Some(s) = self.start
+                && *d < s
+            {
+                return Err(bad(
+                    "round_dates",
+                    format!("round {}: {d} is before the start {s}", i + 1),
+                ));
+            }
+            if let Some(e) = self.end
+                && *d > e
+            {
+                return Err(bad(
+                    "round_dates",
+                    format!("round {}: {d} is after the end {e}", i + 1),
+                ));
+            }
+            if i > 0 && *d < self.round_dates[i - 1] {
+                return Err(bad(
+                    "round_dates",
+                    format!("round {}: {d} is before round {}", i + 1, i),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The expanded tie-break preset.
+    pub fn tiebreak_preset(&self) -> Result<Preset, SettingsError> {
+        let rounds = self.rounds.max(1);
+        preset(&self.tiebreaks, rounds).map_err(|e| {
+            bad(
+                "tiebreaks",
+                format!(
+                    "{e} (presets: {})",
+                    PRESETS
+                        .iter()
+                        .map(|(n, _)| *n)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            )
+        })
+    }
+
+    /// The number of rounds for `players` participants: the Swiss's
+    /// `rounds`; `cycles × (n − 1)` (n rounded up to even) for a round robin;
+    /// for a knockout, the bracket's stages × the games of a match (plus one
+    /// for the decisive game).
+    pub fn planned_rounds(&self, players: u32) -> u32 {
+        match self.system {
+            System::Swiss { .. } => self.rounds,
+            System::RoundRobin { cycles } => {
+                cycles * qiyuan_tournament::berger::cycle_rounds(players)
+            }
+            System::Knockout { .. } => {
+                let stages = players.max(2).next_power_of_two().trailing_zeros();
+                stages * self.knockout_stage_rounds()
+            }
+        }
+    }
+
+    /// Rounds of one knockout stage (0 for other systems).
+    pub fn knockout_stage_rounds(&self) -> u32 {
+        match self.system {
+            System::Knockout {
+                games_per_match,
+                armageddon,
+            } => games_per_match + u32::from(armageddon),
+            _ => 0,
+        }
+    }
+
+    /// Whether the event is a round robin.
+    pub fn is_round_robin(&self) -> bool {
+        matches!(self.system, System::RoundRobin { .. })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn errors_name_the_field() {
+        let mut s = EventSettings::swiss("x", Game::Chess, 0);
+        let e = s.validate().unwrap_err().to_string();
+        assert!(e.contains("`rounds`"), "{e}");
+        s.rounds = 9;
+        s.tiebreaks = "nope".into();
+        let e = s.validate().unwrap_err().to_string();
+        assert!(e.contains("`tiebreaks`") && e.contains("fide-swiss"), "{e}");
+        s.tiebreaks = "fide-swiss".into();
+        s.rating_profile = Some("cxa-2019".into());
+        let e = s.validate().unwrap_err().to_string();
+        assert!(e.contains("`rating_profile`"), "{e}");
+        s.rating_profile = Some("fide-2024".into());
+        s.validate().unwrap();
+        s.start = NaiveDate::from_ymd_opt(2026, 5, 2);
+        s.end = NaiveDate::from_ymd_opt(2026, 5, 1);
+        assert!(s.validate().unwrap_err().to_string().contains("`end`"));
+    }
+
+    #[test]
+    fn planned_rounds() {
+        // C.05 Annex 1: 9 or 10 players play 9 rounds per cycle.
+        let rr = EventSettings::round_robin("x", Game::Chess, 2);
+        assert_eq!(rr.planned_rounds(9), 18);
+        assert_eq!(rr.planned_rounds(10), 18);
+        let mut ko = EventSettings::swiss("x", Game::Chess, 0);
+        ko.system = System::Knockout {
+            games_per_match: 2,
+            armageddon: true,
+        };
+        // 6 entrants: a bracket of 8, three stages of 2 + 1 games.
+        assert_eq!(ko.planned_rounds(6), 9);
+    }
+}
