@@ -1,1 +1,544 @@
-//! (being written by a helper; see ARCHITECTURE.md once it lands)
+//! Accounts of the web application: users and their roles, server-side
+//! sessions, API tokens and the arbiters of each event.
+//!
+//! Secrets never reach the database: a session id or an API token is
+//! handed to the client once and kept only as the hex SHA-256 of its value.
+//! Password hashing (argon2) is the caller's business: the store keeps the
+//! PHC string it is given.
+//!
+//! ```no_run
+//! # async fn demo(store: qiyuan_store::Store) -> Result<(), qiyuan_store::StoreError> {
+//! use qiyuan_store::accounts::Role;
+//! let token = store.create_api_token(Role::Arbiter, None, Some("results phone")).await?;
+//! let owner = store.token_user(&token).await?.expect("a token just made is known");
+//! assert_eq!(owner.role, Role::Arbiter);
+//! # Ok(()) }
+//! ```
+
+use std::fmt;
+use std::str::FromStr;
+
+use rand::RngCore;
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+use sqlx::Row;
+
+use crate::{Store, StoreError};
+
+/// What an account may do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Role {
+    /// 管理员: everything, including accounts.
+    Admin,
+    /// 等级分管理员: the rating office (imports, periods, publication).
+    Officer,
+    /// 裁判: the desk of the events they are assigned to.
+    Arbiter,
+}
+
+impl Role {
+    /// Every role, most powerful first.
+    pub const ALL: [Role; 3] = [Role::Admin, Role::Officer, Role::Arbiter];
+
+    /// The spelling kept in the database and used on the command line.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Role::Admin => "admin",
+            Role::Officer => "officer",
+            Role::Arbiter => "arbiter",
+        }
+    }
+}
+
+impl fmt::Display for Role {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A role name that is none of `admin`, `officer`, `arbiter`.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown role `{0}` (expected admin, officer or arbiter)")]
+pub struct UnknownRole(pub String);
+
+impl FromStr for Role {
+    type Err = UnknownRole;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s {
+            "admin" => Ok(Role::Admin),
+            "officer" => Ok(Role::Officer),
+            "arbiter" => Ok(Role::Arbiter),
+            other => Err(UnknownRole(other.to_string())),
+        }
+    }
+}
+
+/// A user account.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Account {
+    /// Its id.
+    pub id: i64,
+    /// The name it signs in with (unique).
+    pub username: String,
+    /// What it may do.
+    pub role: Role,
+    /// When it was created (RFC 3339, UTC).
+    pub created: String,
+}
+
+/// A session just created: the values to hand to the client.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewSession {
+    /// The session id for the cookie (only its hash is stored).
+    pub id: String,
+    /// The CSRF token every form of the session must carry.
+    pub csrf: String,
+}
+
+/// A live session, as found from its id.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SessionRecord {
+    /// The signed-in account; `None` for an anonymous visitor.
+    pub user: Option<Account>,
+    /// The session's CSRF token.
+    pub csrf: String,
+    /// The language chosen in this session (`zh` or `en`), if any.
+    pub lang: Option<String>,
+    /// When it expires (RFC 3339, UTC).
+    pub expires: String,
+}
+
+/// Who an API token acts for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TokenOwner {
+    /// The token's row id.
+    pub token_id: i64,
+    /// The role the token acts with.
+    pub role: Role,
+    /// The account it belongs to, if it was made for one.
+    pub account: Option<Account>,
+    /// Its label, if it was given one.
+    pub label: Option<String>,
+}
+
+/// One arbiter's assignment to an event of the desk.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ArbiterAssignment {
+    /// The desk's event id.
+    pub event_id: i64,
+    /// The arbiter.
+    pub user: Account,
+}
+
+/// Hex SHA-256 of a secret: what the database keeps instead of the secret.
+fn secret_hash(secret: &str) -> String {
+    let digest = Sha256::digest(secret.as_bytes());
+    digest.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// 32 random bytes from the thread's cryptographically secure generator, as hex.
+fn random_hex() -> String {
+    let mut bytes = [0u8; 32];
+    rand::rng().fill_bytes(&mut bytes);
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// An instant `secs` seconds from now, RFC 3339 UTC to the second (text
+/// that sorts in time order).
+fn instant_in(secs: i64) -> String {
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs() as i64)
+        .unwrap_or(0);
+    chrono::DateTime::from_timestamp(now.saturating_add(secs), 0)
+        .map(|t| t.format("%Y-%m-%dT%H:%M:%SZ").to_string())
+        .unwrap_or_default()
+}
+
+fn role_of(text: &str) -> Result<Role, StoreError> {
+    text.parse().map_err(|e: UnknownRole| StoreError::Corrupt {
+        what: e.to_string(),
+    })
+}
+
+fn account_from(row: &sqlx::any::AnyRow, offset: usize) -> Result<Account, StoreError> {
+    let role: String = row.try_get(offset + 2)?;
+    Ok(Account {
+        id: row.try_get(offset)?,
+        username: row.try_get(offset + 1)?,
+        role: role_of(&role)?,
+        created: row.try_get(offset + 3)?,
+    })
+}
+
+fn is_unique_violation(err: &sqlx::Error) -> bool {
+    matches!(err, sqlx::Error::Database(e) if e.is_unique_violation())
+}
+
+impl Store {
+    /// How many accounts exist (0 before the first-run set-up).
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn user_count(&self) -> Result<i64, StoreError> {
+        Ok(sqlx::query_scalar("SELECT COUNT(*) FROM users")
+            .fetch_one(&self.pool)
+            .await?)
+    }
+
+    /// Creates an account; `Ok(None)` when the username is taken.
+    /// `password_hash` is kept as given (an argon2 PHC string).
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn create_user(
+        &self,
+        username: &str,
+        password_hash: &str,
+        role: Role,
+    ) -> Result<Option<Account>, StoreError> {
+        let created = instant_in(0);
+        let result = sqlx::query_scalar(
+            "INSERT INTO users (username, password_hash, role, created) \
+             VALUES ($1, $2, $3, $4) RETURNING id",
+        )
+        .bind(username)
+        .bind(password_hash)
+        .bind(role.as_str())
+        .bind(&created)
+        .fetch_one(&self.pool)
+        .await;
+        match result {
+            Ok(id) => Ok(Some(Account {
+                id,
+                username: username.to_string(),
+                role,
+                created,
+            })),
+            Err(e) if is_unique_violation(&e) => Ok(None),
+            Err(e) => Err(e.into()),
+        }
+    }
+
+    /// Creates the first administrator, only while no account exists
+    /// (first-run set-up); `Ok(None)` when some account already exists.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn create_first_admin(
+        &self,
+        username: &str,
+        password_hash: &str,
+    ) -> Result<Option<Account>, StoreError> {
+        let created = instant_in(0);
+        let id: Option<i64> = sqlx::query_scalar(
+            "INSERT INTO users (username, password_hash, role, created) \
+             SELECT $1, $2, 'admin', $3 WHERE NOT EXISTS (SELECT 1 FROM users) RETURNING id",
+        )
+        .bind(username)
+        .bind(password_hash)
+        .bind(&created)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(id.map(|id| Account {
+            id,
+            username: username.to_string(),
+            role: Role::Admin,
+            created,
+        }))
+    }
+
+    /// The account named `username` and its password hash.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn user_by_name(
+        &self,
+        username: &str,
+    ) -> Result<Option<(Account, String)>, StoreError> {
+        let row = sqlx::query(
+            "SELECT id, username, role, created, password_hash FROM users WHERE username = $1",
+        )
+        .bind(username)
+        .fetch_optional(&self.pool)
+        .await?;
+        row.map(|r| Ok((account_from(&r, 0)?, r.try_get(4)?)))
+            .transpose()
+    }
+
+    /// The account with this id.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn user(&self, id: i64) -> Result<Option<Account>, StoreError> {
+        let row = sqlx::query("SELECT id, username, role, created FROM users WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?;
+        row.map(|r| account_from(&r, 0)).transpose()
+    }
+
+    /// Every account, by id.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn users(&self) -> Result<Vec<Account>, StoreError> {
+        let rows = sqlx::query("SELECT id, username, role, created FROM users ORDER BY id")
+            .fetch_all(&self.pool)
+            .await?;
+        rows.iter().map(|r| account_from(r, 0)).collect()
+    }
+
+    /// Replaces an account's password hash; `false` when there is no such account.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn set_password_hash(
+        &self,
+        user_id: i64,
+        password_hash: &str,
+    ) -> Result<bool, StoreError> {
+        let done = sqlx::query("UPDATE users SET password_hash = $1 WHERE id = $2")
+            .bind(password_hash)
+            .bind(user_id)
+            .execute(&self.pool)
+            .await?;
+        Ok(done.rows_affected() > 0)
+    }
+
+    /// Starts a session lasting `ttl_secs` seconds, anonymous when `user_id`
+    /// is `None`, and returns its id and CSRF token (only the id's hash is
+    /// stored). Expired sessions are removed on the way.
+    ///
+    /// # Errors
+    /// A database error (an unknown `user_id` breaks a foreign key).
+    pub async fn create_session(
+        &self,
+        user_id: Option<i64>,
+        lang: Option<&str>,
+        ttl_secs: i64,
+    ) -> Result<NewSession, StoreError> {
+        let now = instant_in(0);
+        sqlx::query("DELETE FROM sessions WHERE expires < $1")
+            .bind(&now)
+            .execute(&self.pool)
+            .await?;
+        let session = NewSession {
+            id: random_hex(),
+            csrf: random_hex(),
+        };
+        sqlx::query(
+            "INSERT INTO sessions (id_hash, user_id, csrf, created, expires, lang) \
+             VALUES ($1, $2, $3, $4, $5, $6)",
+        )
+        .bind(secret_hash(&session.id))
+        .bind(user_id)
+        .bind(&session.csrf)
+        .bind(&now)
+        .bind(instant_in(ttl_secs))
+        .bind(lang)
+        .execute(&self.pool)
+        .await?;
+        Ok(session)
+    }
+
+    /// The live (not expired) session with this id.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn session(&self, id: &str) -> Result<Option<SessionRecord>, StoreError> {
+        let row = sqlx::query(
+            "SELECT s.csrf, s.lang, s.expires, u.id, u.username, u.role, u.created \
+             FROM sessions s LEFT JOIN users u ON u.id = s.user_id \
+             WHERE s.id_hash = $1 AND s.expires > $2",
+        )
+        .bind(secret_hash(id))
+        .bind(instant_in(0))
+        .fetch_optional(&self.pool)
+        .await?;
+        let Some(r) = row else { return Ok(None) };
+        let user_id: Option<i64> = r.try_get(3)?;
+        Ok(Some(SessionRecord {
+            csrf: r.try_get(0)?,
+            lang: r.try_get(1)?,
+            expires: r.try_get(2)?,
+            user: match user_id {
+                Some(_) => Some(account_from(&r, 3)?),
+                None => None,
+            },
+        }))
+    }
+
+    /// Remembers the language chosen in a session (`zh` or `en`).
+    ///
+    /// # Errors
+    /// A database error (another language code breaks a check constraint).
+    pub async fn set_session_lang(&self, id: &str, lang: &str) -> Result<(), StoreError> {
+        sqlx::query("UPDATE sessions SET lang = $1 WHERE id_hash = $2")
+            .bind(lang)
+            .bind(secret_hash(id))
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Ends a session (sign-out); nothing happens for an unknown id.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn delete_session(&self, id: &str) -> Result<(), StoreError> {
+        sqlx::query("DELETE FROM sessions WHERE id_hash = $1")
+            .bind(secret_hash(id))
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Makes an API token acting with `role`, for an account or only
+    /// labelled, and returns it: this is the only time the token is seen,
+    /// the database keeps its hash.
+    ///
+    /// # Errors
+    /// A database error (an unknown `user_id` breaks a foreign key).
+    pub async fn create_api_token(
+        &self,
+        role: Role,
+        user_id: Option<i64>,
+        label: Option<&str>,
+    ) -> Result<String, StoreError> {
+        let token = format!("qy_{}", random_hex());
+        sqlx::query(
+            "INSERT INTO api_tokens (token_hash, role, user_id, label, created) \
+             VALUES ($1, $2, $3, $4, $5)",
+        )
+        .bind(secret_hash(&token))
+        .bind(role.as_str())
+        .bind(user_id)
+        .bind(label)
+        .bind(instant_in(0))
+        .execute(&self.pool)
+        .await?;
+        Ok(token)
+    }
+
+    /// Who a token acts for (and notes it was used); `None` for an
+    /// unknown token.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn token_user(&self, token: &str) -> Result<Option<TokenOwner>, StoreError> {
+        let hash = secret_hash(token);
+        let row = sqlx::query(
+            "SELECT t.id, t.role, t.label, u.id, u.username, u.role, u.created \
+             FROM api_tokens t LEFT JOIN users u ON u.id = t.user_id WHERE t.token_hash = $1",
+        )
+        .bind(&hash)
+        .fetch_optional(&self.pool)
+        .await?;
+        let Some(r) = row else { return Ok(None) };
+        let token_id: i64 = r.try_get(0)?;
+        let role: String = r.try_get(1)?;
+        let user_id: Option<i64> = r.try_get(3)?;
+        let owner = TokenOwner {
+            token_id,
+            role: role_of(&role)?,
+            label: r.try_get(2)?,
+            account: match user_id {
+                Some(_) => Some(account_from(&r, 3)?),
+                None => None,
+            },
+        };
+        sqlx::query("UPDATE api_tokens SET last_used = $1 WHERE id = $2")
+            .bind(instant_in(0))
+            .bind(token_id)
+            .execute(&self.pool)
+            .await?;
+        Ok(Some(owner))
+    }
+
+    /// Lets an arbiter change an event of the desk (idempotent).
+    ///
+    /// # Errors
+    /// A database error (an unknown `user_id` breaks a foreign key).
+    pub async fn assign_arbiter(&self, event_id: i64, user_id: i64) -> Result<(), StoreError> {
+        let exists = self.is_event_arbiter(event_id, user_id).await?;
+        if !exists {
+            let result =
+                sqlx::query("INSERT INTO event_arbiters (event_id, user_id) VALUES ($1, $2)")
+                    .bind(event_id)
+                    .bind(user_id)
+                    .execute(&self.pool)
+                    .await;
+            match result {
+                Ok(_) => {}
+                Err(e) if is_unique_violation(&e) => {}
+                Err(e) => return Err(e.into()),
+            }
+        }
+        Ok(())
+    }
+
+    /// Takes an event away from an arbiter; `false` when they were not assigned.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn unassign_arbiter(&self, event_id: i64, user_id: i64) -> Result<bool, StoreError> {
+        let done = sqlx::query("DELETE FROM event_arbiters WHERE event_id = $1 AND user_id = $2")
+            .bind(event_id)
+            .bind(user_id)
+            .execute(&self.pool)
+            .await?;
+        Ok(done.rows_affected() > 0)
+    }
+
+    /// Whether this account is an arbiter of this event.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn is_event_arbiter(&self, event_id: i64, user_id: i64) -> Result<bool, StoreError> {
+        let n: i64 = sqlx::query_scalar(
+            "SELECT COUNT(*) FROM event_arbiters WHERE event_id = $1 AND user_id = $2",
+        )
+        .bind(event_id)
+        .bind(user_id)
+        .fetch_one(&self.pool)
+        .await?;
+        Ok(n > 0)
+    }
+
+    /// Every assignment, by event then username.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn event_arbiters(&self) -> Result<Vec<ArbiterAssignment>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT a.event_id, u.id, u.username, u.role, u.created \
+             FROM event_arbiters a JOIN users u ON u.id = a.user_id \
+             ORDER BY a.event_id, u.username",
+        )
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                Ok(ArbiterAssignment {
+                    event_id: r.try_get(0)?,
+                    user: account_from(r, 1)?,
+                })
+            })
+            .collect()
+    }
+
+    /// The events an arbiter is assigned to, in order.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn arbiter_events(&self, user_id: i64) -> Result<Vec<i64>, StoreError> {
+        Ok(sqlx::query_scalar(
+            "SELECT event_id FROM event_arbiters WHERE user_id = $1 ORDER BY event_id",
+        )
+        .bind(user_id)
+        .fetch_all(&self.pool)
+        .await?)
+    }
+}

@@ -1,0 +1,189 @@
+//! Errors of a request, answered as an HTML page or as JSON.
+//!
+//! A handler returns `Result<_, AppError>`. The error itself only carries a
+//! status and a message; the session middleware turns it into a page in
+//! the visitor's language, or into JSON
+//! (`{"status": 404, "error": "not_found", "message": "…"}`) for `/api/`
+//! paths and for requests that accept JSON but not HTML.
+
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use qiyuan_store::StoreError;
+
+use crate::i18n::Lang;
+
+/// Why a request was not served.
+#[derive(Debug, thiserror::Error)]
+pub enum AppError {
+    /// No such page or record (404).
+    #[error("not found")]
+    NotFound,
+    /// Signing in (or an API token) is needed (401).
+    #[error("sign-in required")]
+    Unauthorized,
+    /// Signed in, but not allowed to do this (403).
+    #[error("forbidden")]
+    Forbidden,
+    /// A write without the session's CSRF token, or with a wrong one (403).
+    #[error("missing or wrong CSRF token")]
+    Csrf,
+    /// The request is wrong; the message says how (400).
+    #[error("{0}")]
+    BadRequest(String),
+    /// The request conflicts with the current state, e.g. someone else
+    /// changed the record first; the message says what (409).
+    #[error("{0}")]
+    Conflict(String),
+    /// The body is over the size limit (413).
+    #[error("request body too large")]
+    PayloadTooLarge,
+    /// Something failed on the server; details go to the log (500).
+    #[error("internal error: {0}")]
+    Internal(String),
+}
+
+impl AppError {
+    /// The HTTP status.
+    pub fn status(&self) -> StatusCode {
+        match self {
+            AppError::NotFound => StatusCode::NOT_FOUND,
+            AppError::Unauthorized => StatusCode::UNAUTHORIZED,
+            AppError::Forbidden | AppError::Csrf => StatusCode::FORBIDDEN,
+            AppError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            AppError::Conflict(_) => StatusCode::CONFLICT,
+            AppError::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    /// A short machine-readable code (`not_found`, `forbidden`, …), the
+    /// `error` field of the JSON form.
+    pub fn code(&self) -> &'static str {
+        match self {
+            AppError::NotFound => "not_found",
+            AppError::Unauthorized => "unauthorized",
+            AppError::Forbidden => "forbidden",
+            AppError::Csrf => "csrf",
+            AppError::BadRequest(_) => "bad_request",
+            AppError::Conflict(_) => "conflict",
+            AppError::PayloadTooLarge => "payload_too_large",
+            AppError::Internal(_) => "internal",
+        }
+    }
+
+    /// The message shown to the visitor, in their language.
+    pub fn message(&self, lang: Lang) -> String {
+        match self {
+            AppError::NotFound => lang
+                .t(
+                    "This page or record does not exist.",
+                    "该页面或记录不存在。",
+                )
+                .into(),
+            AppError::Unauthorized => lang
+                .t(
+                    "Please sign in (or send an API token: Authorization: Bearer TOKEN).",
+                    "请先登录（或提供 API 令牌：Authorization: Bearer TOKEN）。",
+                )
+                .into(),
+            AppError::Forbidden => lang
+                .t(
+                    "Your account is not allowed to do this.",
+                    "您的账号无权进行此操作。",
+                )
+                .into(),
+            AppError::Csrf => lang
+                .t(
+                    "This form has no valid security token (CSRF): it may have come from another \
+                     site, or your session expired. Go back, reload the page and send it again.",
+                    "表单缺少有效的安全令牌（CSRF）：可能来自其他网站，或会话已过期。\
+                     请返回并刷新页面后重新提交。",
+                )
+                .into(),
+            AppError::BadRequest(m) | AppError::Conflict(m) => m.clone(),
+            AppError::PayloadTooLarge => lang.pick(
+                format!(
+                    "The request is too large: the limit is {} MB.",
+                    crate::BODY_LIMIT / (1024 * 1024)
+                ),
+                format!(
+                    "请求过大：上限为 {} MB。",
+                    crate::BODY_LIMIT / (1024 * 1024)
+                ),
+            ),
+            AppError::Internal(_) => lang
+                .t(
+                    "Something went wrong on the server; the error was logged.",
+                    "服务器出错，错误已记录。",
+                )
+                .into(),
+        }
+    }
+
+    /// The page title for this error.
+    pub fn title(&self, lang: Lang) -> &'static str {
+        match self {
+            AppError::NotFound => lang.t("Not found", "未找到"),
+            AppError::Unauthorized => lang.t("Sign-in required", "需要登录"),
+            AppError::Forbidden => lang.t("Not allowed", "无权访问"),
+            AppError::Csrf => lang.t("Security token missing", "安全令牌无效"),
+            AppError::BadRequest(_) => lang.t("Bad request", "请求有误"),
+            AppError::Conflict(_) => lang.t("Conflict", "冲突"),
+            AppError::PayloadTooLarge => lang.t("Too large", "请求过大"),
+            AppError::Internal(_) => lang.t("Server error", "服务器错误"),
+        }
+    }
+}
+
+impl From<StoreError> for AppError {
+    fn from(e: StoreError) -> Self {
+        AppError::Internal(e.to_string())
+    }
+}
+
+impl From<anyhow::Error> for AppError {
+    fn from(e: anyhow::Error) -> Self {
+        AppError::Internal(format!("{e:#}"))
+    }
+}
+
+/// What the middleware needs to render an error: put in the response's
+/// extensions by [`AppError`]'s `into_response` (and by the middleware for
+/// plain-text errors of the framework).
+#[derive(Debug, Clone)]
+pub(crate) struct ErrorInfo {
+    pub status: StatusCode,
+    pub code: &'static str,
+    /// English and Chinese messages.
+    pub en: String,
+    pub zh: String,
+    pub title_en: &'static str,
+    pub title_zh: &'static str,
+}
+
+impl ErrorInfo {
+    pub(crate) fn of(e: &AppError) -> Self {
+        ErrorInfo {
+            status: e.status(),
+            code: e.code(),
+            en: e.message(Lang::En),
+            zh: e.message(Lang::Zh),
+            title_en: e.title(Lang::En),
+            title_zh: e.title(Lang::Zh),
+        }
+    }
+}
+
+impl IntoResponse for AppError {
+    fn into_response(self) -> Response {
+        if let AppError::Internal(detail) = &self {
+            eprintln!("qiyuan-server: internal error: {detail}");
+        }
+        let info = ErrorInfo::of(&self);
+        // A plain body for callers outside the middleware; the middleware
+        // replaces it with a page or JSON.
+        let mut resp = (info.status, info.en.clone()).into_response();
+        resp.extensions_mut().insert(info);
+        resp
+    }
+}

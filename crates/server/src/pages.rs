@@ -1,0 +1,512 @@
+//! The pages of the foundation: home, sign in/out, first-run set-up,
+//! accounts, the language switch, and `GET /api/v1/health` and
+//! `GET /api/v1/whoami`.
+
+use axum::extract::{Path, Query, State};
+use axum::http::{HeaderMap, HeaderValue, header};
+use axum::response::{IntoResponse, Redirect, Response};
+use axum::routing::get;
+use axum::{Extension, Form, Json, Router};
+use maud::{Markup, html};
+use serde::Deserialize;
+
+use crate::AppState;
+use crate::auth::{
+    ApiCaller, Role, SignedIn, User, Viewer, hash_password_async, require_role,
+    verify_password_async,
+};
+use crate::error::AppError;
+use crate::i18n::Lang;
+use crate::layout::{csrf_field, page};
+use crate::session::{LANG_COOKIE, SESSION_COOKIE, SessionId, set_cookie, start_session};
+
+/// Shortest password accepted.
+pub const MIN_PASSWORD: usize = 8;
+
+pub(crate) fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/", get(home))
+        .route("/login", get(login_form).post(login))
+        .route("/logout", axum::routing::post(logout))
+        .route("/setup", get(setup_form).post(setup))
+        .route("/admin/users", get(users_page).post(users_post))
+        .route("/lang/{code}", get(switch_lang))
+        .route("/api/v1/health", get(health))
+        .route("/api/v1/whoami", get(whoami))
+}
+
+/// Where to go after a form: only a path of this site (never `//host`).
+fn safe_next(next: Option<&str>) -> String {
+    match next {
+        Some(n) if n.starts_with('/') && !n.starts_with("//") && !n.contains('\\') => n.to_string(),
+        _ => "/".to_string(),
+    }
+}
+
+async fn home(State(state): State<AppState>, viewer: Viewer) -> Result<Markup, AppError> {
+    let no_users = state.store.user_count().await? == 0;
+    let l = viewer.lang;
+    Ok(page(
+        &viewer,
+        l.t("Home", "首页"),
+        html! {
+            h1 { "棋院 qiyuan" }
+            p { (l.t(
+                "The rating office and tournament desk for xiangqi and chess.",
+                "象棋与国际象棋的等级分管理与竞赛编排系统。"
+            )) }
+            @if no_users {
+                p.warning {
+                    (l.t("No administrator yet: ", "尚未设置管理员："))
+                    a href="/setup" { (l.t("create one", "立即创建")) }
+                }
+            }
+            div.cards {
+                div.card {
+                    h2 { a href="/events" { (l.t("Events", "赛事")) } }
+                    p { (l.t("Pairings, results, standings and crosstables.", "对阵、成绩、排名与交叉表。")) }
+                }
+                div.card {
+                    h2 { a href="/lists" { (l.t("Rating lists", "等级分名单")) } }
+                    p { (l.t("Published lists and every player's rating history.", "已发布的等级分名单与棋手等级分历史。")) }
+                }
+                @if viewer.user.is_some() {
+                    div.card {
+                        h2 { a href="/desk" { (l.t("Arbiter's desk", "裁判台")) } }
+                        p { (l.t("Run your events: players, rounds, results.", "管理赛事：棋手、编排、成绩录入。")) }
+                    }
+                }
+                @if viewer.user.as_ref().is_some_and(|u| matches!(u.role, Role::Admin | Role::Officer)) {
+                    div.card {
+                        h2 { a href="/office" { (l.t("Rating office", "等级分管理")) } }
+                        p { (l.t("Imports, rating periods, publication.", "导入、等级分周期计算与发布。")) }
+                    }
+                }
+            }
+        },
+    ))
+}
+
+#[derive(Debug, Deserialize)]
+struct NextQuery {
+    next: Option<String>,
+}
+
+fn login_markup(viewer: &Viewer, next: &str, username: &str, error: Option<&str>) -> Markup {
+    let l = viewer.lang;
+    page(
+        viewer,
+        l.t("Sign in", "登录"),
+        html! {
+            h1 { (l.t("Sign in", "登录")) }
+            @if let Some(e) = error { p.error role="alert" { (e) } }
+            form.stack method="post" action="/login" {
+                (csrf_field(viewer))
+                input type="hidden" name="next" value=(next);
+                label { (l.t("Username", "用户名"))
+                    input type="text" name="username" value=(username) required autocomplete="username" autofocus; }
+                label { (l.t("Password", "密码"))
+                    input type="password" name="password" required autocomplete="current-password"; }
+                button type="submit" { (l.t("Sign in", "登录")) }
+            }
+        },
+    )
+}
+
+async fn login_form(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    Query(q): Query<NextQuery>,
+) -> Result<Response, AppError> {
+    if state.store.user_count().await? == 0 {
+        return Ok(Redirect::to("/setup").into_response());
+    }
+    let next = safe_next(q.next.as_deref());
+    Ok(login_markup(&viewer, &next, "", None).into_response())
+}
+
+#[derive(Debug, Deserialize)]
+struct LoginForm {
+    username: String,
+    password: String,
+    next: Option<String>,
+}
+
+async fn login(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    session: Option<Extension<SessionId>>,
+    Form(form): Form<LoginForm>,
+) -> Result<Response, AppError> {
+    let next = safe_next(form.next.as_deref());
+    let username = form.username.trim().to_string();
+    let found = state.store.user_by_name(&username).await?;
+    let hash = found.as_ref().map(|(_, h)| h.clone());
+    let ok = verify_password_async(hash, form.password).await;
+    let account = match (ok, found) {
+        (true, Some((account, _))) => account,
+        _ => {
+            let msg = viewer.t("Wrong username or password.", "用户名或密码错误。");
+            let mut resp = login_markup(&viewer, &next, &username, Some(msg)).into_response();
+            *resp.status_mut() = axum::http::StatusCode::UNAUTHORIZED;
+            return Ok(resp);
+        }
+    };
+    // A new session id on sign-in (no session fixation).
+    if let Some(Extension(SessionId(old))) = session {
+        state.store.delete_session(&old).await?;
+    }
+    let cookie = start_session(&state, Some(account.id), Some(viewer.lang)).await?;
+    Ok(redirect_with_cookie(&next, cookie))
+}
+
+fn redirect_with_cookie(to: &str, cookie: HeaderValue) -> Response {
+    let mut resp = Redirect::to(to).into_response();
+    resp.headers_mut().append(header::SET_COOKIE, cookie);
+    resp
+}
+
+async fn logout(
+    State(state): State<AppState>,
+    session: Option<Extension<SessionId>>,
+) -> Result<Response, AppError> {
+    if let Some(Extension(SessionId(id))) = session {
+        state.store.delete_session(&id).await?;
+    }
+    Ok(redirect_with_cookie(
+        "/",
+        set_cookie(&state, SESSION_COOKIE, "", 0),
+    ))
+}
+
+fn setup_markup(viewer: &Viewer, username: &str, error: Option<&str>) -> Markup {
+    let l = viewer.lang;
+    page(
+        viewer,
+        l.t(
+            "First run: create the administrator",
+            "首次运行：创建管理员",
+        ),
+        html! {
+            h1 { (l.t("First run: create the administrator", "首次运行：创建管理员")) }
+            p { (l.t(
+                "No account exists yet. The administrator creates the accounts of rating officers and arbiters.",
+                "系统中还没有任何账号。管理员负责为等级分管理员和裁判创建账号。"
+            )) }
+            @if let Some(e) = error { p.error role="alert" { (e) } }
+            form.stack method="post" action="/setup" {
+                (csrf_field(viewer))
+                label { (l.t("Username", "用户名"))
+                    input type="text" name="username" value=(username) required autocomplete="username"; }
+                label { (l.t("Password (at least 8 characters)", "密码（至少 8 个字符）"))
+                    input type="password" name="password" required minlength=(MIN_PASSWORD) autocomplete="new-password"; }
+                label { (l.t("Password again", "再次输入密码"))
+                    input type="password" name="password2" required minlength=(MIN_PASSWORD) autocomplete="new-password"; }
+                button type="submit" { (l.t("Create administrator", "创建管理员")) }
+            }
+        },
+    )
+}
+
+async fn setup_form(State(state): State<AppState>, viewer: Viewer) -> Result<Response, AppError> {
+    if state.store.user_count().await? > 0 {
+        return Ok(Redirect::to("/login").into_response());
+    }
+    Ok(setup_markup(&viewer, "", None).into_response())
+}
+
+#[derive(Debug, Deserialize)]
+struct SetupForm {
+    username: String,
+    password: String,
+    password2: String,
+}
+
+/// Checks a new account's name and password; the message says what is wrong.
+fn check_new_account(
+    lang: Lang,
+    username: &str,
+    password: &str,
+    again: Option<&str>,
+) -> Result<(), String> {
+    if username.is_empty() || username.chars().count() > 64 {
+        return Err(lang
+            .t(
+                "The username must have 1 to 64 characters.",
+                "用户名须为 1 至 64 个字符。",
+            )
+            .into());
+    }
+    if username.chars().any(char::is_control) {
+        return Err(lang
+            .t(
+                "The username must not contain control characters.",
+                "用户名不能包含控制字符。",
+            )
+            .into());
+    }
+    if password.chars().count() < MIN_PASSWORD {
+        return Err(lang.pick(
+            format!("The password must have at least {MIN_PASSWORD} characters."),
+            format!("密码至少需要 {MIN_PASSWORD} 个字符。"),
+        ));
+    }
+    if again.is_some_and(|a| a != password) {
+        return Err(lang
+            .t("The two passwords differ.", "两次输入的密码不一致。")
+            .into());
+    }
+    Ok(())
+}
+
+async fn setup(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    session: Option<Extension<SessionId>>,
+    Form(form): Form<SetupForm>,
+) -> Result<Response, AppError> {
+    if state.store.user_count().await? > 0 {
+        return Err(AppError::Forbidden);
+    }
+    let username = form.username.trim().to_string();
+    if let Err(msg) = check_new_account(
+        viewer.lang,
+        &username,
+        &form.password,
+        Some(&form.password2),
+    ) {
+        let mut resp = setup_markup(&viewer, &username, Some(&msg)).into_response();
+        *resp.status_mut() = axum::http::StatusCode::BAD_REQUEST;
+        return Ok(resp);
+    }
+    let hash = hash_password_async(form.password).await?;
+    let Some(account) = state.store.create_first_admin(&username, &hash).await? else {
+        return Err(AppError::Conflict(
+            viewer
+                .t(
+                    "An administrator was created meanwhile: sign in instead.",
+                    "管理员已被创建，请直接登录。",
+                )
+                .into(),
+        ));
+    };
+    if let Some(Extension(SessionId(old))) = session {
+        state.store.delete_session(&old).await?;
+    }
+    let cookie = start_session(&state, Some(account.id), Some(viewer.lang)).await?;
+    Ok(redirect_with_cookie("/", cookie))
+}
+
+async fn users_markup(
+    state: &AppState,
+    viewer: &Viewer,
+    message: Option<Result<String, String>>,
+) -> Result<Markup, AppError> {
+    let l = viewer.lang;
+    let users = state.store.users().await?;
+    let assignments = state.store.event_arbiters().await?;
+    let role_name = |r: Role| match r {
+        Role::Admin => l.t("administrator", "管理员"),
+        Role::Officer => l.t("rating officer", "等级分管理员"),
+        Role::Arbiter => l.t("arbiter", "裁判"),
+    };
+    Ok(page(
+        viewer,
+        l.t("Users", "用户管理"),
+        html! {
+            h1 { (l.t("Users", "用户管理")) }
+            @match &message {
+                Some(Ok(m)) => p.notice role="status" { (m) },
+                Some(Err(m)) => p.error role="alert" { (m) },
+                None => {},
+            }
+            div.table-wrap { table {
+                thead { tr {
+                    th.num { "#" } th { (l.t("Username", "用户名")) }
+                    th { (l.t("Role", "角色")) } th { (l.t("Created", "创建时间")) }
+                    th { (l.t("Events (arbiter)", "裁判赛事")) }
+                } }
+                tbody { @for u in &users { tr {
+                    td.num { (u.id) } td { (u.username) } td { (role_name(u.role)) } td { (u.created) }
+                    td { @for a in assignments.iter().filter(|a| a.user.id == u.id) {
+                        a href={ "/desk/events/" (a.event_id) } { "#" (a.event_id) } " "
+                    } }
+                } } }
+            } }
+            h2 { (l.t("New account", "新建账号")) }
+            form.stack method="post" action="/admin/users" {
+                (csrf_field(viewer))
+                input type="hidden" name="action" value="create";
+                label { (l.t("Username", "用户名")) input type="text" name="username" required; }
+                label { (l.t("Password (at least 8 characters)", "密码（至少 8 个字符）"))
+                    input type="password" name="password" required minlength=(MIN_PASSWORD) autocomplete="new-password"; }
+                label { (l.t("Role", "角色"))
+                    select name="role" {
+                        option value="arbiter" { (role_name(Role::Arbiter)) }
+                        option value="officer" { (role_name(Role::Officer)) }
+                        option value="admin" { (role_name(Role::Admin)) }
+                    }
+                }
+                button type="submit" { (l.t("Create", "创建")) }
+            }
+            h2 { (l.t("Arbiters of events", "赛事裁判")) }
+            form.stack method="post" action="/admin/users" {
+                (csrf_field(viewer))
+                label { (l.t("Arbiter (username)", "裁判（用户名）")) input type="text" name="username" required; }
+                label { (l.t("Event id", "赛事编号")) input type="number" name="event_id" min="1" required; }
+                div {
+                    button type="submit" name="action" value="assign" { (l.t("Assign", "指派")) }
+                    " "
+                    button.secondary type="submit" name="action" value="unassign" { (l.t("Remove", "撤销")) }
+                }
+            }
+        },
+    ))
+}
+
+async fn users_page(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    SignedIn(user): SignedIn,
+) -> Result<Markup, AppError> {
+    require_role(&user, &[Role::Admin])?;
+    users_markup(&state, &viewer, None).await
+}
+
+#[derive(Debug, Deserialize)]
+struct UsersForm {
+    action: String,
+    username: String,
+    password: Option<String>,
+    role: Option<String>,
+    event_id: Option<String>,
+}
+
+async fn users_post(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    SignedIn(user): SignedIn,
+    Form(form): Form<UsersForm>,
+) -> Result<Response, AppError> {
+    require_role(&user, &[Role::Admin])?;
+    let l = viewer.lang;
+    let username = form.username.trim().to_string();
+    let outcome: Result<String, String> = match form.action.as_str() {
+        "create" => {
+            let password = form.password.unwrap_or_default();
+            let role = form.role.as_deref().unwrap_or("").parse::<Role>();
+            match (check_new_account(l, &username, &password, None), role) {
+                (Err(m), _) => Err(m),
+                (_, Err(e)) => Err(e.to_string()),
+                (Ok(()), Ok(role)) => {
+                    let hash = hash_password_async(password).await?;
+                    match state.store.create_user(&username, &hash, role).await? {
+                        Some(a) => Ok(l.pick(
+                            format!("Account {} created ({}).", a.username, a.role),
+                            format!("已创建账号 {}（{}）。", a.username, a.role),
+                        )),
+                        None => Err(l.pick(
+                            format!("The username {username} is taken."),
+                            format!("用户名 {username} 已被使用。"),
+                        )),
+                    }
+                }
+            }
+        }
+        "assign" | "unassign" => {
+            let event_id = form
+                .event_id
+                .as_deref()
+                .unwrap_or("")
+                .trim()
+                .parse::<i64>()
+                .ok()
+                .filter(|&n| n > 0);
+            let account = state.store.user_by_name(&username).await?.map(|(a, _)| a);
+            match (event_id, account) {
+                (None, _) => Err(l
+                    .t(
+                        "The event id must be a whole number above 0.",
+                        "赛事编号须为大于 0 的整数。",
+                    )
+                    .to_string()),
+                (_, None) => Err(l.pick(
+                    format!("No account named {username}."),
+                    format!("没有名为 {username} 的账号。"),
+                )),
+                (Some(_), Some(a)) if a.role != Role::Arbiter => Err(l.pick(
+                    format!("{} is not an arbiter account.", a.username),
+                    format!("{} 不是裁判账号。", a.username),
+                )),
+                (Some(event), Some(a)) if form.action == "assign" => {
+                    state.store.assign_arbiter(event, a.id).await?;
+                    Ok(l.pick(
+                        format!("{} is an arbiter of event #{event}.", a.username),
+                        format!("已指派 {} 为赛事 #{event} 的裁判。", a.username),
+                    ))
+                }
+                (Some(event), Some(a)) => {
+                    if state.store.unassign_arbiter(event, a.id).await? {
+                        Ok(l.pick(
+                            format!("{} is no longer an arbiter of event #{event}.", a.username),
+                            format!("已撤销 {} 在赛事 #{event} 的裁判职务。", a.username),
+                        ))
+                    } else {
+                        Err(l.pick(
+                            format!("{} was not an arbiter of event #{event}.", a.username),
+                            format!("{} 本来就不是赛事 #{event} 的裁判。", a.username),
+                        ))
+                    }
+                }
+            }
+        }
+        other => {
+            return Err(AppError::BadRequest(format!("unknown action `{other}`")));
+        }
+    };
+    let failed = outcome.is_err();
+    let mut resp = users_markup(&state, &viewer, Some(outcome))
+        .await?
+        .into_response();
+    if failed {
+        *resp.status_mut() = axum::http::StatusCode::BAD_REQUEST;
+    }
+    Ok(resp)
+}
+
+async fn switch_lang(
+    State(state): State<AppState>,
+    Path(code): Path<String>,
+    Query(q): Query<NextQuery>,
+    headers: HeaderMap,
+    session: Option<Extension<SessionId>>,
+) -> Result<Response, AppError> {
+    let lang = Lang::from_code(&code).ok_or(AppError::NotFound)?;
+    if let Some(Extension(SessionId(id))) = session {
+        state.store.set_session_lang(&id, lang.code()).await?;
+    }
+    // Back to the page the switch was clicked on (a path of this site only).
+    let back = q.next.or_else(|| {
+        let referer = headers.get(header::REFERER)?.to_str().ok()?;
+        let host = headers.get(header::HOST)?.to_str().ok()?;
+        let rest = referer
+            .strip_prefix("http://")
+            .or_else(|| referer.strip_prefix("https://"))?;
+        rest.strip_prefix(host).map(str::to_string)
+    });
+    let to = safe_next(back.as_deref());
+    Ok(redirect_with_cookie(
+        &to,
+        set_cookie(&state, LANG_COOKIE, lang.code(), 365 * 24 * 3600),
+    ))
+}
+
+async fn health() -> Json<serde_json::Value> {
+    Json(serde_json::json!({ "status": "ok" }))
+}
+
+/// `GET /api/v1/whoami`: who the API sees (a token or a session with its
+/// CSRF header).
+async fn whoami(ApiCaller(user): ApiCaller) -> Json<User> {
+    Json(user)
+}
