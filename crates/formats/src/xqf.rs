@@ -39,6 +39,14 @@
 //!
 //! XQF has no side-to-move field: the side is that of the piece making the
 //! first move (Red when there is none).
+//!
+//! ## Writing
+//!
+//! [`write_xqf`] writes XQF 1.0 (version 10, not obfuscated), the layout
+//! above with every record followed by its comment length; the root record's
+//! reserved byte is 0xFF and the pieces fill their slots in FEN order, as
+//! XQStudio-compatible encoders do. [`XqfGame::from_pgn_game`] turns a PGN
+//! game into an [`XqfGame`] to write.
 
 use qiyuan_xiangqi::{Color, Move, Notation, PieceKind, Position, Square};
 use thiserror::Error;
@@ -426,8 +434,15 @@ fn to_move(n: &Node) -> Result<Move, XqfError> {
     Move::new(a, b).ok_or(bad)
 }
 
-/// The line starting at node `first` (a move), with its variations.
-fn line(nodes: &[Node], first: usize, depth: usize) -> Result<Vec<Element<XqfMove>>, XqfError> {
+/// The line starting at node `first` (a move), with its variations. The
+/// siblings of a variation's first move are alternatives to the same move as
+/// the variation itself: the caller lists them, so they are skipped here.
+fn line(
+    nodes: &[Node],
+    first: usize,
+    depth: usize,
+    is_variation: bool,
+) -> Result<Vec<Element<XqfMove>>, XqfError> {
     if depth > MAX_NESTING {
         return Err(XqfError::TooDeep);
     }
@@ -439,9 +454,13 @@ fn line(nodes: &[Node], first: usize, depth: usize) -> Result<Vec<Element<XqfMov
             mv: to_move(n)?,
             comment: n.comment.clone(),
         }));
-        let mut alt = n.sibling;
+        let mut alt = if is_variation && i == first {
+            None
+        } else {
+            n.sibling
+        };
         while let Some(s) = alt {
-            out.push(Element::Variation(line(nodes, s, depth + 1)?));
+            out.push(Element::Variation(line(nodes, s, depth + 1, true)?));
             alt = nodes[s].sibling;
         }
         cur = n.child;
@@ -479,7 +498,7 @@ pub fn read_xqf(bytes: &[u8]) -> Result<XqfGame, XqfError> {
         .map(|c| nodes[c].from);
     let start = start_position(h, &k, first_from)?;
     let movetext = match nodes.first().and_then(|root| root.child) {
-        Some(c) => line(&nodes, c, 0)?,
+        Some(c) => line(&nodes, c, 0, false)?,
         None => Vec::new(),
     };
     Ok(XqfGame {
@@ -626,4 +645,337 @@ fn convert_line(
 #[must_use]
 pub fn check_xqf(game: &XqfGame) -> XiangqiCheck {
     check_moves(1, &game.start, &game.main_line(), game.result)
+}
+
+/// Why a game could not be written as XQF.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum XqfWriteError {
+    /// More pieces of a kind than XQF has slots for (2 rooks, horses,
+    /// elephants, advisors, cannons, 1 king, 5 pawns a side).
+    #[error("the start position has more {color:?} {kind:?}s than XQF can hold")]
+    TooManyPieces {
+        /// Side of the piece.
+        color: Color,
+        /// Kind of the piece.
+        kind: PieceKind,
+    },
+    /// XQF tells the side to move only by the first move: a position with
+    /// Black to move and no move cannot be written.
+    #[error("XQF cannot record Black to move in a game without moves")]
+    BlackToMoveWithoutMoves,
+    /// A comment longer than a 32-bit length.
+    #[error("a comment of {0} bytes is too long for XQF")]
+    CommentTooLong(usize),
+    /// Variations nested too deeply.
+    #[error("variations nested more than {MAX_NESTING} deep")]
+    TooDeep,
+}
+
+/// A string as GBK (characters GBK lacks become `?`), cut to at most `max`
+/// bytes without splitting a two-byte character.
+fn gbk_bytes(text: &str, max: usize) -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut buf = [0u8; 4];
+    for c in text.chars() {
+        let (bytes, _, unmappable) = encoding_rs::GBK.encode(c.encode_utf8(&mut buf));
+        let bytes: &[u8] = if unmappable { b"?" } else { &bytes };
+        if out.len() + bytes.len() > max {
+            break;
+        }
+        out.extend_from_slice(bytes);
+    }
+    out
+}
+
+/// Puts a Pascal string (length byte, GBK text) in a field of `size` bytes.
+fn put_pascal(h: &mut [u8], at: usize, size: usize, text: &str) {
+    let bytes = gbk_bytes(text, size - 1);
+    h[at] = bytes.len() as u8;
+    h[at + 1..at + 1 + bytes.len()].copy_from_slice(&bytes);
+}
+
+/// A square as XQF writes it: `file * 10 + rank`.
+fn xqf_square(sq: Square) -> u8 {
+    sq.file() * 10 + sq.rank()
+}
+
+struct Writer {
+    out: Vec<u8>,
+}
+
+impl Writer {
+    /// One version-10 record: squares plus 24 / 32, flags `0xF0` (a next
+    /// move follows) and `0x0F` (a variation follows), then the comment's
+    /// 32-bit length and its GBK bytes.
+    fn record(
+        &mut self,
+        from: u8,
+        to: u8,
+        (next, variation): (bool, bool),
+        reserved: u8,
+        comment: Option<&str>,
+    ) -> Result<(), XqfWriteError> {
+        let flags = if next { 0xF0 } else { 0 } | if variation { 0x0F } else { 0 };
+        self.out
+            .extend_from_slice(&[from.wrapping_add(24), to.wrapping_add(32), flags, reserved]);
+        let text = comment.map_or_else(Vec::new, |c| gbk_bytes(c, usize::MAX));
+        let len =
+            i32::try_from(text.len()).map_err(|_| XqfWriteError::CommentTooLong(text.len()))?;
+        self.out.extend_from_slice(&len.to_le_bytes());
+        self.out.extend_from_slice(&text);
+        Ok(())
+    }
+
+    /// Writes a line in the reader's pre-order: every move of the line (each
+    /// followed by its successor), then, latest move first, the alternatives
+    /// to each move (a chain of siblings, each with its own continuation).
+    /// In a variation (`is_variation`), the first move's alternatives are
+    /// the caller's (they are alternatives to the same move): `has_sibling`
+    /// says whether another one follows it in the chain.
+    fn line(
+        &mut self,
+        elements: &[Element<XqfMove>],
+        has_sibling: bool,
+        is_variation: bool,
+        depth: usize,
+    ) -> Result<(), XqfWriteError> {
+        if depth > MAX_NESTING {
+            return Err(XqfWriteError::TooDeep);
+        }
+        let moves = split_line(elements);
+        let mut chains = Vec::with_capacity(moves.len());
+        for (i, (_, vars)) in moves.iter().enumerate() {
+            chains.push(if i == 0 && is_variation {
+                Vec::new()
+            } else {
+                let mut chain = Vec::new();
+                flatten(vars, &mut chain, depth)?;
+                chain
+            });
+        }
+        for (i, (m, _)) in moves.iter().enumerate() {
+            let sibling = (i == 0 && has_sibling) || !chains[i].is_empty();
+            self.record(
+                xqf_square(m.mv.from()),
+                xqf_square(m.mv.to()),
+                (i + 1 < moves.len(), sibling),
+                0,
+                m.comment.as_deref(),
+            )?;
+        }
+        for chain in chains.iter().rev() {
+            for (j, v) in chain.iter().enumerate() {
+                self.line(v, j + 1 < chain.len(), true, depth + 1)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The moves of a line, each with the variations written after it (those
+/// without a move are dropped: XQF cannot hold them).
+#[allow(clippy::type_complexity)]
+fn split_line(elements: &[Element<XqfMove>]) -> Vec<(&XqfMove, Vec<&[Element<XqfMove>]>)> {
+    let mut moves: Vec<(&XqfMove, Vec<&[Element<XqfMove>]>)> = Vec::new();
+    for e in elements {
+        match e {
+            Element::Move(m) => moves.push((m, Vec::new())),
+            Element::Variation(v) => {
+                if let Some((_, vars)) = moves.last_mut() {
+                    if v.iter().any(|e| matches!(e, Element::Move(_))) {
+                        vars.push(v);
+                    }
+                }
+            }
+            Element::Comment(_) | Element::Nag(_) => {}
+        }
+    }
+    moves
+}
+
+/// The alternatives to one move in sibling order: each variation, followed
+/// by the variations on its own first move (alternatives to the same move).
+fn flatten<'a>(
+    vars: &[&'a [Element<XqfMove>]],
+    out: &mut Vec<&'a [Element<XqfMove>]>,
+    depth: usize,
+) -> Result<(), XqfWriteError> {
+    if depth > MAX_NESTING {
+        return Err(XqfWriteError::TooDeep);
+    }
+    for v in vars {
+        out.push(v);
+        if let Some((_, nested)) = split_line(v).into_iter().next() {
+            flatten(&nested, out, depth + 1)?;
+        }
+    }
+    Ok(())
+}
+
+/// The first move of a movetext, if any.
+fn first_move(elements: &[Element<XqfMove>]) -> Option<Move> {
+    elements.iter().find_map(|e| match e {
+        Element::Move(m) => Some(m.mv),
+        _ => None,
+    })
+}
+
+/// Writes a game as XQF 1.0 (version byte 10, not obfuscated), the layout
+/// [`read_xqf`] reads: the header fields (title, event, date, site, Red,
+/// Black as GBK Pascal strings cut to their field without splitting a
+/// character; the result byte; the game type), the start position in the
+/// 32 piece slots, then the move tree from 0x400 with the comments.
+///
+/// Moves are written as they are (legality is the reader's and
+/// [`check_xqf`]'s business). The fields `version` and the move counters of
+/// the start position are not written (XQF has no place for them).
+///
+/// ```
+/// use qiyuan_formats::xqf::{read_xqf, write_xqf};
+/// let bytes = std::fs::read(concat!(
+///     env!("CARGO_MANIFEST_DIR"),
+///     "/../../../shared/data/games/xiangqi/xqf/ccpd-game14.v18.xqf"
+/// ))
+/// .unwrap();
+/// let game = read_xqf(&bytes).unwrap();
+/// let again = read_xqf(&write_xqf(&game).unwrap()).unwrap();
+/// assert_eq!(again.version, 10);
+/// assert_eq!(again.main_line(), game.main_line());
+/// ```
+///
+/// # Errors
+/// [`XqfWriteError`]: a start position XQF cannot hold (too many pieces of
+/// a kind; Black to move with no move to show it), a comment too long, or
+/// variations nested too deeply.
+pub fn write_xqf(game: &XqfGame) -> Result<Vec<u8>, XqfWriteError> {
+    let mut h = vec![0u8; HEADER_LEN];
+    h[0] = b'X';
+    h[1] = b'Q';
+    h[2] = 10;
+    // The 32 slots; a piece off the board is any value above 89.
+    // Pieces fill their kind's slots in FEN order (rank 9 down to 0, files
+    // left to right), as the encoder of the shared XQF files does.
+    let mut slots = [0xFFu8; 32];
+    let squares = (0..10u8)
+        .rev()
+        .flat_map(|rank| (0..9u8).filter_map(move |file| Square::new(file, rank)));
+    for (sq, piece) in squares.filter_map(|sq| game.start.piece_at(sq).map(|p| (sq, p))) {
+        let base = if piece.color == Color::Red { 0 } else { 16 };
+        let free = (0..16).find(|&i| SLOT_KINDS[i] == piece.kind && slots[base + i] == 0xFF);
+        let Some(i) = free else {
+            return Err(XqfWriteError::TooManyPieces {
+                color: piece.color,
+                kind: piece.kind,
+            });
+        };
+        slots[base + i] = xqf_square(sq);
+    }
+    h[0x10..0x30].copy_from_slice(&slots);
+    let first = first_move(&game.movetext);
+    if game.start.side_to_move() == Color::Black && first.is_none() {
+        return Err(XqfWriteError::BlackToMoveWithoutMoves);
+    }
+    h[0x33] = match game.result {
+        XiangqiResult::Unknown => 0,
+        XiangqiResult::RedWins => 1,
+        XiangqiResult::BlackWins => 2,
+        XiangqiResult::Draw => 3,
+    };
+    h[0x40] = game.game_type;
+    put_pascal(&mut h, 0x50, 64, &game.title);
+    put_pascal(&mut h, 0xD0, 64, &game.event);
+    put_pascal(&mut h, 0x110, 16, &game.date);
+    put_pascal(&mut h, 0x120, 16, &game.site);
+    put_pascal(&mut h, 0x130, 16, &game.red);
+    put_pascal(&mut h, 0x140, 16, &game.black);
+    let mut w = Writer { out: h };
+    // The root: the start position, with the game's comment; its reserved
+    // byte is 0xFF, as in XQStudio's files.
+    w.record(
+        0,
+        0,
+        (first.is_some(), false),
+        0xFF,
+        game.comment.as_deref(),
+    )?;
+    w.line(&game.movetext, false, false, 0)?;
+    Ok(w.out)
+}
+
+impl XqfGame {
+    /// A PGN game as an XQF game, for [`write_xqf`]: the `Event` tag as
+    /// title and event, `Date`, `Site`, `Red`, `Black`, the result, game
+    /// type 0 (全局) from the initial position and 2 (中局) from a set-up
+    /// one. Comments go with the move before them (the ones before the first
+    /// move with the start position); NAGs are dropped (XQF has none).
+    #[must_use]
+    pub fn from_pgn_game(game: &XiangqiGame) -> XqfGame {
+        let tag = |name: &str| game.tag(name).unwrap_or("").to_string();
+        let initial = game.start.to_fen().split(' ').next()
+            == Position::startpos().to_fen().split(' ').next()
+            && game.start.side_to_move() == Color::Red;
+        let mut comment = None;
+        let movetext = xqf_line(&game.movetext, &mut comment);
+        XqfGame {
+            version: 10,
+            title: tag("Event"),
+            event: tag("Event"),
+            date: tag("Date"),
+            site: tag("Site"),
+            red: tag("Red"),
+            black: tag("Black"),
+            result: game.result,
+            game_type: if initial { 0 } else { 2 },
+            start: game.start.clone(),
+            comment,
+            movetext,
+        }
+    }
+}
+
+fn join_comment(slot: &mut Option<String>, text: &str) {
+    match slot {
+        Some(c) => {
+            c.push('\n');
+            c.push_str(text);
+        }
+        None => *slot = Some(text.to_string()),
+    }
+}
+
+/// PGN movetext as XQF movetext: comments attached to the move before them
+/// (before any move: to `lead`).
+fn xqf_line(elements: &[Element<XiangqiMove>], lead: &mut Option<String>) -> Vec<Element<XqfMove>> {
+    let mut out: Vec<Element<XqfMove>> = Vec::new();
+    let mut last: Option<usize> = None;
+    for e in elements {
+        match e {
+            Element::Move(m) => {
+                out.push(Element::Move(XqfMove {
+                    mv: m.mv,
+                    comment: None,
+                }));
+                last = Some(out.len() - 1);
+            }
+            Element::Comment(c) => match last.map(|i| &mut out[i]) {
+                Some(Element::Move(m)) => join_comment(&mut m.comment, c),
+                _ => join_comment(lead, c),
+            },
+            Element::Variation(v) => {
+                // A comment before the variation's first move goes with that move.
+                let mut head = None;
+                let mut line = xqf_line(v, &mut head);
+                if let (Some(h), Some(Element::Move(m))) = (head, line.first_mut()) {
+                    let after = m.comment.take();
+                    m.comment = Some(match after {
+                        Some(a) => format!("{h}\n{a}"),
+                        None => h,
+                    });
+                }
+                out.push(Element::Variation(line));
+            }
+            Element::Nag(_) => {}
+        }
+    }
+    out
 }

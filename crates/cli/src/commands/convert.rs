@@ -31,6 +31,12 @@
 //!   conversion with its game number, move number and line.
 //! * **XQF → PGN**: the XQF game (any version, encrypted or not) as xiangqi
 //!   PGN in `--notation` (default Chinese).
+//! * **PGN → XQF**, **XQF → XQF**: one xiangqi game (an XQF file holds one)
+//!   as XQF 1.0 (version 10, not obfuscated): `Event` as title and event,
+//!   `Date`, `Site`, `Red`, `Black` cut to their XQF fields (GBK), the
+//!   result, the start position, the moves with comments and variations.
+//!   Not carried (noted): NAGs, the other tags, the move counters of a
+//!   `FEN`.
 
 use std::fs;
 use std::io::Write;
@@ -43,7 +49,7 @@ use qiyuan_formats::pgn::xiangqi::{XiangqiGame, is_xiangqi, write_xiangqi_pgn};
 use qiyuan_formats::pgn::{PgnGame, TextEncoding, decode, read_raw, write_pgn};
 use qiyuan_formats::trf::{Record, TextCode, TrfFile, parse_trf};
 use qiyuan_formats::trf_model::{event_from_trf, trf_from_event};
-use qiyuan_formats::xqf::read_xqf;
+use qiyuan_formats::xqf::{XqfGame, read_xqf, write_xqf};
 use qiyuan_rating::model as rm;
 use qiyuan_tournament::model::{ByeKind, EventKind, GameResult, Sex};
 use qiyuan_tournament::scoring::ScoringSystem;
@@ -95,6 +101,8 @@ pub const CONVERSIONS: &[(FileFormat, FileFormat, Convert)] = &[
     (FileFormat::Trf, FileFormat::Trf, trf_to_trf),
     (FileFormat::Pgn, FileFormat::Pgn, pgn_to_pgn),
     (FileFormat::Xqf, FileFormat::Pgn, xqf_to_pgn),
+    (FileFormat::Pgn, FileFormat::Xqf, pgn_to_xqf),
+    (FileFormat::Xqf, FileFormat::Xqf, xqf_to_xqf),
 ];
 
 /// The bytes written and what was lost on the way.
@@ -187,7 +195,8 @@ pub enum SystemArg {
 Formats by extension: .trf .trfx .txt (FIDE TRF), .json / .toml (qiyuan event file),
 .pgn (xiangqi or chess games; read as UTF-8, GBK or Big5, written as UTF-8), .xqf (XQF).
 Conversions: TRF <-> event file, event file <-> event file, TRF -> TRF,
-PGN -> PGN (xiangqi in --notation, chess in normalised SAN), XQF -> PGN.
+PGN -> PGN (xiangqi in --notation, chess in normalised SAN), XQF -> PGN,
+PGN (one xiangqi game) -> XQF and XQF -> XQF (written as XQF 1.0, version 10).
 What a format cannot hold is reported on standard error, one note per kind.
 
 Examples:
@@ -197,6 +206,7 @@ Examples:
   qiyuan convert 对局.gbk.pgn 对局.wxf.pgn --notation wxf
   qiyuan convert 对局.pgn - --to pgn --notation iccs
   qiyuan convert 对局.xqf 对局.pgn               # Chinese notation
+  qiyuan convert 对局.pgn 对局.xqf
   qiyuan convert games.pgn clean.pgn             # chess: SAN regenerated")]
 pub struct Args {
     /// Input file.
@@ -373,6 +383,87 @@ fn xqf_to_pgn(args: &Args, bytes: &[u8], _to: FileFormat) -> anyhow::Result<Conv
         write_xiangqi_pgn(&game, notation),
         Vec::new(),
     ))
+}
+
+/// One xiangqi PGN game as XQF 1.0.
+fn pgn_to_xqf(_args: &Args, bytes: &[u8], _to: FileFormat) -> anyhow::Result<Converted> {
+    let mut notes = Vec::new();
+    let (text, _) = decode(bytes);
+    let mut games = Vec::new();
+    for raw in read_raw(&text) {
+        let raw = raw?;
+        if !is_xiangqi(&raw) {
+            bail!(
+                "game {}, line {}: a chess game; XQF holds xiangqi games only",
+                raw.number,
+                raw.line
+            );
+        }
+        games.push(XiangqiGame::from_raw(&raw)?);
+    }
+    let game = match games.len() {
+        0 => bail!("no game found in the file"),
+        1 => games.remove(0),
+        n => bail!("the file holds {n} games; an XQF file holds one game"),
+    };
+    let dropped: Vec<&str> = game
+        .tags
+        .iter()
+        .map(|t| t.name.as_str())
+        .filter(|n| {
+            ![
+                "Game", "Event", "Site", "Date", "Red", "Black", "Result", "FEN", "Format",
+            ]
+            .contains(n)
+        })
+        .collect();
+    if !dropped.is_empty() {
+        notes.push(format!(
+            "XQF has no field for the tags {}",
+            dropped.join(", ")
+        ));
+    }
+    if has_nag(&game.movetext) {
+        notes.push("XQF has no annotation glyphs (NAGs): dropped".into());
+    }
+    let xqf = XqfGame::from_pgn_game(&game);
+    let bytes = write_xqf(&xqf)?;
+    // What the fields kept: the file read back.
+    let back = read_xqf(&bytes)?;
+    for (name, value, kept) in [
+        ("Event", &xqf.event, &back.event),
+        ("Date", &xqf.date, &back.date),
+        ("Site", &xqf.site, &back.site),
+        ("Red", &xqf.red, &back.red),
+        ("Black", &xqf.black, &back.black),
+    ] {
+        if value.trim() != kept {
+            notes.push(format!(
+                "{name} \"{value}\" is cut to its XQF field (GBK): \"{kept}\""
+            ));
+        }
+    }
+    Ok(Converted { bytes, notes })
+}
+
+/// Any XQF (obfuscated or not) as XQF 1.0.
+fn xqf_to_xqf(_args: &Args, bytes: &[u8], _to: FileFormat) -> anyhow::Result<Converted> {
+    let game = read_xqf(bytes)?;
+    // Refuse to copy an illegal record.
+    game.to_pgn_game()?;
+    Ok(Converted {
+        bytes: write_xqf(&game)?,
+        notes: Vec::new(),
+    })
+}
+
+fn has_nag<M>(elements: &[qiyuan_formats::pgn::Element<M>]) -> bool {
+    use qiyuan_formats::pgn::Element;
+    elements.iter().any(|e| match e {
+        Element::Nag(_) => true,
+        Element::Variation(v) => has_nag(v),
+        _ => false,
+    })
 }
 
 /// A TRF date (`YYYY/MM/DD`, `YYYY-MM-DD`, `YYYY.MM.DD`) as `YYYY-MM-DD`.
