@@ -1,1 +1,1094 @@
-//! (being written by a helper; see ARCHITECTURE.md once it lands)
+//! Platform point systems (积分, regulations §6), durable and idempotent: the
+//! store behind `POST /api/v1/points/{system}`.
+//!
+//! A [`PointsService`] applies online games, one request each, to the point
+//! systems of `qiyuan_rating::online` (every built-in [`PointSystem`] and
+//! Glicko-2 under the name [`GLICKO2`]) and keeps, in the database,
+//!
+//! - every player's state per system (`points_players`: points and level,
+//!   or the Glicko-2 rating, deviation and volatility, as exact text; the
+//!   number of scored games);
+//! - every game applied (`points_games`): the request as received, the
+//!   response as computed, and its place in the order of application
+//!   (`seq`). A game id seen before in a system gets the **stored**
+//!   response back and changes nothing, even when both copies arrive at the
+//!   same moment.
+//!
+//! **Durable and fast.** One writer task owns the point tables. Games that
+//! arrive while the previous commit is in flight are applied together in
+//! ONE transaction (group commit), in arrival order, so the result equals
+//! applying them one by one; each caller is answered only after its batch
+//! committed (on SQLite with `synchronous=FULL`: on disk). The writer keeps
+//! a write-through cache of the player states it has read or written, so a
+//! batch reads from the database only players it has never met. A bad game
+//! (a player against themself, a leaver who did not lose) is refused alone;
+//! the rest of its batch goes on.
+//!
+//! The writer assumes it is the only one writing the point tables: run one
+//! service per database.
+//!
+//! ```no_run
+//! # async fn demo() -> Result<(), Box<dyn std::error::Error>> {
+//! use qiyuan_store::Store;
+//! use qiyuan_store::points::{PointsGame, PointsService};
+//!
+//! let store = Store::open("sqlite:///tmp/points.sqlite3").await?;
+//! let service = PointsService::start(&store).await?;
+//! let game: PointsGame = serde_json::from_str(
+//!     r#"{"id": "g1", "red": "r", "black": "b", "result": "0-1", "plies": 80}"#,
+//! )?;
+//! let outcome = service.apply("qq-xiangqi-elo", game).await?;
+//! // {"id":"g1","scored":true,"white_change":-21,"black_change":21,...}
+//! println!("{}", outcome.body);
+//! # Ok(()) }
+//! ```
+
+use std::collections::{HashMap, HashSet};
+use std::fmt::Write as _;
+use std::str::FromStr;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use qiyuan_rating::online::glicko2::{Glicko2, Glicko2Store, Rating};
+use qiyuan_rating::online::{
+    GameResult, OnlineError, OnlineGame, PlayerRecord, PlayerStore, PointSystem, Side,
+};
+use rust_decimal::Decimal;
+use serde::{Deserialize, Deserializer, Serialize};
+use serde_json::value::RawValue;
+use sqlx::any::AnyRow;
+use sqlx::{AnyPool, Row};
+use tokio::sync::{mpsc, oneshot};
+
+use crate::{Backend, Store, StoreError};
+
+/// The system name that selects Glicko-2 (each game a rating period of its
+/// own for its two players, as `qiyuan points --system glicko2`).
+pub const GLICKO2: &str = "glicko2";
+
+/// The most games one transaction takes.
+const MAX_BATCH: usize = 4096;
+
+/// Rows per multi-row statement, largest first: a batch is cut into chunks
+/// of these sizes so that few distinct statements are prepared.
+const CHUNKS: [usize; 5] = [256, 64, 16, 4, 1];
+
+// ------------------------------------------------------------------ request
+
+/// One game as posted: the JSON shape of a `qiyuan points` input line.
+///
+/// ```
+/// use qiyuan_store::points::PointsGame;
+///
+/// let g: PointsGame =
+///     serde_json::from_str(r#"{"id": 7, "red": "a", "black": "b", "result": "1-0"}"#).unwrap();
+/// assert_eq!((g.id.as_str(), g.white.as_str(), g.plies), ("7", "a", None));
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PointsGame {
+    /// The game's id, unique within a system: a JSON string, or a whole
+    /// number taken as its decimal text.
+    #[serde(deserialize_with = "id_text")]
+    pub id: String,
+    /// The first mover; `red` is accepted instead (红方, xiangqi).
+    #[serde(alias = "red")]
+    pub white: String,
+    /// The second mover.
+    pub black: String,
+    /// `"1-0"`, `"0-1"`, `"1/2-1/2"` (also `"½-½"`); `"+-"`: white wins,
+    /// black left the game by force (强制退出, 逃跑); `"-+"`: the reverse.
+    pub result: String,
+    /// Plies played (步), if known; unknown counts as a full game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub plies: Option<u32>,
+}
+
+fn id_text<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Id {
+        Text(String),
+        Signed(i64),
+        Unsigned(u64),
+    }
+    Ok(
+        match Id::deserialize(d).map_err(|_| {
+            serde::de::Error::custom("field `id`: expected a string or a whole number")
+        })? {
+            Id::Text(s) => s,
+            Id::Signed(n) => n.to_string(),
+            Id::Unsigned(n) => n.to_string(),
+        },
+    )
+}
+
+/// The result forms accepted (see [`PointsGame::result`]).
+fn parse_result(s: &str) -> Option<(GameResult, Option<Side>)> {
+    Some(match s {
+        "1-0" => (GameResult::WhiteWins, None),
+        "0-1" => (GameResult::BlackWins, None),
+        "1/2-1/2" | "½-½" => (GameResult::Draw, None),
+        "+-" => (GameResult::WhiteWins, Some(Side::Black)),
+        "-+" => (GameResult::BlackWins, Some(Side::White)),
+        _ => return None,
+    })
+}
+
+// ----------------------------------------------------------------- response
+
+/// What one game did, as answered (and, for a new game, as stored).
+#[derive(Debug, Clone, PartialEq)]
+pub struct GameOutcome {
+    /// The game's id.
+    pub game_id: String,
+    /// Its place in the order of application (from 1, across all systems).
+    pub seq: i64,
+    /// `true` when the game id had been applied before: this is the stored
+    /// answer and nothing changed.
+    pub replayed: bool,
+    /// The response body: one JSON object, the shape of a `qiyuan points`
+    /// output line (`id`, `scored`, `white_change`, `black_change`,
+    /// `white_points`, `black_points`, `white_level`, `black_level`, and for
+    /// Glicko-2 `white_rd`, `black_rd`, `white_volatility`,
+    /// `black_volatility` with null levels). Exact decimals as JSON numbers.
+    pub body: String,
+    /// The same figures, typed.
+    pub change: Change,
+}
+
+/// Both players' figures after one game.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Change {
+    /// A point system.
+    Points {
+        /// Whether the game was scored (false: too short; nobody moved).
+        scored: bool,
+        /// White's (red's) change.
+        white_change: Decimal,
+        /// Black's change.
+        black_change: Decimal,
+        /// White's new total.
+        white_points: Decimal,
+        /// Black's new total.
+        black_points: Decimal,
+        /// White's level or title (级别 / 称号) after the game.
+        white_level: String,
+        /// Black's level or title after the game.
+        black_level: String,
+    },
+    /// Glicko-2.
+    Glicko2 {
+        /// White's rating change.
+        white_change: f64,
+        /// Black's rating change.
+        black_change: f64,
+        /// White's new standing.
+        white: Rating,
+        /// Black's new standing.
+        black: Rating,
+    },
+}
+
+/// Why a game was not applied.
+#[derive(Debug, Clone, thiserror::Error)]
+#[non_exhaustive]
+pub enum PointsError {
+    /// No system of the service has this name.
+    #[error("unknown point system `{name}`; known systems: {known}")]
+    UnknownSystem {
+        /// The name asked for.
+        name: String,
+        /// The known names, comma separated.
+        known: String,
+    },
+    /// A field of the game is malformed.
+    #[error("game {id}: field `{field}`: {message}")]
+    InvalidGame {
+        /// The game's id (empty if that is what is wrong).
+        id: String,
+        /// The field.
+        field: &'static str,
+        /// What is wrong with it.
+        message: String,
+    },
+    /// The system refused the game (a player against themself, a leaver who
+    /// did not lose, fractional points in an Elo system, …).
+    #[error("{0}")]
+    Rejected(#[from] OnlineError),
+    /// The database failed; the game was not applied (posting it again is
+    /// safe).
+    #[error("the game was not stored: {0}")]
+    Store(Arc<StoreError>),
+    /// The service's writer has stopped.
+    #[error("the point store has stopped")]
+    Stopped,
+}
+
+impl From<StoreError> for PointsError {
+    fn from(e: StoreError) -> Self {
+        PointsError::Store(Arc::new(e))
+    }
+}
+
+impl From<sqlx::Error> for PointsError {
+    fn from(e: sqlx::Error) -> Self {
+        PointsError::Store(Arc::new(StoreError::Db(e)))
+    }
+}
+
+/// Writes a decimal as a JSON number, exactly, without trailing zeros.
+fn push_decimal(out: &mut String, d: Decimal) {
+    if d.is_zero() {
+        out.push('0');
+    } else {
+        let _ = write!(out, "{}", d.normalize());
+    }
+}
+
+fn push_json_str(out: &mut String, s: &str) {
+    // Serialising a str into JSON cannot fail.
+    out.push_str(&serde_json::to_string(s).unwrap_or_else(|_| "\"\"".to_owned()));
+}
+
+impl Change {
+    /// The response body of game `id` with these figures.
+    fn body(&self, id: &str) -> String {
+        let mut out = String::with_capacity(192);
+        out.push_str("{\"id\":");
+        push_json_str(&mut out, id);
+        match self {
+            Change::Points {
+                scored,
+                white_change,
+                black_change,
+                white_points,
+                black_points,
+                white_level,
+                black_level,
+            } => {
+                out.push_str(if *scored {
+                    ",\"scored\":true,\"white_change\":"
+                } else {
+                    ",\"scored\":false,\"white_change\":"
+                });
+                push_decimal(&mut out, *white_change);
+                out.push_str(",\"black_change\":");
+                push_decimal(&mut out, *black_change);
+                out.push_str(",\"white_points\":");
+                push_decimal(&mut out, *white_points);
+                out.push_str(",\"black_points\":");
+                push_decimal(&mut out, *black_points);
+                out.push_str(",\"white_level\":");
+                push_json_str(&mut out, white_level);
+                out.push_str(",\"black_level\":");
+                push_json_str(&mut out, black_level);
+            }
+            Change::Glicko2 {
+                white_change,
+                black_change,
+                white,
+                black,
+            } => {
+                let _ = write!(
+                    out,
+                    ",\"scored\":true,\"white_change\":{white_change},\"black_change\":{black_change},\
+                     \"white_points\":{},\"black_points\":{},\"white_rd\":{},\"black_rd\":{},\
+                     \"white_volatility\":{},\"black_volatility\":{},\
+                     \"white_level\":null,\"black_level\":null",
+                    white.rating,
+                    black.rating,
+                    white.rd,
+                    black.rd,
+                    white.volatility,
+                    black.volatility
+                );
+            }
+        }
+        out.push('}');
+        out
+    }
+
+    /// Reads a stored response body back.
+    fn parse(body: &str) -> Result<Change, StoreError> {
+        #[derive(Deserialize)]
+        struct Doc<'a> {
+            scored: bool,
+            #[serde(borrow)]
+            white_change: &'a RawValue,
+            #[serde(borrow)]
+            black_change: &'a RawValue,
+            #[serde(borrow)]
+            white_points: &'a RawValue,
+            #[serde(borrow)]
+            black_points: &'a RawValue,
+            white_level: Option<String>,
+            black_level: Option<String>,
+            // serde_json's own float parsing may miss by an ulp: read the
+            // text with the standard library's exact parser instead.
+            #[serde(borrow)]
+            white_rd: Option<&'a RawValue>,
+            #[serde(borrow)]
+            black_rd: Option<&'a RawValue>,
+            #[serde(borrow)]
+            white_volatility: Option<&'a RawValue>,
+            #[serde(borrow)]
+            black_volatility: Option<&'a RawValue>,
+        }
+        let corrupt = || StoreError::Corrupt {
+            what: format!("points_games.response `{body}` is not a points response"),
+        };
+        let doc: Doc = serde_json::from_str(body).map_err(|_| corrupt())?;
+        let d = |r: &RawValue| Decimal::from_str(r.get()).map_err(|_| corrupt());
+        let f = |r: &RawValue| f64::from_str(r.get()).map_err(|_| corrupt());
+        Ok(match (doc.white_level, doc.black_level) {
+            (Some(white_level), Some(black_level)) => Change::Points {
+                scored: doc.scored,
+                white_change: d(doc.white_change)?,
+                black_change: d(doc.black_change)?,
+                white_points: d(doc.white_points)?,
+                black_points: d(doc.black_points)?,
+                white_level,
+                black_level,
+            },
+            _ => {
+                let rating = |r, rd: Option<&RawValue>, v: Option<&RawValue>| {
+                    Ok::<_, StoreError>(Rating {
+                        rating: f(r)?,
+                        rd: f(rd.ok_or_else(corrupt)?)?,
+                        volatility: f(v.ok_or_else(corrupt)?)?,
+                    })
+                };
+                Change::Glicko2 {
+                    white_change: f(doc.white_change)?,
+                    black_change: f(doc.black_change)?,
+                    white: rating(doc.white_points, doc.white_rd, doc.white_volatility)?,
+                    black: rating(doc.black_points, doc.black_rd, doc.black_volatility)?,
+                }
+            }
+        })
+    }
+}
+
+// ------------------------------------------------------------------ service
+
+/// The systems a service serves.
+#[derive(Debug, Clone)]
+pub struct PointsOptions {
+    /// Point systems, by their names (the built-in ones by default).
+    pub systems: Vec<PointSystem>,
+    /// Glicko-2's parameters, served as [`GLICKO2`] (`None`: not served).
+    pub glicko2: Option<Glicko2>,
+}
+
+impl Default for PointsOptions {
+    /// Every built-in point system, and Glicko-2 with the built-in τ.
+    fn default() -> Self {
+        PointsOptions {
+            systems: PointSystem::builtin_names()
+                .into_iter()
+                .filter_map(|n| PointSystem::builtin(n).ok())
+                .collect(),
+            glicko2: Some(Glicko2::builtin()),
+        }
+    }
+}
+
+/// Batch sizes the writer has committed so far.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct BatchStats {
+    /// Transactions committed.
+    pub batches: u64,
+    /// Games applied in them (replays and refused games not counted).
+    pub games: u64,
+    /// The largest batch.
+    pub largest: u64,
+    /// `histogram[i]`: batches of 2^i to 2^(i+1) − 1 games.
+    pub histogram: Vec<u64>,
+}
+
+#[derive(Debug, Default)]
+struct Stats {
+    batches: AtomicU64,
+    games: AtomicU64,
+    largest: AtomicU64,
+    histogram: [AtomicU64; 16],
+}
+
+impl Stats {
+    fn record(&self, n: usize) {
+        let n = n as u64;
+        self.batches.fetch_add(1, Ordering::Relaxed);
+        self.games.fetch_add(n, Ordering::Relaxed);
+        self.largest.fetch_max(n, Ordering::Relaxed);
+        let bucket = (63 - n.max(1).leading_zeros() as usize).min(15);
+        self.histogram[bucket].fetch_add(1, Ordering::Relaxed);
+    }
+}
+
+/// A job for the writer.
+struct Job {
+    system: usize,
+    game: PointsGame,
+    result: GameResult,
+    leaver: Option<Side>,
+    request: String,
+    reply: oneshot::Sender<Result<GameOutcome, PointsError>>,
+}
+
+/// The durable, idempotent point store (see the [module](self) docs).
+/// Cheap to clone; the writer stops when the last clone is dropped.
+#[derive(Clone)]
+pub struct PointsService {
+    tx: mpsc::UnboundedSender<Job>,
+    names: Arc<HashMap<String, usize>>,
+    stats: Arc<Stats>,
+}
+
+impl std::fmt::Debug for PointsService {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PointsService")
+            .field("systems", &self.system_names())
+            .finish()
+    }
+}
+
+impl PointsService {
+    /// Starts the writer over `store` with [`PointsOptions::default`]: every
+    /// built-in point system and Glicko-2. Must be called inside a tokio
+    /// runtime.
+    ///
+    /// # Errors
+    /// The database cannot be read.
+    pub async fn start(store: &Store) -> Result<PointsService, StoreError> {
+        Self::start_with(store, PointsOptions::default()).await
+    }
+
+    /// Starts the writer with the given systems.
+    ///
+    /// # Errors
+    /// The database cannot be read.
+    pub async fn start_with(
+        store: &Store,
+        options: PointsOptions,
+    ) -> Result<PointsService, StoreError> {
+        let mut engines = Vec::new();
+        let mut names = HashMap::new();
+        for system in options.systems {
+            names.insert(system.name().to_owned(), engines.len());
+            engines.push(Engine::Points {
+                system: Box::new(system),
+                players: PlayerStore::new(),
+            });
+        }
+        if let Some(g) = options.glicko2 {
+            names.insert(GLICKO2.to_owned(), engines.len());
+            engines.push(Engine::Glicko2 {
+                players: Glicko2Store::new(g),
+                games: HashMap::new(),
+            });
+        }
+        let last: Option<i64> = sqlx::query("SELECT MAX(seq) FROM points_games")
+            .fetch_one(store.pool())
+            .await?
+            .try_get(0)?;
+        let (tx, rx) = mpsc::unbounded_channel();
+        let stats = Arc::new(Stats::default());
+        let writer = Writer {
+            pool: store.pool().clone(),
+            backend: store.backend(),
+            names: engines.iter().map(|_| String::new()).collect(),
+            engines,
+            next_seq: last.unwrap_or(0) + 1,
+            stats: Arc::clone(&stats),
+        };
+        let mut writer = writer;
+        for (name, &i) in &names {
+            writer.names[i] = name.clone();
+        }
+        tokio::spawn(writer.run(rx));
+        Ok(PointsService {
+            tx,
+            names: Arc::new(names),
+            stats,
+        })
+    }
+
+    /// The systems served, sorted.
+    pub fn system_names(&self) -> Vec<&str> {
+        let mut v: Vec<&str> = self.names.keys().map(String::as_str).collect();
+        v.sort_unstable();
+        v
+    }
+
+    /// Applies one game to `system`, durably: returns once the game (and
+    /// both players' new states) are committed — or, for a game id applied
+    /// before, the stored answer with [`GameOutcome::replayed`] set.
+    ///
+    /// # Errors
+    /// [`PointsError::UnknownSystem`], [`PointsError::InvalidGame`] (a field
+    /// named), [`PointsError::Rejected`] (the system refused the game),
+    /// [`PointsError::Store`] (not stored; posting again is safe),
+    /// [`PointsError::Stopped`].
+    pub async fn apply(&self, system: &str, game: PointsGame) -> Result<GameOutcome, PointsError> {
+        let Some(&index) = self.names.get(system) else {
+            return Err(PointsError::UnknownSystem {
+                name: system.to_owned(),
+                known: self.system_names().join(", "),
+            });
+        };
+        let invalid = |field, message: &str| PointsError::InvalidGame {
+            id: game.id.clone(),
+            field,
+            message: message.to_owned(),
+        };
+        if game.id.is_empty() {
+            return Err(invalid("id", "empty game id"));
+        }
+        if game.white.is_empty() {
+            return Err(invalid("white", "empty player id"));
+        }
+        if game.black.is_empty() {
+            return Err(invalid("black", "empty player id"));
+        }
+        let Some((result, leaver)) = parse_result(&game.result) else {
+            return Err(invalid(
+                "result",
+                &format!(
+                    "`{}` is not a result; expected \"1-0\", \"0-1\", \"1/2-1/2\", \"+-\" or \"-+\"",
+                    game.result
+                ),
+            ));
+        };
+        let request = serde_json::to_string(&game).map_err(|e| invalid("id", &e.to_string()))?;
+        let (reply, answer) = oneshot::channel();
+        self.tx
+            .send(Job {
+                system: index,
+                game,
+                result,
+                leaver,
+                request,
+                reply,
+            })
+            .map_err(|_| PointsError::Stopped)?;
+        answer.await.map_err(|_| PointsError::Stopped)?
+    }
+
+    /// The batch sizes committed so far (for benchmarks and monitoring).
+    pub fn batch_stats(&self) -> BatchStats {
+        let s = &self.stats;
+        let mut histogram: Vec<u64> = s
+            .histogram
+            .iter()
+            .map(|h| h.load(Ordering::Relaxed))
+            .collect();
+        while histogram.last() == Some(&0) {
+            histogram.pop();
+        }
+        BatchStats {
+            batches: s.batches.load(Ordering::Relaxed),
+            games: s.games.load(Ordering::Relaxed),
+            largest: s.largest.load(Ordering::Relaxed),
+            histogram,
+        }
+    }
+}
+
+// ------------------------------------------------------------------- writer
+
+/// One system's rules and its cache of player states (write-through: every
+/// state in it is the committed one, or the one the running batch is about
+/// to commit).
+enum Engine {
+    Points {
+        system: Box<PointSystem>,
+        players: PlayerStore,
+    },
+    Glicko2 {
+        players: Glicko2Store,
+        /// Scored games per player (Glicko2Store keeps ratings only).
+        games: HashMap<String, u32>,
+    },
+}
+
+impl Engine {
+    fn knows(&self, player: &str) -> bool {
+        match self {
+            Engine::Points { players, .. } => players.get(player).is_some(),
+            Engine::Glicko2 { players, .. } => players.get(player).is_some(),
+        }
+    }
+
+    /// Forgets every cached state (after a failed commit).
+    fn clear(&mut self) {
+        match self {
+            Engine::Points { players, .. } => *players = PlayerStore::new(),
+            Engine::Glicko2 { players, games } => {
+                *players = Glicko2Store::new(*players.system());
+                games.clear();
+            }
+        }
+    }
+
+    /// Loads one stored row into the cache.
+    fn load(&mut self, row: &AnyRow) -> Result<(), StoreError> {
+        let id: String = row.try_get(0)?;
+        let points: String = row.try_get(1)?;
+        let games: i64 = row.try_get(4)?;
+        let games = u32::try_from(games).map_err(|_| StoreError::Corrupt {
+            what: format!("points_players: player `{id}` has {games} games"),
+        })?;
+        match self {
+            Engine::Points { players, .. } => {
+                players.insert(
+                    &id,
+                    PlayerRecord {
+                        points: crate::dec(&points)?,
+                        games,
+                    },
+                );
+            }
+            Engine::Glicko2 {
+                players,
+                games: counts,
+            } => {
+                let float = |text: Option<String>, what: &str| -> Result<f64, StoreError> {
+                    text.as_deref()
+                        .and_then(|t| f64::from_str(t).ok())
+                        .ok_or_else(|| StoreError::Corrupt {
+                            what: format!("points_players: player `{id}` has no valid {what}"),
+                        })
+                };
+                let rating = Rating {
+                    rating: float(Some(points), "rating")?,
+                    rd: float(row.try_get(2)?, "rd")?,
+                    volatility: float(row.try_get(3)?, "volatility")?,
+                };
+                players.insert(&id, rating);
+                counts.insert(id, games);
+            }
+        }
+        Ok(())
+    }
+
+    /// Applies one game to the cache; on error the cache is untouched.
+    fn apply(&mut self, job: &Job) -> Result<Change, OnlineError> {
+        let g = &job.game;
+        match self {
+            Engine::Points { system, players } => {
+                let online = OnlineGame {
+                    id: &g.id,
+                    white: &g.white,
+                    black: &g.black,
+                    result: job.result,
+                    plies: g.plies,
+                    left_by_force: job.leaver,
+                };
+                let c = system.apply(players, &online)?;
+                Ok(Change::Points {
+                    scored: c.scored,
+                    white_change: c.white_change,
+                    black_change: c.black_change,
+                    white_points: c.white_points,
+                    black_points: c.black_points,
+                    white_level: c.white_level.to_owned(),
+                    black_level: c.black_level.to_owned(),
+                })
+            }
+            Engine::Glicko2 { players, games } => {
+                let unrated = players.system().unrated();
+                let w0 = players.get(&g.white).copied().unwrap_or(unrated);
+                let b0 = players.get(&g.black).copied().unwrap_or(unrated);
+                let score = f64::from(job.result.white_score_x2()) / 2.0;
+                let (w, b) = players.rate_game(&g.white, &g.black, score)?;
+                for id in [&g.white, &g.black] {
+                    *games.entry(id.clone()).or_insert(0) += 1;
+                }
+                Ok(Change::Glicko2 {
+                    white_change: w.rating - w0.rating,
+                    black_change: b.rating - b0.rating,
+                    white: w,
+                    black: b,
+                })
+            }
+        }
+    }
+
+    /// A cached player's row: (points, level, rd, volatility, games).
+    fn row(&self, player: &str) -> Option<PlayerRow> {
+        match self {
+            Engine::Points { system, players } => players.get(player).map(|r| PlayerRow {
+                points: r.points.to_string(),
+                level: Some(system.level_of(r.points).to_owned()),
+                rd: None,
+                volatility: None,
+                games: i64::from(r.games),
+            }),
+            Engine::Glicko2 { players, games } => players.get(player).map(|r| PlayerRow {
+                points: r.rating.to_string(),
+                level: None,
+                rd: Some(r.rd.to_string()),
+                volatility: Some(r.volatility.to_string()),
+                games: i64::from(games.get(player).copied().unwrap_or(0)),
+            }),
+        }
+    }
+}
+
+struct PlayerRow {
+    points: String,
+    level: Option<String>,
+    rd: Option<String>,
+    volatility: Option<String>,
+    games: i64,
+}
+
+/// What became of one job of a batch, before the commit.
+enum Pending {
+    /// Answered already (stored answer, refused game).
+    Done(Result<GameOutcome, PointsError>),
+    /// Applied; answered once the batch commits.
+    New(GameOutcome),
+    /// The same game id as job `i` of this batch.
+    SameAs(usize),
+}
+
+struct Writer {
+    pool: AnyPool,
+    backend: Backend,
+    names: Vec<String>,
+    engines: Vec<Engine>,
+    next_seq: i64,
+    stats: Arc<Stats>,
+}
+
+impl Writer {
+    async fn run(mut self, mut rx: mpsc::UnboundedReceiver<Job>) {
+        let mut batch = Vec::with_capacity(MAX_BATCH);
+        while rx.recv_many(&mut batch, MAX_BATCH).await > 0 {
+            self.batch(std::mem::take(&mut batch)).await;
+        }
+    }
+
+    /// Applies one batch in ONE transaction and answers every job.
+    async fn batch(&mut self, jobs: Vec<Job>) {
+        let outcome = self.apply_batch(&jobs).await;
+        let mut answers: Vec<Option<Result<GameOutcome, PointsError>>> = Vec::new();
+        match outcome {
+            Ok(pending) => {
+                for p in pending {
+                    let answer = match p {
+                        Pending::Done(r) => r,
+                        Pending::New(o) => Ok(o),
+                        Pending::SameAs(i) => match &answers[i] {
+                            Some(Ok(o)) => Ok(GameOutcome {
+                                replayed: true,
+                                ..o.clone()
+                            }),
+                            Some(Err(e)) => Err(e.clone()),
+                            None => Err(PointsError::Stopped),
+                        },
+                    };
+                    answers.push(Some(answer));
+                }
+            }
+            Err(e) => {
+                // Nothing of the batch is stored, and the cache may hold
+                // states that never reached the database: forget it.
+                for engine in &mut self.engines {
+                    engine.clear();
+                }
+                answers = jobs.iter().map(|_| Some(Err(e.clone()))).collect();
+            }
+        }
+        for (job, answer) in jobs.into_iter().zip(answers) {
+            if let Some(a) = answer {
+                // The caller may have gone; the game stays applied.
+                let _ = job.reply.send(a);
+            }
+        }
+    }
+
+    async fn apply_batch(&mut self, jobs: &[Job]) -> Result<Vec<Pending>, PointsError> {
+        let mut conn = self.pool.acquire().await?;
+        // Games applied before, per system: id → (seq, response).
+        let mut stored: Vec<HashMap<String, (i64, String)>> =
+            self.engines.iter().map(|_| HashMap::new()).collect();
+        let mut by_system: Vec<Vec<&str>> = self.engines.iter().map(|_| Vec::new()).collect();
+        for job in jobs {
+            by_system[job.system].push(&job.game.id);
+        }
+        for (s, ids) in by_system.iter_mut().enumerate() {
+            ids.sort_unstable();
+            ids.dedup();
+            for chunk in chunked(ids) {
+                let sql = format!(
+                    "SELECT game_id, seq, response FROM points_games \
+                     WHERE system = $1 AND game_id IN ({})",
+                    placeholders(2, 1, chunk.len())
+                );
+                let mut q = sqlx::query(&sql).bind(self.names[s].as_str());
+                for id in chunk {
+                    q = q.bind(*id);
+                }
+                for row in q.fetch_all(&mut *conn).await? {
+                    let id: String = row.try_get(0)?;
+                    stored[s].insert(id, (row.try_get(1)?, row.try_get(2)?));
+                }
+            }
+        }
+        // Players never met: read them into the cache.
+        let mut missing: Vec<Vec<&str>> = self.engines.iter().map(|_| Vec::new()).collect();
+        for job in jobs {
+            if stored[job.system].contains_key(&job.game.id) {
+                continue;
+            }
+            let engine = &self.engines[job.system];
+            for p in [&job.game.white, &job.game.black] {
+                if !engine.knows(p) {
+                    missing[job.system].push(p);
+                }
+            }
+        }
+        for (s, ids) in missing.iter_mut().enumerate() {
+            ids.sort_unstable();
+            ids.dedup();
+            for chunk in chunked(ids) {
+                let sql = format!(
+                    "SELECT player_id, points, rd, volatility, games FROM points_players \
+                     WHERE system = $1 AND player_id IN ({})",
+                    placeholders(2, 1, chunk.len())
+                );
+                let mut q = sqlx::query(&sql).bind(self.names[s].as_str());
+                for id in chunk {
+                    q = q.bind(*id);
+                }
+                for row in q.fetch_all(&mut *conn).await? {
+                    self.engines[s].load(&row)?;
+                }
+            }
+        }
+        // Apply in arrival order.
+        let mut pending = Vec::with_capacity(jobs.len());
+        let mut first: HashMap<(usize, &str), usize> = HashMap::new();
+        let mut touched: HashSet<(usize, &str)> = HashSet::new();
+        let mut new_games: Vec<(usize, usize)> = Vec::new(); // (job, pending index)
+        for (i, job) in jobs.iter().enumerate() {
+            let id = job.game.id.as_str();
+            if let Some((seq, body)) = stored[job.system].get(id) {
+                pending.push(Pending::Done(
+                    Change::parse(body)
+                        .map(|change| GameOutcome {
+                            game_id: id.to_owned(),
+                            seq: *seq,
+                            replayed: true,
+                            body: body.clone(),
+                            change,
+                        })
+                        .map_err(PointsError::from),
+                ));
+                continue;
+            }
+            if let Some(&j) = first.get(&(job.system, id)) {
+                pending.push(Pending::SameAs(j));
+                continue;
+            }
+            first.insert((job.system, id), i);
+            match self.engines[job.system].apply(job) {
+                Ok(change) => {
+                    let seq = self.next_seq + new_games.len() as i64;
+                    touched.insert((job.system, &job.game.white));
+                    touched.insert((job.system, &job.game.black));
+                    new_games.push((i, i));
+                    pending.push(Pending::New(GameOutcome {
+                        game_id: id.to_owned(),
+                        seq,
+                        replayed: false,
+                        body: change.body(id),
+                        change,
+                    }));
+                }
+                Err(e) => pending.push(Pending::Done(Err(PointsError::Rejected(e)))),
+            }
+        }
+        if new_games.is_empty() {
+            return Ok(pending);
+        }
+        let now = now_text();
+        let begin = match self.backend {
+            Backend::Sqlite => "BEGIN IMMEDIATE",
+            Backend::Postgres => "BEGIN",
+        };
+        sqlx::query(begin).execute(&mut *conn).await?;
+        let written = self
+            .write(&mut conn, jobs, &pending, &new_games, &touched, &now)
+            .await;
+        let committed = match written {
+            Ok(()) => sqlx::query("COMMIT").execute(&mut *conn).await.map(|_| ()),
+            Err(e) => Err(e),
+        };
+        if let Err(e) = committed {
+            if sqlx::query("ROLLBACK").execute(&mut *conn).await.is_err() {
+                // A connection in an unknown state must not go back to the pool.
+                drop(conn.detach());
+            }
+            return Err(e.into());
+        }
+        self.next_seq += new_games.len() as i64;
+        self.stats.record(new_games.len());
+        Ok(pending)
+    }
+
+    async fn write(
+        &self,
+        conn: &mut sqlx::pool::PoolConnection<sqlx::Any>,
+        jobs: &[Job],
+        pending: &[Pending],
+        new_games: &[(usize, usize)],
+        touched: &HashSet<(usize, &str)>,
+        now: &str,
+    ) -> Result<(), sqlx::Error> {
+        for chunk in chunked(new_games) {
+            let sql = format!(
+                "INSERT INTO points_games (system, game_id, seq, request, response, applied_at) \
+                 VALUES {}",
+                placeholders(1, 6, chunk.len())
+            );
+            let mut q = sqlx::query(&sql);
+            for &(j, p) in chunk {
+                let job = &jobs[j];
+                let Pending::New(o) = &pending[p] else {
+                    continue;
+                };
+                q = q
+                    .bind(self.names[job.system].as_str())
+                    .bind(job.game.id.as_str())
+                    .bind(o.seq)
+                    .bind(job.request.as_str())
+                    .bind(o.body.as_str())
+                    .bind(now);
+            }
+            q.execute(&mut **conn).await?;
+        }
+        let mut rows: Vec<(usize, &str, PlayerRow)> = touched
+            .iter()
+            .filter_map(|&(s, p)| self.engines[s].row(p).map(|r| (s, p, r)))
+            .collect();
+        rows.sort_unstable_by(|a, b| (a.0, a.1).cmp(&(b.0, b.1)));
+        for chunk in chunked(&rows) {
+            let sql = format!(
+                "INSERT INTO points_players \
+                 (system, player_id, points, level, rd, volatility, games, updated) VALUES {} \
+                 ON CONFLICT (system, player_id) DO UPDATE SET points = excluded.points, \
+                 level = excluded.level, rd = excluded.rd, volatility = excluded.volatility, \
+                 games = excluded.games, updated = excluded.updated",
+                placeholders(1, 8, chunk.len())
+            );
+            let mut q = sqlx::query(&sql);
+            for (s, p, r) in chunk {
+                q = q
+                    .bind(self.names[*s].as_str())
+                    .bind(*p)
+                    .bind(r.points.as_str())
+                    .bind(r.level.as_deref())
+                    .bind(r.rd.as_deref())
+                    .bind(r.volatility.as_deref())
+                    .bind(r.games)
+                    .bind(now);
+            }
+            q.execute(&mut **conn).await?;
+        }
+        Ok(())
+    }
+}
+
+/// Now, RFC 3339 UTC to the microsecond (`chrono` is built without its
+/// clock here, so the time comes from the standard library).
+fn now_text() -> String {
+    let d = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap_or_default();
+    let secs = i64::try_from(d.as_secs()).unwrap_or(0);
+    chrono::DateTime::from_timestamp(secs, d.subsec_nanos())
+        .map(|t| t.format("%Y-%m-%dT%H:%M:%S%.6fZ").to_string())
+        .unwrap_or_default()
+}
+
+/// Cuts `items` into chunks of the sizes in [`CHUNKS`].
+fn chunked<T>(mut items: &[T]) -> Vec<&[T]> {
+    let mut out = Vec::new();
+    while !items.is_empty() {
+        let n = CHUNKS
+            .iter()
+            .copied()
+            .find(|&n| n <= items.len())
+            .unwrap_or(1);
+        let (head, tail) = items.split_at(n);
+        out.push(head);
+        items = tail;
+    }
+    out
+}
+
+/// `rows` groups of `width` numbered placeholders from `$start`:
+/// `($1, $2), ($3, $4)` for rows of two, or `$2, $3, $4` for width 1 and
+/// `start` 2 (an IN list; groups of one have no parentheses then).
+fn placeholders(start: usize, width: usize, rows: usize) -> String {
+    let mut s = String::with_capacity(rows * width * 5);
+    let mut n = start;
+    for r in 0..rows {
+        if r > 0 {
+            s.push_str(", ");
+        }
+        if width > 1 {
+            s.push('(');
+        }
+        for c in 0..width {
+            if c > 0 {
+                s.push_str(", ");
+            }
+            let _ = write!(s, "${n}");
+            n += 1;
+        }
+        if width > 1 {
+            s.push(')');
+        }
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn placeholders_and_chunks() {
+        assert_eq!(placeholders(2, 1, 3), "$2, $3, $4");
+        assert_eq!(placeholders(1, 2, 2), "($1, $2), ($3, $4)");
+        let items: Vec<u32> = (0..342).collect();
+        let sizes: Vec<usize> = chunked(&items).iter().map(|c| c.len()).collect();
+        // 342 = 256 + 64 + 16 + 4 + 2 × 1.
+        assert_eq!(sizes, [256, 64, 16, 4, 1, 1]);
+    }
+
+    #[test]
+    fn bodies_read_back_exactly() {
+        let c = Change::Points {
+            scored: true,
+            white_change: Decimal::new(-240, 2),
+            black_change: Decimal::new(2400, 3),
+            white_points: Decimal::new(9740, 2),
+            black_points: Decimal::ZERO,
+            white_level: "无级别".into(),
+            black_level: "30级".into(),
+        };
+        let body = c.body("g\"1");
+        assert_eq!(
+            body,
+            r#"{"id":"g\"1","scored":true,"white_change":-2.4,"black_change":2.4,"white_points":97.4,"black_points":0,"white_level":"无级别","black_level":"30级"}"#
+        );
+        let back = Change::parse(&body).unwrap();
+        // Equal as decimals (the text drops trailing zeros).
+        assert_eq!(back, c);
+    }
+}
