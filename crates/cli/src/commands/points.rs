@@ -1,5 +1,7 @@
 //! `qiyuan points`: apply online games, one JSON line each, to a platform
-//! point system (regulations §6), at high volume.
+//! point system (regulations §6), at high volume; or games read from game
+//! records (`--games FILE...`, PGN or XQF) with the plies counted from their
+//! moves.
 //!
 //! Built for speed: one reused line buffer; the plain line shape parsed
 //! without serde and every other line by serde_json, both borrowing strings
@@ -23,7 +25,7 @@ use serde::de::{self, Deserializer, IgnoredAny, MapAccess, Visitor};
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 
-use super::output;
+use super::{check_games, output};
 
 const ABOUT: &str = "Apply online games, one JSON line each, to a platform point system.";
 
@@ -66,7 +68,21 @@ number and the field, and a non-zero exit code. The state file is then NOT \
 updated, so the corrected input can be run again; the output lines already \
 written for the lines before it stay on standard output.
 
+Game records instead of JSON lines: --games FILE... reads PGN (chess, or \
+xiangqi in the xqbase dialect with Chinese, ICCS or WXF moves; UTF-8, GBK or \
+Big5) and XQF files. Every game is checked first as by `qiyuan check-games`: \
+the players come from the tags (Red or White, and Black), the result from the \
+record, and the plies are COUNTED FROM THE MOVES (so the short-game rules \
+apply: in qq-xiangqi-titles a win in fewer than 10 plies gives the winner \
+nothing). A game with an illegal move, a result that contradicts the final \
+position, no result (`*`) or no player is refused with its file, game number \
+and move number; then no game is applied and the state file is untouched. \
+The output id of a game is \"FILE#N\" (N its number in the file).
+
 Examples:
+  # Score a tournament's game records (the short-game rule from the moves)
+  qiyuan points --system qq-xiangqi-titles --state titles.json --games round1.pgn round2.xqf
+
   # Two new players (1300 each) in QQ新中国象棋: black wins
   echo '{\"id\":1,\"red\":\"r\",\"black\":\"b\",\"result\":\"0-1\",\"plies\":80}' \\
     | qiyuan points --system qq-xiangqi-elo --state players.json
@@ -103,6 +119,13 @@ pub struct Args {
     /// With --system glicko2: τ, the volatility constraint (default 0.5).
     #[arg(long, value_name = "TAU")]
     tau: Option<f64>,
+    /// Read the games from game records (PGN, chess or xiangqi, UTF-8, GBK
+    /// or Big5; XQF) instead of JSON lines on standard input: players from
+    /// the tags, the result from the record, the plies counted from the
+    /// moves. Every game is checked first (as `check-games`); an illegal
+    /// record stops the run before any game is applied.
+    #[arg(long, value_name = "FILE", num_args = 1..)]
+    games: Vec<PathBuf>,
     /// List the built-in systems and exit.
     #[arg(long)]
     list: bool,
@@ -161,12 +184,17 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         Some(path) => read_state(path, system.name())?,
         None => PlayerStore::new(),
     };
-    let stdin = io::stdin().lock();
+    let records = read_records(&args.games)?;
     let stdout = io::stdout().lock();
+    let source = if args.games.is_empty() {
+        Source::Lines(BufReader::with_capacity(1 << 16, io::stdin().lock()))
+    } else {
+        Source::Records(&records)
+    };
     process(
         &system,
         &mut store,
-        BufReader::with_capacity(1 << 16, stdin),
+        source,
         BufWriter::with_capacity(1 << 16, stdout),
     )?;
     if let Some(path) = &args.state {
@@ -180,7 +208,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 /// the column and the field.
 fn for_each_game(
     mut input: impl BufRead,
-    mut each: impl FnMut(u64, &GameLine<'_>) -> anyhow::Result<()>,
+    mut each: impl FnMut(Place<'_>, &GameLine<'_>) -> anyhow::Result<()>,
 ) -> anyhow::Result<()> {
     let mut line = Vec::with_capacity(256);
     let mut number = 0u64;
@@ -208,15 +236,185 @@ fn for_each_game(
             let msg = msg.strip_suffix(&suffix).unwrap_or(&msg);
             anyhow!("line {number}, column {}: {msg}", e.column())
         })?;
-        each(number, &game)?;
+        each(Place::Line(number), &game)?;
     }
 }
 
+/// Where a game came from, for error messages.
+#[derive(Debug, Clone, Copy)]
+enum Place<'a> {
+    /// A JSON line of standard input.
+    Line(u64),
+    /// A game record: the file and the game's number in it.
+    Record(&'a str, usize),
+}
+
+impl fmt::Display for Place<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Place::Line(n) => write!(f, "line {n}"),
+            Place::Record(file, game) => write!(f, "{file}, game {game}"),
+        }
+    }
+}
+
+/// Where the games come from.
+enum Source<'a, R> {
+    /// JSON lines.
+    Lines(R),
+    /// Game records, read and checked beforehand.
+    Records(&'a [RecordGame]),
+}
+
+impl<R: BufRead> Source<'_, R> {
+    /// Calls `each` with every game and its place.
+    fn for_each(
+        self,
+        mut each: impl FnMut(Place<'_>, &GameLine<'_>) -> anyhow::Result<()>,
+    ) -> anyhow::Result<()> {
+        match self {
+            Source::Lines(input) => for_each_game(input, each),
+            Source::Records(games) => {
+                for g in games {
+                    let line = GameLine {
+                        id: &g.id,
+                        white: Cow::Borrowed(&g.white),
+                        black: Cow::Borrowed(&g.black),
+                        result: (g.result, None),
+                        plies: Some(g.plies),
+                    };
+                    each(Place::Record(&g.file, g.game), &line)?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+/// A game read from a record (`--games`).
+#[derive(Debug)]
+struct RecordGame {
+    /// The output id: `"FILE#N"` as a JSON string.
+    id: String,
+    file: String,
+    game: usize,
+    white: String,
+    black: String,
+    result: GameResult,
+    plies: u32,
+}
+
+/// Reads and checks every game of the record files (the machinery of
+/// `check-games`). A game that cannot be read, has an illegal move, a result
+/// contradicting its final position, no result or no players is refused:
+/// every such game is listed (file, game number and, for a move, its number
+/// and ply) and nothing is applied.
+fn read_records(paths: &[PathBuf]) -> anyhow::Result<Vec<RecordGame>> {
+    /// Problems listed in full; beyond, only counted.
+    const SHOWN: usize = 20;
+    let mut games = Vec::new();
+    // (tier, text): illegal or unreadable records and contradicted results
+    // (tier 0) are listed before missing results and players (tier 1).
+    let mut problems: Vec<(u8, String)> = Vec::new();
+    for path in paths {
+        let bytes = fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+        let file = path.display().to_string();
+        let rows = check_games::check_bytes(&file, &bytes);
+        if rows.is_empty() {
+            problems.push((0, format!("{file}: no game found")));
+        }
+        for row in rows {
+            match record_game(&file, row) {
+                Ok(g) => games.push(g),
+                Err(e) => problems.push(e),
+            }
+        }
+    }
+    if problems.is_empty() {
+        return Ok(games);
+    }
+    problems.sort_by_key(|p| p.0);
+    let n = problems.len();
+    let mut text = format!(
+        "{n} game record{} refused; nothing was applied:",
+        if n == 1 { "" } else { "s" }
+    );
+    for (_, p) in problems.iter().take(SHOWN) {
+        text.push_str("\n  ");
+        text.push_str(p);
+    }
+    if n > SHOWN {
+        text.push_str(&format!("\n  … and {} more", n - SHOWN));
+    }
+    bail!(text)
+}
+
+/// One checked game as a game to apply, or why it cannot be (with the
+/// tier of [`read_records`]).
+fn record_game(file: &str, row: check_games::Row) -> Result<RecordGame, (u8, String)> {
+    let place = Place::Record(file, row.game);
+    let problem = row.problem.as_deref().unwrap_or("");
+    match row.status {
+        "legal" => {}
+        "illegal" => return Err((0, format!("{place}: illegal move: {problem}"))),
+        _ => return Err((0, format!("{place}: cannot be read: {problem}"))),
+    }
+    if let Some(why) = &row.result_problem {
+        return Err((
+            0,
+            format!(
+                "{place}: the result {} contradicts the final position: {why}",
+                row.result
+            ),
+        ));
+    }
+    record_fields(file, row).map_err(|e| (1, e))
+}
+
+/// The players, result and plies of a legal game.
+fn record_fields(file: &str, row: check_games::Row) -> Result<RecordGame, String> {
+    let place = Place::Record(file, row.game);
+    let result = match row.result.as_str() {
+        "1-0" => GameResult::WhiteWins,
+        "0-1" => GameResult::BlackWins,
+        "1/2-1/2" => GameResult::Draw,
+        other => {
+            return Err(format!(
+                "{place}: no result (`{other}`): an unfinished game cannot be scored"
+            ));
+        }
+    };
+    let first = if row.kind == "xiangqi" {
+        "Red"
+    } else {
+        "White"
+    };
+    let white = row.first_player.trim();
+    let black = row.second_player.trim();
+    if white.is_empty() {
+        return Err(format!("{place}: no {first} player (tag `{first}`)"));
+    }
+    if black.is_empty() {
+        return Err(format!("{place}: no Black player (tag `Black`)"));
+    }
+    let plies = u32::try_from(row.plies)
+        .map_err(|_| format!("{place}: {} plies is too many", row.plies))?;
+    Ok(RecordGame {
+        id: serde_json::to_string(&format!("{file}#{}", row.game)).map_err(|e| e.to_string())?,
+        file: file.to_string(),
+        game: row.game,
+        white: white.to_string(),
+        black: black.to_string(),
+        result,
+        plies,
+    })
+}
+
 /// Reads every game from `input`, applies it and writes its line.
-fn process(
+fn process<R: BufRead>(
     system: &PointSystem,
     store: &mut PlayerStore,
-    input: impl BufRead,
+    source: Source<'_, R>,
     mut out: impl Write,
 ) -> anyhow::Result<()> {
     // Every level name, JSON-quoted once.
@@ -224,7 +422,7 @@ fn process(
         .level_names()
         .map(|n| serde_json::to_string(n).expect("a string serialises"))
         .collect();
-    for_each_game(input, |number, game| {
+    source.for_each(|place, game| {
         let (result, leaver) = game.result;
         let online = OnlineGame {
             id: game.id,
@@ -236,7 +434,7 @@ fn process(
         };
         let change = system
             .apply(store, &online)
-            .map_err(|e| anyhow!("line {number}: {e}"))?;
+            .map_err(|e| anyhow!("{place}: {e}"))?;
         out.write_all(b"{\"id\":")?;
         out.write_all(game.id.as_bytes())?;
         out.write_all(if change.scored {
@@ -278,9 +476,15 @@ fn run_glicko2(args: &Args) -> anyhow::Result<ExitCode> {
         Some(path) => read_glicko2_state(path, system)?,
         None => Glicko2Store::new(system),
     };
+    let records = read_records(&args.games)?;
+    let source = if args.games.is_empty() {
+        Source::Lines(BufReader::with_capacity(1 << 16, io::stdin().lock()))
+    } else {
+        Source::Records(&records)
+    };
     process_glicko2(
         &mut store,
-        BufReader::with_capacity(1 << 16, io::stdin().lock()),
+        source,
         BufWriter::with_capacity(1 << 16, io::stdout().lock()),
     )?;
     if let Some(path) = &args.state {
@@ -302,19 +506,19 @@ fn run_glicko2(args: &Args) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn process_glicko2(
+fn process_glicko2<R: BufRead>(
     store: &mut Glicko2Store,
-    input: impl BufRead,
+    source: Source<'_, R>,
     mut out: impl Write,
 ) -> anyhow::Result<()> {
-    for_each_game(input, |number, game| {
+    source.for_each(|place, game| {
         let unrated = store.system().unrated();
         let w0 = store.get(&game.white).copied().unwrap_or(unrated);
         let b0 = store.get(&game.black).copied().unwrap_or(unrated);
         let score = f64::from(game.result.0.white_score_x2()) / 2.0;
         let (w, b) = store
             .rate_game(&game.white, &game.black, score)
-            .map_err(|e| anyhow!("line {number}: {e}"))?;
+            .map_err(|e| anyhow!("{place}: {e}"))?;
         writeln!(
             out,
             "{{\"id\":{},\"scored\":true,\"white_change\":{},\"black_change\":{},\
@@ -811,7 +1015,12 @@ mod tests {
         let system = PointSystem::builtin(system)?;
         let mut store = PlayerStore::new();
         let mut out = Vec::new();
-        process(&system, &mut store, input.as_bytes(), &mut out)?;
+        process(
+            &system,
+            &mut store,
+            Source::Lines(input.as_bytes()),
+            &mut out,
+        )?;
         Ok(String::from_utf8(out)?)
     }
 
