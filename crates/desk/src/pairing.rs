@@ -842,7 +842,7 @@ impl DeskEvent {
 
     // ------------------------------------------------------ manual changes
 
-    fn board_mut<'a>(p: &'a mut ProposedRound, board: usize) -> Result<&'a mut Board, DeskError> {
+    fn board_mut(p: &mut ProposedRound, board: usize) -> Result<&mut Board, DeskError> {
         let round = p.round;
         board
             .checked_sub(1)

@@ -1,1 +1,1125 @@
-//! (being written by a helper; see ARCHITECTURE.md once it lands)
+//! The arbiter's desk in the database: events being run, their players,
+//! rounds, games, byes, forbidden pairs and an append-only log of who did
+//! what (`migrations/*/0003_desk.sql`).
+//!
+//! The rules live in the pure crate `qiyuan-desk`: every change is first
+//! made on the event loaded *inside the writing transaction* (so the desk
+//! checks it against what is stored at that moment), then written. The
+//! store depends on the desk and never the other way round: the desk knows
+//! nothing of databases, as the architecture asks of every pure crate.
+//!
+//! **Concurrency.** Every writing transaction starts by touching its event's
+//! row, so writers of one event queue (SQLite: the first statement takes the
+//! write lock and waits on the busy timeout instead of failing on a stale
+//! read; PostgreSQL: a row lock). A result is written with its version in the
+//! `UPDATE`'s `WHERE` clause and the version grows by one, so a result is
+//! never lost or applied twice: a writer holding an old version gets
+//! [`StoreError::Conflict`] naming the game, who changed it and the result
+//! now stored; posting the result already stored again is a no-op.
+//!
+//! ```no_run
+//! # async fn demo() -> Result<(), qiyuan_store::StoreError> {
+//! use qiyuan_desk::prelude::*;
+//! let store = qiyuan_store::Store::open("sqlite:///tmp/desk.sqlite3").await?;
+//! let id = store
+//!     .create_event(&EventSettings::swiss("Open", Game::Chess, 5), "arbiter")
+//!     .await?;
+//! for name in ["A", "B", "C", "D"] {
+//!     store.add_player(id, &PlayerInfo::new(name), "arbiter").await?;
+//! }
+//! let loaded = store.load_event(id).await?;
+//! let round = loaded.desk.pair_next_round()?;
+//! let saved = store.save_round(id, &round, "arbiter").await?;
+//! let game = &saved.games[0];
+//! store
+//!     .set_result(id, game.id, GameResult::WhiteWins, game.version, "arbiter")
+//!     .await?;
+//! # Ok(()) }
+//! ```
+
+use qiyuan_desk::import::ImportedPlayer;
+use qiyuan_desk::{DeskEvent, EventSettings, PairingWarning, PlayerInfo, ProposedRound};
+use qiyuan_tournament::model::{ByeKind, Game, GameResult, PlayerId, Round, Sex};
+use serde::Serialize;
+use sqlx::any::AnyRow;
+use sqlx::{Any, AnyConnection, Row, Transaction};
+
+use crate::{Store, StoreError};
+
+/// A stored game with its id and version (what a result form sends back).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct GameRef {
+    /// Database id.
+    pub id: i64,
+    /// Round.
+    pub round: u32,
+    /// Board (1-based).
+    pub board: u32,
+    /// White (Red).
+    pub white: PlayerId,
+    /// Black.
+    pub black: PlayerId,
+    /// Result.
+    pub result: GameResult,
+    /// Version: 0 when paired, one more with every change of the result.
+    pub version: i64,
+    /// Who made the last change.
+    pub updated_by: Option<String>,
+    /// When (RFC 3339, UTC).
+    pub updated_at: Option<String>,
+}
+
+/// An event as loaded: the desk's event (settings, players, rounds,
+/// results, requested byes, forbidden pairs) and each game's id and version.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct LoadedEvent {
+    /// Database id.
+    pub id: i64,
+    /// `registration`, `running` or `finished`.
+    pub status: String,
+    /// Created (RFC 3339, UTC).
+    pub created_at: String,
+    /// Last change.
+    pub updated_at: String,
+    /// The event.
+    pub desk: DeskEvent,
+    /// Every game, by round then board.
+    pub games: Vec<GameRef>,
+    /// Rounds published (visible on the public pages).
+    pub published: Vec<u32>,
+}
+
+impl LoadedEvent {
+    /// The game of `round`, `board`.
+    pub fn game(&self, round: u32, board: u32) -> Option<&GameRef> {
+        self.games
+            .iter()
+            .find(|g| g.round == round && g.board == board)
+    }
+}
+
+/// A line of the list of events.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct DeskEventSummary {
+    /// Database id.
+    pub id: i64,
+    /// Name.
+    pub name: String,
+    /// Settings.
+    pub settings: EventSettings,
+    /// `registration`, `running` or `finished`.
+    pub status: String,
+    /// Players registered.
+    pub players: u32,
+    /// Rounds paired.
+    pub rounds_paired: u32,
+    /// Rounds planned.
+    pub total_rounds: u32,
+    /// Created.
+    pub created_at: String,
+    /// Last change.
+    pub updated_at: String,
+}
+
+/// A round as saved.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct SavedRound {
+    /// The round number.
+    pub round: u32,
+    /// Its games with their ids.
+    pub games: Vec<GameRef>,
+    /// The rules the round breaks (logged with it).
+    pub warnings: Vec<PairingWarning>,
+}
+
+/// What a result entry did.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ResultOutcome {
+    /// The game as stored now.
+    pub game: GameRef,
+    /// The result before.
+    pub previous: GameResult,
+    /// False when the same result was posted again (nothing changed).
+    pub changed: bool,
+}
+
+/// One entry of the desk's log.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct DeskLogEntry {
+    /// Id (increasing).
+    pub id: i64,
+    /// When (RFC 3339, UTC).
+    pub at: String,
+    /// Who.
+    pub by: String,
+    /// What: `create-event`, `settings`, `add-player`, `update-player`,
+    /// `withdraw`, `request-bye`, `cancel-bye`, `forbid-pair`, `pair-round`,
+    /// `manual-change`, `unpair-round`, `publish-round`, `result`,
+    /// `correction`.
+    pub action: String,
+    /// The round concerned.
+    pub round: Option<u32>,
+    /// The game concerned.
+    pub game_id: Option<i64>,
+    /// Details (JSON): settings, a player, the boards and warnings of a
+    /// round, a result's old and new values.
+    pub detail: serde_json::Value,
+}
+
+/// The stored text of a result.
+pub fn result_code(r: GameResult) -> &'static str {
+    match r {
+        GameResult::Pending => "pending",
+        GameResult::WhiteWins => "1-0",
+        GameResult::Draw => "1/2-1/2",
+        GameResult::BlackWins => "0-1",
+        GameResult::WhiteForfeitWin => "+-",
+        GameResult::BlackForfeitWin => "-+",
+        GameResult::DoubleForfeit => "--",
+    }
+}
+
+fn parse_result(s: &str) -> Result<GameResult, StoreError> {
+    Ok(match s {
+        "pending" => GameResult::Pending,
+        "1-0" => GameResult::WhiteWins,
+        "1/2-1/2" => GameResult::Draw,
+        "0-1" => GameResult::BlackWins,
+        "+-" => GameResult::WhiteForfeitWin,
+        "-+" => GameResult::BlackForfeitWin,
+        "--" => GameResult::DoubleForfeit,
+        other => {
+            return Err(StoreError::Corrupt {
+                what: format!("`{other}` is not a stored result"),
+            });
+        }
+    })
+}
+
+fn bye_code(k: ByeKind) -> &'static str {
+    match k {
+        ByeKind::PairingAllocated => "pab",
+        ByeKind::FullPoint => "full",
+        ByeKind::HalfPoint => "half",
+        ByeKind::ZeroPoint => "zero",
+        ByeKind::Absent => "absent",
+    }
+}
+
+fn parse_bye(s: &str) -> Result<ByeKind, StoreError> {
+    Ok(match s {
+        "pab" => ByeKind::PairingAllocated,
+        "full" => ByeKind::FullPoint,
+        "half" => ByeKind::HalfPoint,
+        "zero" => ByeKind::ZeroPoint,
+        "absent" => ByeKind::Absent,
+        other => {
+            return Err(StoreError::Corrupt {
+                what: format!("`{other}` is not a stored bye"),
+            });
+        }
+    })
+}
+
+/// Now, RFC 3339 UTC to the millisecond.
+fn now() -> String {
+    let d = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap_or_default();
+    chrono::DateTime::from_timestamp(d.as_secs() as i64, d.subsec_nanos())
+        .map(|t| t.format("%Y-%m-%dT%H:%M:%S%.3fZ").to_string())
+        .unwrap_or_default()
+}
+
+fn u(v: i64) -> u32 {
+    u32::try_from(v).unwrap_or(0)
+}
+
+fn game_ref(r: &AnyRow) -> Result<GameRef, StoreError> {
+    Ok(GameRef {
+        id: r.try_get("id")?,
+        round: u(r.try_get("round")?),
+        board: u(r.try_get("board")?),
+        white: PlayerId(u(r.try_get("white")?)),
+        black: PlayerId(u(r.try_get("black")?)),
+        result: parse_result(&r.try_get::<String, _>("result")?)?,
+        version: r.try_get("version")?,
+        updated_by: r.try_get("updated_by")?,
+        updated_at: r.try_get("updated_at")?,
+    })
+}
+
+const GAME_COLUMNS: &str =
+    "id, round, board, white, black, result, version, updated_by, updated_at";
+
+/// Appends a log entry inside the caller's transaction.
+async fn log(
+    conn: &mut AnyConnection,
+    event_id: i64,
+    by: &str,
+    action: &str,
+    round: Option<u32>,
+    game_id: Option<i64>,
+    detail: serde_json::Value,
+) -> Result<(), StoreError> {
+    sqlx::query(
+        "INSERT INTO desk_log (event_id, at, by_user, action, round, game_id, detail) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7)",
+    )
+    .bind(event_id)
+    .bind(now())
+    .bind(by)
+    .bind(action)
+    .bind(round.map(i64::from))
+    .bind(game_id)
+    .bind(detail.to_string())
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Takes the event's write lock (see the module docs) and checks it exists.
+async fn lock(conn: &mut AnyConnection, event_id: i64) -> Result<(), StoreError> {
+    let done = sqlx::query("UPDATE desk_events SET updated_at = $1 WHERE id = $2")
+        .bind(now())
+        .bind(event_id)
+        .execute(conn)
+        .await?;
+    if done.rows_affected() == 0 {
+        return Err(StoreError::NoSuchDeskEvent(event_id));
+    }
+    Ok(())
+}
+
+fn sex_code(s: Option<Sex>) -> Option<&'static str> {
+    s.map(|s| match s {
+        Sex::Male => "m",
+        Sex::Female => "f",
+    })
+}
+
+async fn insert_player(
+    conn: &mut AnyConnection,
+    event_id: i64,
+    desk: &DeskEvent,
+    id: PlayerId,
+) -> Result<(), StoreError> {
+    let p = desk.player(id).ok_or(qiyuan_desk::DeskError::UnknownPlayer(id))?;
+    let i = &p.info;
+    sqlx::query(
+        "INSERT INTO desk_players (event_id, number, name, rating, title, club, federation, sex, \
+         birth, national_id, fide_id, first_round, withdrawn_after, infringements) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 0)",
+    )
+    .bind(event_id)
+    .bind(i64::from(id.0))
+    .bind(i.name.clone())
+    .bind(i.rating.map(i64::from))
+    .bind(i.title.clone())
+    .bind(i.club.clone())
+    .bind(i.federation.clone())
+    .bind(sex_code(i.sex))
+    .bind(i.birth.clone())
+    .bind(i.national_id.clone())
+    .bind(i.fide_id.clone())
+    .bind(i64::from(p.first_round))
+    .bind(p.withdrawn_after.map(i64::from))
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+async fn set_total_rounds(
+    conn: &mut AnyConnection,
+    event_id: i64,
+    desk: &DeskEvent,
+) -> Result<(), StoreError> {
+    sqlx::query("UPDATE desk_events SET total_rounds = $1 WHERE id = $2")
+        .bind(i64::from(desk.total_rounds()))
+        .bind(event_id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// Loads an event through any connection (a transaction's included).
+async fn load_in(conn: &mut AnyConnection, event_id: i64) -> Result<LoadedEvent, StoreError> {
+    let Some(ev) = sqlx::query(
+        "SELECT settings, status, created_at, updated_at FROM desk_events WHERE id = $1",
+    )
+    .bind(event_id)
+    .fetch_optional(&mut *conn)
+    .await?
+    else {
+        return Err(StoreError::NoSuchDeskEvent(event_id));
+    };
+    let settings: EventSettings = serde_json::from_str(&ev.try_get::<String, _>("settings")?)
+        .map_err(|e| StoreError::Corrupt {
+            what: format!("event #{event_id}: settings: {e}"),
+        })?;
+    let mut desk = DeskEvent::new(settings)?;
+    let players = sqlx::query(
+        "SELECT number, name, rating, title, club, federation, sex, birth, national_id, fide_id, \
+         first_round, withdrawn_after, infringements FROM desk_players WHERE event_id = $1 \
+         ORDER BY number",
+    )
+    .bind(event_id)
+    .fetch_all(&mut *conn)
+    .await?;
+    let mut infringements = Vec::new();
+    for r in &players {
+        let id = PlayerId(u(r.try_get("number")?));
+        let sex: Option<String> = r.try_get("sex")?;
+        let info = PlayerInfo {
+            name: r.try_get("name")?,
+            rating: r.try_get::<Option<i64>, _>("rating")?.map(u),
+            title: r.try_get("title")?,
+            club: r.try_get("club")?,
+            federation: r.try_get("federation")?,
+            sex: match sex.as_deref() {
+                Some("m") => Some(Sex::Male),
+                Some("f") => Some(Sex::Female),
+                _ => None,
+            },
+            birth: r.try_get("birth")?,
+            national_id: r.try_get("national_id")?,
+            fide_id: r.try_get("fide_id")?,
+        };
+        desk.restore_player(
+            id,
+            info,
+            u(r.try_get("first_round")?),
+            r.try_get::<Option<i64>, _>("withdrawn_after")?.map(u),
+        )?;
+        let n: i64 = r.try_get("infringements")?;
+        for _ in 0..n {
+            infringements.push(id);
+        }
+    }
+    for id in infringements {
+        desk.add_infringement(id)?;
+    }
+    let round_rows = sqlx::query(
+        "SELECT round, published FROM desk_rounds WHERE event_id = $1 ORDER BY round",
+    )
+    .bind(event_id)
+    .fetch_all(&mut *conn)
+    .await?;
+    let paired = round_rows.len() as u32;
+    let mut published = Vec::new();
+    for r in &round_rows {
+        if r.try_get::<i64, _>("published")? != 0 {
+            published.push(u(r.try_get("round")?));
+        }
+    }
+    let mut rounds = vec![Round::default(); paired as usize];
+    let games: Vec<GameRef> = sqlx::query(&format!(
+        "SELECT {GAME_COLUMNS} FROM desk_games WHERE event_id = $1 ORDER BY round, board"
+    ))
+    .bind(event_id)
+    .fetch_all(&mut *conn)
+    .await?
+    .iter()
+    .map(game_ref)
+    .collect::<Result<_, _>>()?;
+    for g in &games {
+        let Some(round) = rounds.get_mut(g.round as usize - 1) else {
+            return Err(StoreError::Corrupt {
+                what: format!("event #{event_id}: game #{} in round {} not paired", g.id, g.round),
+            });
+        };
+        round.games.push(Game {
+            white: g.white,
+            black: g.black,
+            result: g.result,
+        });
+    }
+    let byes = sqlx::query(
+        "SELECT round, player, kind FROM desk_byes WHERE event_id = $1 ORDER BY round, player",
+    )
+    .bind(event_id)
+    .fetch_all(&mut *conn)
+    .await?;
+    let mut requested = Vec::new();
+    for r in &byes {
+        let round = u(r.try_get("round")?);
+        let player = PlayerId(u(r.try_get("player")?));
+        let kind = parse_bye(&r.try_get::<String, _>("kind")?)?;
+        match rounds.get_mut(round as usize - 1) {
+            Some(rd) => rd.byes.push((player, kind)),
+            None => requested.push((round, player, kind)),
+        }
+    }
+    desk.restore_rounds(rounds)?;
+    for (round, player, kind) in requested {
+        desk.request_bye(round, player, kind)?;
+    }
+    for r in sqlx::query(
+        "SELECT player_a, player_b FROM desk_forbidden WHERE event_id = $1 ORDER BY player_a, player_b",
+    )
+    .bind(event_id)
+    .fetch_all(&mut *conn)
+    .await?
+    {
+        desk.forbid_pair(
+            PlayerId(u(r.try_get("player_a")?)),
+            PlayerId(u(r.try_get("player_b")?)),
+        )?;
+    }
+    Ok(LoadedEvent {
+        id: event_id,
+        status: ev.try_get("status")?,
+        created_at: ev.try_get("created_at")?,
+        updated_at: ev.try_get("updated_at")?,
+        desk,
+        games,
+        published,
+    })
+}
+
+impl Store {
+    async fn begin_locked(
+        &self,
+        event_id: i64,
+    ) -> Result<(Transaction<'static, Any>, LoadedEvent), StoreError> {
+        let mut tx = self.pool.begin().await?;
+        lock(&mut tx, event_id).await?;
+        let loaded = load_in(&mut tx, event_id).await?;
+        Ok((tx, loaded))
+    }
+
+    /// Creates an event from its settings (validated by the desk). Returns
+    /// its id.
+    ///
+    /// # Errors
+    /// Invalid settings ([`StoreError::Desk`]) or a database error.
+    pub async fn create_event(&self, settings: &EventSettings, by: &str) -> Result<i64, StoreError> {
+        let desk = DeskEvent::new(settings.clone())?;
+        let json = serde_json::to_string(settings).map_err(|e| StoreError::Corrupt {
+            what: format!("settings: {e}"),
+        })?;
+        let at = now();
+        let mut tx = self.pool.begin().await?;
+        let id: i64 = sqlx::query_scalar(
+            "INSERT INTO desk_events (name, settings, status, total_rounds, created_at, updated_at) \
+             VALUES ($1, $2, 'registration', $3, $4, $4) RETURNING id",
+        )
+        .bind(settings.name.clone())
+        .bind(json)
+        .bind(i64::from(desk.total_rounds()))
+        .bind(at)
+        .fetch_one(&mut *tx)
+        .await?;
+        log(&mut tx, id, by, "create-event", None, None, serde_json::to_value(settings).unwrap_or_default()).await?;
+        tx.commit().await?;
+        Ok(id)
+    }
+
+    /// Every event at the desk, newest first.
+    ///
+    /// # Errors
+    /// A database error or unreadable settings.
+    pub async fn list_events(&self) -> Result<Vec<DeskEventSummary>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT e.id, e.name, e.settings, e.status, e.total_rounds, e.created_at, e.updated_at, \
+             (SELECT COUNT(*) FROM desk_players p WHERE p.event_id = e.id) AS players, \
+             (SELECT COUNT(*) FROM desk_rounds r WHERE r.event_id = e.id) AS rounds \
+             FROM desk_events e ORDER BY e.id DESC",
+        )
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                let id: i64 = r.try_get("id")?;
+                Ok(DeskEventSummary {
+                    id,
+                    name: r.try_get("name")?,
+                    settings: serde_json::from_str(&r.try_get::<String, _>("settings")?).map_err(
+                        |e| StoreError::Corrupt {
+                            what: format!("event #{id}: settings: {e}"),
+                        },
+                    )?,
+                    status: r.try_get("status")?,
+                    players: u(r.try_get("players")?),
+                    rounds_paired: u(r.try_get("rounds")?),
+                    total_rounds: u(r.try_get("total_rounds")?),
+                    created_at: r.try_get("created_at")?,
+                    updated_at: r.try_get("updated_at")?,
+                })
+            })
+            .collect()
+    }
+
+    /// Loads an event: settings, players, rounds, results, requested byes,
+    /// forbidden pairs, and every game's id and version.
+    ///
+    /// # Errors
+    /// [`StoreError::NoSuchDeskEvent`], unreadable data, a database error.
+    pub async fn load_event(&self, event_id: i64) -> Result<LoadedEvent, StoreError> {
+        let mut conn = self.pool.acquire().await?;
+        load_in(&mut conn, event_id).await
+    }
+
+    /// Replaces the settings (the desk refuses a change of system once
+    /// round 1 is paired).
+    ///
+    /// # Errors
+    /// As [`Store::load_event`], or the desk's refusal.
+    pub async fn update_settings(
+        &self,
+        event_id: i64,
+        settings: &EventSettings,
+        by: &str,
+    ) -> Result<(), StoreError> {
+        let (mut tx, mut loaded) = self.begin_locked(event_id).await?;
+        loaded.desk.set_settings(settings.clone())?;
+        let json = serde_json::to_string(settings).map_err(|e| StoreError::Corrupt {
+            what: format!("settings: {e}"),
+        })?;
+        sqlx::query("UPDATE desk_events SET name = $1, settings = $2, total_rounds = $3 WHERE id = $4")
+            .bind(settings.name.clone())
+            .bind(json)
+            .bind(i64::from(loaded.desk.total_rounds()))
+            .bind(event_id)
+            .execute(&mut *tx)
+            .await?;
+        log(&mut tx, event_id, by, "settings", None, None, serde_json::to_value(settings).unwrap_or_default()).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Registers a player with the next pairing number (a late entry once
+    /// rounds are paired). Returns the number.
+    ///
+    /// # Errors
+    /// The desk's refusal (bad data, a late entry in a round robin), or as
+    /// [`Store::load_event`].
+    pub async fn add_player(
+        &self,
+        event_id: i64,
+        info: &PlayerInfo,
+        by: &str,
+    ) -> Result<PlayerId, StoreError> {
+        let (mut tx, mut loaded) = self.begin_locked(event_id).await?;
+        let id = loaded.desk.add_player(info.clone())?;
+        insert_player(&mut tx, event_id, &loaded.desk, id).await?;
+        set_total_rounds(&mut tx, event_id, &loaded.desk).await?;
+        log(&mut tx, event_id, by, "add-player", None, None, serde_json::json!({"number": id.0, "player": info})).await?;
+        tx.commit().await?;
+        Ok(id)
+    }
+
+    /// Registers imported players in one transaction (all or none). Returns
+    /// their pairing numbers.
+    ///
+    /// # Errors
+    /// As [`Store::add_player`].
+    pub async fn import_players(
+        &self,
+        event_id: i64,
+        players: &[ImportedPlayer],
+        by: &str,
+    ) -> Result<Vec<PlayerId>, StoreError> {
+        let (mut tx, mut loaded) = self.begin_locked(event_id).await?;
+        let ids = loaded.desk.import_players(players)?;
+        for &id in &ids {
+            insert_player(&mut tx, event_id, &loaded.desk, id).await?;
+        }
+        set_total_rounds(&mut tx, event_id, &loaded.desk).await?;
+        log(&mut tx, event_id, by, "add-player", None, None, serde_json::json!({"imported": ids.len()})).await?;
+        tx.commit().await?;
+        Ok(ids)
+    }
+
+    /// Changes a player's data (results stay).
+    ///
+    /// # Errors
+    /// The desk's refusal, or as [`Store::load_event`].
+    pub async fn update_player(
+        &self,
+        event_id: i64,
+        player: PlayerId,
+        info: &PlayerInfo,
+        by: &str,
+    ) -> Result<(), StoreError> {
+        let (mut tx, mut loaded) = self.begin_locked(event_id).await?;
+        let before = loaded.desk.player(player).map(|p| p.info);
+        loaded.desk.update_player(player, info.clone())?;
+        sqlx::query(
+            "UPDATE desk_players SET name = $1, rating = $2, title = $3, club = $4, federation = $5, \
+             sex = $6, birth = $7, national_id = $8, fide_id = $9 WHERE event_id = $10 AND number = $11",
+        )
+        .bind(info.name.trim().to_string())
+        .bind(info.rating.map(i64::from))
+        .bind(info.title.clone())
+        .bind(info.club.clone())
+        .bind(info.federation.clone())
+        .bind(sex_code(info.sex))
+        .bind(info.birth.clone())
+        .bind(info.national_id.clone())
+        .bind(info.fide_id.clone())
+        .bind(event_id)
+        .bind(i64::from(player.0))
+        .execute(&mut *tx)
+        .await?;
+        log(&mut tx, event_id, by, "update-player", None, None, serde_json::json!({"number": player.0, "before": before, "after": info})).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Records a withdrawal (退赛) after round `after`.
+    ///
+    /// # Errors
+    /// The desk's refusal (already paired in a later round), or as
+    /// [`Store::load_event`].
+    pub async fn withdraw(
+        &self,
+        event_id: i64,
+        player: PlayerId,
+        after: u32,
+        by: &str,
+    ) -> Result<(), StoreError> {
+        let (mut tx, mut loaded) = self.begin_locked(event_id).await?;
+        loaded.desk.withdraw(player, after)?;
+        sqlx::query("UPDATE desk_players SET withdrawn_after = $1 WHERE event_id = $2 AND number = $3")
+            .bind(i64::from(after))
+            .bind(event_id)
+            .bind(i64::from(player.0))
+            .execute(&mut *tx)
+            .await?;
+        log(&mut tx, event_id, by, "withdraw", Some(after), None, serde_json::json!({"number": player.0, "after_round": after})).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Records a requested bye (half-, zero- or full-point) for a round not
+    /// yet paired.
+    ///
+    /// # Errors
+    /// The desk's refusal, or as [`Store::load_event`].
+    pub async fn request_bye(
+        &self,
+        event_id: i64,
+        round: u32,
+        player: PlayerId,
+        kind: ByeKind,
+        by: &str,
+    ) -> Result<(), StoreError> {
+        let (mut tx, mut loaded) = self.begin_locked(event_id).await?;
+        loaded.desk.request_bye(round, player, kind)?;
+        sqlx::query("DELETE FROM desk_byes WHERE event_id = $1 AND round = $2 AND player = $3")
+            .bind(event_id)
+            .bind(i64::from(round))
+            .bind(i64::from(player.0))
+            .execute(&mut *tx)
+            .await?;
+        sqlx::query(
+            "INSERT INTO desk_byes (event_id, round, player, kind, origin) VALUES ($1, $2, $3, $4, 'requested')",
+        )
+        .bind(event_id)
+        .bind(i64::from(round))
+        .bind(i64::from(player.0))
+        .bind(bye_code(kind))
+        .execute(&mut *tx)
+        .await?;
+        log(&mut tx, event_id, by, "request-bye", Some(round), None, serde_json::json!({"number": player.0, "kind": bye_code(kind)})).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Withdraws a requested bye of a round not yet paired. Returns whether
+    /// there was one.
+    ///
+    /// # Errors
+    /// As [`Store::load_event`].
+    pub async fn cancel_bye(
+        &self,
+        event_id: i64,
+        round: u32,
+        player: PlayerId,
+        by: &str,
+    ) -> Result<bool, StoreError> {
+        let (mut tx, loaded) = self.begin_locked(event_id).await?;
+        if round <= loaded.desk.rounds_paired() {
+            return Err(qiyuan_desk::DeskError::BadRound {
+                round,
+                message: "already paired; change the pairing instead".into(),
+            }
+            .into());
+        }
+        let done = sqlx::query("DELETE FROM desk_byes WHERE event_id = $1 AND round = $2 AND player = $3")
+            .bind(event_id)
+            .bind(i64::from(round))
+            .bind(i64::from(player.0))
+            .execute(&mut *tx)
+            .await?;
+        let had = done.rows_affected() > 0;
+        if had {
+            log(&mut tx, event_id, by, "cancel-bye", Some(round), None, serde_json::json!({"number": player.0})).await?;
+        }
+        tx.commit().await?;
+        Ok(had)
+    }
+
+    /// Forbids two players to meet.
+    ///
+    /// # Errors
+    /// The desk's refusal (unknown player), or as [`Store::load_event`].
+    pub async fn forbid_pair(
+        &self,
+        event_id: i64,
+        a: PlayerId,
+        b: PlayerId,
+        by: &str,
+    ) -> Result<(), StoreError> {
+        let (mut tx, mut loaded) = self.begin_locked(event_id).await?;
+        if loaded.desk.is_forbidden(a, b) {
+            return Ok(());
+        }
+        loaded.desk.forbid_pair(a, b)?;
+        sqlx::query("INSERT INTO desk_forbidden (event_id, player_a, player_b) VALUES ($1, $2, $3)")
+            .bind(event_id)
+            .bind(i64::from(a.0.min(b.0)))
+            .bind(i64::from(a.0.max(b.0)))
+            .execute(&mut *tx)
+            .await?;
+        log(&mut tx, event_id, by, "forbid-pair", None, None, serde_json::json!({"players": [a.0.min(b.0), a.0.max(b.0)]})).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Saves a paired round (as proposed by the desk, or changed by hand)
+    /// in one transaction: the desk checks it against the event as stored,
+    /// then its games (all pending, version 0), its byes and a log entry
+    /// with its boards and the warnings it raises are written.
+    ///
+    /// # Errors
+    /// The desk's refusal (wrong round number, a player twice …), or as
+    /// [`Store::load_event`].
+    pub async fn save_round(
+        &self,
+        event_id: i64,
+        round: &ProposedRound,
+        by: &str,
+    ) -> Result<SavedRound, StoreError> {
+        let (mut tx, mut loaded) = self.begin_locked(event_id).await?;
+        let warnings = loaded.desk.check_round(round)?;
+        let first_new = loaded.desk.rounds_paired() + 1;
+        loaded.desk.apply_round(round)?;
+        let at = now();
+        for r in first_new..=round.round {
+            sqlx::query(
+                "INSERT INTO desk_rounds (event_id, round, paired_at, paired_by, published) VALUES ($1, $2, $3, $4, 0)",
+            )
+            .bind(event_id)
+            .bind(i64::from(r))
+            .bind(at.clone())
+            .bind(by)
+            .execute(&mut *tx)
+            .await?;
+        }
+        let mut games = Vec::with_capacity(round.boards.len());
+        for (i, b) in round.boards.iter().enumerate() {
+            let row = sqlx::query(&format!(
+                "INSERT INTO desk_games (event_id, round, board, white, black, result, version, updated_by, updated_at) \
+                 VALUES ($1, $2, $3, $4, $5, 'pending', 0, $6, $7) RETURNING {GAME_COLUMNS}"
+            ))
+            .bind(event_id)
+            .bind(i64::from(round.round))
+            .bind(i as i64 + 1)
+            .bind(i64::from(b.white.0))
+            .bind(i64::from(b.black.0))
+            .bind(by)
+            .bind(at.clone())
+            .fetch_one(&mut *tx)
+            .await?;
+            games.push(game_ref(&row)?);
+        }
+        sqlx::query("DELETE FROM desk_byes WHERE event_id = $1 AND round = $2")
+            .bind(event_id)
+            .bind(i64::from(round.round))
+            .execute(&mut *tx)
+            .await?;
+        for &(player, kind) in &round.byes {
+            let origin = if loaded.desk.requested_bye(round.round, player) == Some(kind) {
+                "requested"
+            } else {
+                "allocated"
+            };
+            sqlx::query(
+                "INSERT INTO desk_byes (event_id, round, player, kind, origin) VALUES ($1, $2, $3, $4, $5)",
+            )
+            .bind(event_id)
+            .bind(i64::from(round.round))
+            .bind(i64::from(player.0))
+            .bind(bye_code(kind))
+            .bind(origin)
+            .execute(&mut *tx)
+            .await?;
+        }
+        sqlx::query("UPDATE desk_events SET status = 'running', total_rounds = $1 WHERE id = $2")
+            .bind(i64::from(loaded.desk.total_rounds()))
+            .bind(event_id)
+            .execute(&mut *tx)
+            .await?;
+        let detail = serde_json::json!({
+            "boards": round.boards,
+            "byes": round.byes,
+            "warnings": warnings.iter().map(|w| w.to_string()).collect::<Vec<_>>(),
+        });
+        log(&mut tx, event_id, by, "pair-round", Some(round.round), None, detail).await?;
+        tx.commit().await?;
+        Ok(SavedRound {
+            round: round.round,
+            games,
+            warnings,
+        })
+    }
+
+    /// Logs a manual change of a pairing not yet saved (what was done and
+    /// the warnings the desk answered with).
+    ///
+    /// # Errors
+    /// [`StoreError::NoSuchDeskEvent`] or a database error.
+    pub async fn log_manual_change(
+        &self,
+        event_id: i64,
+        round: u32,
+        what: &str,
+        warnings: &[PairingWarning],
+        by: &str,
+    ) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin().await?;
+        lock(&mut tx, event_id).await?;
+        let detail = serde_json::json!({
+            "change": what,
+            "warnings": warnings.iter().map(|w| w.to_string()).collect::<Vec<_>>(),
+        });
+        log(&mut tx, event_id, by, "manual-change", Some(round), None, detail).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Removes the last round if none of its results is entered (to re-pair
+    /// after a mistake).
+    ///
+    /// # Errors
+    /// The desk's refusal (a result entered), or as [`Store::load_event`].
+    pub async fn unpair_last_round(&self, event_id: i64, by: &str) -> Result<u32, StoreError> {
+        let (mut tx, mut loaded) = self.begin_locked(event_id).await?;
+        let round = loaded.desk.unpair_last_round()?;
+        for sql in [
+            "DELETE FROM desk_games WHERE event_id = $1 AND round = $2",
+            "DELETE FROM desk_byes WHERE event_id = $1 AND round = $2 AND origin = 'allocated'",
+            "DELETE FROM desk_rounds WHERE event_id = $1 AND round = $2",
+        ] {
+            sqlx::query(sql)
+                .bind(event_id)
+                .bind(i64::from(round))
+                .execute(&mut *tx)
+                .await?;
+        }
+        let status = if round == 1 { "registration" } else { "running" };
+        sqlx::query("UPDATE desk_events SET status = $1 WHERE id = $2")
+            .bind(status)
+            .bind(event_id)
+            .execute(&mut *tx)
+            .await?;
+        log(&mut tx, event_id, by, "unpair-round", Some(round), None, serde_json::json!({})).await?;
+        tx.commit().await?;
+        Ok(round)
+    }
+
+    /// Publishes (or withdraws from the public pages) a paired round.
+    ///
+    /// # Errors
+    /// A round not paired ([`StoreError::Desk`]), or a database error.
+    pub async fn publish_round(
+        &self,
+        event_id: i64,
+        round: u32,
+        published: bool,
+        by: &str,
+    ) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin().await?;
+        lock(&mut tx, event_id).await?;
+        let done = sqlx::query("UPDATE desk_rounds SET published = $1 WHERE event_id = $2 AND round = $3")
+            .bind(i64::from(published))
+            .bind(event_id)
+            .bind(i64::from(round))
+            .execute(&mut *tx)
+            .await?;
+        if done.rows_affected() == 0 {
+            return Err(qiyuan_desk::DeskError::BadRound {
+                round,
+                message: "not paired".into(),
+            }
+            .into());
+        }
+        log(&mut tx, event_id, by, "publish-round", Some(round), None, serde_json::json!({"published": published})).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Enters or corrects a result with optimistic concurrency: the stored
+    /// version must be `expected_version` (the one the form was filled
+    /// from), else [`StoreError::Conflict`] names the game, who changed it
+    /// and the result now stored. Posting the result already stored again
+    /// changes nothing and succeeds (`changed: false`), whatever the version.
+    /// A change is logged (`result`, or `correction` with old → new).
+    ///
+    /// # Errors
+    /// [`StoreError::Conflict`], [`StoreError::NoSuchGame`],
+    /// [`StoreError::NoSuchDeskEvent`], or a database error.
+    pub async fn set_result(
+        &self,
+        event_id: i64,
+        game_id: i64,
+        result: GameResult,
+        expected_version: i64,
+        by: &str,
+    ) -> Result<ResultOutcome, StoreError> {
+        let mut tx = self.pool.begin().await?;
+        lock(&mut tx, event_id).await?;
+        let Some(row) = sqlx::query(&format!(
+            "SELECT {GAME_COLUMNS} FROM desk_games WHERE id = $1 AND event_id = $2"
+        ))
+        .bind(game_id)
+        .bind(event_id)
+        .fetch_optional(&mut *tx)
+        .await?
+        else {
+            return Err(StoreError::NoSuchGame { event_id, game_id });
+        };
+        let game = game_ref(&row)?;
+        if game.result == result {
+            // Nothing to change; the transaction only touched updated_at.
+            tx.rollback().await?;
+            return Ok(ResultOutcome {
+                previous: result,
+                game,
+                changed: false,
+            });
+        }
+        if game.version != expected_version {
+            let name = |id: PlayerId| async move {
+                sqlx::query_scalar::<_, String>(
+                    "SELECT name FROM desk_players WHERE event_id = $1 AND number = $2",
+                )
+                .bind(event_id)
+                .bind(i64::from(id.0))
+                .fetch_optional(&self.pool)
+                .await
+                .ok()
+                .flatten()
+                .map_or_else(|| id.to_string(), |n| format!("{id} {n}"))
+            };
+            tx.rollback().await?;
+            return Err(StoreError::Conflict {
+                game_id,
+                round: game.round,
+                board: game.board,
+                white: name(game.white).await,
+                black: name(game.black).await,
+                by: game.updated_by.clone().unwrap_or_else(|| "?".into()),
+                current: qiyuan_desk::export::result_text(game.result).to_string(),
+                version: game.version,
+                expected: expected_version,
+            });
+        }
+        let at = now();
+        let done = sqlx::query(
+            "UPDATE desk_games SET result = $1, version = version + 1, updated_by = $2, updated_at = $3 \
+             WHERE id = $4 AND version = $5",
+        )
+        .bind(result_code(result))
+        .bind(by)
+        .bind(at.clone())
+        .bind(game_id)
+        .bind(expected_version)
+        .execute(&mut *tx)
+        .await?;
+        if done.rows_affected() != 1 {
+            // Cannot happen while the event's lock is held; refuse rather
+            // than guess.
+            return Err(StoreError::Corrupt {
+                what: format!("game #{game_id}: version changed under the event's lock"),
+            });
+        }
+        let action = if game.result == GameResult::Pending {
+            "result"
+        } else {
+            "correction"
+        };
+        log(
+            &mut tx,
+            event_id,
+            by,
+            action,
+            Some(game.round),
+            Some(game_id),
+            serde_json::json!({
+                "board": game.board,
+                "before": result_code(game.result),
+                "after": result_code(result),
+                "version": game.version + 1,
+            }),
+        )
+        .await?;
+        let pending: Option<i64> = sqlx::query_scalar(
+            "SELECT 1 FROM desk_games WHERE event_id = $1 AND result = 'pending' LIMIT 1",
+        )
+        .bind(event_id)
+        .fetch_optional(&mut *tx)
+        .await?;
+        sqlx::query(
+            "UPDATE desk_events SET status = CASE WHEN $1 = 0 AND \
+             (SELECT COUNT(*) FROM desk_rounds WHERE event_id = $2) >= total_rounds \
+             THEN 'finished' ELSE 'running' END WHERE id = $2",
+        )
+        .bind(i64::from(pending.is_some()))
+        .bind(event_id)
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(ResultOutcome {
+            game: GameRef {
+                result,
+                version: game.version + 1,
+                updated_by: Some(by.to_string()),
+                updated_at: Some(at),
+                ..game
+            },
+            previous: game.result,
+            changed: true,
+        })
+    }
+
+    /// The desk's log of an event, oldest first.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn desk_log(&self, event_id: i64) -> Result<Vec<DeskLogEntry>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT id, at, by_user, action, round, game_id, detail FROM desk_log \
+             WHERE event_id = $1 ORDER BY id",
+        )
+        .bind(event_id)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                Ok(DeskLogEntry {
+                    id: r.try_get("id")?,
+                    at: r.try_get("at")?,
+                    by: r.try_get("by_user")?,
+                    action: r.try_get("action")?,
+                    round: r.try_get::<Option<i64>, _>("round")?.map(u),
+                    game_id: r.try_get("game_id")?,
+                    detail: serde_json::from_str(&r.try_get::<String, _>("detail")?)
+                        .unwrap_or(serde_json::Value::Null),
+                })
+            })
+            .collect()
+    }
+}

@@ -205,4 +205,45 @@ pub enum StoreError {
     /// No such player.
     #[error("no player with id {0} in the database")]
     NoSuchPlayer(u32),
+    /// A desk event that does not exist.
+    #[error("no event #{0} at the desk")]
+    NoSuchDeskEvent(i64),
+    /// A game that is not in the event.
+    #[error("event #{event_id}: no game #{game_id}")]
+    NoSuchGame {
+        /// The event.
+        event_id: i64,
+        /// The game id given.
+        game_id: i64,
+    },
+    /// The result was changed by someone else since the writer read it
+    /// (optimistic concurrency: the version given is not the stored one).
+    #[error(
+        "game #{game_id} (round {round}, board {board}: {white} – {black}) was changed by {by} \
+         to {current} (version {version}) after you read version {expected}; \
+         nothing was saved\n  help: reload the game and enter the result again if it is still wrong"
+    )]
+    Conflict {
+        /// The game.
+        game_id: i64,
+        /// Its round.
+        round: u32,
+        /// Its board.
+        board: u32,
+        /// White's (Red's) pairing number and name.
+        white: String,
+        /// Black's pairing number and name.
+        black: String,
+        /// Who made the change now stored.
+        by: String,
+        /// The result now stored.
+        current: String,
+        /// The version now stored.
+        version: i64,
+        /// The version the writer had read.
+        expected: i64,
+    },
+    /// The desk refused the change (a rule of the event, bad data).
+    #[error("{0}")]
+    Desk(#[from] qiyuan_desk::DeskError),
 }
