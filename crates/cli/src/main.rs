@@ -39,6 +39,10 @@ enum Command {
     Office(commands::office::Args),
     /// Check game records: legal moves, results, plies.
     CheckGames(commands::check_games::Args),
+    /// Serve the web application: desk, rating office, public pages, JSON API.
+    Serve(commands::serve::Args),
+    /// API tokens for the JSON API of `serve`.
+    Token(commands::token::Args),
 }
 
 fn main() -> ExitCode {
@@ -54,6 +58,8 @@ fn main() -> ExitCode {
         Command::Norms(args) => commands::norms::run(args),
         Command::Office(args) => commands::office::run(args),
         Command::CheckGames(args) => commands::check_games::run(args),
+        Command::Serve(args) => commands::serve::run(args),
+        Command::Token(args) => commands::token::run(args),
     };
     match outcome {
         Ok(code) => code,

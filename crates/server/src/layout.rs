@@ -45,6 +45,8 @@ pub fn page(viewer: &Viewer, title: &str, body: Markup) -> Markup {
             head {
                 meta charset="utf-8";
                 meta name="viewport" content="width=device-width, initial-scale=1";
+                // For scripts that post with the X-CSRF-Token header.
+                meta name="csrf-token" content=(viewer.csrf);
                 title { (title) " · qiyuan 棋院" }
                 link rel="stylesheet" href={ "/static/app.css?v=" (VERSION) };
                 script src={ "/static/app.js?v=" (VERSION) } defer {}

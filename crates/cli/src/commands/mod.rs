@@ -11,4 +11,6 @@ pub mod perft;
 pub mod period;
 pub mod points;
 pub mod rate;
+pub mod serve;
 pub mod standings;
+pub mod token;
