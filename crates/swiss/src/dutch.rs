@@ -24,7 +24,9 @@ use std::collections::HashMap;
 
 use crate::matching::maximum_matching;
 use crate::model::{Colour, Edition, Pairing, PairingError, PairingInput, Score};
-use crate::prep::{Float, Prep, Strength, colour_of_higher, compatible, prepare};
+use crate::prep::{
+    Float, Prep, Strength, colour_of_higher, colour_rule_of_higher, compatible, prepare,
+};
 
 /// Search budget (DFS nodes) of the perfect search of one bracket.
 const PERFECT_BUDGET: u64 = 400_000;
@@ -72,7 +74,67 @@ pub fn pair_round(input: &PairingInput) -> Result<Pairing, PairingError> {
     validate(input)?;
     let ps = prepare(input);
     let engine = Engine::new(ps, input);
-    engine.run()
+    engine.run().map(|(p, _, _)| p)
+}
+
+/// Pairs one round as [`pair_round`] does and explains it: for every board
+/// the bracket, the floats and their reason, the colour preferences and the
+/// article of Art. 5.2 that allocated the colours, the quality criteria the
+/// bracket could not meet, why the PAB went to its player, and the
+/// checklist of every player's data. The explanation is recorded during the
+/// one pairing run.
+///
+/// ```
+/// use qiyuan_swiss::{Colour, Edition, PairingInput, Player, pair_round_explained};
+/// use qiyuan_swiss::prep::ColourRule;
+/// let players = (1..=3)
+///     .map(|tpn| Player {
+///         tpn,
+///         score: 0,
+///         acceleration: 0,
+///         past_acceleration: vec![],
+///         history: vec![],
+///         absent: false,
+///     })
+///     .collect();
+/// let input = PairingInput {
+///     players,
+///     round: 1,
+///     total_rounds: 3,
+///     edition: Edition::Fide2026,
+///     initial_colour: Colour::White,
+///     win_points: 10,
+///     loss_points: 0,
+///     forbidden: vec![],
+/// };
+/// let (pairing, why) = pair_round_explained(&input).unwrap();
+/// // Three players: 1-2 and the PAB to the lowest-ranked, 3.
+/// assert_eq!(pairing.boards, vec![(1, 2)]);
+/// assert_eq!(why.bye.as_ref().unwrap().tpn, 3);
+/// // Round 1: no preferences, the initial colour to TPN 1 (odd), Art. 5.2.5.
+/// assert_eq!(why.boards[0].colour_rule, ColourRule::InitialColour);
+/// ```
+pub fn pair_round_explained(
+    input: &PairingInput,
+) -> Result<(Pairing, crate::explain::Explanation), PairingError> {
+    validate(input)?;
+    let ps = prepare(input);
+    let engine = Engine::new(ps, input);
+    let (pairing, engine, traces) = engine.run()?;
+    let explanation = engine.explain(input, &pairing, &traces);
+    Ok((pairing, explanation))
+}
+
+/// What the engine did in one bracket, kept for the explanation.
+struct Trace {
+    score: Score,
+    mdps: Vec<usize>,
+    residents: Vec<usize>,
+    pairs: Vec<(usize, usize)>,
+    floaters: Vec<usize>,
+    quality: Quality,
+    /// The fewest downfloaters C1–C3 allow inside the bracket.
+    local: usize,
 }
 
 fn validate(input: &PairingInput) -> Result<(), PairingError> {
@@ -316,7 +378,8 @@ impl Engine {
         (k, scores)
     }
 
-    fn run(mut self) -> Result<Pairing, PairingError> {
+    fn run(mut self) -> Result<(Pairing, Engine, Vec<Trace>), PairingError> {
+        let mut traces: Vec<Trace> = Vec::new();
         let n = self.ps.len();
         let all: Vec<usize> = (0..n).collect();
         if n % 2 == 1 && self.edition == Edition::Fide2026 {
@@ -370,17 +433,29 @@ impl Engine {
             let residents: Vec<usize> = (idx..end).collect();
             let lower: Vec<usize> = (end..n).collect();
             let next_group: Vec<usize> = (end..next_end).collect();
-            let mut search = Search::new(&self, mdps.clone(), residents, lower, next_group);
+            let mut search = Search::new(&self, mdps.clone(), residents.clone(), lower, next_group);
             search.run();
-            let Some((_, bp, floaters)) = search.best else {
+            let local = search.lb.c6;
+            let Some((quality, bp, floaters)) = search.best else {
                 return Err(PairingError::NoValidPairing);
             };
-            pairs.extend(bp);
-            mdps = floaters;
-            mdps.sort();
+            pairs.extend(bp.iter().copied());
+            let mut next_mdps = floaters.clone();
+            next_mdps.sort();
+            traces.push(Trace {
+                score: s,
+                mdps: std::mem::take(&mut mdps),
+                residents,
+                pairs: bp,
+                floaters,
+                quality,
+                local,
+            });
+            mdps = next_mdps;
             idx = end;
         }
-        Ok(self.output(&pairs, bye))
+        let pairing = self.output(&pairs, bye);
+        Ok((pairing, self, traces))
     }
 
     fn output(&self, pairs: &[(usize, usize)], bye: Option<usize>) -> Pairing {
@@ -413,6 +488,193 @@ impl Engine {
                 })
                 .collect(),
             bye: bye.map(|b| self.ps[b].tpn),
+        }
+    }
+
+    /// The explanation of the pairing made, from the brackets' traces.
+    fn explain(
+        &self,
+        input: &PairingInput,
+        pairing: &Pairing,
+        traces: &[Trace],
+    ) -> crate::explain::Explanation {
+        use crate::explain::{
+            BoardExplanation, BracketExplanation, ByeExplanation, CriterionNote, Explanation,
+            FloatNote, FloatReason, PreferenceNote, criterion_name, facts,
+        };
+        let ed = self.edition;
+        let name = |c: u8| criterion_name(c, ed);
+        let inputs: HashMap<u32, &crate::Player> =
+            input.players.iter().map(|p| (p.tpn, p)).collect();
+        let players = crate::prep::prepare_all(input)
+            .iter()
+            .map(|p| facts(p, inputs.get(&p.tpn).copied()))
+            .collect();
+        let tpn = |i: usize| self.ps[i].tpn;
+        let mut brackets = Vec::new();
+        // Pair (lower index, higher index) -> (bracket score, reason its MDP floated).
+        let mut made: HashMap<(usize, usize), (Score, FloatReason)> = HashMap::new();
+        let mut sent_by: HashMap<usize, FloatReason> = HashMap::new();
+        for t in traces {
+            let size = t.mdps.len() + t.residents.len();
+            let k = t.floaters.len();
+            let reason = if k == 0 {
+                FloatReason::None
+            } else if k <= size % 2 && k == t.local {
+                FloatReason::OddBracket
+            } else if k <= t.local {
+                FloatReason::AbsoluteCriteria
+            } else {
+                FloatReason::Completion
+            };
+            for &(a, b) in &t.pairs {
+                let hi = a.min(b);
+                let why = sent_by.get(&hi).copied().unwrap_or(FloatReason::None);
+                made.insert((hi, a.max(b)), (t.score, why));
+            }
+            for &f in &t.floaters {
+                sent_by.insert(f, reason);
+            }
+            let q = &t.quality;
+            let mut unmet = Vec::new();
+            let mut note = |c: u8, count: usize, values: &[Score]| {
+                if count > 0 || !values.is_empty() {
+                    unmet.push(CriterionNote {
+                        criterion: name(c),
+                        count: count as u32,
+                        values: values.to_vec(),
+                    });
+                }
+            };
+            note(6, q.c6, &[]);
+            note(7, 0, &q.c7);
+            note(8, q.c8.0, &q.c8.1);
+            note(9, q.c9 as usize, &[]);
+            for (c, v) in [
+                (10, q.c10),
+                (11, q.c11),
+                (12, q.c12),
+                (13, q.c13),
+                (14, q.c14),
+                (15, q.c15),
+                (16, q.c16),
+                (17, q.c17),
+            ] {
+                note(c, v as usize, &[]);
+            }
+            for (c, v) in [(18, &q.c18), (19, &q.c19), (20, &q.c20), (21, &q.c21)] {
+                note(c, v.len(), v);
+            }
+            brackets.push(BracketExplanation {
+                score: t.score,
+                mdps: t.mdps.iter().map(|&i| tpn(i)).collect(),
+                residents: t.residents.iter().map(|&i| tpn(i)).collect(),
+                pairs: t
+                    .pairs
+                    .iter()
+                    .map(|&(a, b)| (tpn(a.min(b)), tpn(a.max(b))))
+                    .collect(),
+                downfloaters: t.floaters.iter().map(|&i| tpn(i)).collect(),
+                float_reason: reason,
+                floaters_needed_locally: t.local as u32,
+                unmet,
+            });
+        }
+        let index: HashMap<u32, usize> = self
+            .ps
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (p.tpn, i))
+            .collect();
+        let boards = pairing
+            .boards
+            .iter()
+            .enumerate()
+            .map(|(n, &(w, b))| {
+                let (iw, ib) = (index[&w], index[&b]);
+                let (hi, lo) = (iw.min(ib), iw.max(ib));
+                let (a, z) = (&self.ps[hi], &self.ps[lo]);
+                let (_, rule) = colour_rule_of_higher(a, z, self.initial);
+                let (bracket, reason) = made
+                    .get(&(hi, lo))
+                    .copied()
+                    .unwrap_or((a.score, FloatReason::None));
+                let mdp = a.score > z.score;
+                let pref = |p: &Prep, got: Colour| PreferenceNote {
+                    strength: p.strength,
+                    colour: p.pref,
+                    met: p.pref.is_none_or(|c| c == got),
+                };
+                let cost = self.pair_cost(hi, lo, mdp);
+                let mut criteria = Vec::new();
+                for (c, v) in [10u8, 11, 12, 13, 15, 17].into_iter().zip(cost.counts) {
+                    if c == 15 && mdp && a.floats[0] == Float::Down {
+                        criteria.push(name(14));
+                    }
+                    if c == 17 && mdp && a.floats[1] == Float::Down {
+                        criteria.push(name(16));
+                    }
+                    if v > 0 {
+                        criteria.push(name(c));
+                    }
+                }
+                BoardExplanation {
+                    board: n as u32 + 1,
+                    white: w,
+                    black: b,
+                    bracket,
+                    higher: a.tpn,
+                    float: mdp.then_some(FloatNote {
+                        down: a.tpn,
+                        down_score: a.score,
+                        up: z.tpn,
+                        up_score: z.score,
+                        reason,
+                    }),
+                    colour_rule: rule,
+                    colour_article: rule.article(ed).to_string(),
+                    white_preference: pref(&self.ps[iw], Colour::White),
+                    black_preference: pref(&self.ps[ib], Colour::Black),
+                    criteria,
+                }
+            })
+            .collect();
+        let bye = pairing.bye.map(|t| {
+            let p = &self.ps[index[&t]];
+            ByeExplanation {
+                tpn: t,
+                score: p.score,
+                excluded_c2: self
+                    .ps
+                    .iter()
+                    .filter(|q| !q.bye_ok)
+                    .map(|q| q.tpn)
+                    .collect(),
+                lowest_possible_score: (ed == Edition::Fide2026 && self.bye_cap != Score::MAX)
+                    .then_some(self.bye_cap),
+                lower_eligible: self
+                    .ps
+                    .iter()
+                    .filter(|q| q.bye_ok && q.score < p.score)
+                    .map(|q| q.tpn)
+                    .collect(),
+                unplayed: p.unplayed,
+                same_score_eligible: self
+                    .ps
+                    .iter()
+                    .filter(|q| q.bye_ok && q.score == p.score && q.tpn != t)
+                    .map(|q| q.tpn)
+                    .collect(),
+            }
+        });
+        Explanation {
+            round: input.round,
+            edition: ed,
+            last_round: input.round >= input.total_rounds,
+            players,
+            brackets,
+            boards,
+            bye,
         }
     }
 

@@ -34,12 +34,13 @@
 #![warn(missing_docs)]
 
 pub mod dutch;
+pub mod explain;
 pub mod generator;
 pub mod matching;
 pub mod model;
 pub mod prep;
 
-pub use dutch::pair_round;
+pub use dutch::{pair_round, pair_round_explained};
 pub use model::{
     Colour, Edition, Pairing, PairingError, PairingInput, Player, RoundEntry, RoundKind, Score,
 };

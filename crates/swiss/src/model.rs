@@ -10,19 +10,22 @@ use thiserror::Error;
 pub type Score = i32;
 
 /// Which edition of the FIDE (Dutch) System, C.04.3, to apply.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize)]
 pub enum Edition {
     /// The edition applied from 1 February 2026 (criteria C1–C21). Default.
     #[default]
+    #[serde(rename = "2026")]
     Fide2026,
     /// The 2017 edition (Baku 2016 / Goynuk 2017; criteria C.1–C.19), for
     /// re-checking old events. See the crate documentation for the
     /// approximations of this legacy mode.
+    #[serde(rename = "2017")]
     Fide2017,
 }
 
 /// A colour.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Colour {
     /// White (先手 in the xiangqi sense of "moving first").
     White,
@@ -41,7 +44,8 @@ impl Colour {
 }
 
 /// What happened to a player in one earlier round.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum RoundKind {
     /// A game actually played over the board.
     Played,

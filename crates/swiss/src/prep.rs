@@ -5,7 +5,8 @@
 use crate::model::{Colour, Edition, PairingInput, RoundKind, Score};
 
 /// Strength of a colour preference, C.04.3 Art. 1.7 (ordered weakest first).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Strength {
     /// No preference: the player has no played game yet.
     None,
@@ -19,7 +20,8 @@ pub enum Strength {
 }
 
 /// A float received in an earlier round (Art. 1.4).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Float {
     /// No float.
     None,
@@ -53,6 +55,13 @@ pub struct Prep {
     pub unplayed: u32,
     /// Float in the previous round and two rounds before.
     pub floats: [Float; 2],
+    /// Float of every earlier round, oldest first (Art. 1.4; 2017: A.4).
+    pub float_history: Vec<Float>,
+    /// Not paired this round (a known absence); only [`prepare_all`] returns
+    /// such players.
+    pub absent: bool,
+    /// Received the pairing-allocated bye in an earlier round.
+    pub had_pab: bool,
     /// A topscorer in the final round (Art. 1.8).
     pub topscorer: bool,
     /// TPNs of opponents actually played (C1).
@@ -62,6 +71,14 @@ pub struct Prep {
 /// Derives [`Prep`] for every player not absent, in ranking order (score
 /// descending, then TPN ascending, Art. 1.2).
 pub fn prepare(input: &PairingInput) -> Vec<Prep> {
+    let mut out = prepare_all(input);
+    out.retain(|p| !p.absent);
+    out
+}
+
+/// As [`prepare`], absent players included (marked `absent`, `number` 0):
+/// the data of a checklist.
+pub fn prepare_all(input: &PairingInput) -> Vec<Prep> {
     let r = input.round as usize;
     // Score of every player before each earlier round k (0-based), with the
     // acceleration of that round, to know who floated (Art. 1.4.2).
@@ -80,7 +97,6 @@ pub fn prepare(input: &PairingInput) -> Vec<Prep> {
     let mut out: Vec<Prep> = input
         .players
         .iter()
-        .filter(|p| !p.absent)
         .map(|p| {
             let colours: Vec<Colour> = p
                 .history
@@ -105,15 +121,11 @@ pub fn prepare(input: &PairingInput) -> Vec<Prep> {
                 .iter()
                 .filter(|e| e.kind != RoundKind::Played)
                 .count() as u32;
-            let mut floats = [Float::None; 2];
-            for (back, f) in floats.iter_mut().enumerate() {
-                let k = r as isize - 2 - back as isize;
-                if k < 0 || k as usize >= p.history.len() {
-                    continue;
-                }
-                let k = k as usize;
-                let e = &p.history[k];
-                *f = match (e.kind, input.edition) {
+            let float_history: Vec<Float> = p
+                .history
+                .iter()
+                .enumerate()
+                .map(|(k, e)| match (e.kind, input.edition) {
                     (RoundKind::Played, _) => {
                         let me = before[&p.tpn][k];
                         let them = e
@@ -139,7 +151,14 @@ pub fn prepare(input: &PairingInput) -> Vec<Prep> {
                     }
                     // 2017 A.4: a player who does not play gets a downfloat.
                     (_, Edition::Fide2017) => Float::Down,
-                };
+                })
+                .collect();
+            let mut floats = [Float::None; 2];
+            for (back, f) in floats.iter_mut().enumerate() {
+                let k = r as isize - 2 - back as isize;
+                if k >= 0 && (k as usize) < float_history.len() {
+                    *f = float_history[k as usize];
+                }
             }
             let opponents = p
                 .history
@@ -158,13 +177,16 @@ pub fn prepare(input: &PairingInput) -> Vec<Prep> {
                 bye_ok: !had_pab && !unplayed_win,
                 unplayed,
                 floats,
+                float_history,
+                absent: p.absent,
+                had_pab,
                 topscorer: last_round && (p.score as i64) * 2 > max_so_far,
                 opponents,
             }
         })
         .collect();
     out.sort_by_key(|p| p.tpn);
-    for (i, p) in out.iter_mut().enumerate() {
+    for (i, p) in out.iter_mut().filter(|p| !p.absent).enumerate() {
         p.number = i as u32 + 1;
     }
     out.sort_by(|a, b| b.score.cmp(&a.score).then(a.tpn.cmp(&b.tpn)));
@@ -192,49 +214,95 @@ pub fn preference(colours: &[Colour], cd: i32) -> (Strength, Option<Colour>) {
     }
 }
 
+/// The article of C.04.3 Art. 5.2 (2017: E.1–E.5) that allocated the
+/// colours of a pair.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ColourRule {
+    /// 5.2.1 (E.1): both preferences granted (or the only one there is).
+    BothPreferences,
+    /// 5.2.2 (E.2): the stronger preference granted.
+    StrongerPreference,
+    /// 5.2.2 (E.2): both absolute, the wider colour difference granted.
+    WiderColourDifference,
+    /// 5.2.3 (E.3): alternated from the most recent round in which one had
+    /// White and the other Black.
+    Alternate,
+    /// 5.2.4 (E.4): the higher-ranked player's preference granted.
+    HigherRankedPreference,
+    /// 5.2.5 (E.5): the initial colour by the parity of the higher-ranked
+    /// player's TPN.
+    InitialColour,
+}
+
+impl ColourRule {
+    /// The article: `"5.2.1"` … `"5.2.5"` (2026) or `"E.1"` … `"E.5"` (2017).
+    pub fn article(self, edition: Edition) -> &'static str {
+        let i = match self {
+            ColourRule::BothPreferences => 0,
+            ColourRule::StrongerPreference | ColourRule::WiderColourDifference => 1,
+            ColourRule::Alternate => 2,
+            ColourRule::HigherRankedPreference => 3,
+            ColourRule::InitialColour => 4,
+        };
+        match edition {
+            Edition::Fide2026 => ["5.2.1", "5.2.2", "5.2.3", "5.2.4", "5.2.5"][i],
+            Edition::Fide2017 => ["E.1", "E.2", "E.3", "E.4", "E.5"][i],
+        }
+    }
+}
+
 /// The colour of the higher-ranked player `a` against `b` (C.04.3 Art. 5.2;
 /// 2017 E.1–E.5).
 pub fn colour_of_higher(a: &Prep, b: &Prep, initial: Colour) -> Colour {
+    colour_rule_of_higher(a, b, initial).0
+}
+
+/// As [`colour_of_higher`], with the rule of Art. 5.2 that decided.
+pub fn colour_rule_of_higher(a: &Prep, b: &Prep, initial: Colour) -> (Colour, ColourRule) {
     match (a.pref, b.pref) {
         // 5.2.1: grant both preferences.
-        (Some(x), Some(y)) if x != y => return x,
-        (Some(x), None) => return x,
-        (None, Some(y)) => return y.opposite(),
+        (Some(x), Some(y)) if x != y => return (x, ColourRule::BothPreferences),
+        (Some(x), None) => return (x, ColourRule::BothPreferences),
+        (None, Some(y)) => return (y.opposite(), ColourRule::BothPreferences),
         (Some(x), Some(_)) => {
             // 5.2.2: grant the stronger preference; both absolute: the wider CD.
             if a.strength != b.strength {
-                return if a.strength > b.strength {
+                let c = if a.strength > b.strength {
                     x
                 } else {
                     x.opposite()
                 };
+                return (c, ColourRule::StrongerPreference);
             }
             if a.strength == Strength::Absolute && a.cd.abs() != b.cd.abs() {
-                return if a.cd.abs() > b.cd.abs() {
+                let c = if a.cd.abs() > b.cd.abs() {
                     x
                 } else {
                     x.opposite()
                 };
+                return (c, ColourRule::WiderColourDifference);
             }
             // 5.2.3: alternate to the most recent round where they differed.
             if let Some(c) = last_difference(a, b) {
-                return c.opposite();
+                return (c.opposite(), ColourRule::Alternate);
             }
             // 5.2.4: the higher-ranked player's preference.
-            return x;
+            return (x, ColourRule::HigherRankedPreference);
         }
         (None, None) => {}
     }
     if let Some(c) = last_difference(a, b) {
-        return c.opposite();
+        return (c.opposite(), ColourRule::Alternate);
     }
     // 5.2.5: TPN parity of the higher-ranked player (TPNs renumbered over
     // the players paired this round).
-    if a.number % 2 == 1 {
+    let c = if a.number % 2 == 1 {
         initial
     } else {
         initial.opposite()
-    }
+    };
+    (c, ColourRule::InitialColour)
 }
 
 /// `a`'s colour in the most recent game where `a` and `b` had different

@@ -11,7 +11,8 @@ use anyhow::bail;
 use qiyuan_swiss::Edition;
 use qiyuan_tournament::berger::{cycle_rounds, schedule};
 
-use super::pair_dutch::{run_check, run_dutch, run_generate};
+use super::output::LangArg;
+use super::pair_dutch::{DutchOutputs, run_check, run_dutch, run_dutch_with, run_generate};
 
 use super::output;
 
@@ -25,6 +26,9 @@ Examples:
   qiyuan pair --dutch event.trf -p   # next Swiss round (FIDE C.04.3, 2026) to stdout
   qiyuan pair --dutch event.trf -p next.txt --edition 2017
   qiyuan pair --dutch event.trf -c   # re-pair every round and compare with the file
+  qiyuan pair --dutch event.trf --explain            # why each pair was made
+  qiyuan pair --dutch event.trf -p --explain --lang zh
+  qiyuan pair --dutch event.trf -l checklist.txt     # each player's pairing data
   qiyuan pair -g -o random.trf -s 7  # random tournament (defaults), seed 7
   qiyuan pair -g gen.cfg -o random.trf
 
@@ -39,6 +43,16 @@ pairing, 3 invalid input, 5 file error.
 rounds before it) and lists the rounds whose pairs, colours or bye differ:
 `round R: file W-B ..., engine W-B ...`. Exit codes: 0 every round agrees,
 1 some round differs, 3 invalid input, 5 file error.
+
+--explain writes, for each board, the bracket, the floats and why (odd
+bracket, absolute criteria, completion C4), the colour preferences and the
+article of C.04.3 Art. 5.2 that allocated the colours, the quality criteria
+the bracket could not fully meet, and why the PAB went to its player (C2, C5,
+C9); to -o FILE or standard output, and with -p the pairing as well.
+-l [LIST] writes the checklist: per player TPN, score, acceleration, played
+colours, colour difference and preference, float history, PAB received,
+unplayed rounds, topscorer, absence, and each earlier round. --format json
+gives either as JSON; --lang zh in Chinese.
 
 -g [CONFIG] -o OUT.trf [-s SEED] simulates a tournament paired round by round
 by the Dutch engine and writes it as TRF-2026 (no -o: standard output).
@@ -73,12 +87,37 @@ pub struct Args {
     /// With -g: the random seed.
     #[arg(short = 's', value_name = "SEED", requires = "generate")]
     pub seed: Option<u64>,
+    /// With --dutch: explain the pairing (for each board the bracket, the
+    /// floats and why, the colour rule, the criteria not met; the PAB), to
+    /// -o FILE or standard output.
+    #[arg(long, requires = "dutch", conflicts_with = "check")]
+    pub explain: bool,
+    /// With --dutch: write the checklist (each player's pairing data and
+    /// rounds) to LIST, or to standard output.
+    #[arg(short = 'l', value_name = "LIST", num_args = 0..=1, requires = "dutch", conflicts_with = "check")]
+    pub checklist: Option<Option<PathBuf>>,
+    /// With --explain or -l: text (default) or JSON.
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: PairFormat,
+    /// With --explain or -l: the language of the text.
+    #[arg(long, value_enum, default_value = "en")]
+    pub lang: LangArg,
     /// With --dutch: the edition of the rules.
     #[arg(long, value_enum, default_value = "2026", requires = "dutch")]
     pub edition: EditionArg,
     /// Write to this file instead of standard output.
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
+}
+
+/// `--format` of `--explain` and `-l`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum PairFormat {
+    /// Text for the terminal.
+    Text,
+    /// JSON (the serialised `qiyuan_swiss::explain::Explanation`, or its
+    /// `players` for -l).
+    Json,
 }
 
 /// `--edition`.
@@ -113,8 +152,19 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         if args.check {
             return Ok(run_check(input, args.output.as_deref(), edition));
         }
-        let out = args.pairing.flatten().or(args.output);
-        return Ok(run_dutch(input, out.as_deref(), edition));
+        if !args.explain && args.checklist.is_none() {
+            let out = args.pairing.flatten().or(args.output);
+            return Ok(run_dutch(input, out.as_deref(), edition));
+        }
+        let outputs = DutchOutputs {
+            pairing: args.pairing,
+            explain: args.explain,
+            explain_to: args.output,
+            checklist: args.checklist,
+            json: args.format == PairFormat::Json,
+            zh: args.lang == LangArg::Zh,
+        };
+        return Ok(run_dutch_with(input, &outputs, edition));
     }
     if let Some(config) = args.generate {
         return Ok(run_generate(
