@@ -27,8 +27,10 @@ use crate::i18n::Lang;
 pub const SESSION_COOKIE: &str = "qiyuan_session";
 /// The language cookie's name.
 pub const LANG_COOKIE: &str = "qiyuan_lang";
-/// How long a session lives, in seconds (14 days).
+/// How long a signed-in session lives, in seconds (14 days).
 pub const SESSION_TTL: i64 = 14 * 24 * 3600;
+/// How long an anonymous session lives, in seconds (1 day).
+pub const ANON_SESSION_TTL: i64 = 24 * 3600;
 
 /// The id of the request's session, when it has one (in request extensions).
 #[derive(Debug, Clone)]
@@ -104,11 +106,15 @@ pub async fn middleware(State(state): State<AppState>, req: Request, next: Next)
     let is_api = path.starts_with("/api/");
     let is_static = path.starts_with("/static/");
     let wants_json = is_api || accepts_json_only(req.headers());
-    let accept_lang = Lang::from_accept_language(
-        req.headers()
-            .get(header::ACCEPT_LANGUAGE)
-            .and_then(|v| v.to_str().ok()),
-    );
+    let accept_header = req
+        .headers()
+        .get(header::ACCEPT_LANGUAGE)
+        .and_then(|v| v.to_str().ok());
+    // Programs calling the API without saying their language get English.
+    let accept_lang = match accept_header {
+        None if wants_json => Lang::En,
+        header => Lang::from_accept_language(header),
+    };
     let lang_cookie = cookie(req.headers(), LANG_COOKIE).and_then(Lang::from_code);
     let mut viewer = Viewer {
         user: None,
@@ -171,9 +177,9 @@ async fn run(
     if session_id.is_none() && !is_api {
         let new = state
             .store
-            .create_session(None, lang_cookie.map(Lang::code), SESSION_TTL)
+            .create_session(None, lang_cookie.map(Lang::code), ANON_SESSION_TTL)
             .await?;
-        new_cookie = Some(set_cookie(state, SESSION_COOKIE, &new.id, SESSION_TTL));
+        new_cookie = Some(set_cookie(state, SESSION_COOKIE, &new.id, ANON_SESSION_TTL));
         viewer.csrf = new.csrf;
         session_id = Some(new.id);
     }

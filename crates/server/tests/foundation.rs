@@ -411,6 +411,9 @@ async fn api_callers_need_a_token_or_session_with_csrf_header() {
         let body: serde_json::Value = resp.json().await.unwrap();
         assert_eq!(body["error"], "unauthorized", "{auth:?}");
         assert_eq!(body["status"], 401);
+        // A program that names no language is answered in English.
+        let message = body["message"].as_str().unwrap();
+        assert!(message.starts_with("Please sign in"), "{message}");
     }
 
     // A browser session counts only with its CSRF token in the header.
