@@ -153,8 +153,10 @@ pub async fn serve(config: ServeConfig) -> anyhow::Result<()> {
         demo::seed_demo(&state)
             .await
             .context("seeding the demo data")?;
+    }
+    if demo::demo_account_open(&state).await? {
         println!(
-            "demo data ready: sign in as `{}` with password `{}`",
+            "demo account: sign in as `{}` with password `{}` (change it before going public)",
             demo::DEMO_USER,
             demo::DEMO_PASSWORD
         );

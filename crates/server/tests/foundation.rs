@@ -567,8 +567,18 @@ async fn arbiters_reach_only_their_events() {
 async fn the_demo_account_and_list_are_seeded_once() {
     let server = TestServer::start().await;
     assert!(qiyuan_server::demo::is_empty(&server.state).await.unwrap());
+    assert!(
+        !qiyuan_server::demo::demo_account_open(&server.state)
+            .await
+            .unwrap()
+    );
     qiyuan_server::demo::seed_demo(&server.state).await.unwrap();
     qiyuan_server::demo::seed_demo(&server.state).await.unwrap();
+    assert!(
+        qiyuan_server::demo::demo_account_open(&server.state)
+            .await
+            .unwrap()
+    );
     assert!(!qiyuan_server::demo::is_empty(&server.state).await.unwrap());
     let lists = server.store.lists().await.unwrap();
     assert_eq!(lists.len(), 1);

@@ -83,6 +83,15 @@ impl TestServer {
         }
     }
 
+    /// Starts a server on a database with the demo data
+    /// (`qiyuan_server::demo::seed_demo`: the account `demo` /
+    /// `demo-qiyuan`, the demo rating list, the demo events).
+    pub async fn start_demo() -> TestServer {
+        let server = TestServer::start().await;
+        qiyuan_server::demo::seed_demo(&server.state).await.unwrap();
+        server
+    }
+
     /// Another browser (its own cookies) on this server.
     pub fn browser(&self) -> reqwest::Client {
         browser()
