@@ -8,9 +8,9 @@
 //! carries a CSRF token, checked centrally ([`session`]).
 //!
 //! The parts of the application:
-//! - [`pages`](crate) (this crate's own): home, sign in/out, first-run
-//!   set-up, accounts (`/admin/users`), language switch, `/api/v1/health`,
-//!   `/api/v1/whoami`;
+//! - the foundation's own pages: home, sign in/out, first-run set-up,
+//!   accounts (`/admin/users`), language switch (`/lang/zh`, `/lang/en`),
+//!   `GET /api/v1/health`, `GET /api/v1/whoami`;
 //! - [`desk`], [`office`], [`public`], [`api`]: each a `routes()` merged by
 //!   [`app`].
 //!

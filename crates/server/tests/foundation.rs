@@ -259,6 +259,36 @@ async fn a_50_mb_upload_is_refused_with_the_limit() {
 }
 
 #[tokio::test]
+async fn a_chunked_body_over_the_limit_is_refused_too() {
+    // No Content-Length to refuse on: the body is counted as it is read.
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let server = TestServer::start().await;
+    let addr = server.base_url.trim_start_matches("http://").to_string();
+    let mut tcp = tokio::net::TcpStream::connect(&addr).await.unwrap();
+    let head = format!(
+        "POST /login HTTP/1.1\r\nHost: {addr}\r\n\
+         Content-Type: application/x-www-form-urlencoded\r\n\
+         Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
+    );
+    tcp.write_all(head.as_bytes()).await.unwrap();
+    // 16 MB + 1 byte in 1 MB chunks: one byte over the limit.
+    let mb = vec![b'a'; 1024 * 1024];
+    for _ in 0..16 {
+        let _ = tcp
+            .write_all(format!("{:x}\r\n", mb.len()).as_bytes())
+            .await;
+        let _ = tcp.write_all(&mb).await;
+        let _ = tcp.write_all(b"\r\n").await;
+    }
+    let _ = tcp.write_all(b"1\r\na\r\n0\r\n\r\n").await;
+    let mut answer = Vec::new();
+    let _ = tcp.read_to_end(&mut answer).await;
+    let answer = String::from_utf8_lossy(&answer);
+    assert!(answer.starts_with("HTTP/1.1 413"), "{answer}");
+    assert!(answer.contains("16 MB"), "{answer}");
+}
+
+#[tokio::test]
 async fn security_headers_on_every_response() {
     let server = TestServer::start().await;
     for path in [
