@@ -70,8 +70,9 @@ pub const GLICKO2: &str = "glicko2";
 const MAX_BATCH: usize = 4096;
 
 /// Rows per multi-row statement, largest first: a batch is cut into chunks
-/// of these sizes so that few distinct statements are prepared.
-const CHUNKS: [usize; 5] = [256, 64, 16, 4, 1];
+/// of these sizes (its binary digits) so that few distinct statements are
+/// prepared and each is reused.
+const CHUNKS: [usize; 10] = [512, 256, 128, 64, 32, 16, 8, 4, 2, 1];
 
 // ------------------------------------------------------------------ request
 
@@ -821,14 +822,18 @@ impl Writer {
         for (s, ids) in by_system.iter_mut().enumerate() {
             ids.sort_unstable();
             ids.dedup();
-            for chunk in chunked(ids) {
+            for chunk in ids.chunks(CHUNKS[0]) {
+                let n = padded(chunk.len());
                 let sql = format!(
                     "SELECT game_id, seq, response FROM points_games \
                      WHERE system = $1 AND game_id IN ({})",
-                    placeholders(2, 1, chunk.len())
+                    placeholders(2, 1, n)
                 );
                 let mut q = sqlx::query(&sql).bind(self.names[s].as_str());
-                for id in chunk {
+                for id in chunk
+                    .iter()
+                    .chain(std::iter::repeat_n(&chunk[0], n - chunk.len()))
+                {
                     q = q.bind(*id);
                 }
                 for row in q.fetch_all(&mut *conn).await? {
@@ -853,14 +858,18 @@ impl Writer {
         for (s, ids) in missing.iter_mut().enumerate() {
             ids.sort_unstable();
             ids.dedup();
-            for chunk in chunked(ids) {
+            for chunk in ids.chunks(CHUNKS[0]) {
+                let n = padded(chunk.len());
                 let sql = format!(
                     "SELECT player_id, points, rd, volatility, games FROM points_players \
                      WHERE system = $1 AND player_id IN ({})",
-                    placeholders(2, 1, chunk.len())
+                    placeholders(2, 1, n)
                 );
                 let mut q = sqlx::query(&sql).bind(self.names[s].as_str());
-                for id in chunk {
+                for id in chunk
+                    .iter()
+                    .chain(std::iter::repeat_n(&chunk[0], n - chunk.len()))
+                {
                     q = q.bind(*id);
                 }
                 for row in q.fetch_all(&mut *conn).await? {
@@ -872,7 +881,8 @@ impl Writer {
         let mut pending = Vec::with_capacity(jobs.len());
         let mut first: HashMap<(usize, &str), usize> = HashMap::new();
         let mut touched: HashSet<(usize, &str)> = HashSet::new();
-        let mut new_games: Vec<(usize, usize)> = Vec::new(); // (job, pending index)
+        // The jobs applied now (indexes into `jobs` and `pending` alike).
+        let mut new_games: Vec<usize> = Vec::new();
         for (i, job) in jobs.iter().enumerate() {
             let id = job.game.id.as_str();
             if let Some((seq, body)) = stored[job.system].get(id) {
@@ -899,7 +909,7 @@ impl Writer {
                     let seq = self.next_seq + new_games.len() as i64;
                     touched.insert((job.system, &job.game.white));
                     touched.insert((job.system, &job.game.black));
-                    new_games.push((i, i));
+                    new_games.push(i);
                     pending.push(Pending::New(GameOutcome {
                         game_id: id.to_owned(),
                         seq,
@@ -944,7 +954,7 @@ impl Writer {
         conn: &mut sqlx::pool::PoolConnection<sqlx::Any>,
         jobs: &[Job],
         pending: &[Pending],
-        new_games: &[(usize, usize)],
+        new_games: &[usize],
         touched: &HashSet<(usize, &str)>,
         now: &str,
     ) -> Result<(), sqlx::Error> {
@@ -955,9 +965,9 @@ impl Writer {
                 placeholders(1, 6, chunk.len())
             );
             let mut q = sqlx::query(&sql);
-            for &(j, p) in chunk {
+            for &j in chunk {
                 let job = &jobs[j];
-                let Pending::New(o) = &pending[p] else {
+                let Pending::New(o) = &pending[j] else {
                     continue;
                 };
                 q = q
@@ -1014,6 +1024,16 @@ fn now_text() -> String {
         .unwrap_or_default()
 }
 
+/// The length an IN list of `n` values is padded to (repeating a value):
+/// a power of four, so that few distinct statements are prepared.
+fn padded(n: usize) -> usize {
+    let mut p = 1;
+    while p < n {
+        p *= 4;
+    }
+    p
+}
+
 /// Cuts `items` into chunks of the sizes in [`CHUNKS`].
 fn chunked<T>(mut items: &[T]) -> Vec<&[T]> {
     let mut out = Vec::new();
@@ -1065,10 +1085,14 @@ mod tests {
     fn placeholders_and_chunks() {
         assert_eq!(placeholders(2, 1, 3), "$2, $3, $4");
         assert_eq!(placeholders(1, 2, 2), "($1, $2), ($3, $4)");
-        let items: Vec<u32> = (0..342).collect();
+        let items: Vec<u32> = (0..1373).collect();
         let sizes: Vec<usize> = chunked(&items).iter().map(|c| c.len()).collect();
-        // 342 = 256 + 64 + 16 + 4 + 2 × 1.
-        assert_eq!(sizes, [256, 64, 16, 4, 1, 1]);
+        // 1373 = 2 × 512 + 256 + 64 + 16 + 8 + 4 + 1.
+        assert_eq!(sizes, [512, 512, 256, 64, 16, 8, 4, 1]);
+        assert_eq!(
+            (padded(1), padded(2), padded(16), padded(17)),
+            (1, 4, 16, 64)
+        );
     }
 
     #[test]
