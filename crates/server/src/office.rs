@@ -1,6 +1,838 @@
-//! The rating office pages (等级分办公室): imports, periods, publication.
+//! The rating office pages (等级分管理): import lists and event files, run a
+//! period with a preview of every change, publish, read the audit log.
+//! Officers and administrators only.
+//!
+//! - `GET /office` — totals, lists (drafts with a publish button), imported
+//!   events, and the forms;
+//! - `POST /office/import-list?_csrf=…` — multipart: `file` (list CSV,
+//!   UTF-8 or GBK, see `docs/rating-list.md`), `list_date`;
+//! - `POST /office/import-event?_csrf=…` — multipart: `file` (event JSON or
+//!   TOML), `profile`;
+//! - `GET /office/period?profile=&list_date=&page=` — the preview: the
+//!   period computed as a dry run, every changed row with each event's N, W,
+//!   We, K and ΔR, ΣΔR, the new rating and status. Nothing is written;
+//! - `POST /office/period` — confirms: the period is computed and stored as
+//!   a draft list (audited);
+//! - `GET /office/lists/{id}?q=&page=` — any list, drafts included;
+//! - `POST /office/publish` — publishes the latest draft (audited);
+//! - `GET /office/audit?page=` — the audit log, newest first, with the check
+//!   of its hash chain.
+//!
+//! Multipart forms carry the CSRF token in the query (`?_csrf=`), the
+//! others in the `_csrf` field (see [`crate::session`]).
+
+use std::collections::HashMap;
+
+use axum::Router;
+use axum::extract::{Form, Multipart, Path, Query, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Redirect, Response};
+use axum::routing::{get, post};
+use chrono::NaiveDate;
+use maud::{Markup, html};
+use qiyuan_rating::profile::Profile;
+use qiyuan_store::ListEntry;
+use serde::Deserialize;
+use sqlx::Row;
+
+use crate::AppState;
+use crate::auth::{Role, SignedIn, User, Viewer, require_role};
+use crate::error::AppError;
+use crate::layout;
+use crate::public::{
+    PAGE_SIZE, list_rows, list_table, opt_dec, page_offset, pager, signed, status_label,
+    store_error, url_with,
+};
 
 /// The routes of this part of the application.
-pub fn routes() -> axum::Router<crate::AppState> {
-    axum::Router::new()
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/office", get(dashboard))
+        .route("/office/import-list", post(import_list))
+        .route("/office/import-event", post(import_event))
+        .route("/office/period", get(preview).post(confirm_period))
+        .route("/office/publish", post(publish))
+        .route("/office/lists/{id}", get(office_list))
+        .route("/office/audit", get(audit))
+}
+
+/// Officers and administrators pass.
+fn officer(user: &User) -> Result<(), AppError> {
+    require_role(user, &[Role::Officer])
+}
+
+fn db(e: sqlx::Error) -> AppError {
+    AppError::Internal(e.to_string())
+}
+
+/// Runs a store call whose future is not `Send` (the store's imports and
+/// periods take a `&dyn Fn` progress callback) on a blocking thread of its
+/// own, so that a handler's future stays `Send`.
+async fn off_thread<T, F>(f: impl FnOnce() -> F + Send + 'static) -> Result<T, AppError>
+where
+    T: Send + 'static,
+    F: std::future::Future<Output = T>,
+{
+    let handle = tokio::runtime::Handle::current();
+    tokio::task::spawn_blocking(move || handle.block_on(f()))
+        .await
+        .map_err(|e| AppError::Internal(e.to_string()))
+}
+
+/// `?page=`.
+#[derive(Debug, Default, Deserialize)]
+struct PageQuery {
+    #[serde(default)]
+    page: Option<u64>,
+}
+
+/// An imported event as the dashboard lists it.
+struct EventLine {
+    id: i64,
+    name: String,
+    profile: String,
+    end: Option<String>,
+    players: i64,
+    games: i64,
+}
+
+fn profile_select(viewer: &Viewer, selected: &str) -> Markup {
+    html! {
+        label { (viewer.t("Rating profile", "等级分规则")) " "
+            select name="profile" required {
+                @for name in Profile::builtin_names() {
+                    option value=(name) selected[name == selected] { (name) }
+                }
+            }
+        }
+    }
+}
+
+/// `GET /office`.
+async fn dashboard(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    SignedIn(user): SignedIn,
+    Query(query): Query<PageQuery>,
+) -> Result<Markup, AppError> {
+    officer(&user)?;
+    let totals = state.store.totals().await.map_err(store_error)?;
+    let mut lists = state.store.lists().await.map_err(store_error)?;
+    lists.reverse();
+    let has_draft = lists.iter().any(|l| l.status == "draft");
+    let (page, offset) = page_offset(query.page);
+    let rows = sqlx::query(
+        "SELECT id, name, profile, end_date, player_count, game_count FROM events \
+         ORDER BY id DESC LIMIT $1 OFFSET $2",
+    )
+    .bind(PAGE_SIZE as i64)
+    .bind(offset as i64)
+    .fetch_all(state.store.pool())
+    .await
+    .map_err(db)?;
+    let mut events = Vec::with_capacity(rows.len());
+    for r in &rows {
+        events.push(EventLine {
+            id: r.try_get("id").map_err(db)?,
+            name: r.try_get("name").map_err(db)?,
+            profile: r.try_get("profile").map_err(db)?,
+            end: r.try_get("end_date").map_err(db)?,
+            players: r.try_get("player_count").map_err(db)?,
+            games: r.try_get("game_count").map_err(db)?,
+        });
+    }
+    let csrf_q = url_with("", &[("_csrf", &viewer.csrf)]);
+    let title = viewer.t("Rating office", "等级分管理");
+    Ok(layout::page(
+        &viewer,
+        title,
+        html! {
+            h1 { (title) }
+            p.totals {
+                (viewer.lang.pick(
+                    format!("{} players, {} events, {} games, {} lists, {} audit entries.",
+                        totals.players, totals.events, totals.games, totals.lists, totals.audit_entries),
+                    format!("棋手 {} 名，赛事 {} 个，对局 {} 盘，名单 {} 份，审计记录 {} 条。",
+                        totals.players, totals.events, totals.games, totals.lists, totals.audit_entries),
+                ))
+                " " a href="/office/audit" { (viewer.t("Audit log", "审计日志")) }
+            }
+            section.office-forms {
+                h2 { (viewer.t("Import a rating list", "导入等级分名单")) }
+                form method="post" enctype="multipart/form-data"
+                    action={ "/office/import-list" (csrf_q) } {
+                    (layout::csrf_field(&viewer))
+                    label { (viewer.t("List file (CSV, UTF-8 or GBK)", "名单文件（CSV，UTF-8 或 GBK）")) " "
+                        input type="file" name="file" accept=".csv,text/csv" required; }
+                    " "
+                    label { (viewer.t("List date", "名单日期")) " "
+                        input type="date" name="list_date" required; }
+                    " " button type="submit" { (viewer.t("Import", "导入")) }
+                }
+                h2 { (viewer.t("Import an event file", "导入赛事文件")) }
+                form method="post" enctype="multipart/form-data"
+                    action={ "/office/import-event" (csrf_q) } {
+                    (layout::csrf_field(&viewer))
+                    label { (viewer.t("Event file (JSON or TOML)", "赛事文件（JSON 或 TOML）")) " "
+                        input type="file" name="file" accept=".json,.toml" required; }
+                    " " (profile_select(&viewer, "cxa-2019"))
+                    " " button type="submit" { (viewer.t("Import", "导入")) }
+                }
+                h2 { (viewer.t("Rating period", "等级分计算周期")) }
+                form method="get" action="/office/period" {
+                    (profile_select(&viewer, "cxa-2019"))
+                    " "
+                    label { (viewer.t("List date", "名单日期")) " "
+                        input type="date" name="list_date" required; }
+                    " " button type="submit" { (viewer.t("Preview the changes", "预览变化")) }
+                }
+            }
+            h2 { (viewer.t("Rating lists", "等级分名单")) }
+            @if has_draft {
+                form method="post" action="/office/publish" {
+                    (layout::csrf_field(&viewer))
+                    button type="submit" { (viewer.t("Publish the latest draft list", "公布最新的草稿名单")) }
+                }
+            }
+            div.table-wrap { table.office-lists {
+                thead { tr {
+                    th { "#" }
+                    th { (viewer.t("List date", "名单日期")) }
+                    th { (viewer.t("Origin", "来源")) }
+                    th { (viewer.t("Status", "状态")) }
+                    th { (viewer.t("Rating profile", "等级分规则")) }
+                } }
+                tbody {
+                    @for l in &lists {
+                        tr data-list=(l.id) data-status=(l.status) {
+                            td { (l.id) }
+                            td { a href={ "/office/lists/" (l.id) } { (l.list_date) } }
+                            td { @if l.origin == "computed" { (viewer.t("computed", "计算")) }
+                                 @else { (viewer.t("imported", "导入")) } }
+                            td { (status_label(&viewer, &l.status)) }
+                            td { (l.profile.as_deref().unwrap_or("")) }
+                        }
+                    }
+                }
+            } }
+            h2 { (viewer.t("Imported events", "已导入的赛事")) }
+            div.table-wrap { table.office-events {
+                thead { tr {
+                    th { "#" }
+                    th { (viewer.t("Event", "赛事")) }
+                    th { (viewer.t("Rating profile", "等级分规则")) }
+                    th { (viewer.t("End", "结束日期")) }
+                    th { (viewer.t("Players", "棋手")) }
+                    th { (viewer.t("Games", "对局")) }
+                } }
+                tbody {
+                    @for e in &events {
+                        tr data-event=(e.id) {
+                            td { (e.id) }
+                            td { (e.name) }
+                            td { (e.profile) }
+                            td { (e.end.as_deref().unwrap_or("")) }
+                            td.num { (e.players) }
+                            td.num { (e.games) }
+                        }
+                    }
+                }
+            } }
+            (pager(&viewer, "/office", &[], page, totals.events))
+        },
+    ))
+}
+
+/// An uploaded file and the other fields of a multipart form.
+struct Upload {
+    file_name: String,
+    bytes: Vec<u8>,
+    fields: HashMap<String, String>,
+}
+
+async fn read_upload(viewer: &Viewer, mut form: Multipart) -> Result<Upload, AppError> {
+    let bad = |e: axum::extract::multipart::MultipartError| {
+        if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            AppError::PayloadTooLarge
+        } else {
+            AppError::BadRequest(format!(
+                "{}: {}",
+                viewer.t("The upload could not be read", "无法读取上传的文件"),
+                e.body_text()
+            ))
+        }
+    };
+    let mut file = None;
+    let mut fields = HashMap::new();
+    while let Some(field) = form.next_field().await.map_err(bad)? {
+        let name = field.name().unwrap_or("").to_string();
+        if name == "file" {
+            // Only the last part of the name the browser sent.
+            let file_name = field
+                .file_name()
+                .unwrap_or("")
+                .rsplit(['/', '\\'])
+                .next()
+                .unwrap_or("")
+                .to_string();
+            let bytes = field.bytes().await.map_err(bad)?;
+            file = Some((file_name, bytes.to_vec()));
+        } else {
+            let text = field.text().await.map_err(bad)?;
+            fields.insert(name, text);
+        }
+    }
+    match file {
+        Some((file_name, bytes)) if !bytes.is_empty() => Ok(Upload {
+            file_name: if file_name.is_empty() {
+                "upload".into()
+            } else {
+                file_name
+            },
+            bytes,
+            fields,
+        }),
+        _ => Err(AppError::BadRequest(
+            viewer
+                .t("Choose a file to upload.", "请选择要上传的文件。")
+                .into(),
+        )),
+    }
+}
+
+fn parse_date(viewer: &Viewer, text: Option<&str>) -> Result<NaiveDate, AppError> {
+    let text = text.map(str::trim).unwrap_or("");
+    NaiveDate::parse_from_str(text, "%Y-%m-%d").map_err(|_| {
+        AppError::BadRequest(viewer.lang.pick(
+            format!("The list date `{text}` is not a date (YYYY-MM-DD)."),
+            format!("名单日期“{text}”不是有效日期（YYYY-MM-DD）。"),
+        ))
+    })
+}
+
+/// A page saying what an import or a publication did.
+fn done_page(
+    viewer: &Viewer,
+    title: &str,
+    lines: Vec<String>,
+    next: Option<(String, &str)>,
+) -> Markup {
+    layout::page(
+        viewer,
+        title,
+        html! {
+            h1 { (title) }
+            div.done role="status" {
+                @for l in &lines { p { (l) } }
+            }
+            p {
+                @if let Some((href, text)) = next { a href=(href) { (text) } " · " }
+                a href="/office" { (viewer.t("Back to the rating office", "返回等级分管理")) }
+            }
+        },
+    )
+}
+
+/// `POST /office/import-list?_csrf=…` (multipart: `file`, `list_date`).
+async fn import_list(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    SignedIn(user): SignedIn,
+    form: Multipart,
+) -> Result<Markup, AppError> {
+    officer(&user)?;
+    let up = read_upload(&viewer, form).await?;
+    let date = parse_date(&viewer, up.fields.get("list_date").map(String::as_str))?;
+    if up.file_name.to_lowercase().ends_with(".xlsx")
+        || up.file_name.to_lowercase().ends_with(".xls")
+    {
+        return Err(AppError::BadRequest(viewer.lang.pick(
+            format!(
+                "{}: upload the list as CSV (the command `qiyuan office import-list` reads xlsx).",
+                up.file_name
+            ),
+            format!(
+                "{}：请以 CSV 格式上传名单（xlsx 可用命令 `qiyuan office import-list` 导入）。",
+                up.file_name
+            ),
+        )));
+    }
+    let parsed = qiyuan_formats::list::read_list(&up.bytes, &up.file_name)
+        .map_err(|e| AppError::BadRequest(e.to_string()))?;
+    let entries: Vec<ListEntry> = parsed
+        .list
+        .into_rows()
+        .into_iter()
+        .enumerate()
+        .map(|(i, row)| ListEntry { line: i + 2, row })
+        .collect();
+    let store = state.store.clone();
+    let (name, bytes) = (up.file_name.clone(), up.bytes);
+    let done = off_thread(move || async move {
+        store
+            .import_list(&name, &bytes, date, &entries, &|_| {})
+            .await
+    })
+    .await?
+    .map_err(store_error)?;
+    let mut lines = vec![viewer.lang.pick(
+        format!(
+            "List #{} of {date} imported from {}: {} players ({} new, {} changed); audit entry #{}.",
+            done.list_id, up.file_name, done.entries, done.new_players, done.changed_players, done.audit_id
+        ),
+        format!(
+            "已从 {} 导入 {date} 名单 #{}：棋手 {} 名（新增 {}，变更 {}）；审计记录 #{}。",
+            up.file_name, done.list_id, done.entries, done.new_players, done.changed_players, done.audit_id
+        ),
+    )];
+    lines.extend(parsed.warnings.iter().map(|w| format!("⚠ {w}")));
+    Ok(done_page(
+        &viewer,
+        viewer.t("List imported", "名单已导入"),
+        lines,
+        Some((
+            format!("/office/lists/{}", done.list_id),
+            viewer.t("See the list", "查看名单"),
+        )),
+    ))
+}
+
+/// `POST /office/import-event?_csrf=…` (multipart: `file`, `profile`).
+async fn import_event(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    SignedIn(user): SignedIn,
+    form: Multipart,
+) -> Result<Markup, AppError> {
+    officer(&user)?;
+    let up = read_upload(&viewer, form).await?;
+    let profile = up
+        .fields
+        .get("profile")
+        .map(|s| s.trim().to_string())
+        .unwrap_or_default();
+    let Ok(text) = String::from_utf8(up.bytes) else {
+        return Err(AppError::BadRequest(viewer.lang.pick(
+            format!("{}: the event file is not UTF-8 text.", up.file_name),
+            format!("{}：赛事文件不是 UTF-8 文本。", up.file_name),
+        )));
+    };
+    let store = state.store.clone();
+    let (name, prof) = (up.file_name.clone(), profile.clone());
+    let done = off_thread(move || async move { store.import_event(&name, &text, &prof).await })
+        .await?
+        .map_err(store_error)?;
+    Ok(done_page(
+        &viewer,
+        viewer.t("Event imported", "赛事已导入"),
+        vec![viewer.lang.pick(
+            format!(
+                "Event #{} “{}” imported from {} under {profile}: {} players, {} games; audit entry #{}.",
+                done.event_id, done.name, up.file_name, done.players, done.games, done.audit_id
+            ),
+            format!(
+                "已从 {} 导入赛事 #{}“{}”（{profile}）：棋手 {} 名，对局 {} 盘；审计记录 #{}。",
+                up.file_name, done.event_id, done.name, done.players, done.games, done.audit_id
+            ),
+        )],
+        None,
+    ))
+}
+
+/// `?profile=&list_date=&page=` of the preview.
+#[derive(Debug, Default, Deserialize)]
+struct PeriodQuery {
+    #[serde(default)]
+    profile: Option<String>,
+    #[serde(default)]
+    list_date: Option<String>,
+    #[serde(default)]
+    page: Option<u64>,
+}
+
+/// `GET /office/period`: the dry run of a period, every change shown.
+async fn preview(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    SignedIn(user): SignedIn,
+    Query(query): Query<PeriodQuery>,
+) -> Result<Markup, AppError> {
+    officer(&user)?;
+    let profile = query
+        .profile
+        .as_deref()
+        .map(str::trim)
+        .unwrap_or("")
+        .to_string();
+    if profile.is_empty() {
+        return Err(AppError::BadRequest(
+            viewer
+                .t("Choose a rating profile.", "请选择等级分规则。")
+                .into(),
+        ));
+    }
+    let date = parse_date(&viewer, query.list_date.as_deref())?;
+    let store = state.store.clone();
+    let prof = profile.clone();
+    let outcome =
+        off_thread(
+            move || async move { store.compute_period(&prof, date, true, &|_, _| {}).await },
+        )
+        .await?
+        .map_err(store_error)?;
+    let report = &outcome.report;
+    let plan = &outcome.plan;
+    let changed: Vec<_> = report
+        .rows
+        .iter()
+        .filter(|r| {
+            r.rating_before != r.row.rating
+                || r.status_before != r.row.status
+                || !r.contributions.is_empty()
+                || !r.notes.is_empty()
+        })
+        .collect();
+    let (page, offset) = page_offset(query.page);
+    let shown: Vec<_> = changed
+        .iter()
+        .skip(offset as usize)
+        .take(PAGE_SIZE as usize)
+        .collect();
+    let event_names: Vec<&str> = report.events.iter().map(|e| e.name.as_str()).collect();
+    let title = viewer.lang.pick(
+        format!("Preview: list of {date} ({profile})"),
+        format!("预览：{date} 名单（{profile}）"),
+    );
+    let date_text = date.to_string();
+    Ok(layout::page(
+        &viewer,
+        &title,
+        html! {
+            h1 { (title) }
+            p.notice role="note" {
+                (viewer.t("Nothing has been written yet: check the changes below, then confirm.",
+                          "尚未写入任何数据：请核对以下变化，然后确认。"))
+            }
+            dl.period {
+                dt { (viewer.t("Period", "周期")) } dd { (plan.start) " – " (plan.end) }
+                dt { (viewer.t("Starting list", "起始名单")) }
+                dd { a href={ "/office/lists/" (plan.base_list_id) } { "#" (plan.base_list_id) " (" (plan.base_list_date) ")" } }
+                dt { (viewer.t("Players on the list", "名单棋手")) } dd { (report.rows.len()) }
+                dt { (viewer.t("Rows changed", "变化行数")) } dd.changed-rows { (outcome.changed_rows) }
+                dt { (viewer.t("Games", "对局")) } dd { (outcome.games) }
+            }
+            h2 { (viewer.t("Events rated", "计算的赛事")) }
+            @if report.events.is_empty() {
+                p { (viewer.t("No event of this profile ends in the period.", "本周期内没有该规则的赛事。")) }
+            } @else {
+                ol.period-events {
+                    @for (e, id) in report.events.iter().zip(&plan.event_ids) {
+                        li data-event=(id) {
+                            (e.name) " (" (e.date) ")"
+                            @if let Some(rounds) = &e.rounds {
+                                " — " (viewer.t("rounds", "轮次")) " "
+                                (rounds.iter().map(u32::to_string).collect::<Vec<_>>().join(", "))
+                            }
+                            @for n in &e.notes { br; small { (n) } }
+                        }
+                    }
+                }
+            }
+            form.confirm method="post" action="/office/period" {
+                (layout::csrf_field(&viewer))
+                input type="hidden" name="profile" value=(profile);
+                input type="hidden" name="list_date" value=(date_text);
+                button type="submit" {
+                    (viewer.t("Confirm: compute and store the draft list", "确认：计算并保存草稿名单"))
+                }
+            }
+            h2 { (viewer.t("Changes", "变化")) }
+            div.table-wrap { table.preview {
+                thead { tr {
+                    th { (viewer.t("ID", "编号")) }
+                    th { (viewer.t("Name", "姓名")) }
+                    th { (viewer.t("Before", "原等级分")) }
+                    th { (viewer.t("Events: N, W, We, K, ΔR", "赛事：N、W、We、K、ΔR")) }
+                    th { "ΣΔR" }
+                    th { (viewer.t("New rating", "新等级分")) }
+                    th { (viewer.t("Games", "有效局数")) }
+                    th { (viewer.t("Status", "状态")) }
+                    th { (viewer.t("Notes", "说明")) }
+                } }
+                tbody {
+                    @for r in &shown {
+                        tr data-player=(r.row.id.0)
+                           data-change=(r.change.map(|d| d.to_string()).unwrap_or_default())
+                           data-rating=(opt_dec(r.row.rating)) {
+                            td { (r.row.id.0) }
+                            td { (r.row.name) }
+                            td.num { (opt_dec(r.rating_before)) }
+                            td {
+                                @if !r.contributions.is_empty() {
+                                    table.contributions {
+                                        @for c in &r.contributions {
+                                            tr data-event=(plan.event_ids.get(c.event).copied().unwrap_or(0))
+                                               data-delta=(c.change.map(|d| d.to_string()).unwrap_or_default()) {
+                                                td { (event_names.get(c.event).copied().unwrap_or("")) }
+                                                td.num { "N=" (c.games) }
+                                                td.num { "W=" (c.score) }
+                                                td.num { "We=" (opt_dec(c.expected_score)) }
+                                                td.num { "K=" @if let Some(k) = c.k { (k) } @else { "—" } }
+                                                td.num.delta { "ΔR=" @if let Some(d) = c.change { (signed(d)) } @else { "—" } }
+                                            }
+                                        }
+                                    }
+                                }
+                            }
+                            td.num.sum { @if let Some(d) = r.change { (signed(d)) } }
+                            td.num.rating { (opt_dec(r.row.rating)) }
+                            td.num { (r.row.rated_games) }
+                            td {
+                                @if r.status_before != r.row.status {
+                                    (status_label(&viewer, r.status_before.as_str())) " → "
+                                }
+                                (status_label(&viewer, r.row.status.as_str()))
+                            }
+                            td { (r.notes.join("; ")) }
+                        }
+                    }
+                }
+            } }
+            (pager(&viewer, "/office/period",
+                &[("profile", profile.as_str()), ("list_date", date_text.as_str())],
+                page, changed.len() as u64))
+        },
+    ))
+}
+
+/// The confirmation form of a preview.
+#[derive(Debug, Deserialize)]
+struct PeriodForm {
+    profile: String,
+    list_date: String,
+}
+
+/// `POST /office/period`: computes and stores the draft list.
+async fn confirm_period(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    SignedIn(user): SignedIn,
+    Form(form): Form<PeriodForm>,
+) -> Result<Response, AppError> {
+    officer(&user)?;
+    let date = parse_date(&viewer, Some(&form.list_date))?;
+    let store = state.store.clone();
+    let profile = form.profile.trim().to_string();
+    let outcome = off_thread(move || async move {
+        store
+            .compute_period(&profile, date, false, &|_, _| {})
+            .await
+    })
+    .await?
+    .map_err(store_error)?;
+    let list_id = outcome
+        .list_id
+        .ok_or_else(|| AppError::Internal("the period stored no list".into()))?;
+    Ok(Redirect::to(&format!("/office/lists/{list_id}")).into_response())
+}
+
+/// `POST /office/publish`.
+async fn publish(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    SignedIn(user): SignedIn,
+) -> Result<Markup, AppError> {
+    officer(&user)?;
+    let p = state.store.publish().await.map_err(store_error)?;
+    Ok(done_page(
+        &viewer,
+        viewer.t("List published", "名单已公布"),
+        vec![viewer.lang.pick(
+            format!(
+                "List #{} of {} published: {} players (period #{}, audit entry #{}).",
+                p.list_id, p.list_date, p.rows, p.period_id, p.audit_id
+            ),
+            format!(
+                "{} 名单 #{} 已公布：棋手 {} 名（周期 #{}，审计记录 #{}）。",
+                p.list_date, p.list_id, p.rows, p.period_id, p.audit_id
+            ),
+        )],
+        Some((
+            format!("/lists/{}", p.list_id),
+            viewer.t("See the public list", "查看公开名单"),
+        )),
+    ))
+}
+
+/// `?q=&page=`.
+#[derive(Debug, Default, Deserialize)]
+struct ListQuery {
+    #[serde(default)]
+    q: Option<String>,
+    #[serde(default)]
+    page: Option<u64>,
+}
+
+/// `GET /office/lists/{id}`: any list, drafts included.
+async fn office_list(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    SignedIn(user): SignedIn,
+    Path(id): Path<i64>,
+    Query(query): Query<ListQuery>,
+) -> Result<Markup, AppError> {
+    officer(&user)?;
+    let info = state
+        .store
+        .lists()
+        .await
+        .map_err(store_error)?
+        .into_iter()
+        .find(|l| l.id == id)
+        .ok_or(AppError::NotFound)?;
+    let q = query.q.as_deref().map_or("", str::trim);
+    let (page, offset) = page_offset(query.page);
+    let base: Option<i64> = sqlx::query_scalar::<_, Option<i64>>(
+        "SELECT base_list_id FROM periods WHERE result_list_id = $1",
+    )
+    .bind(id)
+    .fetch_optional(state.store.pool())
+    .await
+    .map_err(db)?
+    .flatten();
+    let (rows, total) = list_rows(&state.store, id, base, q, offset).await?;
+    let title = viewer.lang.pick(
+        format!("List #{id} of {} ({})", info.list_date, info.status),
+        format!(
+            "{} 名单 #{id}（{}）",
+            info.list_date,
+            status_label(&viewer, &info.status)
+        ),
+    );
+    let path = format!("/office/lists/{id}");
+    Ok(layout::page(
+        &viewer,
+        &title,
+        html! {
+            h1 { (title) }
+            @if info.status == "draft" {
+                p.notice { (viewer.t("A draft: the public does not see it until it is published.",
+                                     "草稿：公布之前公众看不到。")) }
+                form method="post" action="/office/publish" {
+                    (layout::csrf_field(&viewer))
+                    button type="submit" { (viewer.t("Publish the latest draft list", "公布最新的草稿名单")) }
+                }
+            } @else {
+                p { a href={ "/lists/" (id) } { (viewer.t("Public page of this list", "该名单的公开页面")) } }
+            }
+            form.search method="get" action=(path) role="search" {
+                label { (viewer.t("Name, unit or ID", "姓名、单位或编号")) " "
+                    input type="search" name="q" value=(q); }
+                " " button type="submit" { (viewer.t("Search", "搜索")) }
+            }
+            (list_table(&viewer, &rows, base.is_some()))
+            (pager(&viewer, &path, &[("q", q)], page, total))
+        },
+    ))
+}
+
+/// `GET /office/audit`: the audit log, newest first.
+async fn audit(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    SignedIn(user): SignedIn,
+    Query(query): Query<PageQuery>,
+) -> Result<Markup, AppError> {
+    officer(&user)?;
+    let (page, offset) = page_offset(query.page);
+    let total: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM audit_log")
+        .fetch_one(state.store.pool())
+        .await
+        .map_err(db)?;
+    let rows = sqlx::query(
+        "SELECT id, at, action, subject, detail, hash FROM audit_log \
+         ORDER BY id DESC LIMIT $1 OFFSET $2",
+    )
+    .bind(PAGE_SIZE as i64)
+    .bind(offset as i64)
+    .fetch_all(state.store.pool())
+    .await
+    .map_err(db)?;
+    let broken = state
+        .store
+        .verify_audit_chain()
+        .await
+        .map_err(store_error)?;
+    let title = viewer.t("Audit log", "审计日志");
+    Ok(layout::page(
+        &viewer,
+        title,
+        html! {
+            h1 { (title) }
+            @match broken {
+                None => p.chain-ok role="status" {
+                    (viewer.t("The hash chain is whole: no entry was changed or removed.",
+                              "哈希链完整：没有记录被修改或删除。"))
+                },
+                Some(id) => p.error role="alert" {
+                    (viewer.lang.pick(
+                        format!("The hash chain breaks at entry #{id}: the log was tampered with."),
+                        format!("哈希链在第 #{id} 条记录处断开：日志被篡改。"),
+                    ))
+                },
+            }
+            div.table-wrap { table.audit {
+                thead { tr {
+                    th { "#" }
+                    th { (viewer.t("When (UTC)", "时间（UTC）")) }
+                    th { (viewer.t("Action", "操作")) }
+                    th { (viewer.t("Subject", "对象")) }
+                    th { (viewer.t("Details", "详情")) }
+                } }
+                tbody {
+                    @for r in &rows {
+                        @let id: i64 = r.try_get("id").unwrap_or_default();
+                        @let action: String = r.try_get("action").unwrap_or_default();
+                        @let detail: String = r.try_get("detail").unwrap_or_default();
+                        @let hash: String = r.try_get("hash").unwrap_or_default();
+                        tr data-audit=(id) data-action=(action) {
+                            td { (id) }
+                            td { (r.try_get::<String, _>("at").unwrap_or_default()) }
+                            td { (action_label(&viewer, &action)) }
+                            td { (r.try_get::<String, _>("subject").unwrap_or_default()) }
+                            td { details {
+                                summary { "SHA-256 " code { (hash.get(..12).unwrap_or(&hash)) } "…" }
+                                pre { (pretty(&detail)) }
+                            } }
+                        }
+                    }
+                }
+            } }
+            (pager(&viewer, "/office/audit", &[], page, total as u64))
+        },
+    ))
+}
+
+fn action_label(viewer: &Viewer, action: &str) -> &'static str {
+    match action {
+        "import-list" => viewer.t("list imported", "导入名单"),
+        "import-event" => viewer.t("event imported", "导入赛事"),
+        "correction" => viewer.t("correction", "更正"),
+        "compute-period" => viewer.t("period computed", "计算周期"),
+        "publish" => viewer.t("list published", "公布名单"),
+        _ => viewer.t("other", "其他"),
+    }
+}
+
+/// A JSON detail indented (the text as stored when it is not JSON), cut at
+/// 20,000 characters.
+fn pretty(detail: &str) -> String {
+    let text = serde_json::from_str::<serde_json::Value>(detail)
+        .ok()
+        .and_then(|v| serde_json::to_string_pretty(&v).ok())
+        .unwrap_or_else(|| detail.to_string());
+    match text.char_indices().nth(20_000) {
+        Some((i, _)) => format!("{}…", &text[..i]),
+        None => text,
+    }
 }

@@ -1,0 +1,3 @@
+pub(crate) fn routes() -> axum::Router<crate::AppState> {
+    axum::Router::new()
+}

@@ -1,0 +1,190 @@
+//! Public pages (公开页面): rating lists, players, events of the desk —
+//! read-only, no sign-in.
+//!
+//! - `GET /lists` — the published rating lists; `GET /lists/{id}?q=&page=`
+//!   one list, searchable by name, unit or id, a page at a time (a list may
+//!   hold a million players: only the page shown is read);
+//! - `GET /players?q=&page=` — players by name, unit or id;
+//!   `GET /players/{id}` — a player's published ratings, with the history
+//!   as an SVG chart ([`crate::chart`]) and what each event gave;
+//! - `GET /events`, `GET /events/{id}`, `/events/{id}/rounds/{n}`,
+//!   `/events/{id}/standings`, `/events/{id}/crosstable` — the desk's
+//!   events: players, pairings of published rounds, standings, crosstable
+//!   (the parts that change during a round are marked `data-live`).
+//!
+//! Searches are bound parameters of a `LIKE … ESCAPE` pattern whose `%`,
+//! `_` and `\` are escaped: what is typed is matched as text.
+
+mod events;
+mod lists;
+
+use axum::Router;
+use axum::routing::get;
+use maud::{Markup, html};
+use qiyuan_store::StoreError;
+use rust_decimal::Decimal;
+
+use crate::AppState;
+use crate::auth::Viewer;
+use crate::error::AppError;
+
+pub(crate) use lists::{list_rows, list_table};
+
+/// Rows per page of a list or a search.
+pub const PAGE_SIZE: u64 = 100;
+
+/// The routes of this part of the application.
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/lists", get(lists::lists_index))
+        .route("/lists/{id}", get(lists::list_page))
+        .route("/players", get(lists::players_search))
+        .route("/players/{id}", get(lists::player_page))
+        .merge(events::routes())
+}
+
+/// A store error as the visitor should see it: what they did wrong (a
+/// duplicate file, a date off the calendar, a player not on the list…) is a
+/// 400 with the store's message; a database failure stays internal.
+pub(crate) fn store_error(e: StoreError) -> AppError {
+    match e {
+        StoreError::Connect { .. }
+        | StoreError::Migrate(_)
+        | StoreError::Db(_)
+        | StoreError::Io { .. }
+        | StoreError::Corrupt { .. } => AppError::Internal(e.to_string()),
+        other => AppError::BadRequest(other.to_string()),
+    }
+}
+
+/// The `LIKE` pattern matching `text` anywhere, lower-cased, with `\`, `%`
+/// and `_` escaped (used with `ESCAPE '\'`).
+///
+/// ```
+/// # use qiyuan_server::public::like_pattern;
+/// assert_eq!(like_pattern("50%_A\\b"), "%50\\%\\_a\\\\b%");
+/// ```
+pub fn like_pattern(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 4);
+    out.push('%');
+    for c in text.to_lowercase().chars() {
+        if matches!(c, '\\' | '%' | '_') {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out.push('%');
+    out
+}
+
+/// A rating or `—`.
+pub(crate) fn opt_dec(d: Option<Decimal>) -> String {
+    d.map_or_else(|| "—".to_string(), |d| d.to_string())
+}
+
+/// A change with its sign: `+25.0`, `-25.0`, `0`.
+pub(crate) fn signed(d: Decimal) -> String {
+    if d > Decimal::ZERO {
+        format!("+{d}")
+    } else {
+        d.to_string()
+    }
+}
+
+/// A list status in the visitor's language.
+pub(crate) fn status_label(viewer: &Viewer, status: &str) -> &'static str {
+    match status {
+        "active" => viewer.t("active", "在册"),
+        "inactive" => viewer.t("inactive", "不活跃"),
+        "unrated" => viewer.t("unrated", "无等级分"),
+        "draft" => viewer.t("draft", "草稿"),
+        "published" => viewer.t("published", "已公布"),
+        _ => viewer.t("unknown", "未知"),
+    }
+}
+
+/// `男` / `女` (or m / f).
+pub(crate) fn sex_label(viewer: &Viewer, sex: &str) -> &'static str {
+    if sex == "f" {
+        viewer.t("F", "女")
+    } else {
+        viewer.t("M", "男")
+    }
+}
+
+/// A URL with its query (`params` without empty values), encoded.
+pub(crate) fn url_with(path: &str, params: &[(&str, &str)]) -> String {
+    let mut ser = form_urlencoded::Serializer::new(String::new());
+    for (k, v) in params {
+        if !v.is_empty() {
+            ser.append_pair(k, v);
+        }
+    }
+    let q = ser.finish();
+    if q.is_empty() {
+        path.to_string()
+    } else {
+        format!("{path}?{q}")
+    }
+}
+
+/// Previous / next links of a paged table (pages from 1).
+pub(crate) fn pager(
+    viewer: &Viewer,
+    path: &str,
+    params: &[(&str, &str)],
+    page: u64,
+    total: u64,
+) -> Markup {
+    let pages = total.div_ceil(PAGE_SIZE).max(1);
+    let link = |p: u64| {
+        let p = p.to_string();
+        let mut all: Vec<(&str, &str)> = params.to_vec();
+        all.push(("page", &p));
+        url_with(path, &all)
+    };
+    html! {
+        nav.pager aria-label=(viewer.t("Pages", "分页")) {
+            @if page > 1 {
+                a rel="prev" href=(link(page - 1)) { "« " (viewer.t("Previous", "上一页")) }
+                " "
+            }
+            span {
+                (viewer.lang.pick(
+                    format!("Page {page} of {pages} ({total} rows)"),
+                    format!("第 {page} / {pages} 页（共 {total} 行）"),
+                ))
+            }
+            @if page < pages {
+                " "
+                a rel="next" href=(link(page + 1)) { (viewer.t("Next", "下一页")) " »" }
+            }
+        }
+    }
+}
+
+/// The page number asked for (from 1), and its row offset.
+pub(crate) fn page_offset(page: Option<u64>) -> (u64, u64) {
+    let page = page.unwrap_or(1).clamp(1, 1_000_000);
+    (page, (page - 1) * PAGE_SIZE)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn like_patterns_match_metacharacters_as_text() {
+        assert_eq!(like_pattern("' OR 1=1 --"), "%' or 1=1 --%");
+        assert_eq!(like_pattern("%"), "%\\%%");
+        assert_eq!(like_pattern("_"), "%\\_%");
+    }
+
+    #[test]
+    fn urls_are_encoded() {
+        assert_eq!(
+            url_with("/lists/1", &[("q", "a&b c"), ("page", "2"), ("x", "")]),
+            "/lists/1?q=a%26b+c&page=2"
+        );
+    }
+}

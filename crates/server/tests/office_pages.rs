@@ -1,0 +1,528 @@
+//! The rating office pages over real HTTP: an officer imports a list and an
+//! event through the forms, previews the period (the preview's ΔR are the
+//! figures worked by hand from the regulation, and those the office store
+//! computes on its own for the same files), confirms, publishes; the public
+//! pages then show the new ratings. Anonymous visitors and other roles
+//! cannot write anything.
+
+mod common;
+
+use std::collections::HashMap;
+use std::str::FromStr;
+
+use common::*;
+use qiyuan_server::auth::Role;
+use qiyuan_store::{ListEntry, Store};
+use rust_decimal::Decimal;
+
+/// Players 1 and 2 rated 2400 with 10 valid games, player 3 unrated.
+const LIST_CSV: &str =
+    "id,name,sex,rating,rated_games\n1,甲,m,2400,10\n2,乙,m,2400,10\n3,丙,f,,0\n";
+
+/// A two-game xiangqi match ending on 2019-03-10: player 1 wins both.
+const EVENT_JSON: &str = r#"{"name": "对抗赛", "game": "xiangqi", "system": "match", "start": "2019-03-10", "end": "2019-03-10",
+  "players": [
+    {"id": 1, "name": "甲", "sex": "m", "rating": 2400},
+    {"id": 2, "name": "乙", "sex": "m", "rating": 2400}
+  ],
+  "games": [
+    {"round": 1, "red": 1, "black": 2, "result": "1-0"},
+    {"round": 2, "red": 2, "black": 1, "result": "0-1"}
+  ]}"#;
+
+/// A multipart body (fields, then the file as `file`) and its content type.
+fn multipart(fields: &[(&str, &str)], file_name: &str, file: &[u8]) -> (String, Vec<u8>) {
+    let boundary = "----qiyuan-test-boundary-7d1f";
+    let mut body = Vec::new();
+    for (k, v) in fields {
+        body.extend_from_slice(
+            format!("--{boundary}\r\nContent-Disposition: form-data; name=\"{k}\"\r\n\r\n{v}\r\n")
+                .as_bytes(),
+        );
+    }
+    body.extend_from_slice(
+        format!(
+            "--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"{file_name}\"\r\n\
+             Content-Type: application/octet-stream\r\n\r\n"
+        )
+        .as_bytes(),
+    );
+    body.extend_from_slice(file);
+    body.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
+    (format!("multipart/form-data; boundary={boundary}"), body)
+}
+
+/// Uploads a file to `path` with the client's CSRF token in the query.
+async fn upload(
+    server: &TestServer,
+    client: &reqwest::Client,
+    path: &str,
+    fields: &[(&str, &str)],
+    file_name: &str,
+    file: &[u8],
+) -> reqwest::Response {
+    let csrf = server.csrf(client).await;
+    let (ct, body) = multipart(fields, file_name, file);
+    client
+        .post(server.url(&format!("{path}?_csrf={csrf}")))
+        .header("content-type", ct)
+        .body(body)
+        .send()
+        .await
+        .unwrap()
+}
+
+/// Attributes of every tag starting with `start` (e.g. `<tr data-player=`).
+fn tags(page: &str, start: &str) -> Vec<HashMap<String, String>> {
+    let mut out = Vec::new();
+    let mut rest = page;
+    while let Some(at) = rest.find(start) {
+        let tag = &rest[at..];
+        let end = tag.find('>').unwrap();
+        let mut attrs = HashMap::new();
+        let mut s = &tag[..end];
+        while let Some(eq) = s.find("=\"") {
+            let name = s[..eq].rsplit(' ').next().unwrap().to_string();
+            let after = &s[eq + 2..];
+            let close = after.find('"').unwrap();
+            attrs.insert(name, after[..close].to_string());
+            s = &after[close + 1..];
+        }
+        out.push(attrs);
+        rest = &tag[end..];
+    }
+    out
+}
+
+/// The attributes of the `<tr data-player="id" …>` of a page.
+fn player_row(page: &str, id: u32) -> HashMap<String, String> {
+    tags(page, "<tr data-player=")
+        .into_iter()
+        .find(|a| a["data-player"] == id.to_string())
+        .unwrap_or_else(|| panic!("no row of player {id} in {page}"))
+}
+
+fn location(resp: &reqwest::Response) -> String {
+    resp.headers()
+        .get("location")
+        .map(|v| v.to_str().unwrap().to_string())
+        .unwrap_or_default()
+}
+
+fn d(s: &str) -> Decimal {
+    Decimal::from_str(s).unwrap_or_else(|_| panic!("`{s}` is not a decimal"))
+}
+
+/// The same period computed by the office store on its own database, from
+/// the same files (figures from outside the page code).
+async fn store_dry_run() -> qiyuan_store::PeriodOutcome {
+    let dir = tempfile::tempdir().unwrap();
+    let url = qiyuan_store::database_url(&dir.path().join("o.sqlite3").display().to_string());
+    let store = Store::open(&url).await.unwrap();
+    let parsed = qiyuan_formats::list::read_list(LIST_CSV.as_bytes(), "list.csv").unwrap();
+    let entries: Vec<ListEntry> = parsed
+        .list
+        .into_rows()
+        .into_iter()
+        .enumerate()
+        .map(|(i, row)| ListEntry { line: i + 2, row })
+        .collect();
+    let date = chrono::NaiveDate::from_ymd_opt(2019, 1, 1).unwrap();
+    store
+        .import_list("list.csv", LIST_CSV.as_bytes(), date, &entries, &|_| {})
+        .await
+        .unwrap();
+    store
+        .import_event("match.json", EVENT_JSON, "cxa-2019")
+        .await
+        .unwrap();
+    let june = chrono::NaiveDate::from_ymd_opt(2019, 6, 1).unwrap();
+    store
+        .compute_period("cxa-2019", june, true, &|_, _| {})
+        .await
+        .unwrap()
+}
+
+/// cxa-2019 worked by hand (regulations.md §2, 第九条, 第十条): players 1 and
+/// 2 are rated 2400 with 10 valid games, so K = 25 (fewer than 30 games).
+/// Ra = 2400, D = 0, P = 0.50 (tables/expected-score.csv), We = 2 × 0.50 =
+/// 1.00. Player 1: W = 2, ΔR = 25 × (2 − 1) = +25 → 2425; player 2: W = 0,
+/// ΔR = 25 × (0 − 1) = −25 → 2375 (above the men's minimum). Each has
+/// 10 + 2 = 12 valid games. Player 3 played nothing and stays unrated.
+#[tokio::test]
+async fn an_officer_imports_previews_confirms_and_publishes() {
+    let server = TestServer::start().await;
+    server.sign_in_as("li", Role::Officer).await;
+    let client = &server.client;
+
+    let office = server.get_text("/office").await;
+    assert!(
+        office.contains(r#"action="/office/import-list?_csrf="#),
+        "{office}"
+    );
+
+    // The list, then the event, through the upload forms.
+    let resp = upload(
+        &server,
+        client,
+        "/office/import-list",
+        &[("list_date", "2019-01-01")],
+        "list.csv",
+        LIST_CSV.as_bytes(),
+    )
+    .await;
+    let status = resp.status();
+    let text = resp.text().await.unwrap();
+    assert_eq!(status, 200, "{text}");
+    assert!(text.contains("3"), "{text}");
+    let resp = upload(
+        &server,
+        client,
+        "/office/import-event",
+        &[("profile", "cxa-2019")],
+        "match.json",
+        EVENT_JSON.as_bytes(),
+    )
+    .await;
+    let status = resp.status();
+    let text = resp.text().await.unwrap();
+    assert_eq!(status, 200, "{text}");
+    assert!(text.contains("对抗赛"), "{text}");
+    let totals = server.store.totals().await.unwrap();
+    assert_eq!(
+        (totals.players, totals.events, totals.games, totals.lists),
+        (3, 1, 2, 1)
+    );
+
+    // The preview: every figure, nothing written.
+    let audit_before = server.store.audit_log().await.unwrap().len();
+    let preview = server
+        .get_text("/office/period?profile=cxa-2019&list_date=2019-06-01")
+        .await;
+    let p1 = player_row(&preview, 1);
+    let p2 = player_row(&preview, 2);
+    assert_eq!(d(&p1["data-change"]), Decimal::from(25), "{p1:?}");
+    assert_eq!(d(&p1["data-rating"]), Decimal::from(2425));
+    assert_eq!(d(&p2["data-change"]), Decimal::from(-25));
+    assert_eq!(d(&p2["data-rating"]), Decimal::from(2375));
+    // One line per event with its ΔR.
+    let deltas: Vec<Decimal> = tags(&preview, "<tr data-event=")
+        .iter()
+        .map(|a| d(&a["data-delta"]))
+        .collect();
+    assert_eq!(deltas, [Decimal::from(25), Decimal::from(-25)]);
+    assert!(preview.contains("K=25"), "{preview}");
+    assert!(
+        preview.contains("We=1.00") || preview.contains("We=1.0") || preview.contains("We=1<"),
+        "{preview}"
+    );
+    // The same figures as the office store computes by itself, to the digit.
+    let alone = store_dry_run().await;
+    for row in alone.report.rows.iter().filter(|r| r.change.is_some()) {
+        let shown = player_row(&preview, row.row.id.0);
+        assert_eq!(shown["data-change"], row.change.unwrap().to_string());
+        assert_eq!(shown["data-rating"], row.row.rating.unwrap().to_string());
+    }
+    assert_eq!(
+        server.store.lists().await.unwrap().len(),
+        1,
+        "the preview wrote a list"
+    );
+    assert_eq!(server.store.audit_log().await.unwrap().len(), audit_before);
+
+    // Confirm: a draft list, not public yet.
+    let resp = server
+        .post_form(
+            "/office/period",
+            &[("profile", "cxa-2019"), ("list_date", "2019-06-01")],
+        )
+        .await;
+    assert_eq!(resp.status(), 303);
+    let draft_url = location(&resp);
+    let draft_id: i64 = draft_url.rsplit('/').next().unwrap().parse().unwrap();
+    let draft = server.get_text(&draft_url).await;
+    assert_eq!(
+        d(&player_row(&draft, 1)["data-rating"]),
+        Decimal::from(2425)
+    );
+    let anon = server.browser();
+    let resp = anon
+        .get(server.url(&format!("/lists/{draft_id}")))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(resp.status(), 404, "a draft is not public");
+
+    // Publish.
+    let resp = server.post_form("/office/publish", &[]).await;
+    let text = resp.text().await.unwrap();
+    assert!(text.contains(&format!("/lists/{draft_id}")), "{text}");
+
+    // The public pages, without signing in.
+    let get = |path: String| {
+        let anon = anon.clone();
+        let url = server.url(&path);
+        async move {
+            let resp = anon.get(url).send().await.unwrap();
+            assert_eq!(resp.status(), 200, "{path}");
+            resp.text().await.unwrap()
+        }
+    };
+    let lists = get("/lists".into()).await;
+    assert!(
+        lists.contains(&format!(r#"href="/lists/{draft_id}""#)),
+        "{lists}"
+    );
+    let list = get(format!("/lists/{draft_id}")).await;
+    let order: Vec<String> = tags(&list, "<tr data-player=")
+        .iter()
+        .map(|a| a["data-player"].clone())
+        .collect();
+    assert_eq!(order, ["1", "2", "3"], "by rating, unrated last");
+    assert_eq!(player_row(&list, 1)["data-rating"], "2425");
+    assert_eq!(player_row(&list, 2)["data-rating"], "2375");
+    assert!(list.contains("+25"), "the change is shown: {list}");
+
+    // The player page: the rating and the chart's points are the history
+    // (2400 on the list of 1 January, 2425 on 1 June).
+    let player = get("/players/1".into()).await;
+    assert!(
+        player.contains(r#"class="current-rating" data-rating="2425""#),
+        "{player}"
+    );
+    let points: Vec<(String, String)> = tags(&player, "<circle ")
+        .iter()
+        .map(|a| (a["data-date"].clone(), a["data-rating"].clone()))
+        .collect();
+    assert_eq!(
+        points,
+        [
+            ("2019-01-01".to_string(), "2400".to_string()),
+            ("2019-06-01".to_string(), "2425".to_string())
+        ]
+    );
+    let history: Vec<(String, String)> = tags(&player, "<tr data-date=")
+        .iter()
+        .map(|a| (a["data-date"].clone(), a["data-rating"].clone()))
+        .collect();
+    assert_eq!(history, points, "the table and the chart agree");
+    assert!(
+        player.contains("<title id=\"rating-chart-title\">"),
+        "{player}"
+    );
+    assert!(player.contains("role=\"img\""));
+    // What the event gave: ΔR +25.0 with K 25.
+    assert!(player.contains("对抗赛"));
+    let unrated = get("/players/3".into()).await;
+    assert!(!unrated.contains("<circle"), "no rating, no point");
+
+    // The audit log: import-list, import-event, compute-period, publish; chain whole.
+    let audit = server.get_text("/office/audit").await;
+    let actions: Vec<String> = tags(&audit, "<tr data-audit=")
+        .iter()
+        .map(|a| a["data-action"].clone())
+        .collect();
+    assert_eq!(
+        actions,
+        ["publish", "compute-period", "import-event", "import-list"]
+    );
+    assert!(audit.contains("class=\"chain-ok\""), "{audit}");
+}
+
+#[tokio::test]
+async fn anonymous_visitors_and_other_roles_cannot_write() {
+    let server = TestServer::start().await;
+    // An administrator exists (so sign-in pages work).
+    server
+        .create_account("root", TEST_PASSWORD, Role::Admin)
+        .await;
+    let anon = server.browser();
+
+    // Reading the office needs an account.
+    let resp = anon.get(server.url("/office")).send().await.unwrap();
+    assert_eq!(resp.status(), 303);
+    assert!(location(&resp).starts_with("/login"), "{}", location(&resp));
+
+    // Writes with the anonymous session's own CSRF token: sent to sign in.
+    let resp = upload(
+        &server,
+        &anon,
+        "/office/import-list",
+        &[("list_date", "2019-01-01")],
+        "list.csv",
+        LIST_CSV.as_bytes(),
+    )
+    .await;
+    assert_eq!(resp.status(), 303);
+    assert!(location(&resp).starts_with("/login"));
+    let csrf = server.csrf(&anon).await;
+    for path in ["/office/publish", "/office/period"] {
+        let resp = anon
+            .post(server.url(path))
+            .form(&[
+                ("_csrf", csrf.as_str()),
+                ("profile", "cxa-2019"),
+                ("list_date", "2019-06-01"),
+            ])
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(resp.status(), 303, "{path}");
+        assert!(location(&resp).starts_with("/login"), "{path}");
+    }
+    // Without the token: refused before anything else.
+    let (ct, body) = multipart(
+        &[("list_date", "2019-01-01")],
+        "list.csv",
+        LIST_CSV.as_bytes(),
+    );
+    let resp = anon
+        .post(server.url("/office/import-list"))
+        .header("content-type", ct)
+        .body(body)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(resp.status(), 403);
+
+    // An arbiter is signed in but not an officer: 403 everywhere.
+    let arbiter = server.browser();
+    server
+        .create_account("arb", TEST_PASSWORD, Role::Arbiter)
+        .await;
+    let csrf = server.csrf(&arbiter).await;
+    let resp = arbiter
+        .post(server.url("/login"))
+        .form(&[
+            ("_csrf", csrf.as_str()),
+            ("username", "arb"),
+            ("password", TEST_PASSWORD),
+            ("next", "/"),
+        ])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(resp.status(), 303);
+    for path in [
+        "/office",
+        "/office/audit",
+        "/office/period?profile=cxa-2019&list_date=2019-06-01",
+    ] {
+        let resp = arbiter.get(server.url(path)).send().await.unwrap();
+        assert_eq!(resp.status(), 403, "{path}");
+    }
+    let resp = upload(
+        &server,
+        &arbiter,
+        "/office/import-event",
+        &[("profile", "cxa-2019")],
+        "match.json",
+        EVENT_JSON.as_bytes(),
+    )
+    .await;
+    assert_eq!(resp.status(), 403);
+    let csrf = server.csrf(&arbiter).await;
+    let resp = arbiter
+        .post(server.url("/office/publish"))
+        .form(&[("_csrf", csrf.as_str())])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(resp.status(), 403);
+
+    let totals = server.store.totals().await.unwrap();
+    assert_eq!(
+        (
+            totals.players,
+            totals.events,
+            totals.lists,
+            totals.audit_entries
+        ),
+        (0, 0, 0, 0),
+        "nothing was written"
+    );
+}
+
+#[tokio::test]
+async fn bad_uploads_are_refused_with_a_message() {
+    let server = TestServer::start().await;
+    server.sign_in_as("li", Role::Officer).await;
+    let client = &server.client;
+    let ok = upload(
+        &server,
+        client,
+        "/office/import-list",
+        &[("list_date", "2019-01-01")],
+        "list.csv",
+        LIST_CSV.as_bytes(),
+    )
+    .await;
+    assert_eq!(ok.status(), 200);
+
+    // The same file again: refused, naming it.
+    let resp = upload(
+        &server,
+        client,
+        "/office/import-list",
+        &[("list_date", "2019-01-01")],
+        "again.csv",
+        LIST_CSV.as_bytes(),
+    )
+    .await;
+    assert_eq!(resp.status(), 400);
+    assert!(resp.text().await.unwrap().contains("again.csv"));
+
+    // A duplicate id: the line of each.
+    let dup = "id,name,sex\n7,A,m\n7,B,f\n";
+    let resp = upload(
+        &server,
+        client,
+        "/office/import-list",
+        &[("list_date", "2019-01-01")],
+        "dup.csv",
+        dup.as_bytes(),
+    )
+    .await;
+    assert_eq!(resp.status(), 400);
+    let text = resp.text().await.unwrap();
+    assert!(text.contains("dup.csv"), "{text}");
+
+    // A date that is not one.
+    let resp = upload(
+        &server,
+        client,
+        "/office/import-list",
+        &[("list_date", "2019-13-01")],
+        "other.csv",
+        b"id,name,sex\n8,C,m\n",
+    )
+    .await;
+    assert_eq!(resp.status(), 400);
+
+    // An event whose player is not on any list.
+    let stranger = EVENT_JSON
+        .replace(r#""id": 2,"#, r#""id": 99,"#)
+        .replace(r#""black": 2"#, r#""black": 99"#)
+        .replace(r#""red": 2"#, r#""red": 99"#);
+    let resp = upload(
+        &server,
+        client,
+        "/office/import-event",
+        &[("profile", "cxa-2019")],
+        "stranger.json",
+        stranger.as_bytes(),
+    )
+    .await;
+    assert_eq!(resp.status(), 400);
+    let text = resp.text().await.unwrap();
+    assert!(text.contains("99"), "{text}");
+
+    // A list date the calendar does not publish on (cxa-2019 第四条: 1 Jan, 1 Jun, 1 Oct).
+    let resp = server
+        .get("/office/period?profile=cxa-2019&list_date=2019-03-15")
+        .await;
+    assert_eq!(resp.status(), 400);
+    // Nothing of the refused files was written.
+    assert_eq!(server.store.totals().await.unwrap().events, 0);
+    assert_eq!(server.store.lists().await.unwrap().len(), 1);
+}
