@@ -16,12 +16,15 @@ use rust_decimal::Decimal;
 
 use crate::trf::{
     InitialColour, PlayerRecord, Record, ResultCode, RoundColour, RoundEntry, TextCode, TrfFile,
+    XxaRecord,
 };
 
 /// Builds the TRF records of a generated tournament: `012` name, `142`
 /// rounds, `152` initial colour, one `001` per player (points, rank by
 /// points then pairing number, one block per round: games `1 = 0`,
-/// forfeits `+ -`, the PAB `U`, half-point byes `H`, absences `Z`).
+/// forfeits `+ -`, the PAB `U`, half-point byes `H`, absences `Z`), an
+/// `XXA` record per accelerated player (Baku virtual points of every round
+/// played) and an `XXP` record per forbidden pair.
 /// Write it with [`TrfFile::write_trf2026`].
 pub fn generated_to_trf(t: &GeneratedTournament) -> TrfFile {
     let mut records = vec![
@@ -78,6 +81,23 @@ pub fn generated_to_trf(t: &GeneratedTournament) -> TrfFile {
             })
             .collect();
         records.push(Record::Player(rec));
+    }
+    if t.accelerated {
+        for p in &t.players {
+            if p.acceleration.iter().any(|&a| a != 0) {
+                records.push(Record::Xxa(XxaRecord {
+                    player: p.tpn as u16,
+                    points: p
+                        .acceleration
+                        .iter()
+                        .map(|&a| Decimal::new(a.into(), 1))
+                        .collect(),
+                }));
+            }
+        }
+    }
+    for &(a, b) in &t.forbidden {
+        records.push(Record::Xxp(vec![a as u16, b as u16]));
     }
     TrfFile { records }
 }

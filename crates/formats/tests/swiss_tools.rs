@@ -83,7 +83,9 @@ fn an_altered_round_is_reported() {
 }
 
 /// The configuration of generated tournament `i`: sizes 2–60, rounds up to
-/// 11, draws 10–50 %, and byes, forfeits and withdrawals at varying rates.
+/// 11, draws 10–50 %, and byes, forfeits and withdrawals at varying rates;
+/// every third with Baku acceleration (C.04.5.1), every fourth with one to
+/// three forbidden pairs.
 fn config(i: u64) -> GeneratorConfig {
     let players = 2 + (i * 37 % 59) as u32;
     GeneratorConfig {
@@ -97,6 +99,8 @@ fn config(i: u64) -> GeneratorConfig {
         forfeit_percent: (i % 4) as f64 * 3.0,
         retire_percent: (i % 3) as f64 * 2.0,
         bye_percent: (i % 5) as f64 * 2.5,
+        accelerated: i % 3 == 1,
+        forbidden_pairs: if i % 4 == 2 { 1 + (i % 3) as u32 } else { 0 },
     }
 }
 
@@ -139,8 +143,8 @@ fn generated_tournaments_have_byes_forfeits_withdrawals() {
             generated_to_trf(&t).write_trf2026().unwrap()
         })
         .collect();
-    for code in [" - H", " - U", " - Z", " w +", " b -"] {
-        assert!(text.contains(code), "no `{code}` block in 20 tournaments");
+    for code in [" - H", " - U", " - Z", " w +", " b -", "\nXXA ", "\nXXP "] {
+        assert!(text.contains(code), "no `{code}` in 20 tournaments");
     }
 }
 

@@ -6,7 +6,8 @@
 //! each round some players withdraw (退赛) or request a half-point bye
 //! (轮空半分), the others are paired, and each game gets a result drawn
 //! from the rating difference (the Elo expectation), a draw rate and a
-//! forfeit rate. The randomness is a SplitMix64 generator seeded by the
+//! forfeit rate. Optionally the GA players get Baku virtual points
+//! (C.04.5.1) and some pairs are forbidden to meet. The randomness is a SplitMix64 generator seeded by the
 //! caller, so one seed always gives the same tournament.
 //!
 //! ```
@@ -42,6 +43,12 @@ pub struct GeneratorConfig {
     pub retire_percent: f64,
     /// Percentage chance, per player and round, of a requested half-point bye.
     pub bye_percent: f64,
+    /// Baku acceleration (C.04.5.1): virtual points for the GA players in
+    /// the accelerated rounds ([`crate::baku`]).
+    pub accelerated: bool,
+    /// Number of random forbidden pairs (players who must not meet, TRF
+    /// `XXP`), drawn before round 1.
+    pub forbidden_pairs: u32,
 }
 
 impl Default for GeneratorConfig {
@@ -55,6 +62,8 @@ impl Default for GeneratorConfig {
             forfeit_percent: 2.0,
             retire_percent: 1.0,
             bye_percent: 2.0,
+            accelerated: false,
+            forbidden_pairs: 0,
         }
     }
 }
@@ -77,7 +86,7 @@ pub enum ConfigError {
 
 impl GeneratorConfig {
     /// The keys [`GeneratorConfig::parse`] accepts.
-    pub const KEYS: [&'static str; 8] = [
+    pub const KEYS: [&'static str; 10] = [
         "players",
         "rounds",
         "min_rating",
@@ -86,6 +95,8 @@ impl GeneratorConfig {
         "forfeit_percent",
         "retire_percent",
         "bye_percent",
+        "accelerated",
+        "forbidden_pairs",
     ];
 
     /// Reads `key=value` lines (keys in [`GeneratorConfig::KEYS`]); blank
@@ -134,6 +145,14 @@ impl GeneratorConfig {
                 "forfeit_percent" => c.forfeit_percent = pct()?,
                 "retire_percent" => c.retire_percent = pct()?,
                 "bye_percent" => c.bye_percent = pct()?,
+                "accelerated" => {
+                    c.accelerated = match v {
+                        "1" | "yes" | "true" => true,
+                        "0" | "no" | "false" => false,
+                        _ => return Err(bad(format!("{k}: `{v}` is not yes/no"))),
+                    }
+                }
+                "forbidden_pairs" => c.forbidden_pairs = int()?,
                 _ => {
                     return Err(bad(format!(
                         "unknown key `{k}` (known: {})",
@@ -217,6 +236,9 @@ pub struct GeneratedPlayer {
     /// `Forfeit` for forfeits), the PAB, and `Absent` for a half-point bye
     /// (5 tenths) or a withdrawal (0).
     pub history: Vec<RoundEntry>,
+    /// Virtual points of Baku acceleration before each round played, in
+    /// tenths (all 0 without acceleration).
+    pub acceleration: Vec<Score>,
 }
 
 /// A simulated tournament.
@@ -231,6 +253,10 @@ pub struct GeneratedTournament {
     pub initial_colour: Colour,
     /// The pairing of each round played, as the engine returned it.
     pub pairings: Vec<Pairing>,
+    /// Pairs of TPNs that must not meet.
+    pub forbidden: Vec<(u32, u32)>,
+    /// Whether Baku acceleration was applied.
+    pub accelerated: bool,
 }
 
 impl GeneratedTournament {
@@ -258,8 +284,18 @@ pub fn generate(config: &GeneratorConfig, seed: u64) -> Result<GeneratedTourname
             tpn: i as u32 + 1,
             rating,
             history: Vec::new(),
+            acceleration: Vec::new(),
         })
         .collect();
+    let n = config.players;
+    let mut forbidden: Vec<(u32, u32)> = Vec::new();
+    for _ in 0..config.forbidden_pairs.min(n * (n - 1) / 2) {
+        let a = rng.range(1, n);
+        let b = rng.range(1, n);
+        if a != b && !forbidden.contains(&(a.min(b), a.max(b))) {
+            forbidden.push((a.min(b), a.max(b)));
+        }
+    }
     let initial_colour = if rng.next_u64() & 1 == 0 {
         Colour::White
     } else {
@@ -287,6 +323,13 @@ pub fn generate(config: &GeneratorConfig, seed: u64) -> Result<GeneratedTourname
         {
             bye.iter_mut().for_each(|b| *b = false);
         }
+        for p in players.iter_mut() {
+            p.acceleration.push(if config.accelerated {
+                crate::baku::virtual_points(n, config.rounds, round, p.tpn)
+            } else {
+                0
+            });
+        }
         let input = PairingInput {
             players: players
                 .iter()
@@ -294,8 +337,8 @@ pub fn generate(config: &GeneratorConfig, seed: u64) -> Result<GeneratedTourname
                 .map(|(i, p)| Player {
                     tpn: p.tpn,
                     score: p.history.iter().map(|e| e.points).sum(),
-                    acceleration: 0,
-                    past_acceleration: Vec::new(),
+                    acceleration: p.acceleration[round as usize - 1],
+                    past_acceleration: p.acceleration[..round as usize - 1].to_vec(),
                     history: p.history.clone(),
                     absent: withdrawn[i] || bye[i],
                 })
@@ -306,11 +349,16 @@ pub fn generate(config: &GeneratorConfig, seed: u64) -> Result<GeneratedTourname
             initial_colour,
             win_points: 10,
             loss_points: 0,
-            forbidden: Vec::new(),
+            forbidden: forbidden.clone(),
         };
         let pairing = match pair_round(&input) {
             Ok(p) => p,
-            Err(PairingError::NoValidPairing) => break,
+            Err(PairingError::NoValidPairing) => {
+                for p in players.iter_mut() {
+                    p.acceleration.pop();
+                }
+                break;
+            }
             Err(e) => return Err(e),
         };
         let mut entries: Vec<Option<RoundEntry>> = vec![None; players.len()];
@@ -367,6 +415,8 @@ pub fn generate(config: &GeneratorConfig, seed: u64) -> Result<GeneratedTourname
         total_rounds: config.rounds,
         initial_colour,
         pairings,
+        forbidden,
+        accelerated: config.accelerated,
     })
 }
 
@@ -385,6 +435,56 @@ mod tests {
     #[test]
     fn splitmix_reference_value() {
         assert_eq!(SplitMix64(0).next_u64(), 0xE220_A839_7B1D_CDAF);
+    }
+
+    /// C.04.5.1: "In a nine-round tournament, the accelerated rounds are
+    /// five. The players in GA are assigned one virtual point in the first
+    /// three rounds, and half virtual point in the fourth and fifth"; GA of
+    /// 20 players is the first 10 (half, rounded up to even).
+    #[test]
+    fn baku_acceleration_in_generated_tournaments() {
+        let c = GeneratorConfig {
+            players: 20,
+            rounds: 9,
+            accelerated: true,
+            forfeit_percent: 0.0,
+            retire_percent: 0.0,
+            bye_percent: 0.0,
+            ..GeneratorConfig::default()
+        };
+        let t = generate(&c, 3).unwrap();
+        assert_eq!(t.rounds_played(), 9);
+        assert_eq!(
+            t.players[9].acceleration,
+            vec![10, 10, 10, 5, 5, 0, 0, 0, 0]
+        );
+        assert_eq!(t.players[10].acceleration, vec![0; 9]);
+        assert!(t.accelerated);
+    }
+
+    #[test]
+    fn forbidden_pairs_never_meet() {
+        let c = GeneratorConfig {
+            players: 12,
+            rounds: 5,
+            forbidden_pairs: 6,
+            ..GeneratorConfig::default()
+        };
+        let t = generate(&c, 11).unwrap();
+        assert!(!t.forbidden.is_empty());
+        for p in &t.pairings {
+            for &(w, b) in &p.boards {
+                assert!(!t.forbidden.contains(&(w.min(b), w.max(b))), "{w}-{b}");
+            }
+        }
+    }
+
+    #[test]
+    fn config_keys_for_acceleration_and_forbidden_pairs() {
+        let c = GeneratorConfig::parse("accelerated=yes\nforbidden_pairs=3\n").unwrap();
+        assert!(c.accelerated);
+        assert_eq!(c.forbidden_pairs, 3);
+        assert!(GeneratorConfig::parse("accelerated=maybe").is_err());
     }
 
     #[test]

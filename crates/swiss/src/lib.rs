@@ -33,6 +33,7 @@
 //!   is replaced by completion in every bracket.
 #![warn(missing_docs)]
 
+pub mod baku;
 pub mod dutch;
 pub mod explain;
 pub mod generator;

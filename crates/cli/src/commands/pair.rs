@@ -59,8 +59,11 @@ by the Dutch engine and writes it as TRF-2026 (no -o: standard output).
 CONFIG holds `key=value` lines (`#` comments); absent keys keep the default:
   players=30  rounds=7  min_rating=1400  max_rating=2600
   draw_percent=30  forfeit_percent=2  retire_percent=1  bye_percent=2
+  accelerated=no  forbidden_pairs=0
 (retire_percent and bye_percent are per player and round: withdrawal, 退赛,
-and requested half-point bye). Without -s the seed is taken from the clock
+and requested half-point bye; accelerated=yes gives the Baku virtual
+points of C.04.5.1, written as XXA records; forbidden_pairs=N draws N pairs
+who must not meet, written as XXP records). Without -s the seed is taken from the clock
 and printed on standard error. Exit codes: 0 written, 3 invalid
 configuration, 5 file error.")]
 pub struct Args {
