@@ -227,6 +227,18 @@ fn check(line: usize, info: &PlayerInfo) -> Result<(), ImportError> {
     })
 }
 
+/// The line of the record the reader says starts at `byte`: the reader's
+/// position is taken before the blank lines it skips, and its own line count
+/// leaves them out.
+fn line_at(text: &str, byte: u64) -> usize {
+    let b = text.as_bytes();
+    let mut at = (byte as usize).min(b.len());
+    while at < b.len() && (b[at] == b'\n' || b[at] == b'\r') {
+        at += 1;
+    }
+    b[..at].iter().filter(|&&c| c == b'\n').count() + 1
+}
+
 /// Players from CSV bytes (UTF-8, a byte-order mark allowed; `,` `;` or tab
 /// separated, guessed from the header line).
 pub fn players_from_csv(bytes: &[u8]) -> Result<Vec<ImportedPlayer>, ImportError> {
@@ -250,10 +262,12 @@ pub fn players_from_csv(bytes: &[u8]) -> Result<Vec<ImportedPlayer>, ImportError
     let mut rows = Vec::new();
     for rec in reader.records() {
         let rec = rec.map_err(|e| {
-            let line = e.position().map_or(0, |p| p.line() as usize);
+            let line = e.position().map_or(0, |p| line_at(text, p.byte()));
             err(line, None, e.to_string())
         })?;
-        let line = rec.position().map_or(rows.len() + 1, |p| p.line() as usize);
+        let line = rec
+            .position()
+            .map_or(rows.len() + 1, |p| line_at(text, p.byte()));
         rows.push((line, rec.iter().map(str::to_string).collect()));
     }
     from_rows(rows)

@@ -242,6 +242,17 @@ impl DeskEvent {
     /// earlier rated games, so K is the profile's for a player with none on
     /// record unless the rating office supplies them.
     pub fn rating_event(&self) -> Result<rm::Event, DeskError> {
+        self.rating_event_with(&|_, _| {})
+    }
+
+    /// As [`DeskEvent::rating_event`], letting the caller complete each
+    /// player from the rating list (valid games so far, highest rating ever,
+    /// events rated — what decides K), e.g.
+    /// `|p, r| r.rated_games = list.games(p.info.national_id)`.
+    pub fn rating_event_with(
+        &self,
+        fill: &dyn Fn(&crate::event::DeskPlayer, &mut rm::Player),
+    ) -> Result<rm::Event, DeskError> {
         let ranks = self.standings(None).ok();
         let players: Vec<rm::Player> = self
             .players()
@@ -261,6 +272,7 @@ impl DeskEvent {
                 r.birth_year = p.info.birth_year();
                 r.unit = p.info.club.clone();
                 r.rank = ranks.as_ref().and_then(|s| s.row(p.id)).map(|row| row.rank);
+                fill(&p, &mut r);
                 r
             })
             .collect();
@@ -330,15 +342,35 @@ impl DeskEvent {
     /// The rating report (等级分计算表) of the event under `profile` (default:
     /// the settings' profile), through [`qiyuan_rating::event::rate`].
     pub fn rating_report(&self, profile: Option<&str>) -> Result<EventReport, DeskError> {
+        self.rating_report_with(profile, &|_, _| {})
+    }
+
+    /// As [`DeskEvent::rating_report`], players completed by `fill` (see
+    /// [`DeskEvent::rating_event_with`]).
+    pub fn rating_report_with(
+        &self,
+        profile: Option<&str>,
+        fill: &dyn Fn(&crate::event::DeskPlayer, &mut rm::Player),
+    ) -> Result<EventReport, DeskError> {
         let profile = self.profile(profile)?;
-        qiyuan_rating::rate(&self.rating_event()?, &profile)
+        qiyuan_rating::rate(&self.rating_event_with(fill)?, &profile)
             .map_err(|e| DeskError::Rating(e.to_string()))
     }
 
     /// The norm check of the event under `profile` (default: the settings'
     /// profile), through [`qiyuan_rating::norms::check_norms`].
     pub fn norm_report(&self, profile: Option<&str>) -> Result<NormReport, DeskError> {
+        self.norm_report_with(profile, &|_, _| {})
+    }
+
+    /// As [`DeskEvent::norm_report`], players completed by `fill`.
+    pub fn norm_report_with(
+        &self,
+        profile: Option<&str>,
+        fill: &dyn Fn(&crate::event::DeskPlayer, &mut rm::Player),
+    ) -> Result<NormReport, DeskError> {
         let profile = self.profile(profile)?;
-        check_norms(&self.rating_event()?, &profile).map_err(|e| DeskError::Rating(e.to_string()))
+        check_norms(&self.rating_event_with(fill)?, &profile)
+            .map_err(|e| DeskError::Rating(e.to_string()))
     }
 }

@@ -44,6 +44,7 @@ use serde::Serialize;
 use sqlx::any::AnyRow;
 use sqlx::{Any, AnyConnection, Row, Transaction};
 
+pub use crate::error::ResultConflict;
 use crate::{Store, StoreError};
 
 /// A stored game with its id and version (what a result form sends back).
@@ -304,7 +305,9 @@ async fn insert_player(
     desk: &DeskEvent,
     id: PlayerId,
 ) -> Result<(), StoreError> {
-    let p = desk.player(id).ok_or(qiyuan_desk::DeskError::UnknownPlayer(id))?;
+    let p = desk
+        .player(id)
+        .ok_or(qiyuan_desk::DeskError::UnknownPlayer(id))?;
     let i = &p.info;
     sqlx::query(
         "INSERT INTO desk_players (event_id, number, name, rating, title, club, federation, sex, \
@@ -399,12 +402,11 @@ async fn load_in(conn: &mut AnyConnection, event_id: i64) -> Result<LoadedEvent,
     for id in infringements {
         desk.add_infringement(id)?;
     }
-    let round_rows = sqlx::query(
-        "SELECT round, published FROM desk_rounds WHERE event_id = $1 ORDER BY round",
-    )
-    .bind(event_id)
-    .fetch_all(&mut *conn)
-    .await?;
+    let round_rows =
+        sqlx::query("SELECT round, published FROM desk_rounds WHERE event_id = $1 ORDER BY round")
+            .bind(event_id)
+            .fetch_all(&mut *conn)
+            .await?;
     let paired = round_rows.len() as u32;
     let mut published = Vec::new();
     for r in &round_rows {
@@ -425,7 +427,10 @@ async fn load_in(conn: &mut AnyConnection, event_id: i64) -> Result<LoadedEvent,
     for g in &games {
         let Some(round) = rounds.get_mut(g.round as usize - 1) else {
             return Err(StoreError::Corrupt {
-                what: format!("event #{event_id}: game #{} in round {} not paired", g.id, g.round),
+                what: format!(
+                    "event #{event_id}: game #{} in round {} not paired",
+                    g.id, g.round
+                ),
             });
         };
         round.games.push(Game {
@@ -493,7 +498,11 @@ impl Store {
     ///
     /// # Errors
     /// Invalid settings ([`StoreError::Desk`]) or a database error.
-    pub async fn create_event(&self, settings: &EventSettings, by: &str) -> Result<i64, StoreError> {
+    pub async fn create_event(
+        &self,
+        settings: &EventSettings,
+        by: &str,
+    ) -> Result<i64, StoreError> {
         let desk = DeskEvent::new(settings.clone())?;
         let json = serde_json::to_string(settings).map_err(|e| StoreError::Corrupt {
             what: format!("settings: {e}"),
@@ -510,7 +519,16 @@ impl Store {
         .bind(at)
         .fetch_one(&mut *tx)
         .await?;
-        log(&mut tx, id, by, "create-event", None, None, serde_json::to_value(settings).unwrap_or_default()).await?;
+        log(
+            &mut tx,
+            id,
+            by,
+            "create-event",
+            None,
+            None,
+            serde_json::to_value(settings).unwrap_or_default(),
+        )
+        .await?;
         tx.commit().await?;
         Ok(id)
     }
@@ -576,14 +594,25 @@ impl Store {
         let json = serde_json::to_string(settings).map_err(|e| StoreError::Corrupt {
             what: format!("settings: {e}"),
         })?;
-        sqlx::query("UPDATE desk_events SET name = $1, settings = $2, total_rounds = $3 WHERE id = $4")
-            .bind(settings.name.clone())
-            .bind(json)
-            .bind(i64::from(loaded.desk.total_rounds()))
-            .bind(event_id)
-            .execute(&mut *tx)
-            .await?;
-        log(&mut tx, event_id, by, "settings", None, None, serde_json::to_value(settings).unwrap_or_default()).await?;
+        sqlx::query(
+            "UPDATE desk_events SET name = $1, settings = $2, total_rounds = $3 WHERE id = $4",
+        )
+        .bind(settings.name.clone())
+        .bind(json)
+        .bind(i64::from(loaded.desk.total_rounds()))
+        .bind(event_id)
+        .execute(&mut *tx)
+        .await?;
+        log(
+            &mut tx,
+            event_id,
+            by,
+            "settings",
+            None,
+            None,
+            serde_json::to_value(settings).unwrap_or_default(),
+        )
+        .await?;
         tx.commit().await?;
         Ok(())
     }
@@ -604,7 +633,16 @@ impl Store {
         let id = loaded.desk.add_player(info.clone())?;
         insert_player(&mut tx, event_id, &loaded.desk, id).await?;
         set_total_rounds(&mut tx, event_id, &loaded.desk).await?;
-        log(&mut tx, event_id, by, "add-player", None, None, serde_json::json!({"number": id.0, "player": info})).await?;
+        log(
+            &mut tx,
+            event_id,
+            by,
+            "add-player",
+            None,
+            None,
+            serde_json::json!({"number": id.0, "player": info}),
+        )
+        .await?;
         tx.commit().await?;
         Ok(id)
     }
@@ -626,7 +664,16 @@ impl Store {
             insert_player(&mut tx, event_id, &loaded.desk, id).await?;
         }
         set_total_rounds(&mut tx, event_id, &loaded.desk).await?;
-        log(&mut tx, event_id, by, "add-player", None, None, serde_json::json!({"imported": ids.len()})).await?;
+        log(
+            &mut tx,
+            event_id,
+            by,
+            "add-player",
+            None,
+            None,
+            serde_json::json!({"imported": ids.len()}),
+        )
+        .await?;
         tx.commit().await?;
         Ok(ids)
     }
@@ -662,7 +709,16 @@ impl Store {
         .bind(i64::from(player.0))
         .execute(&mut *tx)
         .await?;
-        log(&mut tx, event_id, by, "update-player", None, None, serde_json::json!({"number": player.0, "before": before, "after": info})).await?;
+        log(
+            &mut tx,
+            event_id,
+            by,
+            "update-player",
+            None,
+            None,
+            serde_json::json!({"number": player.0, "before": before, "after": info}),
+        )
+        .await?;
         tx.commit().await?;
         Ok(())
     }
@@ -681,13 +737,24 @@ impl Store {
     ) -> Result<(), StoreError> {
         let (mut tx, mut loaded) = self.begin_locked(event_id).await?;
         loaded.desk.withdraw(player, after)?;
-        sqlx::query("UPDATE desk_players SET withdrawn_after = $1 WHERE event_id = $2 AND number = $3")
-            .bind(i64::from(after))
-            .bind(event_id)
-            .bind(i64::from(player.0))
-            .execute(&mut *tx)
-            .await?;
-        log(&mut tx, event_id, by, "withdraw", Some(after), None, serde_json::json!({"number": player.0, "after_round": after})).await?;
+        sqlx::query(
+            "UPDATE desk_players SET withdrawn_after = $1 WHERE event_id = $2 AND number = $3",
+        )
+        .bind(i64::from(after))
+        .bind(event_id)
+        .bind(i64::from(player.0))
+        .execute(&mut *tx)
+        .await?;
+        log(
+            &mut tx,
+            event_id,
+            by,
+            "withdraw",
+            Some(after),
+            None,
+            serde_json::json!({"number": player.0, "after_round": after}),
+        )
+        .await?;
         tx.commit().await?;
         Ok(())
     }
@@ -722,7 +789,16 @@ impl Store {
         .bind(bye_code(kind))
         .execute(&mut *tx)
         .await?;
-        log(&mut tx, event_id, by, "request-bye", Some(round), None, serde_json::json!({"number": player.0, "kind": bye_code(kind)})).await?;
+        log(
+            &mut tx,
+            event_id,
+            by,
+            "request-bye",
+            Some(round),
+            None,
+            serde_json::json!({"number": player.0, "kind": bye_code(kind)}),
+        )
+        .await?;
         tx.commit().await?;
         Ok(())
     }
@@ -747,15 +823,25 @@ impl Store {
             }
             .into());
         }
-        let done = sqlx::query("DELETE FROM desk_byes WHERE event_id = $1 AND round = $2 AND player = $3")
-            .bind(event_id)
-            .bind(i64::from(round))
-            .bind(i64::from(player.0))
-            .execute(&mut *tx)
-            .await?;
+        let done =
+            sqlx::query("DELETE FROM desk_byes WHERE event_id = $1 AND round = $2 AND player = $3")
+                .bind(event_id)
+                .bind(i64::from(round))
+                .bind(i64::from(player.0))
+                .execute(&mut *tx)
+                .await?;
         let had = done.rows_affected() > 0;
         if had {
-            log(&mut tx, event_id, by, "cancel-bye", Some(round), None, serde_json::json!({"number": player.0})).await?;
+            log(
+                &mut tx,
+                event_id,
+                by,
+                "cancel-bye",
+                Some(round),
+                None,
+                serde_json::json!({"number": player.0}),
+            )
+            .await?;
         }
         tx.commit().await?;
         Ok(had)
@@ -777,13 +863,24 @@ impl Store {
             return Ok(());
         }
         loaded.desk.forbid_pair(a, b)?;
-        sqlx::query("INSERT INTO desk_forbidden (event_id, player_a, player_b) VALUES ($1, $2, $3)")
-            .bind(event_id)
-            .bind(i64::from(a.0.min(b.0)))
-            .bind(i64::from(a.0.max(b.0)))
-            .execute(&mut *tx)
-            .await?;
-        log(&mut tx, event_id, by, "forbid-pair", None, None, serde_json::json!({"players": [a.0.min(b.0), a.0.max(b.0)]})).await?;
+        sqlx::query(
+            "INSERT INTO desk_forbidden (event_id, player_a, player_b) VALUES ($1, $2, $3)",
+        )
+        .bind(event_id)
+        .bind(i64::from(a.0.min(b.0)))
+        .bind(i64::from(a.0.max(b.0)))
+        .execute(&mut *tx)
+        .await?;
+        log(
+            &mut tx,
+            event_id,
+            by,
+            "forbid-pair",
+            None,
+            None,
+            serde_json::json!({"players": [a.0.min(b.0), a.0.max(b.0)]}),
+        )
+        .await?;
         tx.commit().await?;
         Ok(())
     }
@@ -867,7 +964,16 @@ impl Store {
             "byes": round.byes,
             "warnings": warnings.iter().map(|w| w.to_string()).collect::<Vec<_>>(),
         });
-        log(&mut tx, event_id, by, "pair-round", Some(round.round), None, detail).await?;
+        log(
+            &mut tx,
+            event_id,
+            by,
+            "pair-round",
+            Some(round.round),
+            None,
+            detail,
+        )
+        .await?;
         tx.commit().await?;
         Ok(SavedRound {
             round: round.round,
@@ -895,7 +1001,16 @@ impl Store {
             "change": what,
             "warnings": warnings.iter().map(|w| w.to_string()).collect::<Vec<_>>(),
         });
-        log(&mut tx, event_id, by, "manual-change", Some(round), None, detail).await?;
+        log(
+            &mut tx,
+            event_id,
+            by,
+            "manual-change",
+            Some(round),
+            None,
+            detail,
+        )
+        .await?;
         tx.commit().await?;
         Ok(())
     }
@@ -919,13 +1034,26 @@ impl Store {
                 .execute(&mut *tx)
                 .await?;
         }
-        let status = if round == 1 { "registration" } else { "running" };
+        let status = if round == 1 {
+            "registration"
+        } else {
+            "running"
+        };
         sqlx::query("UPDATE desk_events SET status = $1 WHERE id = $2")
             .bind(status)
             .bind(event_id)
             .execute(&mut *tx)
             .await?;
-        log(&mut tx, event_id, by, "unpair-round", Some(round), None, serde_json::json!({})).await?;
+        log(
+            &mut tx,
+            event_id,
+            by,
+            "unpair-round",
+            Some(round),
+            None,
+            serde_json::json!({}),
+        )
+        .await?;
         tx.commit().await?;
         Ok(round)
     }
@@ -943,12 +1071,13 @@ impl Store {
     ) -> Result<(), StoreError> {
         let mut tx = self.pool.begin().await?;
         lock(&mut tx, event_id).await?;
-        let done = sqlx::query("UPDATE desk_rounds SET published = $1 WHERE event_id = $2 AND round = $3")
-            .bind(i64::from(published))
-            .bind(event_id)
-            .bind(i64::from(round))
-            .execute(&mut *tx)
-            .await?;
+        let done =
+            sqlx::query("UPDATE desk_rounds SET published = $1 WHERE event_id = $2 AND round = $3")
+                .bind(i64::from(published))
+                .bind(event_id)
+                .bind(i64::from(round))
+                .execute(&mut *tx)
+                .await?;
         if done.rows_affected() == 0 {
             return Err(qiyuan_desk::DeskError::BadRound {
                 round,
@@ -956,7 +1085,16 @@ impl Store {
             }
             .into());
         }
-        log(&mut tx, event_id, by, "publish-round", Some(round), None, serde_json::json!({"published": published})).await?;
+        log(
+            &mut tx,
+            event_id,
+            by,
+            "publish-round",
+            Some(round),
+            None,
+            serde_json::json!({"published": published}),
+        )
+        .await?;
         tx.commit().await?;
         Ok(())
     }
@@ -1015,17 +1153,19 @@ impl Store {
                 .map_or_else(|| id.to_string(), |n| format!("{id} {n}"))
             };
             tx.rollback().await?;
-            return Err(StoreError::Conflict {
-                game_id,
-                round: game.round,
-                board: game.board,
-                white: name(game.white).await,
-                black: name(game.black).await,
-                by: game.updated_by.clone().unwrap_or_else(|| "?".into()),
-                current: qiyuan_desk::export::result_text(game.result).to_string(),
-                version: game.version,
-                expected: expected_version,
-            });
+            return Err(StoreError::Conflict(Box::new(
+                crate::error::ResultConflict {
+                    game_id,
+                    round: game.round,
+                    board: game.board,
+                    white: name(game.white).await,
+                    black: name(game.black).await,
+                    by: game.updated_by.clone().unwrap_or_else(|| "?".into()),
+                    current: qiyuan_desk::export::result_text(game.result).to_string(),
+                    version: game.version,
+                    expected: expected_version,
+                },
+            )));
         }
         let at = now();
         let done = sqlx::query(

@@ -218,32 +218,37 @@ pub enum StoreError {
     },
     /// The result was changed by someone else since the writer read it
     /// (optimistic concurrency: the version given is not the stored one).
-    #[error(
-        "game #{game_id} (round {round}, board {board}: {white} – {black}) was changed by {by} \
-         to {current} (version {version}) after you read version {expected}; \
-         nothing was saved\n  help: reload the game and enter the result again if it is still wrong"
-    )]
-    Conflict {
-        /// The game.
-        game_id: i64,
-        /// Its round.
-        round: u32,
-        /// Its board.
-        board: u32,
-        /// White's (Red's) pairing number and name.
-        white: String,
-        /// Black's pairing number and name.
-        black: String,
-        /// Who made the change now stored.
-        by: String,
-        /// The result now stored.
-        current: String,
-        /// The version now stored.
-        version: i64,
-        /// The version the writer had read.
-        expected: i64,
-    },
+    #[error("{0}")]
+    Conflict(Box<ResultConflict>),
     /// The desk refused the change (a rule of the event, bad data).
     #[error("{0}")]
     Desk(#[from] qiyuan_desk::DeskError),
+}
+
+/// A result refused because the game changed since the writer read it.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "game #{game_id} (round {round}, board {board}: {white} – {black}) was changed by {by} \
+     to {current} (version {version}) after you read version {expected}; \
+     nothing was saved\n  help: reload the game and enter the result again if it is still wrong"
+)]
+pub struct ResultConflict {
+    /// The game.
+    pub game_id: i64,
+    /// Its round.
+    pub round: u32,
+    /// Its board.
+    pub board: u32,
+    /// White's (Red's) pairing number and name.
+    pub white: String,
+    /// Black's pairing number and name.
+    pub black: String,
+    /// Who made the change now stored.
+    pub by: String,
+    /// The result now stored.
+    pub current: String,
+    /// The version now stored.
+    pub version: i64,
+    /// The version the writer had read.
+    pub expected: i64,
 }
