@@ -1,0 +1,2 @@
+//! Load test of `POST /api/v1/points/{system}` (being written).
+fn main() {}

@@ -1,0 +1,787 @@
+//! Events at the desk through the API: create one from the event JSON, read
+//! it, pair the next round, enter results, standings and the rating report.
+//!
+//! **Creating an event** (`POST /api/v1/events`): the body is the project's
+//! event JSON (`docs/event-format.md`: `name`, `game`, `system`, `start`,
+//! `end`, `players`, `games`) with one more, optional member, `settings`,
+//! for what the event file does not say:
+//!
+//! ```json
+//! {
+//!   "name": "2026 城市象棋公开赛", "game": "xiangqi", "system": "swiss",
+//!   "players": [{"id": 1, "name": "王天一", "sex": "m", "rating": 2700}],
+//!   "games": [],
+//!   "settings": {"rounds": 7, "scoring": "2-1-0", "tiebreaks": "xiangqi-swiss-bh",
+//!                "rating_profile": "cxa-2019"}
+//! }
+//! ```
+//!
+//! `settings` takes the desk's fields ([`SettingsInput`]); whatever it
+//! leaves out follows from the event file: `system` `swiss` is the FIDE
+//! (Dutch) System 2026, `round-robin` / `double-round-robin` the Berger
+//! tables once / twice, `knockout` two-game matches; scoring and tie-breaks
+//! are the game's usual ones ([`EventSettings::swiss`],
+//! [`EventSettings::round_robin`]); a Swiss has as many rounds as
+//! `settings.rounds`, or else as the games given. Players keep their ids as
+//! pairing numbers; the desk keeps name, sex, rating (whole numbers), title,
+//! unit (as club) and year of birth — `rated_games`, `rated_events`,
+//! `ever_reached` and `rank` are not kept, and the response's `notes` say so.
+//! Games given are saved as played rounds (each round complete: every
+//! player of the round in a game or a bye), then the next round is paired
+//! by the desk.
+
+use axum::Json;
+use axum::body::Bytes;
+use axum::extract::{Path, Query, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use qiyuan_desk::import::ImportedPlayer;
+use qiyuan_desk::prelude::*;
+use qiyuan_rating::model as rm;
+use qiyuan_store::StoreError;
+use qiyuan_store::desk::{GameRef, LoadedEvent, result_code};
+use serde::{Deserialize, Serialize};
+
+use super::{ApiError, ApiJson, Caller, parse_json};
+use crate::AppState;
+use crate::auth::{Role, require_event_arbiter, require_role};
+
+/// The desk settings a caller may give in `settings` when creating an
+/// event; every one optional (see the [module](self) docs for defaults).
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct SettingsInput {
+    /// The desk's pairing system, overriding the event file's `system`:
+    /// `{"swiss": {"edition": "2026", "acceleration": false}}`,
+    /// `{"round_robin": {"cycles": 2}}`,
+    /// `{"knockout": {"games_per_match": 2, "armageddon": true}}`.
+    pub system: Option<System>,
+    /// Rounds of a Swiss.
+    pub rounds: Option<u32>,
+    /// `"1-0.5-0"`, `"2-1-0"`, `"3-1-0"` or `{"custom": {…}}`.
+    pub scoring: Option<ScoringPreset>,
+    /// Tie-break preset (`fide-swiss`, `xiangqi-swiss-bh`, …).
+    pub tiebreaks: Option<String>,
+    /// Rating profile of the rating report (`cxa-2019`, `fide-2024`, …).
+    pub rating_profile: Option<String>,
+    /// Colour of the top player on board 1 in round 1 (`White`/`Black`).
+    pub initial_colour: Option<Colour>,
+    /// Date of each round.
+    pub round_dates: Option<Vec<chrono::NaiveDate>>,
+    /// Place (地点).
+    pub place: Option<String>,
+    /// Chief arbiter (裁判长).
+    pub chief_arbiter: Option<String>,
+    /// Other arbiters.
+    pub arbiters: Option<Vec<String>>,
+}
+
+/// What `POST /api/v1/events` answers (201).
+#[derive(Debug, Clone, Serialize)]
+pub struct Created {
+    /// The event's id.
+    pub id: i64,
+    /// Where to read it.
+    pub url: String,
+    /// The settings as stored.
+    pub settings: EventSettings,
+    /// Players registered.
+    pub players: usize,
+    /// Rounds saved from the games given.
+    pub rounds_saved: u32,
+    /// What of the body the desk does not keep.
+    pub notes: Vec<String>,
+}
+
+/// A game as the API shows it.
+#[derive(Debug, Clone, Serialize)]
+pub struct GameView {
+    /// The game's id (for `PUT /api/v1/events/{id}/games/{game}`).
+    pub id: i64,
+    /// Round.
+    pub round: u32,
+    /// Board (1-based).
+    pub board: u32,
+    /// White's (Red's) pairing number.
+    pub white: u32,
+    /// Black's pairing number.
+    pub black: u32,
+    /// `pending`, `1-0`, `1/2-1/2`, `0-1`, `+-`, `-+`, `--`.
+    pub result: &'static str,
+    /// Version, for `expected_version`.
+    pub version: i64,
+    /// Who made the last change.
+    pub updated_by: Option<String>,
+    /// When.
+    pub updated_at: Option<String>,
+}
+
+impl From<&GameRef> for GameView {
+    fn from(g: &GameRef) -> Self {
+        GameView {
+            id: g.id,
+            round: g.round,
+            board: g.board,
+            white: g.white.0,
+            black: g.black.0,
+            result: result_code(g.result),
+            version: g.version,
+            updated_by: g.updated_by.clone(),
+            updated_at: g.updated_at.clone(),
+        }
+    }
+}
+
+fn bye_code(kind: ByeKind) -> &'static str {
+    match kind {
+        ByeKind::PairingAllocated => "bye",
+        ByeKind::FullPoint => "full-bye",
+        ByeKind::HalfPoint => "half-bye",
+        ByeKind::ZeroPoint => "zero-bye",
+        ByeKind::Absent => "absent",
+    }
+}
+
+// ------------------------------------------------------------------ errors
+
+/// A store or desk refusal as an API error.
+pub(crate) fn store_error(e: StoreError) -> ApiError {
+    match e {
+        StoreError::NoSuchDeskEvent(id) => ApiError::new(
+            StatusCode::NOT_FOUND,
+            "not_found",
+            format!("no event #{id} at the desk"),
+            format!("裁判台没有编号为 {id} 的赛事"),
+        ),
+        StoreError::NoSuchGame { event_id, game_id } => ApiError::new(
+            StatusCode::NOT_FOUND,
+            "not_found",
+            format!("event #{event_id} has no game #{game_id}"),
+            format!("赛事 #{event_id} 没有对局 #{game_id}"),
+        )
+        .field("game"),
+        StoreError::Conflict(c) => {
+            let (game_id, round, board, version, expected) =
+                (c.game_id, c.round, c.board, c.version, c.expected);
+            let (white, black, by, current) = (&c.white, &c.black, &c.by, &c.current);
+            ApiError::new(
+                StatusCode::CONFLICT,
+                "conflict",
+                c.to_string(),
+                format!(
+                    "对局 #{game_id}（第 {round} 轮第 {board} 台：{white} – {black}）在您读取版本 \
+                     {expected} 之后已被 {by} 改为 {current}（版本 {version}），本次未保存；\
+                     请刷新后如仍有误再录入"
+                ),
+            )
+            .field("expected_version")
+            .detail(
+                "game",
+                serde_json::json!({
+                    "id": game_id, "round": round, "board": board,
+                    "white": white, "black": black,
+                }),
+            )
+            .detail("changed_by", by.clone().into())
+            .detail("current_result", current.clone().into())
+            .detail("current_version", version.into())
+            .detail("expected_version", expected.into())
+        }
+        StoreError::Desk(d) => desk_error(d),
+        other => ApiError::from(crate::error::AppError::from(other)),
+    }
+}
+
+/// A desk refusal as an API error: an unfinished round or a finished event
+/// is a conflict (409), anything else a bad request naming the field.
+pub(crate) fn desk_error(e: DeskError) -> ApiError {
+    let en = e.to_string();
+    let zh = format!("裁判台拒绝：{en}");
+    match e {
+        DeskError::RoundIncomplete { .. } | DeskError::EventFinished(_) => {
+            ApiError::new(StatusCode::CONFLICT, "round_unfinished", en, zh)
+        }
+        DeskError::Settings(qiyuan_desk::settings::SettingsError::Field { field, .. }) => {
+            ApiError::bad_request("invalid_settings", en, zh).field(format!("settings.{field}"))
+        }
+        DeskError::PlayerField { player, field, .. } => {
+            ApiError::bad_request("invalid_player", en, zh)
+                .detail("player", player.into())
+                .field(field)
+        }
+        DeskError::Rating(_) => ApiError::bad_request("rating", en, zh),
+        _ => ApiError::bad_request("desk", en, zh),
+    }
+}
+
+async fn load(state: &AppState, id: i64) -> Result<LoadedEvent, ApiError> {
+    state.store.load_event(id).await.map_err(store_error)
+}
+
+// ------------------------------------------------------------------ create
+
+fn desk_system(system: rm::EventSystem) -> Result<System, ApiError> {
+    Ok(match system {
+        rm::EventSystem::Swiss => System::Swiss {
+            edition: DutchEdition::Fide2026,
+            acceleration: false,
+        },
+        rm::EventSystem::RoundRobin => System::RoundRobin { cycles: 1 },
+        rm::EventSystem::DoubleRoundRobin => System::RoundRobin { cycles: 2 },
+        rm::EventSystem::Knockout => System::Knockout {
+            games_per_match: 2,
+            armageddon: false,
+        },
+        rm::EventSystem::Match | rm::EventSystem::Team => {
+            return Err(ApiError::bad_request(
+                "invalid_event",
+                "the desk does not run `match` or `team` events; give `settings.system` \
+                 (swiss, round_robin or knockout)",
+                "裁判台不支持 `match`（对抗赛）或 `team`（团体赛）赛制；请在 `settings.system` \
+                 中指定 swiss、round_robin 或 knockout",
+            )
+            .field("system"));
+        }
+    })
+}
+
+fn desk_result(r: rm::GameResult) -> GameResult {
+    match r {
+        rm::GameResult::Played(rm::Outcome::WhiteWins) => GameResult::WhiteWins,
+        rm::GameResult::Played(rm::Outcome::Draw) => GameResult::Draw,
+        rm::GameResult::Played(rm::Outcome::BlackWins) => GameResult::BlackWins,
+        rm::GameResult::WhiteWinsByForfeit => GameResult::WhiteForfeitWin,
+        rm::GameResult::BlackWinsByForfeit => GameResult::BlackForfeitWin,
+        rm::GameResult::DoubleForfeit => GameResult::DoubleForfeit,
+    }
+}
+
+fn desk_bye(k: rm::ByeKind) -> ByeKind {
+    match k {
+        rm::ByeKind::Full => ByeKind::PairingAllocated,
+        rm::ByeKind::Half => ByeKind::HalfPoint,
+        rm::ByeKind::Zero => ByeKind::ZeroPoint,
+    }
+}
+
+/// Everything `POST /api/v1/events` will write, checked on an event in
+/// memory first so that a refusal writes nothing.
+struct Plan {
+    settings: EventSettings,
+    players: Vec<ImportedPlayer>,
+    rounds: Vec<(ProposedRound, Vec<GameResult>)>,
+    notes: Vec<String>,
+}
+
+fn plan(body: &[u8]) -> Result<Plan, ApiError> {
+    let mut map: serde_json::Map<String, serde_json::Value> = parse_json(body)?;
+    let input: SettingsInput = match map.remove("settings") {
+        None | Some(serde_json::Value::Null) => SettingsInput::default(),
+        Some(v) => serde_path_to_error::deserialize(v).map_err(|e| {
+            let path = e.path().to_string();
+            let field = if path == "." {
+                "settings".to_string()
+            } else {
+                format!("settings.{path}")
+            };
+            let inner = e.into_inner();
+            ApiError::bad_request(
+                "invalid_body",
+                format!("field `{field}`: {inner}"),
+                format!("字段 `{field}`：{inner}"),
+            )
+            .field(field)
+        })?,
+    };
+    let text = serde_json::to_string_pretty(&serde_json::Value::Object(map))
+        .map_err(|e| ApiError::from(crate::error::AppError::Internal(e.to_string())))?;
+    let event = qiyuan_formats::event::read_event(
+        &text,
+        "event",
+        Some(qiyuan_formats::event::EventFormat::Json),
+    )
+    .map_err(|e| {
+        let mut en = e.message().to_string();
+        if let Some(h) = e.help() {
+            en.push_str("; help: ");
+            en.push_str(h);
+        }
+        let field = e.field().unwrap_or("").to_string();
+        let (en, zh) = if field.is_empty() {
+            (en.clone(), format!("赛事数据有误：{en}"))
+        } else {
+            (
+                format!("field `{field}`: {en}"),
+                format!("字段 `{field}`：{en}"),
+            )
+        };
+        ApiError::bad_request("invalid_event", en, zh).field(field)
+    })?;
+
+    let game = match event.game() {
+        rm::GameKind::Xiangqi => Game::Xiangqi,
+        rm::GameKind::Chess => Game::Chess,
+    };
+    let system = match input.system {
+        Some(s) => s,
+        None => desk_system(event.system())?,
+    };
+    let last_round = event
+        .pairings()
+        .iter()
+        .map(|p| p.round())
+        .max()
+        .unwrap_or(0);
+    let mut settings = match system {
+        System::RoundRobin { cycles } => EventSettings::round_robin(event.name(), game, cycles),
+        _ => {
+            let rounds = match (input.rounds, last_round) {
+                (Some(r), _) => r,
+                (None, r) if r > 0 => r,
+                (None, _) if matches!(system, System::Swiss { .. }) => {
+                    return Err(ApiError::bad_request(
+                        "invalid_settings",
+                        "a Swiss needs its number of rounds: give `settings.rounds`",
+                        "积分编排制须指定轮数：请给出 `settings.rounds`",
+                    )
+                    .field("settings.rounds"));
+                }
+                (None, _) => 0,
+            };
+            EventSettings::swiss(event.name(), game, rounds)
+        }
+    };
+    settings.system = system;
+    if let Some(r) = input.rounds
+        && !matches!(system, System::RoundRobin { .. })
+    {
+        settings.rounds = r;
+    }
+    if let Some(s) = input.scoring {
+        settings.scoring = s;
+    }
+    if let Some(t) = input.tiebreaks {
+        settings.tiebreaks = t;
+    }
+    settings.rating_profile = input.rating_profile;
+    if let Some(c) = input.initial_colour {
+        settings.initial_colour = c;
+    }
+    settings.start = event.start();
+    settings.end = event.end();
+    settings.round_dates = input.round_dates.unwrap_or_default();
+    settings.place = input.place;
+    settings.chief_arbiter = input.chief_arbiter;
+    settings.arbiters = input.arbiters.unwrap_or_default();
+
+    let mut notes = Vec::new();
+    let mut players = Vec::with_capacity(event.players().len());
+    for (i, p) in event.players().iter().enumerate() {
+        let rating = match p.rating {
+            None => None,
+            Some(r) => {
+                let whole =
+                    rust_decimal::prelude::ToPrimitive::to_u32(&r).filter(|_| r.fract().is_zero());
+                match whole {
+                    Some(w) => Some(w),
+                    None => {
+                        return Err(ApiError::bad_request(
+                            "invalid_event",
+                            format!(
+                                "field `players[{i}].rating`: the desk keeps whole-number ratings; {r} is not one"
+                            ),
+                            format!("字段 `players[{i}].rating`：裁判台只接受整数等级分，{r} 不是整数"),
+                        )
+                        .field(format!("players[{i}].rating")));
+                    }
+                }
+            }
+        };
+        for (field, given) in [
+            ("rated_games", p.rated_games > 0),
+            ("rated_events", p.rated_events.is_some()),
+            ("ever_reached", p.ever_reached.is_some()),
+            ("rank", p.rank.is_some()),
+        ] {
+            if given {
+                notes.push(format!(
+                    "players[{i}].{field}: not kept by the desk (its rating report starts from the \
+                     rating list's values) / 裁判台不保存此字段"
+                ));
+            }
+        }
+        let info = PlayerInfo {
+            name: p.name.clone(),
+            rating,
+            title: p.title.clone(),
+            club: p.unit.clone(),
+            federation: None,
+            sex: Some(match p.sex {
+                rm::Sex::Male => Sex::Male,
+                rm::Sex::Female => Sex::Female,
+            }),
+            birth: p.birth_year.map(|y| y.to_string()),
+            national_id: None,
+            fide_id: None,
+        };
+        players.push(ImportedPlayer {
+            line: i + 1,
+            number: Some(p.id.0),
+            info,
+        });
+    }
+
+    // The games, round by round, as the desk would save them.
+    let mut rounds = Vec::new();
+    for r in 1..=last_round {
+        let mut proposed = ProposedRound {
+            round: r,
+            ..ProposedRound::default()
+        };
+        let mut results = Vec::new();
+        for p in event.pairings().iter().filter(|p| p.round() == r) {
+            match *p {
+                rm::Pairing::Game {
+                    white,
+                    black,
+                    result,
+                    ..
+                } => {
+                    proposed.boards.push(Board::new(white.0, black.0));
+                    results.push(desk_result(result));
+                }
+                rm::Pairing::Bye { player, kind, .. } => {
+                    proposed.byes.push((PlayerId(player.0), desk_bye(kind)));
+                }
+            }
+        }
+        if proposed.boards.is_empty() && proposed.byes.is_empty() {
+            return Err(ApiError::bad_request(
+                "invalid_event",
+                format!("field `games`: round {r} has no game, but round {last_round} has"),
+                format!("字段 `games`：第 {r} 轮没有对局，而第 {last_round} 轮有"),
+            )
+            .field("games"));
+        }
+        rounds.push((proposed, results));
+    }
+
+    // Check everything on an event in memory.
+    let mut desk = DeskEvent::new(settings.clone()).map_err(desk_error)?;
+    desk.import_players(&players).map_err(desk_error)?;
+    for (proposed, results) in &rounds {
+        desk.apply_round(proposed).map_err(|e| {
+            let en = format!("field `games`: round {}: {e}", proposed.round);
+            ApiError::bad_request("invalid_event", en.clone(), format!("字段 `games`：{en}"))
+                .field("games")
+        })?;
+        for (b, &res) in results.iter().enumerate() {
+            desk.set_result(proposed.round, b + 1, res, "")
+                .map_err(desk_error)?;
+        }
+    }
+    Ok(Plan {
+        settings,
+        players,
+        rounds,
+        notes,
+    })
+}
+
+/// `POST /api/v1/events`: an arbiter (or an administrator) creates an event
+/// from the event JSON; an arbiter is assigned to the event he created.
+pub async fn create_event(
+    State(state): State<AppState>,
+    Caller(user): Caller,
+    body: Bytes,
+) -> Result<Response, ApiError> {
+    require_role(&user, &[Role::Arbiter])?;
+    if !user.is_admin() && user.id == 0 {
+        return Err(ApiError::new(
+            StatusCode::FORBIDDEN,
+            "forbidden",
+            "this arbiter token belongs to no account, so it could not be assigned to the event: \
+             make the token for an arbiter's account (`qiyuan token create --role arbiter --user NAME`)",
+            "该裁判令牌不属于任何账号，无法被指派到赛事：请为裁判账号创建令牌",
+        ));
+    }
+    let plan = plan(&body)?;
+    let by = user.username.as_str();
+    let store = &state.store;
+    let id = store
+        .create_event(&plan.settings, by)
+        .await
+        .map_err(store_error)?;
+    if user.role == Role::Arbiter {
+        store
+            .assign_arbiter(id, user.id)
+            .await
+            .map_err(store_error)?;
+    }
+    if !plan.players.is_empty() {
+        store
+            .import_players(id, &plan.players, by)
+            .await
+            .map_err(store_error)?;
+    }
+    for (proposed, results) in &plan.rounds {
+        let saved = store
+            .save_round(id, proposed, by)
+            .await
+            .map_err(store_error)?;
+        for (g, &res) in saved.games.iter().zip(results) {
+            store
+                .set_result(id, g.id, res, g.version, by)
+                .await
+                .map_err(store_error)?;
+        }
+    }
+    let created = Created {
+        id,
+        url: format!("/api/v1/events/{id}"),
+        settings: plan.settings,
+        players: plan.players.len(),
+        rounds_saved: plan.rounds.len() as u32,
+        notes: plan.notes,
+    };
+    Ok((StatusCode::CREATED, Json(created)).into_response())
+}
+
+// ------------------------------------------------------------------ reads
+
+/// `GET /api/v1/events`: every event at the desk, newest first.
+pub async fn list_events(State(state): State<AppState>) -> Result<Response, ApiError> {
+    let list = state.store.list_events().await.map_err(store_error)?;
+    Ok(Json(serde_json::json!({ "events": list })).into_response())
+}
+
+/// A round as the API shows it.
+#[derive(Debug, Clone, Serialize)]
+struct RoundView {
+    round: u32,
+    published: bool,
+    games: Vec<GameView>,
+    byes: Vec<ByeView>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+struct ByeView {
+    player: u32,
+    kind: &'static str,
+}
+
+/// `GET /api/v1/events/{id}`: settings, players, rounds with their games
+/// (ids and versions) and byes.
+pub async fn get_event(
+    State(state): State<AppState>,
+    Path(id): Path<i64>,
+) -> Result<Response, ApiError> {
+    let loaded = load(&state, id).await?;
+    let desk = &loaded.desk;
+    let rounds: Vec<RoundView> = desk
+        .event()
+        .rounds()
+        .iter()
+        .enumerate()
+        .map(|(i, r)| {
+            let n = i as u32 + 1;
+            RoundView {
+                round: n,
+                published: loaded.published.contains(&n),
+                games: loaded
+                    .games
+                    .iter()
+                    .filter(|g| g.round == n)
+                    .map(GameView::from)
+                    .collect(),
+                byes: r
+                    .byes
+                    .iter()
+                    .map(|&(p, k)| ByeView {
+                        player: p.0,
+                        kind: bye_code(k),
+                    })
+                    .collect(),
+            }
+        })
+        .collect();
+    Ok(Json(serde_json::json!({
+        "id": loaded.id,
+        "name": desk.settings().name,
+        "status": loaded.status,
+        "created_at": loaded.created_at,
+        "updated_at": loaded.updated_at,
+        "settings": desk.settings(),
+        "rounds_paired": desk.rounds_paired(),
+        "total_rounds": desk.total_rounds(),
+        "last_complete_round": desk.last_complete_round(),
+        "players": desk.players(),
+        "rounds": rounds,
+    }))
+    .into_response())
+}
+
+/// `GET /api/v1/events/{id}/standings?after_round=N`.
+#[derive(Debug, Clone, Deserialize)]
+pub struct StandingsQuery {
+    /// After this round (default: the last complete round).
+    pub after_round: Option<u32>,
+}
+
+/// `GET /api/v1/events/{id}/standings`: the standings with the event's
+/// scoring and tie-break preset.
+pub async fn standings(
+    State(state): State<AppState>,
+    Path(id): Path<i64>,
+    Query(q): Query<StandingsQuery>,
+) -> Result<Response, ApiError> {
+    let loaded = load(&state, id).await?;
+    let table = loaded
+        .desk
+        .standings_table(q.after_round)
+        .map_err(desk_error)?;
+    Ok(Json(table).into_response())
+}
+
+/// `GET /api/v1/events/{id}/rating?profile=NAME`.
+#[derive(Debug, Clone, Deserialize)]
+pub struct RatingQuery {
+    /// The rating profile (default: the event's).
+    pub profile: Option<String>,
+}
+
+/// `GET /api/v1/events/{id}/rating`: the rating crate's event report under
+/// a profile, with every intermediate value (Ro, Ra, D, P, N, We, W, K, ΔR).
+pub async fn rating(
+    State(state): State<AppState>,
+    Path(id): Path<i64>,
+    Query(q): Query<RatingQuery>,
+) -> Result<Response, ApiError> {
+    let loaded = load(&state, id).await?;
+    let profile = q.profile.as_deref().filter(|p| !p.trim().is_empty());
+    if profile.is_none() && loaded.desk.settings().rating_profile.is_none() {
+        return Err(ApiError::bad_request(
+            "missing_profile",
+            "the event has no rating profile: give `?profile=NAME` (e.g. cxa-2019, fide-2024)",
+            "该赛事未设置等级分规则：请给出 `?profile=名称`（如 cxa-2019、fide-2024）",
+        )
+        .field("profile"));
+    }
+    let report = loaded
+        .desk
+        .rating_report(profile)
+        .map_err(|e| desk_error(e).field("profile"))?;
+    Ok(Json(report).into_response())
+}
+
+// ------------------------------------------------------------------ writes
+
+/// `POST /api/v1/events/{id}/rounds`: pairs the next round with the event's
+/// system and saves it (201). 409 while a round is unfinished (Swiss and
+/// knockout: every result of the last round first) or when every round is
+/// paired, or when another arbiter paired the round first.
+pub async fn pair_round(
+    State(state): State<AppState>,
+    Caller(user): Caller,
+    Path(id): Path<i64>,
+) -> Result<Response, ApiError> {
+    require_event_arbiter(&state, &user, id).await?;
+    let loaded = load(&state, id).await?;
+    let proposed = loaded.desk.pair_next_round().map_err(desk_error)?;
+    let saved = state
+        .store
+        .save_round(id, &proposed, &user.username)
+        .await
+        .map_err(|e| match e {
+            // Someone saved this round between our read and our write.
+            StoreError::Desk(DeskError::BadRound { .. }) => ApiError::new(
+                StatusCode::CONFLICT,
+                "conflict",
+                format!(
+                    "round {} was paired by someone else meanwhile: {e}",
+                    proposed.round
+                ),
+                format!("第 {} 轮已被他人同时编排：{e}", proposed.round),
+            ),
+            other => store_error(other),
+        })?;
+    let body = serde_json::json!({
+        "round": saved.round,
+        "games": saved.games.iter().map(GameView::from).collect::<Vec<_>>(),
+        "byes": proposed.byes.iter().map(|&(p, k)| ByeView { player: p.0, kind: bye_code(k) }).collect::<Vec<_>>(),
+        "warnings": saved.warnings.iter().map(|w| serde_json::json!({
+            "message": w.to_string(), "message_zh": w.message_zh(),
+        })).collect::<Vec<_>>(),
+    });
+    Ok((StatusCode::CREATED, Json(body)).into_response())
+}
+
+/// The body of `PUT /api/v1/events/{id}/games/{game}`.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct ResultInput {
+    /// `1-0`, `0-1`, `1/2-1/2` (`½-½`), `+-`, `-+`, `--`.
+    pub result: String,
+    /// The version the caller read; the result is refused (409) if the game
+    /// changed since. Without it the result is written over whatever is
+    /// stored.
+    #[serde(default)]
+    pub expected_version: Option<i64>,
+}
+
+/// `PUT /api/v1/events/{id}/games/{game}`: enters or corrects a result
+/// (optimistic concurrency with `expected_version`; the same result posted
+/// again is a success that changes nothing, `changed: false`).
+pub async fn put_result(
+    State(state): State<AppState>,
+    Caller(user): Caller,
+    Path((id, game)): Path<(i64, i64)>,
+    ApiJson(input): ApiJson<ResultInput>,
+) -> Result<Response, ApiError> {
+    require_event_arbiter(&state, &user, id).await?;
+    let result = qiyuan_desk::export::parse_result(&input.result)
+        .filter(|r| *r != GameResult::Pending)
+        .ok_or_else(|| {
+            ApiError::bad_request(
+                "invalid_body",
+                format!(
+                    "field `result`: `{}` is not a result; expected 1-0, 0-1, 1/2-1/2, +-, -+ or --",
+                    input.result
+                ),
+                format!(
+                    "字段 `result`：`{}` 不是有效的比分；应为 1-0、0-1、1/2-1/2、+-、-+ 或 --",
+                    input.result
+                ),
+            )
+            .field("result")
+        })?;
+    let store = &state.store;
+    let outcome = match input.expected_version {
+        Some(v) => store.set_result(id, game, result, v, &user.username).await,
+        None => {
+            // Last writer wins: try the first-entry version, then the
+            // version the store reports, a few times.
+            let mut version = 0;
+            let mut tries = 0;
+            loop {
+                match store
+                    .set_result(id, game, result, version, &user.username)
+                    .await
+                {
+                    Err(StoreError::Conflict(c)) if tries < 5 => {
+                        version = c.version;
+                        tries += 1;
+                    }
+                    other => break other,
+                }
+            }
+        }
+    }
+    .map_err(store_error)?;
+    Ok(Json(serde_json::json!({
+        "game": GameView::from(&outcome.game),
+        "previous": result_code(outcome.previous),
+        "changed": outcome.changed,
+    }))
+    .into_response())
+}
