@@ -29,7 +29,6 @@
 
 pub mod api;
 pub mod auth;
-pub mod chart;
 pub mod demo;
 pub mod desk;
 pub mod error;

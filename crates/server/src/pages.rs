@@ -35,10 +35,18 @@ pub(crate) fn routes() -> Router<AppState> {
         .route("/api/v1/whoami", get(whoami))
 }
 
-/// Where to go after a form: only a path of this site (never `//host`).
+/// Where to go after a form: only a path of this site (never `//host`),
+/// printable ASCII only (a header value; paths arrive percent-encoded).
 fn safe_next(next: Option<&str>) -> String {
     match next {
-        Some(n) if n.starts_with('/') && !n.starts_with("//") && !n.contains('\\') => n.to_string(),
+        Some(n)
+            if n.starts_with('/')
+                && !n.starts_with("//")
+                && !n.contains('\\')
+                && n.bytes().all(|b| b.is_ascii_graphic()) =>
+        {
+            n.to_string()
+        }
         _ => "/".to_string(),
     }
 }
