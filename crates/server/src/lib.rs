@@ -29,6 +29,7 @@
 
 pub mod api;
 pub mod auth;
+pub mod chart;
 pub mod demo;
 pub mod desk;
 pub mod error;
