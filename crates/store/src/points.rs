@@ -56,8 +56,7 @@ use qiyuan_rating::online::{
 use rust_decimal::Decimal;
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::value::RawValue;
-use sqlx::any::AnyRow;
-use sqlx::{AnyPool, Row};
+use sqlx::{AnyPool, Executor, Row};
 use tokio::sync::{mpsc, oneshot};
 
 use crate::{Backend, Store, StoreError};
@@ -69,10 +68,8 @@ pub const GLICKO2: &str = "glicko2";
 /// The most games one transaction takes.
 const MAX_BATCH: usize = 4096;
 
-/// Rows per multi-row statement, largest first: a batch is cut into chunks
-/// of these sizes (its binary digits) so that few distinct statements are
-/// prepared and each is reused.
-const CHUNKS: [usize; 10] = [512, 256, 128, 64, 32, 16, 8, 4, 2, 1];
+/// Rows per INSERT statement of a batch's transaction.
+const ROWS_PER_STATEMENT: usize = 500;
 
 // ------------------------------------------------------------------ request
 
@@ -545,6 +542,15 @@ impl PointsService {
         if game.id.is_empty() {
             return Err(invalid("id", "empty game id"));
         }
+        for (field, text) in [
+            ("id", &game.id),
+            ("white", &game.white),
+            ("black", &game.black),
+        ] {
+            if text.contains('\0') {
+                return Err(invalid(field, "contains a NUL character"));
+            }
+        }
         if game.white.is_empty() {
             return Err(invalid("white", "empty player id"));
         }
@@ -631,11 +637,15 @@ impl Engine {
         }
     }
 
-    /// Loads one stored row into the cache.
-    fn load(&mut self, row: &AnyRow) -> Result<(), StoreError> {
-        let id: String = row.try_get(0)?;
-        let points: String = row.try_get(1)?;
-        let games: i64 = row.try_get(4)?;
+    /// Loads one stored player into the cache.
+    fn load(
+        &mut self,
+        id: String,
+        points: String,
+        rd: Option<String>,
+        volatility: Option<String>,
+        games: i64,
+    ) -> Result<(), StoreError> {
         let games = u32::try_from(games).map_err(|_| StoreError::Corrupt {
             what: format!("points_players: player `{id}` has {games} games"),
         })?;
@@ -662,8 +672,8 @@ impl Engine {
                 };
                 let rating = Rating {
                     rating: float(Some(points), "rating")?,
-                    rd: float(row.try_get(2)?, "rd")?,
-                    volatility: float(row.try_get(3)?, "volatility")?,
+                    rd: float(rd, "rd")?,
+                    volatility: float(volatility, "volatility")?,
                 };
                 players.insert(&id, rating);
                 counts.insert(id, games);
@@ -812,68 +822,86 @@ impl Writer {
 
     async fn apply_batch(&mut self, jobs: &[Job]) -> Result<Vec<Pending>, PointsError> {
         let mut conn = self.pool.acquire().await?;
-        // Games applied before, per system: id → (seq, response).
-        let mut stored: Vec<HashMap<String, (i64, String)>> =
-            self.engines.iter().map(|_| HashMap::new()).collect();
-        let mut by_system: Vec<Vec<&str>> = self.engines.iter().map(|_| Vec::new()).collect();
+        // One read: the games of the batch applied before, and the players
+        // the cache has never met. Values are inlined as escaped literals
+        // (see `lit`): one round trip, nothing to prepare.
+        let mut by_system: Vec<(Vec<&str>, Vec<&str>)> = self
+            .engines
+            .iter()
+            .map(|_| (Vec::new(), Vec::new()))
+            .collect();
         for job in jobs {
-            by_system[job.system].push(&job.game.id);
-        }
-        for (s, ids) in by_system.iter_mut().enumerate() {
-            ids.sort_unstable();
-            ids.dedup();
-            for chunk in ids.chunks(CHUNKS[0]) {
-                let n = padded(chunk.len());
-                let sql = format!(
-                    "SELECT game_id, seq, response FROM points_games \
-                     WHERE system = $1 AND game_id IN ({})",
-                    placeholders(2, 1, n)
-                );
-                let mut q = sqlx::query(&sql).bind(self.names[s].as_str());
-                for id in chunk
-                    .iter()
-                    .chain(std::iter::repeat_n(&chunk[0], n - chunk.len()))
-                {
-                    q = q.bind(*id);
-                }
-                for row in q.fetch_all(&mut *conn).await? {
-                    let id: String = row.try_get(0)?;
-                    stored[s].insert(id, (row.try_get(1)?, row.try_get(2)?));
-                }
-            }
-        }
-        // Players never met: read them into the cache.
-        let mut missing: Vec<Vec<&str>> = self.engines.iter().map(|_| Vec::new()).collect();
-        for job in jobs {
-            if stored[job.system].contains_key(&job.game.id) {
-                continue;
-            }
+            let (ids, players) = &mut by_system[job.system];
+            ids.push(&job.game.id);
             let engine = &self.engines[job.system];
             for p in [&job.game.white, &job.game.black] {
                 if !engine.knows(p) {
-                    missing[job.system].push(p);
+                    players.push(p);
                 }
             }
         }
-        for (s, ids) in missing.iter_mut().enumerate() {
-            ids.sort_unstable();
-            ids.dedup();
-            for chunk in ids.chunks(CHUNKS[0]) {
-                let n = padded(chunk.len());
-                let sql = format!(
-                    "SELECT player_id, points, rd, volatility, games FROM points_players \
-                     WHERE system = $1 AND player_id IN ({})",
-                    placeholders(2, 1, n)
-                );
-                let mut q = sqlx::query(&sql).bind(self.names[s].as_str());
-                for id in chunk
-                    .iter()
-                    .chain(std::iter::repeat_n(&chunk[0], n - chunk.len()))
-                {
-                    q = q.bind(*id);
+        let mut sql = String::new();
+        for (s, (ids, players)) in by_system.iter_mut().enumerate() {
+            for (list, select) in [
+                (
+                    ids,
+                    "SELECT 'g', system, game_id, seq, response, CAST(NULL AS TEXT), \
+                     CAST(NULL AS TEXT) \
+                     FROM points_games WHERE system = ",
+                ),
+                (
+                    players,
+                    "SELECT 'p', system, player_id, games, points, rd, volatility \
+                     FROM points_players WHERE system = ",
+                ),
+            ] {
+                if list.is_empty() {
+                    continue;
                 }
-                for row in q.fetch_all(&mut *conn).await? {
-                    self.engines[s].load(&row)?;
+                list.sort_unstable();
+                list.dedup();
+                if !sql.is_empty() {
+                    sql.push_str(" UNION ALL ");
+                }
+                sql.push_str(select);
+                lit(&mut sql, &self.names[s]);
+                sql.push_str(if select.contains("points_games") {
+                    " AND game_id IN ("
+                } else {
+                    " AND player_id IN ("
+                });
+                for (i, v) in list.iter().enumerate() {
+                    if i > 0 {
+                        sql.push(',');
+                    }
+                    lit(&mut sql, v);
+                }
+                sql.push(')');
+            }
+        }
+        // Games applied before, per system: id → (seq, response).
+        let mut stored: Vec<HashMap<String, (i64, String)>> =
+            self.engines.iter().map(|_| HashMap::new()).collect();
+        let index: HashMap<&str, usize> = self
+            .names
+            .iter()
+            .enumerate()
+            .map(|(i, n)| (n.as_str(), i))
+            .collect();
+        if !sql.is_empty() {
+            for row in conn.fetch_all(sql.as_str()).await? {
+                let kind: String = row.try_get(0)?;
+                let system: String = row.try_get(1)?;
+                let id: String = row.try_get(2)?;
+                let n: i64 = row.try_get(3)?;
+                let a: String = row.try_get(4)?;
+                let Some(&s) = index.get(system.as_str()) else {
+                    continue;
+                };
+                if kind == "g" {
+                    stored[s].insert(id, (n, a));
+                } else {
+                    self.engines[s].load(id, a, row.try_get(5)?, row.try_get(6)?, n)?;
                 }
             }
         }
@@ -924,21 +952,10 @@ impl Writer {
         if new_games.is_empty() {
             return Ok(pending);
         }
-        let now = now_text();
-        let begin = match self.backend {
-            Backend::Sqlite => "BEGIN IMMEDIATE",
-            Backend::Postgres => "BEGIN",
-        };
-        sqlx::query(begin).execute(&mut *conn).await?;
-        let written = self
-            .write(&mut conn, jobs, &pending, &new_games, &touched, &now)
-            .await;
-        let committed = match written {
-            Ok(()) => sqlx::query("COMMIT").execute(&mut *conn).await.map(|_| ()),
-            Err(e) => Err(e),
-        };
-        if let Err(e) = committed {
-            if sqlx::query("ROLLBACK").execute(&mut *conn).await.is_err() {
+        // One write: the whole transaction as one script of literals.
+        let script = self.script(jobs, &pending, &new_games, &touched, &now_text());
+        if let Err(e) = conn.execute(script.as_str()).await {
+            if conn.execute("ROLLBACK").await.is_err() {
                 // A connection in an unknown state must not go back to the pool.
                 drop(conn.detach());
             }
@@ -949,67 +966,101 @@ impl Writer {
         Ok(pending)
     }
 
-    async fn write(
+    /// The transaction of a batch: `BEGIN`, the new games, the players'
+    /// new states, `COMMIT`.
+    fn script(
         &self,
-        conn: &mut sqlx::pool::PoolConnection<sqlx::Any>,
         jobs: &[Job],
         pending: &[Pending],
         new_games: &[usize],
         touched: &HashSet<(usize, &str)>,
         now: &str,
-    ) -> Result<(), sqlx::Error> {
-        for chunk in chunked(new_games) {
-            let sql = format!(
+    ) -> String {
+        let mut sql = String::with_capacity(new_games.len() * 600 + 256);
+        sql.push_str(match self.backend {
+            Backend::Sqlite => "BEGIN IMMEDIATE;\n",
+            Backend::Postgres => "BEGIN;\n",
+        });
+        for chunk in new_games.chunks(ROWS_PER_STATEMENT) {
+            sql.push_str(
                 "INSERT INTO points_games (system, game_id, seq, request, response, applied_at) \
-                 VALUES {}",
-                placeholders(1, 6, chunk.len())
+                 VALUES ",
             );
-            let mut q = sqlx::query(&sql);
-            for &j in chunk {
+            for (i, &j) in chunk.iter().enumerate() {
                 let job = &jobs[j];
                 let Pending::New(o) = &pending[j] else {
                     continue;
                 };
-                q = q
-                    .bind(self.names[job.system].as_str())
-                    .bind(job.game.id.as_str())
-                    .bind(o.seq)
-                    .bind(job.request.as_str())
-                    .bind(o.body.as_str())
-                    .bind(now);
+                sql.push_str(if i == 0 { "(" } else { ",\n(" });
+                lit(&mut sql, &self.names[job.system]);
+                sql.push(',');
+                lit(&mut sql, &job.game.id);
+                let _ = write!(sql, ",{},", o.seq);
+                lit(&mut sql, &job.request);
+                sql.push(',');
+                lit(&mut sql, &o.body);
+                sql.push(',');
+                lit(&mut sql, now);
+                sql.push(')');
             }
-            q.execute(&mut **conn).await?;
+            sql.push_str(";\n");
         }
         let mut rows: Vec<(usize, &str, PlayerRow)> = touched
             .iter()
             .filter_map(|&(s, p)| self.engines[s].row(p).map(|r| (s, p, r)))
             .collect();
         rows.sort_unstable_by(|a, b| (a.0, a.1).cmp(&(b.0, b.1)));
-        for chunk in chunked(&rows) {
-            let sql = format!(
+        for chunk in rows.chunks(ROWS_PER_STATEMENT) {
+            sql.push_str(
                 "INSERT INTO points_players \
-                 (system, player_id, points, level, rd, volatility, games, updated) VALUES {} \
-                 ON CONFLICT (system, player_id) DO UPDATE SET points = excluded.points, \
-                 level = excluded.level, rd = excluded.rd, volatility = excluded.volatility, \
-                 games = excluded.games, updated = excluded.updated",
-                placeholders(1, 8, chunk.len())
+                 (system, player_id, points, level, rd, volatility, games, updated) VALUES ",
             );
-            let mut q = sqlx::query(&sql);
-            for (s, p, r) in chunk {
-                q = q
-                    .bind(self.names[*s].as_str())
-                    .bind(*p)
-                    .bind(r.points.as_str())
-                    .bind(r.level.as_deref())
-                    .bind(r.rd.as_deref())
-                    .bind(r.volatility.as_deref())
-                    .bind(r.games)
-                    .bind(now);
+            for (i, (s, p, r)) in chunk.iter().enumerate() {
+                sql.push_str(if i == 0 { "(" } else { ",\n(" });
+                lit(&mut sql, &self.names[*s]);
+                sql.push(',');
+                lit(&mut sql, p);
+                sql.push(',');
+                lit(&mut sql, &r.points);
+                for v in [&r.level, &r.rd, &r.volatility] {
+                    sql.push(',');
+                    match v {
+                        Some(v) => lit(&mut sql, v),
+                        None => sql.push_str("NULL"),
+                    }
+                }
+                let _ = write!(sql, ",{},", r.games);
+                lit(&mut sql, now);
+                sql.push(')');
             }
-            q.execute(&mut **conn).await?;
+            sql.push_str(
+                "\nON CONFLICT (system, player_id) DO UPDATE SET points = excluded.points, \
+                 level = excluded.level, rd = excluded.rd, volatility = excluded.volatility, \
+                 games = excluded.games, updated = excluded.updated;\n",
+            );
         }
-        Ok(())
+        sql.push_str("COMMIT;");
+        sql
     }
+}
+
+/// Appends `text` as an SQL string literal: in single quotes, each quote
+/// doubled — the standard form, read verbatim by SQLite and by PostgreSQL
+/// (`standard_conforming_strings`, on by default since 9.1, so backslashes
+/// are plain characters). A NUL, which neither database keeps in text,
+/// cannot reach here in an id ([`PointsService::apply`] refuses it); in any
+/// other text it becomes U+FFFD.
+fn lit(out: &mut String, text: &str) {
+    out.reserve(text.len() + 2);
+    out.push('\'');
+    for c in text.chars() {
+        match c {
+            '\'' => out.push_str("''"),
+            '\0' => out.push('\u{FFFD}'),
+            c => out.push(c),
+        }
+    }
+    out.push('\'');
 }
 
 /// Now, RFC 3339 UTC to the microsecond (`chrono` is built without its
@@ -1024,75 +1075,15 @@ fn now_text() -> String {
         .unwrap_or_default()
 }
 
-/// The length an IN list of `n` values is padded to (repeating a value):
-/// a power of four, so that few distinct statements are prepared.
-fn padded(n: usize) -> usize {
-    let mut p = 1;
-    while p < n {
-        p *= 4;
-    }
-    p
-}
-
-/// Cuts `items` into chunks of the sizes in [`CHUNKS`].
-fn chunked<T>(mut items: &[T]) -> Vec<&[T]> {
-    let mut out = Vec::new();
-    while !items.is_empty() {
-        let n = CHUNKS
-            .iter()
-            .copied()
-            .find(|&n| n <= items.len())
-            .unwrap_or(1);
-        let (head, tail) = items.split_at(n);
-        out.push(head);
-        items = tail;
-    }
-    out
-}
-
-/// `rows` groups of `width` numbered placeholders from `$start`:
-/// `($1, $2), ($3, $4)` for rows of two, or `$2, $3, $4` for width 1 and
-/// `start` 2 (an IN list; groups of one have no parentheses then).
-fn placeholders(start: usize, width: usize, rows: usize) -> String {
-    let mut s = String::with_capacity(rows * width * 5);
-    let mut n = start;
-    for r in 0..rows {
-        if r > 0 {
-            s.push_str(", ");
-        }
-        if width > 1 {
-            s.push('(');
-        }
-        for c in 0..width {
-            if c > 0 {
-                s.push_str(", ");
-            }
-            let _ = write!(s, "${n}");
-            n += 1;
-        }
-        if width > 1 {
-            s.push(')');
-        }
-    }
-    s
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn placeholders_and_chunks() {
-        assert_eq!(placeholders(2, 1, 3), "$2, $3, $4");
-        assert_eq!(placeholders(1, 2, 2), "($1, $2), ($3, $4)");
-        let items: Vec<u32> = (0..1373).collect();
-        let sizes: Vec<usize> = chunked(&items).iter().map(|c| c.len()).collect();
-        // 1373 = 2 × 512 + 256 + 64 + 16 + 8 + 4 + 1.
-        assert_eq!(sizes, [512, 512, 256, 64, 16, 8, 4, 1]);
-        assert_eq!(
-            (padded(1), padded(2), padded(16), padded(17)),
-            (1, 4, 16, 64)
-        );
+    fn literals_are_quoted() {
+        let mut out = String::new();
+        lit(&mut out, "o'brien'); DROP TABLE points_games; --\\");
+        assert_eq!(out, "'o''brien''); DROP TABLE points_games; --\\'");
     }
 
     #[test]

@@ -541,3 +541,45 @@ async fn state_survives_closing_and_reopening() {
         store.close().await;
     }
 }
+
+#[tokio::test]
+async fn sql_metacharacters_in_ids_are_harmless() {
+    for db in databases().await {
+        let store = open(&db).await;
+        let service = PointsService::start(&store).await.unwrap();
+        let white = "o'brien'); DROP TABLE points_games; --";
+        let black = r#"\"back\slash\" 棋手 %_"#;
+        let id = "x' OR '1'='1";
+        let o = service
+            .apply("qq-xiangqi-titles", game(id, white, black, "1-0", None))
+            .await
+            .unwrap();
+        // Win +1, loss −1 (§6.2).
+        assert_eq!(points(&o.change).2, dec!(1), "{}", db.name);
+        assert_eq!(player(&store, "qq-xiangqi-titles", white).await.0, "1");
+        assert_eq!(player(&store, "qq-xiangqi-titles", black).await.0, "-1");
+        assert_eq!(count_games(&store, "qq-xiangqi-titles", id).await, 1);
+        let again = service
+            .apply("qq-xiangqi-titles", game(id, white, black, "1-0", None))
+            .await
+            .unwrap();
+        assert!(again.replayed);
+        let (request,): (String,) =
+            sqlx::query_as("SELECT request FROM points_games WHERE game_id = $1")
+                .bind(id)
+                .fetch_one(store.pool())
+                .await
+                .unwrap();
+        let back: PointsGame = serde_json::from_str(&request).unwrap();
+        assert_eq!((back.white.as_str(), back.black.as_str()), (white, black));
+        let nul = service
+            .apply("qq-xiangqi-titles", game("n", "a\0b", "c", "1-0", None))
+            .await
+            .unwrap_err();
+        assert!(
+            matches!(nul, PointsError::InvalidGame { field: "white", .. }),
+            "{nul:?}"
+        );
+        store.close().await;
+    }
+}
