@@ -141,12 +141,71 @@ async fn seed_demo_list(state: &AppState) -> anyhow::Result<()> {
 // DESK HELPER: fill this in.
 // ---------------------------------------------------------------------------
 /// The demo events of the arbiter's desk (a finished xiangqi Swiss, a chess
-/// round robin in progress). **Not written yet: the desk fills it in**;
-/// it does nothing for now.
+/// round robin in progress) of `qiyuan_desk::demo`, stored through the
+/// desk store as if arbiters had run them; skipped when the desk already
+/// holds events.
 ///
 /// # Errors
 /// A database error.
 pub async fn seed_demo_events(state: &AppState) -> anyhow::Result<()> {
-    let _ = state;
+    use qiyuan_desk::import::ImportedPlayer;
+    use qiyuan_desk::{Board, ProposedRound};
+    use qiyuan_tournament::model::GameResult;
+    const BY: &str = DEMO_USER;
+    let store = &state.store;
+    if !store.list_events().await?.is_empty() {
+        return Ok(());
+    }
+    let events = [
+        qiyuan_desk::demo::xiangqi_swiss().map_err(|e| anyhow::anyhow!("{e}"))?,
+        qiyuan_desk::demo::chess_round_robin().map_err(|e| anyhow::anyhow!("{e}"))?,
+    ];
+    // Each event is stored the way an arbiter would have run it: the
+    // players with their pairing numbers, then round by round the pairing,
+    // every result entered, and the round published.
+    for event in &events {
+        let name = &event.settings().name;
+        let id = store.create_event(event.settings(), BY).await?;
+        let players: Vec<ImportedPlayer> = event
+            .players()
+            .into_iter()
+            .enumerate()
+            .map(|(i, p)| ImportedPlayer {
+                line: i + 1,
+                number: Some(p.id.0),
+                info: p.info,
+            })
+            .collect();
+        store
+            .import_players(id, &players, BY)
+            .await
+            .with_context(|| format!("demo event {name}: players"))?;
+        for (i, round) in event.event().rounds().iter().enumerate() {
+            let proposed = ProposedRound {
+                round: i as u32 + 1,
+                boards: round
+                    .games
+                    .iter()
+                    .map(|g| Board {
+                        white: g.white,
+                        black: g.black,
+                    })
+                    .collect(),
+                byes: round.byes.clone(),
+            };
+            let saved = store
+                .save_round(id, &proposed, BY)
+                .await
+                .with_context(|| format!("demo event {name}: round {}", proposed.round))?;
+            for (stored, game) in saved.games.iter().zip(&round.games) {
+                if game.result != GameResult::Pending {
+                    store
+                        .set_result(id, stored.id, game.result, stored.version, BY)
+                        .await?;
+                }
+            }
+            store.publish_round(id, proposed.round, true, BY).await?;
+        }
+    }
     Ok(())
 }

@@ -1,0 +1,591 @@
+//! The list of events, creating an event, its overview, settings and log.
+
+use axum::Form;
+use axum::extract::{Path, State};
+use axum::response::{IntoResponse, Redirect, Response};
+use chrono::NaiveDate;
+use maud::{Markup, html};
+use qiyuan_desk::prelude::*;
+use serde::Deserialize;
+
+use super::{
+    Flash, by, desk_style, event_nav, flash, game_name, load_for, status_name, store_error,
+    system_name,
+};
+use crate::AppState;
+use crate::auth::{Role, SignedIn, Viewer, require_role};
+use crate::error::AppError;
+use crate::i18n::Lang;
+use crate::layout::{csrf_field, page};
+
+/// `GET /desk`, `/desk/events`: the events the user runs (all for an
+/// administrator).
+pub(super) async fn list(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    SignedIn(user): SignedIn,
+) -> Result<Markup, AppError> {
+    require_role(&user, &[Role::Arbiter])?;
+    let l = viewer.lang;
+    let mut events = state.store.list_events().await?;
+    if !user.is_admin() {
+        let mine = state.store.arbiter_events(user.id).await?;
+        events.retain(|e| mine.contains(&e.id));
+    }
+    Ok(page(
+        &viewer,
+        l.t("Arbiter's desk", "裁判台"),
+        html! {
+            (desk_style())
+            h1 { (l.t("Arbiter's desk", "裁判台")) }
+            p { a.button #new-event href="/desk/events/new" { (l.t("New event", "新建赛事")) } }
+            @if events.is_empty() {
+                p.muted #no-events { (l.t("No event yet.", "还没有赛事。")) }
+            } @else {
+                div.table-wrap { table #events {
+                    thead { tr {
+                        th.num { "#" } th { (l.t("Event", "赛事")) } th { (l.t("Game", "棋种")) }
+                        th { (l.t("System", "赛制")) } th.num { (l.t("Players", "人数")) }
+                        th.num { (l.t("Rounds", "轮次")) } th { (l.t("Status", "状态")) }
+                    } }
+                    tbody { @for e in &events { tr data-event=(e.id) {
+                        td.num { (e.id) }
+                        td { a href={ "/desk/events/" (e.id) } { (e.name) } }
+                        td { (game_name(e.settings.game, l)) }
+                        td { (system_name(&e.settings.system, l)) }
+                        td.num { (e.players) }
+                        td.num { (e.rounds_paired) " / " (e.total_rounds) }
+                        td { (status_name(&e.status, l)) }
+                    } } }
+                } }
+            }
+        },
+    ))
+}
+
+/// The fields of the event form (create and settings).
+#[derive(Debug, Default, Deserialize)]
+pub(super) struct SettingsForm {
+    #[serde(default)]
+    name: String,
+    #[serde(default)]
+    game: String,
+    #[serde(default)]
+    system: String,
+    #[serde(default)]
+    rounds: String,
+    #[serde(default)]
+    cycles: String,
+    #[serde(default)]
+    games_per_match: String,
+    #[serde(default)]
+    acceleration: Option<String>,
+    #[serde(default)]
+    scoring: String,
+    #[serde(default)]
+    tiebreaks: String,
+    #[serde(default)]
+    rating_profile: String,
+    #[serde(default)]
+    start: String,
+    #[serde(default)]
+    end: String,
+    #[serde(default)]
+    place: String,
+    #[serde(default)]
+    chief_arbiter: String,
+    #[serde(default)]
+    arbiters: String,
+}
+
+fn opt(s: &str) -> Option<String> {
+    let t = s.trim();
+    (!t.is_empty()).then(|| t.to_string())
+}
+
+fn number(s: &str, default: u32, field_en: &str, field_zh: &str, l: Lang) -> Result<u32, String> {
+    let t = s.trim();
+    if t.is_empty() {
+        return Ok(default);
+    }
+    t.parse::<u32>().map_err(|_| {
+        l.pick(
+            format!("{field_en}: `{t}` is not a whole number."),
+            format!("{field_zh}：“{t}”不是整数。"),
+        )
+    })
+}
+
+fn date(s: &str, field_en: &str, field_zh: &str, l: Lang) -> Result<Option<NaiveDate>, String> {
+    let t = s.trim();
+    if t.is_empty() {
+        return Ok(None);
+    }
+    NaiveDate::parse_from_str(t, "%Y-%m-%d")
+        .map(Some)
+        .map_err(|_| {
+            l.pick(
+                format!("{field_en}: `{t}` is not a date (YYYY-MM-DD)."),
+                format!("{field_zh}：“{t}”不是日期（年-月-日）。"),
+            )
+        })
+}
+
+impl SettingsForm {
+    fn from_settings(s: &EventSettings) -> SettingsForm {
+        let (system, rounds, cycles, gpm, acc) = match s.system {
+            System::Swiss { acceleration, .. } => ("swiss", s.rounds, 1, 2, acceleration),
+            System::RoundRobin { cycles } => ("round_robin", s.rounds, cycles, 2, false),
+            System::Knockout {
+                games_per_match, ..
+            } => ("knockout", s.rounds, 1, games_per_match, false),
+        };
+        SettingsForm {
+            name: s.name.clone(),
+            game: match s.game {
+                Game::Xiangqi => "xiangqi",
+                Game::Chess => "chess",
+            }
+            .into(),
+            system: system.into(),
+            rounds: rounds.to_string(),
+            cycles: cycles.to_string(),
+            games_per_match: gpm.to_string(),
+            acceleration: acc.then(|| "on".to_string()),
+            scoring: match s.scoring {
+                ScoringPreset::Fide => "fide",
+                ScoringPreset::Xiangqi => "xiangqi",
+                ScoringPreset::ThreeOneZero => "three",
+                ScoringPreset::Custom(_) => "custom",
+            }
+            .into(),
+            tiebreaks: s.tiebreaks.clone(),
+            rating_profile: s.rating_profile.clone().unwrap_or_default(),
+            start: s.start.map(|d| d.to_string()).unwrap_or_default(),
+            end: s.end.map(|d| d.to_string()).unwrap_or_default(),
+            place: s.place.clone().unwrap_or_default(),
+            chief_arbiter: s.chief_arbiter.clone().unwrap_or_default(),
+            arbiters: s.arbiters.join(", "),
+        }
+    }
+
+    /// The settings the form describes (`base` keeps what the form does not
+    /// show, e.g. round dates), or what is wrong in the visitor's language.
+    fn to_settings(&self, base: Option<&EventSettings>, l: Lang) -> Result<EventSettings, String> {
+        let game = match self.game.as_str() {
+            "xiangqi" => Game::Xiangqi,
+            "chess" => Game::Chess,
+            _ => {
+                return Err(l
+                    .t("Choose xiangqi or chess.", "请选择象棋或国际象棋。")
+                    .into());
+            }
+        };
+        let rounds = number(&self.rounds, 0, "Rounds", "轮数", l)?;
+        let mut s = match self.system.as_str() {
+            "swiss" => {
+                let mut s = EventSettings::swiss(self.name.trim(), game, rounds);
+                s.system = System::Swiss {
+                    edition: DutchEdition::Fide2026,
+                    acceleration: self.acceleration.is_some(),
+                };
+                s
+            }
+            "round_robin" => {
+                let cycles = number(&self.cycles, 1, "Cycles", "循环次数", l)?;
+                EventSettings::round_robin(self.name.trim(), game, cycles)
+            }
+            "knockout" => {
+                let gpm = number(&self.games_per_match, 2, "Games per match", "每轮局数", l)?;
+                let mut s = EventSettings::swiss(self.name.trim(), game, 0);
+                s.system = System::Knockout {
+                    games_per_match: gpm,
+                    armageddon: false,
+                };
+                s
+            }
+            _ => {
+                return Err(l
+                    .t(
+                        "Choose a system: Swiss, round robin or knockout.",
+                        "请选择赛制：瑞士制、循环赛或淘汰赛。",
+                    )
+                    .into());
+            }
+        };
+        s.scoring = match self.scoring.as_str() {
+            "fide" => ScoringPreset::Fide,
+            "xiangqi" => ScoringPreset::Xiangqi,
+            "three" => ScoringPreset::ThreeOneZero,
+            "" | "custom" => match base {
+                Some(b) if self.scoring == "custom" => b.scoring,
+                _ => s.scoring,
+            },
+            _ => return Err(l.t("Unknown scoring.", "未知的计分方式。").into()),
+        };
+        if !self.tiebreaks.trim().is_empty() {
+            s.tiebreaks = self.tiebreaks.trim().to_string();
+        }
+        s.rating_profile = opt(&self.rating_profile);
+        s.start = date(&self.start, "Start", "开始日期", l)?;
+        s.end = date(&self.end, "End", "结束日期", l)?;
+        s.place = opt(&self.place);
+        s.chief_arbiter = opt(&self.chief_arbiter);
+        s.arbiters = self
+            .arbiters
+            .split([',', '，', ';'])
+            .filter_map(opt)
+            .collect();
+        if let Some(b) = base {
+            s.round_dates = b.round_dates.clone();
+            s.initial_colour = b.initial_colour;
+            if let (System::Swiss { edition, .. }, System::Swiss { acceleration, .. }) =
+                (b.system, s.system)
+            {
+                s.system = System::Swiss {
+                    edition,
+                    acceleration,
+                };
+            }
+        }
+        s.validate()
+            .map_err(|e| format!("{}{e}", l.t("The settings are refused: ", "设置有误：")))?;
+        Ok(s)
+    }
+}
+
+fn settings_fields(viewer: &Viewer, f: &SettingsForm) -> Markup {
+    let l = viewer.lang;
+    let sel = |a: &str, b: &str| a == b;
+    html! {
+        label { (l.t("Name", "赛事名称"))
+            input type="text" name="name" value=(f.name) required maxlength="200"; }
+        label { (l.t("Game", "棋种"))
+            select name="game" {
+                option value="xiangqi" selected[sel(&f.game, "xiangqi")] { (l.t("Xiangqi", "象棋")) }
+                option value="chess" selected[sel(&f.game, "chess")] { (l.t("Chess", "国际象棋")) }
+            } }
+        label { (l.t("System", "赛制"))
+            select name="system" {
+                option value="swiss" selected[sel(&f.system, "swiss")] { (l.t("Swiss (Dutch)", "瑞士制")) }
+                option value="round_robin" selected[sel(&f.system, "round_robin")] { (l.t("Round robin", "循环赛")) }
+                option value="knockout" selected[sel(&f.system, "knockout")] { (l.t("Knockout", "淘汰赛")) }
+            } }
+        label { (l.t("Rounds (Swiss)", "轮数（瑞士制）"))
+            input type="number" name="rounds" min="1" max="99" value=(f.rounds); }
+        label { input type="checkbox" name="acceleration" checked[f.acceleration.is_some()];
+            " " (l.t("Baku acceleration (Swiss)", "巴库加速（瑞士制）")) }
+        label { (l.t("Cycles (round robin)", "循环次数（循环赛）"))
+            input type="number" name="cycles" min="1" max="4" value=(f.cycles); }
+        label { (l.t("Games per match (knockout)", "每轮局数（淘汰赛）"))
+            input type="number" name="games_per_match" min="1" max="8" value=(f.games_per_match); }
+        label { (l.t("Scoring", "计分"))
+            select name="scoring" {
+                option value="" selected[f.scoring.is_empty()] { (l.t("default of the game", "按棋种默认")) }
+                option value="fide" selected[sel(&f.scoring, "fide")] { "1 - ½ - 0" }
+                option value="xiangqi" selected[sel(&f.scoring, "xiangqi")] { "2 - 1 - 0" }
+                option value="three" selected[sel(&f.scoring, "three")] { "3 - 1 - 0" }
+                @if f.scoring == "custom" { option value="custom" selected { (l.t("custom (kept)", "自定义（保留）")) } }
+            } }
+        label { (l.t("Tie-break preset", "破同分规则"))
+            select name="tiebreaks" {
+                option value="" selected[f.tiebreaks.is_empty()] { (l.t("default of the system", "按赛制默认")) }
+                @for (name, desc) in qiyuan_tournament::tiebreak::PRESETS {
+                    option value=(name) selected[sel(&f.tiebreaks, name)] { (name) " — " (desc) }
+                }
+            } }
+        label { (l.t("Rating profile", "等级分规则"))
+            select name="rating_profile" {
+                option value="" selected[f.rating_profile.is_empty()] { (l.t("not rated", "不计算等级分")) }
+                @for name in qiyuan_rating::Profile::builtin_names() {
+                    option value=(name) selected[sel(&f.rating_profile, name)] { (name) }
+                }
+            } }
+        label { (l.t("Start", "开始日期")) input type="date" name="start" value=(f.start); }
+        label { (l.t("End", "结束日期")) input type="date" name="end" value=(f.end); }
+        label { (l.t("Place", "地点")) input type="text" name="place" value=(f.place); }
+        label { (l.t("Chief arbiter", "裁判长")) input type="text" name="chief_arbiter" value=(f.chief_arbiter); }
+        label { (l.t("Arbiters (comma separated)", "裁判员（逗号分隔）")) input type="text" name="arbiters" value=(f.arbiters); }
+    }
+}
+
+fn new_page(viewer: &Viewer, f: &SettingsForm, error: Option<&str>) -> Markup {
+    let l = viewer.lang;
+    page(
+        viewer,
+        l.t("New event", "新建赛事"),
+        html! {
+            (desk_style())
+            p.muted { a href="/desk/events" { (l.t("← All events", "← 全部赛事")) } }
+            h1 { (l.t("New event", "新建赛事")) }
+            @if let Some(e) = error { p.error #flash role="alert" { (e) } }
+            form.stack #create-event name="create-event" method="post" action="/desk/events/new" {
+                (csrf_field(viewer))
+                (settings_fields(viewer, f))
+                button #create-event-submit type="submit" { (l.t("Create event", "创建赛事")) }
+            }
+        },
+    )
+}
+
+/// `GET /desk/events/new`.
+pub(super) async fn new_form(viewer: Viewer, SignedIn(user): SignedIn) -> Result<Markup, AppError> {
+    require_role(&user, &[Role::Arbiter])?;
+    let f = SettingsForm {
+        game: "xiangqi".into(),
+        system: "swiss".into(),
+        rounds: "7".into(),
+        cycles: "1".into(),
+        games_per_match: "2".into(),
+        ..SettingsForm::default()
+    };
+    Ok(new_page(&viewer, &f, None))
+}
+
+/// `POST /desk/events/new`: creates the event and makes its creator one of
+/// its arbiters.
+pub(super) async fn create(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    SignedIn(user): SignedIn,
+    Form(f): Form<SettingsForm>,
+) -> Result<Response, AppError> {
+    require_role(&user, &[Role::Arbiter])?;
+    let settings = match f.to_settings(None, viewer.lang) {
+        Ok(s) => s,
+        Err(msg) => {
+            let mut resp = new_page(&viewer, &f, Some(&msg)).into_response();
+            *resp.status_mut() = axum::http::StatusCode::BAD_REQUEST;
+            return Ok(resp);
+        }
+    };
+    let id = state
+        .store
+        .create_event(&settings, by(&user))
+        .await
+        .map_err(|e| store_error(e, viewer.lang))?;
+    if user.id != 0 {
+        state.store.assign_arbiter(id, user.id).await?;
+    }
+    Ok(Redirect::to(&format!("/desk/events/{id}/players")).into_response())
+}
+
+/// `GET /desk/events/{id}`: the event at a glance and what to do next.
+pub(super) async fn overview(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    SignedIn(user): SignedIn,
+    Path(id): Path<i64>,
+) -> Result<Markup, AppError> {
+    let l = viewer.lang;
+    let loaded = load_for(&state, &user, id, l).await?;
+    let d = &loaded.desk;
+    let s = d.settings();
+    let pending = loaded
+        .games
+        .iter()
+        .filter(|g| g.result == GameResult::Pending)
+        .count();
+    let can_pair = d.rounds_paired() < d.total_rounds() || d.total_rounds() == 0;
+    Ok(page(
+        &viewer,
+        &s.name,
+        html! {
+            (event_nav(&viewer, &loaded, "overview"))
+            dl #event-summary {
+                dt { (l.t("Game", "棋种")) } dd { (game_name(s.game, l)) }
+                dt { (l.t("System", "赛制")) } dd { (system_name(&s.system, l)) }
+                dt { (l.t("Status", "状态")) } dd #event-status { (status_name(&loaded.status, l)) }
+                dt { (l.t("Players", "棋手")) } dd #player-count { (d.event().players().len()) }
+                dt { (l.t("Rounds paired", "已编排轮次")) } dd #rounds-paired { (d.rounds_paired()) " / " (d.total_rounds()) }
+                dt { (l.t("Results missing", "未录成绩")) } dd #results-missing { (pending) }
+                dt { (l.t("Tie-breaks", "破同分")) } dd { (s.tiebreaks) }
+                dt { (l.t("Rating profile", "等级分规则")) } dd { (s.rating_profile.as_deref().unwrap_or("—")) }
+                @if let Some(p) = &s.place { dt { (l.t("Place", "地点")) } dd { (p) } }
+                @if let Some(a) = s.start { dt { (l.t("Dates", "日期")) } dd { (a) @if let Some(b) = s.end { " – " (b) } } }
+                @if let Some(c) = &s.chief_arbiter { dt { (l.t("Chief arbiter", "裁判长")) } dd { (c) } }
+            }
+            p {
+                @if can_pair && pending == 0 {
+                    a.button.big-button #pair-next href={ "/desk/events/" (id) "/pair" } {
+                        (l.t("Pair round", "编排第")) " " (d.next_round()) (l.t("", "轮"))
+                    }
+                } @else if pending > 0 {
+                    a.button.big-button #enter-results href={ "/desk/events/" (id) "/rounds/" (d.rounds_paired()) } {
+                        (l.t("Enter results of round", "录入成绩：第")) " " (d.rounds_paired()) (l.t("", "轮"))
+                    }
+                    " "
+                    a.button.secondary #pair-next href={ "/desk/events/" (id) "/pair" } {
+                        (l.t("Pair next round", "编排下一轮"))
+                    }
+                }
+            }
+            h2 { (l.t("Prints", "打印")) }
+            ul #prints {
+                @for (what, en, zh) in PRINTS {
+                    li { a href={ "/desk/events/" (id) "/print/" (what) } { (l.t(en, zh)) } }
+                }
+            }
+            h2 { (l.t("Exports", "导出")) }
+            ul #exports {
+                @for (fmt, en, zh) in EXPORTS {
+                    li { a href={ "/desk/events/" (id) "/export/" (fmt) } download { (l.t(en, zh)) } }
+                }
+                li.muted { (l.t(
+                    "PGN: the desk keeps results, not moves; no game records to export.",
+                    "PGN：裁判台只记录结果、不记录着法，没有棋谱可导出。")) }
+            }
+        },
+    ))
+}
+
+/// The print views: path, English, Chinese.
+pub(super) const PRINTS: [(&str, &str, &str); 6] = [
+    ("pairings", "Pairing list (last round)", "对阵表（最新轮）"),
+    (
+        "alphabetical",
+        "Pairings by name (for the venue)",
+        "按姓名排列的对阵表",
+    ),
+    ("standings", "Standings", "排名表"),
+    ("crosstable", "Crosstable", "交叉表"),
+    ("slips", "Result slips", "成绩单"),
+    ("wallchart", "Wall chart", "总表"),
+];
+
+/// The exports: path, English, Chinese.
+pub(super) const EXPORTS: [(&str, &str, &str); 6] = [
+    ("trf", "FIDE TRF (TRF-2026)", "FIDE TRF（2026）"),
+    ("trf16", "FIDE TRF16", "FIDE TRF16"),
+    ("standings.csv", "Standings (CSV)", "排名（CSV）"),
+    ("standings.xlsx", "Standings (xlsx)", "排名（xlsx）"),
+    (
+        "pairings.csv",
+        "Pairings of the last round (CSV)",
+        "最新轮对阵（CSV）",
+    ),
+    (
+        "pairings.xlsx",
+        "Pairings of the last round (xlsx)",
+        "最新轮对阵（xlsx）",
+    ),
+];
+
+fn settings_page(
+    viewer: &Viewer,
+    loaded: &qiyuan_store::desk::LoadedEvent,
+    f: &SettingsForm,
+    msg: Option<&Flash>,
+) -> Markup {
+    let l = viewer.lang;
+    page(
+        viewer,
+        l.t("Settings", "设置"),
+        html! {
+            (event_nav(viewer, loaded, "settings"))
+            (flash(msg))
+            form.stack #event-settings name="event-settings" method="post" action={ "/desk/events/" (loaded.id) "/settings" } {
+                (csrf_field(viewer))
+                (settings_fields(viewer, f))
+                button type="submit" { (l.t("Save settings", "保存设置")) }
+            }
+        },
+    )
+}
+
+/// `GET /desk/events/{id}/settings`.
+pub(super) async fn settings_form(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    SignedIn(user): SignedIn,
+    Path(id): Path<i64>,
+) -> Result<Markup, AppError> {
+    let loaded = load_for(&state, &user, id, viewer.lang).await?;
+    let f = SettingsForm::from_settings(loaded.desk.settings());
+    Ok(settings_page(&viewer, &loaded, &f, None))
+}
+
+/// `POST /desk/events/{id}/settings`.
+pub(super) async fn settings_save(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    SignedIn(user): SignedIn,
+    Path(id): Path<i64>,
+    Form(f): Form<SettingsForm>,
+) -> Result<Response, AppError> {
+    let l = viewer.lang;
+    let loaded = load_for(&state, &user, id, l).await?;
+    let outcome = match f.to_settings(Some(loaded.desk.settings()), l) {
+        Err(m) => Err(m),
+        Ok(s) => match state.store.update_settings(id, &s, by(&user)).await {
+            Ok(()) => Ok(()),
+            Err(e) => Err(store_error(e, l).message(l)),
+        },
+    };
+    match outcome {
+        Ok(()) => {
+            let loaded = load_for(&state, &user, id, l).await?;
+            let f = SettingsForm::from_settings(loaded.desk.settings());
+            let msg = Flash::Ok(l.t("Settings saved.", "设置已保存。").into());
+            Ok(settings_page(&viewer, &loaded, &f, Some(&msg)).into_response())
+        }
+        Err(m) => {
+            let mut resp =
+                settings_page(&viewer, &loaded, &f, Some(&Flash::Err(m))).into_response();
+            *resp.status_mut() = axum::http::StatusCode::BAD_REQUEST;
+            Ok(resp)
+        }
+    }
+}
+
+/// `GET /desk/events/{id}/log`: who did what, newest first.
+pub(super) async fn log_page(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    SignedIn(user): SignedIn,
+    Path(id): Path<i64>,
+) -> Result<Markup, AppError> {
+    let l = viewer.lang;
+    let loaded = load_for(&state, &user, id, l).await?;
+    let mut log = state
+        .store
+        .desk_log(id)
+        .await
+        .map_err(|e| store_error(e, l))?;
+    log.reverse();
+    Ok(page(
+        &viewer,
+        l.t("Log", "日志"),
+        html! {
+            (event_nav(&viewer, &loaded, "log"))
+            div.table-wrap { table #desk-log {
+                thead { tr {
+                    th { (l.t("When", "时间")) } th { (l.t("Who", "操作人")) }
+                    th { (l.t("What", "操作")) } th.num { (l.t("Round", "轮")) }
+                    th { (l.t("Details", "详情")) }
+                } }
+                tbody { @for e in &log { tr data-action=(e.action) {
+                    td { (e.at) } td { (e.by) } td { (e.action) }
+                    td.num { @if let Some(r) = e.round { (r) } }
+                    td { (log_detail(&e.detail)) }
+                } } }
+            } }
+        },
+    ))
+}
+
+/// A log entry's detail: `old → new` for results, the JSON otherwise.
+fn log_detail(d: &serde_json::Value) -> String {
+    if let (Some(b), Some(a)) = (d.get("before"), d.get("after"))
+        && let (Some(b), Some(a)) = (b.as_str(), a.as_str())
+    {
+        let board = d.get("board").and_then(|x| x.as_u64()).unwrap_or(0);
+        return format!("#{board}: {b} → {a}");
+    }
+    let text = d.to_string();
+    if text.chars().count() > 300 {
+        text.chars().take(300).collect::<String>() + "…"
+    } else {
+        text
+    }
+}

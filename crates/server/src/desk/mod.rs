@@ -1,0 +1,311 @@
+//! The arbiter's desk (裁判台): events, players, rounds, results, reports,
+//! prints and exports, as server-rendered pages under `/desk`.
+//!
+//! Every page of an event needs an account that may run it
+//! ([`require_event_arbiter`]: administrators, or the arbiters assigned to
+//! the event); the creator of an event is assigned to it. The rules are the
+//! pure crate `qiyuan-desk`, the persistence `qiyuan_store::desk`.
+//!
+//! Pages and their main elements (stable ids for browser tests):
+//!
+//! | Path | Elements |
+//! |---|---|
+//! | `GET /desk`, `/desk/events` | `#events` (table), `#new-event` (link) |
+//! | `GET/POST /desk/events/new` | form `#create-event` (`name`, `game`, `system`, `rounds`, `cycles`, `games_per_match`, `scoring`, `tiebreaks`, `rating_profile`, `start`, `end`, `place`, `chief_arbiter`) |
+//! | `GET /desk/events/{id}` | `#event-nav`, `#pair-next`, `#event-summary` |
+//! | `GET /desk/events/{id}/players` | `#players`, forms `#add-player`, `#search-list`, `#import-players`, `#withdraw`, `#request-bye`, `#forbid-pair` |
+//! | `GET /desk/events/{id}/pair` | `#proposal`, `#warnings`, forms `#confirm-pairing` (button `#confirm-pair`), `#manual-change` |
+//! | `GET /desk/events/{id}/rounds/{r}` | form `#results-form` (radios `r{game}`, hidden `v{game}`, `o{game}`), `#save-results`, `#conflicts`, form `#unpair-last` |
+//! | `GET /desk/events/{id}/standings` | `#standings` (rows `data-player`), `#tiebreak-legend` |
+//! | `GET /desk/events/{id}/crosstable` | `#crosstable` |
+//! | `GET /desk/events/{id}/rating` | `#rating-report` |
+//! | `GET /desk/events/{id}/norms` | `#norm-report` |
+//! | `GET /desk/events/{id}/print/{what}` | `pairings`, `alphabetical`, `standings`, `crosstable`, `slips`, `wallchart` |
+//! | `GET /desk/events/{id}/export/{fmt}` | `trf`, `trf16`, `standings.csv`, `standings.xlsx`, `pairings.csv`, `pairings.xlsx` |
+//! | `GET /desk/events/{id}/log` | `#desk-log` |
+
+mod events;
+mod players;
+mod reports;
+mod rounds;
+
+use axum::Router;
+use axum::routing::{get, post};
+use maud::{Markup, html};
+use qiyuan_desk::prelude::*;
+use qiyuan_store::StoreError;
+use qiyuan_store::desk::LoadedEvent;
+
+use crate::AppState;
+use crate::auth::{User, Viewer, require_event_arbiter};
+use crate::error::AppError;
+use crate::i18n::Lang;
+
+/// The desk's stylesheet (big touch targets for result entry, print
+/// layouts), served at `/desk/static/desk.css`.
+pub const DESK_CSS: &str = r#"
+.desk-nav { display: flex; flex-wrap: wrap; gap: .3rem .8rem; margin: .5rem 0 1rem; padding: .4rem 0; border-bottom: 1px solid #ddd; }
+.desk-nav a.here { font-weight: bold; text-decoration: none; }
+.board-entry { border: 1px solid #ccc; border-radius: 6px; padding: .5rem; margin: .5rem 0; background: #fff; }
+.board-entry .who { font-weight: 600; margin-bottom: .3rem; }
+.results { display: flex; flex-wrap: wrap; gap: .4rem; }
+.results label { display: inline-flex; align-items: center; min-height: 48px; min-width: 64px; padding: .3rem .7rem; border: 1px solid #999; border-radius: 6px; cursor: pointer; font-size: 1.1rem; justify-content: center; }
+.results input[type=radio] { width: 1.4rem; height: 1.4rem; margin-right: .4rem; }
+.results label:has(input:checked) { background: #fde8e4; border-color: #b3261e; }
+.big-button { min-height: 48px; min-width: 10rem; font-size: 1.1rem; }
+.conflict { border: 2px solid #b3261e; padding: .5rem; margin: .5rem 0; background: #fff4f2; }
+.forms { display: grid; grid-template-columns: repeat(auto-fill, minmax(18rem, 1fr)); gap: 1rem; }
+.forms form { background: #fff; border: 1px solid #ddd; border-radius: 6px; padding: .7rem; }
+.print-only { display: none; }
+.slip { border: 1px dashed #888; padding: .6rem; margin: .4rem 0; page-break-inside: avoid; }
+pre.explain { white-space: pre-wrap; font-size: .85rem; }
+@media print {
+  .desk-nav, .no-print, header.site, footer.site { display: none !important; }
+  .print-only { display: block; }
+  main { max-width: none; padding: 0; }
+  table { font-size: 10pt; }
+  .table-wrap { overflow: visible; }
+}
+"#;
+
+/// The routes of this part of the application.
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/desk", get(events::list))
+        .route("/desk/static/desk.css", get(desk_css))
+        .route("/desk/events", get(events::list))
+        .route(
+            "/desk/events/new",
+            get(events::new_form).post(events::create),
+        )
+        .route("/desk/events/{id}", get(events::overview))
+        .route(
+            "/desk/events/{id}/settings",
+            get(events::settings_form).post(events::settings_save),
+        )
+        .route("/desk/events/{id}/log", get(events::log_page))
+        .route(
+            "/desk/events/{id}/players",
+            get(players::page_get).post(players::post),
+        )
+        .route("/desk/events/{id}/players/import", post(players::import))
+        .route(
+            "/desk/events/{id}/players/{number}",
+            get(players::edit_form).post(players::edit_save),
+        )
+        .route(
+            "/desk/events/{id}/pair",
+            get(rounds::preview).post(rounds::pair_post),
+        )
+        .route("/desk/events/{id}/rounds", get(rounds::rounds_index))
+        .route("/desk/events/{id}/rounds/unpair", post(rounds::unpair))
+        .route(
+            "/desk/events/{id}/rounds/{round}",
+            get(rounds::round_page).post(rounds::results_post),
+        )
+        .route(
+            "/desk/events/{id}/rounds/{round}/publish",
+            post(rounds::publish),
+        )
+        .route("/desk/events/{id}/standings", get(reports::standings))
+        .route("/desk/events/{id}/crosstable", get(reports::crosstable))
+        .route("/desk/events/{id}/rating", get(reports::rating))
+        .route("/desk/events/{id}/norms", get(reports::norms))
+        .route("/desk/events/{id}/print/{what}", get(reports::print))
+        .route("/desk/events/{id}/export/{fmt}", get(reports::export))
+}
+
+async fn desk_css() -> impl axum::response::IntoResponse {
+    (
+        [
+            (axum::http::header::CONTENT_TYPE, "text/css; charset=utf-8"),
+            (axum::http::header::CACHE_CONTROL, "public, max-age=3600"),
+        ],
+        DESK_CSS,
+    )
+}
+
+/// An error of the store as the visitor should see it: an unknown event is
+/// 404, a refusal of the desk is 400 with its reason, a conflict 409.
+pub(crate) fn store_error(e: StoreError, lang: Lang) -> AppError {
+    match e {
+        StoreError::NoSuchDeskEvent(_) | StoreError::NoSuchGame { .. } => AppError::NotFound,
+        StoreError::Desk(d) => desk_error(&d, lang),
+        c @ StoreError::Conflict(_) => AppError::Conflict(c.to_string()),
+        other => AppError::Internal(other.to_string()),
+    }
+}
+
+/// A refusal of the desk (a rule of the event, bad data): 400 with the reason.
+pub(crate) fn desk_error(e: &DeskError, lang: Lang) -> AppError {
+    AppError::BadRequest(format!(
+        "{}{e}",
+        lang.t("The desk refused: ", "裁判台拒绝了此操作：")
+    ))
+}
+
+/// Loads an event the user may run (404 unknown, 403 not his).
+pub(crate) async fn load_for(
+    state: &AppState,
+    user: &User,
+    id: i64,
+    lang: Lang,
+) -> Result<LoadedEvent, AppError> {
+    require_event_arbiter(state, user, id).await?;
+    state
+        .store
+        .load_event(id)
+        .await
+        .map_err(|e| store_error(e, lang))
+}
+
+/// The name `by` written in the desk's log for this user.
+pub(crate) fn by(user: &User) -> &str {
+    &user.username
+}
+
+/// The stylesheet link (in the body: allowed by HTML, kept by the CSP as
+/// it is same-origin).
+pub(crate) fn desk_style() -> Markup {
+    html! { link rel="stylesheet" href="/desk/static/desk.css"; }
+}
+
+/// The tabs of an event's pages; `here` is the current tab's key.
+pub(crate) fn event_nav(viewer: &Viewer, loaded: &LoadedEvent, here: &str) -> Markup {
+    let l = viewer.lang;
+    let id = loaded.id;
+    let tabs: [(&str, String, &str); 9] = [
+        (
+            "overview",
+            format!("/desk/events/{id}"),
+            l.t("Event", "赛事"),
+        ),
+        (
+            "players",
+            format!("/desk/events/{id}/players"),
+            l.t("Players", "棋手"),
+        ),
+        (
+            "rounds",
+            format!("/desk/events/{id}/rounds"),
+            l.t("Rounds & results", "轮次与成绩"),
+        ),
+        (
+            "standings",
+            format!("/desk/events/{id}/standings"),
+            l.t("Standings", "排名"),
+        ),
+        (
+            "crosstable",
+            format!("/desk/events/{id}/crosstable"),
+            l.t("Crosstable", "交叉表"),
+        ),
+        (
+            "rating",
+            format!("/desk/events/{id}/rating"),
+            l.t("Rating report", "等级分计算"),
+        ),
+        (
+            "norms",
+            format!("/desk/events/{id}/norms"),
+            l.t("Norms", "称号标准"),
+        ),
+        (
+            "settings",
+            format!("/desk/events/{id}/settings"),
+            l.t("Settings", "设置"),
+        ),
+        ("log", format!("/desk/events/{id}/log"), l.t("Log", "日志")),
+    ];
+    html! {
+        (desk_style())
+        p.muted.no-print { a href="/desk/events" { (l.t("← All events", "← 全部赛事")) } }
+        h1 { (loaded.desk.settings().name) }
+        nav.desk-nav #event-nav {
+            @for (key, href, label) in &tabs {
+                @if *key == here { a.here href=(href) aria-current="page" { (label) } }
+                @else { a href=(href) { (label) } }
+            }
+        }
+    }
+}
+
+/// A player's short label: `12 Name`.
+pub(crate) fn player_label(desk: &DeskEvent, id: PlayerId) -> String {
+    match desk.event().player(id) {
+        Some(p) => format!("{} {}", id.0, p.name),
+        None => id.0.to_string(),
+    }
+}
+
+/// A message shown above a page's content.
+pub(crate) enum Flash {
+    /// Something was done.
+    Ok(String),
+    /// Something was refused.
+    Err(String),
+}
+
+pub(crate) fn flash(f: Option<&Flash>) -> Markup {
+    html! {
+        @match f {
+            Some(Flash::Ok(m)) => p.notice #flash role="status" { (m) },
+            Some(Flash::Err(m)) => p.error #flash role="alert" { (m) },
+            None => {},
+        }
+    }
+}
+
+/// The colour names of the game: Red/Black for xiangqi, White/Black for chess.
+pub(crate) fn colour_names(game: Game, l: Lang) -> (&'static str, &'static str) {
+    match game {
+        Game::Xiangqi => (l.t("Red", "红方"), l.t("Black", "黑方")),
+        Game::Chess => (l.t("White", "白方"), l.t("Black", "黑方")),
+    }
+}
+
+/// A bye's name.
+pub(crate) fn bye_name(k: ByeKind, l: Lang) -> &'static str {
+    match k {
+        ByeKind::PairingAllocated => l.t("bye (pairing-allocated)", "轮空"),
+        ByeKind::FullPoint => l.t("full-point bye", "请假（记胜）"),
+        ByeKind::HalfPoint => l.t("half-point bye", "请假（记和）"),
+        ByeKind::ZeroPoint => l.t("zero-point bye", "请假（记负）"),
+        ByeKind::Absent => l.t("not playing", "不参赛"),
+    }
+}
+
+/// A pairing warning in the visitor's language.
+pub(crate) fn warning_text(w: &PairingWarning, l: Lang) -> String {
+    match l {
+        Lang::Zh => w.message_zh(),
+        Lang::En => w.to_string(),
+    }
+}
+
+/// The system's name.
+pub(crate) fn system_name(s: &System, l: Lang) -> &'static str {
+    match s {
+        System::Swiss { .. } => l.t("Swiss", "瑞士制"),
+        System::RoundRobin { .. } => l.t("round robin", "循环赛"),
+        System::Knockout { .. } => l.t("knockout", "淘汰赛"),
+    }
+}
+
+/// The game's name.
+pub(crate) fn game_name(g: Game, l: Lang) -> &'static str {
+    match g {
+        Game::Xiangqi => l.t("xiangqi", "象棋"),
+        Game::Chess => l.t("chess", "国际象棋"),
+    }
+}
+
+/// An event's status.
+pub(crate) fn status_name(s: &str, l: Lang) -> &'static str {
+    match s {
+        "registration" => l.t("registration", "报名中"),
+        "running" => l.t("running", "进行中"),
+        "finished" => l.t("finished", "已结束"),
+        _ => l.t("unknown", "未知"),
+    }
+}

@@ -1,0 +1,646 @@
+//! Players of an event: add, search the rating list, import a file, late
+//! entries, withdrawals, requested byes, forbidden pairs, edits.
+
+use axum::Form;
+use axum::extract::{Multipart, Path, Query, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use maud::{Markup, html};
+use qiyuan_desk::import::{ImportedPlayer, players_from_csv, players_from_trf, players_from_xlsx};
+use qiyuan_desk::prelude::*;
+use qiyuan_store::ListLine;
+use rust_decimal::prelude::ToPrimitive;
+use serde::Deserialize;
+
+use super::{Flash, by, bye_name, event_nav, flash, load_for, store_error};
+use crate::AppState;
+use crate::auth::{SignedIn, User, Viewer};
+use crate::error::AppError;
+use crate::i18n::Lang;
+use crate::layout::{csrf_field, page};
+
+/// Most rating-list lines shown for one search.
+const SEARCH_LIMIT: usize = 25;
+
+#[derive(Debug, Default, Deserialize)]
+pub(super) struct SearchQuery {
+    #[serde(default)]
+    q: Option<String>,
+}
+
+/// The lines of the newest rating list (published first) whose name or id
+/// matches `q` (case-insensitive substring; compared in memory, so no
+/// character of the query reaches SQL).
+async fn search_list(state: &AppState, q: &str) -> Result<Vec<ListLine>, AppError> {
+    let q = q.trim();
+    if q.is_empty() {
+        return Ok(Vec::new());
+    }
+    let lists = state.store.lists().await?;
+    let best = lists
+        .iter()
+        .filter(|l| l.status == "published")
+        .max_by_key(|l| (l.list_date, l.id))
+        .or_else(|| lists.iter().max_by_key(|l| (l.list_date, l.id)));
+    let Some(list) = best else {
+        return Ok(Vec::new());
+    };
+    let needle = q.to_lowercase();
+    Ok(state
+        .store
+        .list_lines(list.id)
+        .await?
+        .into_iter()
+        .filter(|line| line.name.to_lowercase().contains(&needle) || line.id.to_string() == q)
+        .take(SEARCH_LIMIT)
+        .collect())
+}
+
+fn info_from_line(line: &ListLine) -> PlayerInfo {
+    PlayerInfo {
+        name: line.name.clone(),
+        rating: line.rating.and_then(|r| r.round().to_u32()),
+        title: line.titles.as_deref().and_then(|t| {
+            t.split(',')
+                .next_back()
+                .and_then(|x| x.split(':').next())
+                .map(|x| x.trim().to_string())
+                .filter(|x| !x.is_empty())
+        }),
+        club: line.unit.clone(),
+        federation: None,
+        sex: match line.sex.as_str() {
+            "f" => Some(Sex::Female),
+            "m" => Some(Sex::Male),
+            _ => None,
+        },
+        birth: line.birth.clone(),
+        national_id: Some(line.id.to_string()),
+        fide_id: None,
+    }
+}
+
+async fn render(
+    state: &AppState,
+    viewer: &Viewer,
+    user: &User,
+    id: i64,
+    q: Option<&str>,
+    msg: Option<Flash>,
+) -> Result<Response, AppError> {
+    let l = viewer.lang;
+    let loaded = load_for(state, user, id, l).await?;
+    let d = &loaded.desk;
+    let found = match q {
+        Some(q) => Some(search_list(state, q).await?),
+        None => None,
+    };
+    let players = d.players();
+    let next = d.next_round();
+    let failed = matches!(msg, Some(Flash::Err(_)));
+    let base = format!("/desk/events/{id}/players");
+    let import_action = {
+        let token: String = form_urlencoded::byte_serialize(viewer.csrf.as_bytes()).collect();
+        format!("/desk/events/{id}/players/import?_csrf={token}")
+    };
+    let options = html! {
+        @for p in &players { option value=(p.id.0) { (p.id.0) " " (p.info.name) } }
+    };
+    let markup = page(
+        viewer,
+        l.t("Players", "棋手"),
+        html! {
+            (event_nav(viewer, &loaded, "players"))
+            (flash(msg.as_ref()))
+            @if d.rounds_paired() > 0 {
+                p.muted { (l.t(
+                    "Rounds are paired: a player added now is a late entry (from the next round).",
+                    "已开始编排：现在加入的棋手为迟到报名（从下一轮起参赛）。")) }
+            }
+            div.table-wrap { table #players {
+                thead { tr {
+                    th.num { (l.t("No.", "序号")) } th { (l.t("Title", "称号")) }
+                    th { (l.t("Name", "姓名")) } th.num { (l.t("Rtg", "等级分")) }
+                    th { (l.t("Club", "单位")) } th { (l.t("FED", "协会")) }
+                    th { (l.t("ID", "编号")) } th { (l.t("Entry", "参赛")) } th.no-print { }
+                } }
+                tbody { @for p in &players { tr data-player=(p.id.0) {
+                    td.num { (p.id.0) }
+                    td { (p.info.title.as_deref().unwrap_or("")) }
+                    td { (p.info.name) }
+                    td.num { @if let Some(r) = p.info.rating { (r) } }
+                    td { (p.info.club.as_deref().unwrap_or("")) }
+                    td { (p.info.federation.as_deref().unwrap_or("")) }
+                    td { (p.info.national_id.as_deref().or(p.info.fide_id.as_deref()).unwrap_or("")) }
+                    td {
+                        @if p.first_round > 1 { (l.t("from round ", "自第")) (p.first_round) (l.t("", "轮起")) " " }
+                        @if let Some(w) = p.withdrawn_after { span.warning { (l.t("withdrawn after round ", "退赛：第")) (w) (l.t("", "轮后")) } }
+                    }
+                    td.no-print { a href={ (base) "/" (p.id.0) } { (l.t("edit", "修改")) } }
+                } } }
+            } }
+            @if !d.requested_byes().is_empty() {
+                h2 { (l.t("Requested byes", "请假")) }
+                ul #requested-byes { @for b in d.requested_byes() {
+                    li {
+                        (l.t("Round ", "第")) (b.round) (l.t(": ", "轮：")) (super::player_label(d, b.player)) " — " (bye_name(b.kind, l))
+                    }
+                } }
+            }
+            @if !d.forbidden_pairs().is_empty() {
+                h2 { (l.t("Forbidden pairs", "禁止相遇")) }
+                ul #forbidden-pairs { @for (a, b) in d.forbidden_pairs() {
+                    li { (super::player_label(d, *a)) " — " (super::player_label(d, *b)) }
+                } }
+            }
+            div.forms.no-print {
+                form.stack #add-player name="add-player" method="post" action=(base) {
+                    h2 { (l.t("Add a player", "添加棋手")) }
+                    (csrf_field(viewer))
+                    input type="hidden" name="action" value="add";
+                    label { (l.t("Name", "姓名")) input type="text" name="name" required maxlength="100"; }
+                    label { (l.t("Rating", "等级分")) input type="number" name="rating" min="0" max="4000"; }
+                    label { (l.t("Title", "称号")) input type="text" name="title" maxlength="10"; }
+                    label { (l.t("Club / unit", "单位")) input type="text" name="club"; }
+                    label { (l.t("Federation", "协会")) input type="text" name="federation" maxlength="3"; }
+                    label { (l.t("Sex", "性别")) select name="sex" {
+                        option value="" { "—" } option value="m" { (l.t("male", "男")) } option value="f" { (l.t("female", "女")) } } }
+                    label { (l.t("Birth (YYYY or YYYY-MM-DD)", "出生（年或年-月-日）")) input type="text" name="birth"; }
+                    label { (l.t("National ID", "棋协编号")) input type="text" name="national_id"; }
+                    label { (l.t("FIDE ID", "FIDE 编号")) input type="text" name="fide_id"; }
+                    button #add-player-submit type="submit" { (l.t("Add", "添加")) }
+                }
+                div {
+                    form.stack #search-list name="search-list" method="get" action=(base) {
+                        h2 { (l.t("From the rating list", "从等级分名单添加")) }
+                        label { (l.t("Name or ID", "姓名或编号"))
+                            input type="search" name="q" value=(q.unwrap_or("")); }
+                        button #search-submit type="submit" { (l.t("Search", "搜索")) }
+                    }
+                    @if let Some(found) = &found {
+                        @if found.is_empty() {
+                            p.muted #search-empty { (l.t("Nobody found on the rating list.", "名单中没有找到。")) }
+                        } @else {
+                            div.table-wrap { table #search-results {
+                                tbody { @for line in found { tr {
+                                    td { (line.name) } td.num { @if let Some(r) = line.rating { (r.round()) } }
+                                    td { (line.unit.as_deref().unwrap_or("")) }
+                                    td { form.inline method="post" action=(base) {
+                                        (csrf_field(viewer))
+                                        input type="hidden" name="action" value="add-from-list";
+                                        input type="hidden" name="list_player" value=(line.id);
+                                        input type="hidden" name="q" value=(q.unwrap_or(""));
+                                        button type="submit" data-list-player=(line.id) { (l.t("Add", "添加")) }
+                                    } }
+                                } } }
+                            } }
+                        }
+                    }
+                }
+                form.stack #import-players name="import-players" method="post" action=(import_action) enctype="multipart/form-data" {
+                    h2 { (l.t("Import players", "导入棋手")) }
+                    p.muted { (l.t("TRF, CSV (English or Chinese headers) or xlsx; at most 16 MB.",
+                        "TRF、CSV（中英文表头均可）或 xlsx 文件；不超过 16 MB。")) }
+                    (csrf_field(viewer))
+                    input type="file" name="file" accept=".trf,.txt,.csv,.xlsx" required;
+                    button #import-submit type="submit" { (l.t("Import", "导入")) }
+                }
+                form.stack #withdraw name="withdraw" method="post" action=(base) {
+                    h2 { (l.t("Withdrawal", "退赛")) }
+                    (csrf_field(viewer))
+                    input type="hidden" name="action" value="withdraw";
+                    label { (l.t("Player", "棋手")) select name="player" { (options) } }
+                    label { (l.t("After round", "在第几轮后")) input type="number" name="round" min="0" value=(d.rounds_paired()); }
+                    button type="submit" { (l.t("Withdraw", "退赛")) }
+                }
+                form.stack #request-bye name="request-bye" method="post" action=(base) {
+                    h2 { (l.t("Requested bye", "请假")) }
+                    (csrf_field(viewer))
+                    label { (l.t("Player", "棋手")) select name="player" { (options) } }
+                    label { (l.t("Round", "轮次")) input type="number" name="round" min=(next) value=(next); }
+                    label { (l.t("Kind", "类型")) select name="kind" {
+                        option value="half" { (bye_name(ByeKind::HalfPoint, l)) }
+                        option value="zero" { (bye_name(ByeKind::ZeroPoint, l)) }
+                        option value="full" { (bye_name(ByeKind::FullPoint, l)) }
+                    } }
+                    div {
+                        button type="submit" name="action" value="bye" { (l.t("Record", "登记")) } " "
+                        button.secondary type="submit" name="action" value="cancel-bye" { (l.t("Cancel it", "撤销")) }
+                    }
+                }
+                form.stack #forbid-pair name="forbid-pair" method="post" action=(base) {
+                    h2 { (l.t("Forbidden pair", "禁止相遇")) }
+                    (csrf_field(viewer))
+                    input type="hidden" name="action" value="forbid";
+                    label { (l.t("Player", "棋手")) select name="player" { (options) } }
+                    label { (l.t("must not meet", "不得对阵")) select name="other" { (options) } }
+                    button type="submit" { (l.t("Forbid", "禁止")) }
+                }
+            }
+        },
+    );
+    let mut resp = markup.into_response();
+    if failed {
+        *resp.status_mut() = StatusCode::BAD_REQUEST;
+    }
+    Ok(resp)
+}
+
+/// `GET /desk/events/{id}/players[?q=NAME]`.
+pub(super) async fn page_get(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    SignedIn(user): SignedIn,
+    Path(id): Path<i64>,
+    Query(q): Query<SearchQuery>,
+) -> Result<Response, AppError> {
+    render(&state, &viewer, &user, id, q.q.as_deref(), None).await
+}
+
+/// The player fields of the add and edit forms.
+#[derive(Debug, Default, Deserialize)]
+pub(super) struct PlayerForm {
+    #[serde(default)]
+    action: String,
+    #[serde(default)]
+    name: String,
+    #[serde(default)]
+    rating: String,
+    #[serde(default)]
+    title: String,
+    #[serde(default)]
+    club: String,
+    #[serde(default)]
+    federation: String,
+    #[serde(default)]
+    sex: String,
+    #[serde(default)]
+    birth: String,
+    #[serde(default)]
+    national_id: String,
+    #[serde(default)]
+    fide_id: String,
+    #[serde(default)]
+    list_player: String,
+    #[serde(default)]
+    q: String,
+    #[serde(default)]
+    player: String,
+    #[serde(default)]
+    other: String,
+    #[serde(default)]
+    round: String,
+    #[serde(default)]
+    kind: String,
+}
+
+fn opt(s: &str) -> Option<String> {
+    let t = s.trim();
+    (!t.is_empty()).then(|| t.to_string())
+}
+
+fn whole(s: &str, en: &str, zh: &str, l: Lang) -> Result<u32, String> {
+    s.trim().parse::<u32>().map_err(|_| {
+        l.pick(
+            format!("{en}: `{}` is not a whole number.", s.trim()),
+            format!("{zh}：“{}”不是整数。", s.trim()),
+        )
+    })
+}
+
+impl PlayerForm {
+    fn info(&self, l: Lang) -> Result<PlayerInfo, String> {
+        let rating = match self.rating.trim() {
+            "" => None,
+            r => Some(whole(r, "Rating", "等级分", l)?),
+        };
+        Ok(PlayerInfo {
+            name: self.name.trim().to_string(),
+            rating,
+            title: opt(&self.title),
+            club: opt(&self.club),
+            federation: opt(&self.federation),
+            sex: match self.sex.as_str() {
+                "m" => Some(Sex::Male),
+                "f" => Some(Sex::Female),
+                _ => None,
+            },
+            birth: opt(&self.birth),
+            national_id: opt(&self.national_id),
+            fide_id: opt(&self.fide_id),
+        })
+    }
+}
+
+/// `POST /desk/events/{id}/players`: `action` = `add`, `add-from-list`,
+/// `withdraw`, `bye`, `cancel-bye`, `forbid`.
+pub(super) async fn post(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    SignedIn(user): SignedIn,
+    Path(id): Path<i64>,
+    Form(f): Form<PlayerForm>,
+) -> Result<Response, AppError> {
+    let l = viewer.lang;
+    // Checks the right to change the event before anything else.
+    let loaded = load_for(&state, &user, id, l).await?;
+    let who = by(&user);
+    let store = &state.store;
+    let outcome: Result<String, String> = async {
+        match f.action.as_str() {
+            "add" => {
+                let info = f.info(l)?;
+                let n = store
+                    .add_player(id, &info, who)
+                    .await
+                    .map_err(|e| store_error(e, l).message(l))?;
+                Ok(l.pick(
+                    format!("{} added as number {}.", info.name, n.0),
+                    format!("已添加 {}，序号 {}。", info.name, n.0),
+                ))
+            }
+            "add-from-list" => {
+                let wanted = f.list_player.trim();
+                let line = search_list(&state, wanted)
+                    .await
+                    .map_err(|e| e.message(l))?
+                    .into_iter()
+                    .find(|line| line.id.to_string() == wanted)
+                    .ok_or_else(|| {
+                        l.t(
+                            "No such player on the rating list.",
+                            "等级分名单中没有此棋手。",
+                        )
+                        .to_string()
+                    })?;
+                let info = info_from_line(&line);
+                let n = store
+                    .add_player(id, &info, who)
+                    .await
+                    .map_err(|e| store_error(e, l).message(l))?;
+                Ok(l.pick(
+                    format!("{} added as number {}.", info.name, n.0),
+                    format!("已添加 {}，序号 {}。", info.name, n.0),
+                ))
+            }
+            "withdraw" => {
+                let p = PlayerId(whole(&f.player, "Player", "棋手", l)?);
+                let after = whole(&f.round, "Round", "轮次", l)?;
+                store
+                    .withdraw(id, p, after, who)
+                    .await
+                    .map_err(|e| store_error(e, l).message(l))?;
+                Ok(l.pick(
+                    format!(
+                        "{} withdrawn after round {after}.",
+                        super::player_label(&loaded.desk, p)
+                    ),
+                    format!(
+                        "{} 第{after}轮后退赛。",
+                        super::player_label(&loaded.desk, p)
+                    ),
+                ))
+            }
+            "bye" | "cancel-bye" => {
+                let p = PlayerId(whole(&f.player, "Player", "棋手", l)?);
+                let round = whole(&f.round, "Round", "轮次", l)?;
+                if f.action == "bye" {
+                    let kind = match f.kind.as_str() {
+                        "half" => ByeKind::HalfPoint,
+                        "zero" => ByeKind::ZeroPoint,
+                        "full" => ByeKind::FullPoint,
+                        _ => return Err(l.t("Unknown kind of bye.", "未知的请假类型。").into()),
+                    };
+                    store
+                        .request_bye(id, round, p, kind, who)
+                        .await
+                        .map_err(|e| store_error(e, l).message(l))?;
+                    Ok(l.pick(
+                        format!("Bye recorded for round {round}."),
+                        format!("已登记第{round}轮请假。"),
+                    ))
+                } else {
+                    let had = store
+                        .cancel_bye(id, round, p, who)
+                        .await
+                        .map_err(|e| store_error(e, l).message(l))?;
+                    if had {
+                        Ok(l.t("Bye cancelled.", "已撤销请假。").into())
+                    } else {
+                        Err(l
+                            .t(
+                                "This player had no bye requested in that round.",
+                                "该棋手在该轮没有请假。",
+                            )
+                            .into())
+                    }
+                }
+            }
+            "forbid" => {
+                let a = PlayerId(whole(&f.player, "Player", "棋手", l)?);
+                let b = PlayerId(whole(&f.other, "Player", "棋手", l)?);
+                if a == b {
+                    return Err(l
+                        .t("Choose two different players.", "请选择两名不同的棋手。")
+                        .into());
+                }
+                store
+                    .forbid_pair(id, a, b, who)
+                    .await
+                    .map_err(|e| store_error(e, l).message(l))?;
+                Ok(l.t("The pair is forbidden.", "已禁止二人相遇。").into())
+            }
+            other => Err(format!("unknown action `{other}`")),
+        }
+    }
+    .await;
+    let msg = match outcome {
+        Ok(m) => Flash::Ok(m),
+        Err(m) => Flash::Err(m),
+    };
+    let q = (f.action == "add-from-list").then_some(f.q.as_str());
+    render(&state, &viewer, &user, id, q, Some(msg)).await
+}
+
+/// `POST /desk/events/{id}/players/import?_csrf=TOKEN` (multipart, field
+/// `file`): TRF, CSV or xlsx, all players or none.
+pub(super) async fn import(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    SignedIn(user): SignedIn,
+    Path(id): Path<i64>,
+    mut multipart: Multipart,
+) -> Result<Response, AppError> {
+    let l = viewer.lang;
+    load_for(&state, &user, id, l).await?;
+    let mut file: Option<(String, Vec<u8>)> = None;
+    loop {
+        let field = match multipart.next_field().await {
+            Ok(Some(f)) => f,
+            Ok(None) => break,
+            Err(e) => {
+                let msg = if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+                    return Err(AppError::PayloadTooLarge);
+                } else {
+                    format!(
+                        "{}{e}",
+                        l.t("The upload is unreadable: ", "上传内容无法读取：")
+                    )
+                };
+                return render(&state, &viewer, &user, id, None, Some(Flash::Err(msg))).await;
+            }
+        };
+        if field.name() == Some("file") {
+            let name = field.file_name().unwrap_or("").to_string();
+            match field.bytes().await {
+                Ok(b) => file = Some((name, b.to_vec())),
+                Err(e) if e.status() == StatusCode::PAYLOAD_TOO_LARGE => {
+                    return Err(AppError::PayloadTooLarge);
+                }
+                Err(e) => {
+                    let msg = format!(
+                        "{}{e}",
+                        l.t("The upload is unreadable: ", "上传内容无法读取：")
+                    );
+                    return render(&state, &viewer, &user, id, None, Some(Flash::Err(msg))).await;
+                }
+            }
+        }
+    }
+    let outcome: Result<String, String> = async {
+        let Some((name, bytes)) = file else {
+            return Err(l
+                .t("Choose a file to import.", "请选择要导入的文件。")
+                .into());
+        };
+        if bytes.is_empty() {
+            return Err(l.t("The file is empty.", "文件是空的。").into());
+        }
+        let players = read_players(&name, &bytes).map_err(|e| {
+            l.pick(
+                format!("{name}: {e}; nothing was imported."),
+                format!("{name}：{e}；未导入任何棋手。"),
+            )
+        })?;
+        let ids = state
+            .store
+            .import_players(id, &players, by(&user))
+            .await
+            .map_err(|e| store_error(e, l).message(l))?;
+        Ok(l.pick(
+            format!("{} players imported from {name}.", ids.len()),
+            format!("已从 {name} 导入 {} 名棋手。", ids.len()),
+        ))
+    }
+    .await;
+    let msg = match outcome {
+        Ok(m) => Flash::Ok(m),
+        Err(m) => Flash::Err(m),
+    };
+    render(&state, &viewer, &user, id, None, Some(msg)).await
+}
+
+/// Reads a players file by its name (`.xlsx`, `.csv`, TRF otherwise) or,
+/// failing that, its content (`PK` starts an xlsx; `001` lines a TRF).
+fn read_players(name: &str, bytes: &[u8]) -> Result<Vec<ImportedPlayer>, String> {
+    let lower = name.to_lowercase();
+    let is_xlsx = lower.ends_with(".xlsx") || bytes.starts_with(b"PK");
+    if is_xlsx {
+        return players_from_xlsx(bytes).map_err(|e| e.to_string());
+    }
+    let text = String::from_utf8_lossy(bytes);
+    let is_trf = lower.ends_with(".trf")
+        || lower.ends_with(".txt")
+        || text.lines().any(|line| line.starts_with("001 "));
+    if is_trf && !lower.ends_with(".csv") {
+        players_from_trf(&text).map_err(|e| e.to_string())
+    } else {
+        players_from_csv(bytes).map_err(|e| e.to_string())
+    }
+}
+
+fn edit_page(
+    viewer: &Viewer,
+    loaded: &qiyuan_store::desk::LoadedEvent,
+    p: &DeskPlayer,
+    msg: Option<&Flash>,
+) -> Markup {
+    let l = viewer.lang;
+    let i = &p.info;
+    let v = |o: &Option<String>| o.clone().unwrap_or_default();
+    page(
+        viewer,
+        &i.name,
+        html! {
+            (event_nav(viewer, loaded, "players"))
+            (flash(msg))
+            h2 { (l.t("Player ", "棋手 ")) (p.id.0) }
+            form.stack #edit-player name="edit-player" method="post" action={ "/desk/events/" (loaded.id) "/players/" (p.id.0) } {
+                (csrf_field(viewer))
+                label { (l.t("Name", "姓名")) input type="text" name="name" value=(i.name) required maxlength="100"; }
+                label { (l.t("Rating", "等级分")) input type="number" name="rating" min="0" max="4000" value=(i.rating.map(|r| r.to_string()).unwrap_or_default()); }
+                label { (l.t("Title", "称号")) input type="text" name="title" value=(v(&i.title)); }
+                label { (l.t("Club / unit", "单位")) input type="text" name="club" value=(v(&i.club)); }
+                label { (l.t("Federation", "协会")) input type="text" name="federation" value=(v(&i.federation)); }
+                label { (l.t("Sex", "性别")) select name="sex" {
+                    option value="" { "—" }
+                    option value="m" selected[i.sex == Some(Sex::Male)] { (l.t("male", "男")) }
+                    option value="f" selected[i.sex == Some(Sex::Female)] { (l.t("female", "女")) } } }
+                label { (l.t("Birth (YYYY or YYYY-MM-DD)", "出生（年或年-月-日）")) input type="text" name="birth" value=(v(&i.birth)); }
+                label { (l.t("National ID", "棋协编号")) input type="text" name="national_id" value=(v(&i.national_id)); }
+                label { (l.t("FIDE ID", "FIDE 编号")) input type="text" name="fide_id" value=(v(&i.fide_id)); }
+                button #edit-player-submit type="submit" { (l.t("Save", "保存")) }
+            }
+            p { a href={ "/desk/events/" (loaded.id) "/players" } { (l.t("Back to the players", "返回棋手列表")) } }
+        },
+    )
+}
+
+/// `GET /desk/events/{id}/players/{number}`.
+pub(super) async fn edit_form(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    SignedIn(user): SignedIn,
+    Path((id, number)): Path<(i64, u32)>,
+) -> Result<Markup, AppError> {
+    let loaded = load_for(&state, &user, id, viewer.lang).await?;
+    let p = loaded
+        .desk
+        .player(PlayerId(number))
+        .ok_or(AppError::NotFound)?;
+    Ok(edit_page(&viewer, &loaded, &p, None))
+}
+
+/// `POST /desk/events/{id}/players/{number}`.
+pub(super) async fn edit_save(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    SignedIn(user): SignedIn,
+    Path((id, number)): Path<(i64, u32)>,
+    Form(f): Form<PlayerForm>,
+) -> Result<Response, AppError> {
+    let l = viewer.lang;
+    let loaded = load_for(&state, &user, id, l).await?;
+    let player = PlayerId(number);
+    let p = loaded.desk.player(player).ok_or(AppError::NotFound)?;
+    let outcome = match f.info(l) {
+        Err(m) => Err(m),
+        Ok(info) => state
+            .store
+            .update_player(id, player, &info, by(&user))
+            .await
+            .map_err(|e| store_error(e, l).message(l)),
+    };
+    let loaded = load_for(&state, &user, id, l).await?;
+    let p = loaded.desk.player(player).unwrap_or(p);
+    let (msg, status) = match outcome {
+        Ok(()) => (
+            Flash::Ok(l.t("Player saved.", "已保存。").into()),
+            StatusCode::OK,
+        ),
+        Err(m) => (Flash::Err(m), StatusCode::BAD_REQUEST),
+    };
+    let mut resp = edit_page(&viewer, &loaded, &p, Some(&msg)).into_response();
+    *resp.status_mut() = status;
+    Ok(resp)
+}

@@ -1,0 +1,508 @@
+//! Standings, crosstable, rating report, norm check, print views and
+//! exports of an event.
+
+use axum::extract::{Path, Query, State};
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+use maud::{Markup, html};
+use qiyuan_desk::export;
+use qiyuan_desk::prelude::*;
+use qiyuan_rating::table::NormTitle;
+use qiyuan_store::desk::LoadedEvent;
+use serde::Deserialize;
+
+use super::{bye_name, colour_names, desk_error, desk_style, event_nav, load_for, player_label};
+use crate::AppState;
+use crate::auth::{SignedIn, Viewer};
+use crate::error::AppError;
+use crate::i18n::Lang;
+use crate::layout::page;
+
+#[derive(Debug, Default, Deserialize)]
+pub(super) struct RoundQuery {
+    #[serde(default)]
+    round: Option<u32>,
+    #[serde(default)]
+    profile: Option<String>,
+}
+
+fn rating_lang(l: Lang) -> qiyuan_rating::Lang {
+    match l {
+        Lang::Zh => qiyuan_rating::Lang::Zh,
+        Lang::En => qiyuan_rating::Lang::En,
+    }
+}
+
+fn standings_markup(l: Lang, t: &StandingsTable) -> Markup {
+    let names = match l {
+        Lang::Zh => &t.tiebreak_names_zh,
+        Lang::En => &t.tiebreak_names_en,
+    };
+    html! {
+        div.table-wrap { table #standings data-after-round=(t.after_round) {
+            thead { tr {
+                th.num { (l.t("Rk.", "名次")) } th.num { (l.t("SNo", "编号")) } th { (l.t("Title", "称号")) }
+                th { (l.t("Name", "姓名")) } th.num { (l.t("Rtg", "等级分")) } th { (l.t("Club", "单位")) }
+                th.num { (l.t("Pts.", "积分")) }
+                @for (i, code) in t.tiebreaks.iter().enumerate() { th.num title=(names.get(i).map_or("", |s| s.as_str())) { "TB" (i + 1) " " (code) } }
+            } }
+            tbody { @for (i, line) in t.lines.iter().enumerate() {
+                @let shown = i == 0 || t.lines[i - 1].rank != line.rank;
+                tr data-player=(line.player.0) data-rank=(line.rank) {
+                    td.num { @if shown { (line.rank) } }
+                    td.num { (line.player.0) }
+                    td { (line.title.as_deref().unwrap_or("")) }
+                    td { (line.name) }
+                    td.num { @if let Some(r) = line.rating { (r) } }
+                    td { (line.club.as_deref().unwrap_or("")) }
+                    td.num.points { (line.points) }
+                    @for v in &line.values { td.num { @if let Some(v) = v { (v) } } }
+                }
+            } }
+        } }
+        div #tiebreak-legend {
+            p { strong { (l.t("Tie-breaks", "破同分")) } }
+            ul { @for (i, code) in t.tiebreaks.iter().enumerate() {
+                li { "TB" (i + 1) ": " (code) " — " (names.get(i).map_or("", |s| s.as_str())) }
+            } }
+        }
+    }
+}
+
+/// `GET /desk/events/{id}/standings[?round=N]`.
+pub(super) async fn standings(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    SignedIn(user): SignedIn,
+    Path(id): Path<i64>,
+    Query(q): Query<RoundQuery>,
+) -> Result<Markup, AppError> {
+    let l = viewer.lang;
+    let loaded = load_for(&state, &user, id, l).await?;
+    let t = loaded
+        .desk
+        .standings_table(q.round)
+        .map_err(|e| desk_error(&e, l))?;
+    Ok(page(
+        &viewer,
+        l.t("Standings", "排名"),
+        html! {
+            (event_nav(&viewer, &loaded, "standings"))
+            h2 { (l.t("Standings after round ", "第")) (t.after_round) (l.t("", "轮后排名")) }
+            p.no-print {
+                @for r in 1..=loaded.desk.last_complete_round() {
+                    a href={ "?round=" (r) } { (r) } " "
+                }
+                a href={ "/desk/events/" (id) "/print/standings" } { (l.t("print", "打印")) }
+            }
+            (standings_markup(l, &t))
+        },
+    ))
+}
+
+fn crosstable_markup(l: Lang, d: &DeskEvent) -> Markup {
+    let c = d.crosstable();
+    let grid = d.settings().is_round_robin();
+    let xiangqi = d.settings().game == Game::Xiangqi;
+    let colour = |s: &str| -> String {
+        match (s, xiangqi) {
+            ("w", true) => "r".into(),
+            (x, _) => x.into(),
+        }
+    };
+    html! {
+        div.table-wrap { table #crosstable {
+            thead { tr {
+                th.num { (l.t("SNo", "编号")) } th { (l.t("Name", "姓名")) } th.num { (l.t("Rtg", "等级分")) }
+                @if grid { @for p in &c.order { th.num { (p.0) } } }
+                @else { @for r in 1..=c.rounds { th.num { (r) (l.t(".Rd", "轮")) } } }
+                th.num { (l.t("Pts.", "积分")) }
+            } }
+            tbody { @for row in &c.rows { tr data-player=(row.player.0) {
+                td.num { (row.player.0) } td { (row.name) }
+                td.num { @if let Some(r) = row.rating { (r) } }
+                @if grid { @for v in &row.versus { td.num { (v) } } }
+                @else { @for cell in &row.rounds {
+                    td.num { @if let Some(o) = cell.opponent { (o.0) } (colour(&cell.colour)) (cell.result) }
+                } }
+                td.num { (row.points) }
+            } } }
+        } }
+    }
+}
+
+/// `GET /desk/events/{id}/crosstable`.
+pub(super) async fn crosstable(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    SignedIn(user): SignedIn,
+    Path(id): Path<i64>,
+) -> Result<Markup, AppError> {
+    let l = viewer.lang;
+    let loaded = load_for(&state, &user, id, l).await?;
+    Ok(page(
+        &viewer,
+        l.t("Crosstable", "交叉表"),
+        html! {
+            (event_nav(&viewer, &loaded, "crosstable"))
+            (crosstable_markup(l, &loaded.desk))
+        },
+    ))
+}
+
+fn profile_choice(loaded: &LoadedEvent, q: &RoundQuery) -> Option<String> {
+    q.profile
+        .clone()
+        .filter(|p| !p.is_empty())
+        .or_else(|| loaded.desk.settings().rating_profile.clone())
+}
+
+fn profile_form(l: Lang, chosen: Option<&str>) -> Markup {
+    html! {
+        form.no-print #choose-profile method="get" {
+            label { (l.t("Rating profile ", "等级分规则 "))
+                select name="profile" {
+                    @for name in qiyuan_rating::Profile::builtin_names() {
+                        option value=(name) selected[chosen == Some(name)] { (name) }
+                    }
+                }
+            }
+            " " button type="submit" { (l.t("Show", "显示")) }
+        }
+    }
+}
+
+/// `GET /desk/events/{id}/rating[?profile=NAME]`: every player's rating
+/// change with the calculation in words.
+pub(super) async fn rating(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    SignedIn(user): SignedIn,
+    Path(id): Path<i64>,
+    Query(q): Query<RoundQuery>,
+) -> Result<Markup, AppError> {
+    let l = viewer.lang;
+    let loaded = load_for(&state, &user, id, l).await?;
+    let profile = profile_choice(&loaded, &q);
+    let report = profile
+        .as_deref()
+        .map(|p| loaded.desk.rating_report(Some(p)));
+    let dash = || "—".to_string();
+    let show =
+        |d: Option<rust_decimal::Decimal>| d.map_or_else(dash, |d| d.normalize().to_string());
+    Ok(page(
+        &viewer,
+        l.t("Rating report", "等级分计算"),
+        html! {
+            (event_nav(&viewer, &loaded, "rating"))
+            (profile_form(l, profile.as_deref()))
+            @match &report {
+                None => p.muted #rating-report { (l.t("The event has no rating profile: choose one.", "本赛事未设置等级分规则，请选择一个。")) },
+                Some(Err(e)) => p.error #rating-report role="alert" { (l.t("The rating report cannot be computed: ", "无法计算等级分：")) (e) },
+                Some(Ok(r)) => div #rating-report {
+                    p { (r.profile_title) }
+                    @for w in &r.warnings { p.warning { (w) } }
+                    div.table-wrap { table #rating-table {
+                        thead { tr {
+                            th.num { (l.t("No.", "编号")) } th { (l.t("Name", "姓名")) }
+                            th.num { "Ro" } th.num { "N" } th.num { "W" } th.num { "Ra" }
+                            th.num { "We" } th.num { "K" } th.num { "ΔR" } th.num { "Rn" } th.num { "Rp" }
+                        } }
+                        tbody { @for p in &r.players { tr data-player=(p.id.0) {
+                            td.num { (p.id.0) } td { (p.name) }
+                            td.num { (show(p.rating_before)) } td.num { (p.games_counted) } td.num { (p.score) }
+                            td.num { (show(p.opponents_average)) } td.num { (show(p.expected_score)) }
+                            td.num { @if let Some(k) = p.k { (k) } @else { "—" } }
+                            td.num { (show(p.change)) } td.num { (show(p.rating_after)) } td.num { (show(p.performance)) }
+                        } } }
+                    } }
+                    h2 { (l.t("The calculation, player by player", "逐人计算过程")) }
+                    @for p in &r.players {
+                        details { summary { (p.id.0) " " (p.name) }
+                            pre.explain { (p.explain(rating_lang(l))) } }
+                    }
+                },
+            }
+        },
+    ))
+}
+
+fn title_name(t: NormTitle, l: Lang) -> &'static str {
+    match t {
+        NormTitle::WomanMaster => l.t("Woman master", "女子大师"),
+        NormTitle::WomanGrandmaster => l.t("Woman grandmaster", "女子特级大师"),
+        NormTitle::Master => l.t("Master", "大师"),
+        NormTitle::Grandmaster => l.t("Grandmaster", "特级大师"),
+    }
+}
+
+/// `GET /desk/events/{id}/norms[?profile=NAME]`: the title norm check.
+pub(super) async fn norms(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    SignedIn(user): SignedIn,
+    Path(id): Path<i64>,
+    Query(q): Query<RoundQuery>,
+) -> Result<Markup, AppError> {
+    let l = viewer.lang;
+    let loaded = load_for(&state, &user, id, l).await?;
+    let profile = profile_choice(&loaded, &q);
+    let report = profile.as_deref().map(|p| loaded.desk.norm_report(Some(p)));
+    Ok(page(
+        &viewer,
+        l.t("Norms", "称号标准"),
+        html! {
+            (event_nav(&viewer, &loaded, "norms"))
+            (profile_form(l, profile.as_deref()))
+            @match &report {
+                None => p.muted #norm-report { (l.t("The event has no rating profile: choose one.", "本赛事未设置等级分规则，请选择一个。")) },
+                Some(Err(e)) => p.error #norm-report role="alert" { (l.t("The norm check cannot be made: ", "无法进行称号标准检查：")) (e) },
+                Some(Ok(r)) => div #norm-report {
+                    @if r.qualifies {
+                        p.notice { (l.t("The event meets the title-event conditions.", "本赛事符合称号赛事条件。")) }
+                    } @else {
+                        p.warning { (l.t("The event does not meet the title-event conditions:", "本赛事不符合称号赛事条件：")) }
+                        ul { @for reason in &r.reasons { li { (reason) } } }
+                    }
+                    @if let Some(a) = r.event_average { p { (l.t("Average rating: ", "平均等级分：")) (a.round_dp(1)) } }
+                    div.table-wrap { table {
+                        thead { tr {
+                            th.num { (l.t("No.", "编号")) } th { (l.t("Name", "姓名")) } th.num { "N" } th.num { (l.t("Pts", "得分")) }
+                            th.num { (l.t("Category", "比赛等级")) } th { (l.t("Norms", "称号标准")) }
+                        } }
+                        tbody { @for p in &r.players { tr data-player=(p.id.0) {
+                            td.num { (p.id.0) } td { (p.name) } td.num { (p.games) } td.num { (p.score) }
+                            td.num { @if let Some(c) = p.category { (c) } }
+                            td { @for n in &p.results {
+                                (title_name(n.title, l)) ": "
+                                @if n.achieved { strong { (l.t("achieved", "达到")) } }
+                                @else { (n.reason.as_deref().unwrap_or("—")) }
+                                @if let Some(req) = n.required_points { " (" (l.t("needs ", "需 ")) (req) ")" }
+                                br;
+                            } }
+                        } } }
+                    } }
+                },
+            }
+        },
+    ))
+}
+
+fn pairing_table(l: Lang, loaded: &LoadedEvent, round: u32) -> Markup {
+    let d = &loaded.desk;
+    let (white, black) = colour_names(d.settings().game, l);
+    let games = loaded.games.iter().filter(|g| g.round == round);
+    let byes = d
+        .event()
+        .rounds()
+        .get(round as usize - 1)
+        .map(|r| r.byes.clone())
+        .unwrap_or_default();
+    html! {
+        div.table-wrap { table #pairings data-round=(round) {
+            thead { tr {
+                th.num { (l.t("Bo.", "台")) } th { (white) } th { (l.t("Result", "结果")) } th { (black) }
+            } }
+            tbody {
+                @for g in games { tr data-board=(g.board) {
+                    td.num { (g.board) } td { (player_label(d, g.white)) }
+                    td { (export::result_text(g.result)) } td { (player_label(d, g.black)) }
+                } }
+                @for (p, k) in &byes { tr { td.num {} td { (player_label(d, *p)) } td colspan="2" { (bye_name(*k, l)) } } }
+            }
+        } }
+    }
+}
+
+/// `GET /desk/events/{id}/print/{what}[?round=N]`: `pairings`,
+/// `alphabetical`, `standings`, `crosstable`, `slips`, `wallchart`, laid
+/// out for paper (the navigation is hidden when printing).
+pub(super) async fn print(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    SignedIn(user): SignedIn,
+    Path((id, what)): Path<(i64, String)>,
+    Query(q): Query<RoundQuery>,
+) -> Result<Markup, AppError> {
+    let l = viewer.lang;
+    let loaded = load_for(&state, &user, id, l).await?;
+    let d = &loaded.desk;
+    let s = d.settings();
+    let round = q.round.unwrap_or(d.rounds_paired());
+    let needs_round = matches!(what.as_str(), "pairings" | "alphabetical" | "slips");
+    if needs_round && (round == 0 || round > d.rounds_paired()) {
+        return Err(AppError::BadRequest(
+            l.t("No round is paired yet.", "尚未编排任何轮次。").into(),
+        ));
+    }
+    let (white, black) = colour_names(s.game, l);
+    let round_head = html! { (l.t("Round ", "第")) (round) (l.t("", "轮")) };
+    let body = match what.as_str() {
+        "pairings" => {
+            html! { h2 { (round_head) " — " (l.t("Pairings", "对阵表")) } (pairing_table(l, &loaded, round)) }
+        }
+        "alphabetical" => {
+            let mut lines: Vec<(String, String, String, String)> = Vec::new();
+            for g in loaded.games.iter().filter(|g| g.round == round) {
+                lines.push((
+                    name_of(d, g.white),
+                    g.board.to_string(),
+                    white.to_string(),
+                    player_label(d, g.black),
+                ));
+                lines.push((
+                    name_of(d, g.black),
+                    g.board.to_string(),
+                    black.to_string(),
+                    player_label(d, g.white),
+                ));
+            }
+            if let Some(r) = d.event().rounds().get(round as usize - 1) {
+                for (p, k) in &r.byes {
+                    lines.push((
+                        name_of(d, *p),
+                        String::new(),
+                        String::new(),
+                        bye_name(*k, l).to_string(),
+                    ));
+                }
+            }
+            lines.sort();
+            html! {
+                h2 { (round_head) " — " (l.t("Pairings by name", "按姓名排列的对阵")) }
+                div.table-wrap { table #alphabetical {
+                    thead { tr { th { (l.t("Name", "姓名")) } th.num { (l.t("Bo.", "台")) } th { (l.t("Colour", "执色")) } th { (l.t("Opponent", "对手")) } } }
+                    tbody { @for (n, b, c, o) in &lines { tr { td { (n) } td.num { (b) } td { (c) } td { (o) } } } }
+                } }
+            }
+        }
+        "standings" => {
+            let t = d.standings_table(None).map_err(|e| desk_error(&e, l))?;
+            html! { h2 { (l.t("Standings after round ", "第")) (t.after_round) (l.t("", "轮后排名")) } (standings_markup(l, &t)) }
+        }
+        "crosstable" | "wallchart" => html! {
+            h2 { @if what == "wallchart" { (l.t("Wall chart", "总表")) } @else { (l.t("Crosstable", "交叉表")) } }
+            (crosstable_markup(l, d))
+        },
+        "slips" => html! {
+            h2 { (round_head) " — " (l.t("Result slips", "成绩单")) }
+            @for g in loaded.games.iter().filter(|g| g.round == round) {
+                div.slip data-board=(g.board) {
+                    p { strong { (s.name) } " · " (round_head) " · " (l.t("Board ", "第")) (g.board) (l.t("", "台")) }
+                    p { (white) ": " (player_label(d, g.white)) }
+                    p { (black) ": " (player_label(d, g.black)) }
+                    p { (l.t("Result:", "结果：")) " □ 1-0   □ ½-½   □ 0-1" }
+                    p { (l.t("Signatures:", "签名：")) " ______________  ______________" }
+                }
+            }
+        },
+        _ => return Err(AppError::NotFound),
+    };
+    Ok(page(
+        &viewer,
+        &s.name,
+        html! {
+            (desk_style())
+            p.no-print { a href={ "/desk/events/" (id) } { (l.t("← Back to the event", "← 返回赛事")) } " · "
+                (l.t("Use the browser's print command (Ctrl+P).", "请使用浏览器的打印功能（Ctrl+P）。")) }
+            h1 #print-title { (s.name) }
+            p { @if let Some(p) = &s.place { (p) " " } @if let Some(a) = s.start { (a) } @if let Some(b) = s.end { " – " (b) } }
+            div #print data-what=(what) { (body) }
+        },
+    ))
+}
+
+fn name_of(d: &DeskEvent, id: PlayerId) -> String {
+    d.event()
+        .player(id)
+        .map(|p| p.name.clone())
+        .unwrap_or_default()
+}
+
+/// A file name for downloads: the event's name reduced to safe characters.
+fn file_stem(d: &DeskEvent, id: i64) -> String {
+    let stem: String = d
+        .settings()
+        .name
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
+        .collect();
+    let stem = stem.trim_matches('-');
+    if stem.is_empty() {
+        format!("event-{id}")
+    } else {
+        format!("event-{id}-{stem}")
+    }
+}
+
+/// `GET /desk/events/{id}/export/{fmt}[?round=N]`: `trf`, `trf16`,
+/// `standings.csv`, `standings.xlsx`, `pairings.csv`, `pairings.xlsx`.
+pub(super) async fn export(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    SignedIn(user): SignedIn,
+    Path((id, fmt)): Path<(i64, String)>,
+    Query(q): Query<RoundQuery>,
+) -> Result<Response, AppError> {
+    let l = viewer.lang;
+    let loaded = load_for(&state, &user, id, l).await?;
+    let d = &loaded.desk;
+    let rl = rating_lang(l);
+    let stem = file_stem(d, id);
+    let round = q.round.unwrap_or(d.rounds_paired());
+    let err = |e: DeskError| desk_error(&e, l);
+    let (bytes, ctype, ext): (Vec<u8>, &str, &str) = match fmt.as_str() {
+        "trf" | "trf16" => (
+            export::trf(d, fmt == "trf16").map_err(err)?.into_bytes(),
+            "text/plain; charset=utf-8",
+            "trf",
+        ),
+        "standings.csv" => {
+            let t = d.standings_table(None).map_err(err)?;
+            (
+                export::standings_csv(&t, rl).into_bytes(),
+                "text/csv; charset=utf-8",
+                "standings.csv",
+            )
+        }
+        "standings.xlsx" => {
+            let t = d.standings_table(None).map_err(err)?;
+            (
+                export::standings_xlsx(d, &t, rl).map_err(err)?,
+                "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+                "standings.xlsx",
+            )
+        }
+        "pairings.csv" => (
+            export::pairings_csv(d, round, rl)
+                .map_err(err)?
+                .into_bytes(),
+            "text/csv; charset=utf-8",
+            "pairings.csv",
+        ),
+        "pairings.xlsx" => (
+            export::pairings_xlsx(d, round, rl).map_err(err)?,
+            "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+            "pairings.xlsx",
+        ),
+        "pgn" => {
+            return Err(AppError::BadRequest(
+                l.t(
+                    "PGN: the desk keeps results, not moves; this event has no game records to export.",
+                    "PGN：裁判台只记录结果、不记录着法，本赛事没有可导出的棋谱。",
+                )
+                .into(),
+            ));
+        }
+        _ => return Err(AppError::NotFound),
+    };
+    let disposition = format!("attachment; filename=\"{stem}.{ext}\"");
+    Ok((
+        [
+            (header::CONTENT_TYPE, ctype.to_string()),
+            (header::CONTENT_DISPOSITION, disposition),
+        ],
+        bytes,
+    )
+        .into_response())
+}

@@ -1,0 +1,863 @@
+//! The arbiter's desk pages over real HTTP: the whole flow of a 12-player
+//! Swiss (create, players, three rounds paired and entered, standings,
+//! TRF export), per-event rights, optimistic concurrency of result entry,
+//! escaping of player names, harmless search input, upload limits, and the
+//! demo events.
+
+mod common;
+
+use std::collections::HashMap;
+
+use common::{TEST_PASSWORD, TestServer};
+use qiyuan_server::auth::Role;
+use rust_decimal::Decimal;
+use rust_decimal_macros::dec;
+
+// ------------------------------------------------------------- helpers
+
+/// Undoes the HTML escaping of an attribute value.
+fn unescape(s: &str) -> String {
+    s.replace("&quot;", "\"")
+        .replace("&#39;", "'")
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&amp;", "&")
+}
+
+/// The value of the attribute `attr="…"` following `marker` in `page`.
+fn attr_after(page: &str, marker: &str, attr: &str) -> Option<String> {
+    let at = page.find(marker)?;
+    let rest = &page[at..];
+    let key = format!("{attr}=\"");
+    let v = &rest[rest.find(&key)? + key.len()..];
+    Some(unescape(&v[..v.find('"')?]))
+}
+
+/// Every value of `attr="…"` in `page`, in order.
+fn all_attrs(page: &str, attr: &str) -> Vec<String> {
+    let key = format!(" {attr}=\"");
+    page.match_indices(&key)
+        .map(|(i, _)| {
+            let v = &page[i + key.len()..];
+            unescape(&v[..v.find('"').unwrap()])
+        })
+        .collect()
+}
+
+async fn status_and_text(resp: reqwest::Response) -> (u16, String) {
+    let status = resp.status().as_u16();
+    (status, resp.text().await.unwrap())
+}
+
+/// Signs another browser in (the harness signs in only `server.client`).
+async fn login_browser(server: &TestServer, client: &reqwest::Client, username: &str) {
+    let csrf = server.csrf(client).await;
+    let resp = client
+        .post(server.url("/login"))
+        .form(&[
+            ("username", username),
+            ("password", TEST_PASSWORD),
+            ("next", "/"),
+            ("_csrf", &csrf),
+        ])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(resp.status(), 303, "login of {username}");
+}
+
+/// Switches a browser to English (the `qiyuan_lang` cookie).
+async fn english(server: &TestServer, client: &reqwest::Client) {
+    let resp = client.get(server.url("/lang/en")).send().await.unwrap();
+    assert_eq!(resp.status(), 303);
+}
+
+async fn post_as(
+    server: &TestServer,
+    client: &reqwest::Client,
+    path: &str,
+    fields: &[(&str, &str)],
+) -> reqwest::Response {
+    let csrf = server.csrf(client).await;
+    let mut all = fields.to_vec();
+    all.push(("_csrf", &csrf));
+    client
+        .post(server.url(path))
+        .form(&all)
+        .send()
+        .await
+        .unwrap()
+}
+
+/// Creates a chess Swiss of `rounds` rounds through the form; its id.
+async fn create_swiss(server: &TestServer, name: &str, rounds: &str) -> i64 {
+    let resp = server
+        .post_form(
+            "/desk/events/new",
+            &[
+                ("name", name),
+                ("game", "chess"),
+                ("system", "swiss"),
+                ("rounds", rounds),
+                ("scoring", "fide"),
+                ("tiebreaks", "fide-swiss"),
+                ("rating_profile", "fide-2024"),
+                ("start", "2026-07-01"),
+                ("end", "2026-07-03"),
+            ],
+        )
+        .await;
+    assert_eq!(resp.status(), 303, "create event");
+    let to = resp.headers()["location"].to_str().unwrap().to_string();
+    let id = to
+        .strip_prefix("/desk/events/")
+        .and_then(|r| r.strip_suffix("/players"))
+        .unwrap_or_else(|| panic!("redirect to {to}"));
+    id.parse().unwrap()
+}
+
+async fn add_player(server: &TestServer, id: i64, name: &str, rating: u32) {
+    let rating = rating.to_string();
+    let (status, page) = status_and_text(
+        server
+            .post_form(
+                &format!("/desk/events/{id}/players"),
+                &[("action", "add"), ("name", name), ("rating", &rating)],
+            )
+            .await,
+    )
+    .await;
+    assert_eq!(status, 200, "add {name}: {page}");
+    assert!(page.contains(r#"class="notice""#), "add {name}: {page}");
+}
+
+/// The proposal of the pairing page, as the JSON the form carries.
+async fn proposal(server: &TestServer, id: i64) -> (String, serde_json::Value) {
+    let page = server.get_text(&format!("/desk/events/{id}/pair")).await;
+    let json = attr_after(&page, r#"name="proposal""#, "value").expect("a proposal");
+    let value: serde_json::Value = serde_json::from_str(&json).unwrap();
+    (json, value)
+}
+
+/// Pairs the next round as proposed; returns (white, black) per board.
+async fn pair_next(server: &TestServer, id: i64) -> Vec<(u64, u64)> {
+    let (json, value) = proposal(server, id).await;
+    let round = value["round"].as_u64().unwrap();
+    let resp = server
+        .post_form(
+            &format!("/desk/events/{id}/pair"),
+            &[("action", "confirm"), ("proposal", &json)],
+        )
+        .await;
+    assert_eq!(resp.status(), 303);
+    assert_eq!(
+        resp.headers()["location"].to_str().unwrap(),
+        format!("/desk/events/{id}/rounds/{round}?paired=1")
+    );
+    value["boards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| (b["white"].as_u64().unwrap(), b["black"].as_u64().unwrap()))
+        .collect()
+}
+
+/// The games of a round page: (game id, version, board), board order.
+fn games_of(page: &str) -> Vec<(String, String, u32)> {
+    page.split(r#"class="board-entry""#)
+        .skip(1)
+        .map(|chunk| {
+            let board = attr_after(chunk, "id=", "id").unwrap();
+            (
+                attr_after(chunk, "data-game", "data-game").unwrap(),
+                attr_after(chunk, "data-version", "data-version").unwrap(),
+                board.trim_start_matches("board-").parse().unwrap(),
+            )
+        })
+        .collect()
+}
+
+/// The (player, rank, points) rows of the standings page, in order.
+fn standings_rows(page: &str) -> Vec<(u32, u32, Decimal)> {
+    let table = &page[page.find(r#"id="standings""#).unwrap()..];
+    let table = &table[..table.find("</table>").unwrap()];
+    let players = all_attrs(table, "data-player");
+    let ranks = all_attrs(table, "data-rank");
+    let points: Vec<Decimal> = table
+        .match_indices(r#"class="num points">"#)
+        .map(|(i, m)| {
+            let v = &table[i + m.len()..];
+            v[..v.find('<').unwrap()].parse().unwrap()
+        })
+        .collect();
+    assert_eq!(players.len(), points.len());
+    players
+        .iter()
+        .zip(&ranks)
+        .zip(&points)
+        .map(|((p, r), pts)| (p.parse().unwrap(), r.parse().unwrap(), *pts))
+        .collect()
+}
+
+const XSS: &str = "<script>alert(1)</script>";
+const XSS_ESCAPED: &str = "&lt;script&gt;alert(1)&lt;/script&gt;";
+
+// ------------------------------------------------------------- tests
+
+/// The whole flow: sign in as an arbiter, create a 12-player Swiss, add
+/// players, pair 3 rounds, enter results, read the standings, export TRF.
+/// The points are tallied here by hand from the results entered, and the
+/// ranking is recomputed from the exported TRF by the tournament crate.
+#[tokio::test]
+async fn arbiter_runs_a_twelve_player_swiss() {
+    let server = TestServer::start().await;
+    server.sign_in_as("arbiter1", Role::Arbiter).await;
+    let desk = server.get_text("/desk").await;
+    assert!(desk.contains(r#"id="new-event""#));
+    let form = server.get_text("/desk/events/new").await;
+    assert!(form.contains(r#"id="create-event""#));
+
+    let id = create_swiss(&server, "Test Open 2026", "3").await;
+    let names: Vec<String> = (1..=12).map(|i| format!("Player {i:02}")).collect();
+    for (i, n) in names.iter().enumerate() {
+        add_player(&server, id, n, 2400 - 25 * i as u32).await;
+    }
+    let players = server.get_text(&format!("/desk/events/{id}/players")).await;
+    assert_eq!(all_attrs(&players, "data-player").len(), 12);
+    let list = server.get_text("/desk").await;
+    assert!(list.contains("Test Open 2026"));
+
+    // Results by a fixed pattern: board b of round r is 1-0 when
+    // (b + r) % 3 == 0, ½-½ when 1, 0-1 when 2. FIDE scoring: win 1,
+    // draw ½, loss 0; with 12 players there is no bye.
+    let key = |b: u32, r: u32| ["w", "d", "b"][((b + r) % 3) as usize];
+    let mut tally: HashMap<u64, Decimal> = (1..=12).map(|p| (p, dec!(0))).collect();
+    for round in 1..=3u32 {
+        let boards = pair_next(&server, id).await;
+        assert_eq!(boards.len(), 6, "12 players: 6 boards");
+        let page = server
+            .get_text(&format!("/desk/events/{id}/rounds/{round}"))
+            .await;
+        assert!(page.contains(r#"id="results-form""#));
+        let games = games_of(&page);
+        assert_eq!(games.len(), 6);
+        let mut fields: Vec<(String, String)> = Vec::new();
+        for (game, version, board) in &games {
+            let k = key(*board, round);
+            fields.push((format!("r{game}"), k.to_string()));
+            fields.push((format!("v{game}"), version.clone()));
+            fields.push((format!("o{game}"), "p".into()));
+            let (w, b) = boards[*board as usize - 1];
+            match k {
+                "w" => *tally.get_mut(&w).unwrap() += dec!(1),
+                "b" => *tally.get_mut(&b).unwrap() += dec!(1),
+                _ => {
+                    *tally.get_mut(&w).unwrap() += dec!(0.5);
+                    *tally.get_mut(&b).unwrap() += dec!(0.5);
+                }
+            }
+        }
+        let refs: Vec<(&str, &str)> = fields
+            .iter()
+            .map(|(a, b)| (a.as_str(), b.as_str()))
+            .collect();
+        let resp = server
+            .post_form(&format!("/desk/events/{id}/rounds/{round}"), &refs)
+            .await;
+        assert_eq!(resp.status(), 303);
+        assert_eq!(
+            resp.headers()["location"].to_str().unwrap(),
+            format!("/desk/events/{id}/rounds/{round}?saved=6")
+        );
+    }
+    // 3 rounds × 6 games, each worth 1 point in all: 18 points.
+    assert_eq!(tally.values().copied().sum::<Decimal>(), dec!(18));
+
+    let page = server
+        .get_text(&format!("/desk/events/{id}/standings"))
+        .await;
+    let rows = standings_rows(&page);
+    assert_eq!(rows.len(), 12);
+    for (player, _, points) in &rows {
+        assert_eq!(*points, tally[&u64::from(*player)], "points of {player}");
+    }
+    // Best first.
+    assert!(rows.windows(2).all(|w| w[0].2 >= w[1].2));
+
+    // The TRF export, read back and ranked by the tournament crate with
+    // the FIDE Swiss preset, gives the same ranks.
+    let resp = server.get(&format!("/desk/events/{id}/export/trf")).await;
+    assert_eq!(resp.status(), 200);
+    assert!(
+        resp.headers()["content-disposition"]
+            .to_str()
+            .unwrap()
+            .contains(".trf")
+    );
+    let trf = resp.text().await.unwrap();
+    assert!(trf.contains("012 Test Open 2026"), "{trf}");
+    let file = qiyuan_formats::trf::parse_trf(&trf).unwrap();
+    let read = qiyuan_formats::trf_model::event_from_trf(&file, None).unwrap();
+    assert_eq!(read.played_rounds, 3);
+    let preset = qiyuan_tournament::tiebreak::preset("fide-swiss", 3).unwrap();
+    let cfg = qiyuan_tournament::standings::StandingsConfig {
+        scoring: qiyuan_tournament::scoring::ScoringSystem::fide(),
+        tiebreaks: preset.tiebreaks,
+        after_round: Some(3),
+        round_robin: Some(false),
+        unrated_rating: None,
+        primary: preset.primary,
+        lots_seed: None,
+    };
+    let computed = qiyuan_tournament::standings::compute_standings(&read.event, &cfg).unwrap();
+    let expected: HashMap<u32, (u32, Decimal)> = computed
+        .rows
+        .iter()
+        .map(|r| (r.player.0, (r.rank, r.points)))
+        .collect();
+    for (player, rank, points) in &rows {
+        assert_eq!(expected[player], (*rank, *points), "player {player}");
+    }
+
+    // The other reports render.
+    for path in [
+        "crosstable",
+        "rating",
+        "norms",
+        "log",
+        "print/standings",
+        "print/wallchart",
+    ] {
+        let page = server.get_text(&format!("/desk/events/{id}/{path}")).await;
+        assert!(page.contains("Player 01"), "{path}");
+    }
+    let log = server.get_text(&format!("/desk/events/{id}/log")).await;
+    assert_eq!(
+        all_attrs(&log, "data-action")
+            .iter()
+            .filter(|a| *a == "pair-round")
+            .count(),
+        3
+    );
+    for fmt in [
+        "standings.csv",
+        "standings.xlsx",
+        "pairings.csv",
+        "pairings.xlsx",
+        "trf16",
+    ] {
+        let resp = server.get(&format!("/desk/events/{id}/export/{fmt}")).await;
+        assert_eq!(resp.status(), 200, "{fmt}");
+        assert!(!resp.bytes().await.unwrap().is_empty(), "{fmt}");
+    }
+    // All three rounds are paired: the event is finished once every result is in.
+    let events = server.store.list_events().await.unwrap();
+    assert_eq!(events[0].status, "finished");
+}
+
+/// An arbiter of one event can neither see nor change another's (403), and
+/// does not see it in his list.
+#[tokio::test]
+async fn an_arbiter_cannot_touch_another_event() {
+    let server = TestServer::start().await;
+    server.sign_in_as("owner", Role::Arbiter).await;
+    let id = create_swiss(&server, "Owner's event", "5").await;
+    add_player(&server, id, "A", 2000).await;
+    add_player(&server, id, "B", 1900).await;
+    pair_next(&server, id).await;
+    let round = server
+        .get_text(&format!("/desk/events/{id}/rounds/1"))
+        .await;
+    let (game, version, _) = games_of(&round)[0].clone();
+
+    let other = server.browser();
+    server
+        .create_account("intruder", TEST_PASSWORD, Role::Arbiter)
+        .await;
+    login_browser(&server, &other, "intruder").await;
+    for path in [
+        "",
+        "/players",
+        "/rounds/1",
+        "/standings",
+        "/export/trf",
+        "/pair",
+    ] {
+        let resp = other
+            .get(server.url(&format!("/desk/events/{id}{path}")))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(resp.status(), 403, "GET {path}");
+    }
+    let (r, v, o) = (format!("r{game}"), format!("v{game}"), format!("o{game}"));
+    let writes: Vec<(String, Vec<(&str, &str)>)> = vec![
+        (
+            format!("/desk/events/{id}/players"),
+            vec![("action", "add"), ("name", "Intruder")],
+        ),
+        (
+            format!("/desk/events/{id}/rounds/1"),
+            vec![
+                (r.as_str(), "w"),
+                (v.as_str(), version.as_str()),
+                (o.as_str(), "p"),
+            ],
+        ),
+        (format!("/desk/events/{id}/rounds/unpair"), vec![]),
+        (
+            format!("/desk/events/{id}/settings"),
+            vec![
+                ("name", "Hijacked"),
+                ("game", "chess"),
+                ("system", "swiss"),
+                ("rounds", "5"),
+            ],
+        ),
+    ];
+    for (path, fields) in &writes {
+        let resp = post_as(&server, &other, path, fields).await;
+        assert_eq!(resp.status(), 403, "POST {path}");
+    }
+    let list = other
+        .get(server.url("/desk"))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(!list.contains("Owner&#39;s event") && !list.contains("Owner's event"));
+    // Nothing changed.
+    let loaded = server.store.load_event(id).await.unwrap();
+    assert_eq!(loaded.desk.event().players().len(), 2);
+    assert_eq!(loaded.desk.settings().name, "Owner's event");
+    assert!(loaded.games.iter().all(|g| g.version == 0));
+    // A rating officer has no desk at all.
+    let officer = server.browser();
+    server
+        .create_account("officer", TEST_PASSWORD, Role::Officer)
+        .await;
+    login_browser(&server, &officer, "officer").await;
+    let resp = officer.get(server.url("/desk")).send().await.unwrap();
+    assert_eq!(resp.status(), 403);
+}
+
+/// Two arbiters enter the same game: the second, holding the old version,
+/// gets a conflict naming the game, the other arbiter and the stored
+/// result; nothing is lost, and his entry is kept for one more click.
+#[tokio::test]
+async fn a_stale_result_is_a_conflict_and_loses_nothing() {
+    let server = TestServer::start().await;
+    server.sign_in_as("first", Role::Arbiter).await;
+    let id = create_swiss(&server, "Concurrent", "3").await;
+    for (n, r) in [
+        ("Anna", 2100),
+        ("Boris", 2000),
+        ("Chen", 1900),
+        ("Dana", 1800),
+    ] {
+        add_player(&server, id, n, r).await;
+    }
+    pair_next(&server, id).await;
+    let second = server.browser();
+    let account = server
+        .create_account("second", TEST_PASSWORD, Role::Arbiter)
+        .await;
+    server.store.assign_arbiter(id, account.id).await.unwrap();
+    login_browser(&server, &second, "second").await;
+    english(&server, &second).await;
+
+    // Both open the round page (version 0 everywhere).
+    let page = server
+        .get_text(&format!("/desk/events/{id}/rounds/1"))
+        .await;
+    let games = games_of(&page);
+    let (game, version, board) = games[0].clone();
+    assert_eq!(version, "0");
+    let (r, v, o) = (format!("r{game}"), format!("v{game}"), format!("o{game}"));
+    let path = format!("/desk/events/{id}/rounds/1");
+
+    // The first enters 1-0.
+    let resp = server
+        .post_form(&path, &[(&r, "w"), (&v, "0"), (&o, "p")])
+        .await;
+    assert_eq!(resp.status(), 303);
+    // The second, from the page read before, enters 0-1.
+    let (status, page) =
+        status_and_text(post_as(&server, &second, &path, &[(&r, "b"), (&v, "0"), (&o, "p")]).await)
+            .await;
+    assert_eq!(status, 409, "{page}");
+    let conflict = &page[page.find(r#"id="conflicts""#).expect("conflict block")..];
+    assert!(conflict.contains(&format!("board {board}")), "{conflict}");
+    assert!(conflict.contains("first"), "names the other arbiter");
+    assert!(conflict.contains("1-0"), "names the stored result");
+    // Stored: the first arbiter's 1-0, version 1.
+    let loaded = server.store.load_event(id).await.unwrap();
+    let stored = loaded
+        .games
+        .iter()
+        .find(|g| g.id.to_string() == game)
+        .unwrap();
+    assert_eq!(
+        stored.result,
+        qiyuan_tournament::model::GameResult::WhiteWins
+    );
+    assert_eq!(stored.version, 1);
+    // The second's entry is still selected, now against version 1.
+    let radio = format!(r#"id="g{game}-b" name="r{game}" value="b" checked"#);
+    assert!(page.contains(&radio), "entry kept selected");
+    let block = &page[page
+        .find(&format!(r#"data-game="{game}" data-version="1""#))
+        .expect("version 1 in the form")..];
+    assert!(block.contains(&format!(r#"name="o{game}" value="w""#)));
+    // Saving that form again is a deliberate correction: 1-0 → 0-1, logged.
+    let resp = post_as(&server, &second, &path, &[(&r, "b"), (&v, "1"), (&o, "w")]).await;
+    assert_eq!(resp.status(), 303);
+    let log = server.store.desk_log(id).await.unwrap();
+    let correction = log.iter().find(|e| e.action == "correction").unwrap();
+    assert_eq!(correction.by, "second");
+    assert_eq!(correction.detail["before"], "1-0");
+    assert_eq!(correction.detail["after"], "0-1");
+    // A game not touched on the form is not sent: the other games stay pending.
+    let loaded = server.store.load_event(id).await.unwrap();
+    assert_eq!(
+        loaded
+            .games
+            .iter()
+            .filter(|g| g.result == qiyuan_tournament::model::GameResult::Pending)
+            .count(),
+        games.len() - 1
+    );
+}
+
+/// A player named `<script>alert(1)</script>` shows as text on every desk
+/// page.
+#[tokio::test]
+async fn a_script_name_is_escaped_on_every_desk_page() {
+    let server = TestServer::start().await;
+    server.sign_in_as("arb", Role::Arbiter).await;
+    let id = create_swiss(&server, XSS, "3").await;
+    add_player(&server, id, XSS, 2000).await;
+    add_player(&server, id, "Plain", 1900).await;
+    add_player(&server, id, "Third", 1800).await;
+    let check = |path: String, page: String| {
+        assert!(!page.contains("<script>alert(1)"), "raw script on {path}");
+        assert!(page.contains(XSS_ESCAPED), "name missing on {path}");
+    };
+    let pre = format!("/desk/events/{id}/pair");
+    check(pre.clone(), server.get_text(&pre).await);
+    pair_next(&server, id).await;
+    let mut paths: Vec<String> = [
+        "",
+        "/players",
+        "/players/1",
+        "/rounds",
+        "/rounds/1",
+        "/standings",
+        "/crosstable",
+        "/rating",
+        "/norms",
+        "/settings",
+        "/log",
+    ]
+    .iter()
+    .map(|p| format!("/desk/events/{id}{p}"))
+    .collect();
+    for what in [
+        "pairings",
+        "alphabetical",
+        "standings",
+        "crosstable",
+        "slips",
+        "wallchart",
+    ] {
+        paths.push(format!("/desk/events/{id}/print/{what}"));
+    }
+    paths.push("/desk".into());
+    for path in paths {
+        let page = server.get_text(&path).await;
+        check(path, page);
+    }
+    // The same after a refused change (the flash message echoes input).
+    let (status, page) = status_and_text(
+        server
+            .post_form(
+                &format!("/desk/events/{id}/players"),
+                &[("action", "add"), ("name", XSS), ("rating", XSS)],
+            )
+            .await,
+    )
+    .await;
+    assert_eq!(status, 400);
+    check("refused add".into(), page);
+}
+
+/// SQL metacharacters in the rating-list search find nothing and break
+/// nothing; a real name is found and added from the list.
+#[tokio::test]
+async fn sql_metacharacters_in_the_player_search_are_harmless() {
+    let server = TestServer::start_demo().await;
+    server.sign_in_as("arb", Role::Arbiter).await;
+    let id = create_swiss(&server, "Search", "5").await;
+    for q in [
+        "' OR '1'='1",
+        "%",
+        "_",
+        "\"; DROP TABLE desk_events; --",
+        "王%",
+        "\\",
+    ] {
+        let path = format!(
+            "/desk/events/{id}/players?q={}",
+            form_urlencoded::byte_serialize(q.as_bytes()).collect::<String>()
+        );
+        let page = server.get_text(&path).await;
+        assert!(
+            page.contains(r#"id="search-empty""#),
+            "{q} matched something"
+        );
+    }
+    // The demo list (DEMO_LIST_CSV) has 王振国, id 1, rating 2562.
+    let page = server
+        .get_text(&format!("/desk/events/{id}/players?q=%E7%8E%8B%E6%8C%AF"))
+        .await;
+    assert!(page.contains("王振国"));
+    assert!(page.contains(r#"data-list-player="1""#));
+    let resp = server
+        .post_form(
+            &format!("/desk/events/{id}/players"),
+            &[("action", "add-from-list"), ("list_player", "1")],
+        )
+        .await;
+    assert_eq!(resp.status(), 200);
+    let loaded = server.store.load_event(id).await.unwrap();
+    let p = &loaded.desk.players()[0];
+    assert_eq!(
+        (p.info.name.as_str(), p.info.rating),
+        ("王振国", Some(2562))
+    );
+    // Every table is still there.
+    assert!(server.store.list_events().await.unwrap().len() >= 3);
+}
+
+fn multipart(name: &str, content: &[u8]) -> (String, Vec<u8>) {
+    let boundary = "qiyuan-test-boundary-7d1f";
+    let mut body = format!(
+        "--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"{name}\"\r\nContent-Type: application/octet-stream\r\n\r\n"
+    )
+    .into_bytes();
+    body.extend_from_slice(content);
+    body.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
+    (format!("multipart/form-data; boundary={boundary}"), body)
+}
+
+/// Imports: a CSV file adds its players; a bad file is refused naming the
+/// line; a 50 MB upload is refused with a message.
+#[tokio::test]
+async fn uploads_import_players_and_a_huge_one_is_refused() {
+    let server = TestServer::start().await;
+    server.sign_in_as("arb", Role::Arbiter).await;
+    let id = create_swiss(&server, "Imports", "5").await;
+    let csrf = server.csrf(&server.client).await;
+    let url = server.url(&format!("/desk/events/{id}/players/import?_csrf={csrf}"));
+
+    let (ctype, body) = multipart("players.csv", b"name,rating\nAlice,2100\nBob,2000\n");
+    let resp = server
+        .client
+        .post(&url)
+        .header("content-type", ctype)
+        .body(body)
+        .send()
+        .await
+        .unwrap();
+    let (status, page) = status_and_text(resp).await;
+    assert_eq!(status, 200, "{page}");
+    assert!(page.contains(r#"class="notice""#), "{page}");
+    let loaded = server.store.load_event(id).await.unwrap();
+    let names: Vec<String> = loaded
+        .desk
+        .players()
+        .into_iter()
+        .map(|p| p.info.name)
+        .collect();
+    assert_eq!(names, ["Alice", "Bob"]);
+
+    // A rating that is not a number, on line 3: refused, nothing imported.
+    let (ctype, body) = multipart("bad.csv", b"name,rating\nCarl,1900\nDora,abc\n");
+    let resp = server
+        .client
+        .post(&url)
+        .header("content-type", ctype)
+        .body(body)
+        .send()
+        .await
+        .unwrap();
+    let (status, page) = status_and_text(resp).await;
+    assert_eq!(status, 400);
+    assert!(page.contains("line 3"), "{page}");
+    assert_eq!(
+        server
+            .store
+            .load_event(id)
+            .await
+            .unwrap()
+            .desk
+            .players()
+            .len(),
+        2
+    );
+
+    // Without the token in the query: refused (CSRF).
+    let (ctype, body) = multipart("players.csv", b"name\nEve\n");
+    let resp = server
+        .client
+        .post(server.url(&format!("/desk/events/{id}/players/import")))
+        .header("content-type", ctype)
+        .body(body)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(resp.status(), 403);
+
+    // 50 MB: refused with the limit in the message.
+    let (ctype, body) = multipart("huge.csv", &vec![b'a'; 50 * 1024 * 1024]);
+    let resp = server
+        .client
+        .post(&url)
+        .header("content-type", ctype)
+        .header("accept-language", "en")
+        .body(body)
+        .send()
+        .await
+        .unwrap();
+    let (status, page) = status_and_text(resp).await;
+    assert_eq!(status, 413);
+    assert!(page.contains("16 MB"), "{page}");
+    assert_eq!(
+        server
+            .store
+            .load_event(id)
+            .await
+            .unwrap()
+            .desk
+            .players()
+            .len(),
+        2
+    );
+}
+
+/// Manual changes of a proposed pairing warn, are logged, and a confirmed
+/// round without results can be unpaired.
+#[tokio::test]
+async fn manual_changes_warn_and_are_logged() {
+    let server = TestServer::start().await;
+    server.sign_in_as("arb", Role::Arbiter).await;
+    english(&server, &server.client).await;
+    let id = create_swiss(&server, "Manual", "3").await;
+    for (n, r) in [("A", 2100), ("B", 2000), ("C", 1900), ("D", 1800)] {
+        add_player(&server, id, n, r).await;
+    }
+    let boards = pair_next(&server, id).await;
+    let page = server
+        .get_text(&format!("/desk/events/{id}/rounds/1"))
+        .await;
+    let games = games_of(&page);
+    // Round 2: pair again the two who met on board 1 of round 1 — the
+    // desk must warn that they already met (C.04.3 C1).
+    for (game, version, _) in &games {
+        let (r, v, o) = (format!("r{game}"), format!("v{game}"), format!("o{game}"));
+        let resp = server
+            .post_form(
+                &format!("/desk/events/{id}/rounds/1"),
+                &[(&r, "d"), (&v, version), (&o, "p")],
+            )
+            .await;
+        assert_eq!(resp.status(), 303);
+    }
+    let (json, _) = proposal(&server, id).await;
+    let (a, b) = (boards[0].0.to_string(), boards[0].1.to_string());
+    let (status, page) = status_and_text(
+        server
+            .post_form(
+                &format!("/desk/events/{id}/pair"),
+                &[
+                    ("action", "pair"),
+                    ("proposal", &json),
+                    ("a", &a),
+                    ("b", &b),
+                ],
+            )
+            .await,
+    )
+    .await;
+    assert_eq!(status, 200, "{page}");
+    let warnings = &page[page.find(r#"id="warnings""#).unwrap()..];
+    assert!(warnings.contains("already met"), "{warnings}");
+    let log = server.store.desk_log(id).await.unwrap();
+    assert!(log.iter().any(|e| e.action == "manual-change"));
+    // Confirm the changed round, then unpair it (no result yet).
+    let changed = attr_after(&page, r#"name="proposal""#, "value").unwrap();
+    let resp = server
+        .post_form(
+            &format!("/desk/events/{id}/pair"),
+            &[("action", "confirm"), ("proposal", &changed)],
+        )
+        .await;
+    assert_eq!(resp.status(), 303);
+    let page = server
+        .get_text(&format!("/desk/events/{id}/rounds/2"))
+        .await;
+    assert!(page.contains(r#"id="unpair-last""#));
+    let resp = server
+        .post_form(&format!("/desk/events/{id}/rounds/unpair"), &[])
+        .await;
+    assert_eq!(resp.status(), 303);
+    assert_eq!(
+        server
+            .store
+            .load_event(id)
+            .await
+            .unwrap()
+            .desk
+            .rounds_paired(),
+        1
+    );
+}
+
+/// The demo data holds the desk's two demo events: a finished xiangqi
+/// Swiss (16 players, 7 rounds) and a chess round robin with 4 of its 7
+/// rounds played (as `qiyuan_desk::demo` documents them).
+#[tokio::test]
+async fn the_demo_events_are_seeded() {
+    let server = TestServer::start_demo().await;
+    let events = server.store.list_events().await.unwrap();
+    assert_eq!(events.len(), 2);
+    let xq = events
+        .iter()
+        .find(|e| e.settings.game == qiyuan_desk::Game::Xiangqi)
+        .unwrap();
+    assert_eq!(
+        (xq.players, xq.rounds_paired, xq.status.as_str()),
+        (16, 7, "finished")
+    );
+    let rr = events
+        .iter()
+        .find(|e| e.settings.game == qiyuan_desk::Game::Chess)
+        .unwrap();
+    assert_eq!((rr.players, rr.rounds_paired, rr.total_rounds), (8, 4, 7));
+    assert_eq!(rr.status, "running");
+    // Seeding again adds nothing.
+    qiyuan_server::demo::seed_demo_events(&server.state)
+        .await
+        .unwrap();
+    assert_eq!(server.store.list_events().await.unwrap().len(), 2);
+    // An administrator sees both at the desk.
+    server.sign_in_as("boss", Role::Admin).await;
+    let page = server.get_text("/desk").await;
+    assert_eq!(all_attrs(&page, "data-event").len(), 2);
+    let standings = server
+        .get_text(&format!("/desk/events/{}/standings", xq.id))
+        .await;
+    assert_eq!(standings_rows(&standings).len(), 16);
+}
