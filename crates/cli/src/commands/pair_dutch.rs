@@ -82,7 +82,7 @@ pub fn run_dutch_with(input: &Path, outputs: &DutchOutputs, edition: Edition) ->
         Ok(p) => p,
         Err(e @ PairingError::NoValidPairing) => {
             eprintln!(
-                "qiyuan pair --dutch: round {}: {e}; the Chief Arbiter decides (C.04.3 Art. 1.9)",
+                "qiyuan pair --dutch: round {}: {e}; the Chief Arbiter decides",
                 pairing_input.round
             );
             return ExitCode::from(EXIT_NO_PAIRING);
