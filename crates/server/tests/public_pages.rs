@@ -226,3 +226,159 @@ async fn a_large_list_is_read_a_page_at_a_time() {
     let ids = row_ids(&rest);
     assert_eq!((ids.len(), ids[24]), (25, 2));
 }
+
+/// The text of `<td data-round="{round}">` in the row of player `id`.
+fn cross_cell(page: &str, id: u32, round: u32) -> String {
+    let row = page
+        .find(&format!("<tr data-player=\"{id}\""))
+        .unwrap_or_else(|| panic!("no row of {id}: {page}"));
+    let rest = &page[row..];
+    let end = rest.find("</tr>").unwrap();
+    let rest = &rest[..end];
+    let at = rest
+        .find(&format!("<td data-round=\"{round}\">"))
+        .unwrap_or_else(|| panic!("no round {round} in row {id}: {rest}"));
+    let cell = &rest[at..];
+    let open = cell.find('>').unwrap() + 1;
+    cell[open..cell.find("</td>").unwrap()].to_string()
+}
+
+/// A xiangqi Swiss of six players at the desk: round 1 is paired, shown
+/// only once published, live while results are missing; then every game is
+/// won by Red. Under the xiangqi scoring (象棋竞赛规则 2011 art. 13.1: win 2,
+/// draw 1, loss 0) each Red player has 2 points after round 1 and each
+/// Black player 0; the crosstable cell of a Red winner against player N is
+/// `N红1` (ui-conventions §5, xiangqi colour letters).
+#[tokio::test]
+async fn desk_events_show_published_rounds_standings_and_crosstable() {
+    use qiyuan_desk::prelude::*;
+    let server = TestServer::start().await;
+    let store = &server.store;
+    let settings = EventSettings::swiss("<script>alert(4)</script>公开赛", Game::Xiangqi, 3);
+    let id = store.create_event(&settings, "arb").await.unwrap();
+    let names = ["<script>alert(3)</script>", "乙", "丙", "丁", "戊", "己"];
+    for (i, n) in names.iter().enumerate() {
+        store
+            .add_player(id, &PlayerInfo::new(*n).rating(2400 - 10 * i as u32), "arb")
+            .await
+            .unwrap();
+    }
+    let loaded = store.load_event(id).await.unwrap();
+    let round = loaded.desk.pair_next_round().unwrap();
+    let saved = store.save_round(id, &round, "arb").await.unwrap();
+    assert_eq!(saved.games.len(), 3);
+    let anon = server.browser();
+    let path = format!("/events/{id}/rounds/1");
+    let resp = anon.get(server.url(&path)).send().await.unwrap();
+    assert_eq!(resp.status(), 404, "an unpublished round is not public");
+    store.publish_round(id, 1, true, "arb").await.unwrap();
+    let pending = anon_get(&server, &anon, &path).await;
+    assert!(
+        pending.contains(r#"id="pairings-1" data-live="#),
+        "live while results are missing: {pending}"
+    );
+    for g in &saved.games {
+        store
+            .set_result(id, g.id, GameResult::WhiteWins, g.version, "arb")
+            .await
+            .unwrap();
+    }
+    let mut pages = vec![anon_get(&server, &anon, "/events").await];
+    let pairing = anon_get(&server, &anon, &path).await;
+    assert!(!pairing.contains("data-live"), "every result is in");
+    for head in [
+        "<th>台</th>",
+        "<th>红方</th>",
+        "<th>结果</th>",
+        "<th>黑方</th>",
+        "第1轮/共3轮",
+    ] {
+        assert!(pairing.contains(head), "{head}: {pairing}");
+    }
+    let boards: Vec<(String, String, String, String)> = tags(&pairing, "<tr data-board=")
+        .iter()
+        .map(|a| {
+            (
+                a["data-board"].clone(),
+                a["data-white"].clone(),
+                a["data-black"].clone(),
+                a["data-result"].clone(),
+            )
+        })
+        .collect();
+    let stored: Vec<(String, String, String, String)> = saved
+        .games
+        .iter()
+        .map(|g| {
+            (
+                g.board.to_string(),
+                g.white.0.to_string(),
+                g.black.0.to_string(),
+                "1-0".to_string(),
+            )
+        })
+        .collect();
+    assert_eq!(boards, stored);
+    assert!(pairing.contains("1 - 0"));
+
+    let standings = anon_get(&server, &anon, &format!("/events/{id}/standings")).await;
+    let points: HashMap<String, String> = tags(&standings, "<tr data-player=")
+        .iter()
+        .map(|a| (a["data-player"].clone(), a["data-points"].clone()))
+        .collect();
+    assert_eq!(points.len(), 6);
+    for g in &saved.games {
+        assert_eq!(points[&g.white.0.to_string()], "2", "Red won: 2 points");
+        assert_eq!(points[&g.black.0.to_string()], "0", "Black lost: 0 points");
+    }
+    let top: Vec<String> = tags(&standings, "<tr data-player=")
+        .iter()
+        .take(3)
+        .map(|a| a["data-player"].clone())
+        .collect();
+    for w in &top {
+        assert!(saved.games.iter().any(|g| g.white.0.to_string() == *w));
+    }
+    assert!(standings.contains("第1轮后排名"), "{standings}");
+
+    let cross = anon_get(&server, &anon, &format!("/events/{id}/crosstable")).await;
+    for g in &saved.games {
+        assert_eq!(
+            cross_cell(&cross, g.white.0, 1),
+            format!("{}红1", g.black.0)
+        );
+        assert_eq!(
+            cross_cell(&cross, g.black.0, 1),
+            format!("{}黑0", g.white.0)
+        );
+    }
+
+    // Round 2 paired but not published: neither its page nor its column.
+    let loaded = store.load_event(id).await.unwrap();
+    let round2 = loaded.desk.pair_next_round().unwrap();
+    store.save_round(id, &round2, "arb").await.unwrap();
+    let resp = anon
+        .get(server.url(&format!("/events/{id}/rounds/2")))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(resp.status(), 404);
+    let cross = anon_get(&server, &anon, &format!("/events/{id}/crosstable")).await;
+    assert!(!cross.contains("data-round=\"2\""), "{cross}");
+
+    pages.push(anon_get(&server, &anon, &format!("/events/{id}")).await);
+    pages.extend([pairing, standings, cross]);
+    for page in &pages {
+        assert!(!page.contains("<script>alert"), "unescaped: {page}");
+        assert!(
+            page.contains("&lt;script&gt;alert(4)&lt;/script&gt;"),
+            "event name: {page}"
+        );
+    }
+    for page in &pages[1..] {
+        assert!(
+            page.contains("&lt;script&gt;alert(3)&lt;/script&gt;"),
+            "player name: {page}"
+        );
+    }
+}

@@ -1,3 +1,615 @@
-pub(crate) fn routes() -> axum::Router<crate::AppState> {
-    axum::Router::new()
+//! The desk's events on the public pages: the event and its players, the
+//! pairings of every published round, standings and crosstable
+//! (`spec/notes/ui-conventions.md` §3–§8). Only published rounds are shown;
+//! the parts that change while a round is played carry `data-live`, which
+//! the layout's script refreshes.
+
+use std::collections::HashMap;
+
+use axum::Router;
+use axum::extract::{Path, State};
+use axum::routing::get;
+use maud::{Markup, html};
+use qiyuan_desk::prelude::*;
+use qiyuan_desk::reports::StandingsTable;
+use qiyuan_store::StoreError;
+use qiyuan_store::desk::LoadedEvent;
+use rust_decimal::Decimal;
+
+use super::store_error;
+use crate::AppState;
+use crate::auth::Viewer;
+use crate::error::AppError;
+use crate::layout;
+
+/// Seconds between refreshes of live parts.
+const LIVE_SECONDS: &str = "20";
+
+pub(crate) fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/events", get(events_index))
+        .route("/events/{id}", get(event_page))
+        .route("/events/{id}/rounds/{round}", get(round_page))
+        .route("/events/{id}/standings", get(standings_page))
+        .route("/events/{id}/crosstable", get(crosstable_page))
+}
+
+async fn load(state: &AppState, id: i64) -> Result<LoadedEvent, AppError> {
+    match state.store.load_event(id).await {
+        Ok(e) => Ok(e),
+        Err(StoreError::NoSuchDeskEvent(_)) => Err(AppError::NotFound),
+        Err(e) => Err(store_error(e)),
+    }
+}
+
+fn is_xiangqi(e: &LoadedEvent) -> bool {
+    e.desk.settings().game == Game::Xiangqi
+}
+
+fn game_label(viewer: &Viewer, game: Game) -> &'static str {
+    match game {
+        Game::Xiangqi => viewer.t("Xiangqi", "象棋"),
+        Game::Chess => viewer.t("Chess", "国际象棋"),
+    }
+}
+
+fn system_label(viewer: &Viewer, system: &System) -> &'static str {
+    match system {
+        System::Swiss { .. } => viewer.t("Swiss", "积分编排制"),
+        System::RoundRobin { cycles: 1 } => viewer.t("Round robin", "单循环"),
+        System::RoundRobin { cycles: 2 } => viewer.t("Double round robin", "双循环"),
+        System::RoundRobin { .. } => viewer.t("Round robin", "循环制"),
+        System::Knockout { .. } => viewer.t("Knockout", "淘汰制"),
+    }
+}
+
+fn event_status(viewer: &Viewer, status: &str) -> &'static str {
+    match status {
+        "registration" => viewer.t("registration", "报名中"),
+        "running" => viewer.t("in progress", "进行中"),
+        "finished" => viewer.t("finished", "已结束"),
+        _ => viewer.t("unknown", "未知"),
+    }
+}
+
+/// The rounds the public may see, in order.
+fn visible_rounds(e: &LoadedEvent) -> Vec<u32> {
+    let mut v: Vec<u32> = e
+        .published
+        .iter()
+        .copied()
+        .filter(|&r| r >= 1 && r <= e.desk.rounds_paired())
+        .collect();
+    v.sort_unstable();
+    v.dedup();
+    v
+}
+
+/// The round up to which every round is public (rounds are published in
+/// order; a gap stops the count).
+fn public_through(e: &LoadedEvent) -> u32 {
+    let mut n = 0;
+    for r in visible_rounds(e) {
+        if r == n + 1 {
+            n = r;
+        } else {
+            break;
+        }
+    }
+    n
+}
+
+/// The navigation of an event's pages.
+fn event_nav(viewer: &Viewer, e: &LoadedEvent) -> Markup {
+    let id = e.id;
+    html! {
+        nav.event-nav aria-label=(viewer.t("Event pages", "赛事页面")) {
+            a href={ "/events/" (id) } { (viewer.t("Players", "棋手")) }
+            @for r in visible_rounds(e) {
+                " · "
+                a href={ "/events/" (id) "/rounds/" (r) } {
+                    (viewer.lang.pick(format!("Round {r}"), format!("第{r}轮")))
+                }
+            }
+            " · " a href={ "/events/" (id) "/standings" } { (viewer.t("Standings", "排名")) }
+            " · " a href={ "/events/" (id) "/crosstable" } { (viewer.t("Crosstable", "交叉表")) }
+        }
+    }
+}
+
+/// The header block of every event page (ui-conventions §1).
+fn event_header(viewer: &Viewer, e: &LoadedEvent) -> Markup {
+    let s = e.desk.settings();
+    html! {
+        h1 { (s.name) }
+        dl.event-header {
+            dt { (viewer.t("Game", "项目")) } dd { (game_label(viewer, s.game)) }
+            dt { (viewer.t("System", "赛制")) } dd { (system_label(viewer, &s.system)) }
+            dt { (viewer.t("Rounds", "轮次")) }
+            dd { (e.desk.rounds_paired()) " / " (e.desk.total_rounds()) }
+            @if let Some(place) = &s.place {
+                dt { (viewer.t("Location", "地点")) } dd { (place) }
+            }
+            @if s.start.is_some() || s.end.is_some() {
+                dt { (viewer.t("Date", "日期")) }
+                dd {
+                    @if let Some(d) = s.start { (d.format("%Y/%m/%d")) }
+                    @if let Some(d) = s.end { " – " (d.format("%Y/%m/%d")) }
+                }
+            }
+            @if let Some(ca) = &s.chief_arbiter {
+                dt { (viewer.t("Chief Arbiter", "裁判长")) } dd { (ca) }
+            }
+            @if !s.arbiters.is_empty() {
+                dt { (viewer.t("Arbiters", "裁判员")) } dd { (s.arbiters.join("; ")) }
+            }
+            @if let Some(p) = &s.rating_profile {
+                dt { (viewer.t("Rating calculation", "等级分计算")) } dd { (p) }
+            }
+            dt { (viewer.t("Status", "状态")) } dd { (event_status(viewer, &e.status)) }
+            dt { (viewer.t("Last update", "最后更新")) } dd { (e.updated_at) }
+        }
+        (event_nav(viewer, e))
+    }
+}
+
+/// `GET /events`.
+async fn events_index(State(state): State<AppState>, viewer: Viewer) -> Result<Markup, AppError> {
+    let events = state.store.list_events().await.map_err(store_error)?;
+    let title = viewer.t("Events", "赛事");
+    Ok(layout::page(
+        &viewer,
+        title,
+        html! {
+            h1 { (title) }
+            @if events.is_empty() {
+                p { (viewer.t("No event yet.", "暂无赛事。")) }
+            } @else {
+                div.table-wrap { table.events {
+                    thead { tr {
+                        th { (viewer.t("Event", "赛事")) }
+                        th { (viewer.t("Game", "项目")) }
+                        th { (viewer.t("System", "赛制")) }
+                        th { (viewer.t("Players", "棋手")) }
+                        th { (viewer.t("Rounds", "轮次")) }
+                        th { (viewer.t("Dates", "日期")) }
+                        th { (viewer.t("Status", "状态")) }
+                    } }
+                    tbody {
+                        @for e in &events {
+                            tr data-event=(e.id) {
+                                td { a href={ "/events/" (e.id) } { (e.name) } }
+                                td { (game_label(&viewer, e.settings.game)) }
+                                td { (system_label(&viewer, &e.settings.system)) }
+                                td.num { (e.players) }
+                                td.num { (e.rounds_paired) " / " (e.total_rounds) }
+                                td {
+                                    @if let Some(d) = e.settings.start { (d) }
+                                    @if let Some(d) = e.settings.end { " – " (d) }
+                                }
+                                td { (event_status(&viewer, &e.status)) }
+                            }
+                        }
+                    }
+                } }
+            }
+        },
+    ))
+}
+
+/// `GET /events/{id}`: the header and the starting list.
+async fn event_page(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    Path(id): Path<i64>,
+) -> Result<Markup, AppError> {
+    let e = load(&state, id).await?;
+    let players = e.desk.players();
+    let xq = is_xiangqi(&e);
+    Ok(layout::page(
+        &viewer,
+        &e.desk.settings().name,
+        html! {
+            (event_header(&viewer, &e))
+            h2 { (viewer.t("Starting list", "参赛名单")) }
+            div.table-wrap { table.starting-list {
+                thead { tr {
+                    th { (viewer.t("No.", "序号")) }
+                    @if !xq { th { (viewer.t("Title", "称号")) } }
+                    th { (viewer.t("Name", "姓名")) }
+                    @if !xq { th { (viewer.t("FED", "协会")) } }
+                    th { (viewer.t("Rtg", "等级分")) }
+                    th { (viewer.t("Club/City", "单位")) }
+                    th { (viewer.t("Notes", "备注")) }
+                } }
+                tbody {
+                    @for p in &players {
+                        tr data-player=(p.id.0) {
+                            td.num { (p.id.0) }
+                            @if !xq { td { (p.info.title.as_deref().unwrap_or("")) } }
+                            td { (p.info.name) }
+                            @if !xq { td { (p.info.federation.as_deref().unwrap_or("")) } }
+                            td.num { @if let Some(r) = p.info.rating { (r) } }
+                            td { (p.info.club.as_deref().unwrap_or("")) }
+                            td {
+                                @if p.first_round > 1 {
+                                    (viewer.lang.pick(format!("from round {}", p.first_round),
+                                                      format!("第{}轮起参赛", p.first_round)))
+                                }
+                                @if let Some(w) = p.withdrawn_after {
+                                    (viewer.lang.pick(format!("withdrew after round {w}"),
+                                                      format!("第{w}轮后退赛")))
+                                }
+                            }
+                        }
+                    }
+                }
+            } }
+        },
+    ))
+}
+
+/// Points of every player after `round` (0: nobody has any).
+fn points_after(e: &LoadedEvent, round: u32) -> HashMap<PlayerId, Decimal> {
+    if round == 0 {
+        return HashMap::new();
+    }
+    e.desk
+        .standings_table(Some(round))
+        .map(|t| t.lines.iter().map(|l| (l.player, l.points)).collect())
+        .unwrap_or_default()
+}
+
+/// A number of points as a pairing list writes it (`1½`, `2`, `0`).
+pub(crate) fn points_text(p: Decimal) -> String {
+    let p = p.normalize();
+    let whole = p.trunc();
+    let frac = p - whole;
+    if frac == Decimal::new(5, 1) {
+        if whole.is_zero() {
+            "½".into()
+        } else {
+            format!("{whole}½")
+        }
+    } else {
+        p.to_string()
+    }
+}
+
+/// A result as the pairing list writes it: `1 - 0`, `½ - ½`, `0 - 1`,
+/// forfeits `+ - -`, `- - +`, `- - -`, empty while pending.
+fn result_cell(r: GameResult) -> &'static str {
+    match r {
+        GameResult::Pending => "",
+        GameResult::WhiteWins => "1 - 0",
+        GameResult::Draw => "½ - ½",
+        GameResult::BlackWins => "0 - 1",
+        GameResult::WhiteForfeitWin => "+ - -",
+        GameResult::BlackForfeitWin => "- - +",
+        GameResult::DoubleForfeit => "- - -",
+    }
+}
+
+fn bye_label(viewer: &Viewer, kind: ByeKind) -> Option<(&'static str, &'static str)> {
+    match kind {
+        ByeKind::PairingAllocated => Some((viewer.t("bye", "轮空"), "1")),
+        ByeKind::FullPoint => Some((viewer.t("bye (requested)", "请假轮空"), "1")),
+        ByeKind::HalfPoint => Some((viewer.t("half-point bye", "请假（半分）"), "½")),
+        ByeKind::ZeroPoint => Some((viewer.t("zero-point bye", "请假（零分）"), "0")),
+        ByeKind::Absent => None,
+    }
+}
+
+/// `GET /events/{id}/rounds/{round}`: the pairings of a published round
+/// (ui-conventions §3, §8; xiangqi: 台 · 编号 · 红方 · 积分 · 结果 · 积分 ·
+/// 黑方 · 编号).
+async fn round_page(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    Path((id, round)): Path<(i64, u32)>,
+) -> Result<Markup, AppError> {
+    let e = load(&state, id).await?;
+    if !visible_rounds(&e).contains(&round) {
+        return Err(AppError::NotFound);
+    }
+    let xq = is_xiangqi(&e);
+    let before = points_after(&e, round - 1);
+    let pts = |p: PlayerId| points_text(before.get(&p).copied().unwrap_or_default());
+    let rounds = e.desk.event().rounds();
+    let Some(r) = rounds.get(round as usize - 1) else {
+        return Err(AppError::NotFound);
+    };
+    let name = |p: PlayerId| {
+        e.desk
+            .player(p)
+            .map(|d| d.info)
+            .unwrap_or_else(|| PlayerInfo::new("?"))
+    };
+    let total = e.desk.total_rounds();
+    let heading = if xq {
+        viewer.lang.pick(
+            format!("Round {round} of {total}"),
+            format!("第{round}轮/共{total}轮"),
+        )
+    } else {
+        viewer.lang.pick(
+            format!("Round {round} of {total}"),
+            format!("第{round}轮（共{total}轮）"),
+        )
+    };
+    let round_date = e
+        .desk
+        .settings()
+        .round_dates
+        .get(round as usize - 1)
+        .copied();
+    let pending = r.games.iter().any(|g| g.result == GameResult::Pending);
+    let title = format!("{} — {heading}", e.desk.settings().name);
+    Ok(layout::page(
+        &viewer,
+        &title,
+        html! {
+            (event_header(&viewer, &e))
+            h2 { (heading) @if let Some(d) = round_date { " · " (d.format("%Y/%m/%d")) } }
+            div.table-wrap {
+                table.pairings id={ "pairings-" (round) } data-live=[pending.then_some(LIVE_SECONDS)] {
+                    thead { tr {
+                        th { (viewer.t("Bo.", "台")) }
+                        th { (viewer.t("No.", "编号")) }
+                        th { @if xq { (viewer.t("Red", "红方")) } @else { (viewer.t("White", "白方")) } }
+                        @if !xq { th { (viewer.t("Rtg", "等级分")) } }
+                        th { (viewer.t("Pts.", "积分")) }
+                        th { (viewer.t("Result", "结果")) }
+                        th { (viewer.t("Pts.", "积分")) }
+                        th { @if xq { (viewer.t("Black", "黑方")) } @else { (viewer.t("Black", "黑方")) } }
+                        @if !xq { th { (viewer.t("Rtg", "等级分")) } }
+                        th { (viewer.t("No.", "编号")) }
+                    } }
+                    tbody {
+                        @for (i, g) in r.games.iter().enumerate() {
+                            @let w = name(g.white);
+                            @let b = name(g.black);
+                            tr data-board=(i + 1) data-white=(g.white.0) data-black=(g.black.0)
+                               data-result=(qiyuan_desk::export::result_text(g.result)) {
+                                td.num { (i + 1) }
+                                td.num { (g.white.0) }
+                                td { (w.name) }
+                                @if !xq { td.num { @if let Some(x) = w.rating { (x) } } }
+                                td.num { (pts(g.white)) }
+                                td.result { (result_cell(g.result)) }
+                                td.num { (pts(g.black)) }
+                                td { (b.name) }
+                                @if !xq { td.num { @if let Some(x) = b.rating { (x) } } }
+                                td.num { (g.black.0) }
+                            }
+                        }
+                        @for (p, kind) in &r.byes {
+                            @if let Some((label, score)) = bye_label(&viewer, *kind) {
+                                @let who = name(*p);
+                                tr.bye data-white=(p.0) {
+                                    td {}
+                                    td.num { (p.0) }
+                                    td { (who.name) }
+                                    @if !xq { td.num { @if let Some(x) = who.rating { (x) } } }
+                                    td.num { (pts(*p)) }
+                                    td.result { (score) }
+                                    td {}
+                                    td { (label) }
+                                    @if !xq { td {} }
+                                    td {}
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        },
+    ))
+}
+
+/// The standings the public may see: after the last round that is both
+/// complete and published.
+fn public_standings(e: &LoadedEvent) -> Option<StandingsTable> {
+    let after = e.desk.last_complete_round().min(public_through(e));
+    if after == 0 {
+        return None;
+    }
+    e.desk.standings_table(Some(after)).ok()
+}
+
+/// `GET /events/{id}/standings` (ui-conventions §4, §8: Rk · SNo · Title ·
+/// Name · Rtg · Club · Pts · TB1…; tied players show the rank once).
+async fn standings_page(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    Path(id): Path<i64>,
+) -> Result<Markup, AppError> {
+    let e = load(&state, id).await?;
+    let xq = is_xiangqi(&e);
+    let table = public_standings(&e);
+    let title = format!(
+        "{} — {}",
+        e.desk.settings().name,
+        viewer.t("Standings", "排名")
+    );
+    let live = e.status != "finished";
+    Ok(layout::page(
+        &viewer,
+        &title,
+        html! {
+            (event_header(&viewer, &e))
+            section id="standings" data-live=[live.then_some(LIVE_SECONDS)] {
+            @match &table {
+                None => p { (viewer.t("No standings yet: no round is complete.", "暂无排名：尚无完成的轮次。")) },
+                Some(t) => {
+                    h2 {
+                        @if e.desk.is_finished() && t.after_round == e.desk.total_rounds() {
+                            (viewer.lang.pick(format!("Final ranking after {} rounds", t.after_round),
+                                              format!("{}轮后最终排名", t.after_round)))
+                        } @else {
+                            (viewer.lang.pick(format!("Rank after round {}", t.after_round),
+                                              format!("第{}轮后排名", t.after_round)))
+                        }
+                    }
+                    div.table-wrap { table.standings {
+                        thead { tr {
+                            th { (viewer.t("Rk.", "名次")) }
+                            th { (viewer.t("SNo", "编号")) }
+                            @if !xq { th { (viewer.t("Title", "称号")) } }
+                            th { (viewer.t("Name", "姓名")) }
+                            @if !xq { th { (viewer.t("Rtg", "等级分")) } }
+                            th { (viewer.t("Club/City", "单位")) }
+                            th { (viewer.t("Pts.", "积分")) }
+                            @for (i, code) in t.tiebreaks.iter().enumerate() {
+                                th title=(tb_name(&viewer, t, i)) { "TB" (i + 1) " " small { (code) } }
+                            }
+                        } }
+                        tbody {
+                            @for (i, l) in t.lines.iter().enumerate() {
+                                tr data-player=(l.player.0) data-rank=(l.rank) data-points=(l.points.normalize()) {
+                                    td.num { @if i == 0 || t.lines[i - 1].rank != l.rank { (l.rank) } }
+                                    td.num { (l.player.0) }
+                                    @if !xq { td { (l.title.as_deref().unwrap_or("")) } }
+                                    td { (l.name) }
+                                    @if !xq { td.num { @if let Some(r) = l.rating { (r) } } }
+                                    td { (l.club.as_deref().unwrap_or("")) }
+                                    td.num { (points_text(l.points)) }
+                                    @for v in &l.values {
+                                        td.num { @if let Some(v) = v { (v.normalize()) } }
+                                    }
+                                }
+                            }
+                        }
+                    } }
+                    section.annotation {
+                        h3 { (viewer.t("Annotation", "说明")) }
+                        ul {
+                            @for (i, _) in t.tiebreaks.iter().enumerate() {
+                                li { (viewer.lang.pick(format!("Tie Break{}: ", i + 1), format!("小分{}：", i + 1)))
+                                     (tb_name(&viewer, t, i)) }
+                            }
+                        }
+                    }
+                }
+            }
+            }
+        },
+    ))
+}
+
+fn tb_name(viewer: &Viewer, t: &StandingsTable, i: usize) -> String {
+    let names = viewer.lang.pick(&t.tiebreak_names_en, &t.tiebreak_names_zh);
+    names
+        .get(i)
+        .cloned()
+        .unwrap_or_else(|| t.tiebreaks.get(i).cloned().unwrap_or_default())
+}
+
+/// `GET /events/{id}/crosstable` (ui-conventions §5: Swiss cells
+/// `12w1` — xiangqi `12红1` — round robins the N × N grid).
+async fn crosstable_page(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    Path(id): Path<i64>,
+) -> Result<Markup, AppError> {
+    let e = load(&state, id).await?;
+    let xq = is_xiangqi(&e);
+    let shown = public_through(&e);
+    let cross = e.desk.crosstable();
+    let points = points_after(&e, shown);
+    let ranks: HashMap<PlayerId, u32> = public_standings(&e)
+        .map(|t| t.lines.iter().map(|l| (l.player, l.rank)).collect())
+        .unwrap_or_default();
+    let rr = e.desk.settings().is_round_robin();
+    let colour = |c: &str| -> &'static str {
+        match (c, xq) {
+            ("w", true) => viewer.t("r", "红"),
+            ("b", true) => viewer.t("b", "黑"),
+            ("w", false) => "w",
+            ("b", false) => "b",
+            _ => "",
+        }
+    };
+    let title = format!(
+        "{} — {}",
+        e.desk.settings().name,
+        viewer.t("Crosstable", "交叉表")
+    );
+    let live = e.status != "finished";
+    Ok(layout::page(
+        &viewer,
+        &title,
+        html! {
+            (event_header(&viewer, &e))
+            h2 { (viewer.lang.pick(format!("Crosstable after round {shown}"), format!("第{shown}轮后交叉表"))) }
+            div.table-wrap id="crosstable" data-live=[live.then_some(LIVE_SECONDS)] {
+                table.crosstable {
+                    thead { tr {
+                        th { (viewer.t("Rk.", "名次")) }
+                        th { (viewer.t("SNo", "编号")) }
+                        th { (viewer.t("Name", "姓名")) }
+                        th { (viewer.t("Rtg", "等级分")) }
+                        @if rr {
+                            @for (i, _) in cross.order.iter().enumerate() { th.num { (i + 1) } }
+                        } @else {
+                            @for r in 1..=shown { th { (viewer.lang.pick(format!("{r}.Rd"), format!("第{r}轮"))) } }
+                        }
+                        th { (viewer.t("Pts.", "积分")) }
+                    } }
+                    tbody {
+                        @for row in &cross.rows {
+                            tr data-player=(row.player.0) {
+                                td.num { @if let Some(r) = ranks.get(&row.player) { (r) } }
+                                td.num { (row.player.0) }
+                                td { (row.name) }
+                                td.num { @if let Some(r) = row.rating { (r) } }
+                                @if rr {
+                                    @for o in &cross.order {
+                                        td.num {
+                                            @if *o == row.player { "×" } @else {
+                                                (row.rounds.iter().take(shown as usize)
+                                                    .filter(|c| c.opponent == Some(*o))
+                                                    .map(|c| c.result.as_str())
+                                                    .collect::<Vec<_>>().join(" "))
+                                            }
+                                        }
+                                    }
+                                } @else {
+                                    @for (r, c) in row.rounds.iter().enumerate().take(shown as usize) {
+                                        td data-round=(r + 1) {
+                                            @match c.opponent {
+                                                Some(o) => { (o.0) (colour(&c.colour)) (c.result) }
+                                                None => {
+                                                    @match c.result.as_str() {
+                                                        "U" | "F" => "-1",
+                                                        "H" => "-½",
+                                                        "Z" => "-0",
+                                                        _ => "",
+                                                    }
+                                                }
+                                            }
+                                        }
+                                    }
+                                }
+                                td.num { (points_text(points.get(&row.player).copied().unwrap_or_default())) }
+                            }
+                        }
+                    }
+                }
+            }
+        },
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn points_are_written_with_halves() {
+        assert_eq!(points_text(Decimal::new(15, 1)), "1½");
+        assert_eq!(points_text(Decimal::new(5, 1)), "½");
+        assert_eq!(points_text(Decimal::new(20, 1)), "2");
+        assert_eq!(points_text(Decimal::ZERO), "0");
+    }
 }
