@@ -55,11 +55,16 @@ use qiyuan_rating::model::Event;
 
 mod convert;
 mod json;
+mod records;
 mod toml_tree;
 mod tree;
 mod write;
 
-pub use write::{write_event, write_event_json, write_event_toml};
+pub use records::{
+    GameMatch, RecordFacts, RecordMismatch, RecordRef, compare_record, find_game, name_matches,
+    round_of_tag,
+};
+pub use write::{write_event, write_event_json, write_event_toml, write_event_with_records};
 
 /// The two spellings of an event file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -278,6 +283,34 @@ pub fn read_event(
     path_for_messages: &str,
     format: Option<EventFormat>,
 ) -> Result<Event, EventFileError> {
+    read_event_with_records(text, path_for_messages, format).map(|(event, _)| event)
+}
+
+/// [`read_event`], also returning each game's `record` (棋谱: a game record
+/// file, see [`RecordRef`]), in the order of the file's `games` (`None`
+/// where a game has none). The records are not read here.
+///
+/// ```
+/// use qiyuan_formats::event::read_event_with_records;
+/// let text = r#"{"name": "例", "game": "xiangqi", "system": "match",
+///   "players": [{"id": 1, "name": "甲", "sex": "m"}, {"id": 2, "name": "乙", "sex": "m"}],
+///   "games": [{"round": 1, "red": 1, "black": 2, "result": "1-0", "record": "r1.pgn#2"},
+///             {"round": 2, "red": 2, "black": 1, "result": "0-1"}]}"#;
+/// let (event, records) = read_event_with_records(text, "例.json", None).unwrap();
+/// assert_eq!(event.pairings().len(), 2);
+/// let r = records[0].as_ref().unwrap();
+/// assert_eq!((r.path.as_str(), r.number, r.line), ("r1.pgn", Some(2), 3));
+/// assert!(records[1].is_none());
+/// ```
+///
+/// # Errors
+/// As [`read_event`]; a `record` that is not a non-empty string, or whose
+/// `#N` is not a game number from 1, is refused too.
+pub fn read_event_with_records(
+    text: &str,
+    path_for_messages: &str,
+    format: Option<EventFormat>,
+) -> Result<(Event, Vec<Option<RecordRef>>), EventFileError> {
     let format = format
         .or_else(|| EventFormat::from_path(path_for_messages))
         .unwrap_or_else(|| EventFormat::sniff(text));
@@ -303,6 +336,18 @@ pub fn read_event(
 /// ([`EventFileErrorKind::Encoding`], with the line of the first bad byte),
 /// or [`read_event`] refuses it.
 pub fn read_event_path(path: &Path) -> Result<Event, EventFileError> {
+    read_event_path_with_records(path).map(|(event, _)| event)
+}
+
+/// [`read_event_path`] with each game's `record` (see
+/// [`read_event_with_records`]; resolve the paths with
+/// [`RecordRef::resolve`]).
+///
+/// # Errors
+/// As [`read_event_path`].
+pub fn read_event_path_with_records(
+    path: &Path,
+) -> Result<(Event, Vec<Option<RecordRef>>), EventFileError> {
     let shown = path.display().to_string();
     let bytes = std::fs::read(path)
         .map_err(|e| EventFileError::new(&shown, EventFileErrorKind::Io, e.to_string()))?;
@@ -324,5 +369,5 @@ pub fn read_event_path(path: &Path) -> Result<Event, EventFileError> {
             ));
         }
     };
-    read_event(&text, &shown, None)
+    read_event_with_records(&text, &shown, None)
 }

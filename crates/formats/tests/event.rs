@@ -793,3 +793,235 @@ fn deep_nesting_is_refused_without_crashing() {
         assert!(toml(&toml_text).is_err());
     }
 }
+
+// ------------------------------------------------------- game records (棋谱)
+
+use qiyuan_formats::event::{
+    GameMatch, RecordFacts, RecordMismatch, compare_record, find_game, read_event_with_records,
+    write_event_with_records,
+};
+
+#[test]
+fn records_are_optional_and_change_nothing_else() {
+    // Existing files (the fixture, the examples) have no `record`: every
+    // game's record is None and writing with records writes the same text.
+    let (e, records) = read_event_with_records(JSON, "events.json", None).unwrap();
+    assert_eq!(e, json(JSON).unwrap());
+    assert_eq!(records, vec![None; 4]);
+    for format in [EventFormat::Json, EventFormat::Toml] {
+        assert_eq!(
+            write_event_with_records(&e, &records, format),
+            write_event(&e, format)
+        );
+    }
+    for entry in std::fs::read_dir(examples_dir()).unwrap() {
+        let path = entry.unwrap().path();
+        let Some(format) = EventFormat::from_path(&path) else {
+            continue;
+        };
+        let text = std::fs::read_to_string(&path).unwrap();
+        let (e, records) = read_event_with_records(&text, "x", Some(format)).unwrap();
+        assert_eq!(e, read_event_path(&path).unwrap());
+        assert!(records.iter().all(Option::is_none), "{}", path.display());
+    }
+    // A `record` on games[0] (line 14) and games[3] (line 17): the event is
+    // the same, the records are returned with their lines.
+    let with = edit(
+        &edit(
+            JSON,
+            r#""result": "1-0"}"#,
+            r#""result": "1-0", "record": "棋谱/r1.pgn#2"}"#,
+        ),
+        r#""result": "bye"}"#,
+        r#""result": "bye", "record": "r2.xqf"}"#,
+    );
+    let (e2, records) = read_event_with_records(&with, "events.json", None).unwrap();
+    assert_eq!(e2, e);
+    assert_eq!(json(&with).unwrap(), e);
+    let r0 = records[0].as_ref().unwrap();
+    assert_eq!(
+        (r0.game, r0.path.as_str(), r0.number, r0.line),
+        (0, "棋谱/r1.pgn", Some(2), 14)
+    );
+    let r3 = records[3].as_ref().unwrap();
+    assert_eq!(
+        (r3.game, r3.path.as_str(), r3.number, r3.line),
+        (3, "r2.xqf", None, 17)
+    );
+    // Written and read back, in both formats.
+    for format in [EventFormat::Json, EventFormat::Toml] {
+        let text = write_event_with_records(&e, &records, format);
+        let (again, back) = read_event_with_records(&text, "again", Some(format)).unwrap();
+        assert_eq!(again, e);
+        let paths: Vec<Option<String>> = back
+            .iter()
+            .map(|r| r.as_ref().map(ToString::to_string))
+            .collect();
+        assert_eq!(
+            paths,
+            [
+                Some("棋谱/r1.pgn#2".to_string()),
+                None,
+                None,
+                Some("r2.xqf".to_string())
+            ]
+        );
+    }
+}
+
+#[test]
+fn bad_records_name_line_and_field() {
+    let with = |value: &str| {
+        edit(
+            JSON,
+            r#""result": "1-0"}"#,
+            &format!(r#""result": "1-0", "record": {value}}}"#),
+        )
+    };
+    assert_err(json(&with("5")), 14, "games[0].record", Kind::WrongType);
+    assert_err(
+        json(&with(r#""  ""#)),
+        14,
+        "games[0].record",
+        Kind::InvalidValue,
+    );
+    let e = assert_err(
+        json(&with(r#""r1.pgn#0""#)),
+        14,
+        "games[0].record",
+        Kind::InvalidValue,
+    );
+    assert!(e.to_string().contains("`#0` is not a game number"), "{e}");
+    assert_err(
+        json(&with(r##""#3""##)),
+        14,
+        "games[0].record",
+        Kind::InvalidValue,
+    );
+    // Misspelt: the known fields now include `record`.
+    let e = assert_err(
+        json(&edit(
+            JSON,
+            r#""result": "1-0"}"#,
+            r#""result": "1-0", "recrod": "a.pgn"}"#,
+        )),
+        14,
+        "games[0].recrod",
+        Kind::UnknownField,
+    );
+    assert!(e.to_string().contains("did you mean `record`?"), "{e}");
+    // A `#` followed by something else is part of the path.
+    let (_, r) = read_event_with_records(&with(r##""第#1轮.pgn""##), "e.json", None).unwrap();
+    assert_eq!(
+        r[0].as_ref().map(|r| (r.path.as_str(), r.number)),
+        Some(("第#1轮.pgn", None))
+    );
+}
+
+fn facts<'a>(
+    round: Option<u32>,
+    first: &'a str,
+    second: &'a str,
+    result: &'a str,
+    plies: usize,
+) -> RecordFacts<'a> {
+    RecordFacts {
+        round,
+        first,
+        second,
+        result,
+        plies,
+    }
+}
+
+#[test]
+fn records_compared_with_the_event() {
+    // The fixture: games[0] round 1 甲 (red) – 乙 1-0; games[1] round 1 丙 –
+    // 丁 draw; games[2] round 2 乙 – 丙 "+-" (forfeit); games[3] 丁's bye.
+    let e = json(JSON).unwrap();
+    let cmp = |g: usize, f: RecordFacts<'_>| compare_record(&e, g, &f, "Red");
+    assert_eq!(cmp(0, facts(Some(1), "甲", "乙", "1-0", 40)), []);
+    assert_eq!(cmp(0, facts(None, " 甲 ", "乙", "1-0", 40)), []);
+    assert_eq!(
+        cmp(0, facts(Some(1), "甲", "乙", "0-1", 40)),
+        [RecordMismatch::Result {
+            event: "1-0",
+            record: "0-1".into()
+        }]
+    );
+    // An unfinished record contradicts a decided game.
+    assert_eq!(
+        cmp(1, facts(Some(1), "丙", "丁", "*", 40)),
+        [RecordMismatch::Result {
+            event: "1/2-1/2",
+            record: "*".into()
+        }]
+    );
+    // Colours exchanged, same winner (乙 lost): only the colours.
+    assert_eq!(
+        cmp(0, facts(Some(1), "乙", "甲", "0-1", 40)),
+        [RecordMismatch::ColoursSwapped]
+    );
+    assert_eq!(
+        cmp(0, facts(Some(1), "乙", "甲", "1-0", 40)),
+        [
+            RecordMismatch::ColoursSwapped,
+            RecordMismatch::Result {
+                event: "1-0",
+                record: "1-0".into()
+            }
+        ]
+    );
+    assert_eq!(
+        cmp(0, facts(Some(2), "戊", "乙", "1-0", 40)),
+        [
+            RecordMismatch::Round {
+                event: 1,
+                record: 2
+            },
+            RecordMismatch::Player {
+                colour: "Red",
+                event: "甲".into(),
+                record: "戊".into()
+            }
+        ]
+    );
+    // A forfeit: no moves, and the winner of the forfeit.
+    assert_eq!(
+        cmp(2, facts(Some(2), "乙", "丙", "1-0", 30)),
+        [RecordMismatch::ForfeitWithMoves {
+            event: "+-",
+            plies: 30
+        }]
+    );
+    assert_eq!(cmp(2, facts(Some(2), "乙", "丙", "1-0", 0)), []);
+    assert_eq!(
+        cmp(2, facts(Some(2), "乙", "丙", "0-1", 0)),
+        [RecordMismatch::Result {
+            event: "+-",
+            record: "0-1".into()
+        }]
+    );
+    assert_eq!(
+        cmp(3, facts(Some(2), "丁", "甲", "1-0", 10)),
+        [RecordMismatch::Bye]
+    );
+    // Finding the game: by players in either colour, within the record's round.
+    let find = |f: RecordFacts<'_>| find_game(&e, &f);
+    assert_eq!(
+        find(facts(None, "丁", "丙", "1-0", 1)),
+        Some(GameMatch {
+            game: 1,
+            swapped: true
+        })
+    );
+    assert_eq!(
+        find(facts(Some(2), "乙", "丙", "1-0", 1)),
+        Some(GameMatch {
+            game: 2,
+            swapped: false
+        })
+    );
+    assert_eq!(find(facts(Some(2), "甲", "乙", "1-0", 1)), None);
+    assert_eq!(find(facts(None, "甲", "丙", "1-0", 1)), None);
+}

@@ -12,6 +12,12 @@
 //! has an illegal move, an inconsistent result or cannot be read, 2 when a
 //! file cannot be opened.
 //!
+//! With `--event EVENT.json`, each record is also compared with its game in
+//! the event file (`record` fields of the event's games, and the files'
+//! games matched by round and players): results that contradict the
+//! event's, players or colours that differ (see
+//! `qiyuan_formats::event::compare_record`).
+//!
 //! Checkable results: chess — checkmate, stalemate, dead position, fivefold
 //! repetition and the 75-move rule (FIDE 5.1.1, 5.2.1, 5.2.2, 9.6) must give
 //! the recorded result; xiangqi — a side with no legal move has lost (将死,
@@ -23,9 +29,13 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use comfy_table::{Table, presets::UTF8_FULL_CONDENSED};
+use qiyuan_formats::event::{
+    RecordFacts, compare_record, find_game, read_event_path_with_records, round_of_tag,
+};
 use qiyuan_formats::pgn::xiangqi::{XiangqiCheck, check_xiangqi, is_xiangqi};
 use qiyuan_formats::pgn::{self, ResultCheck, decode, read_raw};
 use qiyuan_formats::xqf::{check_xqf, read_xqf};
+use qiyuan_rating::model::{Event, Pairing};
 use serde::Serialize;
 
 /// Output format.
@@ -39,10 +49,25 @@ pub enum Format {
 
 /// Arguments of `qiyuan check-games`.
 #[derive(Debug, clap::Args)]
+#[command(after_help = "\
+With --event EVENT.json (or .toml), the games are also compared with the event file:
+every game of the event with a `record` (\"round1.pgn#3\", relative to the event file)
+is checked against that record, and every game of the FILEs is matched to the event's
+game with the same players (by name, or unit + name; in either colour) in its `Round`.
+Reported: records whose result contradicts the event's, whose players or colours differ,
+whose round differs, forfeits with moves, byes with a record, records matching no game.
+
+Examples:
+  qiyuan check-games round1.pgn round2.pgn
+  qiyuan check-games --event 联赛.json                 # the records the event names
+  qiyuan check-games --event 联赛.json 第3轮.pgn        # match by Round and players")]
 pub struct Args {
     /// PGN or XQF files.
-    #[arg(required = true)]
+    #[arg(required_unless_present = "event")]
     pub files: Vec<PathBuf>,
+    /// An event file (JSON or TOML) to compare the games with.
+    #[arg(long, value_name = "EVENT")]
+    pub event: Option<PathBuf>,
     /// Output format.
     #[arg(long, value_enum, default_value = "table")]
     pub format: Format,
@@ -75,11 +100,23 @@ pub struct Row {
     pub result_check: &'static str,
     /// Why the result is inconsistent.
     pub result_problem: Option<String>,
+    /// The `Round` tag, if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub round: Option<String>,
+    /// With `--event`: the event's game this record belongs to
+    /// (`games[3], round 2`), if one was found.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub event_game: Option<String>,
+    /// With `--event`: how the record disagrees with the event file.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub event_problems: Vec<String>,
 }
 
 impl Row {
     fn failed(&self) -> bool {
-        self.status != "legal" || self.result_check == "inconsistent"
+        self.status != "legal"
+            || self.result_check == "inconsistent"
+            || !self.event_problems.is_empty()
     }
 }
 
@@ -98,6 +135,13 @@ pub struct Summary {
     pub inconsistent_results: usize,
     /// Plies of all legal moves.
     pub plies: usize,
+    /// With `--event`: records that disagree with the event file.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub event_mismatches: Option<usize>,
+    /// With `--event`: games of the event (byes not counted) that no record
+    /// was checked against.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub event_games_without_record: Option<usize>,
 }
 
 fn result_fields(check: &ResultCheck) -> (&'static str, Option<String>) {
@@ -122,14 +166,17 @@ fn error_row(file: &str, game: usize, format: &'static str, kind: &'static str, 
         result: "*".into(),
         result_check: "undecided",
         result_problem: None,
+        round: None,
+        event_game: None,
+        event_problems: Vec::new(),
     }
 }
 
 fn xiangqi_row(
     file: &str,
     format: &'static str,
-    red: String,
-    black: String,
+    (red, black): (String, String),
+    round: Option<String>,
     c: &XiangqiCheck,
 ) -> Row {
     let (result_check, result_problem) = result_fields(&c.result);
@@ -150,6 +197,9 @@ fn xiangqi_row(
         result: c.claimed.as_str().to_string(),
         result_check,
         result_problem,
+        round,
+        event_game: None,
+        event_problems: Vec::new(),
     }
 }
 
@@ -159,7 +209,13 @@ pub fn check_bytes(file: &str, bytes: &[u8]) -> Vec<Row> {
         return match read_xqf(bytes) {
             Ok(g) => {
                 let c = check_xqf(&g);
-                vec![xiangqi_row(file, "xqf", g.red.clone(), g.black.clone(), &c)]
+                vec![xiangqi_row(
+                    file,
+                    "xqf",
+                    (g.red.clone(), g.black.clone()),
+                    None,
+                    &c,
+                )]
             }
             Err(e) => vec![error_row(file, 1, "xqf", "xiangqi", e.to_string())],
         };
@@ -177,9 +233,16 @@ pub fn check_bytes(file: &str, bytes: &[u8]) -> Vec<Row> {
             }
         };
         let tag = |n: &str| raw.tag(n).unwrap_or("").to_string();
+        let round = raw.tag("Round").map(str::to_string);
         if is_xiangqi(&raw) {
             match check_xiangqi(&raw) {
-                Ok(c) => rows.push(xiangqi_row(file, "pgn", tag("Red"), tag("Black"), &c)),
+                Ok(c) => rows.push(xiangqi_row(
+                    file,
+                    "pgn",
+                    (tag("Red"), tag("Black")),
+                    round,
+                    &c,
+                )),
                 Err(e) => rows.push(error_row(file, number, "pgn", "xiangqi", e.to_string())),
             }
         } else {
@@ -203,6 +266,9 @@ pub fn check_bytes(file: &str, bytes: &[u8]) -> Vec<Row> {
                         result: c.claimed.as_str().to_string(),
                         result_check,
                         result_problem,
+                        round,
+                        event_game: None,
+                        event_problems: Vec::new(),
                     });
                 }
                 Err(e) => rows.push(error_row(file, number, "pgn", "chess", e.to_string())),
@@ -230,10 +296,144 @@ fn summarize(rows: &[Row]) -> Summary {
 }
 
 fn summary_line(s: &Summary) -> String {
-    format!(
+    let mut line = format!(
         "{} games, {} legal, {} illegal, {} unreadable, {} inconsistent results, {} plies",
         s.games, s.legal, s.illegal, s.errors, s.inconsistent_results, s.plies
-    )
+    );
+    if let (Some(m), Some(w)) = (s.event_mismatches, s.event_games_without_record) {
+        line.push_str(&format!(
+            "; event: {m} records disagree, {w} games without a record"
+        ));
+    }
+    line
+}
+
+/// The record facts of a checked game.
+fn facts(row: &Row) -> RecordFacts<'_> {
+    RecordFacts {
+        round: row.round.as_deref().and_then(round_of_tag),
+        first: &row.first_player,
+        second: &row.second_player,
+        result: &row.result,
+        plies: row.plies,
+    }
+}
+
+fn game_label(event: &Event, game: usize) -> String {
+    match event.pairings().get(game) {
+        Some(Pairing::Game { round, .. } | Pairing::Bye { round, .. }) => {
+            format!("games[{game}], round {round}")
+        }
+        None => format!("games[{game}]"),
+    }
+}
+
+/// Compares a checked record with game `game` of the event.
+fn attach(event: &Event, row: &mut Row, game: usize) {
+    let colour = if row.kind == "chess" { "White" } else { "Red" };
+    let problems = compare_record(event, game, &facts(row), colour);
+    row.event_game = Some(game_label(event, game));
+    row.event_problems
+        .extend(problems.iter().map(ToString::to_string));
+}
+
+/// `--event`: the records the event names, checked and compared, then the
+/// rows of the command line's files matched to the event's games.
+fn check_event(path: &std::path::Path, rows: &mut Vec<Row>) -> anyhow::Result<(usize, usize)> {
+    let (event, records) = read_event_path_with_records(path)?;
+    let mut covered = vec![false; event.pairings().len()];
+    let mut event_rows = Vec::new();
+    for r in records.iter().flatten() {
+        let file = r.resolve(path);
+        let shown = file.display().to_string();
+        let label = format!("{} (games[{}], line {})", r, r.game, r.line);
+        let mut row = match std::fs::read(&file) {
+            Err(e) => error_row(
+                &shown,
+                r.number.unwrap_or(1),
+                "?",
+                "?",
+                format!("cannot read {label}: {e}"),
+            ),
+            Ok(bytes) => {
+                let mut found = check_bytes(&shown, &bytes);
+                let n = found.len();
+                match r.number {
+                    None if n > 1 => error_row(
+                        &shown,
+                        1,
+                        "pgn",
+                        "?",
+                        format!(
+                            "{label}: the file holds {n} games; say which, e.g. {}#2",
+                            r.path
+                        ),
+                    ),
+                    Some(k) if k > n => error_row(
+                        &shown,
+                        k,
+                        "pgn",
+                        "?",
+                        format!(
+                            "{label}: the file holds {n} game{}",
+                            if n == 1 { "" } else { "s" }
+                        ),
+                    ),
+                    _ if n == 0 => error_row(
+                        &shown,
+                        1,
+                        "pgn",
+                        "?",
+                        format!("{label}: no game in the file"),
+                    ),
+                    k => found.swap_remove(k.unwrap_or(1) - 1),
+                }
+            }
+        };
+        covered[r.game] = true;
+        if row.status == "error" {
+            row.event_game = Some(game_label(&event, r.game));
+        } else {
+            attach(&event, &mut row, r.game);
+        }
+        event_rows.push(row);
+    }
+    for row in rows.iter_mut().filter(|r| r.status != "error") {
+        match find_game(&event, &facts(row)) {
+            Some(m) => {
+                if covered[m.game] {
+                    row.event_game = Some(game_label(&event, m.game));
+                    row.event_problems.push(format!(
+                        "{} has another record already",
+                        game_label(&event, m.game)
+                    ));
+                } else {
+                    covered[m.game] = true;
+                    attach(&event, row, m.game);
+                }
+            }
+            None => row.event_problems.push(match facts(row).round {
+                Some(r) => format!(
+                    "no game of round {r} in the event is between {} and {}",
+                    row.first_player, row.second_player
+                ),
+                None => format!(
+                    "no game of the event is between {} and {}",
+                    row.first_player, row.second_player
+                ),
+            }),
+        }
+    }
+    event_rows.append(rows);
+    *rows = event_rows;
+    let mismatches = rows.iter().filter(|r| !r.event_problems.is_empty()).count();
+    let without = event
+        .pairings()
+        .iter()
+        .zip(&covered)
+        .filter(|(p, c)| matches!(p, Pairing::Game { .. }) && !**c)
+        .count();
+    Ok((mismatches, without))
 }
 
 /// Runs the command.
@@ -244,7 +444,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
         rows.extend(check_bytes(&path.display().to_string(), &bytes));
     }
-    let summary = summarize(&rows);
+    let mut summary = summarize(&rows);
+    if let Some(event) = &args.event {
+        let (mismatches, without) = check_event(event, &mut rows)?;
+        summary = summarize(&rows);
+        summary.event_mismatches = Some(mismatches);
+        summary.event_games_without_record = Some(without);
+    }
     let text = match args.format {
         Format::Json => {
             #[derive(Serialize)]
@@ -262,7 +468,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         Format::Table => {
             let mut t = Table::new();
             t.load_style(UTF8_FULL_CONDENSED);
-            t.set_header([
+            let mut header = vec![
                 "File",
                 "#",
                 "Game",
@@ -272,7 +478,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 "Moves",
                 "Result",
                 "Check",
-            ]);
+            ];
+            if args.event.is_some() {
+                header.push("Event");
+            }
+            t.set_header(header);
             for r in &rows {
                 let moves = match &r.problem {
                     Some(p) => format!("{}: {p}", r.status),
@@ -282,7 +492,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                     Some(p) => format!("{}: {p}", r.result_check),
                     None => r.result_check.to_string(),
                 };
-                t.add_row([
+                let mut cells = vec![
                     r.file.clone(),
                     r.game.to_string(),
                     format!("{} {}", r.kind, r.format),
@@ -292,7 +502,16 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                     moves,
                     r.result.clone(),
                     check,
-                ]);
+                ];
+                if args.event.is_some() {
+                    let game = r.event_game.as_deref().unwrap_or("-");
+                    cells.push(if r.event_problems.is_empty() {
+                        format!("{game}: agrees")
+                    } else {
+                        format!("{game}: {}", r.event_problems.join("; "))
+                    });
+                }
+                t.add_row(cells);
             }
             format!("{t}\n{}\n", summary_line(&summary))
         }

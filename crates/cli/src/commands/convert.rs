@@ -44,7 +44,9 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Context, bail};
-use qiyuan_formats::event::{EventFormat, read_event, write_event};
+use qiyuan_formats::event::{
+    EventFormat, RecordRef, read_event_with_records, write_event, write_event_with_records,
+};
 use qiyuan_formats::pgn::xiangqi::{XiangqiGame, is_xiangqi, write_xiangqi_pgn};
 use qiyuan_formats::pgn::{PgnGame, TextEncoding, decode, read_raw, write_pgn};
 use qiyuan_formats::trf::{Record, TextCode, TrfFile, parse_trf};
@@ -295,13 +297,17 @@ fn event_format(f: FileFormat) -> EventFormat {
     }
 }
 
-fn read_event_text(args: &Args, bytes: &[u8]) -> anyhow::Result<rm::Event> {
+/// The event and each game's `record` (棋谱 file).
+fn read_event_text_records(
+    args: &Args,
+    bytes: &[u8],
+) -> anyhow::Result<(rm::Event, Vec<Option<RecordRef>>)> {
     let text = utf8(args, bytes)?;
     let format = match format_of(&args.input, args.from, "input")? {
         FileFormat::Toml => EventFormat::Toml,
         _ => EventFormat::Json,
     };
-    Ok(read_event(
+    Ok(read_event_with_records(
         text,
         &args.input.display().to_string(),
         Some(format),
@@ -309,9 +315,9 @@ fn read_event_text(args: &Args, bytes: &[u8]) -> anyhow::Result<rm::Event> {
 }
 
 fn event_to_event(args: &Args, bytes: &[u8], to: FileFormat) -> anyhow::Result<Converted> {
-    let event = read_event_text(args, bytes)?;
+    let (event, records) = read_event_text_records(args, bytes)?;
     Ok(Converted::text(
-        write_event(&event, event_format(to)),
+        write_event_with_records(&event, &records, event_format(to)),
         Vec::new(),
     ))
 }
@@ -693,8 +699,11 @@ fn trf_to_event(args: &Args, bytes: &[u8], to: FileFormat) -> anyhow::Result<Con
 }
 
 fn event_to_trf(args: &Args, bytes: &[u8], _to: FileFormat) -> anyhow::Result<Converted> {
-    let file = read_event_text(args, bytes)?;
+    let (file, records) = read_event_text_records(args, bytes)?;
     let mut notes = Vec::new();
+    if records.iter().any(Option::is_some) {
+        notes.push("game records (`record`) are not carried (a TRF has no place for them)".into());
+    }
     let event = super::standings::tournament_from_event_file(&file, None)?;
     let mut trf: TrfFile = trf_from_event(file.name(), &event, &ScoringSystem::fide(), None);
     // Header records after `012`.

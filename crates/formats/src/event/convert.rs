@@ -11,6 +11,7 @@ use qiyuan_rating::model::{
 use rust_decimal::Decimal;
 use rust_decimal::prelude::ToPrimitive;
 
+use super::records::RecordRef;
 use super::tree::{Entry, LineIndex, Node, Value};
 use super::{EventFileError, EventFileErrorKind as Kind, EventFormat};
 
@@ -35,7 +36,7 @@ const PLAYER_KEYS: &[&str] = &[
     "rank",
     "unit",
 ];
-const GAME_KEYS: &[&str] = &["round", "white", "red", "black", "result"];
+const GAME_KEYS: &[&str] = &["round", "white", "red", "black", "result", "record"];
 const RESULTS: &str = "1-0, 0-1, 1/2-1/2, +-, -+, -- (or bye, half-bye, zero-bye with no black)";
 
 struct Ctx<'a> {
@@ -401,13 +402,14 @@ fn result(s: &str) -> Option<ResultText> {
     })
 }
 
-/// Builds the event from a parsed file.
+/// Builds the event from a parsed file, with the `record` of each game (in
+/// the order of `games`; `None` where a game has none).
 pub(crate) fn event_from_tree(
     root: &Node,
     format: EventFormat,
     file: &str,
     lines: &LineIndex<'_>,
-) -> R<Event> {
+) -> R<(Event, Vec<Option<RecordRef>>)> {
     let cx = Ctx {
         file,
         lines,
@@ -484,6 +486,7 @@ pub(crate) fn event_from_tree(
         return Err(cx.wrong_type(games_node, "games", "an array of games"));
     };
     let mut pairings = Vec::with_capacity(game_nodes.len());
+    let mut records = Vec::with_capacity(game_nodes.len());
     // (round, lower id, higher id) → game index; (id, round) → game index.
     let mut games_seen: HashMap<(u32, PlayerId, PlayerId), usize> = HashMap::new();
     let mut in_round: HashMap<(PlayerId, u32), usize> = HashMap::new();
@@ -542,6 +545,10 @@ pub(crate) fn event_from_tree(
                     format!("`{}` is not a result", shorten(result_text)),
                 )
                 .with_help(format!("expected one of {RESULTS}")));
+        };
+        let record = match cx.present(&obj, "record") {
+            Some(n) => Some(read_record(&cx, n, &obj.field("record"), g)?),
+            None => None,
         };
         let pairing = match (outcome, black) {
             (ResultText::Game(result), Some(black)) => Pairing::Game {
@@ -631,9 +638,10 @@ pub(crate) fn event_from_tree(
             in_round.insert((*id, round), g);
         }
         pairings.push(pairing);
+        records.push(record);
     }
 
-    Event::new(name, game, system, start, end, players, pairings).map_err(|e| {
+    let event = Event::new(name, game, system, start, end, players, pairings).map_err(|e| {
         // Every case is caught above with a better message; this keeps the
         // model's own check authoritative should the two ever disagree.
         let (offset, field) = match &e {
@@ -652,6 +660,46 @@ pub(crate) fn event_from_tree(
             }
         };
         cx.err(offset, &field, Kind::InvalidValue, e.to_string())
+    })?;
+    Ok((event, records))
+}
+
+/// A game's `record`: `PATH` or `PATH#N` (game N of the file, from 1).
+fn read_record(cx: &Ctx<'_>, node: &Node, field: &str, game: usize) -> R<RecordRef> {
+    let text = cx.string(node, field)?;
+    let (path, number) = match text.rsplit_once('#') {
+        Some((path, n)) if !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) => {
+            match n.parse::<usize>() {
+                Ok(k) if k >= 1 => (path, Some(k)),
+                _ => {
+                    return Err(cx
+                        .err(
+                            node.offset,
+                            field,
+                            Kind::InvalidValue,
+                            format!("`#{}` is not a game number", shorten(n)),
+                        )
+                        .with_help("games in a record file are numbered from 1: `round1.pgn#3`"));
+                }
+            }
+        }
+        _ => (text, None),
+    };
+    if path.trim().is_empty() {
+        return Err(cx
+            .err(
+                node.offset,
+                field,
+                Kind::InvalidValue,
+                "the record path is empty",
+            )
+            .with_help("give the game record file, e.g. \"round1.pgn#3\" or \"games/r1b2.xqf\""));
+    }
+    Ok(RecordRef {
+        game,
+        path: path.to_string(),
+        number,
+        line: cx.line(node.offset),
     })
 }
 

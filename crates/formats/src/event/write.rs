@@ -9,6 +9,7 @@ use qiyuan_rating::model::{
 };
 
 use super::EventFormat;
+use super::records::RecordRef;
 
 fn game_name(g: GameKind) -> &'static str {
     match g {
@@ -203,6 +204,23 @@ fn json_list(out: &mut String, key: &str, items: &[String], last: bool) {
 /// );
 /// ```
 pub fn write_event_json(event: &Event) -> String {
+    json_with_records(event, &[])
+}
+
+/// The fields of game `i`, with its `record` when there is one.
+fn game_fields(
+    event: &Event,
+    records: &[Option<RecordRef>],
+    i: usize,
+) -> Vec<(&'static str, String)> {
+    let mut fields = pairing_fields(&event.pairings()[i]);
+    if let Some(Some(r)) = records.get(i) {
+        fields.push(("record", quote(&r.to_string())));
+    }
+    fields
+}
+
+fn json_with_records(event: &Event, records: &[Option<RecordRef>]) -> String {
     let mut out = String::from("{\n");
     for (key, json, _) in header(event) {
         let _ = writeln!(out, "  \"{key}\": {json},");
@@ -213,10 +231,8 @@ pub fn write_event_json(event: &Event) -> String {
         .map(|p| json_line(&player_fields(p, false)))
         .collect();
     json_list(&mut out, "players", &players, false);
-    let games: Vec<String> = event
-        .pairings()
-        .iter()
-        .map(|p| json_line(&pairing_fields(p)))
+    let games: Vec<String> = (0..event.pairings().len())
+        .map(|i| json_line(&game_fields(event, records, i)))
         .collect();
     json_list(&mut out, "games", &games, true);
     out.push_str("}\n");
@@ -240,6 +256,10 @@ pub fn write_event_json(event: &Event) -> String {
 /// );
 /// ```
 pub fn write_event_toml(event: &Event) -> String {
+    toml_with_records(event, &[])
+}
+
+fn toml_with_records(event: &Event, records: &[Option<RecordRef>]) -> String {
     let mut out = String::new();
     for (key, _, toml) in header(event) {
         let _ = writeln!(out, "{key} = {toml}");
@@ -255,12 +275,7 @@ pub fn write_event_toml(event: &Event) -> String {
         .players()
         .iter()
         .map(|p| ("players", player_fields(p, true)))
-        .chain(
-            event
-                .pairings()
-                .iter()
-                .map(|g| ("games", pairing_fields(g))),
-        );
+        .chain((0..event.pairings().len()).map(|i| ("games", game_fields(event, records, i))));
     for (name, fields) in tables {
         let _ = writeln!(out, "\n[[{name}]]");
         for (k, v) in fields {
@@ -275,6 +290,33 @@ pub fn write_event(event: &Event, format: EventFormat) -> String {
     match format {
         EventFormat::Json => write_event_json(event),
         EventFormat::Toml => write_event_toml(event),
+    }
+}
+
+/// [`write_event`] with each game's `record` (in the order of the event's
+/// games, as [`super::read_event_with_records`] returns them): reading the
+/// output with records gives the same event and records.
+///
+/// ```
+/// use qiyuan_formats::event::{read_event_with_records, write_event_with_records, EventFormat};
+/// let text = r#"{"name": "例", "game": "xiangqi", "system": "match",
+///   "players": [{"id": 1, "name": "甲", "sex": "m"}, {"id": 2, "name": "乙", "sex": "m"}],
+///   "games": [{"round": 1, "red": 1, "black": 2, "result": "1-0", "record": "r1.pgn#2"}]}"#;
+/// let (event, records) = read_event_with_records(text, "例.json", None).unwrap();
+/// let toml = write_event_with_records(&event, &records, EventFormat::Toml);
+/// assert!(toml.ends_with("result = \"1-0\"\nrecord = \"r1.pgn#2\"\n"));
+/// let (again, back) = read_event_with_records(&toml, "例.toml", None).unwrap();
+/// assert_eq!(again, event);
+/// assert_eq!(back[0].as_ref().map(ToString::to_string).as_deref(), Some("r1.pgn#2"));
+/// ```
+pub fn write_event_with_records(
+    event: &Event,
+    records: &[Option<RecordRef>],
+    format: EventFormat,
+) -> String {
+    match format {
+        EventFormat::Json => json_with_records(event, records),
+        EventFormat::Toml => toml_with_records(event, records),
     }
 }
 
