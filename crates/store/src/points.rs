@@ -38,7 +38,7 @@
 //!     r#"{"id": "g1", "red": "r", "black": "b", "result": "0-1", "plies": 80}"#,
 //! )?;
 //! let outcome = service.apply("qq-xiangqi-elo", game).await?;
-//! // {"id":"g1","scored":true,"white_change":-21,"black_change":21,...}
+//! // Both new at 1300, K 60: {"id":"g1","scored":true,"white_change":-38,"black_change":38,...}
 //! println!("{}", outcome.body);
 //! # Ok(()) }
 //! ```
@@ -777,6 +777,17 @@ impl Writer {
     async fn run(mut self, mut rx: mpsc::UnboundedReceiver<Job>) {
         let mut batch = Vec::with_capacity(MAX_BATCH);
         while rx.recv_many(&mut batch, MAX_BATCH).await > 0 {
+            // The callers just answered are posting their next games: give
+            // them a moment to join this batch instead of the next one.
+            for _ in 0..2 {
+                tokio::task::yield_now().await;
+                while batch.len() < MAX_BATCH {
+                    match rx.try_recv() {
+                        Ok(job) => batch.push(job),
+                        Err(_) => break,
+                    }
+                }
+            }
             self.batch(std::mem::take(&mut batch)).await;
         }
     }
