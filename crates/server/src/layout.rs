@@ -76,7 +76,7 @@ pub fn page(viewer: &Viewer, title: &str, body: Markup) -> Markup {
                             }
                         }
                         @if let Some(user) = &viewer.user {
-                            span.user { (user.username) }
+                            a.user href="/account/password" title=(lang.t("Change password", "修改密码")) { (user.username) }
                             form.inline method="post" action="/logout" {
                                 (csrf_field(viewer))
                                 button type="submit" { (lang.t("Sign out", "退出")) }

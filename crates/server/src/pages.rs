@@ -30,6 +30,7 @@ pub(crate) fn routes() -> Router<AppState> {
         .route("/logout", axum::routing::post(logout))
         .route("/setup", get(setup_form).post(setup))
         .route("/admin/users", get(users_page).post(users_post))
+        .route("/account/password", get(password_page).post(password_post))
         .route("/lang/{code}", get(switch_lang))
         .route("/api/v1/health", get(health))
         .route("/api/v1/whoami", get(whoami))
@@ -480,6 +481,74 @@ async fn users_post(
         *resp.status_mut() = axum::http::StatusCode::BAD_REQUEST;
     }
     Ok(resp)
+}
+
+fn password_markup(viewer: &Viewer, message: Option<Result<&str, &str>>) -> Markup {
+    let l = viewer.lang;
+    page(
+        viewer,
+        l.t("Change password", "修改密码"),
+        html! {
+            h1 { (l.t("Change password", "修改密码")) }
+            @match message {
+                Some(Ok(m)) => p.notice role="status" { (m) },
+                Some(Err(m)) => p.error role="alert" { (m) },
+                None => {},
+            }
+            form.stack method="post" action="/account/password" {
+                (csrf_field(viewer))
+                label { (l.t("Current password", "当前密码"))
+                    input type="password" name="current" required autocomplete="current-password"; }
+                label { (l.t("New password (at least 8 characters)", "新密码（至少 8 个字符）"))
+                    input type="password" name="password" required minlength=(MIN_PASSWORD) autocomplete="new-password"; }
+                label { (l.t("New password again", "再次输入新密码"))
+                    input type="password" name="password2" required minlength=(MIN_PASSWORD) autocomplete="new-password"; }
+                button type="submit" { (l.t("Change password", "修改密码")) }
+            }
+        },
+    )
+}
+
+async fn password_page(viewer: Viewer, SignedIn(_): SignedIn) -> Markup {
+    password_markup(&viewer, None)
+}
+
+#[derive(Debug, Deserialize)]
+struct PasswordForm {
+    current: String,
+    password: String,
+    password2: String,
+}
+
+/// `POST /account/password`: a signed-in user changes their own password
+/// (the demo account's first), giving the current one.
+async fn password_post(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    SignedIn(user): SignedIn,
+    Form(form): Form<PasswordForm>,
+) -> Result<Response, AppError> {
+    let l = viewer.lang;
+    let refuse = |msg: &str| {
+        let mut resp = password_markup(&viewer, Some(Err(msg))).into_response();
+        *resp.status_mut() = axum::http::StatusCode::BAD_REQUEST;
+        Ok(resp)
+    };
+    let Some((_, hash)) = state.store.user_by_name(&user.username).await? else {
+        return Err(AppError::Unauthorized);
+    };
+    if !verify_password_async(Some(hash), form.current).await {
+        return refuse(l.t("The current password is wrong.", "当前密码错误。"));
+    }
+    if let Err(msg) = check_new_account(l, &user.username, &form.password, Some(&form.password2)) {
+        return refuse(&msg);
+    }
+    let hash = hash_password_async(form.password).await?;
+    state.store.set_password_hash(user.id, &hash).await?;
+    Ok(
+        password_markup(&viewer, Some(Ok(l.t("Password changed.", "密码已修改。"))))
+            .into_response(),
+    )
 }
 
 async fn switch_lang(

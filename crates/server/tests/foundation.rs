@@ -61,10 +61,7 @@ async fn first_run_creates_the_administrator_once() {
     assert_eq!((resp.status().as_u16(), location(&resp)), (303, "/".into()));
     // Signed in at once, as an administrator.
     let home = server.get_text("/").await;
-    assert!(
-        home.contains(r#"<span class="user">admin</span>"#),
-        "{home}"
-    );
+    assert!(signed_in_name(&home).as_deref() == Some("admin"), "{home}");
     assert!(home.contains(r#"href="/admin/users""#));
     assert_eq!(server.store.users().await.unwrap()[0].role, Role::Admin);
 
@@ -114,7 +111,7 @@ async fn sign_in_and_out() {
             page.contains("用户名或密码错误") || page.contains("Wrong username or password"),
             "{page}"
         );
-        assert!(!page.contains(r#"<span class="user">"#));
+        assert_eq!(signed_in_name(&page), None);
     }
 
     let before = server.csrf(&server.client).await;
@@ -133,7 +130,7 @@ async fn sign_in_and_out() {
         (303, "/lists".into())
     );
     let home = server.get_text("/").await;
-    assert!(home.contains(r#"<span class="user">li</span>"#));
+    assert_eq!(signed_in_name(&home).as_deref(), Some("li"));
     // A new session (and CSRF token) on sign-in.
     assert_ne!(server.csrf(&server.client).await, before);
     // An officer is not an administrator.
@@ -165,8 +162,83 @@ async fn sign_in_and_out() {
     let resp = server.post_form("/logout", &[]).await;
     assert_eq!(resp.status(), 303);
     let home = server.get_text("/").await;
-    assert!(!home.contains(r#"<span class="user">"#), "{home}");
+    assert_eq!(signed_in_name(&home), None, "{home}");
     assert_eq!(server.get("/admin/users").await.status(), 303);
+}
+
+#[tokio::test]
+async fn users_change_their_own_password() {
+    let server = TestServer::start().await;
+    server.sign_in_as("zhao", Role::Arbiter).await;
+    assert_eq!(server.get("/account/password").await.status(), 200);
+    // The current password must be given, and right.
+    let resp = server
+        .post_form(
+            "/account/password",
+            &[
+                ("current", "not-it-at-all"),
+                ("password", "new-password-1"),
+                ("password2", "new-password-1"),
+            ],
+        )
+        .await;
+    assert_eq!(resp.status(), 400);
+    // Too short.
+    let resp = server
+        .post_form(
+            "/account/password",
+            &[
+                ("current", TEST_PASSWORD),
+                ("password", "short"),
+                ("password2", "short"),
+            ],
+        )
+        .await;
+    assert_eq!(resp.status(), 400);
+    let resp = server
+        .post_form(
+            "/account/password",
+            &[
+                ("current", TEST_PASSWORD),
+                ("password", "new-password-1"),
+                ("password2", "new-password-1"),
+            ],
+        )
+        .await;
+    assert_eq!(resp.status(), 200);
+    // The old password no longer signs in; the new one does.
+    let other = server.browser();
+    let csrf = server.csrf(&other).await;
+    let resp = other
+        .post(server.url("/login"))
+        .form(&[
+            ("username", "zhao"),
+            ("password", TEST_PASSWORD),
+            ("_csrf", &csrf),
+        ])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(resp.status(), 401);
+    let resp = other
+        .post(server.url("/login"))
+        .form(&[
+            ("username", "zhao"),
+            ("password", "new-password-1"),
+            ("_csrf", &csrf),
+        ])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(resp.status(), 303);
+    // Anonymous visitors are sent to sign in.
+    let resp = server
+        .browser()
+        .get(server.url("/account/password"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(location(&resp), "/login?next=%2Faccount%2Fpassword");
 }
 
 #[tokio::test]
@@ -405,7 +477,7 @@ async fn a_script_as_username_is_shown_as_text() {
         .await
         .unwrap();
     assert!(
-        page.contains(r#"<span class="user">&lt;script&gt;alert(1)&lt;/script&gt;</span>"#),
+        signed_in_name(&page).as_deref() == Some("&lt;script&gt;alert(1)&lt;/script&gt;"),
         "{page}"
     );
     assert!(!page.contains(evil));

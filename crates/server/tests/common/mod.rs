@@ -205,3 +205,13 @@ pub fn quick_hash(password: &str) -> String {
         .unwrap()
         .to_string()
 }
+
+/// The name shown as signed in, in the page header (as HTML: escaped);
+/// `None` on a page seen by an anonymous visitor.
+pub fn signed_in_name(page: &str) -> Option<String> {
+    let at = page.find(r#"<a class="user""#)?;
+    let rest = &page[at..];
+    let start = rest.find('>')? + 1;
+    let end = rest.find("</a>")?;
+    Some(rest[start..end].to_string())
+}
