@@ -169,12 +169,18 @@ async fn dashboard(
                         input type="date" name="list_date" required; }
                     " " button type="submit" { (viewer.t("Import", "导入")) }
                 }
-                h2 { (viewer.t("Import an event file", "导入赛事文件")) }
+                p.hint { small { (viewer.lang.pick(
+                    format!("Uploads up to {} MB; for larger files use the command `qiyuan office import-list` (CSV or xlsx).",
+                        crate::BODY_LIMIT / (1024 * 1024)),
+                    format!("上传文件不超过 {} MB；更大的文件请用命令 `qiyuan office import-list`（CSV 或 xlsx）。",
+                        crate::BODY_LIMIT / (1024 * 1024)),
+                )) } }
+                h2 { (viewer.t("Import event files", "导入赛事文件")) }
                 form method="post" enctype="multipart/form-data"
                     action={ "/office/import-event" (csrf_q) } {
                     (layout::csrf_field(&viewer))
-                    label { (viewer.t("Event file (JSON or TOML)", "赛事文件（JSON 或 TOML）")) " "
-                        input type="file" name="file" accept=".json,.toml" required; }
+                    label { (viewer.t("Event files (JSON or TOML)", "赛事文件（JSON 或 TOML，可多选）")) " "
+                        input type="file" name="file" accept=".json,.toml" multiple required; }
                     " " (profile_select(&viewer, "cxa-2019"))
                     " " button type="submit" { (viewer.t("Import", "导入")) }
                 }
@@ -243,10 +249,10 @@ async fn dashboard(
     ))
 }
 
-/// An uploaded file and the other fields of a multipart form.
+/// The uploaded files and the other fields of a multipart form.
 struct Upload {
-    file_name: String,
-    bytes: Vec<u8>,
+    /// Name (its last path part) and content of every non-empty `file` part.
+    files: Vec<(String, Vec<u8>)>,
     fields: HashMap<String, String>,
 }
 
@@ -262,7 +268,7 @@ async fn read_upload(viewer: &Viewer, mut form: Multipart) -> Result<Upload, App
             ))
         }
     };
-    let mut file = None;
+    let mut files = Vec::new();
     let mut fields = HashMap::new();
     while let Some(field) = form.next_field().await.map_err(bad)? {
         let name = field.name().unwrap_or("").to_string();
@@ -276,28 +282,27 @@ async fn read_upload(viewer: &Viewer, mut form: Multipart) -> Result<Upload, App
                 .unwrap_or("")
                 .to_string();
             let bytes = field.bytes().await.map_err(bad)?;
-            file = Some((file_name, bytes.to_vec()));
+            if !bytes.is_empty() {
+                let file_name = if file_name.is_empty() {
+                    format!("upload-{}", files.len() + 1)
+                } else {
+                    file_name
+                };
+                files.push((file_name, bytes.to_vec()));
+            }
         } else {
             let text = field.text().await.map_err(bad)?;
             fields.insert(name, text);
         }
     }
-    match file {
-        Some((file_name, bytes)) if !bytes.is_empty() => Ok(Upload {
-            file_name: if file_name.is_empty() {
-                "upload".into()
-            } else {
-                file_name
-            },
-            bytes,
-            fields,
-        }),
-        _ => Err(AppError::BadRequest(
+    if files.is_empty() {
+        return Err(AppError::BadRequest(
             viewer
                 .t("Choose a file to upload.", "请选择要上传的文件。")
                 .into(),
-        )),
+        ));
     }
+    Ok(Upload { files, fields })
 }
 
 fn parse_date(viewer: &Viewer, text: Option<&str>) -> Result<NaiveDate, AppError> {
@@ -341,23 +346,29 @@ async fn import_list(
     form: Multipart,
 ) -> Result<Markup, AppError> {
     officer(&user)?;
-    let up = read_upload(&viewer, form).await?;
+    let mut up = read_upload(&viewer, form).await?;
     let date = parse_date(&viewer, up.fields.get("list_date").map(String::as_str))?;
-    if up.file_name.to_lowercase().ends_with(".xlsx")
-        || up.file_name.to_lowercase().ends_with(".xls")
-    {
+    if up.files.len() > 1 {
+        return Err(AppError::BadRequest(
+            viewer
+                .t("Import one list at a time.", "每次只能导入一份名单。")
+                .into(),
+        ));
+    }
+    let (file_name, bytes) = up.files.remove(0);
+    if file_name.to_lowercase().ends_with(".xlsx") || file_name.to_lowercase().ends_with(".xls") {
         return Err(AppError::BadRequest(viewer.lang.pick(
             format!(
                 "{}: upload the list as CSV (the command `qiyuan office import-list` reads xlsx).",
-                up.file_name
+                file_name
             ),
             format!(
                 "{}：请以 CSV 格式上传名单（xlsx 可用命令 `qiyuan office import-list` 导入）。",
-                up.file_name
+                file_name
             ),
         )));
     }
-    let parsed = qiyuan_formats::list::read_list(&up.bytes, &up.file_name)
+    let parsed = qiyuan_formats::list::read_list(&bytes, &file_name)
         .map_err(|e| AppError::BadRequest(e.to_string()))?;
     let entries: Vec<ListEntry> = parsed
         .list
@@ -367,7 +378,7 @@ async fn import_list(
         .map(|(i, row)| ListEntry { line: i + 2, row })
         .collect();
     let store = state.store.clone();
-    let (name, bytes) = (up.file_name.clone(), up.bytes);
+    let (name, bytes) = (file_name.clone(), bytes);
     let done = off_thread(move || async move {
         store
             .import_list(&name, &bytes, date, &entries, &|_| {})
@@ -378,11 +389,11 @@ async fn import_list(
     let mut lines = vec![viewer.lang.pick(
         format!(
             "List #{} of {date} imported from {}: {} players ({} new, {} changed); audit entry #{}.",
-            done.list_id, up.file_name, done.entries, done.new_players, done.changed_players, done.audit_id
+            done.list_id, file_name, done.entries, done.new_players, done.changed_players, done.audit_id
         ),
         format!(
             "已从 {} 导入 {date} 名单 #{}：棋手 {} 名（新增 {}，变更 {}）；审计记录 #{}。",
-            up.file_name, done.list_id, done.entries, done.new_players, done.changed_players, done.audit_id
+            file_name, done.list_id, done.entries, done.new_players, done.changed_players, done.audit_id
         ),
     )];
     lines.extend(parsed.warnings.iter().map(|w| format!("⚠ {w}")));
@@ -403,7 +414,7 @@ async fn import_event(
     viewer: Viewer,
     SignedIn(user): SignedIn,
     form: Multipart,
-) -> Result<Markup, AppError> {
+) -> Result<Response, AppError> {
     officer(&user)?;
     let up = read_upload(&viewer, form).await?;
     let profile = up
@@ -411,32 +422,76 @@ async fn import_event(
         .get("profile")
         .map(|s| s.trim().to_string())
         .unwrap_or_default();
-    let Ok(text) = String::from_utf8(up.bytes) else {
-        return Err(AppError::BadRequest(viewer.lang.pick(
-            format!("{}: the event file is not UTF-8 text.", up.file_name),
-            format!("{}：赛事文件不是 UTF-8 文本。", up.file_name),
-        )));
-    };
+    // Files that are not text are refused one by one; the others go to the
+    // store in one batch (one transaction, one audit entry).
+    let mut lines = Vec::new();
+    let mut texts = Vec::new();
+    for (name, bytes) in up.files {
+        match String::from_utf8(bytes) {
+            Ok(t) => texts.push((name, t)),
+            Err(_) => lines.push((
+                false,
+                viewer.lang.pick(
+                    format!("{name}: the event file is not UTF-8 text."),
+                    format!("{name}：赛事文件不是 UTF-8 文本。"),
+                ),
+            )),
+        }
+    }
     let store = state.store.clone();
-    let (name, prof) = (up.file_name.clone(), profile.clone());
-    let done = off_thread(move || async move { store.import_event(&name, &text, &prof).await })
-        .await?
-        .map_err(store_error)?;
+    let prof = profile.clone();
+    let batch = texts.clone();
+    let results = off_thread(move || async move {
+        let refs: Vec<(&str, &str)> = batch
+            .iter()
+            .map(|(n, t)| (n.as_str(), t.as_str()))
+            .collect();
+        store.import_events(&refs, &prof, &|_| {}).await
+    })
+    .await?
+    .map_err(store_error)?;
+    for (result, (file, _)) in results.into_iter().zip(&texts) {
+        lines.push(match result {
+            Ok(done) => (
+                true,
+                viewer.lang.pick(
+                    format!(
+                        "Event #{} “{}” imported from {file} under {profile}: {} players, {} games; audit entry #{}.",
+                        done.event_id, done.name, done.players, done.games, done.audit_id
+                    ),
+                    format!(
+                        "已从 {file} 导入赛事 #{}“{}”（{profile}）：棋手 {} 名，对局 {} 盘；审计记录 #{}。",
+                        done.event_id, done.name, done.players, done.games, done.audit_id
+                    ),
+                ),
+            ),
+            Err(e) => (false, format!("{}: {e}", viewer.t("Refused", "被拒绝"))),
+        });
+    }
+    let imported = lines.iter().filter(|(ok, _)| *ok).count();
+    if imported == 0 {
+        return Err(AppError::BadRequest(
+            lines
+                .into_iter()
+                .map(|(_, l)| l)
+                .collect::<Vec<_>>()
+                .join("\n"),
+        ));
+    }
+    let title = viewer.lang.pick(
+        format!("{imported} event(s) imported"),
+        format!("已导入 {imported} 个赛事"),
+    );
     Ok(done_page(
         &viewer,
-        viewer.t("Event imported", "赛事已导入"),
-        vec![viewer.lang.pick(
-            format!(
-                "Event #{} “{}” imported from {} under {profile}: {} players, {} games; audit entry #{}.",
-                done.event_id, done.name, up.file_name, done.players, done.games, done.audit_id
-            ),
-            format!(
-                "已从 {} 导入赛事 #{}“{}”（{profile}）：棋手 {} 名，对局 {} 盘；审计记录 #{}。",
-                up.file_name, done.event_id, done.name, done.players, done.games, done.audit_id
-            ),
-        )],
+        &title,
+        lines
+            .into_iter()
+            .map(|(ok, l)| if ok { l } else { format!("⚠ {l}") })
+            .collect(),
         None,
-    ))
+    )
+    .into_response())
 }
 
 /// `?profile=&list_date=&page=` of the preview.

@@ -32,6 +32,11 @@ const EVENT_JSON: &str = r#"{"name": "对抗赛", "game": "xiangqi", "system": "
 
 /// A multipart body (fields, then the file as `file`) and its content type.
 fn multipart(fields: &[(&str, &str)], file_name: &str, file: &[u8]) -> (String, Vec<u8>) {
+    multipart_files(fields, &[(file_name, file)])
+}
+
+/// A multipart body with several `file` parts.
+fn multipart_files(fields: &[(&str, &str)], files: &[(&str, &[u8])]) -> (String, Vec<u8>) {
     let boundary = "----qiyuan-test-boundary-7d1f";
     let mut body = Vec::new();
     for (k, v) in fields {
@@ -40,15 +45,18 @@ fn multipart(fields: &[(&str, &str)], file_name: &str, file: &[u8]) -> (String, 
                 .as_bytes(),
         );
     }
-    body.extend_from_slice(
-        format!(
-            "--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"{file_name}\"\r\n\
-             Content-Type: application/octet-stream\r\n\r\n"
-        )
-        .as_bytes(),
-    );
-    body.extend_from_slice(file);
-    body.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
+    for (file_name, file) in files {
+        body.extend_from_slice(
+            format!(
+                "--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"{file_name}\"\r\n\
+                 Content-Type: application/octet-stream\r\n\r\n"
+            )
+            .as_bytes(),
+        );
+        body.extend_from_slice(file);
+        body.extend_from_slice(b"\r\n");
+    }
+    body.extend_from_slice(format!("--{boundary}--\r\n").as_bytes());
     (format!("multipart/form-data; boundary={boundary}"), body)
 }
 
@@ -525,4 +533,76 @@ async fn bad_uploads_are_refused_with_a_message() {
     // Nothing of the refused files was written.
     assert_eq!(server.store.totals().await.unwrap().events, 0);
     assert_eq!(server.store.lists().await.unwrap().len(), 1);
+}
+
+#[tokio::test]
+async fn several_event_files_go_in_one_upload() {
+    let server = TestServer::start().await;
+    server.sign_in_as("li", Role::Officer).await;
+    let client = &server.client;
+    let resp = upload(
+        &server,
+        client,
+        "/office/import-list",
+        &[("list_date", "2019-01-01")],
+        "list.csv",
+        LIST_CSV.as_bytes(),
+    )
+    .await;
+    assert_eq!(resp.status(), 200);
+    // Two matches (the second a week later) and a file naming player 99,
+    // who is on no list: two imported, the third refused by name.
+    let second = EVENT_JSON
+        .replace("对抗赛", "第二场")
+        .replace("2019-03-10", "2019-03-17");
+    let stranger = EVENT_JSON
+        .replace("对抗赛", "外来")
+        .replace(r#""id": 2,"#, r#""id": 99,"#)
+        .replace(r#""black": 2"#, r#""black": 99"#)
+        .replace(r#""red": 2"#, r#""red": 99"#);
+    let csrf = server.csrf(client).await;
+    let (ct, body) = multipart_files(
+        &[("profile", "cxa-2019")],
+        &[
+            ("a.json", EVENT_JSON.as_bytes()),
+            ("b.json", second.as_bytes()),
+            ("c.json", stranger.as_bytes()),
+        ],
+    );
+    let resp = client
+        .post(server.url(&format!("/office/import-event?_csrf={csrf}")))
+        .header("content-type", ct)
+        .body(body)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(resp.status(), 200);
+    let text = resp.text().await.unwrap();
+    assert!(text.contains("a.json") && text.contains("b.json"), "{text}");
+    assert!(text.contains("c.json") && text.contains("99"), "{text}");
+    let totals = server.store.totals().await.unwrap();
+    assert_eq!((totals.events, totals.games), (2, 4));
+    // The same file again: refused, nothing added.
+    let resp = upload(
+        &server,
+        client,
+        "/office/import-event",
+        &[("profile", "cxa-2019")],
+        "again.json",
+        EVENT_JSON.as_bytes(),
+    )
+    .await;
+    assert_eq!(resp.status(), 400);
+    assert!(resp.text().await.unwrap().contains("again.json"));
+    assert_eq!(server.store.totals().await.unwrap().events, 2);
+    // Both matches are rated in the period: player 1 won 4 games against
+    // an equal opponent. cxa-2019 第十条 keeps K fixed for the period
+    // (K = 25, 10 games before it) and each event gives 25 × (2 − 1) = +25,
+    // so Rn = 2400 + 50 = 2450.
+    let preview = server
+        .get_text("/office/period?profile=cxa-2019&list_date=2019-06-01")
+        .await;
+    let p1 = player_row(&preview, 1);
+    assert_eq!(d(&p1["data-change"]), Decimal::from(50));
+    assert_eq!(d(&p1["data-rating"]), Decimal::from(2450));
 }

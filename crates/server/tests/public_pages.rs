@@ -320,6 +320,25 @@ async fn desk_events_show_published_rounds_standings_and_crosstable() {
         .collect();
     assert_eq!(boards, stored);
     assert!(pairing.contains("1 - 0"));
+    // The same page in English.
+    let english = anon
+        .get(server.url(&path))
+        .header("accept-language", "en")
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    for head in [
+        "<th>Bo.</th>",
+        "<th>Red</th>",
+        "<th>Result</th>",
+        "<th>Black</th>",
+        "Round 1 of 3",
+    ] {
+        assert!(english.contains(head), "{head}: {english}");
+    }
 
     let standings = anon_get(&server, &anon, &format!("/events/{id}/standings")).await;
     let points: HashMap<String, String> = tags(&standings, "<tr data-player=")
