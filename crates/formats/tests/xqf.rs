@@ -339,3 +339,116 @@ fn positions_xqf_cannot_hold_are_refused() {
         Some("3k5/9/9/9/9/9/9/9/9/4K4")
     );
 }
+
+// ------------------------------------------------- writer: random game trees
+
+use proptest::prelude::*;
+
+/// Comment texts the GBK fields hold exactly (trimmed, not empty).
+const WORDS: [&str; 6] = ["好棋", "劣着", "!?", "红方优势", "Black wins a pawn", "和"];
+
+/// A random line of legal moves from `pos`, `len` plies, driven by `picks`;
+/// at some moves (never the first of a variation: XQF keeps those as
+/// siblings of the line's own head) an alternative line of up to `depth`
+/// nested levels, and some comments.
+fn random_line(
+    pos: &Position,
+    len: usize,
+    picks: &mut impl Iterator<Item = u32>,
+    depth: usize,
+    is_variation: bool,
+) -> Vec<Element<XqfMove>> {
+    let mut out = Vec::new();
+    let mut pos = pos.clone();
+    for i in 0..len {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        let pick = picks.next().unwrap_or(0);
+        let mv = moves[pick as usize % moves.len()];
+        let comment = (pick % 5 == 0).then(|| WORDS[(pick / 5) as usize % WORDS.len()].to_string());
+        out.push(Element::Move(XqfMove { mv, comment }));
+        if depth > 0 && pick % 7 == 3 && !(is_variation && i == 0) && moves.len() > 1 {
+            // An alternative: another legal move here, and its continuation.
+            let mut alt_pos = pos.clone();
+            let alt = moves[(pick as usize + 1) % moves.len()];
+            let mut v = vec![Element::Move(XqfMove {
+                mv: alt,
+                comment: None,
+            })];
+            alt_pos.make_move(alt);
+            v.extend(random_line(
+                &alt_pos,
+                (pick % 4) as usize,
+                picks,
+                depth - 1,
+                true,
+            ));
+            out.push(Element::Variation(v));
+        }
+        pos.make_move(mv);
+    }
+    out
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Any tree of legal moves with comments, written and read back, is
+    /// the same tree.
+    #[test]
+    fn random_trees_survive_write_and_read(
+        picks in proptest::collection::vec(any::<u32>(), 1..200),
+        len in 0usize..80,
+        root in proptest::option::of(0usize..WORDS.len()),
+    ) {
+        let start = Position::startpos();
+        let mut it = picks.into_iter().cycle();
+        let movetext = random_line(&start, len, &mut it, 3, false);
+        let game = XqfGame {
+            version: 10,
+            title: "随机".into(),
+            event: "随机对局".into(),
+            date: "2026-11-30".into(),
+            site: "qiyuan".into(),
+            red: "红".into(),
+            black: "黑".into(),
+            result: qiyuan_formats::pgn::xiangqi::XiangqiResult::Unknown,
+            game_type: 0,
+            start,
+            comment: root.map(|i| WORDS[i].to_string()),
+            movetext,
+        };
+        let back = read_xqf(&write_xqf(&game).unwrap()).unwrap();
+        prop_assert_eq!(&back.movetext, &game.movetext);
+        prop_assert_eq!(&back.comment, &game.comment);
+        prop_assert_eq!(fields(&back), fields(&game));
+        prop_assert!(back.to_pgn_game().is_ok());
+    }
+}
+
+#[test]
+fn a_deeply_branched_tree_survives_write_and_read() {
+    // Every pick ≡ 3 (mod 7): an alternative at every move that may have
+    // one, nested three deep.
+    let start = Position::startpos();
+    let mut it = (0u32..).map(|i| i * 7 + 3);
+    let movetext = random_line(&start, 30, &mut it, 3, false);
+    fn depth(e: &[Element<XqfMove>]) -> usize {
+        e.iter()
+            .map(|x| match x {
+                Element::Variation(v) => 1 + depth(v),
+                _ => 0,
+            })
+            .max()
+            .unwrap_or(0)
+    }
+    assert_eq!(depth(&movetext), 3);
+    let mut game =
+        read_xqf(&std::fs::read(format!("{DIR}/xqf/ccpd-game01.v10.xqf")).unwrap()).unwrap();
+    game.movetext = movetext;
+    let back = read_xqf(&write_xqf(&game).unwrap()).unwrap();
+    assert_eq!(back.movetext, game.movetext);
+    assert!(back.to_pgn_game().is_ok());
+}
