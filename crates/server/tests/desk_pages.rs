@@ -825,6 +825,51 @@ async fn manual_changes_warn_and_are_logged() {
     );
 }
 
+/// A round robin and a knockout are paired from the same pages. A single
+/// round robin of 4 has 3 rounds of 2 boards (Berger tables: n − 1 rounds
+/// of n / 2 games); a knockout of 4 starts with 2 matches.
+#[tokio::test]
+async fn round_robin_and_knockout_pair_from_the_pages() {
+    let server = TestServer::start().await;
+    server.sign_in_as("arb", Role::Arbiter).await;
+    for (system, boards, rounds) in [("round_robin", 2, 3), ("knockout", 2, 0)] {
+        let resp = server
+            .post_form(
+                "/desk/events/new",
+                &[
+                    ("name", system),
+                    ("game", "xiangqi"),
+                    ("system", system),
+                    ("cycles", "1"),
+                    ("games_per_match", "1"),
+                ],
+            )
+            .await;
+        assert_eq!(resp.status(), 303, "{system}");
+        let to = resp.headers()["location"].to_str().unwrap().to_string();
+        let id: i64 = to
+            .trim_start_matches("/desk/events/")
+            .trim_end_matches("/players")
+            .parse()
+            .unwrap();
+        for (n, r) in [("甲", 2300), ("乙", 2200), ("丙", 2100), ("丁", 2000)] {
+            add_player(&server, id, n, r).await;
+        }
+        let paired = pair_next(&server, id).await;
+        assert_eq!(paired.len(), boards, "{system}");
+        if rounds > 0 {
+            let loaded = server.store.load_event(id).await.unwrap();
+            assert_eq!(loaded.desk.total_rounds(), rounds, "{system}");
+        }
+        let page = server
+            .get_text(&format!("/desk/events/{id}/rounds/1"))
+            .await;
+        assert_eq!(games_of(&page).len(), boards);
+        // Xiangqi: Red and Black.
+        assert!(page.contains("红方"), "{system}");
+    }
+}
+
 /// The demo data holds the desk's two demo events: a finished xiangqi
 /// Swiss (16 players, 7 rounds) and a chess round robin with 4 of its 7
 /// rounds played (as `qiyuan_desk::demo` documents them).

@@ -364,7 +364,7 @@ pub(super) async fn create(
         .create_event(&settings, by(&user))
         .await
         .map_err(|e| store_error(e, viewer.lang))?;
-    if user.id != 0 {
+    if user.role == Role::Arbiter && user.id != 0 {
         state.store.assign_arbiter(id, user.id).await?;
     }
     Ok(Redirect::to(&format!("/desk/events/{id}/players")).into_response())
@@ -392,7 +392,7 @@ pub(super) async fn overview(
         &s.name,
         html! {
             (event_nav(&viewer, &loaded, "overview"))
-            dl #event-summary {
+            dl #event-summary data-live="15" {
                 dt { (l.t("Game", "棋种")) } dd { (game_name(s.game, l)) }
                 dt { (l.t("System", "赛制")) } dd { (system_name(&s.system, l)) }
                 dt { (l.t("Status", "状态")) } dd #event-status { (status_name(&loaded.status, l)) }

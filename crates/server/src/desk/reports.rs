@@ -288,6 +288,27 @@ pub(super) async fn norms(
     ))
 }
 
+/// Points of every player before `round` (after round − 1).
+fn points_before(d: &DeskEvent, round: u32) -> std::collections::HashMap<PlayerId, String> {
+    if round <= 1 {
+        return d
+            .players()
+            .iter()
+            .map(|p| (p.id, "0".to_string()))
+            .collect();
+    }
+    d.standings_table(Some(round - 1))
+        .map(|t| {
+            t.lines
+                .iter()
+                .map(|line| (line.player, line.points.normalize().to_string()))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// The pairing list of a round in the arbiters' layout (ui-conventions
+/// §3/§8): Bo · No · White · Rtg · Pts · Result · Pts · Black · Rtg · No.
 fn pairing_table(l: Lang, loaded: &LoadedEvent, round: u32) -> Markup {
     let d = &loaded.desk;
     let (white, black) = colour_names(d.settings().game, l);
@@ -298,17 +319,36 @@ fn pairing_table(l: Lang, loaded: &LoadedEvent, round: u32) -> Markup {
         .get(round as usize - 1)
         .map(|r| r.byes.clone())
         .unwrap_or_default();
+    let pts = points_before(d, round);
+    let pt = |id: PlayerId| pts.get(&id).cloned().unwrap_or_default();
+    let rtg = |id: PlayerId| {
+        d.event()
+            .player(id)
+            .and_then(|p| p.rating)
+            .map(|r| r.to_string())
+            .unwrap_or_default()
+    };
     html! {
         div.table-wrap { table #pairings data-round=(round) {
             thead { tr {
-                th.num { (l.t("Bo.", "台")) } th { (white) } th { (l.t("Result", "结果")) } th { (black) }
+                th.num { (l.t("Bo.", "台")) } th.num { (l.t("No.", "编号")) } th { (white) }
+                th.num { (l.t("Rtg", "等级分")) } th.num { (l.t("Pts.", "积分")) }
+                th { (l.t("Result", "结果")) }
+                th.num { (l.t("Pts.", "积分")) } th { (black) } th.num { (l.t("Rtg", "等级分")) }
+                th.num { (l.t("No.", "编号")) }
             } }
             tbody {
                 @for g in games { tr data-board=(g.board) {
-                    td.num { (g.board) } td { (player_label(d, g.white)) }
-                    td { (export::result_text(g.result)) } td { (player_label(d, g.black)) }
+                    td.num { (g.board) } td.num { (g.white.0) } td { (name_of(d, g.white)) }
+                    td.num { (rtg(g.white)) } td.num { (pt(g.white)) }
+                    td { (export::result_text(g.result)) }
+                    td.num { (pt(g.black)) } td { (name_of(d, g.black)) } td.num { (rtg(g.black)) }
+                    td.num { (g.black.0) }
                 } }
-                @for (p, k) in &byes { tr { td.num {} td { (player_label(d, *p)) } td colspan="2" { (bye_name(*k, l)) } } }
+                @for (p, k) in &byes { tr {
+                    td.num {} td.num { (p.0) } td { (name_of(d, *p)) } td.num { (rtg(*p)) } td.num { (pt(*p)) }
+                    td colspan="5" { (bye_name(*k, l)) }
+                } }
             }
         } }
     }

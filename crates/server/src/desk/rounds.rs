@@ -415,7 +415,7 @@ pub(super) async fn rounds_index(
         html! {
             (event_nav(&viewer, &loaded, "rounds"))
             (flash(msg.as_ref()))
-            div.table-wrap { table #rounds {
+            div.table-wrap { table #rounds data-live="15" {
                 thead { tr {
                     th.num { (l.t("Round", "轮次")) } th.num { (l.t("Boards", "台数")) }
                     th.num { (l.t("Results missing", "未录成绩")) } th { (l.t("Public", "公开")) }
