@@ -22,6 +22,17 @@ use anyhow::Context;
 
 /// Arguments of `qiyuan serve`.
 #[derive(Debug, clap::Args)]
+#[command(after_help = "\
+Examples:
+  qiyuan serve                                   # http://127.0.0.1:8080/, demo data on first run
+  qiyuan serve --addr 0.0.0.0:8080 --database postgres://qiyuan:secret@db/qiyuan
+  qiyuan serve --secure-cookies                  # behind an HTTPS reverse proxy
+
+On an empty database the demo data is seeded, with the administrator
+account `demo` / `demo-qiyuan`: change its password (page
+/account/password) before going public.
+Without --database the data lives in $QIYUAN_DATA_DIR/qiyuan.sqlite3
+(default data directory: ~/.local/share/qiyuan).")]
 pub struct Args {
     /// Address and port to listen on.
     #[arg(long, default_value = "127.0.0.1:8080", value_name = "IP:PORT")]

@@ -16,6 +16,13 @@ use qiyuan_store::accounts::Role;
 
 /// Arguments of `qiyuan token`.
 #[derive(Debug, clap::Args)]
+#[command(after_help = "\
+Examples:
+  qiyuan token create --role arbiter --label \"results phone\"
+  qiyuan token create --role officer --user li --database postgres://qiyuan:secret@db/qiyuan
+
+The token is printed once; only its SHA-256 is stored. Send it as
+`Authorization: Bearer TOKEN`.")]
 pub struct Args {
     #[command(subcommand)]
     command: Sub,
