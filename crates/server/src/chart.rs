@@ -214,7 +214,6 @@ pub fn rating_chart(points: &[ChartPoint], name: &str, lang: Lang) -> Markup {
                     }
                 }
             }
-            figcaption.visually-hidden { (title) }
         }
     }
 }

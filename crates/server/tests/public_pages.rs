@@ -320,6 +320,9 @@ async fn desk_events_show_published_rounds_standings_and_crosstable() {
         .collect();
     assert_eq!(boards, stored);
     assert!(pairing.contains("1 - 0"));
+    // The alphabetical list for the venue: six players, header row + 6.
+    let by_name = &pairing[pairing.find("class=\"pairings-by-name\"").unwrap()..];
+    assert_eq!(by_name.matches("<tr>").count(), 7, "{by_name}");
     // The same page in English.
     let english = anon
         .get(server.url(&path))

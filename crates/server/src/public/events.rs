@@ -103,7 +103,7 @@ fn public_through(e: &LoadedEvent) -> u32 {
 fn event_nav(viewer: &Viewer, e: &LoadedEvent) -> Markup {
     let id = e.id;
     html! {
-        nav.event-nav aria-label=(viewer.t("Event pages", "赛事页面")) {
+        nav.event-nav.no-print aria-label=(viewer.t("Event pages", "赛事页面")) {
             a href={ "/events/" (id) } { (viewer.t("Players", "棋手")) }
             @for r in visible_rounds(e) {
                 " · "
@@ -344,6 +344,39 @@ async fn round_page(
         .get(round as usize - 1)
         .copied();
     let pending = r.games.iter().any(|g| g.result == GameResult::Pending);
+    // The alphabetical list for the venue (ui-conventions §3): every paired
+    // player with board, colour and opponent, by name (code-point order).
+    struct ByName {
+        name: String,
+        id: PlayerId,
+        board: usize,
+        white: bool,
+        opponent: String,
+    }
+    let mut by_name: Vec<ByName> = r
+        .games
+        .iter()
+        .enumerate()
+        .flat_map(|(i, g)| {
+            [
+                ByName {
+                    name: name(g.white).name,
+                    id: g.white,
+                    board: i + 1,
+                    white: true,
+                    opponent: name(g.black).name,
+                },
+                ByName {
+                    name: name(g.black).name,
+                    id: g.black,
+                    board: i + 1,
+                    white: false,
+                    opponent: name(g.white).name,
+                },
+            ]
+        })
+        .collect();
+    by_name.sort_by(|a, b| a.name.cmp(&b.name).then(a.id.cmp(&b.id)));
     let title = format!("{} — {heading}", e.desk.settings().name);
     Ok(layout::page(
         &viewer,
@@ -403,6 +436,35 @@ async fn round_page(
                     }
                 }
             }
+            div.page-break {}
+            h3 { (viewer.t("Pairings by name", "按姓名查对阵")) }
+            div.table-wrap { table.pairings-by-name {
+                thead { tr {
+                    th { (viewer.t("Name", "姓名")) }
+                    th { (viewer.t("Bo.", "台")) }
+                    th { (viewer.t("Colour", "执色")) }
+                    th { (viewer.t("Opponent", "对手")) }
+                    th { (viewer.t("Pts.", "积分")) }
+                } }
+                tbody {
+                    @for p in &by_name {
+                        tr {
+                            td { (p.name) }
+                            td.num { (p.board) }
+                            td {
+                                @match (p.white, xq) {
+                                    (true, true) => (viewer.t("Red", "红")),
+                                    (false, true) => (viewer.t("Black", "黑")),
+                                    (true, false) => (viewer.t("White", "白")),
+                                    (false, false) => (viewer.t("Black", "黑")),
+                                }
+                            }
+                            td { (p.opponent) }
+                            td.num { (pts(p.id)) }
+                        }
+                    }
+                }
+            } }
         },
     ))
 }

@@ -144,7 +144,7 @@ pub(crate) fn pager(
         url_with(path, &all)
     };
     html! {
-        nav.pager aria-label=(viewer.t("Pages", "分页")) {
+        nav.pager.no-print aria-label=(viewer.t("Pages", "分页")) {
             @if page > 1 {
                 a rel="prev" href=(link(page - 1)) { "« " (viewer.t("Previous", "上一页")) }
                 " "
