@@ -7,7 +7,13 @@
 //! Entry point: [`pair_round`] takes a [`PairingInput`] (players with their
 //! history, the round, the total rounds, the edition, the initial colour) and
 //! returns a [`Pairing`] (boards `(white, black)` in board order and the PAB)
-//! or [`PairingError::NoValidPairing`].
+//! or [`PairingError::NoValidPairing`]. [`pair_round_explained`] returns the
+//! same pairing with an [`explain::Explanation`]: per board the bracket,
+//! the floats and why, the colour preferences and the article of Art. 5.2
+//! that allocated the colours, the quality criteria each bracket could not
+//! fully meet, why the PAB went to its player (C2, C5, C9), and the
+//! checklist of every player's pairing data — recorded by the one pairing
+//! run. [`baku`] computes the virtual points of Baku acceleration.
 //!
 //! ## How a round is paired
 //! * [`prep`] derives each player's colour difference and preference

@@ -4,7 +4,7 @@
 mod common;
 
 use common::{R, input, player, sorted};
-use qiyuan_swiss::{Edition, pair_round};
+use qiyuan_swiss::{Edition, pair_round, pair_round_explained};
 
 /// Seven players, round 4 of 5. History (W first):
 ///
@@ -53,4 +53,26 @@ fn c9_gives_the_bye_to_the_player_without_unplayed_games_only_in_2026() {
     let p2017 = pair_round(&inp).unwrap();
     assert_eq!(sorted(&p2017.boards), vec![(1, 4), (3, 2), (6, 5)]);
     assert_eq!(p2017.bye, Some(7));
+
+    // The explanations say so: in 2026 the PAB's C5 score is 0 and its
+    // assignee has no unplayed game, 5 and 7 being the other candidates;
+    // in 2017 there is no C5, and 7 has one unplayed round.
+    let (_, why) = pair_round_explained(&inp).unwrap();
+    let bye = why.bye.unwrap();
+    assert_eq!(
+        (bye.tpn, bye.unplayed, bye.lowest_possible_score),
+        (7, 1, None)
+    );
+    // 2017 numbering: the last bracket's one downfloater is "C.5" (2026 C6).
+    let last = why.brackets.last().unwrap();
+    assert_eq!(last.unmet[0].criterion, "C.5");
+    inp.edition = Edition::Fide2026;
+    let (_, why) = pair_round_explained(&inp).unwrap();
+    let bye = why.bye.unwrap();
+    assert_eq!(
+        (bye.tpn, bye.unplayed, bye.lowest_possible_score),
+        (6, 0, Some(0))
+    );
+    assert_eq!(bye.same_score_eligible, vec![5, 7]);
+    assert_eq!(why.brackets.last().unwrap().unmet[0].criterion, "C6");
 }
