@@ -153,7 +153,7 @@ pub struct DeskLogEntry {
     pub at: String,
     /// Who.
     pub by: String,
-    /// What: `create-event`, `settings`, `add-player`, `update-player`,
+    /// What: `create-event`, `import-event`, `settings`, `infringement`, `add-player`, `update-player`,
     /// `withdraw`, `request-bye`, `cancel-bye`, `forbid-pair`, `pair-round`,
     /// `manual-change`, `unpair-round`, `publish-round`, `result`,
     /// `correction`.
@@ -236,20 +236,23 @@ fn u(v: i64) -> u32 {
     u32::try_from(v).unwrap_or(0)
 }
 
+/// A game from a row of [`GAME_COLUMNS`] (read by position: loading an event
+/// reads thousands of them).
 fn game_ref(r: &AnyRow) -> Result<GameRef, StoreError> {
     Ok(GameRef {
-        id: r.try_get("id")?,
-        round: u(r.try_get("round")?),
-        board: u(r.try_get("board")?),
-        white: PlayerId(u(r.try_get("white")?)),
-        black: PlayerId(u(r.try_get("black")?)),
-        result: parse_result(&r.try_get::<String, _>("result")?)?,
-        version: r.try_get("version")?,
-        updated_by: r.try_get("updated_by")?,
-        updated_at: r.try_get("updated_at")?,
+        id: r.try_get(0)?,
+        round: u(r.try_get(1)?),
+        board: u(r.try_get(2)?),
+        white: PlayerId(u(r.try_get(3)?)),
+        black: PlayerId(u(r.try_get(4)?)),
+        result: parse_result(&r.try_get::<String, _>(5)?)?,
+        version: r.try_get(6)?,
+        updated_by: r.try_get(7)?,
+        updated_at: r.try_get(8)?,
     })
 }
 
+/// The columns [`game_ref`] reads, in its order.
 const GAME_COLUMNS: &str =
     "id, round, board, white, black, result, version, updated_by, updated_at";
 
@@ -531,6 +534,165 @@ impl Store {
         .await?;
         tx.commit().await?;
         Ok(id)
+    }
+
+    /// Stores a whole event built at the desk (a TRF import, the demo
+    /// events) in one transaction: settings, players, rounds with their
+    /// games and results, byes, requested byes of later rounds, forbidden
+    /// pairs. Games with a result get version 1, pending ones version 0.
+    /// Returns the new event's id.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn save_desk_event(&self, desk: &DeskEvent, by: &str) -> Result<i64, StoreError> {
+        let settings = desk.settings();
+        let json = serde_json::to_string(settings).map_err(|e| StoreError::Corrupt {
+            what: format!("settings: {e}"),
+        })?;
+        let at = now();
+        let status = if desk.rounds_paired() == 0 {
+            "registration"
+        } else if desk.is_finished() {
+            "finished"
+        } else {
+            "running"
+        };
+        let mut tx = self.pool.begin().await?;
+        let id: i64 = sqlx::query_scalar(
+            "INSERT INTO desk_events (name, settings, status, total_rounds, created_at, updated_at) \
+             VALUES ($1, $2, $3, $4, $5, $5) RETURNING id",
+        )
+        .bind(settings.name.clone())
+        .bind(json)
+        .bind(status)
+        .bind(i64::from(desk.total_rounds()))
+        .bind(at.clone())
+        .fetch_one(&mut *tx)
+        .await?;
+        for p in desk.players() {
+            insert_player(&mut tx, id, desk, p.id).await?;
+            let infringements = desk.event().player(p.id).map_or(0, |q| q.infringements);
+            if infringements > 0 {
+                sqlx::query(
+                    "UPDATE desk_players SET infringements = $1 WHERE event_id = $2 AND number = $3",
+                )
+                .bind(i64::from(infringements))
+                .bind(id)
+                .bind(i64::from(p.id.0))
+                .execute(&mut *tx)
+                .await?;
+            }
+        }
+        for (r, round) in desk.event().rounds().iter().enumerate() {
+            let r = r as i64 + 1;
+            sqlx::query(
+                "INSERT INTO desk_rounds (event_id, round, paired_at, paired_by, published) VALUES ($1, $2, $3, $4, 0)",
+            )
+            .bind(id)
+            .bind(r)
+            .bind(at.clone())
+            .bind(by)
+            .execute(&mut *tx)
+            .await?;
+            for (b, g) in round.games.iter().enumerate() {
+                sqlx::query(
+                    "INSERT INTO desk_games (event_id, round, board, white, black, result, version, updated_by, updated_at) \
+                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+                )
+                .bind(id)
+                .bind(r)
+                .bind(b as i64 + 1)
+                .bind(i64::from(g.white.0))
+                .bind(i64::from(g.black.0))
+                .bind(result_code(g.result))
+                .bind(i64::from(g.result != GameResult::Pending))
+                .bind(by)
+                .bind(at.clone())
+                .execute(&mut *tx)
+                .await?;
+            }
+            for &(player, kind) in &round.byes {
+                let origin = if desk.requested_bye(r as u32, player) == Some(kind) {
+                    "requested"
+                } else {
+                    "allocated"
+                };
+                sqlx::query(
+                    "INSERT INTO desk_byes (event_id, round, player, kind, origin) VALUES ($1, $2, $3, $4, $5)",
+                )
+                .bind(id)
+                .bind(r)
+                .bind(i64::from(player.0))
+                .bind(bye_code(kind))
+                .bind(origin)
+                .execute(&mut *tx)
+                .await?;
+            }
+        }
+        for b in desk.requested_byes() {
+            if b.round > desk.rounds_paired() {
+                sqlx::query(
+                    "INSERT INTO desk_byes (event_id, round, player, kind, origin) VALUES ($1, $2, $3, $4, 'requested')",
+                )
+                .bind(id)
+                .bind(i64::from(b.round))
+                .bind(i64::from(b.player.0))
+                .bind(bye_code(b.kind))
+                .execute(&mut *tx)
+                .await?;
+            }
+        }
+        for &(a, b) in desk.forbidden_pairs() {
+            sqlx::query(
+                "INSERT INTO desk_forbidden (event_id, player_a, player_b) VALUES ($1, $2, $3)",
+            )
+            .bind(id)
+            .bind(i64::from(a.0.min(b.0)))
+            .bind(i64::from(a.0.max(b.0)))
+            .execute(&mut *tx)
+            .await?;
+        }
+        let detail = serde_json::json!({
+            "settings": settings,
+            "players": desk.players().len(),
+            "rounds": desk.rounds_paired(),
+        });
+        log(&mut tx, id, by, "import-event", None, None, detail).await?;
+        tx.commit().await?;
+        Ok(id)
+    }
+
+    /// Records a rule infringement (犯规) of a player, a xiangqi tie-break.
+    ///
+    /// # Errors
+    /// The desk's refusal (unknown player), or as [`Store::load_event`].
+    pub async fn add_infringement(
+        &self,
+        event_id: i64,
+        player: PlayerId,
+        by: &str,
+    ) -> Result<(), StoreError> {
+        let (mut tx, mut loaded) = self.begin_locked(event_id).await?;
+        loaded.desk.add_infringement(player)?;
+        sqlx::query(
+            "UPDATE desk_players SET infringements = infringements + 1 WHERE event_id = $1 AND number = $2",
+        )
+        .bind(event_id)
+        .bind(i64::from(player.0))
+        .execute(&mut *tx)
+        .await?;
+        log(
+            &mut tx,
+            event_id,
+            by,
+            "infringement",
+            None,
+            None,
+            serde_json::json!({"number": player.0}),
+        )
+        .await?;
+        tx.commit().await?;
+        Ok(())
     }
 
     /// Every event at the desk, newest first.

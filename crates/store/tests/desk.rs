@@ -297,3 +297,44 @@ async fn ten_thousand_results_from_fifty_writers_are_each_stored_once() {
         assert_eq!(after.status, "running");
     }
 }
+
+#[tokio::test]
+async fn the_demo_events_are_stored_whole() {
+    for db in databases().await {
+        let store = open(&db).await;
+        for desk in [
+            qiyuan_desk::demo::xiangqi_swiss().unwrap(),
+            qiyuan_desk::demo::chess_round_robin().unwrap(),
+        ] {
+            let id = store.save_desk_event(&desk, "demo").await.unwrap();
+            let loaded = store.load_event(id).await.unwrap();
+            assert_eq!(loaded.desk, desk, "{}", db.name);
+            let status = if desk.is_finished() {
+                "finished"
+            } else {
+                "running"
+            };
+            assert_eq!(loaded.status, status);
+            // Games with a result are at version 1, ready for a correction.
+            let g = &loaded.games[0];
+            assert_eq!(g.version, 1);
+            let other = if g.result == GameResult::Draw {
+                GameResult::WhiteWins
+            } else {
+                GameResult::Draw
+            };
+            let out = store
+                .set_result(id, g.id, other, 1, "arbiter")
+                .await
+                .unwrap();
+            assert_eq!(out.game.version, 2);
+        }
+        store
+            .add_infringement(1, PlayerId(3), "arbiter")
+            .await
+            .unwrap();
+        let x = store.load_event(1).await.unwrap();
+        assert_eq!(x.desk.event().player(PlayerId(3)).unwrap().infringements, 1);
+        assert_eq!(store.list_events().await.unwrap().len(), 2);
+    }
+}
