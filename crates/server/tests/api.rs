@@ -684,15 +684,16 @@ async fn malformed_bodies_name_the_field() {
 async fn an_event_with_its_games_gives_the_rating_report() {
     let api = Api::start().await;
     // A finished 4-player xiangqi round robin: 1 beats everyone, 2 beats 3
-    // and 4, 3 and 4 draw.
+    // and 4, 3 and 4 draw. Every rating is above cxa-2019's minimum (men
+    // 2301, women 2101, 第十一条), so every player counts as rated.
     let body = json!({
         "name": "四人循环赛", "game": "xiangqi", "system": "round-robin",
         "start": "2026-03-01", "end": "2026-03-02",
         "players": [
-            {"id": 1, "name": "甲", "sex": "m", "rating": 2400, "rated_games": 100},
-            {"id": 2, "name": "乙", "sex": "m", "rating": 2300, "rated_games": 100},
-            {"id": 3, "name": "丙", "sex": "f", "rating": 2200, "rated_games": 100},
-            {"id": 4, "name": "丁", "sex": "m", "rating": 2100, "rated_games": 100}
+            {"id": 1, "name": "甲", "sex": "m", "rating": 2600, "rated_games": 100},
+            {"id": 2, "name": "乙", "sex": "m", "rating": 2500, "rated_games": 100},
+            {"id": 3, "name": "丙", "sex": "f", "rating": 2400, "rated_games": 100},
+            {"id": 4, "name": "丁", "sex": "m", "rating": 2330, "rated_games": 100}
         ],
         "games": [
             {"round": 1, "red": 1, "black": 4, "result": "1-0"},
@@ -745,10 +746,13 @@ async fn an_event_with_its_games_gives_the_rating_report() {
         .iter()
         .find(|p| p["id"] == 1)
         .unwrap();
-    // Player 1 met 2300, 2200 and 2100: Ra = 6600 / 3 = 2200; he scored
-    // 3 of 3 (1/½/0 scale of the rating report).
+    // Player 1 met 2500, 2400 and 2330: Ra = 7230 / 3 = 2410; he scored
+    // 3 of 3 (1/½/0 scale of the rating report); D = 2600 − 2410 = 190.
     let ra: rust_decimal::Decimal = p1["opponents_average"].as_str().unwrap().parse().unwrap();
-    assert_eq!(ra, rust_decimal::Decimal::from(2200));
+    assert_eq!(ra, rust_decimal::Decimal::from(2410));
+    let d: rust_decimal::Decimal = p1["difference"].as_str().unwrap().parse().unwrap();
+    assert_eq!(d, rust_decimal::Decimal::from(190));
+    assert_eq!(p1["rating_source"], "published");
     let w: rust_decimal::Decimal = p1["score"].as_str().unwrap().parse().unwrap();
     assert_eq!(w, rust_decimal::Decimal::from(3));
     for key in [
