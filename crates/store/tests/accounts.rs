@@ -208,6 +208,40 @@ async fn api_tokens_are_shown_once_and_stored_as_hashes() {
         );
         // Both were used once above.
         assert!(rows.iter().all(|r| r.get::<Option<String>, _>(1).is_some()));
+
+        // Use is noted at most once a minute: a note from 2000 is renewed,
+        // a note not older than a minute (here: from the future) is kept.
+        let last_used = |store: &qiyuan_store::Store| {
+            let store = store.clone();
+            let hash = sha256_hex(&owned);
+            async move {
+                sqlx::query_scalar::<_, String>(
+                    "SELECT last_used FROM api_tokens WHERE token_hash = $1",
+                )
+                .bind(hash)
+                .fetch_one(store.pool())
+                .await
+                .unwrap()
+            }
+        };
+        for (set, renewed) in [
+            ("2000-01-01T00:00:00Z", true),
+            ("2999-01-01T00:00:00Z", false),
+        ] {
+            sqlx::query("UPDATE api_tokens SET last_used = $1 WHERE token_hash = $2")
+                .bind(set)
+                .bind(sha256_hex(&owned))
+                .execute(store.pool())
+                .await
+                .unwrap();
+            store.token_user(&owned).await.unwrap().unwrap();
+            assert_eq!(
+                last_used(&store).await != set,
+                renewed,
+                "{set} ({})",
+                db.name
+            );
+        }
     }
 }
 
