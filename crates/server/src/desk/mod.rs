@@ -52,9 +52,12 @@ pub const DESK_CSS: &str = r#"
 .results label { display: inline-flex; align-items: center; min-height: 48px; min-width: 64px; padding: .3rem .7rem; border: 1px solid #999; border-radius: 6px; cursor: pointer; font-size: 1.1rem; justify-content: center; }
 .results input[type=radio] { width: 1.4rem; height: 1.4rem; margin-right: .4rem; }
 .results label:has(input:checked) { background: #fde8e4; border-color: #b3261e; }
-.big-button { min-height: 48px; min-width: 10rem; font-size: 1.1rem; }
+.big-button { min-height: 48px; min-width: 10rem; font-size: 1.1rem; display: inline-flex; align-items: center; justify-content: center; padding: .4rem 1rem; box-sizing: border-box; }
+dl#event-summary { display: grid; grid-template-columns: max-content 1fr; gap: .2rem 1rem; }
+dl#event-summary dt { font-weight: 600; }
+dl#event-summary dd { margin: 0; }
 .conflict { border: 2px solid #b3261e; padding: .5rem; margin: .5rem 0; background: #fff4f2; }
-.forms { display: grid; grid-template-columns: repeat(auto-fill, minmax(18rem, 1fr)); gap: 1rem; }
+.forms { margin-top: 1rem; display: grid; grid-template-columns: repeat(auto-fill, minmax(18rem, 1fr)); gap: 1rem; }
 .forms form { background: #fff; border: 1px solid #ddd; border-radius: 6px; padding: .7rem; }
 .print-only { display: none; }
 .slip { border: 1px dashed #888; padding: .6rem; margin: .4rem 0; page-break-inside: avoid; }

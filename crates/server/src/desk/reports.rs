@@ -55,8 +55,8 @@ fn standings_markup(l: Lang, t: &StandingsTable) -> Markup {
                     td { (line.name) }
                     td.num { @if let Some(r) = line.rating { (r) } }
                     td { (line.club.as_deref().unwrap_or("")) }
-                    td.num.points { (line.points) }
-                    @for v in &line.values { td.num { @if let Some(v) = v { (v) } } }
+                    td.num.points { (line.points.normalize()) }
+                    @for v in &line.values { td.num { @if let Some(v) = v { (v.normalize()) } } }
                 }
             } }
         } }
@@ -125,7 +125,7 @@ fn crosstable_markup(l: Lang, d: &DeskEvent) -> Markup {
                 @else { @for cell in &row.rounds {
                     td.num { @if let Some(o) = cell.opponent { (o.0) } (colour(&cell.colour)) (cell.result) }
                 } }
-                td.num { (row.points) }
+                td.num { (row.points.normalize()) }
             } } }
         } }
     }

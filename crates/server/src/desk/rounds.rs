@@ -125,14 +125,14 @@ fn preview_page(
                     tbody {
                         @for (i, b) in p.boards.iter().enumerate() { tr data-board=(i + 1) {
                             td.num { (i + 1) } td.num { (b.white.0) } td { (name(d, b.white)) }
-                            td.num { (rating(d, b.white)) } td.num { (pts.get(&b.white).copied().unwrap_or_default()) }
+                            td.num { (rating(d, b.white)) } td.num { (pts.get(&b.white).copied().unwrap_or_default().normalize()) }
                             td { "–" }
-                            td.num { (pts.get(&b.black).copied().unwrap_or_default()) } td { (name(d, b.black)) }
+                            td.num { (pts.get(&b.black).copied().unwrap_or_default().normalize()) } td { (name(d, b.black)) }
                             td.num { (rating(d, b.black)) } td.num { (b.black.0) }
                         } }
                         @for (pl, k) in &p.byes { tr.bye {
                             td.num { } td.num { (pl.0) } td { (name(d, *pl)) } td.num { (rating(d, *pl)) }
-                            td.num { (pts.get(pl).copied().unwrap_or_default()) }
+                            td.num { (pts.get(pl).copied().unwrap_or_default().normalize()) }
                             td colspan="5" { (bye_name(*k, l)) }
                         } }
                     }
