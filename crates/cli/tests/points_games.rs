@@ -226,3 +226,33 @@ fn illegal_records_are_refused_with_file_game_and_move() {
     ]));
     assert!(err.contains("game 1: no Red player"), "{err}");
 }
+
+#[test]
+fn records_and_json_lines_give_the_same_changes() {
+    // The same game as a record and as a JSON line (players, result, the
+    // plies the record has): the same changes, for every kind of system.
+    let dir = tempfile::tempdir().unwrap();
+    let file = write(dir.path(), "g.pgn", &xiangqi("r", "b", &TEN, "0-1"));
+    let line = "{\"id\":1,\"red\":\"r\",\"black\":\"b\",\"result\":\"0-1\",\"plies\":10}\n";
+    for system in [
+        "qq-xiangqi-titles",
+        "qq-xiangqi-elo",
+        "qq-chess-levels",
+        "glicko2",
+    ] {
+        let from_record = lines(&qiyuan(&["--system", system, "--games", &file]));
+        let mut child = Command::new(env!("CARGO_BIN_EXE_qiyuan"))
+            .args(["points", "--system", system])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        std::io::Write::write_all(&mut child.stdin.take().unwrap(), line.as_bytes()).unwrap();
+        let from_line = lines(&child.wait_with_output().unwrap());
+        let mut a = from_record[0].clone();
+        let mut b = from_line[0].clone();
+        a["id"] = serde_json::Value::Null;
+        b["id"] = serde_json::Value::Null;
+        assert_eq!(a, b, "{system}");
+    }
+}
