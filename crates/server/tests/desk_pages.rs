@@ -683,6 +683,31 @@ async fn uploads_import_players_and_a_huge_one_is_refused() {
         .collect();
     assert_eq!(names, ["Alice", "Bob"]);
 
+    // A TRF file from the shared data: its 9 `001` lines become players,
+    // the first `Test0001 Player0001` rated 2519 (as the file says).
+    let trf = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../shared/data/swiss/small/rtg-22.trf"
+    ))
+    .unwrap();
+    let other = create_swiss(&server, "From TRF", "7").await;
+    let trf_url = server.url(&format!("/desk/events/{other}/players/import?_csrf={csrf}"));
+    let (ctype, body) = multipart("rtg-22.trf", &trf);
+    let resp = server
+        .client
+        .post(&trf_url)
+        .header("content-type", ctype)
+        .body(body)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(resp.status(), 200);
+    let loaded = server.store.load_event(other).await.unwrap();
+    let players = loaded.desk.players();
+    assert_eq!(players.len(), 9);
+    assert_eq!(players[0].info.name, "Test0001 Player0001");
+    assert_eq!(players[0].info.rating, Some(2519));
+
     // A rating that is not a number, on line 3: refused, nothing imported.
     let (ctype, body) = multipart("bad.csv", b"name,rating\nCarl,1900\nDora,abc\n");
     let resp = server
@@ -823,6 +848,75 @@ async fn manual_changes_warn_and_are_logged() {
             .rounds_paired(),
         1
     );
+}
+
+/// Between rounds: a requested half-point bye, a withdrawal and a late
+/// entry, all through the players page, shape the next pairing — the bye
+/// is given as asked, the withdrawn player is not paired, the late entry
+/// is (FIDE C.04.1: withdrawn players are not paired; requested byes are
+/// honoured).
+#[tokio::test]
+async fn byes_withdrawals_and_late_entries_shape_the_next_round() {
+    let server = TestServer::start().await;
+    server.sign_in_as("arb", Role::Arbiter).await;
+    let id = create_swiss(&server, "Between rounds", "5").await;
+    for (n, r) in [("A", 2100), ("B", 2000), ("C", 1900), ("D", 1800)] {
+        add_player(&server, id, n, r).await;
+    }
+    pair_next(&server, id).await;
+    let page = server
+        .get_text(&format!("/desk/events/{id}/rounds/1"))
+        .await;
+    for (game, version, _) in games_of(&page) {
+        let (r, v, o) = (format!("r{game}"), format!("v{game}"), format!("o{game}"));
+        let resp = server
+            .post_form(
+                &format!("/desk/events/{id}/rounds/1"),
+                &[(&r, "w"), (&v, &version), (&o, "p")],
+            )
+            .await;
+        assert_eq!(resp.status(), 303);
+    }
+    let players = format!("/desk/events/{id}/players");
+    for fields in [
+        vec![
+            ("action", "bye"),
+            ("player", "1"),
+            ("round", "2"),
+            ("kind", "half"),
+        ],
+        vec![("action", "withdraw"), ("player", "2"), ("round", "1")],
+        vec![("action", "add"), ("name", "E late"), ("rating", "1700")],
+    ] {
+        let (status, page) = status_and_text(server.post_form(&players, &fields).await).await;
+        assert_eq!(status, 200, "{fields:?}: {page}");
+        assert!(page.contains(r#"class="notice""#), "{fields:?}");
+    }
+    let page = server.get_text(&players).await;
+    assert!(page.contains(r#"id="requested-byes""#));
+    let (_, proposal) = proposal(&server, id).await;
+    let boards: Vec<(u64, u64)> = proposal["boards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| (b["white"].as_u64().unwrap(), b["black"].as_u64().unwrap()))
+        .collect();
+    let byes = proposal["byes"].as_array().unwrap();
+    let on_board = |p: u64| boards.iter().any(|&(w, b)| w == p || b == p);
+    let bye_of = |p: u64| {
+        byes.iter()
+            .find(|b| b[0].as_u64() == Some(p))
+            .map(|b| b[1].as_str().unwrap().to_string())
+    };
+    assert_eq!(bye_of(1).as_deref(), Some("HalfPoint"));
+    assert!(!on_board(1));
+    assert!(
+        !on_board(2) && bye_of(2).is_none(),
+        "withdrawn player 2 is out"
+    );
+    // C, D and the late E: one board and a pairing-allocated bye.
+    assert!(on_board(5) || bye_of(5).is_some());
+    assert_eq!(boards.len(), 1);
 }
 
 /// A round robin and a knockout are paired from the same pages. A single
