@@ -40,8 +40,8 @@ use crate::auth::{Role, SignedIn, User, Viewer, require_role};
 use crate::error::AppError;
 use crate::layout;
 use crate::public::{
-    PAGE_SIZE, list_rows, list_table, opt_dec, page_offset, pager, signed, status_label,
-    store_error, url_with,
+    Cursor, PAGE_SIZE, SearchQuery, base_of, list_pager, list_rows, list_table, opt_dec,
+    page_offset, pager, signed, status_label, store_error, url_with,
 };
 
 /// The routes of this part of the application.
@@ -719,22 +719,13 @@ async fn publish(
     ))
 }
 
-/// `?q=&page=`.
-#[derive(Debug, Default, Deserialize)]
-struct ListQuery {
-    #[serde(default)]
-    q: Option<String>,
-    #[serde(default)]
-    page: Option<u64>,
-}
-
 /// `GET /office/lists/{id}`: any list, drafts included.
 async fn office_list(
     State(state): State<AppState>,
     viewer: Viewer,
     SignedIn(user): SignedIn,
     Path(id): Path<i64>,
-    Query(query): Query<ListQuery>,
+    Query(query): Query<SearchQuery>,
 ) -> Result<Markup, AppError> {
     officer(&user)?;
     let info = state
@@ -745,17 +736,10 @@ async fn office_list(
         .into_iter()
         .find(|l| l.id == id)
         .ok_or(AppError::NotFound)?;
-    let q = query.q.as_deref().map_or("", str::trim);
-    let (page, offset) = page_offset(query.page);
-    let base: Option<i64> = sqlx::query_scalar::<_, Option<i64>>(
-        "SELECT base_list_id FROM periods WHERE result_list_id = $1",
-    )
-    .bind(id)
-    .fetch_optional(state.store.pool())
-    .await
-    .map_err(db)?
-    .flatten();
-    let (rows, total) = list_rows(&state.store, id, base, q, offset).await?;
+    let q = query.text();
+    let cursor = Cursor::from_params(query.after.as_deref(), query.before.as_deref());
+    let base = base_of(&state.store, id).await?;
+    let page = list_rows(&state.store, id, base, q, &cursor).await?;
     let title = viewer.lang.pick(
         format!("List #{id} of {} ({})", info.list_date, info.status),
         format!(
@@ -785,8 +769,8 @@ async fn office_list(
                     input type="search" name="q" value=(q); }
                 " " button type="submit" { (viewer.t("Search", "搜索")) }
             }
-            (list_table(&viewer, &rows, base.is_some()))
-            (pager(&viewer, &path, &[("q", q)], page, total))
+            (list_table(&viewer, &page.rows, base.is_some()))
+            (list_pager(&viewer, &path, q, &page))
         },
     ))
 }

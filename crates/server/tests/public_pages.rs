@@ -9,6 +9,7 @@ use std::collections::HashMap;
 use common::*;
 use qiyuan_server::auth::Role;
 use qiyuan_store::ListEntry;
+use rust_decimal::Decimal;
 
 /// Attributes of every tag starting with `start` (e.g. `<tr data-player=`).
 fn tags(page: &str, start: &str) -> Vec<HashMap<String, String>> {
@@ -178,53 +179,96 @@ async fn a_script_in_a_name_is_text_everywhere() {
 #[tokio::test]
 async fn a_large_list_is_read_a_page_at_a_time() {
     let server = TestServer::start().await;
-    // 250 players: player i rated 2000 + i, so the highest is player 250.
+    // 250 rated players — player i rated 2000 + i / 2, plus .5 when i is a
+    // multiple of 5, so that many pairs tie — and 10 unrated ones (251–260).
     // Even players in 象棋俱乐部甲, odd ones in 象棋俱乐部乙.
+    let rating = |i: u32| {
+        let whole = Decimal::from(2000 + i / 2);
+        if i % 5 == 0 {
+            whole + Decimal::new(5, 1)
+        } else {
+            whole
+        }
+    };
     let mut csv = String::from("id,name,sex,unit,rating,rated_games\n");
-    for i in 1..=250 {
+    for i in 1..=260 {
         let unit = if i % 2 == 0 {
             "象棋俱乐部甲"
         } else {
             "象棋俱乐部乙"
         };
-        csv.push_str(&format!("{i},P{i:03},m,{unit},{},40\n", 2000 + i));
+        let r = if i <= 250 {
+            rating(i).to_string()
+        } else {
+            String::new()
+        };
+        csv.push_str(&format!("{i},P{i:03},m,{unit},{r},40\n"));
     }
     let list = import_list(&server, "big.csv", "2019-01-01", &csv).await;
+    // The list's order, from the input: rating high to low, ties by id,
+    // the unrated last by id.
+    let mut expected: Vec<u32> = (1..=260).collect();
+    expected.sort_by_key(|&i| {
+        (
+            i > 250,
+            if i <= 250 { -rating(i) } else { Decimal::ZERO },
+            i,
+        )
+    });
     let anon = server.browser();
-    let first = anon_get(&server, &anon, &format!("/lists/{list}")).await;
-    let ids = row_ids(&first);
-    assert_eq!(ids.len(), 100);
-    assert_eq!((ids[0], ids[99]), (250, 151));
-    assert!(first.contains(r#"rel="next""#));
-    assert!(!first.contains(r#"rel="prev""#));
-    let second = anon_get(&server, &anon, &format!("/lists/{list}?page=2")).await;
-    let ids = row_ids(&second);
-    assert_eq!((ids.len(), ids[0]), (100, 150));
-    // Position on the whole list: page 2 starts at 101.
-    assert!(second.contains("<td>101</td>"), "{second}");
-    let third = anon_get(&server, &anon, &format!("/lists/{list}?page=3")).await;
-    let ids = row_ids(&third);
-    assert_eq!((ids.len(), ids[0], ids[49]), (50, 50, 1));
-    assert!(!third.contains(r#"rel="next""#));
-    // A search is paged too: 125 even players in 象棋俱乐部甲, by rating
-    // from player 250 down to player 2.
-    let found = anon_get(
-        &server,
-        &anon,
-        &format!("/lists/{list}?q={}", q("俱乐部甲")),
-    )
-    .await;
-    let ids = row_ids(&found);
-    assert_eq!((ids.len(), ids[0]), (100, 250));
-    assert!(found.contains("125"), "the total is shown");
-    let rest = anon_get(
-        &server,
-        &anon,
-        &format!("/lists/{list}?q={}&page=2", q("俱乐部甲")),
-    )
-    .await;
-    let ids = row_ids(&rest);
-    assert_eq!((ids.len(), ids[24]), (25, 2));
+    let mut path = format!("/lists/{list}");
+    let mut pages: Vec<String> = Vec::new();
+    loop {
+        let page = anon_get(&server, &anon, &path).await;
+        let next = link(&page, "next");
+        pages.push(page);
+        match next {
+            Some(n) => path = n,
+            None => break,
+        }
+    }
+    let sizes: Vec<usize> = pages.iter().map(|p| row_ids(p).len()).collect();
+    assert_eq!(sizes, [100, 100, 60]);
+    let all: Vec<u32> = pages.iter().flat_map(|p| row_ids(p)).collect();
+    assert_eq!(all, expected);
+    assert!(link(&pages[0], "prev").is_none());
+    // Position on the whole list: the second page starts at 101.
+    assert!(pages[1].contains("<td>101</td>"), "{}", pages[1]);
+    assert!(pages[2].contains("201–260"), "{}", pages[2]);
+    // Back from the last page: the second again.
+    let back = link(&pages[2], "prev").unwrap();
+    let again = anon_get(&server, &anon, &back).await;
+    assert_eq!(row_ids(&again), expected[100..200]);
+    // A malformed key is the first page, not an error.
+    let odd = anon_get(&server, &anon, &format!("/lists/{list}?after=x_%27_1")).await;
+    assert_eq!(row_ids(&odd), expected[..100]);
+
+    // A search is paged too: the 130 even players of 象棋俱乐部甲.
+    let mut path = format!("/lists/{list}?q={}", q("俱乐部甲"));
+    let mut found: Vec<u32> = Vec::new();
+    let mut sizes = Vec::new();
+    loop {
+        let page = anon_get(&server, &anon, &path).await;
+        assert!(page.contains("130"), "the total is shown");
+        let ids = row_ids(&page);
+        sizes.push(ids.len());
+        found.extend(ids);
+        match link(&page, "next") {
+            Some(n) => path = n,
+            None => break,
+        }
+    }
+    assert_eq!(sizes, [100, 30]);
+    let evens: Vec<u32> = expected.iter().copied().filter(|i| i % 2 == 0).collect();
+    assert_eq!(found, evens);
+}
+
+/// The `href` of the `<a rel="{rel}">` of a page (entities decoded).
+fn link(page: &str, rel: &str) -> Option<String> {
+    let a = tags(page, "<a rel=")
+        .into_iter()
+        .find(|a| a["rel"] == rel)?;
+    Some(a["href"].replace("&amp;", "&"))
 }
 
 /// The text of `<td data-round="{round}">` in the row of player `id`.

@@ -11,7 +11,7 @@ use sqlx::Row;
 
 use super::{
     PAGE_SIZE, like_pattern, opt_dec, page_offset, pager, sex_label, signed, status_label,
-    store_error,
+    store_error, url_with,
 };
 use crate::AppState;
 use crate::auth::Viewer;
@@ -28,6 +28,12 @@ pub(crate) struct SearchQuery {
     /// The page (from 1).
     #[serde(default)]
     pub page: Option<u64>,
+    /// A list page: the rows after this key.
+    #[serde(default)]
+    pub after: Option<String>,
+    /// A list page: the rows before this key.
+    #[serde(default)]
+    pub before: Option<String>,
 }
 
 impl SearchQuery {
@@ -94,10 +100,119 @@ async fn titles_of(store: &Store, ids: &[i64]) -> Result<HashMap<i64, Vec<String
     Ok(out)
 }
 
+/// The sort key of a list row: unrated rows last, then by rating (highest
+/// first), then by id. Carried in page links (`after=` / `before=`) so that
+/// a page is found by the key of its neighbour, not by skipping rows: a
+/// page deep in a list of a million players costs what the first one does.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Key {
+    unrated: bool,
+    /// The rating as stored (text), compared after the same cast as the rows.
+    rating: String,
+    id: i64,
+}
+
+impl Key {
+    fn of(row: &ListRowView) -> Key {
+        Key {
+            unrated: row.rating.is_none(),
+            rating: row
+                .rating
+                .map_or_else(|| "0".to_string(), |r| r.to_string()),
+            id: row.id,
+        }
+    }
+
+    /// `0_2425.5_17` (unrated flag, rating, id).
+    pub(crate) fn to_param(&self) -> String {
+        format!("{}_{}_{}", u8::from(self.unrated), self.rating, self.id)
+    }
+
+    /// The key of a link, or `None` when it is not one.
+    pub(crate) fn parse(text: &str) -> Option<Key> {
+        let mut parts = text.split('_');
+        let unrated = match parts.next()? {
+            "0" => false,
+            "1" => true,
+            _ => return None,
+        };
+        let rating = parts.next()?;
+        rating.parse::<Decimal>().ok()?;
+        let id = parts.next()?.parse::<i64>().ok()?;
+        if parts.next().is_some() {
+            return None;
+        }
+        Some(Key {
+            unrated,
+            rating: rating.to_string(),
+            id,
+        })
+    }
+}
+
+/// Where a page of a list starts.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Cursor {
+    /// The first page.
+    Start,
+    /// The rows after this key.
+    After(Key),
+    /// The rows before this key.
+    Before(Key),
+}
+
+impl Cursor {
+    /// From the `after=` / `before=` of a link (a malformed key: the start).
+    pub(crate) fn from_params(after: Option<&str>, before: Option<&str>) -> Cursor {
+        if let Some(k) = after.and_then(Key::parse) {
+            Cursor::After(k)
+        } else if let Some(k) = before.and_then(Key::parse) {
+            Cursor::Before(k)
+        } else {
+            Cursor::Start
+        }
+    }
+}
+
+/// A page of a list.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct ListPage {
+    /// The rows.
+    pub rows: Vec<ListRowView>,
+    /// Rows matching the search in all.
+    pub total: u64,
+    /// How many matching rows come before the first one shown.
+    pub before: u64,
+    /// Whether rows come before this page.
+    pub has_prev: bool,
+    /// Whether rows come after it.
+    pub has_next: bool,
+}
+
+/// The sort key's columns in SQL.
+const FLAG: &str = "(CASE WHEN e.rating IS NULL THEN 1 ELSE 0 END)";
+const RATING: &str = "COALESCE(CAST(e.rating AS DOUBLE PRECISION), 0)";
+
+/// Rows after (`$6`, `$7`, `$8`) in list order.
+fn after_sql() -> String {
+    format!(
+        "({FLAG} > $6 OR ({FLAG} = $6 AND {RATING} < CAST($7 AS DOUBLE PRECISION)) \
+         OR ({FLAG} = $6 AND {RATING} = CAST($7 AS DOUBLE PRECISION) AND e.player_id > $8))"
+    )
+}
+
+/// Rows before (`$6`, `$7`, `$8`) in list order.
+fn before_sql() -> String {
+    format!(
+        "({FLAG} < $6 OR ({FLAG} = $6 AND {RATING} > CAST($7 AS DOUBLE PRECISION)) \
+         OR ({FLAG} = $6 AND {RATING} = CAST($7 AS DOUBLE PRECISION) AND e.player_id < $8))"
+    )
+}
+
 /// One page of list `list_id` (by rating, highest first, unrated last, then
-/// id), filtered by `q` (name, unit, id); with each player's rating on
-/// `base` (the list the period started from) when given. Returns the rows
-/// and how many rows match in all.
+/// id), filtered by `q` (name, unit, id), starting at `cursor`; with each
+/// player's rating on `base` (the list the period started from) when given.
+/// Only the page's rows are read into memory.
 ///
 /// # Errors
 /// A database error.
@@ -106,8 +221,8 @@ pub(crate) async fn list_rows(
     list_id: i64,
     base: Option<i64>,
     q: &str,
-    offset: u64,
-) -> Result<(Vec<ListRowView>, u64), AppError> {
+    cursor: &Cursor,
+) -> Result<ListPage, AppError> {
     let pattern = like_pattern(q);
     let total: i64 = sqlx::query_scalar(&format!(
         "SELECT COUNT(*) FROM list_entries e JOIN players p ON p.id = e.player_id \
@@ -120,35 +235,52 @@ pub(crate) async fn list_rows(
     .fetch_one(store.pool())
     .await
     .map_err(db)?;
+    let start = Key {
+        unrated: false,
+        rating: "0".into(),
+        id: 0,
+    };
+    let (key, backwards) = match cursor {
+        Cursor::Start => (None, false),
+        Cursor::After(k) => (Some(k), false),
+        Cursor::Before(k) => (Some(k), true),
+    };
+    let (condition, order) = match (key, backwards) {
+        (None, _) => ("$6 = $6 AND $7 = $7 AND $8 = $8".to_string(), "ASC"),
+        (Some(_), false) => (after_sql(), "ASC"),
+        (Some(_), true) => (before_sql(), "DESC"),
+    };
+    let reverse = if order == "ASC" { "DESC" } else { "ASC" };
+    let k = key.unwrap_or(&start);
     let rows = sqlx::query(&format!(
         "SELECT e.player_id, p.name, p.sex, p.unit, e.rating, e.valid_games, e.k, e.status, \
          e.highest, b.rating AS rating_before FROM list_entries e \
          JOIN players p ON p.id = e.player_id \
          LEFT JOIN list_entries b ON b.list_id = $2 AND b.player_id = e.player_id \
-         WHERE e.list_id = $1 AND {MATCH} \
-         ORDER BY CASE WHEN e.rating IS NULL THEN 1 ELSE 0 END, \
-         CAST(e.rating AS DOUBLE PRECISION) DESC, e.player_id LIMIT $5 OFFSET $6"
+         WHERE e.list_id = $1 AND {MATCH} AND {condition} \
+         ORDER BY {FLAG} {order}, {RATING} {reverse}, e.player_id {order} LIMIT $5"
     ))
     .bind(list_id)
     .bind(base.unwrap_or(-1))
     .bind(q)
     .bind(&pattern)
-    .bind(PAGE_SIZE as i64)
-    .bind(offset as i64)
+    .bind(PAGE_SIZE as i64 + 1)
+    .bind(i64::from(k.unrated))
+    .bind(k.rating.clone())
+    .bind(k.id)
     .fetch_all(store.pool())
     .await
     .map_err(db)?;
     let mut out = Vec::with_capacity(rows.len());
-    for (i, r) in rows.iter().enumerate() {
-        let rating = dec_col(r, "rating")?;
+    for r in rows.iter().take(PAGE_SIZE as usize) {
         out.push(ListRowView {
-            pos: (q.is_empty() && rating.is_some()).then_some(offset + i as u64 + 1),
+            pos: None,
             id: r.try_get("player_id").map_err(db)?,
             name: r.try_get("name").map_err(db)?,
             sex: r.try_get("sex").map_err(db)?,
             unit: r.try_get("unit").map_err(db)?,
             titles: Vec::new(),
-            rating,
+            rating: dec_col(r, "rating")?,
             rating_before: dec_col(r, "rating_before")?,
             valid_games: r.try_get("valid_games").map_err(db)?,
             k: r.try_get("k").map_err(db)?,
@@ -156,12 +288,91 @@ pub(crate) async fn list_rows(
             highest: dec_col(r, "highest")?,
         });
     }
+    if backwards {
+        out.reverse();
+    }
+    // How many rows come before the first shown (its position).
+    let before = match (cursor, out.first()) {
+        (Cursor::Start, _) | (_, None) => 0,
+        (_, Some(first)) => {
+            let fk = Key::of(first);
+            let n: i64 = sqlx::query_scalar(&format!(
+                "SELECT COUNT(*) FROM list_entries e JOIN players p ON p.id = e.player_id \
+                 WHERE e.list_id = $1 AND $2 = $2 AND {MATCH} AND $5 = $5 AND {}",
+                before_sql()
+            ))
+            .bind(list_id)
+            .bind(0i64)
+            .bind(q)
+            .bind(&pattern)
+            .bind(0i64)
+            .bind(i64::from(fk.unrated))
+            .bind(fk.rating)
+            .bind(fk.id)
+            .fetch_one(store.pool())
+            .await
+            .map_err(db)?;
+            n as u64
+        }
+    };
+    for (i, row) in out.iter_mut().enumerate() {
+        if q.is_empty() && row.rating.is_some() {
+            row.pos = Some(before + i as u64 + 1);
+        }
+    }
     let ids: Vec<i64> = out.iter().map(|r| r.id).collect();
     let mut titles = titles_of(store, &ids).await?;
     for row in &mut out {
         row.titles = titles.remove(&row.id).unwrap_or_default();
     }
-    Ok((out, total as u64))
+    let shown = out.len() as u64;
+    Ok(ListPage {
+        rows: out,
+        total: total as u64,
+        before,
+        has_prev: before > 0,
+        has_next: before + shown < total as u64,
+    })
+}
+
+/// The links of a list page: first, previous, next (by key), and which rows
+/// are shown.
+pub(crate) fn list_pager(viewer: &Viewer, path: &str, q: &str, page: &ListPage) -> Markup {
+    let link = |cursor: (&str, String)| url_with(path, &[("q", q), (cursor.0, &cursor.1)]);
+    let first = page.before + 1;
+    let last = page.before + page.rows.len() as u64;
+    html! {
+        nav.pager.no-print aria-label=(viewer.t("Pages", "分页")) {
+            @if page.has_prev {
+                a href=(url_with(path, &[("q", q)])) { "« " (viewer.t("First", "首页")) }
+                " "
+                @if let Some(row) = page.rows.first() {
+                    a rel="prev" href=(link(("before", Key::of(row).to_param()))) {
+                        "‹ " (viewer.t("Previous", "上一页"))
+                    }
+                    " "
+                }
+            }
+            span {
+                @if page.rows.is_empty() {
+                    (viewer.lang.pick(format!("{} rows", page.total), format!("共 {} 行", page.total)))
+                } @else {
+                    (viewer.lang.pick(
+                        format!("Rows {first}–{last} of {}", page.total),
+                        format!("第 {first}–{last} 行，共 {} 行", page.total),
+                    ))
+                }
+            }
+            @if page.has_next {
+                @if let Some(row) = page.rows.last() {
+                    " "
+                    a rel="next" href=(link(("after", Key::of(row).to_param()))) {
+                        (viewer.t("Next", "下一页")) " ›"
+                    }
+                }
+            }
+        }
+    }
 }
 
 /// The table of list rows; `with_change` adds the rating before and the
@@ -289,9 +500,9 @@ pub(crate) async fn list_page(
         .find(|l| l.id == id && l.status == "published")
         .ok_or(AppError::NotFound)?;
     let q = query.text();
-    let (page, offset) = page_offset(query.page);
+    let cursor = Cursor::from_params(query.after.as_deref(), query.before.as_deref());
     let base = base_of(&state.store, id).await?;
-    let (rows, total) = list_rows(&state.store, id, base, q, offset).await?;
+    let page = list_rows(&state.store, id, base, q, &cursor).await?;
     let title = viewer.lang.pick(
         format!("Rating list of {}", info.list_date),
         format!("{} 等级分名单", info.list_date),
@@ -310,12 +521,12 @@ pub(crate) async fn list_page(
                     input type="search" name="q" value=(q); }
                 " " button type="submit" { (viewer.t("Search", "搜索")) }
             }
-            @if rows.is_empty() {
+            @if page.rows.is_empty() {
                 p { (viewer.t("No player matches.", "没有符合条件的棋手。")) }
             } @else {
-                (list_table(&viewer, &rows, base.is_some()))
+                (list_table(&viewer, &page.rows, base.is_some()))
             }
-            (pager(&viewer, &path, &[("q", q)], page, total))
+            (list_pager(&viewer, &path, q, &page))
         },
     ))
 }

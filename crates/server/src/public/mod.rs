@@ -28,7 +28,7 @@ use crate::AppState;
 use crate::auth::Viewer;
 use crate::error::AppError;
 
-pub(crate) use lists::{list_rows, list_table};
+pub(crate) use lists::{Cursor, SearchQuery, base_of, list_pager, list_rows, list_table};
 
 /// Rows per page of a list or a search.
 pub const PAGE_SIZE: u64 = 100;
