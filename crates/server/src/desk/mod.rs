@@ -6,23 +6,27 @@
 //! the event); the creator of an event is assigned to it. The rules are the
 //! pure crate `qiyuan-desk`, the persistence `qiyuan_store::desk`.
 //!
-//! Pages and their main elements (stable ids for browser tests):
+//! Pages and their main elements (stable ids for browser tests; every page
+//! of an event has the tabs `#event-nav` and, after a form, `#flash`):
 //!
 //! | Path | Elements |
 //! |---|---|
-//! | `GET /desk`, `/desk/events` | `#events` (table), `#new-event` (link) |
-//! | `GET/POST /desk/events/new` | form `#create-event` (`name`, `game`, `system`, `rounds`, `cycles`, `games_per_match`, `scoring`, `tiebreaks`, `rating_profile`, `start`, `end`, `place`, `chief_arbiter`) |
-//! | `GET /desk/events/{id}` | `#event-nav`, `#pair-next`, `#event-summary` |
-//! | `GET /desk/events/{id}/players` | `#players`, forms `#add-player`, `#search-list`, `#import-players`, `#withdraw`, `#request-bye`, `#forbid-pair` |
-//! | `GET /desk/events/{id}/pair` | `#proposal`, `#warnings`, forms `#confirm-pairing` (button `#confirm-pair`), `#manual-change` |
-//! | `GET /desk/events/{id}/rounds/{r}` | form `#results-form` (radios `r{game}`, hidden `v{game}`, `o{game}`), `#save-results`, `#conflicts`, form `#unpair-last` |
-//! | `GET /desk/events/{id}/standings` | `#standings` (rows `data-player`), `#tiebreak-legend` |
+//! | `GET /desk`, `/desk/events` | `#events` (rows `data-event`), `#new-event` (link), `#no-events` |
+//! | `GET/POST /desk/events/new` | form `#create-event` (`name`, `game` xiangqi/chess, `system` swiss/round_robin/knockout, `rounds`, `acceleration`, `cycles`, `games_per_match`, `scoring` fide/xiangqi/three, `tiebreaks`, `rating_profile`, `start`, `end`, `place`, `chief_arbiter`, `arbiters`), button `#create-event-submit` |
+//! | `GET /desk/events/{id}` | `#event-summary`, `#pair-next`, `#enter-results`, `#prints`, `#exports` |
+//! | `GET/POST /desk/events/{id}/settings` | form `#event-settings` |
+//! | `GET/POST /desk/events/{id}/players` | `#players` (rows `data-player`), forms `#add-player` (`#add-player-submit`), `#search-list` (`q`, `#search-submit`; results `#search-results`, buttons `data-list-player`, or `#search-empty`), `#import-players` (`file`, `#import-submit`), `#withdraw`, `#request-bye`, `#forbid-pair`; `#requested-byes`, `#forbidden-pairs` |
+//! | `GET/POST /desk/events/{id}/players/{n}` | form `#edit-player` (`#edit-player-submit`) |
+//! | `GET/POST /desk/events/{id}/pair` | `#proposal` (rows `data-board`), `#warnings` (`data-count`), forms `#confirm-pairing` (button `#confirm-pair`), `#manual-change` (`action`, `board`, `a`, `b`, `kind`; button `#apply-change`) |
+//! | `GET /desk/events/{id}/rounds` | `#rounds` (rows `data-round`), `#pair-next` |
+//! | `GET/POST /desk/events/{id}/rounds/{r}` | form `#results-form`: per game `fieldset#board-{n}` (`data-game`, `data-version`, `data-result`) with radios `#g{game}-{w,d,b,wf,bf,df}` (name `r{game}`), hidden `v{game}` and `o{game}`; button `#save-results`; `#conflicts`; forms `#publish-round`, `#unpair-last` (`#unpair-submit`) |
+//! | `GET /desk/events/{id}/standings` | `#standings` (rows `data-player`, `data-rank`; cell `.points`), `#tiebreak-legend` |
 //! | `GET /desk/events/{id}/crosstable` | `#crosstable` |
-//! | `GET /desk/events/{id}/rating` | `#rating-report` |
+//! | `GET /desk/events/{id}/rating` | `#choose-profile`, `#rating-report`, `#rating-table` |
 //! | `GET /desk/events/{id}/norms` | `#norm-report` |
-//! | `GET /desk/events/{id}/print/{what}` | `pairings`, `alphabetical`, `standings`, `crosstable`, `slips`, `wallchart` |
-//! | `GET /desk/events/{id}/export/{fmt}` | `trf`, `trf16`, `standings.csv`, `standings.xlsx`, `pairings.csv`, `pairings.xlsx` |
-//! | `GET /desk/events/{id}/log` | `#desk-log` |
+//! | `GET /desk/events/{id}/print/{what}` | `#print` for `pairings` (`#pairings`), `alphabetical`, `standings`, `crosstable`, `slips`, `wallchart`; `?round=N` |
+//! | `GET /desk/events/{id}/export/{fmt}` | `trf`, `trf16`, `standings.csv`, `standings.xlsx`, `pairings.csv`, `pairings.xlsx` (`?round=N`) |
+//! | `GET /desk/events/{id}/log` | `#desk-log` (rows `data-action`) |
 
 mod events;
 mod players;
