@@ -220,24 +220,21 @@ async fn a_stale_result_is_refused_and_the_same_result_is_idempotent() {
 async fn ten_thousand_results_from_fifty_writers_are_each_stored_once() {
     for db in databases().await {
         let store = open(&db).await;
+        // All 141 rounds paired in memory from the Berger tables, then the
+        // event stored whole in one transaction.
         let s = EventSettings::round_robin("142 人循环赛", Game::Chess, 1);
-        let id = store.create_event(&s, "admin").await.unwrap();
-        let csv: String = std::iter::once("name,rating".to_string())
-            .chain((1..=142).map(|i| format!("Player {i:03},{}", 2600 - i)))
-            .collect::<Vec<_>>()
-            .join("\n");
-        store
-            .import_players(id, &players_from_csv(csv.as_bytes()).unwrap(), "admin")
-            .await
-            .unwrap();
-        let mut desk = store.load_event(id).await.unwrap().desk;
+        let mut desk = DeskEvent::new(s).unwrap();
+        for i in 1..=142 {
+            desk.add_player(PlayerInfo::new(format!("Player {i:03}")).rating(2600 - i))
+                .unwrap();
+        }
         assert_eq!(desk.total_rounds(), 141);
         for _ in 0..141 {
             let round = desk.pair_next_round().unwrap();
             assert_eq!(round.boards.len(), 71);
             desk.apply_round(&round).unwrap();
-            store.save_round(id, &round, "admin").await.unwrap();
         }
+        let id = store.save_desk_event(&desk, "admin").await.unwrap();
         let loaded = store.load_event(id).await.unwrap();
         assert_eq!(loaded.games.len(), 10_011, "{}", db.name);
         let want = |gid: i64| match gid % 3 {
