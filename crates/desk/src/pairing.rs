@@ -351,7 +351,9 @@ impl DeskEvent {
         let win = tenths(scoring.win);
         let table = self.event.outcome_table();
         let players = self.event.players();
-        let n = players.len() as u32;
+        // C.04.5.1: the groups are made before round 1; a late entry does
+        // not move the last player of GA.
+        let n = players.iter().filter(|p| p.first_round <= 1).count() as u32;
         let accel = |tpn: u32, r: u32| -> Score {
             if accelerated {
                 baku_points(n, self.total_rounds(), tpn, r, win)
@@ -955,11 +957,14 @@ fn swiss_colour(c: Colour) -> qiyuan_swiss::Colour {
     }
 }
 
-/// Baku acceleration (FIDE C.04.5): the players of group A — the first
-/// half of the field rounded up to an even number, `2 × ⌈n / 4⌉` pairing
-/// numbers — get virtual points in the first half of the rounds (rounded
-/// up): a win's worth in the first half of those accelerated rounds
-/// (rounded up), half a win's worth in the others; none later.
+/// Baku acceleration (FIDE C.04.5.1): before round 1 the players are split
+/// into GA — the first half rounded up to an even number, `2 × ⌈n / 4⌉`
+/// pairing numbers (the last of them stays the last GA player whatever late
+/// entries come) — and GB. The accelerated rounds are the first half of the
+/// rounds, rounded up; GA players get one virtual point in the first half
+/// (rounded up) of those and half a point in the others; nobody gets any
+/// later. The method is written for 1 / ½ / 0 scoring; with other scores a
+/// virtual point is worth a win (`win`, in tenths).
 pub fn baku_points(players: u32, rounds: u32, tpn: u32, round: u32, win: Score) -> Score {
     let group_a = 2 * players.div_ceil(4);
     let accelerated = rounds.div_ceil(2);
@@ -978,7 +983,42 @@ mod tests {
     use super::*;
 
     #[test]
+    fn acceleration_reaches_the_engine() {
+        use crate::event::PlayerInfo;
+        use crate::settings::{EventSettings, Game};
+        let mut s = EventSettings::swiss("acc", Game::Chess, 9);
+        s.system = System::Swiss {
+            edition: DutchEdition::Fide2026,
+            acceleration: true,
+        };
+        let mut e = DeskEvent::new(s).unwrap();
+        for i in 0..10 {
+            e.add_player(PlayerInfo::new(format!("P{i}")).rating(2400 - i))
+                .unwrap();
+        }
+        let input = e.swiss_input().unwrap();
+        let acc: Vec<Score> = input.players.iter().map(|p| p.acceleration).collect();
+        // GA = the first 6 of 10 (2 × ⌈10 / 4⌉), one point (10 tenths) in round 1.
+        assert_eq!(acc, [10, 10, 10, 10, 10, 10, 0, 0, 0, 0]);
+        let r1 = e.pair_next_round().unwrap();
+        e.apply_round(&r1).unwrap();
+        // A late entry does not move GA's last player.
+        e.add_player(PlayerInfo::new("late").rating(2500)).unwrap();
+        for b in 1..=5 {
+            e.set_result(1, b, GameResult::Draw, "").unwrap();
+        }
+        let input = e.swiss_input().unwrap();
+        assert_eq!(input.players[6].acceleration, 0);
+        assert_eq!(input.players[5].acceleration, 10);
+        assert_eq!(input.players[5].past_acceleration, [10]);
+        assert!(!input.players[10].absent);
+    }
+
+    #[test]
     fn baku_groups() {
+        // C.04.5.1's note: 161 players → GA is 2 × ⌈161 / 4⌉ = 82 players.
+        assert_eq!(baku_points(161, 9, 82, 1, 10), 10);
+        assert_eq!(baku_points(161, 9, 83, 1, 10), 0);
         // C.04.5: 10 players, 9 rounds: GA = 2 × ⌈10/4⌉ = 6 players;
         // accelerated rounds ⌈9/2⌉ = 5; 1 point in rounds 1–3, ½ in 4–5.
         assert_eq!(baku_points(10, 9, 6, 1, 10), 10);
