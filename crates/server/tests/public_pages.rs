@@ -438,6 +438,45 @@ async fn desk_events_show_published_rounds_standings_and_crosstable() {
         );
     }
 
+    // The player card of board 1's Red player: round 1, 红, the opponent,
+    // won (1), 2 points.
+    let g = &saved.games[0];
+    let card = anon_get(
+        &server,
+        &anon,
+        &format!("/events/{id}/players/{}", g.white.0),
+    )
+    .await;
+    let at = card
+        .find("<tr data-round=\"1\"")
+        .expect("round 1 on the card");
+    let row = &card[at..at + card[at..].find("</tr>").unwrap()];
+    let cells: Vec<&str> = row
+        .split("<td")
+        .skip(1)
+        .map(|c| {
+            let c = &c[c.find('>').unwrap() + 1..];
+            let c = c
+                .strip_prefix("<a href=")
+                .map_or(c, |a| &a[a.find('>').unwrap() + 1..]);
+            &c[..c.find('<').unwrap()]
+        })
+        .collect();
+    let black_name = names[g.black.0 as usize - 1]
+        .replace('<', "&lt;")
+        .replace('>', "&gt;");
+    assert_eq!(
+        cells,
+        [
+            "1",
+            "红",
+            &g.black.0.to_string(),
+            black_name.as_str(),
+            "1",
+            "2"
+        ],
+        "{row}"
+    );
     // Round 2 paired but not published: neither its page nor its column.
     let loaded = store.load_event(id).await.unwrap();
     let round2 = loaded.desk.pair_next_round().unwrap();
@@ -452,6 +491,7 @@ async fn desk_events_show_published_rounds_standings_and_crosstable() {
     assert!(!cross.contains("data-round=\"2\""), "{cross}");
 
     pages.push(anon_get(&server, &anon, &format!("/events/{id}")).await);
+    pages.push(card);
     pages.extend([pairing, standings, cross]);
     for page in &pages {
         assert!(!page.contains("<script>alert"), "unescaped: {page}");

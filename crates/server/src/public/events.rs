@@ -32,6 +32,7 @@ pub(crate) fn routes() -> Router<AppState> {
         .route("/events/{id}/rounds/{round}", get(round_page))
         .route("/events/{id}/standings", get(standings_page))
         .route("/events/{id}/crosstable", get(crosstable_page))
+        .route("/events/{id}/players/{no}", get(player_card))
 }
 
 async fn load(state: &AppState, id: i64) -> Result<LoadedEvent, AppError> {
@@ -227,7 +228,7 @@ async fn event_page(
                         tr data-player=(p.id.0) {
                             td.num { (p.id.0) }
                             @if !xq { td { (p.info.title.as_deref().unwrap_or("")) } }
-                            td { (p.info.name) }
+                            td { a href={ "/events/" (id) "/players/" (p.id.0) } { (p.info.name) } }
                             @if !xq { td { (p.info.federation.as_deref().unwrap_or("")) } }
                             td.num { @if let Some(r) = p.info.rating { (r) } }
                             td { (p.info.club.as_deref().unwrap_or("")) }
@@ -406,12 +407,12 @@ async fn round_page(
                                data-result=(qiyuan_desk::export::result_text(g.result)) {
                                 td.num { (i + 1) }
                                 td.num { (g.white.0) }
-                                td { (w.name) }
+                                td { a href={ "/events/" (id) "/players/" (g.white.0) } { (w.name) } }
                                 @if !xq { td.num { @if let Some(x) = w.rating { (x) } } }
                                 td.num { (pts(g.white)) }
                                 td.result { (result_cell(g.result)) }
                                 td.num { (pts(g.black)) }
-                                td { (b.name) }
+                                td { a href={ "/events/" (id) "/players/" (g.black.0) } { (b.name) } }
                                 @if !xq { td.num { @if let Some(x) = b.rating { (x) } } }
                                 td.num { (g.black.0) }
                             }
@@ -422,7 +423,7 @@ async fn round_page(
                                 tr.bye data-white=(p.0) {
                                     td {}
                                     td.num { (p.0) }
-                                    td { (who.name) }
+                                    td { a href={ "/events/" (id) "/players/" (p.0) } { (who.name) } }
                                     @if !xq { td.num { @if let Some(x) = who.rating { (x) } } }
                                     td.num { (pts(*p)) }
                                     td.result { (score) }
@@ -449,7 +450,7 @@ async fn round_page(
                 tbody {
                     @for p in &by_name {
                         tr {
-                            td { (p.name) }
+                            td { a href={ "/events/" (id) "/players/" (p.id.0) } { (p.name) } }
                             td.num { (p.board) }
                             td {
                                 @match (p.white, xq) {
@@ -532,7 +533,7 @@ async fn standings_page(
                                     td.num { @if i == 0 || t.lines[i - 1].rank != l.rank { (l.rank) } }
                                     td.num { (l.player.0) }
                                     @if !xq { td { (l.title.as_deref().unwrap_or("")) } }
-                                    td { (l.name) }
+                                    td { a href={ "/events/" (id) "/players/" (l.player.0) } { (l.name) } }
                                     @if !xq { td.num { @if let Some(r) = l.rating { (r) } } }
                                     td { (l.club.as_deref().unwrap_or("")) }
                                     td.num { (points_text(l.points)) }
@@ -623,7 +624,7 @@ async fn crosstable_page(
                             tr data-player=(row.player.0) {
                                 td.num { @if let Some(r) = ranks.get(&row.player) { (r) } }
                                 td.num { (row.player.0) }
-                                td { (row.name) }
+                                td { a href={ "/events/" (id) "/players/" (row.player.0) } { (row.name) } }
                                 td.num { @if let Some(r) = row.rating { (r) } }
                                 @if rr {
                                     @for o in &cross.order {
@@ -654,6 +655,108 @@ async fn crosstable_page(
                                     }
                                 }
                                 td.num { (points_text(points.get(&row.player).copied().unwrap_or_default())) }
+                            }
+                        }
+                    }
+                }
+            }
+        },
+    ))
+}
+
+/// `GET /events/{id}/players/{no}`: a player's rounds in the event
+/// (ui-conventions §5 player card, §7 轮次 · 执色 · 对手 · 结果; byes 轮空).
+async fn player_card(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    Path((id, no)): Path<(i64, u32)>,
+) -> Result<Markup, AppError> {
+    let e = load(&state, id).await?;
+    let player = e.desk.player(PlayerId(no)).ok_or(AppError::NotFound)?;
+    let xq = is_xiangqi(&e);
+    let shown = public_through(&e);
+    let cross = e.desk.crosstable();
+    let row = cross
+        .rows
+        .iter()
+        .find(|r| r.player == player.id)
+        .ok_or(AppError::NotFound)?;
+    let name_of = |p: PlayerId| e.desk.player(p).map(|d| d.info.name).unwrap_or_default();
+    let points: Vec<Decimal> = (1..=shown)
+        .map(|r| {
+            points_after(&e, r)
+                .get(&player.id)
+                .copied()
+                .unwrap_or_default()
+        })
+        .collect();
+    let title = format!("{} — {}", player.info.name, e.desk.settings().name);
+    Ok(layout::page(
+        &viewer,
+        &title,
+        html! {
+            (event_header(&viewer, &e))
+            h2 { (player.info.name) " (" (viewer.t("No.", "编号")) " " (no) ")" }
+            dl.player-card {
+                @if let Some(r) = player.info.rating {
+                    dt { (viewer.t("Rtg", "等级分")) } dd { (r) }
+                }
+                @if let Some(c) = &player.info.club {
+                    dt { (viewer.t("Club/City", "单位")) } dd { (c) }
+                }
+                @if let Some(t) = &player.info.title {
+                    dt { (viewer.t("Title", "称号")) } dd { (t) }
+                }
+            }
+            div.table-wrap id="player-rounds" data-live=[(e.status != "finished").then_some(LIVE_SECONDS)] {
+                table.player-rounds {
+                    thead { tr {
+                        th { (viewer.t("Rd.", "轮次")) }
+                        th { (viewer.t("Colour", "执色")) }
+                        th { (viewer.t("SNo", "编号")) }
+                        th { (viewer.t("Opponent", "对手")) }
+                        th { (viewer.t("Res.", "结果")) }
+                        th { (viewer.t("Pts.", "积分")) }
+                    } }
+                    tbody {
+                        @for (i, c) in row.rounds.iter().enumerate().take(shown as usize) {
+                            tr data-round=(i + 1) {
+                                td.num { (i + 1) }
+                                td {
+                                    @match (c.colour.as_str(), xq) {
+                                        ("w", true) => (viewer.t("Red", "红")),
+                                        ("w", false) => (viewer.t("White", "白")),
+                                        ("b", _) => (viewer.t("Black", "黑")),
+                                        _ => "",
+                                    }
+                                }
+                                @match c.opponent {
+                                    Some(o) => {
+                                        td.num { (o.0) }
+                                        td { a href={ "/events/" (id) "/players/" (o.0) } { (name_of(o)) } }
+                                    }
+                                    None => {
+                                        td {}
+                                        td {
+                                            @match c.result.as_str() {
+                                                "U" | "F" => (viewer.t("bye", "轮空")),
+                                                "H" => (viewer.t("half-point bye", "请假（半分）")),
+                                                "Z" => (viewer.t("zero-point bye", "请假（零分）")),
+                                                _ => (viewer.t("absent", "缺席")),
+                                            }
+                                        }
+                                    }
+                                }
+                                td.result {
+                                    @match c.result.as_str() {
+                                        "U" | "F" => "1",
+                                        "H" => "½",
+                                        "Z" => "0",
+                                        "*" => "",
+                                        other => (other),
+                                    }
+                                }
+                                td.num { (points_text(points[i])) }
                             }
                         }
                     }
