@@ -60,19 +60,109 @@ fn multipart_files(fields: &[(&str, &str)], files: &[(&str, &[u8])]) -> (String,
     (format!("multipart/form-data; boundary={boundary}"), body)
 }
 
-/// Uploads a file to `path` with the client's CSRF token in the query.
+/// A running server seen from a browser: the SQLite [`TestServer`] or a
+/// server on PostgreSQL.
+struct Site {
+    base_url: String,
+    client: reqwest::Client,
+    store: Store,
+}
+
+impl Site {
+    fn of(server: &TestServer) -> Site {
+        Site {
+            base_url: server.base_url.clone(),
+            client: server.client.clone(),
+            store: server.store.clone(),
+        }
+    }
+
+    fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.base_url)
+    }
+
+    fn browser(&self) -> reqwest::Client {
+        browser()
+    }
+
+    async fn csrf(&self, client: &reqwest::Client) -> String {
+        let page = client
+            .get(self.url("/"))
+            .send()
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap();
+        meta_csrf(&page).expect("a csrf meta tag")
+    }
+
+    async fn get(&self, path: &str) -> reqwest::Response {
+        self.client.get(self.url(path)).send().await.unwrap()
+    }
+
+    async fn get_text(&self, path: &str) -> String {
+        let resp = self.get(path).await;
+        let status = resp.status();
+        let text = resp.text().await.unwrap();
+        assert_eq!(status, 200, "GET {path}: {text}");
+        text
+    }
+
+    async fn post_form(&self, path: &str, fields: &[(&str, &str)]) -> reqwest::Response {
+        let csrf = self.csrf(&self.client).await;
+        let mut all: Vec<(&str, &str)> = fields.to_vec();
+        all.push(("_csrf", &csrf));
+        self.client
+            .post(self.url(path))
+            .form(&all)
+            .send()
+            .await
+            .unwrap()
+    }
+
+    async fn sign_in_as(&self, username: &str, role: Role) {
+        self.store
+            .create_user(username, &quick_hash(TEST_PASSWORD), role)
+            .await
+            .unwrap()
+            .expect("username free");
+        let resp = self
+            .post_form(
+                "/login",
+                &[
+                    ("username", username),
+                    ("password", TEST_PASSWORD),
+                    ("next", "/"),
+                ],
+            )
+            .await;
+        assert_eq!(resp.status(), 303, "login of {username}");
+    }
+}
+
+/// Uploads a file to `path` of the server at `base` with the client's CSRF
+/// token in the query.
 async fn upload(
-    server: &TestServer,
+    base: &str,
     client: &reqwest::Client,
     path: &str,
     fields: &[(&str, &str)],
     file_name: &str,
     file: &[u8],
 ) -> reqwest::Response {
-    let csrf = server.csrf(client).await;
+    let page = client
+        .get(format!("{base}/"))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    let csrf = meta_csrf(&page).expect("a csrf meta tag");
     let (ct, body) = multipart(fields, file_name, file);
     client
-        .post(server.url(&format!("{path}?_csrf={csrf}")))
+        .post(format!("{base}{path}?_csrf={csrf}"))
         .header("content-type", ct)
         .body(body)
         .send()
@@ -160,6 +250,11 @@ async fn store_dry_run() -> qiyuan_store::PeriodOutcome {
 #[tokio::test]
 async fn an_officer_imports_previews_confirms_and_publishes() {
     let server = TestServer::start().await;
+    officer_flow(&Site::of(&server)).await;
+}
+
+/// The officer's whole flow (see the test above) on an empty database.
+async fn officer_flow(server: &Site) {
     server.sign_in_as("li", Role::Officer).await;
     let client = &server.client;
 
@@ -171,7 +266,7 @@ async fn an_officer_imports_previews_confirms_and_publishes() {
 
     // The list, then the event, through the upload forms.
     let resp = upload(
-        &server,
+        &server.base_url,
         client,
         "/office/import-list",
         &[("list_date", "2019-01-01")],
@@ -184,7 +279,7 @@ async fn an_officer_imports_previews_confirms_and_publishes() {
     assert_eq!(status, 200, "{text}");
     assert!(text.contains("3"), "{text}");
     let resp = upload(
-        &server,
+        &server.base_url,
         client,
         "/office/import-event",
         &[("profile", "cxa-2019")],
@@ -324,6 +419,19 @@ async fn an_officer_imports_previews_confirms_and_publishes() {
     let unrated = get("/players/3".into()).await;
     assert!(!unrated.contains("<circle"), "no rating, no point");
 
+    // The office's own list search: metacharacters are text.
+    let found = server
+        .get_text(&format!("/office/lists/{draft_id}?q=%25"))
+        .await;
+    assert!(tags(&found, "<tr data-player=").is_empty(), "{found}");
+    let found = server
+        .get_text(&format!("/office/lists/{draft_id}?q=%E4%B9%99"))
+        .await;
+    let ids: Vec<String> = tags(&found, "<tr data-player=")
+        .iter()
+        .map(|a| a["data-player"].clone())
+        .collect();
+    assert_eq!(ids, ["2"], "乙 is player 2");
     // The audit log: import-list, import-event, compute-period, publish; chain whole.
     let audit = server.get_text("/office/audit").await;
     let actions: Vec<String> = tags(&audit, "<tr data-audit=")
@@ -353,7 +461,7 @@ async fn anonymous_visitors_and_other_roles_cannot_write() {
 
     // Writes with the anonymous session's own CSRF token: sent to sign in.
     let resp = upload(
-        &server,
+        &server.base_url,
         &anon,
         "/office/import-list",
         &[("list_date", "2019-01-01")],
@@ -420,7 +528,7 @@ async fn anonymous_visitors_and_other_roles_cannot_write() {
         assert_eq!(resp.status(), 403, "{path}");
     }
     let resp = upload(
-        &server,
+        &server.base_url,
         &arbiter,
         "/office/import-event",
         &[("profile", "cxa-2019")],
@@ -457,7 +565,7 @@ async fn bad_uploads_are_refused_with_a_message() {
     server.sign_in_as("li", Role::Officer).await;
     let client = &server.client;
     let ok = upload(
-        &server,
+        &server.base_url,
         client,
         "/office/import-list",
         &[("list_date", "2019-01-01")],
@@ -469,7 +577,7 @@ async fn bad_uploads_are_refused_with_a_message() {
 
     // The same file again: refused, naming it.
     let resp = upload(
-        &server,
+        &server.base_url,
         client,
         "/office/import-list",
         &[("list_date", "2019-01-01")],
@@ -483,7 +591,7 @@ async fn bad_uploads_are_refused_with_a_message() {
     // A duplicate id: the line of each.
     let dup = "id,name,sex\n7,A,m\n7,B,f\n";
     let resp = upload(
-        &server,
+        &server.base_url,
         client,
         "/office/import-list",
         &[("list_date", "2019-01-01")],
@@ -497,7 +605,7 @@ async fn bad_uploads_are_refused_with_a_message() {
 
     // A date that is not one.
     let resp = upload(
-        &server,
+        &server.base_url,
         client,
         "/office/import-list",
         &[("list_date", "2019-13-01")],
@@ -513,7 +621,7 @@ async fn bad_uploads_are_refused_with_a_message() {
         .replace(r#""black": 2"#, r#""black": 99"#)
         .replace(r#""red": 2"#, r#""red": 99"#);
     let resp = upload(
-        &server,
+        &server.base_url,
         client,
         "/office/import-event",
         &[("profile", "cxa-2019")],
@@ -541,7 +649,7 @@ async fn several_event_files_go_in_one_upload() {
     server.sign_in_as("li", Role::Officer).await;
     let client = &server.client;
     let resp = upload(
-        &server,
+        &server.base_url,
         client,
         "/office/import-list",
         &[("list_date", "2019-01-01")],
@@ -584,7 +692,7 @@ async fn several_event_files_go_in_one_upload() {
     assert_eq!((totals.events, totals.games), (2, 4));
     // The same file again: refused, nothing added.
     let resp = upload(
-        &server,
+        &server.base_url,
         client,
         "/office/import-event",
         &[("profile", "cxa-2019")],
@@ -605,4 +713,60 @@ async fn several_event_files_go_in_one_upload() {
     let p1 = player_row(&preview, 1);
     assert_eq!(d(&p1["data-change"]), Decimal::from(50));
     assert_eq!(d(&p1["data-rating"]), Decimal::from(2450));
+}
+
+/// The officer's flow on PostgreSQL (when `QIYUAN_TEST_POSTGRES_URL` is
+/// set, as CI does): the office pages' own SQL runs there too.
+#[tokio::test]
+async fn the_officer_flow_works_on_postgresql() {
+    let Ok(base_url) = std::env::var("QIYUAN_TEST_POSTGRES_URL") else {
+        eprintln!("QIYUAN_TEST_POSTGRES_URL not set: PostgreSQL variant skipped");
+        return;
+    };
+    if base_url.is_empty() {
+        return;
+    }
+    use sqlx::Connection;
+    sqlx::any::install_default_drivers();
+    let (head, _) = base_url.rsplit_once('/').unwrap();
+    let name = format!(
+        "qiyuan_web_office_{}_{}",
+        std::process::id(),
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .subsec_nanos()
+    );
+    let mut conn = sqlx::AnyConnection::connect(&base_url).await.unwrap();
+    sqlx::query(&format!("CREATE DATABASE {name}"))
+        .execute(&mut conn)
+        .await
+        .unwrap();
+    conn.close().await.unwrap();
+    let url = format!("{head}/{name}");
+    let store = Store::open(&url).await.unwrap();
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let config = qiyuan_server::ServeConfig {
+        addr,
+        database: url,
+        demo: false,
+        secure_cookies: false,
+    };
+    let state = qiyuan_server::AppState::new(store.clone(), config);
+    let (tx, rx) = tokio::sync::oneshot::channel::<()>();
+    tokio::spawn(async move {
+        qiyuan_server::serve_on(listener, state, async {
+            let _ = rx.await;
+        })
+        .await
+        .unwrap();
+    });
+    let site = Site {
+        base_url: format!("http://{addr}"),
+        client: browser(),
+        store,
+    };
+    officer_flow(&site).await;
+    let _ = tx.send(());
 }
