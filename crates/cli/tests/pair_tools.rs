@@ -16,7 +16,7 @@ fn generated_tournament_passes_the_checker() {
     let cfg = dir.path().join("gen.cfg");
     std::fs::write(
         &cfg,
-        "# small event\nplayers=17\nrounds=6\nbye_percent=10\nforfeit_percent=10\nretire_percent=5\n",
+        "# small event\nplayers=17\nrounds=6\nbye_percent=10\nforfeit_percent=10\nretire_percent=5\naccelerated=yes\nforbidden_pairs=2\n",
     )
     .unwrap();
     let trf = dir.path().join("random.trf");
@@ -33,6 +33,10 @@ fn generated_tournament_passes_the_checker() {
     // 17 players as configured.
     assert_eq!(text.lines().filter(|l| l.starts_with("001")).count(), 17);
     assert!(text.lines().any(|l| l == "142 6"));
+    // Baku: GA = 2 x ceil(17/4) = 10 players carry XXA records; XXP for
+    // the forbidden pairs.
+    assert_eq!(text.lines().filter(|l| l.starts_with("XXA")).count(), 10);
+    assert!(text.lines().any(|l| l.starts_with("XXP")));
     let out = Command::new(env!("CARGO_BIN_EXE_qiyuan"))
         .args(["pair", "--dutch"])
         .arg(&trf)
