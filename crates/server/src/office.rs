@@ -5,7 +5,8 @@
 //! - `GET /office` — totals, lists (drafts with a publish button), imported
 //!   events, and the forms;
 //! - `POST /office/import-list?_csrf=…` — multipart: `file` (list CSV,
-//!   UTF-8 or GBK, see `docs/rating-list.md`), `list_date`;
+//!   UTF-8 or GBK, see `docs/rating-list.md`; or an xlsx workbook with the
+//!   CSV's or the office export's Chinese headers), `list_date`;
 //! - `POST /office/import-event?_csrf=…` — multipart: `file` (event JSON or
 //!   TOML), `profile`;
 //! - `GET /office/period?profile=&list_date=&page=` — the preview: the
@@ -162,8 +163,8 @@ async fn dashboard(
                 form method="post" enctype="multipart/form-data"
                     action={ "/office/import-list" (csrf_q) } {
                     (layout::csrf_field(&viewer))
-                    label { (viewer.t("List file (CSV, UTF-8 or GBK)", "名单文件（CSV，UTF-8 或 GBK）")) " "
-                        input type="file" name="file" accept=".csv,text/csv" required; }
+                    label { (viewer.t("List file (CSV, UTF-8 or GBK; or xlsx)", "名单文件（CSV，UTF-8 或 GBK；或 xlsx）")) " "
+                        input type="file" name="file" accept=".csv,.xlsx,text/csv" required; }
                     " "
                     label { (viewer.t("List date", "名单日期")) " "
                         input type="date" name="list_date" required; }
@@ -356,20 +357,19 @@ async fn import_list(
         ));
     }
     let (file_name, bytes) = up.files.remove(0);
-    if file_name.to_lowercase().ends_with(".xlsx") || file_name.to_lowercase().ends_with(".xls") {
-        return Err(AppError::BadRequest(viewer.lang.pick(
-            format!(
-                "{}: upload the list as CSV (the command `qiyuan office import-list` reads xlsx).",
-                file_name
-            ),
-            format!(
-                "{}：请以 CSV 格式上传名单（xlsx 可用命令 `qiyuan office import-list` 导入）。",
-                file_name
-            ),
-        )));
+    let lower = file_name.to_lowercase();
+    let parsed = if lower.ends_with(".xlsx") || lower.ends_with(".xls") {
+        let csv = xlsx_to_csv(&bytes).map_err(|e| {
+            AppError::BadRequest(viewer.lang.pick(
+                format!("{file_name}: {e}"),
+                format!("{file_name}：无法读取工作簿（{e}）"),
+            ))
+        })?;
+        qiyuan_formats::list::read_list(csv.as_bytes(), &file_name)
+    } else {
+        qiyuan_formats::list::read_list(&bytes, &file_name)
     }
-    let parsed = qiyuan_formats::list::read_list(&bytes, &file_name)
-        .map_err(|e| AppError::BadRequest(e.to_string()))?;
+    .map_err(|e| AppError::BadRequest(e.to_string()))?;
     let entries: Vec<ListEntry> = parsed
         .list
         .into_rows()
@@ -406,6 +406,95 @@ async fn import_list(
             viewer.t("See the list", "查看名单"),
         )),
     ))
+}
+
+/// Chinese headers of a list workbook (as the office's xlsx export writes
+/// them) and the list CSV's columns (`docs/rating-list.md`).
+const XLSX_HEADERS: &[(&str, &str)] = &[
+    ("编号", "id"),
+    ("姓名", "name"),
+    ("性别", "sex"),
+    ("出生年份", "birth_year"),
+    ("单位", "unit"),
+    ("称号", "titles"),
+    ("等级分", "rating"),
+    ("有效局数", "rated_games"),
+    ("状态", "status"),
+    ("最高等级分", "highest"),
+];
+
+/// Statuses as the xlsx export writes them.
+const XLSX_STATUS: &[(&str, &str)] = &[
+    ("在册", "active"),
+    ("不活跃", "inactive"),
+    ("无等级分", "unrated"),
+];
+
+/// One CSV field, quoted when it must be.
+fn csv_field(text: &str) -> String {
+    if text.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", text.replace('"', "\"\""))
+    } else {
+        text.to_string()
+    }
+}
+
+/// The first worksheet of a workbook as list CSV text: Chinese headers and
+/// statuses become the CSV's, whole numbers lose their `.0`.
+fn xlsx_to_csv(bytes: &[u8]) -> Result<String, String> {
+    use calamine::{Data, Reader};
+    let mut book = calamine::open_workbook_auto_from_rs(std::io::Cursor::new(bytes))
+        .map_err(|e| format!("not a workbook: {e}"))?;
+    let range = book
+        .worksheet_range_at(0)
+        .ok_or_else(|| "the workbook has no worksheet".to_string())?
+        .map_err(|e| format!("cannot read the first worksheet: {e}"))?;
+    let mut out = String::new();
+    let mut header: Vec<String> = Vec::new();
+    for (i, row) in range.rows().enumerate() {
+        let cells: Vec<String> = row
+            .iter()
+            .map(|c| match c {
+                Data::Empty => String::new(),
+                Data::Float(f) if f.fract() == 0.0 && f.abs() < 1e15 => format!("{}", *f as i64),
+                Data::Float(f) => f.to_string(),
+                Data::Int(n) => n.to_string(),
+                other => other.to_string(),
+            })
+            .collect();
+        let cells: Vec<String> = if i == 0 {
+            header = cells
+                .iter()
+                .map(|h| {
+                    let h = h.trim();
+                    XLSX_HEADERS
+                        .iter()
+                        .find(|(zh, _)| *zh == h)
+                        .map_or_else(|| h.to_string(), |(_, en)| (*en).to_string())
+                })
+                .collect();
+            header.clone()
+        } else {
+            cells
+                .into_iter()
+                .enumerate()
+                .map(|(j, c)| {
+                    if header.get(j).is_some_and(|h| h == "status") {
+                        XLSX_STATUS
+                            .iter()
+                            .find(|(zh, _)| *zh == c.trim())
+                            .map_or(c.clone(), |(_, en)| (*en).to_string())
+                    } else {
+                        c
+                    }
+                })
+                .collect()
+        };
+        let line: Vec<String> = cells.iter().map(|c| csv_field(c)).collect();
+        out.push_str(&line.join(","));
+        out.push('\n');
+    }
+    Ok(out)
 }
 
 /// `POST /office/import-event?_csrf=…` (multipart: `file`, `profile`).

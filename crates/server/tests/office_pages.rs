@@ -770,3 +770,102 @@ async fn the_officer_flow_works_on_postgresql() {
     officer_flow(&site).await;
     let _ = tx.send(());
 }
+
+/// A list as an xlsx workbook with the Chinese headers the office's export
+/// writes (编号 姓名 性别 单位 等级分 有效局数 状态): the same rows as the
+/// CSV list — players 1 and 2 rated 2400 with 10 games, player 3 unrated.
+#[tokio::test]
+async fn a_list_workbook_is_imported_like_its_csv() {
+    let server = TestServer::start().await;
+    server.sign_in_as("li", Role::Officer).await;
+    let mut book = rust_xlsxwriter::Workbook::new();
+    let sheet = book.add_worksheet();
+    for (c, h) in ["编号", "姓名", "性别", "单位", "等级分", "有效局数", "状态"]
+        .iter()
+        .enumerate()
+    {
+        sheet.write_string(0, c as u16, *h).unwrap();
+    }
+    let rows: [(f64, &str, &str, &str, Option<f64>, f64, &str); 3] = [
+        (1.0, "甲", "男", "北京, 棋院", Some(2400.0), 10.0, "在册"),
+        (2.0, "乙", "男", "上海", Some(2400.0), 10.0, "在册"),
+        (3.0, "丙", "女", "", None, 0.0, "无等级分"),
+    ];
+    for (r, (id, name, sex, unit, rating, games, status)) in rows.iter().enumerate() {
+        let r = r as u32 + 1;
+        sheet.write_number(r, 0, *id).unwrap();
+        sheet.write_string(r, 1, *name).unwrap();
+        sheet.write_string(r, 2, *sex).unwrap();
+        if !unit.is_empty() {
+            sheet.write_string(r, 3, *unit).unwrap();
+        }
+        if let Some(x) = rating {
+            sheet.write_number(r, 4, *x).unwrap();
+        }
+        sheet.write_number(r, 5, *games).unwrap();
+        sheet.write_string(r, 6, *status).unwrap();
+    }
+    let bytes = book.save_to_buffer().unwrap();
+    let resp = upload(
+        &server.base_url,
+        &server.client,
+        "/office/import-list",
+        &[("list_date", "2019-01-01")],
+        "list.xlsx",
+        &bytes,
+    )
+    .await;
+    let status = resp.status();
+    let text = resp.text().await.unwrap();
+    assert_eq!(status, 200, "{text}");
+    let lists = server.store.lists().await.unwrap();
+    assert_eq!(lists.len(), 1);
+    let lines = server.store.list_lines(lists[0].id).await.unwrap();
+    let got: Vec<(u32, String, Option<Decimal>, u32, String, Option<String>)> = lines
+        .iter()
+        .map(|l| {
+            (
+                l.id,
+                l.name.clone(),
+                l.rating,
+                l.valid_games,
+                l.status.clone(),
+                l.unit.clone(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        got,
+        [
+            (
+                1,
+                "甲".into(),
+                Some(Decimal::from(2400)),
+                10,
+                "active".into(),
+                Some("北京, 棋院".into())
+            ),
+            (
+                2,
+                "乙".into(),
+                Some(Decimal::from(2400)),
+                10,
+                "active".into(),
+                Some("上海".into())
+            ),
+            (3, "丙".into(), None, 0, "unrated".into(), None),
+        ]
+    );
+    // A file named .xlsx that is not a workbook: refused, named.
+    let resp = upload(
+        &server.base_url,
+        &server.client,
+        "/office/import-list",
+        &[("list_date", "2019-01-01")],
+        "bad.xlsx",
+        LIST_CSV.as_bytes(),
+    )
+    .await;
+    assert_eq!(resp.status(), 400);
+    assert!(resp.text().await.unwrap().contains("bad.xlsx"));
+}
