@@ -786,7 +786,9 @@ async fn a_list_workbook_is_imported_like_its_csv() {
     {
         sheet.write_string(0, c as u16, *h).unwrap();
     }
-    let rows: [(f64, &str, &str, &str, Option<f64>, f64, &str); 3] = [
+    // id, name, sex, unit, rating, valid games, status
+    type Row<'a> = (f64, &'a str, &'a str, &'a str, Option<f64>, f64, &'a str);
+    let rows: [Row; 3] = [
         (1.0, "甲", "男", "北京, 棋院", Some(2400.0), 10.0, "在册"),
         (2.0, "乙", "男", "上海", Some(2400.0), 10.0, "在册"),
         (3.0, "丙", "女", "", None, 0.0, "无等级分"),
@@ -821,7 +823,8 @@ async fn a_list_workbook_is_imported_like_its_csv() {
     let lists = server.store.lists().await.unwrap();
     assert_eq!(lists.len(), 1);
     let lines = server.store.list_lines(lists[0].id).await.unwrap();
-    let got: Vec<(u32, String, Option<Decimal>, u32, String, Option<String>)> = lines
+    type Line = (u32, String, Option<Decimal>, u32, String, Option<String>);
+    let got: Vec<Line> = lines
         .iter()
         .map(|l| {
             (
