@@ -180,6 +180,17 @@ pub struct DeskEvent {
     extras: Vec<Extra>,
     pub(crate) requested_byes: Vec<RequestedBye>,
     pub(crate) forbidden: Vec<(PlayerId, PlayerId)>,
+    /// Withdrawals from a round robin (player, after round): the player
+    /// stays in the model, his later games are forfeits (see
+    /// [`DeskEvent::withdraw`]).
+    #[serde(default)]
+    pub(crate) rr_withdrawn: Vec<(PlayerId, u32)>,
+    /// Teams of a team event, in team-number order.
+    #[serde(default)]
+    pub(crate) teams: Vec<qiyuan_tournament::team::Team>,
+    /// Team rounds paired.
+    #[serde(default)]
+    pub(crate) team_rounds: Vec<crate::team::TeamRoundPlan>,
 }
 
 /// The serialised parts of a tournament model, to rebuild one with a
@@ -217,6 +228,9 @@ impl DeskEvent {
             extras: Vec::new(),
             requested_byes: Vec::new(),
             forbidden: Vec::new(),
+            rr_withdrawn: Vec::new(),
+            teams: Vec::new(),
+            team_rounds: Vec::new(),
         })
     }
 
@@ -324,8 +338,16 @@ impl DeskEvent {
                 fide_id: extra.and_then(|e| e.fide_id.clone()),
             },
             first_round: p.first_round,
-            withdrawn_after: p.withdrawn_after,
+            withdrawn_after: p.withdrawn_after.or_else(|| self.rr_withdrawal(p.id)),
         }
+    }
+
+    /// The round after which a player withdrew from a round robin.
+    pub(crate) fn rr_withdrawal(&self, id: PlayerId) -> Option<u32> {
+        self.rr_withdrawn
+            .iter()
+            .find(|(p, _)| *p == id)
+            .map(|(_, a)| *a)
     }
 
     fn next_id(&self) -> u32 {
@@ -366,7 +388,7 @@ impl DeskEvent {
         p.first_round = first_round.max(1);
         self.event.add_player(p)?;
         if let Some(w) = withdrawn_after {
-            self.event.withdraw(id, w)?;
+            self.withdraw(id, w)?;
         }
         self.set_extra(id, &info);
         self.sync_total_rounds()
@@ -405,11 +427,45 @@ impl DeskEvent {
         Ok(())
     }
 
-    /// Records that a player withdrew (退赛) after round `after`: he is not
-    /// paired in later rounds.
+    /// Records that a player withdrew (退赛) after round `after`.
+    ///
+    /// In a Swiss or a knockout he is not paired in later rounds. In a
+    /// round robin (individual, not a team event) the schedule stays: each
+    /// later game of his is a forfeit (弃权) — his opponent wins by forfeit,
+    /// shown `+`, and he loses by forfeit, shown `-` — as FIDE C.05 and the
+    /// xiangqi competition rules score the games a withdrawn player does not
+    /// play; the opponent does not get a pairing bye. So the model keeps him
+    /// as a participant and [`DeskEvent::apply_round`] records the forfeit.
     pub fn withdraw(&mut self, id: PlayerId, after: u32) -> Result<(), DeskError> {
         if self.event.player(id).is_none() {
             return Err(DeskError::UnknownPlayer(id));
+        }
+        if self.settings.is_round_robin() && !self.is_team_event() {
+            if let Some(r) = self
+                .event
+                .rounds()
+                .iter()
+                .enumerate()
+                .skip(after as usize)
+                .find(|(_, r)| {
+                    r.games
+                        .iter()
+                        .any(|g| (g.white == id || g.black == id) && !forfeited_by(g, id))
+                })
+                .map(|(i, _)| i + 1)
+            {
+                return Err(DeskError::Model(
+                    qiyuan_tournament::model::ModelError::BadParticipation {
+                        player: id,
+                        what: format!(
+                            "already paired in round {r}, after the withdrawal; record that game as a forfeit first"
+                        ),
+                    },
+                ));
+            }
+            self.rr_withdrawn.retain(|(p, _)| *p != id);
+            self.rr_withdrawn.push((id, after));
+            return Ok(());
         }
         self.event.withdraw(id, after)?;
         Ok(())
@@ -465,6 +521,12 @@ impl DeskEvent {
                 player: new_id(b.player),
                 ..*b
             });
+        }
+        fresh.teams = self.teams.clone();
+        for t in &mut fresh.teams {
+            for p in &mut t.roster {
+                *p = new_id(*p);
+            }
         }
         fresh.forbidden = self
             .forbidden
@@ -620,8 +682,15 @@ impl DeskEvent {
     /// Keeps the model's number of rounds equal to the plan (round robins
     /// and knockouts depend on the number of players).
     pub(crate) fn sync_total_rounds(&mut self) -> Result<(), DeskError> {
-        let n = self.event.players().len() as u32;
-        let planned = self.settings.planned_rounds(n).max(self.rounds_paired());
+        let planned = if self.settings.is_team() {
+            self.settings
+                .planned_team_rounds(self.teams.len() as u32)
+                .max(self.team_rounds.len() as u32)
+        } else {
+            self.settings
+                .planned_rounds(self.event.players().len() as u32)
+        }
+        .max(self.rounds_paired());
         if planned != self.event.total_rounds() {
             self.rebuild(|parts| parts.total_rounds = planned)?;
         }
@@ -650,6 +719,16 @@ impl DeskEvent {
             parts.total_rounds = parts.total_rounds.max(rounds.len() as u32);
             parts.rounds = rounds;
         })
+    }
+}
+
+/// Whether `id` lost game `g` by forfeit (or both forfeited).
+pub(crate) fn forfeited_by(g: &qiyuan_tournament::model::Game, id: PlayerId) -> bool {
+    match g.result {
+        GameResult::WhiteForfeitWin => g.black == id,
+        GameResult::BlackForfeitWin => g.white == id,
+        GameResult::DoubleForfeit => true,
+        _ => false,
     }
 }
 

@@ -22,6 +22,10 @@
 //! * [`export`] — TRF (and a whole event back from TRF), CSV and xlsx of
 //!   standings and pairings. PGN is not exported: the model holds results,
 //!   not moves.
+//! * [`team`] — team events (团体赛): teams and rosters in board order,
+//!   team pairing (Berger or Swiss on match points), line-ups checked
+//!   against the roster order, boards with alternating colours, 场分/局分
+//!   and team standings.
 //! * [`demo`] — the demo events (a finished xiangqi Swiss, a chess round
 //!   robin in progress).
 //!
@@ -50,6 +54,7 @@ pub mod import;
 pub mod pairing;
 pub mod reports;
 pub mod settings;
+pub mod team;
 
 pub use error::DeskError;
 pub use event::{DeskEvent, DeskPlayer, PlayerInfo, RequestedBye};

@@ -325,6 +325,12 @@ impl DeskEvent {
         if round > planned {
             return Err(DeskError::EventFinished(planned));
         }
+        if self.is_team_event() {
+            return Err(DeskError::BadRound {
+                round,
+                message: "a team event pairs teams (pair_next_team_round), then makes the boards from the line-ups".into(),
+            });
+        }
         match self.settings.system {
             System::Swiss { .. } => self.pair_swiss(),
             System::RoundRobin { .. } => self.pair_round_robin(round),
@@ -470,8 +476,10 @@ impl DeskEvent {
     /// several cycles the last two rounds of the first are exchanged (Annex
     /// 1's advice, so that nobody has the same colour three times running
     /// across the cycles). The player drawn against the dummy of an odd
-    /// field has a free round (no game, no points: [`ByeKind::Absent`]); the
-    /// opponent of a player who withdrew gets a full-point bye.
+    /// field has a free round (no game, no points: [`ByeKind::Absent`]). A
+    /// player who withdrew keeps his place in the schedule: his game is
+    /// paired and [`DeskEvent::apply_round`] records it as a forfeit (FIDE
+    /// C.05; 弃权), never as a pairing bye of his opponent.
     fn pair_round_robin(&self, round: u32) -> Result<ProposedRound, DeskError> {
         let mut ids: Vec<PlayerId> = self.event.players().iter().map(|p| p.id).collect();
         ids.sort();
@@ -837,6 +845,18 @@ impl DeskEvent {
         }
         for &(id, kind) in &p.byes {
             next.event.add_bye(r, id, kind)?;
+        }
+        // A round robin: the games of a player who withdrew are forfeits
+        // (FIDE C.05; 象棋竞赛规则: 弃权) — the opponent wins by forfeit.
+        for b in &p.boards {
+            let out = |id| next.rr_withdrawal(id).is_some_and(|a| a < r);
+            let result = match (out(b.white), out(b.black)) {
+                (true, true) => GameResult::DoubleForfeit,
+                (true, false) => GameResult::BlackForfeitWin,
+                (false, true) => GameResult::WhiteForfeitWin,
+                (false, false) => continue,
+            };
+            next.event.set_result(r, b.white, result, "")?;
         }
         *self = next;
         Ok(r)

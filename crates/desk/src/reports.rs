@@ -235,8 +235,11 @@ impl DeskEvent {
     }
 
     /// The event in the rating crate's model: players with their ratings
-    /// (an unknown sex is taken as male — set it for women's norms and
-    /// minimums), games with a result (pending ones left out), byes (a
+    /// (a player without a recorded sex is passed as male to the rating
+    /// crate, whose model needs one; the reports —
+    /// [`DeskEvent::rating_report`], [`DeskEvent::norm_report`] — refuse
+    /// instead, naming the players, when the profile depends on the sex,
+    /// and say so in a warning when it does not), games with a result (pending ones left out), byes (a
     /// round robin's free round and absences left out), final ranks when
     /// the standings can be computed. The desk knows nothing of a player's
     /// earlier rated games, so K is the profile's for a player with none on
@@ -353,8 +356,69 @@ impl DeskEvent {
         fill: &dyn Fn(&crate::event::DeskPlayer, &mut rm::Player),
     ) -> Result<EventReport, DeskError> {
         let profile = self.profile(profile)?;
-        qiyuan_rating::rate(&self.rating_event_with(fill)?, &profile)
-            .map_err(|e| DeskError::Rating(e.to_string()))
+        let unknown = self.check_sexes(&profile, false)?;
+        let mut report = qiyuan_rating::rate(&self.rating_event_with(fill)?, &profile)
+            .map_err(|e| DeskError::Rating(e.to_string()))?;
+        if !unknown.is_empty() {
+            report.warnings.push(format!(
+                "no sex recorded for {}; profile `{}` does not depend on it (性别未填写，本规则不受影响)",
+                unknown.join(", "),
+                profile.name
+            ));
+        }
+        Ok(report)
+    }
+
+    /// What `profile` needs a player's sex for: the rules whose figures
+    /// differ for men and women (and, for the norm check, the titles).
+    pub fn profile_sex_uses(profile: &Profile, norms: bool) -> Vec<&'static str> {
+        let mut v = Vec::new();
+        if norms {
+            v.push("the titles a norm is checked for (women's titles 女子称号)");
+        }
+        if profile.mixed_sex.is_some() {
+            v.push("the rating floor of a woman opponent in a man's calculation (男女混合比赛)");
+        }
+        let p = &profile.unrated.provisional;
+        if p.male != p.female {
+            v.push("the provisional rating of an unrated player (无等级分棋手的初始等级分)");
+        }
+        if profile
+            .unrated
+            .unrated_below
+            .is_some_and(|b| b.male != b.female)
+        {
+            v.push("the rating below which a player stays unrated");
+        }
+        if profile
+            .list
+            .minimum_published
+            .is_some_and(|b| b.male != b.female)
+        {
+            v.push("the minimum published rating (最低公布等级分)");
+        }
+        v
+    }
+
+    /// Players without a recorded sex. An error naming them and what the
+    /// profile needs the sex for when it does; never a silent default.
+    fn check_sexes(&self, profile: &Profile, norms: bool) -> Result<Vec<String>, DeskError> {
+        let unknown: Vec<String> = self
+            .players()
+            .iter()
+            .filter(|p| p.info.sex.is_none())
+            .map(|p| format!("{} {}", p.id, p.info.name))
+            .collect();
+        let uses = Self::profile_sex_uses(profile, norms);
+        if !unknown.is_empty() && !uses.is_empty() {
+            return Err(DeskError::Rating(format!(
+                "no sex recorded for {} (性别未填写); profile `{}` needs it for {} — enter it on the players' pages",
+                unknown.join(", "),
+                profile.name,
+                uses.join("; ")
+            )));
+        }
+        Ok(unknown)
     }
 
     /// The norm check of the event under `profile` (default: the settings'
@@ -370,6 +434,7 @@ impl DeskEvent {
         fill: &dyn Fn(&crate::event::DeskPlayer, &mut rm::Player),
     ) -> Result<NormReport, DeskError> {
         let profile = self.profile(profile)?;
+        self.check_sexes(&profile, true)?;
         check_norms(&self.rating_event_with(fill)?, &profile)
             .map_err(|e| DeskError::Rating(e.to_string()))
     }

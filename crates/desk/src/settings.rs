@@ -162,6 +162,10 @@ pub struct EventSettings {
     /// Deputy and other arbiters.
     #[serde(default)]
     pub arbiters: Vec<String>,
+    /// A team event (团体赛): boards, match points and team tie-breaks.
+    /// `None`: an individual event.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub team: Option<crate::team::TeamSettings>,
 }
 
 fn white() -> Colour {
@@ -215,6 +219,7 @@ impl EventSettings {
             place: None,
             chief_arbiter: None,
             arbiters: Vec::new(),
+            team: None,
         }
     }
 
@@ -280,6 +285,15 @@ impl EventSettings {
             return Err(bad("scoring", "points are counted in tenths at most"));
         }
         self.tiebreak_preset()?;
+        if let Some(t) = &self.team {
+            if matches!(self.system, System::Knockout { .. }) {
+                return Err(bad(
+                    "system",
+                    "a team event is paired by round robin or Swiss, not knockout",
+                ));
+            }
+            t.validate()?;
+        }
         if let Some(p) = &self.rating_profile {
             let profile = qiyuan_rating::Profile::builtin(p).map_err(|e| {
                 bad(
@@ -376,6 +390,23 @@ impl EventSettings {
             } => games_per_match + u32::from(armageddon),
             _ => 0,
         }
+    }
+
+    /// The number of rounds of a team event of `teams` teams: the Swiss's
+    /// `rounds`, or `cycles × (n − 1)` (n rounded up to even) for a round
+    /// robin of teams.
+    pub fn planned_team_rounds(&self, teams: u32) -> u32 {
+        match self.system {
+            System::RoundRobin { cycles } => {
+                cycles * qiyuan_tournament::berger::cycle_rounds(teams)
+            }
+            _ => self.rounds,
+        }
+    }
+
+    /// Whether the event is a team event.
+    pub fn is_team(&self) -> bool {
+        self.team.is_some()
     }
 
     /// Whether the event is a round robin.

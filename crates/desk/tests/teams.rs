@@ -1,0 +1,248 @@
+//! Team events at the desk, and the two rules fixed with them: the games a
+//! player who withdrew from a round robin does not play are forfeits, and a
+//! rating report never guesses a player's sex.
+
+use qiyuan_desk::prelude::*;
+use qiyuan_desk::team::{TeamSettings, home_colour};
+use qiyuan_tournament::team::TeamId;
+use rust_decimal_macros::dec;
+
+/// Four teams of five players (four boards and a reserve): team t has
+/// players 5(t−1)+1 … 5(t−1)+5 on its roster, in that (board) order.
+fn team_event() -> DeskEvent {
+    let mut s = EventSettings::round_robin("象棋团体赛", Game::Xiangqi, 1);
+    s.team = Some(TeamSettings::new(4, "xiangqi-team"));
+    let mut e = DeskEvent::new(s).unwrap();
+    for t in 1..=4u32 {
+        let mut roster = Vec::new();
+        for b in 1..=5 {
+            roster.push(e.add_player(PlayerInfo::new(format!("T{t}-{b}"))).unwrap());
+        }
+        assert_eq!(e.add_team(format!("T{t}"), roster).unwrap(), TeamId(t));
+    }
+    e
+}
+
+/// Board results from the first-named team's side: 'W' won, 'D' drawn,
+/// 'L' lost, turned into White/Black results by the board's colours (the
+/// first-named team has Red on boards 1 and 3, Black on 2 and 4).
+fn enter(e: &mut DeskEvent, round: u32, m: usize, home_view: &str) {
+    for (b, c) in home_view.chars().enumerate() {
+        let home_white = home_colour(b + 1) == Colour::White;
+        let r = match (c, home_white) {
+            ('D', _) => GameResult::Draw,
+            ('W', true) | ('L', false) => GameResult::WhiteWins,
+            _ => GameResult::BlackWins,
+        };
+        e.set_result(round, m * 4 + b + 1, r, "").unwrap();
+    }
+}
+
+/// A team round robin of 4 teams × 4 boards, xiangqi scoring.
+///
+/// 象棋竞赛规则 (2011) 13.1: a game is worth 2 / 1 / 0 (局分); 13.2: the team
+/// with more 局分 wins the match and scores 2 场分, the loser 0, equal 局分
+/// 1 each. Berger table of 4 (C.05 Annex 1): r1 1-4 2-3, r2 4-3 1-2,
+/// r3 2-4 3-1. Board results from the first-named team's side:
+///   r1 T1-T4 W D W L → 2+1+2+0 = 5 : 0+1+0+2 = 3 → 场分 2 : 0
+///      T2-T3 D D L W → 1+1+0+2 = 4 : 1+1+2+0 = 4 → 1 : 1
+///   r2 T4-T3 L L D D → 0+0+1+1 = 2 : 2+2+1+1 = 6 → 0 : 2
+///      T1-T2 D W L D → 1+2+0+1 = 4 : 1+0+2+1 = 4 → 1 : 1
+///   r3 T2-T4 W W W L → 2+2+2+0 = 6 : 0+0+0+2 = 2 → 2 : 0
+///      T3-T1 L D D D → 0+1+1+1 = 3 : 2+1+1+1 = 5 → 0 : 2
+/// Totals: T1 场分 2+1+2 = 5, 局分 5+4+5 = 14; T2 1+1+2 = 4, 4+4+6 = 14;
+/// T3 1+2+0 = 3, 4+6+3 = 13; T4 0+0+0 = 0, 3+2+2 = 7.
+/// (Checks: 6 matches × 8 局分 = 48 = 14+14+13+7; 6 × 2 场分 = 12 = 5+4+3+0.)
+#[test]
+fn four_team_round_robin_match_and_game_points() {
+    let mut e = team_event();
+    assert_eq!(e.total_rounds(), 3);
+    let plays = [
+        [(1, 4, "WDWL"), (2, 3, "DDLW")],
+        [(4, 3, "LLDD"), (1, 2, "DWLD")],
+        [(2, 4, "WWWL"), (3, 1, "LDDD")],
+    ];
+    for (r, round) in plays.iter().enumerate() {
+        let r = r as u32 + 1;
+        let plan = e.pair_next_team_round().unwrap();
+        let pairs: Vec<(u32, u32)> = plan.matches.iter().map(|m| (m.home.0, m.away.0)).collect();
+        assert_eq!(
+            pairs,
+            round.iter().map(|&(h, a, _)| (h, a)).collect::<Vec<_>>()
+        );
+        e.apply_team_round(&plan).unwrap();
+        let boards = e.apply_team_boards(r).unwrap();
+        // Colours alternate: board 1 the home player has Red, board 2 Black.
+        let (h, a, _) = round[0];
+        let first = |t: u32| 5 * (t - 1) + 1;
+        assert_eq!(boards.boards[0], Board::new(first(h), first(a)));
+        assert_eq!(boards.boards[1], Board::new(first(a) + 1, first(h) + 1));
+        for (m, &(_, _, res)) in round.iter().enumerate() {
+            enter(&mut e, r, m, res);
+        }
+    }
+    // Match scores of round 1 (see above).
+    let s = e.match_score(1, 0).unwrap();
+    assert_eq!((s.home_games, s.away_games), (dec!(5), dec!(3)));
+    assert_eq!(s.match_points, Some((dec!(2), dec!(0))));
+    let s = e.match_score(1, 1).unwrap();
+    assert_eq!(s.match_points, Some((dec!(1), dec!(1))));
+
+    let st = e.team_standings(None).unwrap();
+    let got: Vec<(u32, u32, _, _)> = st
+        .rows
+        .iter()
+        .map(|r| (r.rank, r.team.0, r.match_points, r.game_points))
+        .collect();
+    assert_eq!(
+        got,
+        vec![
+            (1, 1, dec!(5), dec!(14)),
+            (2, 2, dec!(4), dec!(14)),
+            (3, 3, dec!(3), dec!(13)),
+            (4, 4, dec!(0), dec!(7)),
+        ]
+    );
+    // The first tie-break of the preset is MPvGP: the game points.
+    assert_eq!(st.rows[2].values[0], Some(dec!(13)));
+    assert!(e.pair_next_team_round().is_err(), "3 rounds of 4 teams");
+}
+
+/// Two teams tied on 场分 and on 局分, after one round: the preset
+/// `xiangqi-team` goes on with 直胜 (their match was drawn: no separation)
+/// and the board results, board 1 first (TBR). One round of 2 teams: T1-T2 W L D D → 2+0+1+1 = 4 : 0+2+1+1 = 4 →
+/// 场分 1 : 1, 局分 4 : 4; then TBR (board 1 first): T1's board 1 = 2, T2's = 0
+/// → T1 ahead.
+#[test]
+fn tied_match_broken_by_board_results() {
+    let mut s = EventSettings::round_robin("t", Game::Xiangqi, 1);
+    s.team = Some(TeamSettings::new(4, "xiangqi-team"));
+    let mut e = DeskEvent::new(s).unwrap();
+    for t in 1..=2u32 {
+        let roster = (1..=4)
+            .map(|b| e.add_player(PlayerInfo::new(format!("T{t}-{b}"))).unwrap())
+            .collect();
+        e.add_team(format!("T{t}"), roster).unwrap();
+    }
+    let plan = e.pair_next_team_round().unwrap();
+    e.apply_team_round(&plan).unwrap();
+    e.apply_team_boards(1).unwrap();
+    enter(&mut e, 1, 0, "WLDD");
+    let st = e.team_standings(None).unwrap();
+    let r: Vec<_> = st
+        .rows
+        .iter()
+        .map(|r| (r.team.0, r.match_points, r.game_points))
+        .collect();
+    assert_eq!(r, vec![(1, dec!(1), dec!(4)), (2, dec!(1), dec!(4))]);
+    assert_eq!((st.rows[0].rank, st.rows[1].rank), (1, 2));
+}
+
+/// A line-up must keep the roster's order: a reserve may move up in place
+/// of a player left out, but nobody plays above a player listed before him.
+#[test]
+fn line_up_against_the_board_order_is_refused() {
+    let mut e = team_event();
+    let plan = e.pair_next_team_round().unwrap();
+    e.apply_team_round(&plan).unwrap();
+    // T1's roster is 1 2 3 4 5: 2 on board 1 above 1 breaks the order.
+    let err = e
+        .set_line_up(
+            1,
+            TeamId(1),
+            vec![PlayerId(2), PlayerId(1), PlayerId(3), PlayerId(4)],
+        )
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("board order"), "{err}");
+    assert!(err.contains("player 1"), "{err}");
+    // A player of another team, and a short line-up.
+    let err = e
+        .set_line_up(
+            1,
+            TeamId(1),
+            vec![PlayerId(1), PlayerId(2), PlayerId(3), PlayerId(6)],
+        )
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("not on the team's roster"), "{err}");
+    assert!(
+        e.set_line_up(1, TeamId(1), vec![PlayerId(1), PlayerId(2)])
+            .unwrap_err()
+            .to_string()
+            .contains("4 boards")
+    );
+    // The reserve (5) plays board 4 in place of 4: allowed.
+    e.set_line_up(
+        1,
+        TeamId(1),
+        vec![PlayerId(1), PlayerId(2), PlayerId(3), PlayerId(5)],
+    )
+    .unwrap();
+    let boards = e.apply_team_boards(1).unwrap();
+    // Match 1 is T1-T4; board 4: the home player has Black.
+    assert_eq!(boards.boards[3], Board::new(19, 5));
+    // Fixed once the boards are made.
+    assert!(
+        e.set_line_up(
+            1,
+            TeamId(1),
+            vec![PlayerId(1), PlayerId(2), PlayerId(3), PlayerId(4)]
+        )
+        .is_err()
+    );
+}
+
+/// FIDE C.05 / 象棋竞赛规则 (弃权): in a round robin the games a withdrawn
+/// player does not play are forfeits — his opponent wins by forfeit (`+`),
+/// he loses by forfeit (`-`) — not a pairing bye of the opponent.
+/// Four players, Berger table of 4: r1 1-4 2-3, r2 4-3 1-2, r3 2-4 3-1.
+/// Player 4 withdraws after round 1: round 2's 4-3 is a forfeit win for 3
+/// (Black): 3 scores a win's points (1) without a game.
+#[test]
+fn round_robin_withdrawal_gives_forfeits() {
+    let mut e = DeskEvent::new(EventSettings::round_robin("rr", Game::Chess, 1)).unwrap();
+    for n in ["A", "B", "C", "D"] {
+        e.add_player(PlayerInfo::new(n)).unwrap();
+    }
+    let r1 = e.pair_next_round().unwrap();
+    e.apply_round(&r1).unwrap();
+    e.set_result(1, 1, GameResult::Draw, "").unwrap();
+    e.set_result(1, 2, GameResult::Draw, "").unwrap();
+    e.withdraw(PlayerId(4), 1).unwrap();
+    assert_eq!(e.player(PlayerId(4)).unwrap().withdrawn_after, Some(1));
+    let r2 = e.pair_next_round().unwrap();
+    assert!(r2.byes.is_empty(), "no bye: {:?}", r2.byes);
+    assert_eq!(r2.boards[0], Board::new(4, 3));
+    e.apply_round(&r2).unwrap();
+    assert_eq!(e.game(2, 1).unwrap().result, GameResult::BlackForfeitWin);
+    assert_eq!(e.game(2, 2).unwrap().result, GameResult::Pending);
+    let x = e.crosstable();
+    let row = |id: u32| x.rows.iter().find(|r| r.player == PlayerId(id)).unwrap();
+    assert_eq!(row(3).rounds[1].result, "+");
+    assert_eq!(row(4).rounds[1].result, "-");
+}
+
+/// A rating report whose profile depends on the sex refuses to guess it,
+/// naming the players without one.
+#[test]
+fn rating_report_names_players_without_sex() {
+    let mut s = EventSettings::round_robin("rr", Game::Chess, 1);
+    s.rating_profile = Some("fide-2024".into());
+    let mut e = DeskEvent::new(s).unwrap();
+    e.add_player(PlayerInfo::new("Anna").rating(2200).sex(Sex::Female))
+        .unwrap();
+    e.add_player(PlayerInfo::new("Bob").rating(2100)).unwrap();
+    let r = e.pair_next_round().unwrap();
+    e.apply_round(&r).unwrap();
+    e.set_result(1, 1, GameResult::Draw, "").unwrap();
+    // Norms: titles differ for women, so the sex is needed.
+    let err = e.norm_report(None).unwrap_err().to_string();
+    assert!(err.contains("2 Bob") && !err.contains("Anna"), "{err}");
+    assert!(err.contains("women's titles"), "{err}");
+    // Once entered, the check passes.
+    let mut info = e.player(PlayerId(2)).unwrap().info;
+    info.sex = Some(Sex::Male);
+    e.update_player(PlayerId(2), info).unwrap();
+    e.norm_report(None).unwrap();
+}
