@@ -2,7 +2,8 @@
 //!
 //! One point per published list on which the player has a rating, joined
 //! by a line; the x axis is the list date (time to scale), the y axis the
-//! rating, both labelled. The chart carries an accessible title and
+//! rating, both labelled; drawn at 640 × 300 in a scrollable box (phones
+//! scroll it like the tables). The chart carries an accessible title and
 //! description (`role="img"`, `<title>`, `<desc>`), and every point its own
 //! `<title>` (shown on hover) and `data-date` / `data-rating` attributes.
 //!
@@ -171,10 +172,10 @@ pub fn rating_chart(points: &[ChartPoint], name: &str, lang: Lang) -> Markup {
         out
     };
     html! {
-        figure.rating-chart {
+        figure.rating-chart.table-wrap {
             svg xmlns="http://www.w3.org/2000/svg" viewBox={ "0 0 " (WIDTH) " " (HEIGHT) }
-                width="100%" role="img" aria-labelledby="rating-chart-title rating-chart-desc"
-                preserveAspectRatio="xMidYMid meet" {
+                width=(WIDTH) height=(HEIGHT) role="img"
+                aria-labelledby="rating-chart-title rating-chart-desc" {
                 title id="rating-chart-title" { (title) }
                 desc id="rating-chart-desc" { (desc) }
                 g class="grid" stroke="#ddd" stroke-width="1" {

@@ -118,37 +118,42 @@ fn event_nav(viewer: &Viewer, e: &LoadedEvent) -> Markup {
     }
 }
 
-/// The header block of every event page (ui-conventions §1).
+/// The header block of every event page (ui-conventions §1), compact: two
+/// lines under the name.
 fn event_header(viewer: &Viewer, e: &LoadedEvent) -> Markup {
     let s = e.desk.settings();
+    let updated = e
+        .updated_at
+        .get(..16)
+        .unwrap_or(&e.updated_at)
+        .replace('T', " ");
     html! {
         h1 { (s.name) }
-        dl.event-header {
-            dt { (viewer.t("Game", "项目")) } dd { (game_label(viewer, s.game)) }
-            dt { (viewer.t("System", "赛制")) } dd { (system_label(viewer, &s.system)) }
-            dt { (viewer.t("Rounds", "轮次")) }
-            dd { (e.desk.rounds_paired()) " / " (e.desk.total_rounds()) }
-            @if let Some(place) = &s.place {
-                dt { (viewer.t("Location", "地点")) } dd { (place) }
-            }
+        p.event-meta {
+            (game_label(viewer, s.game)) " · " (system_label(viewer, &s.system)) " · "
+            (viewer.lang.pick(
+                format!("{} of {} rounds paired", e.desk.rounds_paired(), e.desk.total_rounds()),
+                format!("已编排 {}/{} 轮", e.desk.rounds_paired(), e.desk.total_rounds()),
+            ))
+            @if let Some(place) = &s.place { " · " (place) }
             @if s.start.is_some() || s.end.is_some() {
-                dt { (viewer.t("Date", "日期")) }
-                dd {
-                    @if let Some(d) = s.start { (d.format("%Y/%m/%d")) }
-                    @if let Some(d) = s.end { " – " (d.format("%Y/%m/%d")) }
-                }
+                " · "
+                @if let Some(d) = s.start { (d.format("%Y/%m/%d")) }
+                @if let Some(d) = s.end { " – " (d.format("%Y/%m/%d")) }
             }
+            " · " (event_status(viewer, &e.status))
+        }
+        p.event-meta.muted {
             @if let Some(ca) = &s.chief_arbiter {
-                dt { (viewer.t("Chief Arbiter", "裁判长")) } dd { (ca) }
+                (viewer.t("Chief Arbiter", "裁判长")) ": " (ca) " · "
             }
             @if !s.arbiters.is_empty() {
-                dt { (viewer.t("Arbiters", "裁判员")) } dd { (s.arbiters.join("; ")) }
+                (viewer.t("Arbiters", "裁判员")) ": " (s.arbiters.join("; ")) " · "
             }
             @if let Some(p) = &s.rating_profile {
-                dt { (viewer.t("Rating calculation", "等级分计算")) } dd { (p) }
+                (viewer.t("Rating calculation", "等级分计算")) ": " (p) " · "
             }
-            dt { (viewer.t("Status", "状态")) } dd { (event_status(viewer, &e.status)) }
-            dt { (viewer.t("Last update", "最后更新")) } dd { (e.updated_at) }
+            (viewer.t("Last update", "最后更新")) ": " (updated) " UTC"
         }
         (event_nav(viewer, e))
     }
