@@ -288,7 +288,7 @@ pub fn explain_text(e: &Explanation, zh: bool) -> String {
             ));
         } else {
             o.push_str(&format!(
-                "  {} points: residents {}; moved down {}; pairs {}; downfloaters {}",
+                "  score {}: residents {}; moved down {}; pairs {}; downfloaters {}",
                 pts(b.score),
                 tpns(&b.residents),
                 tpns(&b.mdps),
