@@ -1,0 +1,1039 @@
+//! Browser tests: a real headless Chromium, driven through WebDriver
+//! (`chromedriver` + `fantoccini`), against the real server on a temporary
+//! SQLite file (`common::TestServer`).
+//!
+//! Each test starts its own `chromedriver` on a free port and one browser
+//! session; both are ended when the test ends, also when it fails.
+//! Screenshots of every main step are saved as
+//! `target/browser-artifacts/<test>-<step>.png` (and `<test>-failure.png`).
+//!
+//! Without `chromedriver` (Debian packages `chromium` and
+//! `chromium-driver`) the tests are skipped with a notice — except in CI
+//! (`CI=true`), where they fail. `CHROMEDRIVER` and `CHROMIUM` override the
+//! programs' paths. `QIYUAN_UPDATE_SCREENSHOT=1` also writes the standings
+//! page to `docs/screenshots/standings.png` (the README's screenshot).
+
+mod common;
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::future::Future;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
+
+use common::TestServer;
+use fantoccini::elements::Element;
+use fantoccini::error::CmdError;
+use fantoccini::{Client, ClientBuilder, Locator};
+use qiyuan_server::auth::Role;
+use rust_decimal::Decimal;
+
+/// A phone's window (an iPhone 12–15 class screen in CSS pixels).
+const PHONE: (u32, u32) = (390, 844);
+/// A desktop window.
+const DESKTOP: (u32, u32) = (1280, 900);
+/// A desktop window tall enough for 12 standings rows.
+const STANDINGS_WINDOW: (u32, u32) = (1280, 1180);
+/// The longest wait for an element or a download.
+const WAIT: Duration = Duration::from_secs(30);
+
+// ---------------------------------------------------------------------------
+// Harness: chromedriver, the browser session, artifacts.
+// ---------------------------------------------------------------------------
+
+/// The path of a program: `$env` if set, else the first of `candidates`
+/// that exists, else the name looked up in `PATH`.
+fn program(env: &str, candidates: &[&str]) -> Option<PathBuf> {
+    if let Some(p) = std::env::var_os(env) {
+        return Some(PathBuf::from(p));
+    }
+    for c in candidates {
+        let p = Path::new(c);
+        if p.is_absolute() && p.exists() {
+            return Some(p.to_path_buf());
+        }
+    }
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .flat_map(|dir| candidates.iter().map(move |c| dir.join(c)))
+        .find(|p| p.is_file())
+}
+
+/// The cargo target directory: `CARGO_TARGET_DIR` (relative to the
+/// workspace root if relative), else the test binary's
+/// `<target>/<profile>/deps/` grandparent.
+fn target_dir() -> PathBuf {
+    let root = repo_root();
+    if let Some(dir) = std::env::var_os("CARGO_TARGET_DIR") {
+        let dir = PathBuf::from(dir);
+        return if dir.is_absolute() {
+            dir
+        } else {
+            root.join(dir)
+        };
+    }
+    std::env::current_exe()
+        .ok()
+        .and_then(|exe| Some(exe.parent()?.parent()?.parent()?.to_path_buf()))
+        .unwrap_or_else(|| root.join("target"))
+}
+
+/// The repository's root (two levels above this crate).
+fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// `target/browser-artifacts/`, created.
+fn artifacts_dir() -> PathBuf {
+    let dir = target_dir().join("browser-artifacts");
+    std::fs::create_dir_all(&dir).expect("create target/browser-artifacts");
+    dir
+}
+
+/// A running `chromedriver`, in its own process group: dropping it kills
+/// the group (the driver and any browser it started).
+struct Chromedriver {
+    child: Child,
+    url: String,
+}
+
+impl Chromedriver {
+    /// Starts chromedriver on a free port and waits until it listens.
+    /// `None` (after a notice) when chromedriver is not installed and this
+    /// is not CI; a panic in CI.
+    fn start(test: &str) -> Option<Chromedriver> {
+        let Some(driver) = program("CHROMEDRIVER", &["/usr/bin/chromedriver", "chromedriver"])
+        else {
+            let msg = "chromedriver not found (install Debian's chromium and chromium-driver, \
+                       or set CHROMEDRIVER)";
+            if std::env::var("CI").is_ok_and(|v| v == "true" || v == "1") {
+                panic!("{msg}: the browser tests cannot run in CI");
+            }
+            eprintln!("SKIPPED browser test {test}: {msg}");
+            return None;
+        };
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .and_then(|l| l.local_addr())
+            .expect("a free port")
+            .port();
+        let log = std::fs::File::create(artifacts_dir().join(format!("{test}-chromedriver.log")))
+            .expect("chromedriver log file");
+        let child = {
+            use std::os::unix::process::CommandExt;
+            Command::new(&driver)
+                .arg(format!("--port={port}"))
+                .stdin(Stdio::null())
+                .stdout(Stdio::from(log.try_clone().expect("log handle")))
+                .stderr(Stdio::from(log))
+                .process_group(0)
+                .spawn()
+                .unwrap_or_else(|e| panic!("cannot start {}: {e}", driver.display()))
+        };
+        let me = Chromedriver {
+            child,
+            url: format!("http://127.0.0.1:{port}"),
+        };
+        let deadline = std::time::Instant::now() + WAIT;
+        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+            assert!(
+                std::time::Instant::now() < deadline,
+                "chromedriver did not listen on port {port}"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        Some(me)
+    }
+}
+
+impl Drop for Chromedriver {
+    fn drop(&mut self) {
+        // The whole process group this test started (by its id).
+        let _ = Command::new("kill")
+            .args(["-KILL", "--", &format!("-{}", self.child.id())])
+            .stderr(Stdio::null())
+            .status();
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// One browser session of a test.
+#[derive(Clone)]
+struct Browser {
+    client: Client,
+    test: &'static str,
+    base: String,
+    downloads: Arc<tempfile::TempDir>,
+    shots: Arc<AtomicUsize>,
+}
+
+/// Runs `body` with a fresh headless Chromium on `server`; takes a
+/// screenshot when the body fails; always ends the session and the driver.
+async fn with_browser<F, Fut>(test: &'static str, server: &TestServer, body: F)
+where
+    F: FnOnce(Browser) -> Fut,
+    Fut: Future<Output = ()> + Send + 'static,
+{
+    let Some(driver) = Chromedriver::start(test) else {
+        return;
+    };
+    let chromium = program(
+        "CHROMIUM",
+        &["/usr/bin/chromium", "chromium", "chromium-browser"],
+    );
+    let profile = tempfile::tempdir().expect("profile dir");
+    let downloads = tempfile::tempdir().expect("download dir");
+    let mut options = serde_json::json!({
+        "args": [
+            "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+            "--no-first-run", "--disable-background-networking",
+            "--disable-component-update", "--disable-sync",
+            "--disable-dev-shm-usage", "--lang=en-US",
+            format!("--user-data-dir={}", profile.path().display()),
+            format!("--window-size={},{}", DESKTOP.0, DESKTOP.1),
+        ],
+        "prefs": {
+            "download.default_directory": downloads.path().display().to_string(),
+            "download.prompt_for_download": false,
+            "intl.accept_languages": "en-US,en",
+        },
+    });
+    if let Some(bin) = &chromium {
+        options["binary"] = serde_json::json!(bin.display().to_string());
+    }
+    let mut caps = serde_json::Map::new();
+    caps.insert("browserName".into(), serde_json::json!("chrome"));
+    caps.insert("goog:chromeOptions".into(), options);
+    // Alerts stay open so a test can see them (none is expected).
+    caps.insert(
+        "unhandledPromptBehavior".into(),
+        serde_json::json!("ignore"),
+    );
+    let connector = hyper_util::client::legacy::connect::HttpConnector::new();
+    let client = ClientBuilder::new(connector)
+        .capabilities(caps)
+        .connect(&driver.url)
+        .await
+        .unwrap_or_else(|e| panic!("no browser session from chromedriver: {e}"));
+    let browser = Browser {
+        client: client.clone(),
+        test,
+        base: server.base_url.clone(),
+        downloads: Arc::new(downloads),
+        shots: Arc::new(AtomicUsize::new(0)),
+    };
+    browser.window(DESKTOP).await;
+    let outcome = tokio::spawn(body(browser.clone())).await;
+    if outcome.is_err() {
+        browser.save_png("failure").await;
+    }
+    let _ = client.close().await;
+    drop(driver);
+    drop(profile);
+    if let Err(e) = outcome {
+        match e.try_into_panic() {
+            Ok(panic) => std::panic::resume_unwind(panic),
+            Err(e) => panic!("browser test {test} did not finish: {e}"),
+        }
+    }
+}
+
+impl Browser {
+    /// The absolute URL of a path of the server.
+    fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.base)
+    }
+
+    /// Sets the window's size (width, height in CSS pixels).
+    async fn window(&self, (w, h): (u32, u32)) {
+        self.client
+            .set_window_size(w, h)
+            .await
+            .expect("set the window size");
+    }
+
+    /// Saves a screenshot as `<artifacts>/<test>-<name>.png`; returns the
+    /// PNG (empty when the browser could not take it).
+    async fn save_png(&self, name: &str) -> Vec<u8> {
+        match self.client.screenshot().await {
+            Ok(png) => {
+                let path = artifacts_dir().join(format!("{}-{name}.png", self.test));
+                if let Err(e) = std::fs::write(&path, &png) {
+                    eprintln!("cannot write {}: {e}", path.display());
+                }
+                png
+            }
+            Err(e) => {
+                eprintln!("no screenshot {name}: {e}");
+                Vec::new()
+            }
+        }
+    }
+
+    /// A screenshot of a main step: `<test>-NN-<step>.png` (numbered in
+    /// order).
+    async fn step(&self, step: &str) -> Vec<u8> {
+        let n = self.shots.fetch_add(1, Ordering::SeqCst) + 1;
+        self.save_png(&format!("{n:02}-{step}")).await
+    }
+
+    /// Opens a path of the server.
+    async fn goto(&self, path: &str) {
+        self.client
+            .goto(&self.url(path))
+            .await
+            .unwrap_or_else(|e| panic!("open {path}: {e}"));
+    }
+
+    /// The path of the current page.
+    async fn path(&self) -> String {
+        self.client
+            .current_url()
+            .await
+            .expect("current URL")
+            .path()
+            .to_string()
+    }
+
+    /// Waits for an element (CSS selector) to be on the page.
+    async fn find(&self, css: &str) -> Element {
+        let found = self
+            .client
+            .wait()
+            .at_most(WAIT)
+            .for_element(Locator::Css(css))
+            .await;
+        match found {
+            Ok(e) => e,
+            Err(e) => {
+                let path = self.path().await;
+                panic!("no element `{css}` on {path}: {e}")
+            }
+        }
+    }
+
+    /// Every element matching a CSS selector now.
+    async fn all(&self, css: &str) -> Vec<Element> {
+        self.client
+            .find_all(Locator::Css(css))
+            .await
+            .unwrap_or_else(|e| panic!("find all `{css}`: {e}"))
+    }
+
+    /// Clicks an element once it is there.
+    async fn click(&self, css: &str) {
+        self.find(css)
+            .await
+            .click()
+            .await
+            .unwrap_or_else(|e| panic!("click `{css}`: {e}"));
+    }
+
+    /// Types into a field (after clearing it).
+    async fn fill(&self, css: &str, value: &str) {
+        let field = self.find(css).await;
+        field.clear().await.expect("clear a field");
+        field
+            .send_keys(value)
+            .await
+            .unwrap_or_else(|e| panic!("type into `{css}`: {e}"));
+    }
+
+    /// Chooses an option of a `<select>` by its value.
+    async fn select(&self, css: &str, value: &str) {
+        self.find(css)
+            .await
+            .select_by_value(value)
+            .await
+            .unwrap_or_else(|e| panic!("select {value} in `{css}`: {e}"));
+    }
+
+    /// The visible text of an element.
+    async fn text(&self, css: &str) -> String {
+        self.find(css).await.text().await.expect("element text")
+    }
+
+    /// The `<html lang>` of the page.
+    async fn html_lang(&self) -> String {
+        self.find("html")
+            .await
+            .attr("lang")
+            .await
+            .expect("html lang")
+            .unwrap_or_default()
+    }
+
+    /// Runs a script; its JSON result.
+    async fn js(&self, script: &str) -> serde_json::Value {
+        self.client
+            .execute(script, vec![])
+            .await
+            .unwrap_or_else(|e| panic!("script `{script}`: {e}"))
+    }
+
+    /// Panics if a JavaScript dialog (alert) is open.
+    async fn assert_no_alert(&self) {
+        match self.client.get_alert_text().await {
+            Err(CmdError::Standard(w))
+                if w.error == fantoccini::error::ErrorStatus::NoSuchAlert => {}
+            Ok(text) => panic!("a JavaScript alert is open: {text:?}"),
+            Err(e) => panic!("cannot ask for alerts: {e}"),
+        }
+    }
+
+    /// Waits for a file to be downloaded completely; its name and content.
+    async fn downloaded(&self, ext: &str) -> (String, Vec<u8>) {
+        let deadline = tokio::time::Instant::now() + WAIT;
+        loop {
+            let done = std::fs::read_dir(self.downloads.path())
+                .expect("read the download dir")
+                .filter_map(Result::ok)
+                .map(|e| e.path())
+                .find(|p| p.extension().is_some_and(|x| x == ext));
+            if let Some(p) = done {
+                let name = p.file_name().unwrap().to_string_lossy().into_owned();
+                return (name, std::fs::read(&p).expect("read the download"));
+            }
+            assert!(
+                tokio::time::Instant::now() < deadline,
+                "no .{ext} file was downloaded"
+            );
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Tests.
+// ---------------------------------------------------------------------------
+
+/// First run: the set-up page creates the administrator and signs him in;
+/// after signing out, a wrong password is refused with a message and the
+/// right one signs in.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn first_run_setup_then_sign_in() {
+    let server = TestServer::start().await;
+    with_browser("setup", &server, |b| async move {
+        b.goto("/lang/en").await;
+        b.goto("/login").await;
+        // No account yet: the sign-in page sends to the set-up page.
+        b.find("form[action='/setup']").await;
+        assert_eq!(b.path().await, "/setup");
+        assert_eq!(b.html_lang().await, "en");
+        b.fill("input[name=username]", "admin").await;
+        b.fill("input[name=password]", "admin-password-1").await;
+        b.fill("input[name=password2]", "admin-password-1").await;
+        b.step("setup-form").await;
+        b.click("form[action='/setup'] button[type=submit]").await;
+        let who = b.find("header.site a.user").await;
+        assert_eq!(who.text().await.unwrap(), "admin");
+        assert_eq!(b.path().await, "/");
+        b.step("signed-in").await;
+
+        b.click("form[action='/logout'] button").await;
+        b.find("header.site a[href='/login']").await;
+        b.click("header.site a[href='/login']").await;
+        b.fill("input[name=username]", "admin").await;
+        b.fill("input[name=password]", "not-the-password").await;
+        b.click("form[action='/login'] button[type=submit]").await;
+        let error = b.text("p.error[role=alert]").await;
+        assert_eq!(error, "Wrong username or password.");
+        assert!(b.all("header.site a.user").await.is_empty());
+        b.step("wrong-password").await;
+
+        b.fill("input[name=password]", "admin-password-1").await;
+        b.click("form[action='/login'] button[type=submit]").await;
+        let who = b.find("header.site a.user").await;
+        assert_eq!(who.text().await.unwrap(), "admin");
+        b.step("signed-in-again").await;
+    })
+    .await;
+}
+
+impl Browser {
+    /// Waits until an element's text is `expected` (the page may still be
+    /// the previous one for a moment after a click).
+    async fn wait_text(&self, css: &str, expected: &str) {
+        let deadline = tokio::time::Instant::now() + WAIT;
+        loop {
+            let now = match self.client.find(Locator::Css(css)).await {
+                Ok(e) => e.text().await.unwrap_or_default(),
+                Err(_) => String::new(),
+            };
+            if now == expected {
+                return;
+            }
+            if tokio::time::Instant::now() >= deadline {
+                let path = self.path().await;
+                panic!("`{css}` on {path} reads {now:?}, expected {expected:?}");
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+
+    /// Checks the page is in the language of the flow.
+    async fn assert_lang(&self, zh: bool) {
+        let want = if zh { "zh-CN" } else { "en" };
+        assert_eq!(
+            self.html_lang().await,
+            want,
+            "language of {}",
+            self.path().await
+        );
+    }
+}
+
+/// The language of a flow: English or Chinese labels.
+#[derive(Clone, Copy)]
+struct Tr {
+    zh: bool,
+}
+
+impl Tr {
+    fn t<'a>(self, en: &'a str, zh: &'a str) -> &'a str {
+        if self.zh { zh } else { en }
+    }
+}
+
+/// What one flow plays: the language, the game, its scoring and players.
+struct FlowSpec {
+    test: &'static str,
+    tr: Tr,
+    /// `chess` or `xiangqi`.
+    game: &'static str,
+    /// The form value of the scoring: `fide` (1 - ½ - 0) or `xiangqi`
+    /// (2 - 1 - 0).
+    scoring: &'static str,
+    /// Points of one "unit" (a draw; a win is two units): ½ for 1 - ½ - 0,
+    /// 1 for 2 - 1 - 0.
+    unit: Decimal,
+    event: &'static str,
+    names: [&'static str; 12],
+    /// Also write the standings screenshot to docs/screenshots/standings.png
+    /// when QIYUAN_UPDATE_SCREENSHOT=1.
+    readme_screenshot: bool,
+}
+
+/// One game as entered: board, first-colour player, second-colour player,
+/// result key of the form (`w`, `d`, `b`).
+#[derive(Debug, Clone, Copy)]
+struct Played {
+    white: u32,
+    black: u32,
+    key: &'static str,
+}
+
+/// The result entered on `board` of `round`: a fixed pattern (first colour
+/// wins, draw, second colour wins, …) so every kind of result occurs.
+fn result_for(round: u32, board: u32) -> &'static str {
+    ["w", "d", "b"][((round + board) % 3) as usize]
+}
+
+/// The arbiter's whole flow: sign in, create a 12-player Swiss of 3 rounds,
+/// add the players, pair 3 rounds (results entered on a phone-sized
+/// window), the standings, the TRF export.
+async fn arbiter_flow(spec: FlowSpec) {
+    let server = TestServer::start().await;
+    server
+        .create_account("arbiter", common::TEST_PASSWORD, Role::Arbiter)
+        .await;
+    let test = spec.test;
+    with_browser(test, &server, move |b| async move {
+        let tr = spec.tr;
+        let zh = tr.zh;
+
+        // --- Sign in (switching the language on the sign-in page). ---
+        b.goto("/login").await;
+        b.find("form[action='/login']").await;
+        let switch = if zh { "/lang/zh" } else { "/lang/en" };
+        if !b
+            .all(&format!("header.site a[href='{switch}']"))
+            .await
+            .is_empty()
+        {
+            b.click(&format!("header.site a[href='{switch}']")).await;
+        }
+        b.wait_text("main h1", tr.t("Sign in", "登录")).await;
+        b.assert_lang(zh).await;
+        b.fill("input[name=username]", "arbiter").await;
+        b.fill("input[name=password]", common::TEST_PASSWORD).await;
+        b.step("sign-in").await;
+        b.click("form[action='/login'] button[type=submit]").await;
+        b.wait_text("header.site a.user", "arbiter").await;
+        b.assert_lang(zh).await;
+
+        // --- Create the event. ---
+        b.wait_text(
+            "header.site a[href='/desk']",
+            tr.t("Arbiter's desk", "裁判台"),
+        )
+        .await;
+        b.click("header.site a[href='/desk']").await;
+        b.wait_text("#new-event", tr.t("New event", "新建赛事"))
+            .await;
+        b.click("#new-event").await;
+        b.find("#create-event").await;
+        b.fill("#create-event input[name=name]", spec.event).await;
+        b.select("#create-event select[name=game]", spec.game).await;
+        b.select("#create-event select[name=system]", "swiss").await;
+        b.fill("#create-event input[name=rounds]", "3").await;
+        b.select("#create-event select[name=scoring]", spec.scoring)
+            .await;
+        b.wait_text("#create-event-submit", tr.t("Create event", "创建赛事"))
+            .await;
+        b.assert_lang(zh).await;
+        b.step("new-event").await;
+        b.click("#create-event-submit").await;
+        b.find("#add-player").await;
+        let path = b.path().await;
+        let id: i64 = path
+            .strip_prefix("/desk/events/")
+            .and_then(|p| p.strip_suffix("/players"))
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("after creating the event: {path}"));
+        let ev = format!("/desk/events/{id}");
+
+        // --- Add 12 players (ratings 2400, 2375, … so numbers follow
+        // the ratings). ---
+        b.wait_text("#add-player-submit", tr.t("Add", "添加")).await;
+        for (i, name) in spec.names.iter().enumerate() {
+            let rating = 2400 - 25 * i;
+            b.fill("#add-player input[name=name]", name).await;
+            b.fill("#add-player input[name=rating]", &rating.to_string())
+                .await;
+            b.click("#add-player-submit").await;
+            let row = b
+                .find(&format!("#players tr[data-player='{}']", i + 1))
+                .await;
+            let text = row.text().await.unwrap();
+            assert!(text.contains(name), "row {} reads {text:?}", i + 1);
+            assert!(
+                text.contains(&rating.to_string()),
+                "row {} reads {text:?}",
+                i + 1
+            );
+        }
+        assert_eq!(b.all("#players tbody tr").await.len(), 12);
+        b.assert_lang(zh).await;
+        b.step("players").await;
+
+        // --- Pair 3 rounds; enter the results on a phone. ---
+        let mut rounds: Vec<Vec<Played>> = Vec::new();
+        let mut met: BTreeSet<(u32, u32)> = BTreeSet::new();
+        for r in 1..=3u32 {
+            b.click(&format!("#event-nav a[href='{ev}/rounds']")).await;
+            b.click("#pair-next").await;
+            b.find(&format!("#proposal[data-round='{r}']")).await;
+            b.wait_text("#confirm-pair", tr.t("Confirm this pairing", "确认此编排"))
+                .await;
+            // A rule-clean Dutch pairing of 12 players: 6 boards, everyone
+            // once, no bye, nobody meets an opponent again (C.04.3, C1).
+            let warnings = b.find("#warnings").await.attr("data-count").await.unwrap();
+            assert_eq!(warnings.as_deref(), Some("0"), "round {r} warnings");
+            assert!(
+                b.all("#proposal tr.bye").await.is_empty(),
+                "no bye with 12 players"
+            );
+            let mut boards = Vec::new();
+            for row in b.all("#proposal tbody tr[data-board]").await {
+                let cells = row.find_all(Locator::Css("td")).await.unwrap();
+                let white: u32 = cells[1].text().await.unwrap().trim().parse().unwrap();
+                let black: u32 = cells[9].text().await.unwrap().trim().parse().unwrap();
+                boards.push((white, black));
+            }
+            assert_eq!(boards.len(), 6, "round {r}: 6 boards");
+            let everyone: BTreeSet<u32> = boards.iter().flat_map(|&(w, b)| [w, b]).collect();
+            assert_eq!(
+                everyone,
+                (1..=12).collect(),
+                "round {r}: everyone plays once"
+            );
+            for &(w, bl) in &boards {
+                assert!(
+                    met.insert((w.min(bl), w.max(bl))),
+                    "round {r}: {w} and {bl} met before"
+                );
+            }
+            b.assert_lang(zh).await;
+            b.step(&format!("pair-round-{r}")).await;
+            b.click("#confirm-pair").await;
+            b.find(&format!("#round-title[data-round='{r}']")).await;
+
+            b.window(PHONE).await;
+            b.wait_text("#save-results", tr.t("Save results", "保存成绩"))
+                .await;
+            b.step(&format!("round-{r}-phone")).await;
+            let mut played = Vec::new();
+            for (n, &(white, black)) in boards.iter().enumerate() {
+                let board = n as u32 + 1;
+                let set = b.find(&format!("fieldset#board-{board}")).await;
+                // The saved round is the one previewed.
+                let who = set
+                    .find(Locator::Css("legend"))
+                    .await
+                    .unwrap()
+                    .text()
+                    .await
+                    .unwrap();
+                let (wn, bn) = (
+                    spec.names[white as usize - 1],
+                    spec.names[black as usize - 1],
+                );
+                let (at_w, at_b) = (
+                    who.find(&format!("{white} {wn}")),
+                    who.find(&format!("{black} {bn}")),
+                );
+                assert!(
+                    matches!((at_w, at_b), (Some(x), Some(y)) if x < y),
+                    "board {board} of round {r} reads {who:?}, previewed {white} – {black}"
+                );
+                let game = set.attr("data-game").await.unwrap().expect("data-game");
+                let key = result_for(r, board);
+                b.click(&format!("label[for='g{game}-{key}']")).await;
+                let radio = b.find(&format!("#g{game}-{key}")).await;
+                assert!(
+                    radio.is_selected().await.unwrap(),
+                    "board {board}: {key} chosen"
+                );
+                played.push((board, Played { white, black, key }));
+            }
+            // Usable on a phone: nothing wider than the screen, the save
+            // button inside it.
+            let fits = b
+                .js("return document.documentElement.scrollWidth <= window.innerWidth;")
+                .await;
+            assert_eq!(
+                fits,
+                serde_json::json!(true),
+                "round {r}: the page is wider than the phone"
+            );
+            let (x, _, w, _) = b.find("#save-results").await.rectangle().await.unwrap();
+            assert!(
+                x >= 0.0 && x + w <= f64::from(PHONE.0),
+                "save button at {x}+{w}"
+            );
+            b.step(&format!("results-round-{r}-phone")).await;
+            b.click("#save-results").await;
+            let saved = if zh {
+                "已保存 6 个成绩。".to_string()
+            } else {
+                "6 result(s) saved.".to_string()
+            };
+            b.wait_text("#flash", &saved).await;
+            for (board, p) in &played {
+                let set = b.find(&format!("fieldset#board-{board}")).await;
+                let stored = set.attr("data-result").await.unwrap();
+                assert_eq!(
+                    stored.as_deref(),
+                    Some(p.key),
+                    "round {r} board {board} stored"
+                );
+            }
+            b.step(&format!("saved-round-{r}-phone")).await;
+            b.window(DESKTOP).await;
+            rounds.push(played.into_iter().map(|(_, p)| p).collect());
+        }
+
+        // What the results give, counted here: a win is 2 units, a draw 1
+        // (1 - ½ - 0 with a unit of ½; 2 - 1 - 0 with a unit of 1).
+        let mut units: BTreeMap<u32, u32> = (1..=12).map(|p| (p, 0)).collect();
+        for p in rounds.iter().flatten() {
+            let (w, bl) = match p.key {
+                "w" => (2, 0),
+                "d" => (1, 1),
+                _ => (0, 2),
+            };
+            *units.get_mut(&p.white).unwrap() += w;
+            *units.get_mut(&p.black).unwrap() += bl;
+        }
+        // 18 games, 2 units each.
+        assert_eq!(units.values().sum::<u32>(), 36);
+        let points = |p: u32| Decimal::from(units[&p]) * spec.unit;
+
+        // --- Standings. ---
+        b.click(&format!("#event-nav a[href='{ev}/standings']"))
+            .await;
+        b.find("#standings").await;
+        b.wait_text("main h2", tr.t("Standings after round 3", "第3轮后排名"))
+            .await;
+        let heads: Vec<String> = {
+            let mut v = Vec::new();
+            for th in b.all("#standings thead th").await {
+                v.push(th.text().await.unwrap());
+            }
+            v
+        };
+        for label in [
+            tr.t("Rk.", "名次"),
+            tr.t("Name", "姓名"),
+            tr.t("Pts.", "积分"),
+        ] {
+            assert!(
+                heads.iter().any(|h| h == label),
+                "standings headers {heads:?} lack {label}"
+            );
+        }
+        let rows = b.all("#standings tbody tr").await;
+        assert_eq!(rows.len(), 12);
+        let mut last: Option<(Decimal, u32)> = None;
+        for row in &rows {
+            let player: u32 = row
+                .attr("data-player")
+                .await
+                .unwrap()
+                .unwrap()
+                .parse()
+                .unwrap();
+            let rank: u32 = row
+                .attr("data-rank")
+                .await
+                .unwrap()
+                .unwrap()
+                .parse()
+                .unwrap();
+            let cell = row.find(Locator::Css(".points")).await.unwrap();
+            let shown: Decimal = cell.text().await.unwrap().trim().parse().unwrap();
+            assert_eq!(shown, points(player), "points of player {player}");
+            if let Some((pts, rk)) = last {
+                assert!(shown <= pts, "standings not ordered by points");
+                assert!(rank >= rk, "ranks not increasing");
+            }
+            last = Some((shown, rank));
+        }
+        b.assert_lang(zh).await;
+        // Tall enough for the whole table (the README's screenshot).
+        b.window(STANDINGS_WINDOW).await;
+        let png = b.step("standings").await;
+        b.window(DESKTOP).await;
+        if spec.readme_screenshot
+            && std::env::var("QIYUAN_UPDATE_SCREENSHOT").is_ok_and(|v| v == "1")
+        {
+            let dir = repo_root().join("docs/screenshots");
+            std::fs::create_dir_all(&dir).unwrap();
+            std::fs::write(dir.join("standings.png"), &png).unwrap();
+        }
+
+        // --- Export TRF (downloaded by the browser). ---
+        b.click(&format!("#event-nav a[href='{ev}']")).await;
+        let link = format!("#exports a[href='{ev}/export/trf']");
+        b.wait_text(&link, tr.t("FIDE TRF (TRF-2026)", "FIDE TRF（2026）"))
+            .await;
+        b.assert_lang(zh).await;
+        b.step("event").await;
+        b.click(&link).await;
+        let (file, bytes) = b.downloaded("trf").await;
+        let trf = String::from_utf8(bytes).expect("the TRF is UTF-8");
+        std::fs::write(artifacts_dir().join(format!("{test}-{file}")), &trf).unwrap();
+        check_trf(&trf, &rounds, &points);
+    })
+    .await;
+}
+
+/// Checks a TRF's player records (`001`, spec/notes/trf.md §2: start rank
+/// cols 5–8, points 81–84, round r at cols 92+10(r−1): opponent, colour at
+/// +5, result at +7) against the games entered.
+fn check_trf(trf: &str, rounds: &[Vec<Played>], points: &dyn Fn(u32) -> Decimal) {
+    let players: Vec<Vec<char>> = trf
+        .lines()
+        .filter(|l| l.starts_with("001"))
+        .map(|l| l.chars().collect())
+        .collect();
+    assert_eq!(players.len(), 12, "12 player lines in:\n{trf}");
+    let field = |line: &[char], from: usize, to: usize| -> String {
+        line.get(from - 1..to.min(line.len()))
+            .map(|s| s.iter().collect::<String>())
+            .unwrap_or_default()
+            .trim()
+            .to_string()
+    };
+    let mut seen = BTreeSet::new();
+    for line in &players {
+        let text: String = line.iter().collect();
+        let start: u32 = field(line, 5, 8)
+            .parse()
+            .unwrap_or_else(|_| panic!("rank in {text:?}"));
+        assert!(seen.insert(start), "player {start} twice");
+        let pts: Decimal = field(line, 81, 84)
+            .parse()
+            .unwrap_or_else(|_| panic!("points in {text:?}"));
+        assert_eq!(pts, points(start), "TRF points of {start}: {text:?}");
+        for (r, games) in rounds.iter().enumerate() {
+            let col = 92 + 10 * r;
+            let g = games
+                .iter()
+                .find(|g| g.white == start || g.black == start)
+                .expect("everyone played");
+            let white = g.white == start;
+            let opponent = if white { g.black } else { g.white };
+            let result = match (g.key, white) {
+                ("d", _) => "=",
+                ("w", true) | ("b", false) => "1",
+                _ => "0",
+            };
+            assert_eq!(
+                field(line, col, col + 3),
+                opponent.to_string(),
+                "round {} opponent: {text:?}",
+                r + 1
+            );
+            assert_eq!(
+                field(line, col + 5, col + 5),
+                if white { "w" } else { "b" },
+                "round {} colour: {text:?}",
+                r + 1
+            );
+            assert_eq!(
+                field(line, col + 7, col + 7),
+                result,
+                "round {} result: {text:?}",
+                r + 1
+            );
+        }
+        // Three rounds, no fourth column.
+        assert_eq!(
+            field(line, 122, line.len().max(122)),
+            "",
+            "only 3 rounds: {text:?}"
+        );
+    }
+}
+
+/// The whole arbiter's flow in English, a chess Swiss (1 - ½ - 0).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn arbiter_flow_english_chess() {
+    arbiter_flow(FlowSpec {
+        test: "flow-en",
+        tr: Tr { zh: false },
+        game: "chess",
+        scoring: "fide",
+        unit: Decimal::new(5, 1),
+        event: "Spring Open 2026",
+        names: [
+            "Alice Moreau",
+            "Bruno Keller",
+            "Chen Jing",
+            "Dara Okafor",
+            "Elena Petrova",
+            "Farid Haddad",
+            "Greta Lind",
+            "Hugo Santos",
+            "Ines Duarte",
+            "Jonas Berg",
+            "Kavya Iyer",
+            "Liam Walsh",
+        ],
+        readme_screenshot: true,
+    })
+    .await;
+}
+
+/// The same flow in Chinese, a xiangqi Swiss (2 - 1 - 0).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn arbiter_flow_chinese_xiangqi() {
+    arbiter_flow(FlowSpec {
+        test: "flow-zh",
+        tr: Tr { zh: true },
+        game: "xiangqi",
+        scoring: "xiangqi",
+        unit: Decimal::ONE,
+        event: "2026 春季象棋公开赛",
+        names: [
+            "王一鸣",
+            "李思远",
+            "张晓东",
+            "刘子涵",
+            "陈雨桐",
+            "杨浩然",
+            "赵明轩",
+            "黄诗琪",
+            "周文博",
+            "吴佳怡",
+            "徐志强",
+            "孙丽华",
+        ],
+        readme_screenshot: false,
+    })
+    .await;
+}
+
+/// A player named `<script>alert(1)</script>` (and an event named with an
+/// `<img onerror>`) show as text on the players, pairing, round and
+/// standings pages; no script runs (no alert opens).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn script_in_names_shows_as_text() {
+    const SCRIPT: &str = "<script>alert(1)</script>";
+    const EVENT: &str = "<img src=x onerror=alert(2)> Cup";
+    let server = TestServer::start().await;
+    server
+        .create_account("arbiter", common::TEST_PASSWORD, Role::Arbiter)
+        .await;
+    with_browser("xss", &server, |b| async move {
+        b.goto("/lang/en").await;
+        b.goto("/login").await;
+        b.fill("input[name=username]", "arbiter").await;
+        b.fill("input[name=password]", common::TEST_PASSWORD).await;
+        b.click("form[action='/login'] button[type=submit]").await;
+        b.wait_text("header.site a.user", "arbiter").await;
+        b.goto("/desk/events/new").await;
+        b.fill("#create-event input[name=name]", EVENT).await;
+        b.click("#create-event-submit").await;
+        b.find("#add-player").await;
+        for name in [SCRIPT, "Li Lei"] {
+            b.fill("#add-player input[name=name]", name).await;
+            b.click("#add-player-submit").await;
+            b.wait_text(
+                "#flash",
+                &format!(
+                    "{name} added as number {}.",
+                    if name == SCRIPT { 1 } else { 2 }
+                ),
+            )
+            .await;
+        }
+        // (The text of an element is what a reader sees: the markup of the
+        // name shows, no element was made of it.)
+        let check = |page: &'static str| {
+            let b = b.clone();
+            async move {
+                b.assert_no_alert().await;
+                b.wait_text("main h1", EVENT).await;
+                let made = b
+                    .js("return document.querySelectorAll('main script, main img').length;")
+                    .await;
+                assert_eq!(made, serde_json::json!(0), "{page}: a name became markup");
+                b.step(page).await;
+            }
+        };
+        let name_cell = b.find("#players tr[data-player='1'] td:nth-child(3)").await;
+        assert_eq!(name_cell.text().await.unwrap(), SCRIPT);
+        check("players").await;
+
+        let ev = b.path().await.trim_end_matches("/players").to_string();
+        b.goto(&format!("{ev}/pair")).await;
+        let proposal = b.text("#proposal").await;
+        assert!(proposal.contains(SCRIPT), "pairing preview: {proposal:?}");
+        check("pairing").await;
+        b.click("#confirm-pair").await;
+        let legend = b.text("fieldset#board-1 legend").await;
+        assert!(legend.contains(SCRIPT), "round page: {legend:?}");
+        check("round").await;
+        let game = b
+            .find("fieldset#board-1")
+            .await
+            .attr("data-game")
+            .await
+            .unwrap()
+            .unwrap();
+        b.click(&format!("label[for='g{game}-w']")).await;
+        b.click("#save-results").await;
+        b.wait_text("#flash", "1 result(s) saved.").await;
+
+        b.goto(&format!("{ev}/standings")).await;
+        let names = b.text("#standings").await;
+        assert!(names.contains(SCRIPT), "standings: {names:?}");
+        check("standings").await;
+    })
+    .await;
+}
