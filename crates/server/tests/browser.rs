@@ -511,6 +511,8 @@ struct FlowSpec {
     unit: Decimal,
     event: &'static str,
     names: [&'static str; 12],
+    /// Clubs, given to the players in turn.
+    clubs: [&'static str; 4],
     /// Also write the standings screenshot to docs/screenshots/standings.png
     /// when QIYUAN_UPDATE_SCREENSHOT=1.
     readme_screenshot: bool,
@@ -603,6 +605,8 @@ async fn arbiter_flow(spec: FlowSpec) {
             b.fill("#add-player input[name=name]", name).await;
             b.fill("#add-player input[name=rating]", &rating.to_string())
                 .await;
+            let club = spec.clubs[i % spec.clubs.len()];
+            b.fill("#add-player input[name=club]", club).await;
             b.click("#add-player-submit").await;
             let row = b
                 .find(&format!("#players tr[data-player='{}']", i + 1))
@@ -614,6 +618,7 @@ async fn arbiter_flow(spec: FlowSpec) {
                 "row {} reads {text:?}",
                 i + 1
             );
+            assert!(text.contains(club), "row {} reads {text:?}", i + 1);
         }
         assert_eq!(b.all("#players tbody tr").await.len(), 12);
         b.assert_lang(zh).await;
@@ -924,6 +929,7 @@ async fn arbiter_flow_english_chess() {
             "Kavya Iyer",
             "Liam Walsh",
         ],
+        clubs: ["Lyon CC", "Zürich SG", "Porto AX", "Oslo SK"],
         readme_screenshot: true,
     })
     .await;
@@ -953,6 +959,7 @@ async fn arbiter_flow_chinese_xiangqi() {
             "徐志强",
             "孙丽华",
         ],
+        clubs: ["北京棋院", "上海棋院", "广东棋队", "四川棋队"],
         readme_screenshot: false,
     })
     .await;
@@ -1034,6 +1041,32 @@ async fn script_in_names_shows_as_text() {
         let names = b.text("#standings").await;
         assert!(names.contains(SCRIPT), "standings: {names:?}");
         check("standings").await;
+
+        // The public pages, once the round is published, seen by a visitor
+        // who is not signed in.
+        b.goto(&format!("{ev}/rounds/1")).await;
+        b.click("#publish-round button[type=submit]").await;
+        b.wait_text("#publish-round p", "This round is public.")
+            .await;
+        b.click("form[action='/logout'] button").await;
+        b.find("header.site a[href='/login']").await;
+        let public = ev.replacen("/desk", "", 1);
+        for (page, path) in [
+            ("public-event", public.clone()),
+            ("public-round", format!("{public}/rounds/1")),
+            ("public-standings", format!("{public}/standings")),
+        ] {
+            b.goto(&path).await;
+            let text = b.text("main").await;
+            assert!(text.contains(SCRIPT), "{path}: {text:?}");
+            assert!(text.contains(EVENT), "{path}: {text:?}");
+            b.assert_no_alert().await;
+            let made = b
+                .js("return document.querySelectorAll('main script, main img').length;")
+                .await;
+            assert_eq!(made, serde_json::json!(0), "{path}: a name became markup");
+            b.step(page).await;
+        }
     })
     .await;
 }
