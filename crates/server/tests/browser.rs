@@ -811,6 +811,17 @@ async fn arbiter_flow(spec: FlowSpec) {
         // Tall enough for the whole table (the README's screenshot).
         b.window(STANDINGS_WINDOW).await;
         let png = b.step("standings").await;
+        // On a phone the table scrolls inside its frame; the page does not.
+        b.window(PHONE).await;
+        let fits = b
+            .js("return document.documentElement.scrollWidth <= window.innerWidth;")
+            .await;
+        assert_eq!(
+            fits,
+            serde_json::json!(true),
+            "standings wider than the phone"
+        );
+        b.step("standings-phone").await;
         b.window(DESKTOP).await;
         if spec.readme_screenshot
             && std::env::var("QIYUAN_UPDATE_SCREENSHOT").is_ok_and(|v| v == "1")
@@ -831,7 +842,7 @@ async fn arbiter_flow(spec: FlowSpec) {
         let (file, bytes) = b.downloaded("trf").await;
         let trf = String::from_utf8(bytes).expect("the TRF is UTF-8");
         std::fs::write(artifacts_dir().join(format!("{test}-{file}")), &trf).unwrap();
-        check_trf(&trf, &rounds, &points);
+        check_trf(&trf, &spec.names, &rounds, &points);
     })
     .await;
 }
@@ -839,7 +850,12 @@ async fn arbiter_flow(spec: FlowSpec) {
 /// Checks a TRF's player records (`001`, spec/notes/trf.md §2: start rank
 /// cols 5–8, points 81–84, round r at cols 92+10(r−1): opponent, colour at
 /// +5, result at +7) against the games entered.
-fn check_trf(trf: &str, rounds: &[Vec<Played>], points: &dyn Fn(u32) -> Decimal) {
+fn check_trf(
+    trf: &str,
+    names: &[&str; 12],
+    rounds: &[Vec<Played>],
+    points: &dyn Fn(u32) -> Decimal,
+) {
     let players: Vec<Vec<char>> = trf
         .lines()
         .filter(|l| l.starts_with("001"))
@@ -860,6 +876,12 @@ fn check_trf(trf: &str, rounds: &[Vec<Played>], points: &dyn Fn(u32) -> Decimal)
             .parse()
             .unwrap_or_else(|_| panic!("rank in {text:?}"));
         assert!(seen.insert(start), "player {start} twice");
+        // Name at cols 15–47 (columns are characters: UTF-8 names fit).
+        assert_eq!(
+            field(line, 15, 47),
+            names[start as usize - 1],
+            "name: {text:?}"
+        );
         let pts: Decimal = field(line, 81, 84)
             .parse()
             .unwrap_or_else(|_| panic!("points in {text:?}"));
