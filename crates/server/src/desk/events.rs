@@ -96,6 +96,34 @@ pub(super) struct SettingsForm {
     chief_arbiter: String,
     #[serde(default)]
     arbiters: String,
+    /// Team event: boards per match (empty or 0: an individual event).
+    #[serde(default)]
+    team_boards: String,
+    #[serde(default)]
+    team_tiebreaks: String,
+    #[serde(default)]
+    match_win: String,
+    #[serde(default)]
+    match_draw: String,
+    #[serde(default)]
+    match_loss: String,
+}
+
+fn match_points(
+    s: &str,
+    default: rust_decimal::Decimal,
+    l: Lang,
+) -> Result<rust_decimal::Decimal, String> {
+    let t = s.trim();
+    if t.is_empty() {
+        return Ok(default);
+    }
+    t.parse::<rust_decimal::Decimal>().map_err(|_| {
+        l.pick(
+            format!("Match points: `{t}` is not a number."),
+            format!("场分：“{t}”不是数字。"),
+        )
+    })
 }
 
 fn opt(s: &str) -> Option<String> {
@@ -166,6 +194,31 @@ impl SettingsForm {
             place: s.place.clone().unwrap_or_default(),
             chief_arbiter: s.chief_arbiter.clone().unwrap_or_default(),
             arbiters: s.arbiters.join(", "),
+            team_boards: s
+                .team
+                .as_ref()
+                .map(|t| t.boards.to_string())
+                .unwrap_or_default(),
+            team_tiebreaks: s
+                .team
+                .as_ref()
+                .map(|t| t.tiebreaks.clone())
+                .unwrap_or_default(),
+            match_win: s
+                .team
+                .as_ref()
+                .map(|t| t.match_win.normalize().to_string())
+                .unwrap_or_default(),
+            match_draw: s
+                .team
+                .as_ref()
+                .map(|t| t.match_draw.normalize().to_string())
+                .unwrap_or_default(),
+            match_loss: s
+                .team
+                .as_ref()
+                .map(|t| t.match_loss.normalize().to_string())
+                .unwrap_or_default(),
         }
     }
 
@@ -248,6 +301,26 @@ impl SettingsForm {
                 };
             }
         }
+        let boards = number(&self.team_boards, 0, "Boards per match", "每场台数", l)?;
+        if boards > 0 {
+            let default_tb = match (game, &s.system) {
+                (Game::Xiangqi, _) => "xiangqi-team",
+                (Game::Chess, System::RoundRobin { .. }) => "fide-team-rr",
+                (Game::Chess, _) => "fide-team-swiss",
+            };
+            let tb = self.team_tiebreaks.trim();
+            s.team = Some(qiyuan_desk::team::TeamSettings {
+                boards,
+                match_win: match_points(&self.match_win, rust_decimal::Decimal::TWO, l)?,
+                match_draw: match_points(&self.match_draw, rust_decimal::Decimal::ONE, l)?,
+                match_loss: match_points(&self.match_loss, rust_decimal::Decimal::ZERO, l)?,
+                tiebreaks: if tb.is_empty() {
+                    default_tb.into()
+                } else {
+                    tb.into()
+                },
+            });
+        }
         s.validate()
             .map_err(|e| format!("{}{e}", l.t("The settings are refused: ", "设置有误：")))?;
         Ok(s)
@@ -306,6 +379,27 @@ fn settings_fields(viewer: &Viewer, f: &SettingsForm) -> Markup {
         label { (l.t("Place", "地点")) input type="text" name="place" value=(f.place); }
         label { (l.t("Chief arbiter", "裁判长")) input type="text" name="chief_arbiter" value=(f.chief_arbiter); }
         label { (l.t("Arbiters (comma separated)", "裁判员（逗号分隔）")) input type="text" name="arbiters" value=(f.arbiters); }
+        fieldset #team-settings {
+            legend { (l.t("Team event (团体赛) — leave the boards empty for an individual event", "团体赛 — 个人赛请留空台数")) }
+            label { (l.t("Boards per match", "每场台数"))
+                input type="number" name="team_boards" min="0" max="20" value=(f.team_boards); }
+            label { (l.t("Match points for a won / drawn / lost match (场分)", "场分：胜 / 平 / 负"))
+                span.inline {
+                    input type="text" name="match_win" inputmode="decimal" size="3" placeholder="2" value=(f.match_win);
+                    " / " input type="text" name="match_draw" inputmode="decimal" size="3" placeholder="1" value=(f.match_draw);
+                    " / " input type="text" name="match_loss" inputmode="decimal" size="3" placeholder="0" value=(f.match_loss);
+                } }
+            label { (l.t("Team tie-breaks", "团体破同分规则"))
+                select name="team_tiebreaks" {
+                    option value="" selected[f.team_tiebreaks.is_empty()] { (l.t("default of the game", "按棋种默认")) }
+                    @for (name, list, desc) in qiyuan_desk::team::TEAM_PRESETS {
+                        option value=(name) selected[sel(&f.team_tiebreaks, name)] { (name) " — " (desc) " (" (list) ")" }
+                    }
+                    @if !f.team_tiebreaks.is_empty() && !qiyuan_desk::team::TEAM_PRESETS.iter().any(|p| p.0 == f.team_tiebreaks) {
+                        option value=(f.team_tiebreaks) selected { (f.team_tiebreaks) }
+                    }
+                } }
+        }
     }
 }
 

@@ -27,11 +27,18 @@
 //! | `GET /desk/events/{id}/print/{what}` | `#print` for `pairings` (`#pairings`), `alphabetical`, `standings`, `crosstable`, `slips`, `wallchart`; `?round=N` |
 //! | `GET /desk/events/{id}/export/{fmt}` | `trf`, `trf16`, `standings.csv`, `standings.xlsx`, `pairings.csv`, `pairings.xlsx` (`?round=N`) |
 //! | `GET /desk/events/{id}/log` | `#desk-log` (rows `data-action`) |
+//! | `GET/POST /desk/events/{id}/teams` | team events: `#teams` (rows `data-team`), `#no-teams`, form `#add-team` (`name`, `roster` numbers, `names` one per line; `#add-team-submit`), `#team-nav` |
+//! | `GET/POST /desk/events/{id}/teams/{team}` | form `#edit-team` (`name`, `roster`; `#edit-team-submit`) |
+//! | `GET/POST /desk/events/{id}/teams/pair` | `#team-proposal` (`data-round`), form `#confirm-team-pairing` (button `#confirm-teams`) |
+//! | `GET /desk/events/{id}/teams/rounds` | `#team-rounds` (rows `data-round`), `#pair-teams` |
+//! | `GET /desk/events/{id}/teams/rounds/{r}` | before the boards: forms `#line-up-{team}` (`team`, `b1`…`bN`; POST `…/lineup`), `#make-boards` (`#make-boards-submit`; POST `…/boards`); then form `#team-results-form` (POST `…/results`): `section#match-{m}` (`data-home-games`, `data-away-games`, `data-match-points`), per board `fieldset#team-board-{n}` (`data-game`, `data-version`, `data-result`) with radios `#t{game}-{w,d,b,wf,bf,df}` (name `r{game}`), hidden `v{game}`, `o{game}`; button `#save-team-results`; `#conflicts` |
+//! | `GET /desk/events/{id}/teams/standings` | `#team-standings` (rows `data-team`, `data-rank`; cells `.mp`, `.gp`) |
 
 mod events;
 mod players;
 mod reports;
 mod rounds;
+mod teams;
 
 use axum::Router;
 use axum::routing::{get, post};
@@ -120,6 +127,39 @@ pub fn routes() -> Router<AppState> {
         .route("/desk/events/{id}/norms", get(reports::norms))
         .route("/desk/events/{id}/print/{what}", get(reports::print))
         .route("/desk/events/{id}/export/{fmt}", get(reports::export))
+        .route(
+            "/desk/events/{id}/teams",
+            get(teams::teams_page).post(teams::add_team),
+        )
+        .route(
+            "/desk/events/{id}/teams/pair",
+            get(teams::pair_preview).post(teams::pair_post),
+        )
+        .route("/desk/events/{id}/teams/rounds", get(teams::rounds_page))
+        .route(
+            "/desk/events/{id}/teams/rounds/{round}",
+            get(teams::round_page),
+        )
+        .route(
+            "/desk/events/{id}/teams/rounds/{round}/lineup",
+            post(teams::line_up_post),
+        )
+        .route(
+            "/desk/events/{id}/teams/rounds/{round}/boards",
+            post(teams::boards_post),
+        )
+        .route(
+            "/desk/events/{id}/teams/rounds/{round}/results",
+            post(teams::results_post),
+        )
+        .route(
+            "/desk/events/{id}/teams/standings",
+            get(teams::standings_page),
+        )
+        .route(
+            "/desk/events/{id}/teams/{team}",
+            get(teams::edit_team_form).post(teams::edit_team_save),
+        )
 }
 
 async fn desk_css() -> impl axum::response::IntoResponse {
@@ -224,6 +264,10 @@ pub(crate) fn event_nav(viewer: &Viewer, loaded: &LoadedEvent, here: &str) -> Ma
         ),
         ("log", format!("/desk/events/{id}/log"), l.t("Log", "日志")),
     ];
+    let team_tab = loaded
+        .desk
+        .is_team_event()
+        .then(|| (format!("/desk/events/{id}/teams"), l.t("Teams", "参赛队")));
     html! {
         (desk_style())
         p.muted.no-print { a href="/desk/events" { (l.t("← All events", "← 全部赛事")) } }
@@ -232,6 +276,10 @@ pub(crate) fn event_nav(viewer: &Viewer, loaded: &LoadedEvent, here: &str) -> Ma
             @for (key, href, label) in &tabs {
                 @if *key == here { a.here href=(href) aria-current="page" { (label) } }
                 @else { a href=(href) { (label) } }
+            }
+            @if let Some((href, label)) = &team_tab {
+                @if here == "teams" { a.here #teams-tab href=(href) aria-current="page" { (label) } }
+                @else { a #teams-tab href=(href) { (label) } }
             }
         }
     }

@@ -26,7 +26,7 @@ use crate::i18n::Lang;
 use crate::layout::{csrf_field, page};
 
 /// The result choices of the entry form: form key, result, label.
-const CHOICES: [(&str, GameResult, &str); 6] = [
+pub(super) const CHOICES: [(&str, GameResult, &str); 6] = [
     ("w", GameResult::WhiteWins, "1-0"),
     ("d", GameResult::Draw, "½-½"),
     ("b", GameResult::BlackWins, "0-1"),
@@ -35,14 +35,14 @@ const CHOICES: [(&str, GameResult, &str); 6] = [
     ("df", GameResult::DoubleForfeit, "− −"),
 ];
 
-fn result_key(r: GameResult) -> &'static str {
+pub(super) fn result_key(r: GameResult) -> &'static str {
     CHOICES
         .iter()
         .find(|(_, res, _)| *res == r)
         .map_or("p", |(k, _, _)| k)
 }
 
-fn key_result(k: &str) -> Option<GameResult> {
+pub(super) fn key_result(k: &str) -> Option<GameResult> {
     if k == "p" {
         return Some(GameResult::Pending);
     }
@@ -447,7 +447,7 @@ struct Conflict {
     message: String,
 }
 
-fn conflict_message(e: &StoreError, attempted: GameResult, l: Lang) -> String {
+pub(super) fn conflict_message(e: &StoreError, attempted: GameResult, l: Lang) -> String {
     match e {
         StoreError::Conflict(c) => {
             let (round, board, white, black, by) = (c.round, c.board, &c.white, &c.black, &c.by);
