@@ -66,6 +66,74 @@ fn game(n: usize) -> String {
     )
 }
 
+/// The load generator's side of one keep-alive HTTP/1.1 connection: a
+/// request written in one piece, the answer read by its `Content-Length`.
+/// (A general client library would spend the machine's two cores on itself;
+/// this one does only what the benchmark needs.)
+struct Conn {
+    stream: tokio::net::TcpStream,
+    buf: Vec<u8>,
+}
+
+impl Conn {
+    async fn open(addr: std::net::SocketAddr) -> anyhow::Result<Conn> {
+        let stream = tokio::net::TcpStream::connect(addr).await?;
+        stream.set_nodelay(true)?;
+        Ok(Conn {
+            stream,
+            buf: Vec::with_capacity(4096),
+        })
+    }
+
+    /// POSTs a JSON body; the status and the answer's body.
+    async fn post(
+        &mut self,
+        path: &str,
+        auth: &str,
+        body: &[u8],
+    ) -> anyhow::Result<(u16, Vec<u8>)> {
+        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+        let mut req = format!(
+            "POST {path} HTTP/1.1\r\nhost: bench\r\nauthorization: {auth}\r\n\
+             content-type: application/json\r\ncontent-length: {}\r\n\r\n",
+            body.len()
+        )
+        .into_bytes();
+        req.extend_from_slice(body);
+        self.stream.write_all(&req).await?;
+        self.buf.clear();
+        let mut chunk = [0u8; 4096];
+        loop {
+            if let Some(end) = self.buf.windows(4).position(|w| w == b"\r\n\r\n") {
+                let head = std::str::from_utf8(&self.buf[..end])?;
+                let status: u16 = head
+                    .split(' ')
+                    .nth(1)
+                    .and_then(|s| s.parse().ok())
+                    .ok_or_else(|| anyhow::anyhow!("bad status line: {head}"))?;
+                let length: usize = head
+                    .lines()
+                    .find_map(|l| {
+                        let (k, v) = l.split_once(':')?;
+                        k.eq_ignore_ascii_case("content-length")
+                            .then(|| v.trim().parse().ok())?
+                    })
+                    .ok_or_else(|| anyhow::anyhow!("no content-length: {head}"))?;
+                let start = end + 4;
+                while self.buf.len() < start + length {
+                    let n = self.stream.read(&mut chunk).await?;
+                    anyhow::ensure!(n > 0, "connection closed mid-answer");
+                    self.buf.extend_from_slice(&chunk[..n]);
+                }
+                return Ok((status, self.buf[start..start + length].to_vec()));
+            }
+            let n = self.stream.read(&mut chunk).await?;
+            anyhow::ensure!(n > 0, "connection closed");
+            self.buf.extend_from_slice(&chunk[..n]);
+        }
+    }
+}
+
 fn percentile(sorted: &[Duration], p: f64) -> Duration {
     if sorted.is_empty() {
         return Duration::ZERO;
@@ -93,8 +161,8 @@ async fn run(games: usize, clients: usize) -> anyhow::Result<()> {
         .map(std::path::PathBuf::from)
         .unwrap_or_else(std::env::temp_dir);
     let dir = tempfile::tempdir_in(base_dir)?;
-    let path = dir.path().join("points-bench.sqlite3");
-    let url = qiyuan_store::database_url(&path.display().to_string());
+    let db_path = dir.path().join("points-bench.sqlite3");
+    let url = qiyuan_store::database_url(&db_path.display().to_string());
     let store = Store::open(&url).await?; // Durability::Full
     let token = store
         .create_api_token(Role::Officer, None, Some("points-bench"))
@@ -114,51 +182,41 @@ async fn run(games: usize, clients: usize) -> anyhow::Result<()> {
     let server = tokio::spawn(qiyuan_server::serve_on(listener, state, async {
         let _ = stopped.await;
     }));
-    let endpoint = Arc::new(format!("http://{addr}/api/v1/points/{SYSTEM}"));
+    let path = Arc::new(format!("/api/v1/points/{SYSTEM}"));
     let auth = Arc::new(format!("Bearer {token}"));
 
     println!(
         "points_http: {games} games, {clients} keep-alive clients, system {SYSTEM}, \
          SQLite synchronous=FULL at {}",
-        path.display()
+        db_path.display()
     );
     // Warm-up: one game (starts the point service, checks the token).
-    let warm = reqwest::Client::new()
-        .post(endpoint.as_str())
-        .header("authorization", auth.as_str())
-        .header("content-type", "application/json")
-        .body(r#"{"id":"warm-up","red":"w1","black":"w2","result":"1-0"}"#)
-        .send()
+    let (status, body) = Conn::open(addr)
+        .await?
+        .post(
+            &path,
+            &auth,
+            br#"{"id":"warm-up","red":"w1","black":"w2","result":"1-0"}"#,
+        )
         .await?;
     anyhow::ensure!(
-        warm.status() == 200,
+        status == 200,
         "warm-up game refused: {}",
-        warm.text().await?
+        String::from_utf8_lossy(&body)
     );
 
     let started = Instant::now();
     let mut tasks = Vec::with_capacity(clients);
     for c in 0..clients {
-        let endpoint = Arc::clone(&endpoint);
+        let path = Arc::clone(&path);
         let auth = Arc::clone(&auth);
         tasks.push(tokio::spawn(async move {
-            let client = reqwest::Client::builder()
-                .pool_max_idle_per_host(1)
-                .tcp_nodelay(true)
-                .build()?;
+            let mut conn = Conn::open(addr).await?;
             let mut latencies = Vec::with_capacity(games / clients + 1);
             let mut n = c;
             while n < games {
                 let t = Instant::now();
-                let resp = client
-                    .post(endpoint.as_str())
-                    .header("authorization", auth.as_str())
-                    .header("content-type", "application/json")
-                    .body(game(n))
-                    .send()
-                    .await?;
-                let status = resp.status();
-                let body = resp.bytes().await?;
+                let (status, body) = conn.post(&path, &auth, game(n).as_bytes()).await?;
                 anyhow::ensure!(
                     status == 200,
                     "game {n}: {status} {}",
