@@ -258,6 +258,15 @@ impl DeskEvent {
                 "changing the round robin or knockout format",
             ));
         }
+        let boards = |s: &EventSettings| s.team.as_ref().map(|t| t.boards);
+        if (paired > 0 || !self.teams.is_empty()) && settings.is_team() != self.settings.is_team() {
+            return Err(DeskError::AlreadyStarted(
+                "turning a team event into an individual one, or back",
+            ));
+        }
+        if !self.team_rounds.is_empty() && boards(&settings) != boards(&self.settings) {
+            return Err(DeskError::AlreadyStarted("changing the number of boards"));
+        }
         if matches!(settings.system, System::Swiss { .. }) && settings.rounds < paired {
             return Err(DeskError::Settings(crate::settings::SettingsError::Field {
                 field: "rounds",

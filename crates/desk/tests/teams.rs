@@ -246,3 +246,47 @@ fn rating_report_names_players_without_sex() {
     e.update_player(PlayerId(2), info).unwrap();
     e.norm_report(None).unwrap();
 }
+
+/// A team Swiss is paired by the Dutch engine on match points (C.04.3),
+/// each team a participant, the first-named team taking White.
+/// Round 1 (C.04.3 art. 2–3: S1 = {T1, T2} against S2 = {T3, T4}; art. 5.1:
+/// the lot gave White to T1 on the top match, alternating below): T1-T3,
+/// T4-T2. T1 and T2 win their matches (场分 2 each), T3 and T4 lose.
+/// Round 2: score groups {T1, T2} and {T3, T4}; colour preferences (art.
+/// 4.3) — T1 had White, T2 Black → T2 first-named; T3 had Black, T4 White →
+/// T3 first-named: T2-T1, T3-T4.
+#[test]
+fn team_swiss_pairs_on_match_points() {
+    let mut s = EventSettings::swiss("团体积分编排", Game::Xiangqi, 3);
+    s.team = Some(TeamSettings::new(2, "fide-team-swiss"));
+    let mut e = DeskEvent::new(s).unwrap();
+    for t in 1..=4u32 {
+        let roster = (1..=2)
+            .map(|b| e.add_player(PlayerInfo::new(format!("T{t}-{b}"))).unwrap())
+            .collect();
+        e.add_team(format!("T{t}"), roster).unwrap();
+    }
+    let plan = e.pair_next_team_round().unwrap();
+    let pairs: Vec<(u32, u32)> = plan.matches.iter().map(|m| (m.home.0, m.away.0)).collect();
+    assert_eq!(pairs, vec![(1, 3), (4, 2)]);
+    e.apply_team_round(&plan).unwrap();
+    e.apply_team_boards(1).unwrap();
+    // Pairing again before the results are in is refused.
+    assert!(e.pair_next_team_round().is_err());
+    // T1 beats T3 on both boards; T2 (away) beats T4 on both boards.
+    let enter2 = |e: &mut DeskEvent, m: usize, home_view: &str| {
+        for (b, c) in home_view.chars().enumerate() {
+            let home_white = home_colour(b + 1) == Colour::White;
+            let r = match (c, home_white) {
+                ('W', true) | ('L', false) => GameResult::WhiteWins,
+                _ => GameResult::BlackWins,
+            };
+            e.set_result(1, m * 2 + b + 1, r, "").unwrap();
+        }
+    };
+    enter2(&mut e, 0, "WW");
+    enter2(&mut e, 1, "LL");
+    let plan = e.pair_next_team_round().unwrap();
+    let pairs: Vec<(u32, u32)> = plan.matches.iter().map(|m| (m.home.0, m.away.0)).collect();
+    assert_eq!(pairs, vec![(2, 1), (3, 4)]);
+}

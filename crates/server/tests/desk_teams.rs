@@ -113,6 +113,11 @@ async fn a_team_round_robin_over_http() {
             .await;
         assert_eq!(resp.status(), 303, "team {t}");
     }
+    let page = server.get_text(&format!("/desk/events/{id}")).await;
+    assert!(
+        page.contains("Team event: 4 boards, 4 teams, match points 2 / 1 / 0."),
+        "{page}"
+    );
     let page = server.get_text(&format!("/desk/events/{id}/teams")).await;
     assert_eq!(all_attrs(&page, "data-team"), ["1", "2", "3", "4"]);
     assert!(page.contains("T4-5"));

@@ -499,8 +499,21 @@ pub(super) async fn overview(
                 @if let Some(a) = s.start { dt { (l.t("Dates", "日期")) } dd { (a) @if let Some(b) = s.end { " – " (b) } } }
                 @if let Some(c) = &s.chief_arbiter { dt { (l.t("Chief arbiter", "裁判长")) } dd { (c) } }
             }
+            @if let Some(t) = &s.team {
+                p #team-summary {
+                    (l.pick(format!("Team event: {} boards, {} teams, match points {} / {} / {}.", t.boards, d.teams().len(),
+                        t.match_win.normalize(), t.match_draw.normalize(), t.match_loss.normalize()),
+                        format!("团体赛：每场 {} 台，{} 支队，场分 {} / {} / {}。", t.boards, d.teams().len(),
+                        t.match_win.normalize(), t.match_draw.normalize(), t.match_loss.normalize())))
+                    " "
+                    a.button.big-button #team-rounds-link href={ "/desk/events/" (id) "/teams/rounds" } {
+                        (l.t("Teams, line-ups and results", "参赛队、出场名单与成绩"))
+                    }
+                }
+            }
             p {
-                @if can_pair && pending == 0 {
+                @if s.team.is_some() {
+                } @else if can_pair && pending == 0 {
                     a.button.big-button #pair-next href={ "/desk/events/" (id) "/pair" } {
                         (l.t("Pair round", "编排第")) " " (d.next_round()) (l.t("", "轮"))
                     }
