@@ -830,3 +830,55 @@ async fn sqlx_count(api: &Api, sql: &str) -> i64 {
         .try_get(0)
         .unwrap()
 }
+
+// ---------------------------------------------------------------- the examples
+
+#[tokio::test]
+async fn the_projects_example_events_are_accepted_with_their_games() {
+    let api = Api::start().await;
+    for file in ["cxa-2019-swiss.json", "cca-chess-round-robin.json"] {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/").to_string() + file;
+        let body: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        let last_round = body["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|g| g["round"].as_u64().unwrap())
+            .max()
+            .unwrap();
+        let (s, created) = api
+            .call("POST", "/api/v1/events", Some(&api.admin), Some(&body))
+            .await;
+        assert_eq!(s, 201, "{file}: {created}");
+        assert_eq!(created["rounds_saved"], last_round, "{file}");
+        assert_eq!(
+            created["players"],
+            body["players"].as_array().unwrap().len(),
+            "{file}"
+        );
+        let id = created["id"].as_i64().unwrap();
+        let (s, event) = api
+            .call("GET", &format!("/api/v1/events/{id}"), None, None)
+            .await;
+        assert_eq!(s, 200);
+        // Every game of the file is stored with its result.
+        let stored: usize = event["rounds"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r["games"].as_array().unwrap().len())
+            .sum();
+        let in_file = body["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|g| !g["black"].is_null() && g.get("black").is_some())
+            .count();
+        assert_eq!(stored, in_file, "{file}");
+        let (s, standings) = api
+            .call("GET", &format!("/api/v1/events/{id}/standings"), None, None)
+            .await;
+        assert_eq!(s, 200, "{file}: {standings}");
+        assert_eq!(standings["after_round"], last_round, "{file}");
+    }
+}
