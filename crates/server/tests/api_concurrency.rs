@@ -316,3 +316,60 @@ async fn a_point_game_posted_concurrently_is_applied_once() {
         "{first} then {second}"
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn arbiters_pairing_the_same_round_at_once_get_one_round_and_conflicts() {
+    let server = BulkServer::start().await;
+    let arbiter = server.token("arbiter", Role::Arbiter).await;
+    let players: Vec<Value> = (1..=20)
+        .map(|i| json!({"id": i, "name": format!("P{i}"), "sex": "f", "rating": 2000 + i}))
+        .collect();
+    let body = json!({
+        "name": "Swiss", "game": "xiangqi", "system": "swiss",
+        "players": players, "games": [], "settings": {"rounds": 5}
+    });
+    let resp = reqwest::Client::new()
+        .post(server.url("/api/v1/events"))
+        .bearer_auth(&arbiter)
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(resp.status(), 201);
+    let id = resp.json::<Value>().await.unwrap()["id"].as_i64().unwrap();
+    let mut tasks = Vec::new();
+    for _ in 0..10 {
+        let (url, arbiter) = (
+            server.url(&format!("/api/v1/events/{id}/rounds")),
+            arbiter.clone(),
+        );
+        tasks.push(tokio::spawn(async move {
+            let resp = reqwest::Client::new()
+                .post(url)
+                .bearer_auth(arbiter)
+                .send()
+                .await
+                .unwrap();
+            let status = resp.status().as_u16();
+            (status, resp.json::<Value>().await.unwrap())
+        }));
+    }
+    let mut statuses = Vec::new();
+    for t in tasks {
+        let (s, v) = t.await.unwrap();
+        assert!(s == 201 || s == 409, "{s}: {v}");
+        statuses.push(s);
+    }
+    assert_eq!(statuses.iter().filter(|&&s| s == 201).count(), 1);
+    // One round of 10 boards, stored once.
+    let log = server.store.desk_log(id).await.unwrap();
+    assert_eq!(log.iter().filter(|e| e.action == "pair-round").count(), 1);
+    let games: i64 = sqlx::query("SELECT COUNT(*) FROM desk_games WHERE event_id = $1")
+        .bind(id)
+        .fetch_one(server.store.pool())
+        .await
+        .unwrap()
+        .try_get(0)
+        .unwrap();
+    assert_eq!(games, 10);
+}
