@@ -82,22 +82,65 @@ impl Default for ServeConfig {
     }
 }
 
-/// What every handler can reach: the database and the configuration.
+/// What every handler can reach: the database, the configuration and the
+/// platform point service.
 #[derive(Debug, Clone)]
 pub struct AppState {
     /// The database (a pool; cheap to clone).
     pub store: Store,
     /// The configuration the server was started with.
     pub config: Arc<ServeConfig>,
+    /// The platform point service (积分) of this database, started on the
+    /// first game posted (`POST /api/v1/points/{system}`).
+    pub points: PointsSlot,
 }
 
 impl AppState {
-    /// A state over an open store.
+    /// A state over an open store. Its point service starts lazily; keep
+    /// one state per database in a process (the point store allows one
+    /// writer per database) and clone it.
     pub fn new(store: Store, config: ServeConfig) -> Self {
         AppState {
             store,
             config: Arc::new(config),
+            points: PointsSlot::default(),
         }
+    }
+}
+
+/// The slot of [`AppState::points`]: the store's
+/// [`PointsService`](qiyuan_store::points::PointsService), started once on
+/// first use and shared by every clone of the state.
+#[derive(Clone, Default)]
+pub struct PointsSlot(Arc<tokio::sync::OnceCell<qiyuan_store::points::PointsService>>);
+
+impl PointsSlot {
+    /// The running service, started over `store` on the first call (later
+    /// calls get the same service; a failed start is tried again next time).
+    ///
+    /// # Errors
+    /// The service cannot start (its tables cannot be read).
+    pub async fn get(
+        &self,
+        store: &Store,
+    ) -> Result<qiyuan_store::points::PointsService, qiyuan_store::StoreError> {
+        self.0
+            .get_or_try_init(|| qiyuan_store::points::PointsService::start(store))
+            .await
+            .cloned()
+    }
+
+    /// Whether the service has been started.
+    pub fn is_started(&self) -> bool {
+        self.0.initialized()
+    }
+}
+
+impl std::fmt::Debug for PointsSlot {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PointsSlot")
+            .field("started", &self.is_started())
+            .finish()
     }
 }
 

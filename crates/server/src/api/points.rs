@@ -2,44 +2,24 @@
 //! §6). A game in — the JSON line shape of `qiyuan points`
 //! (`{"id": "g1", "red": "a", "black": "b", "result": "1-0", "plies": 80}`)
 //! — both players' new points out, durably and idempotently by game id,
-//! through the store's [`PointsService`].
+//! through the store's
+//! [`PointsService`](qiyuan_store::points::PointsService), kept in
+//! [`AppState::points`] (one writer per database, started on the first game
+//! posted).
 //!
 //! **Who may post:** rating officers (等级分管理员) and administrators. The
 //! points are a rating matter, and the platform that reports its games
 //! is given an officer's token (`qiyuan token create --role officer`);
 //! arbiters run events at the desk, not platforms' ladders.
 
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex, OnceLock};
-
 use axum::extract::{Path, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use qiyuan_store::points::{PointsError, PointsGame, PointsService};
-use tokio::sync::OnceCell;
+use qiyuan_store::points::{PointsError, PointsGame};
 
 use super::{ApiError, ApiJson, Caller};
 use crate::AppState;
 use crate::auth::{Role, require_role};
-
-type Services = Mutex<HashMap<String, Arc<OnceCell<PointsService>>>>;
-
-/// The point service of the server's database: one writer per database (the
-/// store's rule), started on the first game posted.
-async fn service(state: &AppState) -> Result<PointsService, ApiError> {
-    static SERVICES: OnceLock<Services> = OnceLock::new();
-    let cell = {
-        let mut map = SERVICES
-            .get_or_init(|| Mutex::new(HashMap::new()))
-            .lock()
-            .map_err(|_| internal("the point services' registry is poisoned"))?;
-        Arc::clone(map.entry(state.config.database.clone()).or_default())
-    };
-    cell.get_or_try_init(|| PointsService::start(&state.store))
-        .await
-        .cloned()
-        .map_err(|e| internal(&e.to_string()))
-}
 
 fn internal(detail: &str) -> ApiError {
     ApiError::from(crate::error::AppError::Internal(detail.to_string()))
@@ -91,7 +71,11 @@ pub async fn post_game(
     ApiJson(game): ApiJson<PointsGame>,
 ) -> Result<Response, ApiError> {
     require_role(&user, &[Role::Officer])?;
-    let service = service(&state).await?;
+    let service = state
+        .points
+        .get(&state.store)
+        .await
+        .map_err(|e| internal(&e.to_string()))?;
     let outcome = service.apply(&system, game).await.map_err(points_error)?;
     let mut resp = (
         StatusCode::OK,
