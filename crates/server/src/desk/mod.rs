@@ -217,53 +217,26 @@ pub(crate) fn desk_style() -> Markup {
     html! { link rel="stylesheet" href="/desk/static/desk.css"; }
 }
 
+/// The tabs of an event's pages: key, path after `/desk/events/{id}`, label
+/// in English and Chinese.
+const EVENT_TABS: [(&str, &str, &str, &str); 9] = [
+    ("overview", "", "Event", "赛事"),
+    ("players", "/players", "Players", "棋手"),
+    ("rounds", "/rounds", "Rounds & results", "轮次与成绩"),
+    ("standings", "/standings", "Standings", "排名"),
+    ("crosstable", "/crosstable", "Crosstable", "交叉表"),
+    ("rating", "/rating", "Rating report", "等级分计算"),
+    ("norms", "/norms", "Norms", "称号标准"),
+    ("settings", "/settings", "Settings", "设置"),
+    ("log", "/log", "Log", "日志"),
+];
+
 /// The tabs of an event's pages; `here` is the current tab's key.
 pub(crate) fn event_nav(viewer: &Viewer, loaded: &LoadedEvent, here: &str) -> Markup {
     let l = viewer.lang;
     let id = loaded.id;
-    let tabs: [(&str, String, &str); 9] = [
-        (
-            "overview",
-            format!("/desk/events/{id}"),
-            l.t("Event", "赛事"),
-        ),
-        (
-            "players",
-            format!("/desk/events/{id}/players"),
-            l.t("Players", "棋手"),
-        ),
-        (
-            "rounds",
-            format!("/desk/events/{id}/rounds"),
-            l.t("Rounds & results", "轮次与成绩"),
-        ),
-        (
-            "standings",
-            format!("/desk/events/{id}/standings"),
-            l.t("Standings", "排名"),
-        ),
-        (
-            "crosstable",
-            format!("/desk/events/{id}/crosstable"),
-            l.t("Crosstable", "交叉表"),
-        ),
-        (
-            "rating",
-            format!("/desk/events/{id}/rating"),
-            l.t("Rating report", "等级分计算"),
-        ),
-        (
-            "norms",
-            format!("/desk/events/{id}/norms"),
-            l.t("Norms", "称号标准"),
-        ),
-        (
-            "settings",
-            format!("/desk/events/{id}/settings"),
-            l.t("Settings", "设置"),
-        ),
-        ("log", format!("/desk/events/{id}/log"), l.t("Log", "日志")),
-    ];
+    let tabs = EVENT_TABS
+        .map(|(key, path, en, zh)| (key, format!("/desk/events/{id}{path}"), l.t(en, zh)));
     let team_tab = loaded
         .desk
         .is_team_event()

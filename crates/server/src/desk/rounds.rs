@@ -20,7 +20,7 @@ use super::{
     warning_text,
 };
 use crate::AppState;
-use crate::auth::{SignedIn, Viewer};
+use crate::auth::{SignedIn, User, Viewer};
 use crate::error::AppError;
 use crate::i18n::Lang;
 use crate::layout::{csrf_field, page};
@@ -441,10 +441,148 @@ pub(super) async fn rounds_index(
 
 /// A conflict met while saving a result: what the visitor entered and what
 /// is stored now.
-struct Conflict {
+pub(super) struct Conflict {
     game_id: i64,
     attempted: GameResult,
     message: String,
+}
+
+/// The alert naming every conflict of a result form (nothing when there is
+/// none): the individual and the team result pages.
+pub(super) fn conflicts_alert(conflicts: &[Conflict]) -> Markup {
+    html! {
+        @if !conflicts.is_empty() {
+            div #conflicts role="alert" {
+                @for c in conflicts { p.conflict data-game=(c.game_id) { (c.message) } }
+            }
+        }
+    }
+}
+
+/// The entry of one game's result in a result form: the version and the
+/// result the form was filled from (`v{game}`, `o{game}`), then one radio
+/// per result (`r{game}`, ids `{id_prefix}{game}-{key}`), the visitor's
+/// own entry checked when it met a conflict. Shared by the individual
+/// (`g`) and team (`t`) result forms.
+pub(super) fn result_radios(g: &GameRef, conflicts: &[Conflict], id_prefix: &str) -> Markup {
+    let chosen = conflicts
+        .iter()
+        .find(|c| c.game_id == g.id)
+        .map_or(g.result, |c| c.attempted);
+    html! {
+        input type="hidden" name={ "v" (g.id) } value=(g.version);
+        input type="hidden" name={ "o" (g.id) } value=(result_key(g.result));
+        div.results {
+            @for (key, res, label) in CHOICES {
+                label for={ (id_prefix) (g.id) "-" (key) } {
+                    input type="radio" id={ (id_prefix) (g.id) "-" (key) } name={ "r" (g.id) } value=(key) checked[chosen == res];
+                    (label)
+                }
+            }
+        }
+    }
+}
+
+/// What saving a result form did.
+pub(super) struct SavedResults {
+    /// How many results were changed.
+    pub(super) saved: u32,
+    /// The games changed meanwhile by someone else (not overwritten).
+    pub(super) conflicts: Vec<Conflict>,
+    /// The fields refused, as messages in the visitor's language.
+    pub(super) errors: Vec<String>,
+}
+
+/// The status of a result page shown again after a refusal: 409 when a
+/// game met a conflict, else 400.
+pub(super) fn refusal_status(conflicts: &[Conflict]) -> StatusCode {
+    if conflicts.is_empty() {
+        StatusCode::BAD_REQUEST
+    } else {
+        StatusCode::CONFLICT
+    }
+}
+
+/// Saves the results of a result form of round `round` of `loaded` (the
+/// event `id`): each `r{game}` that differs from the result the form showed
+/// (`o{game}`), with the version the form was filled from (`v{game}`). A
+/// game of another round, a missing version or an unknown result is an
+/// error; a game changed meanwhile is a conflict (not overwritten). Shared
+/// by the individual and team result forms.
+pub(super) async fn save_results(
+    state: &AppState,
+    user: &User,
+    loaded: &LoadedEvent,
+    round: u32,
+    fields: &[(String, String)],
+    l: Lang,
+) -> SavedResults {
+    let id = loaded.id;
+    let get = |k: String| {
+        fields
+            .iter()
+            .find(|(name, _)| *name == k)
+            .map(|(_, v)| v.as_str())
+    };
+    let mut saved = 0u32;
+    let mut conflicts = Vec::new();
+    let mut errors = Vec::new();
+    for (k, v) in fields {
+        let Some(game_id) = k.strip_prefix('r').and_then(|n| n.parse::<i64>().ok()) else {
+            continue;
+        };
+        let Some(result) = key_result(v) else {
+            errors.push(l.pick(
+                format!("`{v}` is not a result."),
+                format!("“{v}”不是有效的结果。"),
+            ));
+            continue;
+        };
+        let original = get(format!("o{game_id}")).and_then(key_result);
+        if original == Some(result) {
+            continue;
+        }
+        let Some(version) = get(format!("v{game_id}")).and_then(|v| v.parse::<i64>().ok()) else {
+            errors.push(l.pick(
+                format!("Game #{game_id}: the form has no version; reload the page."),
+                format!("对局 #{game_id}：表单缺少版本号，请刷新页面。"),
+            ));
+            continue;
+        };
+        if !loaded
+            .games
+            .iter()
+            .any(|g| g.id == game_id && g.round == round)
+        {
+            errors.push(l.pick(
+                format!("Game #{game_id} is not in round {round} of this event."),
+                format!("对局 #{game_id} 不在本赛事第{round}轮中。"),
+            ));
+            continue;
+        }
+        match state
+            .store
+            .set_result(id, game_id, result, version, by(user))
+            .await
+        {
+            Ok(o) => {
+                if o.changed {
+                    saved += 1;
+                }
+            }
+            Err(e @ StoreError::Conflict(_)) => conflicts.push(Conflict {
+                game_id,
+                attempted: result,
+                message: conflict_message(&e, result, l),
+            }),
+            Err(e) => errors.push(store_error(e, l).message(l)),
+        }
+    }
+    SavedResults {
+        saved,
+        conflicts,
+        errors,
+    }
 }
 
 pub(super) fn conflict_message(e: &StoreError, attempted: GameResult, l: Lang) -> String {
@@ -498,11 +636,7 @@ fn round_markup(
         html! {
             (event_nav(viewer, loaded, "rounds"))
             (flash(msg))
-            @if !conflicts.is_empty() {
-                div #conflicts role="alert" {
-                    @for c in conflicts { p.conflict data-game=(c.game_id) { (c.message) } }
-                }
-            }
+            (conflicts_alert(conflicts))
             h2 #round-title data-round=(round) { (l.t("Round ", "第")) (round) (l.t("", "轮")) }
             p.no-print {
                 @if round > 1 { a href={ "/desk/events/" (id) "/rounds/" (round - 1) } { (l.t("← previous", "← 上一轮")) } " " }
@@ -513,23 +647,12 @@ fn round_markup(
             form #results-form name="results" method="post" action={ "/desk/events/" (id) "/rounds/" (round) } {
                 (csrf_field(viewer))
                 @for g in &games {
-                    @let conflict = conflicts.iter().find(|c| c.game_id == g.id);
-                    @let chosen = conflict.map_or(g.result, |c| c.attempted);
                     fieldset.board-entry #{ "board-" (g.board) } data-game=(g.id) data-version=(g.version) data-result=(result_key(g.result)) {
                         legend.who {
                             (l.t("Board ", "第")) (g.board) (l.t(": ", "台："))
                             (white) " " (player_label(d, g.white)) " – " (black) " " (player_label(d, g.black))
                         }
-                        input type="hidden" name={ "v" (g.id) } value=(g.version);
-                        input type="hidden" name={ "o" (g.id) } value=(result_key(g.result));
-                        div.results {
-                            @for (key, res, label) in CHOICES {
-                                label for={ "g" (g.id) "-" (key) } {
-                                    input type="radio" id={ "g" (g.id) "-" (key) } name={ "r" (g.id) } value=(key) checked[chosen == res];
-                                    (label)
-                                }
-                            }
-                        }
+                        (result_radios(g, conflicts, "g"))
                         @if let Some(who) = &g.updated_by { @if g.version > 0 {
                             p.muted { (l.t("last entered by ", "最后录入：")) (who) " (v" (g.version) ")" }
                         } }
@@ -611,66 +734,11 @@ pub(super) async fn results_post(
     if round == 0 || round > loaded.desk.rounds_paired() {
         return Err(AppError::NotFound);
     }
-    let get = |k: String| {
-        fields
-            .iter()
-            .find(|(name, _)| *name == k)
-            .map(|(_, v)| v.as_str())
-    };
-    let mut saved = 0u32;
-    let mut conflicts = Vec::new();
-    let mut errors = Vec::new();
-    for (k, v) in &fields {
-        let Some(game_id) = k.strip_prefix('r').and_then(|n| n.parse::<i64>().ok()) else {
-            continue;
-        };
-        let Some(result) = key_result(v) else {
-            errors.push(l.pick(
-                format!("`{v}` is not a result."),
-                format!("“{v}”不是有效的结果。"),
-            ));
-            continue;
-        };
-        let original = get(format!("o{game_id}")).and_then(key_result);
-        if original == Some(result) {
-            continue;
-        }
-        let Some(version) = get(format!("v{game_id}")).and_then(|v| v.parse::<i64>().ok()) else {
-            errors.push(l.pick(
-                format!("Game #{game_id}: the form has no version; reload the page."),
-                format!("对局 #{game_id}：表单缺少版本号，请刷新页面。"),
-            ));
-            continue;
-        };
-        if !loaded
-            .games
-            .iter()
-            .any(|g| g.id == game_id && g.round == round)
-        {
-            errors.push(l.pick(
-                format!("Game #{game_id} is not in round {round} of this event."),
-                format!("对局 #{game_id} 不在本赛事第{round}轮中。"),
-            ));
-            continue;
-        }
-        match state
-            .store
-            .set_result(id, game_id, result, version, by(&user))
-            .await
-        {
-            Ok(o) => {
-                if o.changed {
-                    saved += 1;
-                }
-            }
-            Err(e @ StoreError::Conflict(_)) => conflicts.push(Conflict {
-                game_id,
-                attempted: result,
-                message: conflict_message(&e, result, l),
-            }),
-            Err(e) => errors.push(store_error(e, l).message(l)),
-        }
-    }
+    let SavedResults {
+        saved,
+        conflicts,
+        errors,
+    } = save_results(&state, &user, &loaded, round, &fields, l).await;
     if conflicts.is_empty() && errors.is_empty() {
         return Ok(
             Redirect::to(&format!("/desk/events/{id}/rounds/{round}?saved={saved}"))
@@ -688,11 +756,7 @@ pub(super) async fn results_post(
     }
     let msg = Flash::Err(text);
     let mut resp = round_markup(&viewer, &loaded, round, Some(&msg), &conflicts).into_response();
-    *resp.status_mut() = if conflicts.is_empty() {
-        StatusCode::BAD_REQUEST
-    } else {
-        StatusCode::CONFLICT
-    };
+    *resp.status_mut() = refusal_status(&conflicts);
     Ok(resp)
 }
 

@@ -18,7 +18,10 @@ use qiyuan_store::desk::LoadedEvent;
 use qiyuan_tournament::team::TeamId;
 use serde::Deserialize;
 
-use super::rounds::{CHOICES, conflict_message, key_result, result_key};
+use super::rounds::{
+    Conflict, SavedResults, conflicts_alert, refusal_status, result_key, result_radios,
+    save_results,
+};
 use super::{Flash, by, colour_names, event_nav, flash, load_for, store_error};
 use crate::AppState;
 use crate::auth::{SignedIn, Viewer};
@@ -442,18 +445,12 @@ pub(super) async fn pair_post(
     Ok(Redirect::to(&format!("/desk/events/{id}/teams/rounds/{round}")).into_response())
 }
 
-struct BoardConflict {
-    game_id: i64,
-    attempted: GameResult,
-    message: String,
-}
-
 fn round_markup(
     viewer: &Viewer,
     loaded: &LoadedEvent,
     round: u32,
     msg: Option<&Flash>,
-    conflicts: &[BoardConflict],
+    conflicts: &[Conflict],
 ) -> Markup {
     let l = viewer.lang;
     let d = &loaded.desk;
@@ -469,11 +466,7 @@ fn round_markup(
             (event_nav(viewer, loaded, "teams"))
             (flash(msg))
             (team_nav(viewer, id))
-            @if !conflicts.is_empty() {
-                div #conflicts role="alert" {
-                    @for c in conflicts { p.conflict data-game=(c.game_id) { (c.message) } }
-                }
-            }
+            (conflicts_alert(conflicts))
             h2 #team-round-title data-round=(round) { (l.t("Round ", "第")) (round) (l.t("", "轮")) }
             @if !made {
                 p { (l.t("Enter each team's line-up (board 1 first; the order must follow the roster). A team without a line-up plays its first roster players.",
@@ -524,23 +517,12 @@ fn round_markup(
                                 @let home_p = plan.line_up(m.home).and_then(|x| x.get(b).copied());
                                 @let g = games.iter().find(|g| home_p.is_some_and(|h| g.white == h || g.black == h));
                                 @if let Some(g) = g {
-                                    @let conflict = conflicts.iter().find(|c| c.game_id == g.id);
-                                    @let chosen = conflict.map_or(g.result, |c| c.attempted);
                                     fieldset.board-entry #{ "team-board-" (g.board) } data-game=(g.id) data-version=(g.version) data-result=(result_key(g.result)) {
                                         legend.who {
                                             (l.t("Board ", "第")) (b + 1) (l.t(": ", "台："))
                                             (white) " " (player_name(d, g.white)) " – " (black) " " (player_name(d, g.black))
                                         }
-                                        input type="hidden" name={ "v" (g.id) } value=(g.version);
-                                        input type="hidden" name={ "o" (g.id) } value=(result_key(g.result));
-                                        div.results {
-                                            @for (key, res, label) in CHOICES {
-                                                label for={ "t" (g.id) "-" (key) } {
-                                                    input type="radio" id={ "t" (g.id) "-" (key) } name={ "r" (g.id) } value=(key) checked[chosen == res];
-                                                    (label)
-                                                }
-                                            }
-                                        }
+                                        (result_radios(g, conflicts, "t"))
                                     }
                                 }
                             }
@@ -669,60 +651,9 @@ pub(super) async fn results_post(
     if round == 0 || round > loaded.desk.rounds_paired() {
         return Err(AppError::NotFound);
     }
-    let get = |k: String| {
-        fields
-            .iter()
-            .find(|(n, _)| *n == k)
-            .map(|(_, v)| v.as_str())
-    };
-    let mut conflicts = Vec::new();
-    let mut errors = Vec::new();
-    for (k, v) in &fields {
-        let Some(game_id) = k.strip_prefix('r').and_then(|n| n.parse::<i64>().ok()) else {
-            continue;
-        };
-        let Some(result) = key_result(v) else {
-            errors.push(l.pick(
-                format!("`{v}` is not a result."),
-                format!("“{v}”不是有效的结果。"),
-            ));
-            continue;
-        };
-        if get(format!("o{game_id}")).and_then(key_result) == Some(result) {
-            continue;
-        }
-        let Some(version) = get(format!("v{game_id}")).and_then(|v| v.parse::<i64>().ok()) else {
-            errors.push(l.pick(
-                format!("Game #{game_id}: the form has no version; reload the page."),
-                format!("对局 #{game_id}：表单缺少版本号，请刷新页面。"),
-            ));
-            continue;
-        };
-        if !loaded
-            .games
-            .iter()
-            .any(|g| g.id == game_id && g.round == round)
-        {
-            errors.push(l.pick(
-                format!("Game #{game_id} is not in round {round} of this event."),
-                format!("对局 #{game_id} 不在本赛事第{round}轮中。"),
-            ));
-            continue;
-        }
-        match state
-            .store
-            .set_result(id, game_id, result, version, by(&user))
-            .await
-        {
-            Ok(_) => {}
-            Err(e @ StoreError::Conflict(_)) => conflicts.push(BoardConflict {
-                game_id,
-                attempted: result,
-                message: conflict_message(&e, result, l),
-            }),
-            Err(e) => errors.push(store_error(e, l).message(l)),
-        }
-    }
+    let SavedResults {
+        conflicts, errors, ..
+    } = save_results(&state, &user, &loaded, round, &fields, l).await;
     if conflicts.is_empty() && errors.is_empty() {
         return Ok(
             Redirect::to(&format!("/desk/events/{id}/teams/rounds/{round}")).into_response(),
@@ -731,11 +662,7 @@ pub(super) async fn results_post(
     let loaded = load_team_event(&state, &viewer, &user, id).await?;
     let msg = (!errors.is_empty()).then(|| Flash::Err(errors.join(" ")));
     let mut resp = round_markup(&viewer, &loaded, round, msg.as_ref(), &conflicts).into_response();
-    *resp.status_mut() = if conflicts.is_empty() {
-        StatusCode::BAD_REQUEST
-    } else {
-        StatusCode::CONFLICT
-    };
+    *resp.status_mut() = refusal_status(&conflicts);
     Ok(resp)
 }
 
