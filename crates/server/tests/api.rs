@@ -24,22 +24,13 @@ struct Api {
     other_arbiter: String,
 }
 
-async fn token(server: &TestServer, name: &str, role: Role) -> String {
-    let account = server.create_account(name, "unused password", role).await;
-    server
-        .store
-        .create_api_token(role, Some(account.id), Some(name))
-        .await
-        .unwrap()
-}
-
 impl Api {
     async fn start() -> Api {
         let server = TestServer::start().await;
-        let admin = token(&server, "admin", Role::Admin).await;
-        let officer = token(&server, "officer", Role::Officer).await;
-        let arbiter = token(&server, "arbiter", Role::Arbiter).await;
-        let other_arbiter = token(&server, "arbiter2", Role::Arbiter).await;
+        let admin = server.token("admin", Role::Admin).await;
+        let officer = server.token("officer", Role::Officer).await;
+        let arbiter = server.token("arbiter", Role::Arbiter).await;
+        let other_arbiter = server.token("arbiter2", Role::Arbiter).await;
         Api {
             server,
             admin,

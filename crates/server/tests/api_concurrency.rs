@@ -7,21 +7,12 @@ mod common;
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
-use common::TestServer;
+use common::{Site, TestServer};
 use qiyuan_server::auth::Role;
 use serde_json::{Value, json};
 use sqlx::Row;
 
 const CLIENTS: usize = 50;
-
-async fn token(server: &TestServer, name: &str, role: Role) -> String {
-    let account = server.create_account(name, "unused password", role).await;
-    server
-        .store
-        .create_api_token(role, Some(account.id), Some(name))
-        .await
-        .unwrap()
-}
 
 /// The result of a game by a rule fixed in advance (white wins when the sum
 /// of the numbers is odd, black when it is a multiple of 4, else a draw).
@@ -40,9 +31,17 @@ fn rule(white: u64, black: u64) -> &'static str {
 /// disk sync; 10,000 `fsync`s would only make the test slow. (The durable
 /// figure is the job of `benches/points_http.rs`.)
 struct BulkServer {
-    base_url: String,
-    store: qiyuan_store::Store,
+    site: Site,
+    _stop: tokio::sync::oneshot::Sender<()>,
     _dir: tempfile::TempDir,
+}
+
+impl std::ops::Deref for BulkServer {
+    type Target = Site;
+
+    fn deref(&self) -> &Site {
+        &self.site
+    }
 }
 
 impl BulkServer {
@@ -53,45 +52,12 @@ impl BulkServer {
         let store = qiyuan_store::Store::open_with(&url, qiyuan_store::Durability::Bulk)
             .await
             .unwrap();
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-        let addr = listener.local_addr().unwrap();
-        let state = qiyuan_server::AppState::new(
-            store.clone(),
-            qiyuan_server::ServeConfig {
-                addr,
-                database: url,
-                demo: false,
-                secure_cookies: false,
-            },
-        );
-        tokio::spawn(qiyuan_server::serve_on(
-            listener,
-            state,
-            std::future::pending(),
-        ));
+        let (site, _state, stop) = common::serve(store, url).await;
         BulkServer {
-            base_url: format!("http://{addr}"),
-            store,
+            site,
+            _stop: stop,
             _dir: dir,
         }
-    }
-
-    fn url(&self, path: &str) -> String {
-        format!("{}{path}", self.base_url)
-    }
-
-    /// An account with `role` and a token for it.
-    async fn token(&self, name: &str, role: Role) -> String {
-        let account = self
-            .store
-            .create_user(name, &common::quick_hash("unused password"), role)
-            .await
-            .unwrap()
-            .unwrap();
-        self.store
-            .create_api_token(role, Some(account.id), Some(name))
-            .await
-            .unwrap()
     }
 }
 
@@ -131,6 +97,7 @@ async fn ten_thousand_results_from_fifty_clients_all_stored_none_twice() {
     }
     let event: Value = client
         .get(server.url(&format!("/api/v1/events/{id}")))
+        .bearer_auth(&arbiter)
         .send()
         .await
         .unwrap()
@@ -240,6 +207,7 @@ async fn ten_thousand_results_from_fifty_clients_all_stored_none_twice() {
     // And the API agrees: 10,000 results, the last round incomplete.
     let event: Value = client
         .get(server.url(&format!("/api/v1/events/{id}")))
+        .bearer_auth(&arbiter)
         .send()
         .await
         .unwrap()
@@ -260,7 +228,7 @@ async fn ten_thousand_results_from_fifty_clients_all_stored_none_twice() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn a_point_game_posted_concurrently_is_applied_once() {
     let server = TestServer::start().await;
-    let officer = token(&server, "officer", Role::Officer).await;
+    let officer = server.token("officer", Role::Officer).await;
     let url = server.url("/api/v1/points/qq-xiangqi-elo");
     let game =
         json!({"id": "same-game", "red": "li", "black": "wang", "result": "0-1", "plies": 90});

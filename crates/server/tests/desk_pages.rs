@@ -8,85 +8,19 @@ mod common;
 
 use std::collections::HashMap;
 
-use common::{TEST_PASSWORD, TestServer};
+use common::{
+    TEST_PASSWORD, TestServer, all_attrs, attr_after, created_event_id, multipart, status_and_text,
+};
 use qiyuan_server::auth::Role;
 use rust_decimal::Decimal;
 use rust_decimal_macros::dec;
 
 // ------------------------------------------------------------- helpers
 
-/// Undoes the HTML escaping of an attribute value.
-fn unescape(s: &str) -> String {
-    s.replace("&quot;", "\"")
-        .replace("&#39;", "'")
-        .replace("&lt;", "<")
-        .replace("&gt;", ">")
-        .replace("&amp;", "&")
-}
-
-/// The value of the attribute `attr="…"` following `marker` in `page`.
-fn attr_after(page: &str, marker: &str, attr: &str) -> Option<String> {
-    let at = page.find(marker)?;
-    let rest = &page[at..];
-    let key = format!("{attr}=\"");
-    let v = &rest[rest.find(&key)? + key.len()..];
-    Some(unescape(&v[..v.find('"')?]))
-}
-
-/// Every value of `attr="…"` in `page`, in order.
-fn all_attrs(page: &str, attr: &str) -> Vec<String> {
-    let key = format!(" {attr}=\"");
-    page.match_indices(&key)
-        .map(|(i, _)| {
-            let v = &page[i + key.len()..];
-            unescape(&v[..v.find('"').unwrap()])
-        })
-        .collect()
-}
-
-async fn status_and_text(resp: reqwest::Response) -> (u16, String) {
-    let status = resp.status().as_u16();
-    (status, resp.text().await.unwrap())
-}
-
-/// Signs another browser in (the harness signs in only `server.client`).
-async fn login_browser(server: &TestServer, client: &reqwest::Client, username: &str) {
-    let csrf = server.csrf(client).await;
-    let resp = client
-        .post(server.url("/login"))
-        .form(&[
-            ("username", username),
-            ("password", TEST_PASSWORD),
-            ("next", "/"),
-            ("_csrf", &csrf),
-        ])
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(resp.status(), 303, "login of {username}");
-}
-
 /// Switches a browser to English (the `qiyuan_lang` cookie).
 async fn english(server: &TestServer, client: &reqwest::Client) {
     let resp = client.get(server.url("/lang/en")).send().await.unwrap();
     assert_eq!(resp.status(), 303);
-}
-
-async fn post_as(
-    server: &TestServer,
-    client: &reqwest::Client,
-    path: &str,
-    fields: &[(&str, &str)],
-) -> reqwest::Response {
-    let csrf = server.csrf(client).await;
-    let mut all = fields.to_vec();
-    all.push(("_csrf", &csrf));
-    client
-        .post(server.url(path))
-        .form(&all)
-        .send()
-        .await
-        .unwrap()
 }
 
 /// Creates a chess Swiss of `rounds` rounds through the form; its id.
@@ -107,13 +41,7 @@ async fn create_swiss(server: &TestServer, name: &str, rounds: &str) -> i64 {
             ],
         )
         .await;
-    assert_eq!(resp.status(), 303, "create event");
-    let to = resp.headers()["location"].to_str().unwrap().to_string();
-    let id = to
-        .strip_prefix("/desk/events/")
-        .and_then(|r| r.strip_suffix("/players"))
-        .unwrap_or_else(|| panic!("redirect to {to}"));
-    id.parse().unwrap()
+    created_event_id(&resp)
 }
 
 async fn add_player(server: &TestServer, id: i64, name: &str, rating: u32) {
@@ -374,7 +302,7 @@ async fn an_arbiter_cannot_touch_another_event() {
     server
         .create_account("intruder", TEST_PASSWORD, Role::Arbiter)
         .await;
-    login_browser(&server, &other, "intruder").await;
+    server.login_as(&other, "intruder", TEST_PASSWORD).await;
     for path in [
         "",
         "/players",
@@ -416,7 +344,7 @@ async fn an_arbiter_cannot_touch_another_event() {
         ),
     ];
     for (path, fields) in &writes {
-        let resp = post_as(&server, &other, path, fields).await;
+        let resp = server.post_form_as(&other, path, fields).await;
         assert_eq!(resp.status(), 403, "POST {path}");
     }
     let list = other
@@ -438,7 +366,7 @@ async fn an_arbiter_cannot_touch_another_event() {
     server
         .create_account("officer", TEST_PASSWORD, Role::Officer)
         .await;
-    login_browser(&server, &officer, "officer").await;
+    server.login_as(&officer, "officer", TEST_PASSWORD).await;
     let resp = officer.get(server.url("/desk")).send().await.unwrap();
     assert_eq!(resp.status(), 403);
 }
@@ -465,7 +393,7 @@ async fn a_stale_result_is_a_conflict_and_loses_nothing() {
         .create_account("second", TEST_PASSWORD, Role::Arbiter)
         .await;
     server.store.assign_arbiter(id, account.id).await.unwrap();
-    login_browser(&server, &second, "second").await;
+    server.login_as(&second, "second", TEST_PASSWORD).await;
     english(&server, &second).await;
 
     // Both open the round page (version 0 everywhere).
@@ -484,9 +412,12 @@ async fn a_stale_result_is_a_conflict_and_loses_nothing() {
         .await;
     assert_eq!(resp.status(), 303);
     // The second, from the page read before, enters 0-1.
-    let (status, page) =
-        status_and_text(post_as(&server, &second, &path, &[(&r, "b"), (&v, "0"), (&o, "p")]).await)
-            .await;
+    let (status, page) = status_and_text(
+        server
+            .post_form_as(&second, &path, &[(&r, "b"), (&v, "0"), (&o, "p")])
+            .await,
+    )
+    .await;
     assert_eq!(status, 409, "{page}");
     let conflict = &page[page.find(r#"id="conflicts""#).expect("conflict block")..];
     assert!(conflict.contains(&format!("board {board}")), "{conflict}");
@@ -512,7 +443,9 @@ async fn a_stale_result_is_a_conflict_and_loses_nothing() {
         .expect("version 1 in the form")..];
     assert!(block.contains(&format!(r#"name="o{game}" value="w""#)));
     // Saving that form again is a deliberate correction: 1-0 → 0-1, logged.
-    let resp = post_as(&server, &second, &path, &[(&r, "b"), (&v, "1"), (&o, "w")]).await;
+    let resp = server
+        .post_form_as(&second, &path, &[(&r, "b"), (&v, "1"), (&o, "w")])
+        .await;
     assert_eq!(resp.status(), 303);
     let log = server.store.desk_log(id).await.unwrap();
     let correction = log.iter().find(|e| e.action == "correction").unwrap();
@@ -641,17 +574,6 @@ async fn sql_metacharacters_in_the_player_search_are_harmless() {
     assert!(server.store.list_events().await.unwrap().len() >= 3);
 }
 
-fn multipart(name: &str, content: &[u8]) -> (String, Vec<u8>) {
-    let boundary = "qiyuan-test-boundary-7d1f";
-    let mut body = format!(
-        "--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"{name}\"\r\nContent-Type: application/octet-stream\r\n\r\n"
-    )
-    .into_bytes();
-    body.extend_from_slice(content);
-    body.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
-    (format!("multipart/form-data; boundary={boundary}"), body)
-}
-
 /// Imports: a CSV file adds its players; a bad file is refused naming the
 /// line; a 50 MB upload is refused with a message.
 #[tokio::test]
@@ -662,7 +584,7 @@ async fn uploads_import_players_and_a_huge_one_is_refused() {
     let csrf = server.csrf(&server.client).await;
     let url = server.url(&format!("/desk/events/{id}/players/import?_csrf={csrf}"));
 
-    let (ctype, body) = multipart("players.csv", b"name,rating\nAlice,2100\nBob,2000\n");
+    let (ctype, body) = multipart(&[], "players.csv", b"name,rating\nAlice,2100\nBob,2000\n");
     let resp = server
         .client
         .post(&url)
@@ -692,7 +614,7 @@ async fn uploads_import_players_and_a_huge_one_is_refused() {
     .unwrap();
     let other = create_swiss(&server, "From TRF", "7").await;
     let trf_url = server.url(&format!("/desk/events/{other}/players/import?_csrf={csrf}"));
-    let (ctype, body) = multipart("rtg-22.trf", &trf);
+    let (ctype, body) = multipart(&[], "rtg-22.trf", &trf);
     let resp = server
         .client
         .post(&trf_url)
@@ -709,7 +631,7 @@ async fn uploads_import_players_and_a_huge_one_is_refused() {
     assert_eq!(players[0].info.rating, Some(2519));
 
     // A rating that is not a number, on line 3: refused, nothing imported.
-    let (ctype, body) = multipart("bad.csv", b"name,rating\nCarl,1900\nDora,abc\n");
+    let (ctype, body) = multipart(&[], "bad.csv", b"name,rating\nCarl,1900\nDora,abc\n");
     let resp = server
         .client
         .post(&url)
@@ -734,7 +656,7 @@ async fn uploads_import_players_and_a_huge_one_is_refused() {
     );
 
     // Without the token in the query: refused (CSRF).
-    let (ctype, body) = multipart("players.csv", b"name\nEve\n");
+    let (ctype, body) = multipart(&[], "players.csv", b"name\nEve\n");
     let resp = server
         .client
         .post(server.url(&format!("/desk/events/{id}/players/import")))
@@ -746,7 +668,7 @@ async fn uploads_import_players_and_a_huge_one_is_refused() {
     assert_eq!(resp.status(), 403);
 
     // 50 MB: refused with the limit in the message.
-    let (ctype, body) = multipart("huge.csv", &vec![b'a'; 50 * 1024 * 1024]);
+    let (ctype, body) = multipart(&[], "huge.csv", &vec![b'a'; 50 * 1024 * 1024]);
     let resp = server
         .client
         .post(&url)

@@ -6,41 +6,8 @@
 
 mod common;
 
-use common::TestServer;
+use common::{TestServer, all_attrs, attr_after, created_event_id, status_and_text};
 use qiyuan_server::auth::Role;
-
-fn unescape(s: &str) -> String {
-    s.replace("&quot;", "\"")
-        .replace("&#39;", "'")
-        .replace("&lt;", "<")
-        .replace("&gt;", ">")
-        .replace("&amp;", "&")
-}
-
-/// Every value of `attr` in the page, in order.
-fn all_attrs(page: &str, attr: &str) -> Vec<String> {
-    let key = format!(" {attr}=\"");
-    page.match_indices(&key)
-        .map(|(i, _)| {
-            let v = &page[i + key.len()..];
-            unescape(&v[..v.find('"').unwrap()])
-        })
-        .collect()
-}
-
-/// The value of `attr` in the first tag after `marker`.
-fn attr_after(page: &str, marker: &str, attr: &str) -> Option<String> {
-    let at = page.find(marker)?;
-    let rest = &page[at..];
-    let key = format!(" {attr}=\"");
-    let v = &rest[rest.find(&key)? + key.len()..];
-    Some(unescape(&v[..v.find('"')?]))
-}
-
-async fn status_and_text(resp: reqwest::Response) -> (u16, String) {
-    let status = resp.status().as_u16();
-    (status, resp.text().await.unwrap())
-}
 
 /// Creates a xiangqi team round robin on 4 boards; returns its id.
 async fn create_team_event(server: &TestServer) -> i64 {
@@ -58,13 +25,7 @@ async fn create_team_event(server: &TestServer) -> i64 {
             ],
         )
         .await;
-    assert_eq!(resp.status(), 303, "create event");
-    let to = resp.headers()["location"].to_str().unwrap().to_string();
-    to.strip_prefix("/desk/events/")
-        .and_then(|r| r.strip_suffix("/players"))
-        .unwrap_or_else(|| panic!("redirect to {to}"))
-        .parse()
-        .unwrap()
+    created_event_id(&resp)
 }
 
 /// The board results of a match from the first-named team's side (W, D,
@@ -342,19 +303,9 @@ async fn team_pages_need_a_team_event_and_its_arbiter() {
     server
         .create_account("stranger", common::TEST_PASSWORD, Role::Arbiter)
         .await;
-    let csrf = server.csrf(&other).await;
-    let resp = other
-        .post(server.url("/login"))
-        .form(&[
-            ("username", "stranger"),
-            ("password", common::TEST_PASSWORD),
-            ("next", "/"),
-            ("_csrf", &csrf),
-        ])
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(resp.status(), 303);
+    server
+        .login_as(&other, "stranger", common::TEST_PASSWORD)
+        .await;
     let resp = other
         .get(server.url(&format!("/desk/events/{id}/teams")))
         .send()

@@ -8,13 +8,6 @@ use common::*;
 use qiyuan_server::AppError;
 use qiyuan_server::auth::{Role, User, require_event_arbiter};
 
-fn location(resp: &reqwest::Response) -> String {
-    resp.headers()
-        .get("location")
-        .map(|v| v.to_str().unwrap().to_string())
-        .unwrap_or_default()
-}
-
 #[tokio::test]
 async fn first_run_creates_the_administrator_once() {
     let server = TestServer::start().await;
@@ -144,18 +137,17 @@ async fn sign_in_and_out() {
         "https://evil.example/",
     ] {
         let other = server.browser();
-        let csrf = server.csrf(&other).await;
-        let resp = other
-            .post(server.url("/login"))
-            .form(&[
-                ("username", "li"),
-                ("password", "a-long-password"),
-                ("next", next),
-                ("_csrf", &csrf),
-            ])
-            .send()
-            .await
-            .unwrap();
+        let resp = server
+            .post_form_as(
+                &other,
+                "/login",
+                &[
+                    ("username", "li"),
+                    ("password", "a-long-password"),
+                    ("next", next),
+                ],
+            )
+            .await;
         assert_eq!(location(&resp), "/", "{next:?}");
     }
 
@@ -208,28 +200,21 @@ async fn users_change_their_own_password() {
     assert_eq!(resp.status(), 200);
     // The old password no longer signs in; the new one does.
     let other = server.browser();
-    let csrf = server.csrf(&other).await;
-    let resp = other
-        .post(server.url("/login"))
-        .form(&[
-            ("username", "zhao"),
-            ("password", TEST_PASSWORD),
-            ("_csrf", &csrf),
-        ])
-        .send()
-        .await
-        .unwrap();
+    let resp = server
+        .post_form_as(
+            &other,
+            "/login",
+            &[("username", "zhao"), ("password", TEST_PASSWORD)],
+        )
+        .await;
     assert_eq!(resp.status(), 401);
-    let resp = other
-        .post(server.url("/login"))
-        .form(&[
-            ("username", "zhao"),
-            ("password", "new-password-1"),
-            ("_csrf", &csrf),
-        ])
-        .send()
-        .await
-        .unwrap();
+    let resp = server
+        .post_form_as(
+            &other,
+            "/login",
+            &[("username", "zhao"), ("password", "new-password-1")],
+        )
+        .await;
     assert_eq!(resp.status(), 303);
     // Anonymous visitors are sent to sign in.
     let resp = server
@@ -457,25 +442,14 @@ async fn a_script_as_username_is_shown_as_text() {
     assert!(!page.contains(evil));
     // Signed in as that user, the name in the header is escaped too.
     let other = server.browser();
-    let csrf = server.csrf(&other).await;
-    other
-        .post(server.url("/login"))
-        .form(&[
-            ("username", evil),
-            ("password", "a-long-password"),
-            ("_csrf", &csrf),
-        ])
-        .send()
-        .await
-        .unwrap();
-    let page = other
-        .get(server.url("/"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    server
+        .post_form_as(
+            &other,
+            "/login",
+            &[("username", evil), ("password", "a-long-password")],
+        )
+        .await;
+    let page = get_text_at(&server.base_url, &other, "/").await;
     assert!(
         signed_in_name(&page).as_deref() == Some("&lt;script&gt;alert(1)&lt;/script&gt;"),
         "{page}"

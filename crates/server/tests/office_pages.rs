@@ -12,7 +12,7 @@ use std::str::FromStr;
 
 use common::*;
 use qiyuan_server::auth::Role;
-use qiyuan_store::{ListEntry, Store};
+use qiyuan_store::Store;
 use rust_decimal::Decimal;
 
 /// Players 1 and 2 rated 2400 with 10 valid games, player 3 unrated.
@@ -29,117 +29,6 @@ const EVENT_JSON: &str = r#"{"name": "对抗赛", "game": "xiangqi", "system": "
     {"round": 1, "red": 1, "black": 2, "result": "1-0"},
     {"round": 2, "red": 2, "black": 1, "result": "0-1"}
   ]}"#;
-
-/// A multipart body (fields, then the file as `file`) and its content type.
-fn multipart(fields: &[(&str, &str)], file_name: &str, file: &[u8]) -> (String, Vec<u8>) {
-    multipart_files(fields, &[(file_name, file)])
-}
-
-/// A multipart body with several `file` parts.
-fn multipart_files(fields: &[(&str, &str)], files: &[(&str, &[u8])]) -> (String, Vec<u8>) {
-    let boundary = "----qiyuan-test-boundary-7d1f";
-    let mut body = Vec::new();
-    for (k, v) in fields {
-        body.extend_from_slice(
-            format!("--{boundary}\r\nContent-Disposition: form-data; name=\"{k}\"\r\n\r\n{v}\r\n")
-                .as_bytes(),
-        );
-    }
-    for (file_name, file) in files {
-        body.extend_from_slice(
-            format!(
-                "--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"{file_name}\"\r\n\
-                 Content-Type: application/octet-stream\r\n\r\n"
-            )
-            .as_bytes(),
-        );
-        body.extend_from_slice(file);
-        body.extend_from_slice(b"\r\n");
-    }
-    body.extend_from_slice(format!("--{boundary}--\r\n").as_bytes());
-    (format!("multipart/form-data; boundary={boundary}"), body)
-}
-
-/// A running server seen from a browser: the SQLite [`TestServer`] or a
-/// server on PostgreSQL.
-struct Site {
-    base_url: String,
-    client: reqwest::Client,
-    store: Store,
-}
-
-impl Site {
-    fn of(server: &TestServer) -> Site {
-        Site {
-            base_url: server.base_url.clone(),
-            client: server.client.clone(),
-            store: server.store.clone(),
-        }
-    }
-
-    fn url(&self, path: &str) -> String {
-        format!("{}{path}", self.base_url)
-    }
-
-    fn browser(&self) -> reqwest::Client {
-        browser()
-    }
-
-    async fn csrf(&self, client: &reqwest::Client) -> String {
-        let page = client
-            .get(self.url("/"))
-            .send()
-            .await
-            .unwrap()
-            .text()
-            .await
-            .unwrap();
-        meta_csrf(&page).expect("a csrf meta tag")
-    }
-
-    async fn get(&self, path: &str) -> reqwest::Response {
-        self.client.get(self.url(path)).send().await.unwrap()
-    }
-
-    async fn get_text(&self, path: &str) -> String {
-        let resp = self.get(path).await;
-        let status = resp.status();
-        let text = resp.text().await.unwrap();
-        assert_eq!(status, 200, "GET {path}: {text}");
-        text
-    }
-
-    async fn post_form(&self, path: &str, fields: &[(&str, &str)]) -> reqwest::Response {
-        let csrf = self.csrf(&self.client).await;
-        let mut all: Vec<(&str, &str)> = fields.to_vec();
-        all.push(("_csrf", &csrf));
-        self.client
-            .post(self.url(path))
-            .form(&all)
-            .send()
-            .await
-            .unwrap()
-    }
-
-    async fn sign_in_as(&self, username: &str, role: Role) {
-        self.store
-            .create_user(username, &quick_hash(TEST_PASSWORD), role)
-            .await
-            .unwrap()
-            .expect("username free");
-        let resp = self
-            .post_form(
-                "/login",
-                &[
-                    ("username", username),
-                    ("password", TEST_PASSWORD),
-                    ("next", "/"),
-                ],
-            )
-            .await;
-        assert_eq!(resp.status(), 303, "login of {username}");
-    }
-}
 
 /// Uploads a file to `path` of the server at `base` with the client's CSRF
 /// token in the query.
@@ -170,41 +59,12 @@ async fn upload(
         .unwrap()
 }
 
-/// Attributes of every tag starting with `start` (e.g. `<tr data-player=`).
-fn tags(page: &str, start: &str) -> Vec<HashMap<String, String>> {
-    let mut out = Vec::new();
-    let mut rest = page;
-    while let Some(at) = rest.find(start) {
-        let tag = &rest[at..];
-        let end = tag.find('>').unwrap();
-        let mut attrs = HashMap::new();
-        let mut s = &tag[..end];
-        while let Some(eq) = s.find("=\"") {
-            let name = s[..eq].rsplit(' ').next().unwrap().to_string();
-            let after = &s[eq + 2..];
-            let close = after.find('"').unwrap();
-            attrs.insert(name, after[..close].to_string());
-            s = &after[close + 1..];
-        }
-        out.push(attrs);
-        rest = &tag[end..];
-    }
-    out
-}
-
 /// The attributes of the `<tr data-player="id" …>` of a page.
 fn player_row(page: &str, id: u32) -> HashMap<String, String> {
     tags(page, "<tr data-player=")
         .into_iter()
         .find(|a| a["data-player"] == id.to_string())
         .unwrap_or_else(|| panic!("no row of player {id} in {page}"))
-}
-
-fn location(resp: &reqwest::Response) -> String {
-    resp.headers()
-        .get("location")
-        .map(|v| v.to_str().unwrap().to_string())
-        .unwrap_or_default()
 }
 
 fn d(s: &str) -> Decimal {
@@ -217,19 +77,8 @@ async fn store_dry_run() -> qiyuan_store::PeriodOutcome {
     let dir = tempfile::tempdir().unwrap();
     let url = qiyuan_store::database_url(&dir.path().join("o.sqlite3").display().to_string());
     let store = Store::open(&url).await.unwrap();
-    let parsed = qiyuan_formats::list::read_list(LIST_CSV.as_bytes(), "list.csv").unwrap();
-    let entries: Vec<ListEntry> = parsed
-        .list
-        .into_rows()
-        .into_iter()
-        .enumerate()
-        .map(|(i, row)| ListEntry { line: i + 2, row })
-        .collect();
     let date = chrono::NaiveDate::from_ymd_opt(2019, 1, 1).unwrap();
-    store
-        .import_list("list.csv", LIST_CSV.as_bytes(), date, &entries, &|_| {})
-        .await
-        .unwrap();
+    import_list_csv(&store, "list.csv", date, LIST_CSV).await;
     store
         .import_event("match.json", EVENT_JSON, "cxa-2019")
         .await
@@ -250,7 +99,7 @@ async fn store_dry_run() -> qiyuan_store::PeriodOutcome {
 #[tokio::test]
 async fn an_officer_imports_previews_confirms_and_publishes() {
     let server = TestServer::start().await;
-    officer_flow(&Site::of(&server)).await;
+    officer_flow(&server).await;
 }
 
 /// The officer's whole flow (see the test above) on an empty database.
@@ -719,56 +568,13 @@ async fn several_event_files_go_in_one_upload() {
 /// set, as CI does): the office pages' own SQL runs there too.
 #[tokio::test]
 async fn the_officer_flow_works_on_postgresql() {
-    let Ok(base_url) = std::env::var("QIYUAN_TEST_POSTGRES_URL") else {
-        eprintln!("QIYUAN_TEST_POSTGRES_URL not set: PostgreSQL variant skipped");
+    let Some(url) = new_postgres_database("office").await else {
         return;
     };
-    if base_url.is_empty() {
-        return;
-    }
-    use sqlx::Connection;
-    sqlx::any::install_default_drivers();
-    let (head, _) = base_url.rsplit_once('/').unwrap();
-    let name = format!(
-        "qiyuan_web_office_{}_{}",
-        std::process::id(),
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .unwrap()
-            .subsec_nanos()
-    );
-    let mut conn = sqlx::AnyConnection::connect(&base_url).await.unwrap();
-    sqlx::query(&format!("CREATE DATABASE {name}"))
-        .execute(&mut conn)
-        .await
-        .unwrap();
-    conn.close().await.unwrap();
-    let url = format!("{head}/{name}");
     let store = Store::open(&url).await.unwrap();
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    let config = qiyuan_server::ServeConfig {
-        addr,
-        database: url,
-        demo: false,
-        secure_cookies: false,
-    };
-    let state = qiyuan_server::AppState::new(store.clone(), config);
-    let (tx, rx) = tokio::sync::oneshot::channel::<()>();
-    tokio::spawn(async move {
-        qiyuan_server::serve_on(listener, state, async {
-            let _ = rx.await;
-        })
-        .await
-        .unwrap();
-    });
-    let site = Site {
-        base_url: format!("http://{addr}"),
-        client: browser(),
-        store,
-    };
+    let (site, _state, stop) = serve(store, url).await;
     officer_flow(&site).await;
-    let _ = tx.send(());
+    let _ = stop.send(());
 }
 
 /// A list as an xlsx workbook with the Chinese headers the office's export

@@ -8,30 +8,7 @@ use std::collections::HashMap;
 
 use common::*;
 use qiyuan_server::auth::Role;
-use qiyuan_store::ListEntry;
 use rust_decimal::Decimal;
-
-/// Attributes of every tag starting with `start` (e.g. `<tr data-player=`).
-fn tags(page: &str, start: &str) -> Vec<HashMap<String, String>> {
-    let mut out = Vec::new();
-    let mut rest = page;
-    while let Some(at) = rest.find(start) {
-        let tag = &rest[at..];
-        let end = tag.find('>').unwrap();
-        let mut attrs = HashMap::new();
-        let mut s = &tag[..end];
-        while let Some(eq) = s.find("=\"") {
-            let name = s[..eq].rsplit(' ').next().unwrap().to_string();
-            let after = &s[eq + 2..];
-            let close = after.find('"').unwrap();
-            attrs.insert(name, after[..close].to_string());
-            s = &after[close + 1..];
-        }
-        out.push(attrs);
-        rest = &tag[end..];
-    }
-    out
-}
 
 /// The player ids of a page's rows, in order.
 fn row_ids(page: &str) -> Vec<u32> {
@@ -46,32 +23,12 @@ async fn import_list(server: &TestServer, name: &str, date: &str, csv: &str) -> 
 }
 
 async fn import_list_into(store: &qiyuan_store::Store, name: &str, date: &str, csv: &str) -> i64 {
-    let parsed = qiyuan_formats::list::read_list(csv.as_bytes(), name).unwrap();
-    let entries: Vec<ListEntry> = parsed
-        .list
-        .into_rows()
-        .into_iter()
-        .enumerate()
-        .map(|(i, row)| ListEntry { line: i + 2, row })
-        .collect();
     let date = chrono::NaiveDate::parse_from_str(date, "%Y-%m-%d").unwrap();
-    store
-        .import_list(name, csv.as_bytes(), date, &entries, &|_| {})
-        .await
-        .unwrap()
-        .list_id
+    import_list_csv(store, name, date, csv).await.list_id
 }
 
 async fn anon_get(server: &TestServer, client: &reqwest::Client, path: &str) -> String {
-    get_at(&server.base_url, client, path).await
-}
-
-async fn get_at(base: &str, client: &reqwest::Client, path: &str) -> String {
-    let resp = client.get(format!("{base}{path}")).send().await.unwrap();
-    let status = resp.status();
-    let text = resp.text().await.unwrap();
-    assert_eq!(status, 200, "GET {path}: {text}");
-    text
+    get_text_at(&server.base_url, client, path).await
 }
 
 fn q(text: &str) -> String {
@@ -110,15 +67,15 @@ async fn check_searches(base: &str, store: &qiyuan_store::Store) {
         ("plain", &[4]),
     ];
     for (text, want) in cases {
-        let page = get_at(base, &anon, &format!("/lists/{list}?q={}", q(text))).await;
+        let page = get_text_at(base, &anon, &format!("/lists/{list}?q={}", q(text))).await;
         assert_eq!(row_ids(&page), want, "list search {text:?}");
-        let page = get_at(base, &anon, &format!("/players?q={}", q(text))).await;
+        let page = get_text_at(base, &anon, &format!("/players?q={}", q(text))).await;
         assert_eq!(row_ids(&page), want, "player search {text:?}");
     }
     // An id finds its player; the table is still whole afterwards.
-    let page = get_at(base, &anon, &format!("/lists/{list}?q=4")).await;
+    let page = get_text_at(base, &anon, &format!("/lists/{list}?q=4")).await;
     assert_eq!(row_ids(&page), [4]);
-    let page = get_at(base, &anon, &format!("/lists/{list}")).await;
+    let page = get_text_at(base, &anon, &format!("/lists/{list}")).await;
     assert_eq!(row_ids(&page), [1, 2, 3, 4, 5], "by rating, highest first");
     assert_eq!(store.totals().await.unwrap().players, 5);
 }
@@ -238,7 +195,7 @@ async fn check_paging(base: &str, store: &qiyuan_store::Store) {
     let mut path = format!("/lists/{list}");
     let mut pages: Vec<String> = Vec::new();
     loop {
-        let page = get_at(base, &anon, &path).await;
+        let page = get_text_at(base, &anon, &path).await;
         let next = link(&page, "next");
         pages.push(page);
         match next {
@@ -256,10 +213,10 @@ async fn check_paging(base: &str, store: &qiyuan_store::Store) {
     assert!(pages[2].contains("201–260"), "{}", pages[2]);
     // Back from the last page: the second again.
     let back = link(&pages[2], "prev").unwrap();
-    let again = get_at(base, &anon, &back).await;
+    let again = get_text_at(base, &anon, &back).await;
     assert_eq!(row_ids(&again), expected[100..200]);
     // A malformed key is the first page, not an error.
-    let odd = get_at(base, &anon, &format!("/lists/{list}?after=x_%27_1")).await;
+    let odd = get_text_at(base, &anon, &format!("/lists/{list}?after=x_%27_1")).await;
     assert_eq!(row_ids(&odd), expected[..100]);
 
     // A search is paged too: the 130 even players of 象棋俱乐部甲.
@@ -267,7 +224,7 @@ async fn check_paging(base: &str, store: &qiyuan_store::Store) {
     let mut found: Vec<u32> = Vec::new();
     let mut sizes = Vec::new();
     loop {
-        let page = get_at(base, &anon, &path).await;
+        let page = get_text_at(base, &anon, &path).await;
         assert!(page.contains("130"), "the total is shown");
         let ids = row_ids(&page);
         sizes.push(ids.len());
@@ -513,59 +470,17 @@ async fn desk_events_show_published_rounds_standings_and_crosstable() {
 /// their SQL is written by hand for both.
 #[tokio::test]
 async fn lists_and_searches_work_on_postgresql() {
-    let Ok(base_url) = std::env::var("QIYUAN_TEST_POSTGRES_URL") else {
-        eprintln!("QIYUAN_TEST_POSTGRES_URL not set: PostgreSQL variant skipped");
-        return;
-    };
-    if base_url.is_empty() {
-        return;
-    }
-    use sqlx::Connection;
-    sqlx::any::install_default_drivers();
-    let (head, _) = base_url.rsplit_once('/').unwrap();
-    let mut dbs = Vec::new();
-    for what in ["search", "paging"] {
-        let name = format!(
-            "qiyuan_web_{what}_{}_{}",
-            std::process::id(),
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .unwrap()
-                .subsec_nanos()
-        );
-        let mut conn = sqlx::AnyConnection::connect(&base_url).await.unwrap();
-        sqlx::query(&format!("CREATE DATABASE {name}"))
-            .execute(&mut conn)
-            .await
-            .unwrap();
-        conn.close().await.unwrap();
-        dbs.push(format!("{head}/{name}"));
-    }
-    for (i, url) in dbs.iter().enumerate() {
-        let store = qiyuan_store::Store::open(url).await.unwrap();
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-        let addr = listener.local_addr().unwrap();
-        let config = qiyuan_server::ServeConfig {
-            addr,
-            database: url.clone(),
-            demo: false,
-            secure_cookies: false,
+    for (i, what) in ["search", "paging"].into_iter().enumerate() {
+        let Some(url) = new_postgres_database(what).await else {
+            return;
         };
-        let state = qiyuan_server::AppState::new(store.clone(), config);
-        let (tx, rx) = tokio::sync::oneshot::channel::<()>();
-        tokio::spawn(async move {
-            qiyuan_server::serve_on(listener, state, async {
-                let _ = rx.await;
-            })
-            .await
-            .unwrap();
-        });
-        let base = format!("http://{addr}");
+        let store = qiyuan_store::Store::open(&url).await.unwrap();
+        let (site, _state, stop) = serve(store, url).await;
         if i == 0 {
-            check_searches(&base, &store).await;
+            check_searches(&site.base_url, &site.store).await;
         } else {
-            check_paging(&base, &store).await;
+            check_paging(&site.base_url, &site.store).await;
         }
-        let _ = tx.send(());
+        let _ = stop.send(());
     }
 }

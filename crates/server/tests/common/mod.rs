@@ -15,6 +15,8 @@
 
 #![allow(dead_code)]
 
+use std::collections::HashMap;
+
 use argon2::password_hash::{PasswordHasher, SaltString};
 use qiyuan_server::auth::Role;
 use qiyuan_server::{AppState, ServeConfig};
@@ -24,18 +26,34 @@ use qiyuan_store::accounts::Account;
 /// The password `sign_in_as` gives the accounts it creates.
 pub const TEST_PASSWORD: &str = "correct horse battery";
 
-/// A running server on a temporary database.
-pub struct TestServer {
+/// A running server seen from one browser: its address, the browser and
+/// its database. [`TestServer`] derefs to one; [`serve`] makes one on any
+/// database (the PostgreSQL variants of the tests).
+#[derive(Clone)]
+pub struct Site {
     /// `http://127.0.0.1:PORT` (no trailing slash).
     pub base_url: String,
     /// A browser: cookie store on, redirects not followed.
     pub client: reqwest::Client,
     /// The server's database.
     pub store: Store,
+}
+
+/// A running server on a temporary database.
+pub struct TestServer {
+    site: Site,
     /// The server's state (for calling library functions directly).
     pub state: AppState,
     shutdown: Option<tokio::sync::oneshot::Sender<()>>,
     _dir: tempfile::TempDir,
+}
+
+impl std::ops::Deref for TestServer {
+    type Target = Site;
+
+    fn deref(&self) -> &Site {
+        &self.site
+    }
 }
 
 /// A browser: keeps cookies, does not follow redirects.
@@ -47,6 +65,71 @@ pub fn browser() -> reqwest::Client {
         .unwrap()
 }
 
+/// Serves the whole application on 127.0.0.1 (a free port) over `store`,
+/// whose URL is `database`; the site, the server's state and the sender
+/// that stops it.
+pub async fn serve(
+    store: Store,
+    database: String,
+) -> (Site, AppState, tokio::sync::oneshot::Sender<()>) {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let config = ServeConfig {
+        addr,
+        database,
+        demo: false,
+        secure_cookies: false,
+    };
+    let state = AppState::new(store.clone(), config);
+    let (tx, rx) = tokio::sync::oneshot::channel::<()>();
+    let served = state.clone();
+    tokio::spawn(async move {
+        qiyuan_server::serve_on(listener, served, async {
+            let _ = rx.await;
+        })
+        .await
+        .unwrap();
+    });
+    let site = Site {
+        base_url: format!("http://{addr}"),
+        client: browser(),
+        store,
+    };
+    (site, state, tx)
+}
+
+/// A fresh, empty PostgreSQL database on the server of
+/// `QIYUAN_TEST_POSTGRES_URL`, named `qiyuan_web_{what}_…`; its URL.
+/// `None` (the PostgreSQL variant is skipped) when the variable is unset
+/// or empty.
+pub async fn new_postgres_database(what: &str) -> Option<String> {
+    let Ok(base_url) = std::env::var("QIYUAN_TEST_POSTGRES_URL") else {
+        eprintln!("QIYUAN_TEST_POSTGRES_URL not set: PostgreSQL variant skipped");
+        return None;
+    };
+    if base_url.is_empty() {
+        return None;
+    }
+    use sqlx::Connection;
+    sqlx::any::install_default_drivers();
+    let (head, _) = base_url.rsplit_once('/').unwrap();
+    let name = format!(
+        "qiyuan_web_{what}_{}_{}",
+        std::process::id(),
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .subsec_nanos()
+    );
+    let mut conn = sqlx::AnyConnection::connect(&base_url).await.unwrap();
+    sqlx::query(&format!("CREATE DATABASE {name}"))
+        .execute(&mut conn)
+        .await
+        .unwrap();
+    conn.close().await.unwrap();
+    Some(format!("{head}/{name}"))
+}
+
 impl TestServer {
     /// Starts a server on an empty database (no account: the first-run
     /// set-up is open).
@@ -55,28 +138,9 @@ impl TestServer {
         let path = dir.path().join("qiyuan.sqlite3");
         let url = qiyuan_store::database_url(&path.display().to_string());
         let store = Store::open(&url).await.unwrap();
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-        let addr = listener.local_addr().unwrap();
-        let config = ServeConfig {
-            addr,
-            database: url,
-            demo: false,
-            secure_cookies: false,
-        };
-        let state = AppState::new(store.clone(), config);
-        let (tx, rx) = tokio::sync::oneshot::channel::<()>();
-        let served = state.clone();
-        tokio::spawn(async move {
-            qiyuan_server::serve_on(listener, served, async {
-                let _ = rx.await;
-            })
-            .await
-            .unwrap();
-        });
+        let (site, state, tx) = serve(store, url).await;
         TestServer {
-            base_url: format!("http://{addr}"),
-            client: browser(),
-            store,
+            site,
             state,
             shutdown: Some(tx),
             _dir: dir,
@@ -91,7 +155,9 @@ impl TestServer {
         qiyuan_server::demo::seed_demo(&server.state).await.unwrap();
         server
     }
+}
 
+impl Site {
     /// Another browser (its own cookies) on this server.
     pub fn browser(&self) -> reqwest::Client {
         browser()
@@ -109,24 +175,26 @@ impl TestServer {
 
     /// GET with `client`, expecting 200; the body.
     pub async fn get_text(&self, path: &str) -> String {
-        let resp = self.get(path).await;
-        let status = resp.status();
-        let text = resp.text().await.unwrap();
-        assert_eq!(status, 200, "GET {path}: {text}");
-        text
+        get_text_at(&self.base_url, &self.client, path).await
     }
 
     /// POST a urlencoded form with `client`, adding the session's `_csrf`.
     pub async fn post_form(&self, path: &str, fields: &[(&str, &str)]) -> reqwest::Response {
-        let csrf = self.csrf(&self.client).await;
+        self.post_form_as(&self.client, path, fields).await
+    }
+
+    /// POST a urlencoded form with another browser `client`, adding its
+    /// session's `_csrf`.
+    pub async fn post_form_as(
+        &self,
+        client: &reqwest::Client,
+        path: &str,
+        fields: &[(&str, &str)],
+    ) -> reqwest::Response {
+        let csrf = self.csrf(client).await;
         let mut all: Vec<(&str, &str)> = fields.to_vec();
         all.push(("_csrf", &csrf));
-        self.client
-            .post(self.url(path))
-            .form(&all)
-            .send()
-            .await
-            .unwrap()
+        client.post(self.url(path)).form(&all).send().await.unwrap()
     }
 
     /// The CSRF token of `client`'s session (read from a page's
@@ -154,10 +222,26 @@ impl TestServer {
             .expect("username free")
     }
 
+    /// Creates an account and an API token for it (the bearer token).
+    pub async fn token(&self, username: &str, role: Role) -> String {
+        let account = self.create_account(username, "unused password", role).await;
+        self.store
+            .create_api_token(role, Some(account.id), Some(username))
+            .await
+            .unwrap()
+    }
+
     /// Signs `client` in through the login form; panics unless it works.
     pub async fn login(&self, username: &str, password: &str) {
+        self.login_as(&self.client, username, password).await;
+    }
+
+    /// Signs another browser `client` in through the login form; panics
+    /// unless it works.
+    pub async fn login_as(&self, client: &reqwest::Client, username: &str, password: &str) {
         let resp = self
-            .post_form(
+            .post_form_as(
+                client,
                 "/login",
                 &[
                     ("username", username),
@@ -175,6 +259,15 @@ impl TestServer {
         self.login(username, TEST_PASSWORD).await;
         account
     }
+}
+
+/// GET `path` of the server at `base` with `client`, expecting 200; the body.
+pub async fn get_text_at(base: &str, client: &reqwest::Client, path: &str) -> String {
+    let resp = client.get(format!("{base}{path}")).send().await.unwrap();
+    let status = resp.status();
+    let text = resp.text().await.unwrap();
+    assert_eq!(status, 200, "GET {path}: {text}");
+    text
 }
 
 impl Drop for TestServer {
@@ -214,4 +307,138 @@ pub fn signed_in_name(page: &str) -> Option<String> {
     let start = rest.find('>')? + 1;
     let end = rest.find("</a>")?;
     Some(rest[start..end].to_string())
+}
+
+/// The `Location` header of a response (empty when there is none).
+pub fn location(resp: &reqwest::Response) -> String {
+    resp.headers()
+        .get("location")
+        .map(|v| v.to_str().unwrap().to_string())
+        .unwrap_or_default()
+}
+
+/// The status and the body of a response.
+pub async fn status_and_text(resp: reqwest::Response) -> (u16, String) {
+    let status = resp.status().as_u16();
+    (status, resp.text().await.unwrap())
+}
+
+/// The id of the event the desk's "new event" form created: `resp` must
+/// be its `303` to `/desk/events/{id}/players`.
+pub fn created_event_id(resp: &reqwest::Response) -> i64 {
+    assert_eq!(resp.status(), 303, "create event");
+    let to = location(resp);
+    to.strip_prefix("/desk/events/")
+        .and_then(|r| r.strip_suffix("/players"))
+        .unwrap_or_else(|| panic!("redirect to {to}"))
+        .parse()
+        .unwrap()
+}
+
+/// Undoes the HTML escaping of an attribute value.
+pub fn unescape(s: &str) -> String {
+    s.replace("&quot;", "\"")
+        .replace("&#39;", "'")
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&amp;", "&")
+}
+
+/// The value of the first attribute `attr="…"` following `marker` in
+/// `page`, unescaped.
+pub fn attr_after(page: &str, marker: &str, attr: &str) -> Option<String> {
+    let at = page.find(marker)?;
+    let rest = &page[at..];
+    let key = format!("{attr}=\"");
+    let v = &rest[rest.find(&key)? + key.len()..];
+    Some(unescape(&v[..v.find('"')?]))
+}
+
+/// Every value of `attr="…"` in `page`, in order, unescaped.
+pub fn all_attrs(page: &str, attr: &str) -> Vec<String> {
+    let key = format!(" {attr}=\"");
+    page.match_indices(&key)
+        .map(|(i, _)| {
+            let v = &page[i + key.len()..];
+            unescape(&v[..v.find('"').unwrap()])
+        })
+        .collect()
+}
+
+/// Attributes of every tag starting with `start` (e.g. `<tr data-player=`),
+/// as they are written (not unescaped).
+pub fn tags(page: &str, start: &str) -> Vec<HashMap<String, String>> {
+    let mut out = Vec::new();
+    let mut rest = page;
+    while let Some(at) = rest.find(start) {
+        let tag = &rest[at..];
+        let end = tag.find('>').unwrap();
+        let mut attrs = HashMap::new();
+        let mut s = &tag[..end];
+        while let Some(eq) = s.find("=\"") {
+            let name = s[..eq].rsplit(' ').next().unwrap().to_string();
+            let after = &s[eq + 2..];
+            let close = after.find('"').unwrap();
+            attrs.insert(name, after[..close].to_string());
+            s = &after[close + 1..];
+        }
+        out.push(attrs);
+        rest = &tag[end..];
+    }
+    out
+}
+
+/// A multipart body (the `fields`, then the file as a part named `file`)
+/// and its content type.
+pub fn multipart(fields: &[(&str, &str)], file_name: &str, file: &[u8]) -> (String, Vec<u8>) {
+    multipart_files(fields, &[(file_name, file)])
+}
+
+/// A multipart body (the `fields`, then each file as a part named `file`)
+/// and its content type.
+pub fn multipart_files(fields: &[(&str, &str)], files: &[(&str, &[u8])]) -> (String, Vec<u8>) {
+    let boundary = "----qiyuan-test-boundary-7d1f";
+    let mut body = Vec::new();
+    for (k, v) in fields {
+        body.extend_from_slice(
+            format!("--{boundary}\r\nContent-Disposition: form-data; name=\"{k}\"\r\n\r\n{v}\r\n")
+                .as_bytes(),
+        );
+    }
+    for (file_name, file) in files {
+        body.extend_from_slice(
+            format!(
+                "--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"{file_name}\"\r\n\
+                 Content-Type: application/octet-stream\r\n\r\n"
+            )
+            .as_bytes(),
+        );
+        body.extend_from_slice(file);
+        body.extend_from_slice(b"\r\n");
+    }
+    body.extend_from_slice(format!("--{boundary}--\r\n").as_bytes());
+    (format!("multipart/form-data; boundary={boundary}"), body)
+}
+
+/// Imports the list `csv` (a file named `name`, published on `date`)
+/// straight into `store`, as the office's import does: rows numbered from
+/// line 2 (after the header).
+pub async fn import_list_csv(
+    store: &Store,
+    name: &str,
+    date: chrono::NaiveDate,
+    csv: &str,
+) -> qiyuan_store::ListImport {
+    let parsed = qiyuan_formats::list::read_list(csv.as_bytes(), name).unwrap();
+    let entries: Vec<qiyuan_store::ListEntry> = parsed
+        .list
+        .into_rows()
+        .into_iter()
+        .enumerate()
+        .map(|(i, row)| qiyuan_store::ListEntry { line: i + 2, row })
+        .collect();
+    store
+        .import_list(name, csv.as_bytes(), date, &entries, &|_| {})
+        .await
+        .unwrap()
 }
