@@ -51,6 +51,18 @@ pub struct PlayerInfo {
     /// FIDE id.
     #[serde(default)]
     pub fide_id: Option<String>,
+    /// Valid (rated) games already on the rating list (已计算有效局数);
+    /// decides K in the rating report. `None`: not known (taken as 0).
+    #[serde(default)]
+    pub rated_games: Option<u32>,
+    /// Rated events so far, for profiles whose K depends on it
+    /// (cxa-legacy).
+    #[serde(default)]
+    pub rated_events: Option<u32>,
+    /// Highest rating ever reached (历史最高等级分): K 10 for life above a
+    /// profile's threshold.
+    #[serde(default)]
+    pub ever_reached: Option<rust_decimal::Decimal>,
 }
 
 impl PlayerInfo {
@@ -103,6 +115,14 @@ impl PlayerInfo {
         {
             return Err(err("rating", format!("{r} is not a rating (0 to 4000)")));
         }
+        if let Some(e) = self.ever_reached
+            && (e.is_sign_negative() || e > rust_decimal::Decimal::from(4000))
+        {
+            return Err(err(
+                "ever_reached",
+                format!("{e} is not a rating (0 to 4000)"),
+            ));
+        }
         if let Some(b) = &self.birth {
             let ok = (b.len() == 4 && b.parse::<u16>().is_ok())
                 || chrono::NaiveDate::parse_from_str(b, "%Y-%m-%d").is_ok();
@@ -145,6 +165,12 @@ struct Extra {
     birth: Option<String>,
     national_id: Option<String>,
     fide_id: Option<String>,
+    #[serde(default)]
+    rated_games: Option<u32>,
+    #[serde(default)]
+    rated_events: Option<u32>,
+    #[serde(default)]
+    ever_reached: Option<rust_decimal::Decimal>,
 }
 
 /// A bye a player asked for before the round was paired (C.04.2: half-point
@@ -345,6 +371,9 @@ impl DeskEvent {
                 birth: extra.and_then(|e| e.birth.clone()),
                 national_id: extra.and_then(|e| e.national_id.clone()),
                 fide_id: extra.and_then(|e| e.fide_id.clone()),
+                rated_games: extra.and_then(|e| e.rated_games),
+                rated_events: extra.and_then(|e| e.rated_events),
+                ever_reached: extra.and_then(|e| e.ever_reached),
             },
             first_round: p.first_round,
             withdrawn_after: p.withdrawn_after.or_else(|| self.rr_withdrawal(p.id)),
@@ -405,12 +434,21 @@ impl DeskEvent {
 
     fn set_extra(&mut self, id: PlayerId, info: &PlayerInfo) {
         self.extras.retain(|e| e.id != id);
-        if info.birth.is_some() || info.national_id.is_some() || info.fide_id.is_some() {
+        if info.birth.is_some()
+            || info.national_id.is_some()
+            || info.fide_id.is_some()
+            || info.rated_games.is_some()
+            || info.rated_events.is_some()
+            || info.ever_reached.is_some()
+        {
             self.extras.push(Extra {
                 id,
                 birth: info.birth.clone(),
                 national_id: info.national_id.clone(),
                 fide_id: info.fide_id.clone(),
+                rated_games: info.rated_games,
+                rated_events: info.rated_events,
+                ever_reached: info.ever_reached,
             });
         }
     }

@@ -16,6 +16,9 @@
 //! | birth | `birth`, `birth_year`, `born`, `出生`, `出生日期`, `出生年份` — `YYYY`, `YYYY-MM-DD` or `YYYY/MM/DD` |
 //! | national id | `national_id`, `证号`, `会员号`, `棋协编号` |
 //! | FIDE id | `fide_id`, `fide`, `FIDE ID`, `国际棋联编号` |
+//! | valid games so far | `rated_games`, `有效局数`, `已计算有效局数` — whole number |
+//! | rated events so far | `rated_events`, `参赛次数` — whole number |
+//! | highest rating ever | `ever_reached`, `历史最高`, `历史最高等级分` |
 //!
 //! Unknown columns are ignored. Every error names the line (the row of a
 //! spreadsheet) and the field.
@@ -95,6 +98,9 @@ enum Col {
     Birth,
     NationalId,
     FideId,
+    RatedGames,
+    RatedEvents,
+    EverReached,
 }
 
 impl Col {
@@ -110,6 +116,9 @@ impl Col {
             Col::Birth => "birth",
             Col::NationalId => "national_id",
             Col::FideId => "fide_id",
+            Col::RatedGames => "rated_games",
+            Col::RatedEvents => "rated_events",
+            Col::EverReached => "ever_reached",
         }
     }
 
@@ -128,6 +137,9 @@ impl Col {
             }
             "national_id" | "证号" | "会员号" | "棋协编号" => Col::NationalId,
             "fide_id" | "fide" | "fide id" | "国际棋联编号" => Col::FideId,
+            "rated_games" | "有效局数" | "已计算有效局数" => Col::RatedGames,
+            "rated_events" | "参赛次数" => Col::RatedEvents,
+            "ever_reached" | "历史最高" | "历史最高等级分" => Col::EverReached,
             _ => return None,
         })
     }
@@ -212,6 +224,23 @@ fn from_rows(rows: Vec<(usize, Vec<String>)>) -> Result<Vec<ImportedPlayer>, Imp
                 Col::Birth => info.birth = Some(v.replace('/', "-").replace(".0", "")),
                 Col::NationalId => info.national_id = opt,
                 Col::FideId => info.fide_id = Some(v.trim_end_matches(".0").to_string()),
+                Col::RatedGames | Col::RatedEvents => {
+                    let n: u32 = v
+                        .trim_end_matches(".0")
+                        .parse()
+                        .map_err(|_| err(line, f, format!("`{v}` is not a whole number ≥ 0")))?;
+                    if c == Col::RatedGames {
+                        info.rated_games = Some(n);
+                    } else {
+                        info.rated_events = Some(n);
+                    }
+                }
+                Col::EverReached => {
+                    let r: rust_decimal::Decimal = v
+                        .parse()
+                        .map_err(|_| err(line, f, format!("`{v}` is not a rating")))?;
+                    info.ever_reached = Some(r);
+                }
             }
         }
         check(line, &info)?;
@@ -356,6 +385,11 @@ pub(crate) fn trf_player_info(p: &trf::PlayerRecord) -> PlayerInfo {
             .or_else(|| p.birth_year().map(|y| y.to_string())),
         national_id: None,
         fide_id: p.fide_id.filter(|&i| i > 0).map(|i| i.to_string()),
+        // A TRF player record does not carry the list's games, events or
+        // highest rating.
+        rated_games: None,
+        rated_events: None,
+        ever_reached: None,
     }
 }
 

@@ -241,22 +241,39 @@ impl DeskEvent {
     /// instead, naming the players, when the profile depends on the sex,
     /// and say so in a warning when it does not), games with a result (pending ones left out), byes (a
     /// round robin's free round and absences left out), final ranks when
-    /// the standings can be computed. The desk knows nothing of a player's
-    /// earlier rated games, so K is the profile's for a player with none on
-    /// record unless the rating office supplies them.
+    /// the standings can be computed. Each player's list data — valid games
+    /// so far, rated events, highest rating ever, which decide K — come from
+    /// [`PlayerInfo`](crate::PlayerInfo) (`rated_games`, `rated_events`,
+    /// `ever_reached`); a player without them counts as one with no rated
+    /// game on record.
     pub fn rating_event(&self) -> Result<rm::Event, DeskError> {
         self.rating_event_with(&|_, _| {})
     }
 
-    /// As [`DeskEvent::rating_event`], letting the caller complete each
-    /// player from the rating list (valid games so far, highest rating ever,
-    /// events rated — what decides K), e.g.
+    /// As [`DeskEvent::rating_event`], letting the caller complete or
+    /// override each player from the rating list (valid games so far,
+    /// highest rating ever, events rated — what decides K), e.g.
     /// `|p, r| r.rated_games = list.games(p.info.national_id)`.
     pub fn rating_event_with(
         &self,
         fill: &dyn Fn(&crate::event::DeskPlayer, &mut rm::Player),
     ) -> Result<rm::Event, DeskError> {
-        let ranks = self.standings(None).ok();
+        self.rating_event_through(fill, None)
+    }
+
+    /// As [`DeskEvent::rating_event_with`], with the games and byes of rounds
+    /// up to `through` only (all when `None`): what the public may see when
+    /// later rounds are not published yet.
+    pub fn rating_event_through(
+        &self,
+        fill: &dyn Fn(&crate::event::DeskPlayer, &mut rm::Player),
+        through: Option<u32>,
+    ) -> Result<rm::Event, DeskError> {
+        let ranks = match through {
+            None => self.standings(None).ok(),
+            Some(0) => None,
+            Some(t) => self.standings(Some(t.min(self.last_complete_round()))).ok(),
+        };
         let players: Vec<rm::Player> = self
             .players()
             .into_iter()
@@ -275,6 +292,9 @@ impl DeskEvent {
                 r.birth_year = p.info.birth_year();
                 r.unit = p.info.club.clone();
                 r.rank = ranks.as_ref().and_then(|s| s.row(p.id)).map(|row| row.rank);
+                r.rated_games = p.info.rated_games.unwrap_or(0);
+                r.rated_events = p.info.rated_events;
+                r.ever_reached = p.info.ever_reached;
                 fill(&p, &mut r);
                 r
             })
@@ -282,6 +302,9 @@ impl DeskEvent {
         let mut pairings = Vec::new();
         for (r, round) in self.event.rounds().iter().enumerate() {
             let round_no = r as u32 + 1;
+            if through.is_some_and(|t| round_no > t) {
+                break;
+            }
             for g in &round.games {
                 let result = match g.result {
                     GameResult::Pending => continue,
@@ -355,9 +378,20 @@ impl DeskEvent {
         profile: Option<&str>,
         fill: &dyn Fn(&crate::event::DeskPlayer, &mut rm::Player),
     ) -> Result<EventReport, DeskError> {
+        self.rating_report_through(profile, fill, None)
+    }
+
+    /// As [`DeskEvent::rating_report_with`], over the rounds up to `through`
+    /// only (all when `None`; see [`DeskEvent::rating_event_through`]).
+    pub fn rating_report_through(
+        &self,
+        profile: Option<&str>,
+        fill: &dyn Fn(&crate::event::DeskPlayer, &mut rm::Player),
+        through: Option<u32>,
+    ) -> Result<EventReport, DeskError> {
         let profile = self.profile(profile)?;
         let unknown = self.check_sexes(&profile, false)?;
-        let mut report = qiyuan_rating::rate(&self.rating_event_with(fill)?, &profile)
+        let mut report = qiyuan_rating::rate(&self.rating_event_through(fill, through)?, &profile)
             .map_err(|e| DeskError::Rating(e.to_string()))?;
         if !unknown.is_empty() {
             report.warnings.push(format!(

@@ -454,9 +454,27 @@ fn manual_changes_answer_with_warnings() {
 #[test]
 fn imports_name_line_and_field() {
     let ok = players_from_csv("Name;Rating;Sex;Club\nA;2100;m;X\n\nB;;F;\n".as_bytes()).unwrap();
+    let with_list = players_from_csv(
+        "name,rating,rated_games,ever_reached\nA,2100,31,2500\nB,2000,,\n".as_bytes(),
+    )
+    .unwrap();
+    assert_eq!(
+        (
+            with_list[0].info.rated_games,
+            with_list[0].info.ever_reached
+        ),
+        (Some(31), Some(2500.into()))
+    );
+    assert_eq!(
+        (
+            with_list[1].info.rated_games,
+            with_list[1].info.ever_reached
+        ),
+        (None, None)
+    );
     assert_eq!(ok.len(), 2);
     assert_eq!((ok[1].line, ok[1].info.sex), (4, Some(Sex::Female)));
-    let cases: [(&str, &str); 5] = [
+    let cases: [(&str, &str); 7] = [
         (
             "姓名,性别\n甲,男\n乙,X\n",
             "line 3: field `sex`: `X` is not a sex (m/f, 男/女)",
@@ -472,6 +490,14 @@ fn imports_name_line_and_field() {
         (
             "no,name\n1,A\n1,B\n",
             "line 3: field `no`: pairing number 1 is already on line 2",
+        ),
+        (
+            "name,rated_games\nA,many\n",
+            "line 2: field `rated_games`: `many` is not a whole number ≥ 0",
+        ),
+        (
+            "name,ever_reached\nA,9000\n",
+            "line 2: field `ever_reached`: 9000 is not a rating (0 to 4000)",
         ),
         (
             "name,birth\nA,1990-13-01\n",
@@ -504,6 +530,23 @@ fn imports_name_line_and_field() {
     ws.write_string(1, 0, "王天一").unwrap();
     let good = players_from_xlsx(&book.save_to_buffer().unwrap()).unwrap();
     assert_eq!((good[0].line, good[0].info.name.as_str()), (2, "王天一"));
+    // The rating list's data that decide K: valid games, events, highest.
+    let mut book = rust_xlsxwriter::Workbook::new();
+    let ws = book.add_worksheet();
+    for (c, h) in ["姓名", "已计算有效局数", "参赛次数", "历史最高等级分"]
+        .iter()
+        .enumerate()
+    {
+        ws.write_string(0, c as u16, *h).unwrap();
+    }
+    ws.write_string(1, 0, "王天一").unwrap();
+    ws.write_number(1, 1, 35.0).unwrap();
+    ws.write_number(1, 2, 4.0).unwrap();
+    ws.write_number(1, 3, 2510.5).unwrap();
+    let x = players_from_xlsx(&book.save_to_buffer().unwrap()).unwrap();
+    assert_eq!(x[0].info.rated_games, Some(35));
+    assert_eq!(x[0].info.rated_events, Some(4));
+    assert_eq!(x[0].info.ever_reached, Some("2510.5".parse().unwrap()));
     assert!(players_from_xlsx(b"not a workbook").is_err());
     // TRF: the reader's line and field.
     let bad = "012 T\n001    1      A                                 21x0\n";

@@ -367,7 +367,12 @@ async fn create_pair_results_standings_round_trip() {
     assert_eq!(s, 409);
 
     let (s, event) = api
-        .call("GET", &format!("/api/v1/events/{id}"), None, None)
+        .call(
+            "GET",
+            &format!("/api/v1/events/{id}"),
+            Some(&api.arbiter),
+            None,
+        )
         .await;
     assert_eq!(s, 200);
     assert_eq!(event["rounds_paired"], 3);
@@ -415,7 +420,12 @@ async fn create_pair_results_standings_round_trip() {
     .unwrap();
 
     let (s, standings) = api
-        .call("GET", &format!("/api/v1/events/{id}/standings"), None, None)
+        .call(
+            "GET",
+            &format!("/api/v1/events/{id}/standings"),
+            Some(&api.arbiter),
+            None,
+        )
         .await;
     assert_eq!(s, 200, "{standings}");
     assert_eq!(standings["after_round"], 3);
@@ -701,17 +711,17 @@ async fn an_event_with_its_games_gives_the_rating_report() {
         .await;
     assert_eq!(s, 201, "{created}");
     assert_eq!(created["rounds_saved"], 3);
-    assert!(
-        created["notes"][0]
-            .as_str()
-            .unwrap()
-            .contains("players[0].rated_games"),
-        "{created}"
-    );
+    // The list data (rated_games …) are kept now: nothing to note.
+    assert_eq!(created["notes"], json!([]), "{created}");
     let id = created["id"].as_i64().unwrap();
 
     let (s, standings) = api
-        .call("GET", &format!("/api/v1/events/{id}/standings"), None, None)
+        .call(
+            "GET",
+            &format!("/api/v1/events/{id}/standings"),
+            Some(&api.arbiter),
+            None,
+        )
         .await;
     assert_eq!(s, 200, "{standings}");
     // Scoring 2-1-0 (xiangqi): 甲 3 wins = 6, 乙 2 wins = 4, 丙 and 丁 one
@@ -727,7 +737,12 @@ async fn an_event_with_its_games_gives_the_rating_report() {
     assert_eq!(&points[..2], &[(1, "6".into()), (2, "4".into())]);
 
     let (s, report) = api
-        .call("GET", &format!("/api/v1/events/{id}/rating"), None, None)
+        .call(
+            "GET",
+            &format!("/api/v1/events/{id}/rating"),
+            Some(&api.arbiter),
+            None,
+        )
         .await;
     assert_eq!(s, 200, "{report}");
     assert_eq!(report["profile"], "cxa-2019");
@@ -760,7 +775,7 @@ async fn an_event_with_its_games_gives_the_rating_report() {
         .call(
             "GET",
             &format!("/api/v1/events/{id}/rating?profile=cxa-legacy"),
-            None,
+            Some(&api.arbiter),
             None,
         )
         .await;
@@ -770,7 +785,7 @@ async fn an_event_with_its_games_gives_the_rating_report() {
         .call(
             "GET",
             &format!("/api/v1/events/{id}/rating?profile=nope"),
-            None,
+            Some(&api.arbiter),
             None,
         )
         .await;
@@ -781,6 +796,206 @@ async fn an_event_with_its_games_gives_the_rating_report() {
         .call("GET", "/api/v1/events/424242/standings", None, None)
         .await;
     assert_eq!(s, 404);
+}
+
+#[tokio::test]
+async fn the_rating_report_takes_k_from_the_players_list_data() {
+    let api = Api::start().await;
+    // A finished 4-player xiangqi round robin under cxa-2019, every rating
+    // above the minimum (men 2301, 第十一条). K (第十条): fewer than 30
+    // valid games on the list → 25; 30 or more → 15; once a rating has
+    // reached 2500 → 10 forever.
+    //   甲 2450, 10 games; 乙 2400, 35 games → K 15;
+    //   丙 2350, 40 games, highest ever 2510 → K 10; 丁 2320, 25 games → K 25.
+    // Results: 甲 beats everyone, 乙 beats 丙 and 丁, 丙–丁 drawn.
+    let body = json!({
+        "name": "K 值检验", "game": "xiangqi", "system": "round-robin",
+        "start": "2026-03-01", "end": "2026-03-02",
+        "players": [
+            {"id": 1, "name": "甲", "sex": "m", "rating": 2450, "rated_games": 10},
+            {"id": 2, "name": "乙", "sex": "m", "rating": 2400, "rated_games": 35},
+            {"id": 3, "name": "丙", "sex": "m", "rating": 2350, "rated_games": 40, "ever_reached": 2510},
+            {"id": 4, "name": "丁", "sex": "m", "rating": 2320, "rated_games": 25}
+        ],
+        "games": [
+            {"round": 1, "red": 1, "black": 4, "result": "1-0"},
+            {"round": 1, "red": 2, "black": 3, "result": "1-0"},
+            {"round": 2, "red": 3, "black": 1, "result": "0-1"},
+            {"round": 2, "red": 4, "black": 2, "result": "0-1"},
+            {"round": 3, "red": 1, "black": 2, "result": "1-0"},
+            {"round": 3, "red": 3, "black": 4, "result": "1/2-1/2"}
+        ],
+        "settings": {"rating_profile": "cxa-2019"}
+    });
+    let (s, created) = api
+        .call("POST", "/api/v1/events", Some(&api.arbiter), Some(&body))
+        .await;
+    assert_eq!(s, 201, "{created}");
+    let id = created["id"].as_i64().unwrap();
+    // The event read back keeps the list data.
+    let (s, ev) = api
+        .call(
+            "GET",
+            &format!("/api/v1/events/{id}"),
+            Some(&api.arbiter),
+            None,
+        )
+        .await;
+    assert_eq!(s, 200, "{ev}");
+    let text = ev.to_string();
+    assert!(text.contains("\"rated_games\":35"), "{ev}");
+    assert!(text.contains("\"ever_reached\":\"2510\""), "{ev}");
+
+    let (s, report) = api
+        .call(
+            "GET",
+            &format!("/api/v1/events/{id}/rating"),
+            Some(&api.arbiter),
+            None,
+        )
+        .await;
+    assert_eq!(s, 200, "{report}");
+    let player = |n: u64| {
+        report["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["id"] == n)
+            .unwrap()
+            .clone()
+    };
+    let dec =
+        |v: &serde_json::Value| -> rust_decimal::Decimal { v.as_str().unwrap().parse().unwrap() };
+    // 乙: opponents 2450, 2350, 2320 → Ra = 7120 / 3 = 2373.33… → 2373.3
+    // (1 decimal, 第九条); D = 2400 − 2373.3 = 26.7 → |D| 27 → table row
+    // 26–32: P = 0.54 (higher rated); We = 3 × 0.54 = 1.62; W = 2;
+    // ΔR = 15 × (2 − 1.62) = 5.7 (K 25 would give 9.5).
+    let p2 = player(2);
+    assert_eq!(p2["k"], 15, "{p2}");
+    assert_eq!(dec(&p2["opponents_average"]), "2373.3".parse().unwrap());
+    assert_eq!(dec(&p2["expected_score"]), "1.62".parse().unwrap());
+    assert_eq!(dec(&p2["change"]), "5.7".parse().unwrap(), "{p2}");
+    // 丙: opponents 2450, 2400, 2320 → Ra = 7170 / 3 = 2390.0; D = −40 →
+    // row 40–46: P = 0.44 (lower rated); We = 1.32; W = ½;
+    // ΔR = 10 × (0.5 − 1.32) = −8.2.
+    let p3 = player(3);
+    assert_eq!(p3["k"], 10, "{p3}");
+    assert_eq!(dec(&p3["change"]), "-8.2".parse().unwrap(), "{p3}");
+    // 丁 (25 games < 30): opponents 2450, 2400, 2350 → Ra = 2400.0;
+    // D = −80 → row 77–83: P = 0.39; We = 1.17; W = ½;
+    // ΔR = 25 × (0.5 − 1.17) = −16.75 → −16.8 (1 decimal, half away from 0).
+    let p4 = player(4);
+    assert_eq!(p4["k"], 25, "{p4}");
+    assert_eq!(dec(&p4["change"]), "-16.8".parse().unwrap(), "{p4}");
+}
+
+#[tokio::test]
+async fn anonymous_readers_see_published_rounds_only() {
+    let api = Api::start().await;
+    // The same finished round robin: three rounds saved, none published yet.
+    let body = json!({
+        "name": "公布检验", "game": "xiangqi", "system": "round-robin",
+        "start": "2026-03-01", "end": "2026-03-02",
+        "players": [
+            {"id": 1, "name": "甲", "sex": "m", "rating": 2600},
+            {"id": 2, "name": "乙", "sex": "m", "rating": 2500},
+            {"id": 3, "name": "丙", "sex": "m", "rating": 2400},
+            {"id": 4, "name": "丁", "sex": "m", "rating": 2330}
+        ],
+        "games": [
+            {"round": 1, "red": 1, "black": 4, "result": "1-0"},
+            {"round": 1, "red": 2, "black": 3, "result": "1-0"},
+            {"round": 2, "red": 3, "black": 1, "result": "0-1"},
+            {"round": 2, "red": 4, "black": 2, "result": "0-1"},
+            {"round": 3, "red": 1, "black": 2, "result": "1-0"},
+            {"round": 3, "red": 3, "black": 4, "result": "1/2-1/2"}
+        ],
+        "settings": {"rating_profile": "cxa-2019"}
+    });
+    let (s, created) = api
+        .call("POST", "/api/v1/events", Some(&api.arbiter), Some(&body))
+        .await;
+    assert_eq!(s, 201, "{created}");
+    let id = created["id"].as_i64().unwrap();
+    let event = format!("/api/v1/events/{id}");
+    let standings = format!("/api/v1/events/{id}/standings");
+    let rating = format!("/api/v1/events/{id}/rating");
+    let games_in = |report: &Value| -> u64 {
+        report["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p["games"].as_u64().unwrap())
+            .sum()
+    };
+
+    // Nothing published: the anonymous reader (and an arbiter who does not
+    // run the event) sees no round, standings after round 0, no game rated.
+    for token in [None, Some(api.other_arbiter.as_str())] {
+        let (s, e) = api.call("GET", &event, token, None).await;
+        assert_eq!(s, 200, "{e}");
+        assert_eq!(e["rounds"], json!([]), "{e}");
+        assert_eq!(e["rounds_paired"], 0);
+        assert_eq!(e["view"], "published");
+        let (s, t) = api.call("GET", &standings, token, None).await;
+        assert_eq!(s, 200, "{t}");
+        assert_eq!(t["after_round"], 0, "{t}");
+        let (s, r) = api.call("GET", &rating, token, None).await;
+        assert_eq!(s, 200, "{r}");
+        assert_eq!(games_in(&r), 0, "{r}");
+        let (s, v) = api
+            .call("GET", &format!("{standings}?after_round=1"), token, None)
+            .await;
+        assert_eq!(s, 404, "{v}");
+        assert_eq!(v["error"], "not_published");
+    }
+    // The event's arbiter and an admin see all three rounds.
+    for token in [&api.arbiter, &api.admin] {
+        let (_, e) = api.call("GET", &event, Some(token), None).await;
+        assert_eq!(e["rounds"].as_array().unwrap().len(), 3, "{e}");
+        assert_eq!(e["view"], "all");
+        let (_, t) = api.call("GET", &standings, Some(token), None).await;
+        assert_eq!(t["after_round"], 3, "{t}");
+        // 6 games, each counted for both players: 12.
+        let (_, r) = api.call("GET", &rating, Some(token), None).await;
+        assert_eq!(games_in(&r), 12, "{r}");
+    }
+
+    // Round 1 published: the public sees it alone. Round 1 was 甲–丁 1-0
+    // and 乙–丙 1-0 (xiangqi 2-1-0): 甲 2, 乙 2, 丙 0, 丁 0.
+    api.server
+        .store
+        .publish_round(id, 1, true, "arbiter")
+        .await
+        .unwrap();
+    let (_, e) = api.call("GET", &event, None, None).await;
+    let rounds: Vec<u64> = e["rounds"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["round"].as_u64().unwrap())
+        .collect();
+    assert_eq!(rounds, [1], "{e}");
+    let (_, t) = api.call("GET", &standings, None, None).await;
+    assert_eq!(t["after_round"], 1, "{t}");
+    let pts: Vec<(u64, String)> = t["lines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| {
+            let d: rust_decimal::Decimal = l["points"].as_str().unwrap().parse().unwrap();
+            (l["player"].as_u64().unwrap(), d.normalize().to_string())
+        })
+        .collect();
+    assert!(
+        pts.contains(&(1, "2".into())) && pts.contains(&(4, "0".into())),
+        "{t}"
+    );
+    let (_, r) = api.call("GET", &rating, None, None).await;
+    assert_eq!(games_in(&r), 4, "{r}");
+    // A bad token is refused, not taken for an anonymous reader.
+    let (s, _) = api.call("GET", &event, Some("not-a-token"), None).await;
+    assert_eq!(s, 401);
 }
 
 // ---------------------------------------------------------------- points
@@ -849,7 +1064,12 @@ async fn the_projects_example_events_are_accepted_with_their_games() {
         );
         let id = created["id"].as_i64().unwrap();
         let (s, event) = api
-            .call("GET", &format!("/api/v1/events/{id}"), None, None)
+            .call(
+                "GET",
+                &format!("/api/v1/events/{id}"),
+                Some(&api.admin),
+                None,
+            )
             .await;
         assert_eq!(s, 200);
         // Every game of the file is stored with its result.
@@ -867,7 +1087,12 @@ async fn the_projects_example_events_are_accepted_with_their_games() {
             .count();
         assert_eq!(stored, in_file, "{file}");
         let (s, standings) = api
-            .call("GET", &format!("/api/v1/events/{id}/standings"), None, None)
+            .call(
+                "GET",
+                &format!("/api/v1/events/{id}/standings"),
+                Some(&api.admin),
+                None,
+            )
             .await;
         assert_eq!(s, 200, "{file}: {standings}");
         assert_eq!(standings["after_round"], last_round, "{file}");

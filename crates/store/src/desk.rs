@@ -319,8 +319,9 @@ async fn insert_player(
     let i = &p.info;
     sqlx::query(
         "INSERT INTO desk_players (event_id, number, name, rating, title, club, federation, sex, \
-         birth, national_id, fide_id, first_round, withdrawn_after, infringements) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 0)",
+         birth, national_id, fide_id, first_round, withdrawn_after, infringements, rated_games, \
+         rated_events, ever_reached) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 0, $14, $15, $16)",
     )
     .bind(event_id)
     .bind(i64::from(id.0))
@@ -335,6 +336,9 @@ async fn insert_player(
     .bind(i.fide_id.clone())
     .bind(i64::from(p.first_round))
     .bind(p.withdrawn_after.map(i64::from))
+    .bind(i.rated_games.map(i64::from))
+    .bind(i.rated_events.map(i64::from))
+    .bind(i.ever_reached.map(|d| d.to_string()))
     .execute(conn)
     .await?;
     Ok(())
@@ -371,8 +375,8 @@ async fn load_in(conn: &mut AnyConnection, event_id: i64) -> Result<LoadedEvent,
     let mut desk = DeskEvent::new(settings)?;
     let players = sqlx::query(
         "SELECT number, name, rating, title, club, federation, sex, birth, national_id, fide_id, \
-         first_round, withdrawn_after, infringements FROM desk_players WHERE event_id = $1 \
-         ORDER BY number",
+         first_round, withdrawn_after, infringements, rated_games, rated_events, ever_reached \
+         FROM desk_players WHERE event_id = $1 ORDER BY number",
     )
     .bind(event_id)
     .fetch_all(&mut *conn)
@@ -395,6 +399,17 @@ async fn load_in(conn: &mut AnyConnection, event_id: i64) -> Result<LoadedEvent,
             birth: r.try_get("birth")?,
             national_id: r.try_get("national_id")?,
             fide_id: r.try_get("fide_id")?,
+            rated_games: r.try_get::<Option<i64>, _>("rated_games")?.map(u),
+            rated_events: r.try_get::<Option<i64>, _>("rated_events")?.map(u),
+            ever_reached: match r.try_get::<Option<String>, _>("ever_reached")? {
+                None => None,
+                Some(t) => Some(t.parse().map_err(|e| StoreError::Corrupt {
+                    what: format!(
+                        "event #{event_id}: player {}: ever_reached `{t}`: {e}",
+                        id.0
+                    ),
+                })?),
+            },
         };
         desk.restore_player(
             id,
@@ -864,7 +879,8 @@ impl Store {
         loaded.desk.update_player(player, info.clone())?;
         sqlx::query(
             "UPDATE desk_players SET name = $1, rating = $2, title = $3, club = $4, federation = $5, \
-             sex = $6, birth = $7, national_id = $8, fide_id = $9 WHERE event_id = $10 AND number = $11",
+             sex = $6, birth = $7, national_id = $8, fide_id = $9, rated_games = $10, \
+             rated_events = $11, ever_reached = $12 WHERE event_id = $13 AND number = $14",
         )
         .bind(info.name.trim().to_string())
         .bind(info.rating.map(i64::from))
@@ -875,6 +891,9 @@ impl Store {
         .bind(info.birth.clone())
         .bind(info.national_id.clone())
         .bind(info.fide_id.clone())
+        .bind(info.rated_games.map(i64::from))
+        .bind(info.rated_events.map(i64::from))
+        .bind(info.ever_reached.map(|d| d.to_string()))
         .bind(event_id)
         .bind(i64::from(player.0))
         .execute(&mut *tx)

@@ -24,8 +24,10 @@
 //! [`EventSettings::round_robin`]); a Swiss has as many rounds as
 //! `settings.rounds`, or else as the games given. Players keep their ids as
 //! pairing numbers; the desk keeps name, sex, rating (whole numbers), title,
-//! unit (as club) and year of birth — `rated_games`, `rated_events`,
-//! `ever_reached` and `rank` are not kept, and the response's `notes` say so.
+//! unit (as club), year of birth and the list data that decide K in the
+//! rating report — `rated_games`, `rated_events`, `ever_reached`; `rank` is
+//! not kept (the desk ranks by its standings), and the response's `notes`
+//! say so.
 //! Games given are saved as played rounds (each round complete: every
 //! player of the round in a game or a bye), then the next round is paired
 //! by the desk.
@@ -42,7 +44,7 @@ use qiyuan_store::StoreError;
 use qiyuan_store::desk::{GameRef, LoadedEvent, result_code};
 use serde::{Deserialize, Serialize};
 
-use super::{ApiError, ApiJson, Caller, parse_json};
+use super::{ApiError, ApiJson, Caller, Reader, parse_json};
 use crate::AppState;
 use crate::auth::{Role, require_event_arbiter, require_role};
 
@@ -216,6 +218,64 @@ pub(crate) fn desk_error(e: DeskError) -> ApiError {
 
 async fn load(state: &AppState, id: i64) -> Result<LoadedEvent, ApiError> {
     state.store.load_event(id).await.map_err(store_error)
+}
+
+/// What a reader of an event may see. The public pages show published
+/// rounds only; the API's GETs do the same for anonymous readers and for
+/// accounts that do not run the event, while the event's arbiters and the
+/// administrators see every round paired (with a token or a session).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Visibility {
+    /// Every round, published or not.
+    All,
+    /// The published rounds (`rounds`), and the rounds 1..=`through`
+    /// (every one of them published) for standings and the rating report.
+    Published {
+        /// The last round of the unbroken run of published rounds from 1.
+        through: u32,
+    },
+}
+
+impl Visibility {
+    /// Who sees what of `loaded`.
+    pub async fn of(state: &AppState, reader: &Reader, loaded: &LoadedEvent) -> Visibility {
+        if let Reader(Some(user)) = reader
+            && require_event_arbiter(state, user, loaded.id).await.is_ok()
+        {
+            return Visibility::All;
+        }
+        let mut through = 0;
+        while loaded.published.contains(&(through + 1)) && through < loaded.desk.rounds_paired() {
+            through += 1;
+        }
+        Visibility::Published { through }
+    }
+
+    /// Whether round `n` may be shown.
+    pub fn shows(self, loaded: &LoadedEvent, n: u32) -> bool {
+        match self {
+            Visibility::All => true,
+            Visibility::Published { .. } => loaded.published.contains(&n),
+        }
+    }
+
+    /// The last round standings and the rating report may count.
+    pub fn through(self) -> Option<u32> {
+        match self {
+            Visibility::All => None,
+            Visibility::Published { through } => Some(through),
+        }
+    }
+}
+
+fn not_published(round: u32) -> ApiError {
+    ApiError::new(
+        StatusCode::NOT_FOUND,
+        "not_published",
+        format!("round {round} is not published yet"),
+        format!("第 {round} 轮尚未公布"),
+    )
+    .field("after_round")
 }
 
 // ------------------------------------------------------------------ create
@@ -397,18 +457,11 @@ fn plan(body: &[u8]) -> Result<Plan, ApiError> {
                 }
             }
         };
-        for (field, given) in [
-            ("rated_games", p.rated_games > 0),
-            ("rated_events", p.rated_events.is_some()),
-            ("ever_reached", p.ever_reached.is_some()),
-            ("rank", p.rank.is_some()),
-        ] {
-            if given {
-                notes.push(format!(
-                    "players[{i}].{field}: not kept by the desk (its rating report starts from the \
-                     rating list's values) / 裁判台不保存此字段"
-                ));
-            }
+        if p.rank.is_some() {
+            notes.push(format!(
+                "players[{i}].rank: not kept by the desk (it ranks by its own standings) / \
+                 裁判台不保存此字段（名次按裁判台的排名表）"
+            ));
         }
         let info = PlayerInfo {
             name: p.name.clone(),
@@ -423,6 +476,9 @@ fn plan(body: &[u8]) -> Result<Plan, ApiError> {
             birth: p.birth_year.map(|y| y.to_string()),
             national_id: None,
             fide_id: None,
+            rated_games: Some(p.rated_games),
+            rated_events: p.rated_events,
+            ever_reached: p.ever_reached,
         };
         players.push(ImportedPlayer {
             line: i + 1,
@@ -571,18 +627,24 @@ struct ByeView {
 }
 
 /// `GET /api/v1/events/{id}`: settings, players, rounds with their games
-/// (ids and versions) and byes.
+/// (ids and versions) and byes. An anonymous reader, or one who does not run
+/// the event, gets the published rounds only ([`Visibility`]): `rounds`,
+/// `rounds_paired` and `last_complete_round` count those; `view` says
+/// `published` or `all`.
 pub async fn get_event(
     State(state): State<AppState>,
+    reader: Reader,
     Path(id): Path<i64>,
 ) -> Result<Response, ApiError> {
     let loaded = load(&state, id).await?;
+    let vis = Visibility::of(&state, &reader, &loaded).await;
     let desk = &loaded.desk;
     let rounds: Vec<RoundView> = desk
         .event()
         .rounds()
         .iter()
         .enumerate()
+        .filter(|(i, _)| vis.shows(&loaded, *i as u32 + 1))
         .map(|(i, r)| {
             let n = i as u32 + 1;
             RoundView {
@@ -612,9 +674,16 @@ pub async fn get_event(
         "created_at": loaded.created_at,
         "updated_at": loaded.updated_at,
         "settings": desk.settings(),
-        "rounds_paired": desk.rounds_paired(),
+        "view": if vis == Visibility::All { "all" } else { "published" },
+        "rounds_paired": match vis {
+            Visibility::All => desk.rounds_paired(),
+            Visibility::Published { .. } => rounds.len() as u32,
+        },
         "total_rounds": desk.total_rounds(),
-        "last_complete_round": desk.last_complete_round(),
+        "last_complete_round": match vis.through() {
+            None => desk.last_complete_round(),
+            Some(t) => desk.last_complete_round().min(t),
+        },
         "players": desk.players(),
         "rounds": rounds,
     }))
@@ -629,17 +698,26 @@ pub struct StandingsQuery {
 }
 
 /// `GET /api/v1/events/{id}/standings`: the standings with the event's
-/// scoring and tie-break preset.
+/// scoring and tie-break preset. An anonymous reader, or one who does not
+/// run the event, gets them after published rounds only ([`Visibility`]):
+/// by default after the last complete round of the published ones, and 404
+/// (`not_published`) for `after_round` beyond them.
 pub async fn standings(
     State(state): State<AppState>,
+    reader: Reader,
     Path(id): Path<i64>,
     Query(q): Query<StandingsQuery>,
 ) -> Result<Response, ApiError> {
     let loaded = load(&state, id).await?;
-    let table = loaded
-        .desk
-        .standings_table(q.after_round)
-        .map_err(desk_error)?;
+    let after = match Visibility::of(&state, &reader, &loaded).await.through() {
+        None => q.after_round,
+        Some(t) => match q.after_round {
+            Some(a) if a > t => return Err(not_published(a)),
+            Some(a) => Some(a),
+            None => Some(loaded.desk.last_complete_round().min(t)),
+        },
+    };
+    let table = loaded.desk.standings_table(after).map_err(desk_error)?;
     Ok(Json(table).into_response())
 }
 
@@ -652,12 +730,17 @@ pub struct RatingQuery {
 
 /// `GET /api/v1/events/{id}/rating`: the rating crate's event report under
 /// a profile, with every intermediate value (Ro, Ra, D, P, N, We, W, K, ΔR).
+///
+/// An anonymous reader, or one who does not run the event, gets the report
+/// over the published rounds only ([`Visibility`]).
 pub async fn rating(
     State(state): State<AppState>,
+    reader: Reader,
     Path(id): Path<i64>,
     Query(q): Query<RatingQuery>,
 ) -> Result<Response, ApiError> {
     let loaded = load(&state, id).await?;
+    let through = Visibility::of(&state, &reader, &loaded).await.through();
     let profile = q.profile.as_deref().filter(|p| !p.trim().is_empty());
     if profile.is_none() && loaded.desk.settings().rating_profile.is_none() {
         return Err(ApiError::bad_request(
@@ -669,7 +752,7 @@ pub async fn rating(
     }
     let report = loaded
         .desk
-        .rating_report(profile)
+        .rating_report_through(profile, &|_, _| {}, through)
         .map_err(|e| desk_error(e).field("profile"))?;
     Ok(Json(report).into_response())
 }

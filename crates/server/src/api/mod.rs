@@ -6,11 +6,11 @@
 //! | GET | `/api/v1/openapi.json` | anyone | the OpenAPI 3.1 document ([`openapi::document`]) |
 //! | GET | `/api/v1/events` | anyone | the events at the desk |
 //! | POST | `/api/v1/events` | arbiter, admin | create an event from the event JSON ([`events::NewEvent`]) |
-//! | GET | `/api/v1/events/{id}` | anyone | settings, players, rounds, games with ids and versions |
+//! | GET | `/api/v1/events/{id}` | anyone | settings, players, rounds, games with ids and versions (published rounds only, but for the event's arbiters and admins) |
 //! | POST | `/api/v1/events/{id}/rounds` | the event's arbiter, admin | pair the next round and save it |
 //! | PUT | `/api/v1/events/{id}/games/{game}` | the event's arbiter, admin | enter or correct a result |
-//! | GET | `/api/v1/events/{id}/standings` | anyone | standings with the preset's tie-breaks |
-//! | GET | `/api/v1/events/{id}/rating?profile=NAME` | anyone | the rating report, every intermediate value |
+//! | GET | `/api/v1/events/{id}/standings` | anyone | standings with the preset's tie-breaks (after published rounds only, but for the event's arbiters and admins) |
+//! | GET | `/api/v1/events/{id}/rating?profile=NAME` | anyone | the rating report, every intermediate value (over published rounds only, but for the event's arbiters and admins) |
 //! | POST | `/api/v1/points/{system}` | officer, admin | a platform game in, both players' new points out |
 //!
 //! Writes need `Authorization: Bearer TOKEN` (or a signed-in session and
@@ -229,6 +229,32 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
         };
         ApiError::bad_request("invalid_body", en, zh).field(field)
     })
+}
+
+/// The reader of an API GET: the caller of a bearer token (an invalid one
+/// is refused with 401, as for writes) or the signed-in user of a session;
+/// `None` for an anonymous reader. What a reader sees may depend on who he
+/// is: see [`events::Visibility`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reader(pub Option<User>);
+
+impl FromRequestParts<AppState> for Reader {
+    type Rejection = AppError;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Self, Self::Rejection> {
+        if parts
+            .headers
+            .contains_key(axum::http::header::AUTHORIZATION)
+        {
+            let Caller(user) = Caller::from_request_parts(parts, state).await?;
+            return Ok(Reader(Some(user)));
+        }
+        let Ok(viewer) = crate::auth::Viewer::from_request_parts(parts, state).await;
+        Ok(Reader(viewer.user))
+    }
 }
 
 /// How long a bearer token, once checked against the database, is trusted

@@ -123,6 +123,7 @@ pub fn document() -> Value {
                 "get": {
                     "tags": ["desk"], "operationId": "getEvent",
                     "summary": "An event: settings, players, rounds with games (ids, versions) and byes.",
+                    "description": "Anonymous readers, and accounts that do not run the event, see the published rounds only; the event's arbiters and admins (bearer token or session) see every round. `view` says `published` or `all`.",
                     "parameters": [event],
                     "responses": {"200": ok("The event.", "Event"), "404": not_found}
                 }
@@ -165,6 +166,7 @@ pub fn document() -> Value {
                 "get": {
                     "tags": ["desk"], "operationId": "standings",
                     "summary": "Standings with the event's scoring and tie-break preset.",
+                    "description": "Anonymous readers, and accounts that do not run the event, see the published rounds only; the event's arbiters and admins (bearer token or session) see every round. After an unpublished round: 404 (`not_published`).",
                     "parameters": [event.clone(), {
                         "name": "after_round", "in": "query", "required": false,
                         "description": "After this round (default: the last complete round).",
@@ -177,6 +179,7 @@ pub fn document() -> Value {
                 "get": {
                     "tags": ["desk"], "operationId": "rating",
                     "summary": "The rating report (等级分计算表) of the event, every intermediate value.",
+                    "description": "Anonymous readers, and accounts that do not run the event, see the published rounds only; the event's arbiters and admins (bearer token or session) see every round.",
                     "parameters": [event.clone(), {
                         "name": "profile", "in": "query", "required": false,
                         "description": "Rating profile (cxa-2019, fide-2024, …); default: the event's.",
@@ -402,6 +405,7 @@ fn schemas() -> Value {
             "id": {"type": "integer"}, "name": {"type": "string"}, "status": {"type": "string"},
             "created_at": {"type": "string"}, "updated_at": {"type": "string"},
             "settings": {"type": "object"},
+            "view": {"type": "string", "enum": ["published", "all"]},
             "rounds_paired": {"type": "integer"}, "total_rounds": {"type": "integer"},
             "last_complete_round": {"type": "integer"},
             "players": {"type": "array", "items": {"type": "object", "properties": {

@@ -77,6 +77,11 @@ fn info_from_line(line: &ListLine) -> PlayerInfo {
         birth: line.birth.clone(),
         national_id: Some(line.id.to_string()),
         fide_id: None,
+        // What decides K in the event's rating report: the list's valid
+        // games and highest rating (the list does not count events).
+        rated_games: Some(line.valid_games),
+        rated_events: None,
+        ever_reached: line.highest,
     }
 }
 
@@ -168,6 +173,9 @@ async fn render(
                     label { (l.t("Birth (YYYY or YYYY-MM-DD)", "出生（年或年-月-日）")) input type="text" name="birth"; }
                     label { (l.t("National ID", "棋协编号")) input type="text" name="national_id"; }
                     label { (l.t("FIDE ID", "FIDE 编号")) input type="text" name="fide_id"; }
+                    label { (l.t("Valid games on the list", "已计算有效局数")) input type="number" name="rated_games" min="0"; }
+                    label { (l.t("Rated events so far", "已计算赛事数")) input type="number" name="rated_events" min="0"; }
+                    label { (l.t("Highest rating ever", "历史最高等级分")) input type="text" inputmode="decimal" name="ever_reached"; }
                     button #add-player-submit type="submit" { (l.t("Add", "添加")) }
                 }
                 div {
@@ -281,6 +289,12 @@ pub(super) struct PlayerForm {
     #[serde(default)]
     fide_id: String,
     #[serde(default)]
+    rated_games: String,
+    #[serde(default)]
+    rated_events: String,
+    #[serde(default)]
+    ever_reached: String,
+    #[serde(default)]
     list_player: String,
     #[serde(default)]
     q: String,
@@ -314,6 +328,23 @@ impl PlayerForm {
             "" => None,
             r => Some(whole(r, "Rating", "等级分", l)?),
         };
+        let rated_games = match self.rated_games.trim() {
+            "" => None,
+            r => Some(whole(r, "Valid games on the list", "已计算有效局数", l)?),
+        };
+        let rated_events = match self.rated_events.trim() {
+            "" => None,
+            r => Some(whole(r, "Rated events so far", "已计算赛事数", l)?),
+        };
+        let ever_reached = match self.ever_reached.trim() {
+            "" => None,
+            r => Some(r.parse::<rust_decimal::Decimal>().map_err(|_| {
+                l.pick(
+                    format!("Highest rating ever: `{r}` is not a rating."),
+                    format!("历史最高等级分：“{r}”不是等级分。"),
+                )
+            })?),
+        };
         Ok(PlayerInfo {
             name: self.name.trim().to_string(),
             rating,
@@ -328,6 +359,9 @@ impl PlayerForm {
             birth: opt(&self.birth),
             national_id: opt(&self.national_id),
             fide_id: opt(&self.fide_id),
+            rated_games,
+            rated_events,
+            ever_reached,
         })
     }
 }
@@ -589,6 +623,9 @@ fn edit_page(
                 label { (l.t("Birth (YYYY or YYYY-MM-DD)", "出生（年或年-月-日）")) input type="text" name="birth" value=(v(&i.birth)); }
                 label { (l.t("National ID", "棋协编号")) input type="text" name="national_id" value=(v(&i.national_id)); }
                 label { (l.t("FIDE ID", "FIDE 编号")) input type="text" name="fide_id" value=(v(&i.fide_id)); }
+                label { (l.t("Valid games on the list", "已计算有效局数")) input type="number" name="rated_games" min="0" value=(i.rated_games.map(|r| r.to_string()).unwrap_or_default()); }
+                label { (l.t("Rated events so far", "已计算赛事数")) input type="number" name="rated_events" min="0" value=(i.rated_events.map(|r| r.to_string()).unwrap_or_default()); }
+                label { (l.t("Highest rating ever", "历史最高等级分")) input type="text" inputmode="decimal" name="ever_reached" value=(i.ever_reached.map(|r| r.to_string()).unwrap_or_default()); }
                 button #edit-player-submit type="submit" { (l.t("Save", "保存")) }
             }
             p { a href={ "/desk/events/" (loaded.id) "/players" } { (l.t("Back to the players", "返回棋手列表")) } }
