@@ -487,3 +487,53 @@ fn the_published_list_as_a_workbook() {
         serde_json::from_str(&ok(&office(&db, &["export", "--format", "json"]))).unwrap();
     assert_eq!(json["rows"][0]["rating"], "2425");
 }
+
+/// The audit log names who acted: `--by NAME`, else the operating-system
+/// user; a blank `--by` is refused.
+#[test]
+fn the_audit_log_names_who_acted() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("who.sqlite3");
+    let list = dir.path().join("list.csv");
+    std::fs::write(&list, list_csv(0)).unwrap();
+    let event = dir.path().join("match.json");
+    std::fs::write(&event, SMALL).unwrap();
+
+    ok(&office(
+        &db,
+        &[
+            "import-list",
+            list.to_str().unwrap(),
+            "--date",
+            "2019-01-01",
+            "--by",
+            "王官员",
+        ],
+    ));
+    let from_os = Command::new(QIYUAN)
+        .args([
+            "office",
+            "import-event",
+            event.to_str().unwrap(),
+            "--profile",
+            "cxa-2019",
+        ])
+        .arg("--database")
+        .arg(&db)
+        .env("USER", "osuser")
+        .output()
+        .unwrap();
+    ok(&from_os);
+    let blank = office(&db, &["publish", "--by", " "]);
+    assert!(!blank.status.success());
+    let err = String::from_utf8_lossy(&blank.stderr);
+    assert!(err.contains("--by: give a name"), "{err}");
+
+    let url = qiyuan_store::database_url(&db.display().to_string());
+    let store = block_on(Store::open(&url)).unwrap();
+    let log = block_on(store.audit_log()).unwrap();
+    let by: Vec<Option<&str>> = log.iter().map(|e| e.by.as_deref()).collect();
+    assert_eq!(by, [Some("王官员"), Some("osuser")]);
+    assert_eq!(block_on(store.verify_audit_chain()).unwrap(), None);
+    block_on(store.close());
+}

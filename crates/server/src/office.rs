@@ -379,9 +379,10 @@ async fn import_list(
         .collect();
     let store = state.store.clone();
     let (name, bytes) = (file_name.clone(), bytes);
+    let by = user.username.clone();
     let done = off_thread(move || async move {
         store
-            .import_list(&name, &bytes, date, &entries, &|_| {})
+            .import_list_by(&name, &bytes, date, &entries, &|_| {}, &by)
             .await
     })
     .await?
@@ -530,12 +531,13 @@ async fn import_event(
     let store = state.store.clone();
     let prof = profile.clone();
     let batch = texts.clone();
+    let by = user.username.clone();
     let results = off_thread(move || async move {
         let refs: Vec<(&str, &str)> = batch
             .iter()
             .map(|(n, t)| (n.as_str(), t.as_str()))
             .collect();
-        store.import_events(&refs, &prof, &|_| {}).await
+        store.import_events_by(&refs, &prof, &|_| {}, &by).await
     })
     .await?
     .map_err(store_error)?;
@@ -618,12 +620,14 @@ async fn preview(
     let date = parse_date(&viewer, query.list_date.as_deref())?;
     let store = state.store.clone();
     let prof = profile.clone();
-    let outcome =
-        off_thread(
-            move || async move { store.compute_period(&prof, date, true, &|_, _| {}).await },
-        )
-        .await?
-        .map_err(store_error)?;
+    let by = user.username.clone();
+    let outcome = off_thread(move || async move {
+        store
+            .compute_period_by(&prof, date, true, &|_, _| {}, &by)
+            .await
+    })
+    .await?
+    .map_err(store_error)?;
     let report = &outcome.report;
     let plan = &outcome.plan;
     let changed: Vec<_> = report
@@ -767,9 +771,10 @@ async fn confirm_period(
     let date = parse_date(&viewer, Some(&form.list_date))?;
     let store = state.store.clone();
     let profile = form.profile.trim().to_string();
+    let by = user.username.clone();
     let outcome = off_thread(move || async move {
         store
-            .compute_period(&profile, date, false, &|_, _| {})
+            .compute_period_by(&profile, date, false, &|_, _| {}, &by)
             .await
     })
     .await?
@@ -787,7 +792,11 @@ async fn publish(
     SignedIn(user): SignedIn,
 ) -> Result<Markup, AppError> {
     officer(&user)?;
-    let p = state.store.publish().await.map_err(store_error)?;
+    let p = state
+        .store
+        .publish_by(&user.username)
+        .await
+        .map_err(store_error)?;
     Ok(done_page(
         &viewer,
         viewer.t("List published", "名单已公布"),
@@ -878,7 +887,7 @@ async fn audit(
         .await
         .map_err(db)?;
     let rows = sqlx::query(
-        "SELECT id, at, action, subject, detail, hash FROM audit_log \
+        "SELECT id, at, action, subject, detail, hash, actor FROM audit_log \
          ORDER BY id DESC LIMIT $1 OFFSET $2",
     )
     .bind(PAGE_SIZE as i64)
@@ -915,6 +924,7 @@ async fn audit(
                     th { (viewer.t("When (UTC)", "时间（UTC）")) }
                     th { (viewer.t("Action", "操作")) }
                     th { (viewer.t("Subject", "对象")) }
+                    th { (viewer.t("By", "操作人")) }
                     th { (viewer.t("Details", "详情")) }
                 } }
                 tbody {
@@ -928,6 +938,10 @@ async fn audit(
                             td { (r.try_get::<String, _>("at").unwrap_or_default()) }
                             td { (action_label(&viewer, &action)) }
                             td { (r.try_get::<String, _>("subject").unwrap_or_default()) }
+                            td.actor { @match r.try_get::<Option<String>, _>("actor").ok().flatten() {
+                                Some(by) => (by),
+                                None => span.muted { (viewer.t("not recorded", "未记录")) },
+                            } }
                             td { details {
                                 summary { "SHA-256 " code { (hash.get(..12).unwrap_or(&hash)) } "…" }
                                 pre { (pretty(&detail)) }

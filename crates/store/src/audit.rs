@@ -61,6 +61,9 @@ pub struct AuditEntry {
     pub action: AuditAction,
     /// What it was done to (`event 12`, `list 3`, `period 2`…).
     pub subject: String,
+    /// Who did it (a user name); `None` on entries written before the log
+    /// recorded it.
+    pub by: Option<String>,
     /// The details, as JSON (file name and SHA-256, counts, ids…).
     pub detail: serde_json::Value,
     /// Hash of the previous entry (64 zeros for the first).
@@ -71,9 +74,20 @@ pub struct AuditEntry {
 
 const GENESIS: &str = "0000000000000000000000000000000000000000000000000000000000000000";
 
-fn entry_hash(prev: &str, at: &str, action: &str, subject: &str, detail: &str) -> String {
+/// SHA-256 over the parts, each preceded by its length in bytes (u64,
+/// little-endian): `prev_hash`, `at`, `action`, `subject`, `detail`, and —
+/// on entries that record one — the actor. Entries written before the
+/// actor was recorded (NULL) keep the five-part hash they were written with.
+fn entry_hash(
+    prev: &str,
+    at: &str,
+    action: &str,
+    subject: &str,
+    detail: &str,
+    actor: Option<&str>,
+) -> String {
     let mut h = Sha256::new();
-    for part in [prev, at, action, subject, detail] {
+    for part in [prev, at, action, subject, detail].into_iter().chain(actor) {
         h.update((part.len() as u64).to_le_bytes());
         h.update(part.as_bytes());
     }
@@ -96,13 +110,17 @@ pub(crate) fn sha256(bytes: &[u8]) -> String {
 }
 
 /// Appends an entry inside the caller's transaction (so that it commits, or
-/// vanishes, with what it records). Returns its id.
+/// vanishes, with what it records), `by` the user who acted (empty: not
+/// known, stored as NULL and hashed as the entries written before the actor
+/// was recorded). Returns its id.
 pub(crate) async fn append(
     tx: &mut Transaction<'static, Any>,
     action: AuditAction,
     subject: &str,
     detail: &serde_json::Value,
+    by: &str,
 ) -> Result<i64, StoreError> {
+    let by = Some(by.trim()).filter(|b| !b.is_empty());
     let prev: Option<String> =
         sqlx::query_scalar("SELECT hash FROM audit_log ORDER BY id DESC LIMIT 1")
             .fetch_optional(&mut **tx)
@@ -110,10 +128,10 @@ pub(crate) async fn append(
     let prev = prev.unwrap_or_else(|| GENESIS.to_string());
     let at = chrono_now();
     let detail = detail.to_string();
-    let hash = entry_hash(&prev, &at, action.as_str(), subject, &detail);
+    let hash = entry_hash(&prev, &at, action.as_str(), subject, &detail, by);
     let id: i64 = sqlx::query_scalar(
-        "INSERT INTO audit_log (at, action, subject, detail, prev_hash, hash) \
-         VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
+        "INSERT INTO audit_log (at, action, subject, detail, prev_hash, hash, actor) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id",
     )
     .bind(at)
     .bind(action.as_str())
@@ -121,6 +139,7 @@ pub(crate) async fn append(
     .bind(detail)
     .bind(prev)
     .bind(hash)
+    .bind(by)
     .fetch_one(&mut **tx)
     .await?;
     Ok(id)
@@ -145,7 +164,7 @@ impl Store {
     /// A database error, or a row this version cannot read.
     pub async fn audit_log(&self) -> Result<Vec<AuditEntry>, StoreError> {
         let rows = sqlx::query(
-            "SELECT id, at, action, subject, detail, prev_hash, hash FROM audit_log ORDER BY id",
+            "SELECT id, at, action, subject, detail, prev_hash, hash, actor FROM audit_log ORDER BY id",
         )
         .fetch_all(&self.pool)
         .await?;
@@ -157,6 +176,7 @@ impl Store {
                     at: r.try_get("at")?,
                     action: AuditAction::parse(&r.try_get::<String, _>("action")?)?,
                     subject: r.try_get("subject")?,
+                    by: r.try_get("actor")?,
                     detail: serde_json::from_str(&detail).map_err(|e| StoreError::Corrupt {
                         what: format!("audit detail is not JSON: {e}"),
                     })?,
@@ -175,7 +195,7 @@ impl Store {
     /// A database error.
     pub async fn verify_audit_chain(&self) -> Result<Option<i64>, StoreError> {
         let rows = sqlx::query(
-            "SELECT id, at, action, subject, detail, prev_hash, hash FROM audit_log ORDER BY id",
+            "SELECT id, at, action, subject, detail, prev_hash, hash, actor FROM audit_log ORDER BY id",
         )
         .fetch_all(&self.pool)
         .await?;
@@ -188,7 +208,10 @@ impl Store {
             let detail: String = r.try_get("detail")?;
             let prev_hash: String = r.try_get("prev_hash")?;
             let hash: String = r.try_get("hash")?;
-            if prev_hash != prev || hash != entry_hash(&prev, &at, &action, &subject, &detail) {
+            let actor: Option<String> = r.try_get("actor")?;
+            if prev_hash != prev
+                || hash != entry_hash(&prev, &at, &action, &subject, &detail, actor.as_deref())
+            {
                 return Ok(Some(id));
             }
             prev = hash;

@@ -211,6 +211,24 @@ pub(crate) fn pairing_row(p: &Pairing) -> (u32, u32, Option<u32>, &'static str) 
 }
 
 impl Store {
+    /// As [`Store::import_list_by`], with no actor recorded in the audit log
+    /// (for callers that do not know who acts; the web office and
+    /// `qiyuan office` name the user).
+    ///
+    /// # Errors
+    /// As [`Store::import_list_by`].
+    pub async fn import_list(
+        &self,
+        file_name: &str,
+        file_bytes: &[u8],
+        list_date: NaiveDate,
+        entries: &[ListEntry],
+        progress: &dyn Fn(u64),
+    ) -> Result<ListImport, StoreError> {
+        self.import_list_by(file_name, file_bytes, list_date, entries, progress, "")
+            .await
+    }
+
     /// Imports a rating list (the starting list, or a federation's list
     /// published elsewhere) as a published list dated `list_date`: players
     /// are created or updated, titles recorded, one list row per player.
@@ -224,13 +242,14 @@ impl Store {
     /// [`StoreError::DuplicateListId`] when two rows share an id,
     /// [`StoreError::DuplicateList`] when the same file was imported before,
     /// or a database error (nothing is then written).
-    pub async fn import_list(
+    pub async fn import_list_by(
         &self,
         file_name: &str,
         file_bytes: &[u8],
         list_date: NaiveDate,
         entries: &[ListEntry],
         progress: &dyn Fn(u64),
+        by: &str,
     ) -> Result<ListImport, StoreError> {
         let mut lines: HashMap<u32, usize> = HashMap::with_capacity(entries.len());
         for e in entries {
@@ -290,6 +309,7 @@ impl Store {
                 "entries": entries.len(), "new_players": new_players,
                 "changed_players": changed,
             }),
+            by,
         )
         .await?;
         let rows: Vec<&ListRow> = entries.iter().map(|e| &e.row).collect();
@@ -353,6 +373,21 @@ impl Store {
         Ok(out)
     }
 
+    /// As [`Store::import_event_by`], with no actor recorded in the audit log
+    /// (for callers that do not know who acts; the web office and
+    /// `qiyuan office` name the user).
+    ///
+    /// # Errors
+    /// As [`Store::import_event_by`].
+    pub async fn import_event(
+        &self,
+        file_name: &str,
+        text: &str,
+        profile: &str,
+    ) -> Result<EventImport, StoreError> {
+        self.import_event_by(file_name, text, profile, "").await
+    }
+
     /// Imports an event file: the file verbatim, its players and games, in
     /// one transaction with its audit entry — a killed import leaves the
     /// whole event or none of it.
@@ -368,13 +403,31 @@ impl Store {
     /// list; [`StoreError::NoEndDate`]; [`StoreError::ClosedPeriod`] when it
     /// ends in a period whose list is already published;
     /// [`StoreError::WrongGame`].
-    pub async fn import_event(
+    pub async fn import_event_by(
         &self,
         file_name: &str,
         text: &str,
         profile: &str,
+        by: &str,
     ) -> Result<EventImport, StoreError> {
-        self.import_event_with_progress(file_name, text, profile, &|_| {})
+        self.import_event_with_progress_by(file_name, text, profile, &|_| {}, by)
+            .await
+    }
+
+    /// As [`Store::import_event_with_progress_by`], with no actor recorded in the audit log
+    /// (for callers that do not know who acts; the web office and
+    /// `qiyuan office` name the user).
+    ///
+    /// # Errors
+    /// As [`Store::import_event_with_progress_by`].
+    pub async fn import_event_with_progress(
+        &self,
+        file_name: &str,
+        text: &str,
+        profile_name: &str,
+        progress: &dyn Fn(u64),
+    ) -> Result<EventImport, StoreError> {
+        self.import_event_with_progress_by(file_name, text, profile_name, progress, "")
             .await
     }
 
@@ -383,19 +436,36 @@ impl Store {
     ///
     /// # Errors
     /// As [`Store::import_event`].
-    pub async fn import_event_with_progress(
+    pub async fn import_event_with_progress_by(
         &self,
         file_name: &str,
         text: &str,
         profile_name: &str,
         progress: &dyn Fn(u64),
+        by: &str,
     ) -> Result<EventImport, StoreError> {
         let mut done = self
-            .import_events(&[(file_name, text)], profile_name, progress)
+            .import_events_by(&[(file_name, text)], profile_name, progress, by)
             .await?;
         done.pop().unwrap_or(Err(StoreError::Corrupt {
             what: "the import returned nothing".into(),
         }))
+    }
+
+    /// As [`Store::import_events_by`], with no actor recorded in the audit log
+    /// (for callers that do not know who acts; the web office and
+    /// `qiyuan office` name the user).
+    ///
+    /// # Errors
+    /// As [`Store::import_events_by`].
+    pub async fn import_events(
+        &self,
+        files: &[(&str, &str)],
+        profile_name: &str,
+        progress: &dyn Fn(u64),
+    ) -> Result<Vec<Result<EventImport, StoreError>>, StoreError> {
+        self.import_events_by(files, profile_name, progress, "")
+            .await
     }
 
     /// Imports a batch of event files under one profile in one transaction
@@ -407,11 +477,12 @@ impl Store {
     /// # Errors
     /// The outer error is a database failure (nothing of the batch is then
     /// written) or an unknown profile; the inner ones are the files refused.
-    pub async fn import_events(
+    pub async fn import_events_by(
         &self,
         files: &[(&str, &str)],
         profile_name: &str,
         progress: &dyn Fn(u64),
+        by: &str,
     ) -> Result<Vec<Result<EventImport, StoreError>>, StoreError> {
         let profile = Profile::builtin(profile_name)?;
         let shas: Vec<String> = files.iter().map(|(_, t)| sha256(t.as_bytes())).collect();
@@ -537,6 +608,7 @@ impl Store {
             AuditAction::ImportEvent,
             &subject,
             &json!({"profile": profile_name, "events": listed}),
+            by,
         )
         .await?;
         let mut players = Vec::new();

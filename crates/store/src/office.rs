@@ -270,6 +270,23 @@ impl Store {
         })
     }
 
+    /// As [`Store::compute_period_by`], with no actor recorded in the audit log
+    /// (for callers that do not know who acts; the web office and
+    /// `qiyuan office` name the user).
+    ///
+    /// # Errors
+    /// As [`Store::compute_period_by`].
+    pub async fn compute_period(
+        &self,
+        profile_name: &str,
+        list_date: NaiveDate,
+        dry_run: bool,
+        progress: &dyn Fn(u64, u64),
+    ) -> Result<PeriodOutcome, StoreError> {
+        self.compute_period_by(profile_name, list_date, dry_run, progress, "")
+            .await
+    }
+
     /// Computes the period of `profile` whose list is published on
     /// `list_date`: the events are read back from their files as imported,
     /// the list before from the database; the engine computes; unless
@@ -282,12 +299,13 @@ impl Store {
     /// # Errors
     /// As [`Store::plan_period`]; [`StoreError::Rating`] when the engine
     /// refuses (a player not on the list, an event out of the period…).
-    pub async fn compute_period(
+    pub async fn compute_period_by(
         &self,
         profile_name: &str,
         list_date: NaiveDate,
         dry_run: bool,
         progress: &dyn Fn(u64, u64),
+        by: &str,
     ) -> Result<PeriodOutcome, StoreError> {
         let profile = Profile::builtin(profile_name)?;
         let plan = self.plan_period(&profile, list_date).await?;
@@ -378,6 +396,7 @@ impl Store {
                 "base_list_id": plan.base_list_id, "events": shas,
                 "rows": report.rows.len(), "changed_rows": changed_rows,
             }),
+            by,
         )
         .await?;
         let list_id: i64 = sqlx::query_scalar(
@@ -460,6 +479,16 @@ impl Store {
         Ok(outcome)
     }
 
+    /// As [`Store::publish_by`], with no actor recorded in the audit log
+    /// (for callers that do not know who acts; the web office and
+    /// `qiyuan office` name the user).
+    ///
+    /// # Errors
+    /// As [`Store::publish_by`].
+    pub async fn publish(&self) -> Result<PublishOutcome, StoreError> {
+        self.publish_by("").await
+    }
+
     /// Publishes the latest computed draft list (of the latest list date):
     /// its status becomes published and the publication is audited with the
     /// period and list it made public. From then on, events ending in its
@@ -467,7 +496,7 @@ impl Store {
     ///
     /// # Errors
     /// [`StoreError::NothingToPublish`] when no draft waits.
-    pub async fn publish(&self) -> Result<PublishOutcome, StoreError> {
+    pub async fn publish_by(&self, by: &str) -> Result<PublishOutcome, StoreError> {
         let draft = sqlx::query(
             "SELECT l.id, l.list_date, p.id AS period_id, p.profile, p.audit_id FROM rating_lists l \
              JOIN periods p ON p.result_list_id = l.id WHERE l.status = 'draft' \
@@ -494,6 +523,7 @@ impl Store {
                 "list_id": list_id, "list_date": list_date.to_string(), "period_id": period_id,
                 "profile": profile, "computed_by_audit": computed_audit, "rows": rows,
             }),
+            by,
         )
         .await?;
         sqlx::query("UPDATE rating_lists SET status = 'published' WHERE id = $1")

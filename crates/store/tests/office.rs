@@ -418,3 +418,97 @@ async fn a_batch_imports_the_good_files_and_reports_the_others() {
         assert_eq!(log[1].detail["events"].as_array().unwrap().len(), 2);
     }
 }
+
+/// SHA-256 over length-prefixed parts (u64 little-endian byte length, then
+/// the bytes): the audit chain's documented scheme, computed here apart
+/// from the store.
+fn chain_hash(parts: &[&str]) -> String {
+    use sha2::{Digest, Sha256};
+    let mut h = Sha256::new();
+    for p in parts {
+        h.update((p.len() as u64).to_le_bytes());
+        h.update(p.as_bytes());
+    }
+    h.finalize().iter().map(|b| format!("{b:02x}")).collect()
+}
+
+#[tokio::test]
+async fn the_audit_log_records_who_acted_and_old_entries_still_verify() {
+    let genesis = "0".repeat(64);
+    for db in databases().await {
+        let store = open(&db).await;
+        // An entry written before the actor was recorded: five parts, no actor.
+        let (at, action, subject, detail) =
+            ("2019-01-01T00:00:00Z", "import-list", "list old", "{}");
+        let old = chain_hash(&[&genesis, at, action, subject, detail]);
+        sqlx::query(
+            "INSERT INTO audit_log (at, action, subject, detail, prev_hash, hash) \
+             VALUES ($1, $2, $3, $4, $5, $6)",
+        )
+        .bind(at)
+        .bind(action)
+        .bind(subject)
+        .bind(detail)
+        .bind(genesis.clone())
+        .bind(old.clone())
+        .execute(store.pool())
+        .await
+        .unwrap();
+        store
+            .import_list_by(
+                "list.csv",
+                b"x",
+                date("2019-01-01"),
+                &start_list(),
+                &|_| {},
+                "王官员",
+            )
+            .await
+            .unwrap();
+        let log = store.audit_log().await.unwrap();
+        let by: Vec<Option<&str>> = log.iter().map(|e| e.by.as_deref()).collect();
+        assert_eq!(by, [None, Some("王官员")], "{}", db.name);
+        assert_eq!(
+            store.verify_audit_chain().await.unwrap(),
+            None,
+            "{}",
+            db.name
+        );
+        // The new entry's hash covers the actor as a sixth part.
+        let row =
+            sqlx::query("SELECT at, action, subject, detail, hash FROM audit_log WHERE id = $1")
+                .bind(log[1].id)
+                .fetch_one(store.pool())
+                .await
+                .unwrap();
+        use sqlx::Row;
+        let get = |k: &str| row.try_get::<String, _>(k).unwrap();
+        let expected = chain_hash(&[
+            &old,
+            &get("at"),
+            &get("action"),
+            &get("subject"),
+            &get("detail"),
+            "王官员",
+        ]);
+        assert_eq!(get("hash"), expected, "{}", db.name);
+        // An entry whose actor was not hashed (a forged name) breaks the chain.
+        let forged = chain_hash(&[&expected, at, "publish", "list forged", "{}"]);
+        let id: i64 = sqlx::query_scalar(
+            "INSERT INTO audit_log (at, action, subject, detail, prev_hash, hash, actor) \
+             VALUES ($1, 'publish', 'list forged', '{}', $2, $3, 'mallory') RETURNING id",
+        )
+        .bind(at)
+        .bind(expected)
+        .bind(forged)
+        .fetch_one(store.pool())
+        .await
+        .unwrap();
+        assert_eq!(
+            store.verify_audit_chain().await.unwrap(),
+            Some(id),
+            "{}",
+            db.name
+        );
+    }
+}

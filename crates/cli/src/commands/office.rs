@@ -41,6 +41,11 @@ pub struct Args {
     /// `~/.local/share/qiyuan`).
     #[arg(long, global = true, value_name = "URL")]
     database: Option<String>,
+    /// Who acts, as the audit log records it (imports, period runs,
+    /// publication). Default: the operating-system user (`$USER`,
+    /// `$LOGNAME` or `%USERNAME%`, else the account running the process).
+    #[arg(long, global = true, value_name = "NAME")]
+    by: Option<String>,
     #[command(subcommand)]
     command: Sub,
 }
@@ -140,16 +145,46 @@ fn default_database() -> anyhow::Result<String> {
         .to_string())
 }
 
+/// Who acts: `--by NAME`, else the operating-system user.
+fn acting_user(by: Option<&str>) -> anyhow::Result<String> {
+    if let Some(b) = by {
+        let b = b.trim();
+        if b.is_empty() {
+            bail!("--by: give a name (who acts, for the audit log)");
+        }
+        return Ok(b.to_string());
+    }
+    ["USER", "LOGNAME", "USERNAME"]
+        .iter()
+        .filter_map(|k| std::env::var(k).ok())
+        .map(|v| v.trim().to_string())
+        .find(|v| !v.is_empty())
+        .or_else(|| {
+            // No variable (a service, a container): the account of the process.
+            whoami::fallible::username()
+                .ok()
+                .map(|v| v.trim().to_string())
+                .filter(|v| !v.is_empty())
+        })
+        .context("no operating-system user ($USER, $LOGNAME, %USERNAME%): give --by NAME")
+}
+
 /// Runs `qiyuan office`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let url = match &args.database {
         Some(u) => u.clone(),
         None => default_database()?,
     };
+    let by = match &args.command {
+        Sub::ImportList { .. } | Sub::ImportEvent { .. } | Sub::Period { .. } | Sub::Publish => {
+            acting_user(args.by.as_deref())?
+        }
+        _ => String::new(),
+    };
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()?;
-    runtime.block_on(run_async(url, args.command))
+    runtime.block_on(run_async(url, args.command, &by))
 }
 
 fn bar(len: u64, what: &str) -> ProgressBar {
@@ -164,7 +199,7 @@ fn bar(len: u64, what: &str) -> ProgressBar {
     pb
 }
 
-async fn run_async(url: String, command: Sub) -> anyhow::Result<ExitCode> {
+async fn run_async(url: String, command: Sub, by: &str) -> anyhow::Result<ExitCode> {
     let durability = match &command {
         Sub::ImportEvent { bulk: true, .. } => Durability::Bulk,
         _ => Durability::Full,
@@ -179,15 +214,17 @@ async fn run_async(url: String, command: Sub) -> anyhow::Result<ExitCode> {
             );
             ExitCode::SUCCESS
         }
-        Sub::ImportList { file, date } => import_list(&store, &file, date).await?,
-        Sub::ImportEvent { files, profile, .. } => import_events(&store, &files, &profile).await?,
+        Sub::ImportList { file, date } => import_list(&store, &file, date, by).await?,
+        Sub::ImportEvent { files, profile, .. } => {
+            import_events(&store, &files, &profile, by).await?
+        }
         Sub::Period {
             profile,
             list_date,
             dry_run,
-        } => period(&store, &profile, list_date, dry_run).await?,
+        } => period(&store, &profile, list_date, dry_run, by).await?,
         Sub::Publish => {
-            let p = store.publish().await?;
+            let p = store.publish_by(by).await?;
             println!(
                 "published list #{} of {} ({} players; period #{}, audit entry #{})",
                 p.list_id, p.list_date, p.rows, p.period_id, p.audit_id
@@ -282,7 +319,12 @@ fn xlsx_to_csv(path: &Path) -> anyhow::Result<String> {
     Ok(String::from_utf8(out.into_inner()?)?)
 }
 
-async fn import_list(store: &Store, file: &Path, date: NaiveDate) -> anyhow::Result<ExitCode> {
+async fn import_list(
+    store: &Store,
+    file: &Path,
+    date: NaiveDate,
+    by: &str,
+) -> anyhow::Result<ExitCode> {
     let shown = file.display().to_string();
     let bytes = std::fs::read(file).with_context(|| format!("{shown}: cannot read"))?;
     let is_xlsx = file
@@ -308,7 +350,7 @@ async fn import_list(store: &Store, file: &Path, date: NaiveDate) -> anyhow::Res
         .collect();
     let pb = bar(2 * entries.len() as u64, "importing list");
     let done = store
-        .import_list(&shown, &bytes, date, &entries, &|n| pb.inc(n))
+        .import_list_by(&shown, &bytes, date, &entries, &|n| pb.inc(n), by)
         .await;
     pb.finish_and_clear();
     let done = done?;
@@ -345,6 +387,7 @@ async fn import_events(
     store: &Store,
     files: &[PathBuf],
     profile: &str,
+    by: &str,
 ) -> anyhow::Result<ExitCode> {
     let (mut events, mut games, mut players, mut refused) = (0usize, 0usize, 0usize, 0usize);
     let many = files.len() > 1;
@@ -371,11 +414,16 @@ async fn import_events(
         // One file: a bar over its games; several: the bar over files.
         let pb = (!many).then(|| bar(0, "importing games"));
         let results = store
-            .import_events(&refs, profile, &|n| {
-                if let Some(pb) = &pb {
-                    pb.inc(n);
-                }
-            })
+            .import_events_by(
+                &refs,
+                profile,
+                &|n| {
+                    if let Some(pb) = &pb {
+                        pb.inc(n);
+                    }
+                },
+                by,
+            )
             .await;
         if let Some(pb) = &pb {
             pb.finish_and_clear();
@@ -421,13 +469,20 @@ async fn period(
     profile: &str,
     list_date: NaiveDate,
     dry_run: bool,
+    by: &str,
 ) -> anyhow::Result<ExitCode> {
     let pb = bar(0, "reading events");
     let outcome = store
-        .compute_period(profile, list_date, dry_run, &|done, total| {
-            pb.set_length(total);
-            pb.set_position(done);
-        })
+        .compute_period_by(
+            profile,
+            list_date,
+            dry_run,
+            &|done, total| {
+                pb.set_length(total);
+                pb.set_position(done);
+            },
+            by,
+        )
         .await;
     pb.finish_and_clear();
     let o = outcome?;

@@ -1,0 +1,90 @@
+//! The rating office's audit log names who acted: a list imported through
+//! the office page is recorded with the signed-in officer's user name, the
+//! audit page shows it, and entries without an actor say so.
+
+mod common;
+
+use common::*;
+use qiyuan_server::auth::Role;
+
+/// A multipart body with the fields and one `file` part, and its type.
+fn multipart(fields: &[(&str, &str)], file_name: &str, file: &[u8]) -> (String, Vec<u8>) {
+    let boundary = "----qiyuan-audit-actor-5c2e";
+    let mut body = Vec::new();
+    for (k, v) in fields {
+        body.extend_from_slice(
+            format!("--{boundary}\r\nContent-Disposition: form-data; name=\"{k}\"\r\n\r\n{v}\r\n")
+                .as_bytes(),
+        );
+    }
+    body.extend_from_slice(
+        format!(
+            "--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"{file_name}\"\r\n\
+             Content-Type: text/csv\r\n\r\n"
+        )
+        .as_bytes(),
+    );
+    body.extend_from_slice(file);
+    body.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
+    (format!("multipart/form-data; boundary={boundary}"), body)
+}
+
+const LIST_CSV: &str = "id,name,sex,rating,rated_games\n1,甲,m,2400,10\n2,乙,m,2400,10\n";
+
+#[tokio::test]
+async fn the_audit_page_names_the_officer_who_acted() {
+    let server = TestServer::start().await;
+    // An entry without an actor (a caller that does not name one).
+    let old = "id,name,sex,rating,rated_games\n1,甲,m,2390,8\n";
+    let entries: Vec<qiyuan_store::ListEntry> =
+        qiyuan_formats::list::read_list(old.as_bytes(), "old.csv")
+            .unwrap()
+            .list
+            .into_rows()
+            .into_iter()
+            .enumerate()
+            .map(|(i, row)| qiyuan_store::ListEntry { line: i + 2, row })
+            .collect();
+    server
+        .store
+        .import_list(
+            "old.csv",
+            old.as_bytes(),
+            "2018-12-31".parse().unwrap(),
+            &entries,
+            &|_| {},
+        )
+        .await
+        .unwrap();
+    server.sign_in_as("officer_li", Role::Officer).await;
+    let csrf = server.csrf(&server.client).await;
+    let (ct, body) = multipart(
+        &[("list_date", "2019-01-01")],
+        "list.csv",
+        LIST_CSV.as_bytes(),
+    );
+    let resp = server
+        .client
+        .post(server.url(&format!("/office/import-list?_csrf={csrf}")))
+        .header("content-type", ct)
+        .body(body)
+        .send()
+        .await
+        .unwrap();
+    let status = resp.status();
+    let page = resp.text().await.unwrap();
+    assert_eq!(status, 200, "{page}");
+
+    let log = server.store.audit_log().await.unwrap();
+    let by: Vec<Option<&str>> = log.iter().map(|e| e.by.as_deref()).collect();
+    assert_eq!(by, [None, Some("officer_li")]);
+    assert_eq!(server.store.verify_audit_chain().await.unwrap(), None);
+
+    let audit = server.get_text("/office/audit").await;
+    assert!(audit.contains(r#"class="chain-ok""#), "{audit}");
+    assert!(audit.contains("officer_li"), "{audit}");
+    assert!(
+        audit.contains("not recorded") || audit.contains("未记录"),
+        "{audit}"
+    );
+}
