@@ -155,44 +155,43 @@ fn tpns(v: &[u32]) -> String {
     }
 }
 
+/// `en` or, when `zh`, `cn`: the two languages of a name side by side.
+fn lang(zh: bool, en: &'static str, cn: &'static str) -> &'static str {
+    if zh { cn } else { en }
+}
+
 fn colour_name(c: Colour, zh: bool) -> &'static str {
-    match (c, zh) {
-        (Colour::White, false) => "White",
-        (Colour::Black, false) => "Black",
-        (Colour::White, true) => "白(先)",
-        (Colour::Black, true) => "黑(后)",
+    match c {
+        Colour::White => lang(zh, "White", "白(先)"),
+        Colour::Black => lang(zh, "Black", "黑(后)"),
     }
 }
 
 fn strength_name(s: Strength, zh: bool) -> &'static str {
-    match (s, zh) {
-        (Strength::None, false) => "no",
-        (Strength::Mild, false) => "mild",
-        (Strength::Strong, false) => "strong",
-        (Strength::Absolute, false) => "absolute",
-        (Strength::None, true) => "无",
-        (Strength::Mild, true) => "弱",
-        (Strength::Strong, true) => "强",
-        (Strength::Absolute, true) => "绝对",
+    match s {
+        Strength::None => lang(zh, "no", "无"),
+        Strength::Mild => lang(zh, "mild", "弱"),
+        Strength::Strong => lang(zh, "strong", "强"),
+        Strength::Absolute => lang(zh, "absolute", "绝对"),
     }
 }
 
 fn float_reason(r: FloatReason, zh: bool) -> &'static str {
-    match (r, zh) {
-        (FloatReason::None, false) => "none",
-        (FloatReason::OddBracket, false) => "odd number of players in the bracket",
-        (FloatReason::AbsoluteCriteria, false) => {
-            "the absolute criteria (C1 no rematch, C3 colours, forbidden pairs) leave too few pairs"
+    match r {
+        FloatReason::None => lang(zh, "none", "无"),
+        FloatReason::OddBracket => {
+            lang(zh, "odd number of players in the bracket", "本组人数为奇数")
         }
-        (FloatReason::Completion, false) => {
-            "needed so that the players below can still be paired (completion, C4)"
-        }
-        (FloatReason::None, true) => "无",
-        (FloatReason::OddBracket, true) => "本组人数为奇数",
-        (FloatReason::AbsoluteCriteria, true) => {
-            "绝对准则(C1 不重复对局、C3 颜色、禁止配对)使本组配对不足"
-        }
-        (FloatReason::Completion, true) => "为使下面的棋手仍能全部配对(完整性 C4)",
+        FloatReason::AbsoluteCriteria => lang(
+            zh,
+            "the absolute criteria (C1 no rematch, C3 colours, forbidden pairs) leave too few pairs",
+            "绝对准则(C1 不重复对局、C3 颜色、禁止配对)使本组配对不足",
+        ),
+        FloatReason::Completion => lang(
+            zh,
+            "needed so that the players below can still be paired (completion, C4)",
+            "为使下面的棋手仍能全部配对(完整性 C4)",
+        ),
     }
 }
 
@@ -216,25 +215,31 @@ fn preference_text(p: &PreferenceNote, zh: bool) -> String {
 }
 
 fn rule_text(r: ColourRule, zh: bool) -> &'static str {
-    match (r, zh) {
-        (ColourRule::BothPreferences, false) => "both preferences granted",
-        (ColourRule::StrongerPreference, false) => "the stronger preference granted",
-        (ColourRule::WiderColourDifference, false) => {
-            "both absolute: the wider colour difference granted"
+    match r {
+        ColourRule::BothPreferences => lang(zh, "both preferences granted", "双方偏好均满足"),
+        ColourRule::StrongerPreference => {
+            lang(zh, "the stronger preference granted", "满足较强的偏好")
         }
-        (ColourRule::Alternate, false) => {
-            "alternated from the latest round in which their colours differed"
-        }
-        (ColourRule::HigherRankedPreference, false) => "the higher-ranked player's preference",
-        (ColourRule::InitialColour, false) => {
-            "the initial colour by the higher-ranked player's TPN parity"
-        }
-        (ColourRule::BothPreferences, true) => "双方偏好均满足",
-        (ColourRule::StrongerPreference, true) => "满足较强的偏好",
-        (ColourRule::WiderColourDifference, true) => "双方均为绝对偏好:满足颜色差较大者",
-        (ColourRule::Alternate, true) => "按双方颜色最近一次不同的轮次交替",
-        (ColourRule::HigherRankedPreference, true) => "满足排名较高者的偏好",
-        (ColourRule::InitialColour, true) => "按排名较高者编号的奇偶给初始颜色",
+        ColourRule::WiderColourDifference => lang(
+            zh,
+            "both absolute: the wider colour difference granted",
+            "双方均为绝对偏好:满足颜色差较大者",
+        ),
+        ColourRule::Alternate => lang(
+            zh,
+            "alternated from the latest round in which their colours differed",
+            "按双方颜色最近一次不同的轮次交替",
+        ),
+        ColourRule::HigherRankedPreference => lang(
+            zh,
+            "the higher-ranked player's preference",
+            "满足排名较高者的偏好",
+        ),
+        ColourRule::InitialColour => lang(
+            zh,
+            "the initial colour by the higher-ranked player's TPN parity",
+            "按排名较高者编号的奇偶给初始颜色",
+        ),
     }
 }
 
@@ -273,17 +278,18 @@ pub fn explain_text(e: &Explanation, zh: bool) -> String {
     }
     for b in &e.brackets {
         let pairs: Vec<String> = b.pairs.iter().map(|(x, y)| format!("{x}-{y}")).collect();
+        let pairs = if pairs.is_empty() {
+            "-".to_string()
+        } else {
+            pairs.join(" ")
+        };
         if zh {
             o.push_str(&format!(
                 "  {} 分组:本组棋手 {};降入棋手 {};配对 {};下浮 {}",
                 pts(b.score),
                 tpns(&b.residents),
                 tpns(&b.mdps),
-                if pairs.is_empty() {
-                    "-".into()
-                } else {
-                    pairs.join(" ")
-                },
+                pairs,
                 tpns(&b.downfloaters)
             ));
         } else {
@@ -292,11 +298,7 @@ pub fn explain_text(e: &Explanation, zh: bool) -> String {
                 pts(b.score),
                 tpns(&b.residents),
                 tpns(&b.mdps),
-                if pairs.is_empty() {
-                    "-".into()
-                } else {
-                    pairs.join(" ")
-                },
+                pairs,
                 tpns(&b.downfloaters)
             ));
         }
