@@ -570,34 +570,6 @@ async fn sql_metacharacters_in_the_player_search_are_harmless() {
         (p.info.name.as_str(), p.info.rating),
         ("王振国", Some(2562))
     );
-    // The list's valid games (DEMO_LIST_CSV: 420) come along: they decide K.
-    assert_eq!(p.info.rated_games, Some(420));
-    // The player form shows them and edits them with the highest rating.
-    let form = server
-        .get_text(&format!("/desk/events/{id}/players/{}", p.id.0))
-        .await;
-    assert!(form.contains(r#"name="rated_games""#), "{form}");
-    assert!(form.contains(r#"value="420""#), "{form}");
-    let resp = server
-        .post_form(
-            &format!("/desk/events/{id}/players/{}", p.id.0),
-            &[
-                ("name", "王振国"),
-                ("rating", "2562"),
-                ("sex", "m"),
-                ("rated_games", "421"),
-                ("rated_events", "12"),
-                ("ever_reached", "2580"),
-            ],
-        )
-        .await;
-    assert!(resp.status().is_success() || resp.status().is_redirection());
-    let loaded = server.store.load_event(id).await.unwrap();
-    let i = &loaded.desk.players()[0].info;
-    assert_eq!(
-        (i.rated_games, i.rated_events, i.ever_reached),
-        (Some(421), Some(12), Some(2580.into()))
-    );
     // Every table is still there.
     assert!(server.store.list_events().await.unwrap().len() >= 3);
 }
@@ -612,15 +584,16 @@ async fn uploads_import_players_and_a_huge_one_is_refused() {
     let csrf = server.csrf(&server.client).await;
     let url = server.url(&format!("/desk/events/{id}/players/import?_csrf={csrf}"));
 
-    let (ctype, body) = multipart(&[], "players.csv", b"name,rating\nAlice,2100\nBob,2000\n");
+    let import = format!("/desk/events/{id}/players/import");
     let resp = server
-        .client
-        .post(&url)
-        .header("content-type", ctype)
-        .body(body)
-        .send()
-        .await
-        .unwrap();
+        .upload(
+            &server.client,
+            &import,
+            &[],
+            "players.csv",
+            b"name,rating\nAlice,2100\nBob,2000\n",
+        )
+        .await;
     let (status, page) = status_and_text(resp).await;
     assert_eq!(status, 200, "{page}");
     assert!(page.contains(r#"class="notice""#), "{page}");
@@ -641,16 +614,15 @@ async fn uploads_import_players_and_a_huge_one_is_refused() {
     ))
     .unwrap();
     let other = create_swiss(&server, "From TRF", "7").await;
-    let trf_url = server.url(&format!("/desk/events/{other}/players/import?_csrf={csrf}"));
-    let (ctype, body) = multipart(&[], "rtg-22.trf", &trf);
     let resp = server
-        .client
-        .post(&trf_url)
-        .header("content-type", ctype)
-        .body(body)
-        .send()
-        .await
-        .unwrap();
+        .upload(
+            &server.client,
+            &format!("/desk/events/{other}/players/import"),
+            &[],
+            "rtg-22.trf",
+            &trf,
+        )
+        .await;
     assert_eq!(resp.status(), 200);
     let loaded = server.store.load_event(other).await.unwrap();
     let players = loaded.desk.players();
@@ -659,15 +631,15 @@ async fn uploads_import_players_and_a_huge_one_is_refused() {
     assert_eq!(players[0].info.rating, Some(2519));
 
     // A rating that is not a number, on line 3: refused, nothing imported.
-    let (ctype, body) = multipart(&[], "bad.csv", b"name,rating\nCarl,1900\nDora,abc\n");
     let resp = server
-        .client
-        .post(&url)
-        .header("content-type", ctype)
-        .body(body)
-        .send()
-        .await
-        .unwrap();
+        .upload(
+            &server.client,
+            &import,
+            &[],
+            "bad.csv",
+            b"name,rating\nCarl,1900\nDora,abc\n",
+        )
+        .await;
     let (status, page) = status_and_text(resp).await;
     assert_eq!(status, 400);
     assert!(page.contains("line 3"), "{page}");
@@ -687,7 +659,7 @@ async fn uploads_import_players_and_a_huge_one_is_refused() {
     let (ctype, body) = multipart(&[], "players.csv", b"name\nEve\n");
     let resp = server
         .client
-        .post(server.url(&format!("/desk/events/{id}/players/import")))
+        .post(server.url(&import))
         .header("content-type", ctype)
         .body(body)
         .send()

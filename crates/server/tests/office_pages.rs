@@ -30,35 +30,6 @@ const EVENT_JSON: &str = r#"{"name": "对抗赛", "game": "xiangqi", "system": "
     {"round": 2, "red": 2, "black": 1, "result": "0-1"}
   ]}"#;
 
-/// Uploads a file to `path` of the server at `base` with the client's CSRF
-/// token in the query.
-async fn upload(
-    base: &str,
-    client: &reqwest::Client,
-    path: &str,
-    fields: &[(&str, &str)],
-    file_name: &str,
-    file: &[u8],
-) -> reqwest::Response {
-    let page = client
-        .get(format!("{base}/"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
-    let csrf = meta_csrf(&page).expect("a csrf meta tag");
-    let (ct, body) = multipart(fields, file_name, file);
-    client
-        .post(format!("{base}{path}?_csrf={csrf}"))
-        .header("content-type", ct)
-        .body(body)
-        .send()
-        .await
-        .unwrap()
-}
-
 /// The attributes of the `<tr data-player="id" …>` of a page.
 fn player_row(page: &str, id: u32) -> HashMap<String, String> {
     tags(page, "<tr data-player=")
@@ -114,28 +85,28 @@ async fn officer_flow(server: &Site) {
     );
 
     // The list, then the event, through the upload forms.
-    let resp = upload(
-        &server.base_url,
-        client,
-        "/office/import-list",
-        &[("list_date", "2019-01-01")],
-        "list.csv",
-        LIST_CSV.as_bytes(),
-    )
-    .await;
+    let resp = server
+        .upload(
+            client,
+            "/office/import-list",
+            &[("list_date", "2019-01-01")],
+            "list.csv",
+            LIST_CSV.as_bytes(),
+        )
+        .await;
     let status = resp.status();
     let text = resp.text().await.unwrap();
     assert_eq!(status, 200, "{text}");
     assert!(text.contains("3"), "{text}");
-    let resp = upload(
-        &server.base_url,
-        client,
-        "/office/import-event",
-        &[("profile", "cxa-2019")],
-        "match.json",
-        EVENT_JSON.as_bytes(),
-    )
-    .await;
+    let resp = server
+        .upload(
+            client,
+            "/office/import-event",
+            &[("profile", "cxa-2019")],
+            "match.json",
+            EVENT_JSON.as_bytes(),
+        )
+        .await;
     let status = resp.status();
     let text = resp.text().await.unwrap();
     assert_eq!(status, 200, "{text}");
@@ -309,15 +280,15 @@ async fn anonymous_visitors_and_other_roles_cannot_write() {
     assert!(location(&resp).starts_with("/login"), "{}", location(&resp));
 
     // Writes with the anonymous session's own CSRF token: sent to sign in.
-    let resp = upload(
-        &server.base_url,
-        &anon,
-        "/office/import-list",
-        &[("list_date", "2019-01-01")],
-        "list.csv",
-        LIST_CSV.as_bytes(),
-    )
-    .await;
+    let resp = server
+        .upload(
+            &anon,
+            "/office/import-list",
+            &[("list_date", "2019-01-01")],
+            "list.csv",
+            LIST_CSV.as_bytes(),
+        )
+        .await;
     assert_eq!(resp.status(), 303);
     assert!(location(&resp).starts_with("/login"));
     let csrf = server.csrf(&anon).await;
@@ -376,15 +347,15 @@ async fn anonymous_visitors_and_other_roles_cannot_write() {
         let resp = arbiter.get(server.url(path)).send().await.unwrap();
         assert_eq!(resp.status(), 403, "{path}");
     }
-    let resp = upload(
-        &server.base_url,
-        &arbiter,
-        "/office/import-event",
-        &[("profile", "cxa-2019")],
-        "match.json",
-        EVENT_JSON.as_bytes(),
-    )
-    .await;
+    let resp = server
+        .upload(
+            &arbiter,
+            "/office/import-event",
+            &[("profile", "cxa-2019")],
+            "match.json",
+            EVENT_JSON.as_bytes(),
+        )
+        .await;
     assert_eq!(resp.status(), 403);
     let csrf = server.csrf(&arbiter).await;
     let resp = arbiter
@@ -413,55 +384,55 @@ async fn bad_uploads_are_refused_with_a_message() {
     let server = TestServer::start().await;
     server.sign_in_as("li", Role::Officer).await;
     let client = &server.client;
-    let ok = upload(
-        &server.base_url,
-        client,
-        "/office/import-list",
-        &[("list_date", "2019-01-01")],
-        "list.csv",
-        LIST_CSV.as_bytes(),
-    )
-    .await;
+    let ok = server
+        .upload(
+            client,
+            "/office/import-list",
+            &[("list_date", "2019-01-01")],
+            "list.csv",
+            LIST_CSV.as_bytes(),
+        )
+        .await;
     assert_eq!(ok.status(), 200);
 
     // The same file again: refused, naming it.
-    let resp = upload(
-        &server.base_url,
-        client,
-        "/office/import-list",
-        &[("list_date", "2019-01-01")],
-        "again.csv",
-        LIST_CSV.as_bytes(),
-    )
-    .await;
+    let resp = server
+        .upload(
+            client,
+            "/office/import-list",
+            &[("list_date", "2019-01-01")],
+            "again.csv",
+            LIST_CSV.as_bytes(),
+        )
+        .await;
     assert_eq!(resp.status(), 400);
     assert!(resp.text().await.unwrap().contains("again.csv"));
 
     // A duplicate id: the line of each.
     let dup = "id,name,sex\n7,A,m\n7,B,f\n";
-    let resp = upload(
-        &server.base_url,
-        client,
-        "/office/import-list",
-        &[("list_date", "2019-01-01")],
-        "dup.csv",
-        dup.as_bytes(),
-    )
-    .await;
+    let resp = server
+        .upload(
+            client,
+            "/office/import-list",
+            &[("list_date", "2019-01-01")],
+            "dup.csv",
+            dup.as_bytes(),
+        )
+        .await;
     assert_eq!(resp.status(), 400);
     let text = resp.text().await.unwrap();
     assert!(text.contains("dup.csv"), "{text}");
 
     // A date that is not one.
-    let resp = upload(
-        &server.base_url,
-        client,
-        "/office/import-list",
-        &[("list_date", "2019-13-01")],
-        "other.csv",
-        b"id,name,sex\n8,C,m\n",
-    )
-    .await;
+    let resp = server
+        .upload(
+            client,
+            "/office/import-list",
+            &[("list_date", "2019-13-01")],
+            "other.csv",
+            b"id,name,sex\n8,C,m\n",
+        )
+        .await;
     assert_eq!(resp.status(), 400);
 
     // An event whose player is not on any list.
@@ -469,15 +440,15 @@ async fn bad_uploads_are_refused_with_a_message() {
         .replace(r#""id": 2,"#, r#""id": 99,"#)
         .replace(r#""black": 2"#, r#""black": 99"#)
         .replace(r#""red": 2"#, r#""red": 99"#);
-    let resp = upload(
-        &server.base_url,
-        client,
-        "/office/import-event",
-        &[("profile", "cxa-2019")],
-        "stranger.json",
-        stranger.as_bytes(),
-    )
-    .await;
+    let resp = server
+        .upload(
+            client,
+            "/office/import-event",
+            &[("profile", "cxa-2019")],
+            "stranger.json",
+            stranger.as_bytes(),
+        )
+        .await;
     assert_eq!(resp.status(), 400);
     let text = resp.text().await.unwrap();
     assert!(text.contains("99"), "{text}");
@@ -497,15 +468,15 @@ async fn several_event_files_go_in_one_upload() {
     let server = TestServer::start().await;
     server.sign_in_as("li", Role::Officer).await;
     let client = &server.client;
-    let resp = upload(
-        &server.base_url,
-        client,
-        "/office/import-list",
-        &[("list_date", "2019-01-01")],
-        "list.csv",
-        LIST_CSV.as_bytes(),
-    )
-    .await;
+    let resp = server
+        .upload(
+            client,
+            "/office/import-list",
+            &[("list_date", "2019-01-01")],
+            "list.csv",
+            LIST_CSV.as_bytes(),
+        )
+        .await;
     assert_eq!(resp.status(), 200);
     // Two matches (the second a week later) and a file naming player 99,
     // who is on no list: two imported, the third refused by name.
@@ -540,15 +511,15 @@ async fn several_event_files_go_in_one_upload() {
     let totals = server.store.totals().await.unwrap();
     assert_eq!((totals.events, totals.games), (2, 4));
     // The same file again: refused, nothing added.
-    let resp = upload(
-        &server.base_url,
-        client,
-        "/office/import-event",
-        &[("profile", "cxa-2019")],
-        "again.json",
-        EVENT_JSON.as_bytes(),
-    )
-    .await;
+    let resp = server
+        .upload(
+            client,
+            "/office/import-event",
+            &[("profile", "cxa-2019")],
+            "again.json",
+            EVENT_JSON.as_bytes(),
+        )
+        .await;
     assert_eq!(resp.status(), 400);
     assert!(resp.text().await.unwrap().contains("again.json"));
     assert_eq!(server.store.totals().await.unwrap().events, 2);
@@ -614,15 +585,15 @@ async fn a_list_workbook_is_imported_like_its_csv() {
         sheet.write_string(r, 6, *status).unwrap();
     }
     let bytes = book.save_to_buffer().unwrap();
-    let resp = upload(
-        &server.base_url,
-        &server.client,
-        "/office/import-list",
-        &[("list_date", "2019-01-01")],
-        "list.xlsx",
-        &bytes,
-    )
-    .await;
+    let resp = server
+        .upload(
+            &server.client,
+            "/office/import-list",
+            &[("list_date", "2019-01-01")],
+            "list.xlsx",
+            &bytes,
+        )
+        .await;
     let status = resp.status();
     let text = resp.text().await.unwrap();
     assert_eq!(status, 200, "{text}");
@@ -666,15 +637,15 @@ async fn a_list_workbook_is_imported_like_its_csv() {
         ]
     );
     // A file named .xlsx that is not a workbook: refused, named.
-    let resp = upload(
-        &server.base_url,
-        &server.client,
-        "/office/import-list",
-        &[("list_date", "2019-01-01")],
-        "bad.xlsx",
-        LIST_CSV.as_bytes(),
-    )
-    .await;
+    let resp = server
+        .upload(
+            &server.client,
+            "/office/import-list",
+            &[("list_date", "2019-01-01")],
+            "bad.xlsx",
+            LIST_CSV.as_bytes(),
+        )
+        .await;
     assert_eq!(resp.status(), 400);
     assert!(resp.text().await.unwrap().contains("bad.xlsx"));
 }

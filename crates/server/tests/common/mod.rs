@@ -231,6 +231,28 @@ impl Site {
             .unwrap()
     }
 
+    /// POSTs a multipart upload (the `fields`, then `file` as the part
+    /// `file` named `file_name`) to `path` with `client`, its session's CSRF
+    /// token in the query.
+    pub async fn upload(
+        &self,
+        client: &reqwest::Client,
+        path: &str,
+        fields: &[(&str, &str)],
+        file_name: &str,
+        file: &[u8],
+    ) -> reqwest::Response {
+        let csrf = self.csrf(client).await;
+        let (content_type, body) = multipart(fields, file_name, file);
+        client
+            .post(self.url(&format!("{path}?_csrf={csrf}")))
+            .header("content-type", content_type)
+            .body(body)
+            .send()
+            .await
+            .unwrap()
+    }
+
     /// Signs `client` in through the login form; panics unless it works.
     pub async fn login(&self, username: &str, password: &str) {
         self.login_as(&self.client, username, password).await;
