@@ -570,6 +570,34 @@ async fn sql_metacharacters_in_the_player_search_are_harmless() {
         (p.info.name.as_str(), p.info.rating),
         ("王振国", Some(2562))
     );
+    // The list's valid games (DEMO_LIST_CSV: 420) come along: they decide K.
+    assert_eq!(p.info.rated_games, Some(420));
+    // The player form shows them and edits them with the highest rating.
+    let form = server
+        .get_text(&format!("/desk/events/{id}/players/{}", p.id.0))
+        .await;
+    assert!(form.contains(r#"name="rated_games""#), "{form}");
+    assert!(form.contains(r#"value="420""#), "{form}");
+    let resp = server
+        .post_form(
+            &format!("/desk/events/{id}/players/{}", p.id.0),
+            &[
+                ("name", "王振国"),
+                ("rating", "2562"),
+                ("sex", "m"),
+                ("rated_games", "421"),
+                ("rated_events", "12"),
+                ("ever_reached", "2580"),
+            ],
+        )
+        .await;
+    assert!(resp.status().is_success() || resp.status().is_redirection());
+    let loaded = server.store.load_event(id).await.unwrap();
+    let i = &loaded.desk.players()[0].info;
+    assert_eq!(
+        (i.rated_games, i.rated_events, i.ever_reached),
+        (Some(421), Some(12), Some(2580.into()))
+    );
     // Every table is still there.
     assert!(server.store.list_events().await.unwrap().len() >= 3);
 }
