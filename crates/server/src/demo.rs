@@ -132,6 +132,7 @@ async fn seed_demo_list(state: &AppState) -> anyhow::Result<()> {
             date,
             &entries,
             &|_| {},
+            DEMO_USER,
         )
         .await?;
     Ok(())

@@ -382,7 +382,7 @@ async fn import_list(
     let by = user.username.clone();
     let done = off_thread(move || async move {
         store
-            .import_list_by(&name, &bytes, date, &entries, &|_| {}, &by)
+            .import_list(&name, &bytes, date, &entries, &|_| {}, &by)
             .await
     })
     .await?
@@ -537,7 +537,7 @@ async fn import_event(
             .iter()
             .map(|(n, t)| (n.as_str(), t.as_str()))
             .collect();
-        store.import_events_by(&refs, &prof, &|_| {}, &by).await
+        store.import_events(&refs, &prof, &|_| {}, &by).await
     })
     .await?
     .map_err(store_error)?;
@@ -623,7 +623,7 @@ async fn preview(
     let by = user.username.clone();
     let outcome = off_thread(move || async move {
         store
-            .compute_period_by(&prof, date, true, &|_, _| {}, &by)
+            .compute_period(&prof, date, true, &|_, _| {}, &by)
             .await
     })
     .await?
@@ -774,7 +774,7 @@ async fn confirm_period(
     let by = user.username.clone();
     let outcome = off_thread(move || async move {
         store
-            .compute_period_by(&profile, date, false, &|_, _| {}, &by)
+            .compute_period(&profile, date, false, &|_, _| {}, &by)
             .await
     })
     .await?
@@ -794,7 +794,7 @@ async fn publish(
     officer(&user)?;
     let p = state
         .store
-        .publish_by(&user.username)
+        .publish(&user.username)
         .await
         .map_err(store_error)?;
     Ok(done_page(

@@ -51,12 +51,12 @@ async fn store_dry_run() -> qiyuan_store::PeriodOutcome {
     let date = chrono::NaiveDate::from_ymd_opt(2019, 1, 1).unwrap();
     import_list_csv(&store, "list.csv", date, LIST_CSV).await;
     store
-        .import_event("match.json", EVENT_JSON, "cxa-2019")
+        .import_event("match.json", EVENT_JSON, "cxa-2019", "test-officer")
         .await
         .unwrap();
     let june = chrono::NaiveDate::from_ymd_opt(2019, 6, 1).unwrap();
     store
-        .compute_period("cxa-2019", june, true, &|_, _| {})
+        .compute_period("cxa-2019", june, true, &|_, _| {}, "test-officer")
         .await
         .unwrap()
 }

@@ -91,7 +91,7 @@ async fn a_script_in_a_name_is_text_everywhere() {
       "games": [{"round": 1, "red": 1, "black": 2, "result": "1-0"}]}"#;
     server
         .store
-        .import_event("e.json", event, "cxa-2019")
+        .import_event("e.json", event, "cxa-2019", "test-officer")
         .await
         .unwrap();
     let anon = server.browser();

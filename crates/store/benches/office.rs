@@ -121,7 +121,14 @@ fn main() {
             .collect();
         let list_date = NaiveDate::from_ymd_opt(2019, 1, 1).unwrap();
         store
-            .import_list("bench-list.csv", b"bench", list_date, &list, &|_| {})
+            .import_list(
+                "bench-list.csv",
+                b"bench",
+                list_date,
+                &list,
+                &|_| {},
+                "bench-officer",
+            )
             .await
             .unwrap();
         drop(list);
@@ -142,7 +149,7 @@ fn main() {
                 .map(|(n, t)| (n.as_str(), t.as_str()))
                 .collect();
             for done in store
-                .import_events(&refs, "cxa-2019", &|_| {})
+                .import_events(&refs, "cxa-2019", &|_| {}, "bench-officer")
                 .await
                 .unwrap()
             {
@@ -163,6 +170,7 @@ fn main() {
                 NaiveDate::from_ymd_opt(2019, 6, 1).unwrap(),
                 false,
                 &|_, _| {},
+                "bench-officer",
             )
             .await
             .unwrap();
@@ -177,7 +185,7 @@ fn main() {
         drop(outcome);
 
         let t = Instant::now();
-        let p = store.publish().await.unwrap();
+        let p = store.publish("bench-officer").await.unwrap();
         println!(
             "publish: list #{} ({} rows) in {:.1} s",
             p.list_id,

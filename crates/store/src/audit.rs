@@ -219,3 +219,12 @@ impl Store {
         Ok(None)
     }
 }
+
+/// Refuses an audited operation that names no actor (`by` empty or blank):
+/// the office must always know who acted.
+pub(crate) fn require_actor(operation: &'static str, by: &str) -> Result<(), StoreError> {
+    if by.trim().is_empty() {
+        return Err(StoreError::NoActor { operation });
+    }
+    Ok(())
+}

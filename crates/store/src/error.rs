@@ -223,6 +223,16 @@ pub enum StoreError {
     /// The desk refused the change (a rule of the event, bad data).
     #[error("{0}")]
     Desk(#[from] qiyuan_desk::DeskError),
+    /// An audited operation was asked for without naming who acts: the
+    /// office records an actor on every import, computation and publication.
+    #[error(
+        "{operation}: no actor given; the audit log must record who acted\n  \
+         help: give the user's name (the web office and `qiyuan office --by` do)"
+    )]
+    NoActor {
+        /// The operation refused (e.g. `import_event`).
+        operation: &'static str,
+    },
 }
 
 /// A result refused because the game changed since the writer read it.

@@ -10,7 +10,7 @@ use serde::Serialize;
 use serde_json::json;
 use sqlx::{Any, Row, Transaction};
 
-use crate::audit::{AuditAction, append, sha256};
+use crate::audit::{AuditAction, append, require_actor, sha256};
 use crate::{Store, StoreError};
 
 /// One row of a rating list to import: the engine's [`ListRow`] and the
@@ -211,24 +211,6 @@ pub(crate) fn pairing_row(p: &Pairing) -> (u32, u32, Option<u32>, &'static str) 
 }
 
 impl Store {
-    /// As [`Store::import_list_by`], with no actor recorded in the audit log
-    /// (for callers that do not know who acts; the web office and
-    /// `qiyuan office` name the user).
-    ///
-    /// # Errors
-    /// As [`Store::import_list_by`].
-    pub async fn import_list(
-        &self,
-        file_name: &str,
-        file_bytes: &[u8],
-        list_date: NaiveDate,
-        entries: &[ListEntry],
-        progress: &dyn Fn(u64),
-    ) -> Result<ListImport, StoreError> {
-        self.import_list_by(file_name, file_bytes, list_date, entries, progress, "")
-            .await
-    }
-
     /// Imports a rating list (the starting list, or a federation's list
     /// published elsewhere) as a published list dated `list_date`: players
     /// are created or updated, titles recorded, one list row per player.
@@ -236,13 +218,14 @@ impl Store {
     ///
     /// `file_bytes` are the file as read (its SHA-256 refuses a second
     /// import of the same file); `progress` is told how many rows were
-    /// written.
+    /// written; `by` is the user who acts, recorded in the audit log.
     ///
     /// # Errors
+    /// [`StoreError::NoActor`] when `by` is empty or blank;
     /// [`StoreError::DuplicateListId`] when two rows share an id,
     /// [`StoreError::DuplicateList`] when the same file was imported before,
     /// or a database error (nothing is then written).
-    pub async fn import_list_by(
+    pub async fn import_list(
         &self,
         file_name: &str,
         file_bytes: &[u8],
@@ -251,6 +234,7 @@ impl Store {
         progress: &dyn Fn(u64),
         by: &str,
     ) -> Result<ListImport, StoreError> {
+        require_actor("import_list", by)?;
         let mut lines: HashMap<u32, usize> = HashMap::with_capacity(entries.len());
         for e in entries {
             if let Some(first) = lines.insert(e.row.id.0, e.line) {
@@ -373,29 +357,16 @@ impl Store {
         Ok(out)
     }
 
-    /// As [`Store::import_event_by`], with no actor recorded in the audit log
-    /// (for callers that do not know who acts; the web office and
-    /// `qiyuan office` name the user).
-    ///
-    /// # Errors
-    /// As [`Store::import_event_by`].
-    pub async fn import_event(
-        &self,
-        file_name: &str,
-        text: &str,
-        profile: &str,
-    ) -> Result<EventImport, StoreError> {
-        self.import_event_by(file_name, text, profile, "").await
-    }
-
     /// Imports an event file: the file verbatim, its players and games, in
     /// one transaction with its audit entry — a killed import leaves the
     /// whole event or none of it.
     ///
     /// `profile` is the rating profile the event is rated under (its game
-    /// must be the event's).
+    /// must be the event's); `by` is the user who acts, recorded in the
+    /// audit log.
     ///
     /// # Errors
+    /// [`StoreError::NoActor`] when `by` is empty or blank;
     /// [`StoreError::DuplicateEvent`] when the same file was imported
     /// before; [`StoreError::EventFile`] when it is not a valid event;
     /// [`StoreError::UnknownPlayers`] when players are not on any list;
@@ -403,31 +374,15 @@ impl Store {
     /// list; [`StoreError::NoEndDate`]; [`StoreError::ClosedPeriod`] when it
     /// ends in a period whose list is already published;
     /// [`StoreError::WrongGame`].
-    pub async fn import_event_by(
+    pub async fn import_event(
         &self,
         file_name: &str,
         text: &str,
         profile: &str,
         by: &str,
     ) -> Result<EventImport, StoreError> {
-        self.import_event_with_progress_by(file_name, text, profile, &|_| {}, by)
-            .await
-    }
-
-    /// As [`Store::import_event_with_progress_by`], with no actor recorded in the audit log
-    /// (for callers that do not know who acts; the web office and
-    /// `qiyuan office` name the user).
-    ///
-    /// # Errors
-    /// As [`Store::import_event_with_progress_by`].
-    pub async fn import_event_with_progress(
-        &self,
-        file_name: &str,
-        text: &str,
-        profile_name: &str,
-        progress: &dyn Fn(u64),
-    ) -> Result<EventImport, StoreError> {
-        self.import_event_with_progress_by(file_name, text, profile_name, progress, "")
+        require_actor("import_event", by)?;
+        self.import_event_with_progress(file_name, text, profile, &|_| {}, by)
             .await
     }
 
@@ -436,7 +391,7 @@ impl Store {
     ///
     /// # Errors
     /// As [`Store::import_event`].
-    pub async fn import_event_with_progress_by(
+    pub async fn import_event_with_progress(
         &self,
         file_name: &str,
         text: &str,
@@ -444,28 +399,13 @@ impl Store {
         progress: &dyn Fn(u64),
         by: &str,
     ) -> Result<EventImport, StoreError> {
+        require_actor("import_event_with_progress", by)?;
         let mut done = self
-            .import_events_by(&[(file_name, text)], profile_name, progress, by)
+            .import_events(&[(file_name, text)], profile_name, progress, by)
             .await?;
         done.pop().unwrap_or(Err(StoreError::Corrupt {
             what: "the import returned nothing".into(),
         }))
-    }
-
-    /// As [`Store::import_events_by`], with no actor recorded in the audit log
-    /// (for callers that do not know who acts; the web office and
-    /// `qiyuan office` name the user).
-    ///
-    /// # Errors
-    /// As [`Store::import_events_by`].
-    pub async fn import_events(
-        &self,
-        files: &[(&str, &str)],
-        profile_name: &str,
-        progress: &dyn Fn(u64),
-    ) -> Result<Vec<Result<EventImport, StoreError>>, StoreError> {
-        self.import_events_by(files, profile_name, progress, "")
-            .await
     }
 
     /// Imports a batch of event files under one profile in one transaction
@@ -475,15 +415,18 @@ impl Store {
     /// failure or a crash — none. Batches make bulk imports fast.
     ///
     /// # Errors
-    /// The outer error is a database failure (nothing of the batch is then
-    /// written) or an unknown profile; the inner ones are the files refused.
-    pub async fn import_events_by(
+    /// The outer error is [`StoreError::NoActor`] when `by` (the user who
+    /// acts, recorded in the audit log) is empty or blank, a database
+    /// failure (nothing of the batch is then written) or an unknown profile;
+    /// the inner ones are the files refused.
+    pub async fn import_events(
         &self,
         files: &[(&str, &str)],
         profile_name: &str,
         progress: &dyn Fn(u64),
         by: &str,
     ) -> Result<Vec<Result<EventImport, StoreError>>, StoreError> {
+        require_actor("import_events", by)?;
         let profile = Profile::builtin(profile_name)?;
         let shas: Vec<String> = files.iter().map(|(_, t)| sha256(t.as_bytes())).collect();
         let imported = self.imported_shas(&shas).await?;

@@ -32,7 +32,7 @@
 //! use qiyuan_store::Store;
 //! let store = Store::open("sqlite:///tmp/office.sqlite3").await?;
 //! let text = std::fs::read_to_string("event.json").unwrap();
-//! let imported = store.import_event("event.json", &text, "cxa-2019").await?;
+//! let imported = store.import_event("event.json", &text, "cxa-2019", "registrar").await?;
 //! println!("event #{} imported: {} games", imported.event_id, imported.games);
 //! # Ok(()) }
 //! ```

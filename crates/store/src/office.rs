@@ -16,7 +16,7 @@ use serde::Serialize;
 use serde_json::json;
 use sqlx::Row;
 
-use crate::audit::{AuditAction, append};
+use crate::audit::{AuditAction, append, require_actor};
 use crate::import::{Val, insert_rows, parse_events, write_list_entries};
 use crate::{Store, StoreError, date, dec, dec_opt};
 
@@ -270,23 +270,6 @@ impl Store {
         })
     }
 
-    /// As [`Store::compute_period_by`], with no actor recorded in the audit log
-    /// (for callers that do not know who acts; the web office and
-    /// `qiyuan office` name the user).
-    ///
-    /// # Errors
-    /// As [`Store::compute_period_by`].
-    pub async fn compute_period(
-        &self,
-        profile_name: &str,
-        list_date: NaiveDate,
-        dry_run: bool,
-        progress: &dyn Fn(u64, u64),
-    ) -> Result<PeriodOutcome, StoreError> {
-        self.compute_period_by(profile_name, list_date, dry_run, progress, "")
-            .await
-    }
-
     /// Computes the period of `profile` whose list is published on
     /// `list_date`: the events are read back from their files as imported,
     /// the list before from the database; the engine computes; unless
@@ -294,12 +277,14 @@ impl Store {
     /// (event × player) and an audit entry naming the list and the events
     /// (with their files' SHA-256) it came from.
     ///
-    /// `progress(done, total)` is told of events read.
+    /// `progress(done, total)` is told of events read; `by` is the user who
+    /// acts, recorded in the audit log (required even for a dry run).
     ///
     /// # Errors
-    /// As [`Store::plan_period`]; [`StoreError::Rating`] when the engine
+    /// [`StoreError::NoActor`] when `by` is empty or blank;
+    /// as [`Store::plan_period`]; [`StoreError::Rating`] when the engine
     /// refuses (a player not on the list, an event out of the period…).
-    pub async fn compute_period_by(
+    pub async fn compute_period(
         &self,
         profile_name: &str,
         list_date: NaiveDate,
@@ -307,6 +292,7 @@ impl Store {
         progress: &dyn Fn(u64, u64),
         by: &str,
     ) -> Result<PeriodOutcome, StoreError> {
+        require_actor("compute_period", by)?;
         let profile = Profile::builtin(profile_name)?;
         let plan = self.plan_period(&profile, list_date).await?;
         let list = self.load_list(plan.base_list_id, list_date).await?;
@@ -479,24 +465,17 @@ impl Store {
         Ok(outcome)
     }
 
-    /// As [`Store::publish_by`], with no actor recorded in the audit log
-    /// (for callers that do not know who acts; the web office and
-    /// `qiyuan office` name the user).
-    ///
-    /// # Errors
-    /// As [`Store::publish_by`].
-    pub async fn publish(&self) -> Result<PublishOutcome, StoreError> {
-        self.publish_by("").await
-    }
-
     /// Publishes the latest computed draft list (of the latest list date):
     /// its status becomes published and the publication is audited with the
     /// period and list it made public. From then on, events ending in its
-    /// period are refused (the period is closed).
+    /// period are refused (the period is closed). `by` is the user who acts,
+    /// recorded in the audit log.
     ///
     /// # Errors
+    /// [`StoreError::NoActor`] when `by` is empty or blank;
     /// [`StoreError::NothingToPublish`] when no draft waits.
-    pub async fn publish_by(&self, by: &str) -> Result<PublishOutcome, StoreError> {
+    pub async fn publish(&self, by: &str) -> Result<PublishOutcome, StoreError> {
+        require_actor("publish", by)?;
         let draft = sqlx::query(
             "SELECT l.id, l.list_date, p.id AS period_id, p.profile, p.audit_id FROM rating_lists l \
              JOIN periods p ON p.result_list_id = l.id WHERE l.status = 'draft' \

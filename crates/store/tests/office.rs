@@ -31,18 +31,19 @@ async fn the_same_event_is_imported_once() {
                 date("2019-01-01"),
                 &start_list(),
                 &|_| {},
+                "test-officer",
             )
             .await
             .unwrap();
         let text = match_event("2019 甲级联赛", "2019-03-10");
         let first = store
-            .import_event("a.json", &text, "cxa-2019")
+            .import_event("a.json", &text, "cxa-2019", "test-officer")
             .await
             .unwrap();
         assert_eq!((first.players, first.games), (2, 2), "{}", db.name);
         // The same bytes under another name: refused, naming the first import.
         let err = store
-            .import_event("copy.json", &text, "cxa-2019")
+            .import_event("copy.json", &text, "cxa-2019", "test-officer")
             .await
             .unwrap_err();
         match &err {
@@ -73,6 +74,7 @@ async fn the_same_event_is_imported_once() {
                 date("2019-01-01"),
                 &start_list(),
                 &|_| {},
+                "test-officer",
             )
             .await
             .unwrap_err();
@@ -97,7 +99,14 @@ async fn the_audit_log_refuses_updates_and_deletes() {
     for db in databases().await {
         let store = open(&db).await;
         store
-            .import_list("list.csv", b"x", date("2019-01-01"), &start_list(), &|_| {})
+            .import_list(
+                "list.csv",
+                b"x",
+                date("2019-01-01"),
+                &start_list(),
+                &|_| {},
+                "test-officer",
+            )
             .await
             .unwrap();
         for sql in [
@@ -124,7 +133,14 @@ async fn bad_input_gets_clear_errors() {
         list.push(rated(2, "乙二", Sex::Male, 2300, 0));
         list[3].line = 9;
         let err = store
-            .import_list("dup.csv", b"dup", date("2019-01-01"), &list, &|_| {})
+            .import_list(
+                "dup.csv",
+                b"dup",
+                date("2019-01-01"),
+                &list,
+                &|_| {},
+                "test-officer",
+            )
             .await
             .unwrap_err();
         assert_eq!(
@@ -140,6 +156,7 @@ async fn bad_input_gets_clear_errors() {
                 date("2019-01-01"),
                 &start_list(),
                 &|_| {},
+                "test-officer",
             )
             .await
             .unwrap();
@@ -149,7 +166,7 @@ async fn bad_input_gets_clear_errors() {
             .replace(r#""black": 2"#, r#""black": 77"#)
             .replace(r#""red": 2"#, r#""red": 77"#);
         let err = store
-            .import_event("x.json", &text, "cxa-2019")
+            .import_event("x.json", &text, "cxa-2019", "test-officer")
             .await
             .unwrap_err();
         let msg = err.to_string();
@@ -161,7 +178,7 @@ async fn bad_input_gets_clear_errors() {
         let text = match_event("混", "2019-03-10")
             .replace(r#""name": "乙", "sex": "m""#, r#""name": "乙", "sex": "f""#);
         let err = store
-            .import_event("s.json", &text, "cxa-2019")
+            .import_event("s.json", &text, "cxa-2019", "test-officer")
             .await
             .unwrap_err();
         assert!(
@@ -171,7 +188,7 @@ async fn bad_input_gets_clear_errors() {
         // A chess event under a xiangqi profile.
         let text = match_event("棋", "2019-03-10").replace("xiangqi", "chess");
         let err = store
-            .import_event("c.json", &text, "cxa-2019")
+            .import_event("c.json", &text, "cxa-2019", "test-officer")
             .await
             .unwrap_err();
         assert!(matches!(err, StoreError::WrongGame { .. }), "{err}");
@@ -179,7 +196,7 @@ async fn bad_input_gets_clear_errors() {
         let text = match_event("无日期", "2019-03-10")
             .replace(r#""start": "2019-03-10", "end": "2019-03-10","#, "");
         let err = store
-            .import_event("d.json", &text, "cxa-2019")
+            .import_event("d.json", &text, "cxa-2019", "test-officer")
             .await
             .unwrap_err();
         assert!(matches!(err, StoreError::NoEndDate { .. }), "{err}");
@@ -189,6 +206,7 @@ async fn bad_input_gets_clear_errors() {
                 "bad.json",
                 &match_event("坏", "2019-03-10").replace("\"1-0\"", "\"2-0\""),
                 "cxa-2019",
+                "test-officer",
             )
             .await
             .unwrap_err();
@@ -199,7 +217,13 @@ async fn bad_input_gets_clear_errors() {
         assert_eq!(store.totals().await.unwrap().events, 0, "{}", db.name);
         // A list date the calendar does not publish on (cxa-2019 第四条: 1 Jan, 1 Jun, 1 Oct).
         let err = store
-            .compute_period("cxa-2019", date("2019-03-15"), true, &|_, _| {})
+            .compute_period(
+                "cxa-2019",
+                date("2019-03-15"),
+                true,
+                &|_, _| {},
+                "test-officer",
+            )
             .await
             .unwrap_err();
         assert!(err.to_string().contains("01-01, 06-01, 10-01"), "{err}");
@@ -226,19 +250,37 @@ async fn a_period_is_reproducible_and_every_figure_traceable() {
                 date("2019-01-01"),
                 &start_list(),
                 &|_| {},
+                "test-officer",
             )
             .await
             .unwrap();
         let ev = store
-            .import_event("m.json", &match_event("对抗赛", "2019-03-10"), "cxa-2019")
+            .import_event(
+                "m.json",
+                &match_event("对抗赛", "2019-03-10"),
+                "cxa-2019",
+                "test-officer",
+            )
             .await
             .unwrap();
         let first = store
-            .compute_period("cxa-2019", date("2019-06-01"), false, &|_, _| {})
+            .compute_period(
+                "cxa-2019",
+                date("2019-06-01"),
+                false,
+                &|_, _| {},
+                "test-officer",
+            )
             .await
             .unwrap();
         let again = store
-            .compute_period("cxa-2019", date("2019-06-01"), false, &|_, _| {})
+            .compute_period(
+                "cxa-2019",
+                date("2019-06-01"),
+                false,
+                &|_, _| {},
+                "test-officer",
+            )
             .await
             .unwrap();
         let a = store.list_lines(first.list_id.unwrap()).await.unwrap();
@@ -255,7 +297,7 @@ async fn a_period_is_reproducible_and_every_figure_traceable() {
             "{}",
             db.name
         );
-        let published = store.publish().await.unwrap();
+        let published = store.publish("test-officer").await.unwrap();
         assert_eq!(published.list_id, again.list_id.unwrap());
 
         // Walk the trail of player 1's 2425 back through the audit log.
@@ -351,14 +393,25 @@ async fn a_period_is_reproducible_and_every_figure_traceable() {
 
         // The period is closed: an event ending in it is refused.
         let err = store
-            .import_event("late.json", &match_event("迟到", "2019-05-01"), "cxa-2019")
+            .import_event(
+                "late.json",
+                &match_event("迟到", "2019-05-01"),
+                "cxa-2019",
+                "test-officer",
+            )
             .await
             .unwrap_err();
         assert!(matches!(err, StoreError::ClosedPeriod { .. }), "{err}");
         // Skipping a list is refused (cxa-2019 第四条: the list of 1 January
         // 2020 follows the list of 1 October 2019).
         let err = store
-            .compute_period("cxa-2019", date("2020-01-01"), true, &|_, _| {})
+            .compute_period(
+                "cxa-2019",
+                date("2020-01-01"),
+                true,
+                &|_, _| {},
+                "test-officer",
+            )
             .await
             .unwrap_err();
         assert!(
@@ -383,6 +436,7 @@ async fn a_batch_imports_the_good_files_and_reports_the_others() {
                 date("2019-01-01"),
                 &start_list(),
                 &|_| {},
+                "test-officer",
             )
             .await
             .unwrap();
@@ -402,6 +456,7 @@ async fn a_batch_imports_the_good_files_and_reports_the_others() {
                 ],
                 "cxa-2019",
                 &|_| {},
+                "test-officer",
             )
             .await
             .unwrap();
@@ -455,7 +510,7 @@ async fn the_audit_log_records_who_acted_and_old_entries_still_verify() {
         .await
         .unwrap();
         store
-            .import_list_by(
+            .import_list(
                 "list.csv",
                 b"x",
                 date("2019-01-01"),
@@ -507,6 +562,61 @@ async fn the_audit_log_records_who_acted_and_old_entries_still_verify() {
         assert_eq!(
             store.verify_audit_chain().await.unwrap(),
             Some(id),
+            "{}",
+            db.name
+        );
+    }
+}
+
+#[tokio::test]
+async fn every_audited_operation_refuses_a_missing_actor() {
+    let no_actor = |e: &StoreError, op: &str| {
+        matches!(e, StoreError::NoActor { operation } if *operation == op)
+            && e.to_string().contains("no actor given")
+    };
+    for db in databases().await {
+        let store = open(&db).await;
+        let list_date = date("2019-01-01");
+        let text = match_event("无名", "2019-03-10");
+        for blank in ["", "   "] {
+            let e = store
+                .import_list("list.csv", b"x", list_date, &start_list(), &|_| {}, blank)
+                .await
+                .unwrap_err();
+            assert!(no_actor(&e, "import_list"), "{}: {e:?}", db.name);
+            let e = store
+                .import_event("e.json", &text, "cxa-2019", blank)
+                .await
+                .unwrap_err();
+            assert!(no_actor(&e, "import_event"), "{}: {e:?}", db.name);
+            let e = store
+                .import_event_with_progress("e.json", &text, "cxa-2019", &|_| {}, blank)
+                .await
+                .unwrap_err();
+            assert!(
+                no_actor(&e, "import_event_with_progress"),
+                "{}: {e:?}",
+                db.name
+            );
+            let e = store
+                .import_events(&[("e.json", &text)], "cxa-2019", &|_| {}, blank)
+                .await
+                .unwrap_err();
+            assert!(no_actor(&e, "import_events"), "{}: {e:?}", db.name);
+            let e = store
+                .compute_period("cxa-2019", date("2019-06-01"), true, &|_, _| {}, blank)
+                .await
+                .unwrap_err();
+            assert!(no_actor(&e, "compute_period"), "{}: {e:?}", db.name);
+            let e = store.publish(blank).await.unwrap_err();
+            assert!(no_actor(&e, "publish"), "{}: {e:?}", db.name);
+        }
+        // Nothing was written: no audit entry, no player, no event.
+        assert!(store.audit_log().await.unwrap().is_empty(), "{}", db.name);
+        let totals = store.totals().await.unwrap();
+        assert_eq!(
+            (totals.players, totals.events, totals.lists),
+            (0, 0, 0),
             "{}",
             db.name
         );

@@ -224,7 +224,7 @@ async fn run_async(url: String, command: Sub, by: &str) -> anyhow::Result<ExitCo
             dry_run,
         } => period(&store, &profile, list_date, dry_run, by).await?,
         Sub::Publish => {
-            let p = store.publish_by(by).await?;
+            let p = store.publish(by).await?;
             println!(
                 "published list #{} of {} ({} players; period #{}, audit entry #{})",
                 p.list_id, p.list_date, p.rows, p.period_id, p.audit_id
@@ -350,7 +350,7 @@ async fn import_list(
         .collect();
     let pb = bar(2 * entries.len() as u64, "importing list");
     let done = store
-        .import_list_by(&shown, &bytes, date, &entries, &|n| pb.inc(n), by)
+        .import_list(&shown, &bytes, date, &entries, &|n| pb.inc(n), by)
         .await;
     pb.finish_and_clear();
     let done = done?;
@@ -414,7 +414,7 @@ async fn import_events(
         // One file: a bar over its games; several: the bar over files.
         let pb = (!many).then(|| bar(0, "importing games"));
         let results = store
-            .import_events_by(
+            .import_events(
                 &refs,
                 profile,
                 &|n| {
@@ -473,7 +473,7 @@ async fn period(
 ) -> anyhow::Result<ExitCode> {
     let pb = bar(0, "reading events");
     let outcome = store
-        .compute_period_by(
+        .compute_period(
             profile,
             list_date,
             dry_run,

@@ -460,7 +460,14 @@ pub async fn import_list_csv(
         .map(|(i, row)| qiyuan_store::ListEntry { line: i + 2, row })
         .collect();
     store
-        .import_list(name, csv.as_bytes(), date, &entries, &|_| {})
+        .import_list(
+            name,
+            csv.as_bytes(),
+            date,
+            &entries,
+            &|_| {},
+            "test-officer",
+        )
         .await
         .unwrap()
 }
