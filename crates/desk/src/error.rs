@@ -43,7 +43,16 @@ pub enum DeskError {
     /// Not enough players to pair.
     #[error("{0} player(s) to pair: at least 2 are needed")]
     TooFewPlayers(usize),
-    /// The Swiss engine found no pairing.
+    /// No pairing of the round meets the absolute criteria (C.04.3
+    /// Art. 1.9: the chief arbiter decides).
+    #[error(
+        "round {round}: no valid pairing exists (C.04.3 Art. 1.9): the absolute criteria C1-C3 cannot all be met"
+    )]
+    NoValidPairing {
+        /// Round.
+        round: u32,
+    },
+    /// The Swiss engine refused its input.
     #[error("round {round}: {message}")]
     Pairing {
         /// Round.

@@ -434,10 +434,7 @@ impl DeskEvent {
         if active == 0 {
             return Err(DeskError::TooFewPlayers(0));
         }
-        let pairing = qiyuan_swiss::pair_round(&input).map_err(|e| DeskError::Pairing {
-            round,
-            message: e.to_string(),
-        })?;
+        let pairing = qiyuan_swiss::pair_round(&input).map_err(|e| swiss_error(round, e))?;
         let mut byes: Vec<(PlayerId, ByeKind)> = Vec::new();
         if let Some(b) = pairing.bye {
             byes.push((PlayerId(b), ByeKind::PairingAllocated));
@@ -995,6 +992,19 @@ pub fn baku_points(players: u32, rounds: u32, tpn: u32, round: u32, win: Score) 
         win
     } else {
         win / 2
+    }
+}
+
+/// The desk's error for a refusal of the Swiss engine: no valid pairing is
+/// its own variant (the caller may ask the chief arbiter), anything else
+/// names the engine's words.
+pub(crate) fn swiss_error(round: u32, e: qiyuan_swiss::PairingError) -> DeskError {
+    match e {
+        qiyuan_swiss::PairingError::NoValidPairing => DeskError::NoValidPairing { round },
+        other => DeskError::Pairing {
+            round,
+            message: other.to_string(),
+        },
     }
 }
 

@@ -454,10 +454,8 @@ impl DeskEvent {
             }
             System::Swiss { .. } => {
                 let input = self.team_swiss_input()?;
-                let pairing = qiyuan_swiss::pair_round(&input).map_err(|e| DeskError::Pairing {
-                    round,
-                    message: e.to_string(),
-                })?;
+                let pairing = qiyuan_swiss::pair_round(&input)
+                    .map_err(|e| crate::pairing::swiss_error(round, e))?;
                 plan.matches = pairing
                     .boards
                     .iter()

@@ -69,7 +69,7 @@ fn repair_all(name: &str, text: &str) -> Vec<String> {
         match rounds.get(r - 1) {
             None => {
                 // `142` announces a round that could not be paired.
-                if !matches!(got, Err(DeskError::Pairing { .. })) {
+                if !matches!(got, Err(DeskError::NoValidPairing { .. })) {
                     bad.push(format!(
                         "{name} round {r}: expected no valid pairing, got {got:?}"
                     ));

@@ -233,6 +233,9 @@ fn game_result(w: RoundEntry, b: RoundEntry) -> Option<GameResult> {
         (ForfeitWin, ForfeitLoss) => GameResult::WhiteForfeitWin,
         (ForfeitLoss, ForfeitWin) => GameResult::BlackForfeitWin,
         (ForfeitLoss, ForfeitLoss) => GameResult::DoubleForfeit,
+        // A paired game without a result yet (the round being played, as
+        // JaVaFo and the desk write it): blank on both sides.
+        (Blank, Blank) => GameResult::Pending,
         _ => return None,
     })
 }

@@ -7,6 +7,7 @@ pub mod office;
 pub mod output;
 pub mod pair;
 pub mod pair_dutch;
+pub mod pair_next;
 pub mod perft;
 pub mod period;
 pub mod points;

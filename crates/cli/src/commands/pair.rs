@@ -11,14 +11,17 @@ use anyhow::bail;
 use qiyuan_swiss::Edition;
 use qiyuan_tournament::berger::{cycle_rounds, schedule};
 
+use qiyuan_desk::{DutchEdition, Game};
+
 use super::output::LangArg;
 use super::pair_dutch::{DutchOutputs, run_check, run_dutch, run_dutch_with, run_generate};
+use super::pair_next::{NextRound, run_next};
 
 use super::output;
 
 /// Pair a round: Berger tables (round robin) or the Dutch Swiss system.
 #[derive(Debug, clap::Args)]
-#[command(group(clap::ArgGroup::new("mode").required(true).args(["berger", "dutch", "generate"])))]
+#[command(group(clap::ArgGroup::new("mode").required(true).args(["berger", "dutch", "generate", "next"])))]
 #[command(after_help = "\
 Examples:
   qiyuan pair --berger 10            # FIDE Berger table, 10 players (C.05 Annex 1)
@@ -29,6 +32,8 @@ Examples:
   qiyuan pair --dutch event.trf --explain            # why each pair was made
   qiyuan pair --dutch event.trf -p --explain --lang zh
   qiyuan pair --dutch event.trf -l checklist.txt     # each player's pairing data
+  qiyuan pair --next event.trf -o event.trf          # pair and append the next round
+  qiyuan pair --next rr.trf --system round-robin --game xiangqi
   qiyuan pair -g -o random.trf -s 7  # random tournament (defaults), seed 7
   qiyuan pair -g gen.cfg -o random.trf
 
@@ -53,6 +58,13 @@ C9); to -o FILE or standard output, and with -p the pairing as well.
 colours, colour difference and preference, float history, PAB received,
 unplayed rounds, topscorer, absence, and each earlier round. --format json
 gives either as JSON; --lang zh in Chinese.
+
+--next IN.trf [-o OUT.trf] reads the event into the tournament model (as the
+web desk does), pairs its next round by its system (--system swiss, the
+default, or round-robin; --game chess or xiangqi for scoring and
+tie-breaks; --edition for a Swiss) with withdrawals, requested byes (H/Z/F
+entries of the new round) and forbidden pairs, and writes the whole event as
+TRF-2026 with the new round appended, results pending. Exit codes as --dutch.
 
 -g [CONFIG] -o OUT.trf [-s SEED] simulates a tournament paired round by round
 by the Dutch engine and writes it as TRF-2026 (no -o: standard output).
@@ -105,9 +117,20 @@ pub struct Args {
     /// With --explain or -l: the language of the text.
     #[arg(long, value_enum, default_value = "en")]
     pub lang: LangArg,
-    /// With --dutch: the edition of the rules.
-    #[arg(long, value_enum, default_value = "2026", requires = "dutch")]
+    /// With --dutch or --next: the edition of the rules.
+    #[arg(long, value_enum, default_value = "2026")]
     pub edition: EditionArg,
+    /// Pair the next round of this event (TRF) through the tournament model
+    /// and write the event with the round appended (-o FILE, or standard
+    /// output).
+    #[arg(long, value_name = "IN.trf")]
+    pub next: Option<PathBuf>,
+    /// With --next: the event's system.
+    #[arg(long, value_enum, default_value = "swiss", requires = "next")]
+    pub system: SystemArg,
+    /// With --next: the game (scoring and tie-break defaults).
+    #[arg(long, value_enum, default_value = "chess", requires = "next")]
+    pub game: GameArg,
     /// Write to this file instead of standard output.
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
@@ -121,6 +144,24 @@ pub enum PairFormat {
     /// JSON (the serialised `qiyuan_swiss::explain::Explanation`, or its
     /// `players` for -l).
     Json,
+}
+
+/// `--system` of `--next`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum SystemArg {
+    /// The FIDE (Dutch) System, C.04.3.
+    Swiss,
+    /// A single round robin by the Berger tables, C.05 Annex 1.
+    RoundRobin,
+}
+
+/// `--game` of `--next`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum GameArg {
+    /// 国际象棋: 1-½-0, FIDE tie-breaks.
+    Chess,
+    /// 象棋: 2-1-0, the xiangqi tie-breaks.
+    Xiangqi,
 }
 
 /// `--edition`.
@@ -169,6 +210,20 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         };
         return Ok(run_dutch_with(input, &outputs, edition));
     }
+    if let Some(input) = args.next.as_deref() {
+        let how = NextRound {
+            game: match args.game {
+                GameArg::Chess => Game::Chess,
+                GameArg::Xiangqi => Game::Xiangqi,
+            },
+            round_robin: args.system == SystemArg::RoundRobin,
+            edition: match args.edition {
+                EditionArg::Fide2026 => DutchEdition::Fide2026,
+                EditionArg::Fide2017 => DutchEdition::Fide2017,
+            },
+        };
+        return Ok(run_next(input, args.output.as_deref(), how));
+    }
     if let Some(config) = args.generate {
         return Ok(run_generate(
             config.as_deref(),
@@ -176,7 +231,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             args.seed,
         ));
     }
-    bail!("nothing to pair: give --berger N or --dutch IN.trf -p")
+    bail!("nothing to pair: give --berger N, --dutch IN.trf -p or --next IN.trf")
 }
 
 /// The Berger table as text, one line per round.
