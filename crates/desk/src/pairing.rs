@@ -301,7 +301,8 @@ impl DeskEvent {
         self.rounds_paired() + 1
     }
 
-    fn check_complete(&self) -> Result<(), DeskError> {
+    /// Checks that every board of every round made so far has a result.
+    pub(crate) fn check_complete(&self) -> Result<(), DeskError> {
         for (r, round) in self.event.rounds().iter().enumerate() {
             if let Some(b) = round
                 .games

@@ -383,19 +383,7 @@ impl DeskEvent {
                 "the boards of the last team round are not made yet: enter the line-ups first",
             ));
         }
-        for (r, round) in self.event.rounds().iter().enumerate() {
-            if let Some(b) = round
-                .games
-                .iter()
-                .position(|g| g.result == GameResult::Pending)
-            {
-                return Err(DeskError::RoundIncomplete {
-                    round: r as u32 + 1,
-                    board: b + 1,
-                });
-            }
-        }
-        Ok(())
+        self.check_complete()
     }
 
     /// Pairs the teams for the next round: a round robin by the Berger
