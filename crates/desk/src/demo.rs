@@ -4,28 +4,11 @@
 //! the real engines, round by round.
 
 use chrono::NaiveDate;
+use qiyuan_swiss::generator::SplitMix64 as Rng;
 use qiyuan_tournament::model::{GameResult, Sex};
 
 use crate::event::{DeskEvent, PlayerInfo};
 use crate::settings::{EventSettings, Game};
-
-/// SplitMix64: a tiny deterministic generator for the demo results.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in [0, 1).
-    fn unit(&mut self) -> f64 {
-        (self.next() >> 11) as f64 / (1u64 << 53) as f64
-    }
-}
 
 /// A result drawn from the ratings: White's expected score by the logistic
 /// Elo curve, a third of the games drawn.
@@ -102,7 +85,7 @@ pub fn xiangqi_swiss() -> Result<DeskEvent, crate::DeskError> {
         e.add_player(PlayerInfo::new(name).rating(rating).club(club).sex(sex))?;
     }
     e.sort_by_rating()?;
-    let mut rng = Rng(20_260_501);
+    let mut rng = Rng::new(20_260_501);
     play(&mut e, 7, &mut rng)?;
     Ok(e)
 }
@@ -131,7 +114,7 @@ pub fn chess_round_robin() -> Result<DeskEvent, crate::DeskError> {
     for (name, rating, sex) in players {
         e.add_player(PlayerInfo::new(name).rating(rating).sex(sex))?;
     }
-    let mut rng = Rng(20_260_610);
+    let mut rng = Rng::new(20_260_610);
     play(&mut e, 4, &mut rng)?;
     Ok(e)
 }

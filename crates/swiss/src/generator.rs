@@ -199,12 +199,25 @@ impl GeneratorConfig {
     }
 }
 
-/// SplitMix64, a small deterministic generator.
+/// SplitMix64, a small deterministic generator (the same seed gives the
+/// same sequence on every machine).
+///
+/// ```
+/// use qiyuan_swiss::generator::SplitMix64;
+/// let (mut a, mut b) = (SplitMix64::new(7), SplitMix64::new(7));
+/// assert_eq!(a.next_u64(), b.next_u64());
+/// assert!((0.0..1.0).contains(&a.unit()));
+/// ```
 #[derive(Debug, Clone)]
-struct SplitMix64(u64);
+pub struct SplitMix64(u64);
 
 impl SplitMix64 {
-    fn next_u64(&mut self) -> u64 {
+    /// A generator started from `seed`.
+    pub fn new(seed: u64) -> Self {
+        Self(seed)
+    }
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -212,7 +225,7 @@ impl SplitMix64 {
         z ^ (z >> 31)
     }
     /// Uniform in [0, 1).
-    fn unit(&mut self) -> f64 {
+    pub fn unit(&mut self) -> f64 {
         (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
     }
     /// `true` with probability `percent` / 100.
