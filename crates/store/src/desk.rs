@@ -287,6 +287,21 @@ async fn log(
     Ok(())
 }
 
+/// Appends a log entry that names no game inside `tx`, then commits it:
+/// the close of most desk operations.
+async fn commit_logged(
+    mut tx: Transaction<'static, Any>,
+    event_id: i64,
+    by: &str,
+    action: &str,
+    round: Option<u32>,
+    detail: serde_json::Value,
+) -> Result<(), StoreError> {
+    log(&mut tx, event_id, by, action, round, None, detail).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
 /// Takes the event's write lock (see the module docs) and checks it exists.
 async fn lock(conn: &mut AnyConnection, event_id: i64) -> Result<(), StoreError> {
     let done = sqlx::query("UPDATE desk_events SET updated_at = $1 WHERE id = $2")
@@ -545,17 +560,15 @@ impl Store {
         .bind(at)
         .fetch_one(&mut *tx)
         .await?;
-        log(
-            &mut tx,
+        commit_logged(
+            tx,
             id,
             by,
             "create-event",
             None,
-            None,
             serde_json::to_value(settings).unwrap_or_default(),
         )
         .await?;
-        tx.commit().await?;
         Ok(id)
     }
 
@@ -704,17 +717,15 @@ impl Store {
         .bind(i64::from(player.0))
         .execute(&mut *tx)
         .await?;
-        log(
-            &mut tx,
+        commit_logged(
+            tx,
             event_id,
             by,
             "infringement",
             None,
-            None,
             serde_json::json!({"number": player.0}),
         )
         .await?;
-        tx.commit().await?;
         Ok(())
     }
 
@@ -788,17 +799,15 @@ impl Store {
         .bind(event_id)
         .execute(&mut *tx)
         .await?;
-        log(
-            &mut tx,
+        commit_logged(
+            tx,
             event_id,
             by,
             "settings",
             None,
-            None,
             serde_json::to_value(settings).unwrap_or_default(),
         )
         .await?;
-        tx.commit().await?;
         Ok(())
     }
 
@@ -818,17 +827,15 @@ impl Store {
         let id = loaded.desk.add_player(info.clone())?;
         insert_player(&mut tx, event_id, &loaded.desk, id).await?;
         set_total_rounds(&mut tx, event_id, &loaded.desk).await?;
-        log(
-            &mut tx,
+        commit_logged(
+            tx,
             event_id,
             by,
             "add-player",
             None,
-            None,
             serde_json::json!({"number": id.0, "player": info}),
         )
         .await?;
-        tx.commit().await?;
         Ok(id)
     }
 
@@ -849,17 +856,15 @@ impl Store {
             insert_player(&mut tx, event_id, &loaded.desk, id).await?;
         }
         set_total_rounds(&mut tx, event_id, &loaded.desk).await?;
-        log(
-            &mut tx,
+        commit_logged(
+            tx,
             event_id,
             by,
             "add-player",
             None,
-            None,
             serde_json::json!({"imported": ids.len()}),
         )
         .await?;
-        tx.commit().await?;
         Ok(ids)
     }
 
@@ -898,17 +903,15 @@ impl Store {
         .bind(i64::from(player.0))
         .execute(&mut *tx)
         .await?;
-        log(
-            &mut tx,
+        commit_logged(
+            tx,
             event_id,
             by,
             "update-player",
             None,
-            None,
             serde_json::json!({"number": player.0, "before": before, "after": info}),
         )
         .await?;
-        tx.commit().await?;
         Ok(())
     }
 
@@ -934,17 +937,15 @@ impl Store {
         .bind(i64::from(player.0))
         .execute(&mut *tx)
         .await?;
-        log(
-            &mut tx,
+        commit_logged(
+            tx,
             event_id,
             by,
             "withdraw",
             Some(after),
-            None,
             serde_json::json!({"number": player.0, "after_round": after}),
         )
         .await?;
-        tx.commit().await?;
         Ok(())
     }
 
@@ -978,17 +979,15 @@ impl Store {
         .bind(bye_code(kind))
         .execute(&mut *tx)
         .await?;
-        log(
-            &mut tx,
+        commit_logged(
+            tx,
             event_id,
             by,
             "request-bye",
             Some(round),
-            None,
             serde_json::json!({"number": player.0, "kind": bye_code(kind)}),
         )
         .await?;
-        tx.commit().await?;
         Ok(())
     }
 
@@ -1060,17 +1059,15 @@ impl Store {
         .bind(i64::from(a.0.max(b.0)))
         .execute(&mut *tx)
         .await?;
-        log(
-            &mut tx,
+        commit_logged(
+            tx,
             event_id,
             by,
             "forbid-pair",
             None,
-            None,
             serde_json::json!({"players": [a.0.min(b.0), a.0.max(b.0)]}),
         )
         .await?;
-        tx.commit().await?;
         Ok(())
     }
 
@@ -1216,17 +1213,7 @@ impl Store {
             "change": what,
             "warnings": warnings.iter().map(|w| w.to_string()).collect::<Vec<_>>(),
         });
-        log(
-            &mut tx,
-            event_id,
-            by,
-            "manual-change",
-            Some(round),
-            None,
-            detail,
-        )
-        .await?;
-        tx.commit().await?;
+        commit_logged(tx, event_id, by, "manual-change", Some(round), detail).await?;
         Ok(())
     }
 
@@ -1259,17 +1246,15 @@ impl Store {
             .bind(event_id)
             .execute(&mut *tx)
             .await?;
-        log(
-            &mut tx,
+        commit_logged(
+            tx,
             event_id,
             by,
             "unpair-round",
             Some(round),
-            None,
             serde_json::json!({}),
         )
         .await?;
-        tx.commit().await?;
         Ok(round)
     }
 
@@ -1300,17 +1285,15 @@ impl Store {
             }
             .into());
         }
-        log(
-            &mut tx,
+        commit_logged(
+            tx,
             event_id,
             by,
             "publish-round",
             Some(round),
-            None,
             serde_json::json!({"published": published}),
         )
         .await?;
-        tx.commit().await?;
         Ok(())
     }
 
@@ -1656,17 +1639,15 @@ impl Store {
             .bind(event_id)
             .execute(&mut *tx)
             .await?;
-        log(
-            &mut tx,
+        commit_logged(
+            tx,
             event_id,
             by,
             "add-team",
             None,
-            None,
             serde_json::json!({"team": id.0, "name": team.name, "roster": ids(&team.roster)}),
         )
         .await?;
-        tx.commit().await?;
         Ok(id)
     }
 
@@ -1697,17 +1678,15 @@ impl Store {
             .execute(&mut *tx)
             .await?;
         write_roster(&mut tx, event_id, &t).await?;
-        log(
-            &mut tx,
+        commit_logged(
+            tx,
             event_id,
             by,
             "update-team",
             None,
-            None,
             serde_json::json!({"team": team.0, "name": t.name, "roster": ids(&t.roster)}),
         )
         .await?;
-        tx.commit().await?;
         Ok(())
     }
 
@@ -1746,13 +1725,12 @@ impl Store {
             .execute(&mut *tx)
             .await?;
         }
-        log(
-            &mut tx,
+        commit_logged(
+            tx,
             event_id,
             by,
             "pair-teams",
             Some(round),
-            None,
             serde_json::json!({
                 "matches": plan.matches.iter().map(|m| [m.home.0, m.away.0]).collect::<Vec<_>>(),
                 "bye": plan.bye.map(|t| t.0),
@@ -1760,7 +1738,6 @@ impl Store {
             }),
         )
         .await?;
-        tx.commit().await?;
         Ok(round)
     }
 
@@ -1780,17 +1757,15 @@ impl Store {
             .execute(&mut *tx)
             .await?;
         }
-        log(
-            &mut tx,
+        commit_logged(
+            tx,
             event_id,
             by,
             "unpair-teams",
             Some(round),
-            None,
             serde_json::json!({}),
         )
         .await?;
-        tx.commit().await?;
         Ok(round)
     }
 
@@ -1810,17 +1785,15 @@ impl Store {
         let (mut tx, mut loaded) = self.begin_locked(event_id).await?;
         loaded.desk.set_line_up(round, team, players.to_vec())?;
         write_line_up(&mut tx, event_id, round, team, players).await?;
-        log(
-            &mut tx,
+        commit_logged(
+            tx,
             event_id,
             by,
             "line-up",
             Some(round),
-            None,
             serde_json::json!({"team": team.0, "players": ids(players)}),
         )
         .await?;
-        tx.commit().await?;
         Ok(())
     }
 
