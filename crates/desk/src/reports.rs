@@ -306,14 +306,8 @@ impl DeskEvent {
                 break;
             }
             for g in &round.games {
-                let result = match g.result {
-                    GameResult::Pending => continue,
-                    GameResult::WhiteWins => rm::GameResult::Played(rm::Outcome::WhiteWins),
-                    GameResult::Draw => rm::GameResult::Played(rm::Outcome::Draw),
-                    GameResult::BlackWins => rm::GameResult::Played(rm::Outcome::BlackWins),
-                    GameResult::WhiteForfeitWin => rm::GameResult::WhiteWinsByForfeit,
-                    GameResult::BlackForfeitWin => rm::GameResult::BlackWinsByForfeit,
-                    GameResult::DoubleForfeit => rm::GameResult::DoubleForfeit,
+                let Some(result) = rating_result(g.result) else {
+                    continue;
                 };
                 pairings.push(rm::Pairing::Game {
                     round: round_no,
@@ -472,4 +466,17 @@ impl DeskEvent {
         check_norms(&self.rating_event_with(fill)?, &profile)
             .map_err(|e| DeskError::Rating(e.to_string()))
     }
+}
+
+/// A game's result as the rating model takes it; `None` while it is pending.
+pub fn rating_result(result: GameResult) -> Option<rm::GameResult> {
+    Some(match result {
+        GameResult::Pending => return None,
+        GameResult::WhiteWins => rm::GameResult::Played(rm::Outcome::WhiteWins),
+        GameResult::Draw => rm::GameResult::Played(rm::Outcome::Draw),
+        GameResult::BlackWins => rm::GameResult::Played(rm::Outcome::BlackWins),
+        GameResult::WhiteForfeitWin => rm::GameResult::WhiteWinsByForfeit,
+        GameResult::BlackForfeitWin => rm::GameResult::BlackWinsByForfeit,
+        GameResult::DoubleForfeit => rm::GameResult::DoubleForfeit,
+    })
 }

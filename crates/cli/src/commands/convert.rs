@@ -53,7 +53,7 @@ use qiyuan_formats::trf::{Record, TextCode, TrfFile, parse_trf};
 use qiyuan_formats::trf_model::{event_from_trf, trf_from_event};
 use qiyuan_formats::xqf::{XqfGame, read_xqf, write_xqf};
 use qiyuan_rating::model as rm;
-use qiyuan_tournament::model::{ByeKind, EventKind, GameResult, Sex};
+use qiyuan_tournament::model::{ByeKind, EventKind, Sex};
 use qiyuan_tournament::scoring::ScoringSystem;
 use qiyuan_xiangqi::Notation;
 use rust_decimal::prelude::ToPrimitive;
@@ -606,17 +606,9 @@ fn trf_to_event(args: &Args, bytes: &[u8], to: FileFormat) -> anyhow::Result<Con
     for (r, round) in t.rounds().iter().enumerate() {
         let r = r as u32 + 1;
         for g in &round.games {
-            let result = match g.result {
-                GameResult::Pending => {
-                    pending += 1;
-                    continue;
-                }
-                GameResult::WhiteWins => rm::GameResult::Played(rm::Outcome::WhiteWins),
-                GameResult::Draw => rm::GameResult::Played(rm::Outcome::Draw),
-                GameResult::BlackWins => rm::GameResult::Played(rm::Outcome::BlackWins),
-                GameResult::WhiteForfeitWin => rm::GameResult::WhiteWinsByForfeit,
-                GameResult::BlackForfeitWin => rm::GameResult::BlackWinsByForfeit,
-                GameResult::DoubleForfeit => rm::GameResult::DoubleForfeit,
+            let Some(result) = qiyuan_desk::reports::rating_result(g.result) else {
+                pending += 1;
+                continue;
             };
             pairings.push(rm::Pairing::Game {
                 round: r,
