@@ -185,7 +185,7 @@ async fn run(
     }
 
     if is_write(req.method()) && !is_api {
-        req = check_csrf(req, &viewer.csrf, viewer.lang).await?;
+        req = check_csrf(req, &viewer.csrf).await?;
     }
 
     req.extensions_mut().insert(viewer.clone());
@@ -208,28 +208,21 @@ async fn run(
 
 /// Refuses a write without the session's CSRF token; returns the request
 /// (its body read back in when it had to be parsed).
-async fn check_csrf(req: Request, expected: &str, lang: Lang) -> Result<Request, AppError> {
-    let _ = lang;
-    let refuse = || AppError::Csrf;
+async fn check_csrf(req: Request, expected: &str) -> Result<Request, AppError> {
     if expected.is_empty() {
-        return Err(refuse());
+        return Err(AppError::Csrf);
     }
-    if let Some(sent) = req
+    let sent = req
         .headers()
         .get("x-csrf-token")
         .and_then(|v| v.to_str().ok())
-    {
-        return if same(sent, expected) {
-            Ok(req)
-        } else {
-            Err(refuse())
-        };
-    }
-    if let Some(sent) = query_param(req.uri(), "_csrf") {
+        .map(str::to_owned)
+        .or_else(|| query_param(req.uri(), "_csrf"));
+    if let Some(sent) = sent {
         return if same(&sent, expected) {
             Ok(req)
         } else {
-            Err(refuse())
+            Err(AppError::Csrf)
         };
     }
     let urlencoded = req
@@ -238,7 +231,7 @@ async fn check_csrf(req: Request, expected: &str, lang: Lang) -> Result<Request,
         .and_then(|v| v.to_str().ok())
         .is_some_and(|v| v.starts_with("application/x-www-form-urlencoded"));
     if !urlencoded {
-        return Err(refuse());
+        return Err(AppError::Csrf);
     }
     let (parts, body) = req.into_parts();
     let bytes = axum::body::to_bytes(body, crate::BODY_LIMIT)
@@ -248,7 +241,7 @@ async fn check_csrf(req: Request, expected: &str, lang: Lang) -> Result<Request,
         .find(|(k, _)| k == "_csrf")
         .is_some_and(|(_, v)| same(&v, expected));
     if !ok {
-        return Err(refuse());
+        return Err(AppError::Csrf);
     }
     Ok(Request::from_parts(parts, Body::from(bytes)))
 }
