@@ -382,32 +382,25 @@ pub(super) async fn post(
     let store = &state.store;
     let outcome: Result<String, String> = async {
         match f.action.as_str() {
-            "add" => {
-                let info = f.info(l)?;
-                let n = store
-                    .add_player(id, &info, who)
-                    .await
-                    .map_err(|e| store_error(e, l).message(l))?;
-                Ok(l.pick(
-                    format!("{} added as number {}.", info.name, n.0),
-                    format!("已添加 {}，序号 {}。", info.name, n.0),
-                ))
-            }
-            "add-from-list" => {
-                let wanted = f.list_player.trim();
-                let line = search_list(&state, wanted)
-                    .await
-                    .map_err(|e| e.message(l))?
-                    .into_iter()
-                    .find(|line| line.id.to_string() == wanted)
-                    .ok_or_else(|| {
-                        l.t(
-                            "No such player on the rating list.",
-                            "等级分名单中没有此棋手。",
-                        )
-                        .to_string()
-                    })?;
-                let info = info_from_line(&line);
+            action @ ("add" | "add-from-list") => {
+                let info = if action == "add" {
+                    f.info(l)?
+                } else {
+                    let wanted = f.list_player.trim();
+                    let line = search_list(&state, wanted)
+                        .await
+                        .map_err(|e| e.message(l))?
+                        .into_iter()
+                        .find(|line| line.id.to_string() == wanted)
+                        .ok_or_else(|| {
+                            l.t(
+                                "No such player on the rating list.",
+                                "等级分名单中没有此棋手。",
+                            )
+                            .to_string()
+                        })?;
+                    info_from_line(&line)
+                };
                 let n = store
                     .add_player(id, &info, who)
                     .await
