@@ -11,7 +11,6 @@
 
 use anyhow::Context;
 use chrono::NaiveDate;
-use qiyuan_store::ListEntry;
 use qiyuan_store::accounts::Role;
 
 use crate::AppState;
@@ -116,13 +115,7 @@ async fn seed_demo_list(state: &AppState) -> anyhow::Result<()> {
     }
     let parsed = qiyuan_formats::list::read_list(DEMO_LIST_CSV.as_bytes(), DEMO_LIST_FILE)
         .map_err(|e| anyhow::anyhow!("{e}"))?;
-    let entries: Vec<ListEntry> = parsed
-        .list
-        .into_rows()
-        .into_iter()
-        .enumerate()
-        .map(|(i, row)| ListEntry { line: i + 2, row })
-        .collect();
+    let entries = crate::office::list_entries(parsed.list);
     let date = NaiveDate::parse_from_str(DEMO_LIST_DATE, "%Y-%m-%d").context("demo list date")?;
     state
         .store

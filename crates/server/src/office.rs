@@ -370,13 +370,7 @@ async fn import_list(
         qiyuan_formats::list::read_list(&bytes, &file_name)
     }
     .map_err(|e| AppError::BadRequest(e.to_string()))?;
-    let entries: Vec<ListEntry> = parsed
-        .list
-        .into_rows()
-        .into_iter()
-        .enumerate()
-        .map(|(i, row)| ListEntry { line: i + 2, row })
-        .collect();
+    let entries = list_entries(parsed.list);
     let store = state.store.clone();
     let (name, bytes) = (file_name.clone(), bytes);
     let by = user.username.clone();
@@ -977,4 +971,14 @@ fn pretty(detail: &str) -> String {
         Some((i, _)) => format!("{}…", &text[..i]),
         None => text,
     }
+}
+
+/// The rows of a read rating list, each with its line in the file (the
+/// header is line 1), as the store's import takes them.
+pub(crate) fn list_entries(list: qiyuan_rating::period::RatingList) -> Vec<ListEntry> {
+    list.into_rows()
+        .into_iter()
+        .enumerate()
+        .map(|(i, row)| ListEntry { line: i + 2, row })
+        .collect()
 }
