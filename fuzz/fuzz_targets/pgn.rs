@@ -5,7 +5,7 @@
 //! back to the same moves, movetext tree and result.
 //!
 //! Run: `cd fuzz && cargo +nightly fuzz run pgn -- -max_total_time=300`
-//! (seed the corpus with `../../shared/data/games/chess/*.pgn`).
+//! (seed the corpus with `../testdata/games/chess/*.pgn`).
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;

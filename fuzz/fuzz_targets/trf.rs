@@ -5,7 +5,7 @@
 //! the same text.
 //!
 //! Run: `cd fuzz && cargo +nightly fuzz run trf -- -max_total_time=300`
-//! (seed the corpus with `../../shared/data/swiss/small/*.trf`).
+//! (seed the corpus with `../testdata/swiss/small/*.trf`).
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;

@@ -11,7 +11,7 @@
 //! search.
 //!
 //! Run: `cd fuzz && cargo +nightly fuzz run trf_pairing -- -max_total_time=600`
-//! (seed the corpus with `../../shared/data/swiss/small/*.trf`).
+//! (seed the corpus with `../testdata/swiss/small/*.trf`).
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;

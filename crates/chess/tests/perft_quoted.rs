@@ -1,4 +1,4 @@
-//! The three counts of `shared/data/perft/chess.perft` marked `[quoted]`
+//! The three counts of `testdata/perft/chess.perft` marked `[quoted]`
 //! above 10¹⁰ nodes (copied from the Chess Programming Wiki, not recomputed
 //! by the file's authors): the initial position at depths 8 and 9
 //! (84,998,978,956 and 2,439,530,234,167 nodes) and CPW position 6 at
@@ -22,7 +22,7 @@ use qiyuan_chess::{parse_fen, perft_hashed};
 
 const SUITE: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/../../../shared/data/perft/chess.perft"
+    "/../../testdata/perft/chess.perft"
 );
 
 /// The count of `chess.perft` for position `id` at `depth`, and its FEN.

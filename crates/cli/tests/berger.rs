@@ -1,9 +1,9 @@
 //! `qiyuan pair --berger N` prints exactly the FIDE Berger tables of
-//! `shared/data/berger/` (C.05 Annex 1, 3 to 16 players).
+//! `testdata/berger/` (C.05 Annex 1, 3 to 16 players).
 
 use std::process::Command;
 
-const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data/berger");
+const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/berger");
 
 fn qiyuan(args: &[&str]) -> std::process::Output {
     Command::new(env!("CARGO_BIN_EXE_qiyuan"))

@@ -1,9 +1,9 @@
-//! `qiyuan check-games` end to end on the files of shared/data/games; counts
-//! from shared/data/games/README.md.
+//! `qiyuan check-games` end to end on the files of testdata/games; counts
+//! from testdata/games/README.md.
 
 use std::process::Command;
 
-const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data/games");
+const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/games");
 
 fn qiyuan(args: &[&str]) -> std::process::Output {
     Command::new(env!("CARGO_BIN_EXE_qiyuan"))

@@ -1,5 +1,5 @@
 //! `qiyuan check-games --event`: game records compared with the event file.
-//! The event is built from `shared/data/games/xiangqi/notation-set/games.tsv`
+//! The event is built from `testdata/games/xiangqi/notation-set/games.tsv`
 //! (games 1–4: players as the records write them, "UNIT NAME", and
 //! results); the records are the shipped PGN and XQF files of those games.
 
@@ -7,11 +7,11 @@ use std::process::{Command, Output};
 
 const SET: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/../../../shared/data/games/xiangqi/notation-set"
+    "/../../testdata/games/xiangqi/notation-set"
 );
 const XQF: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/../../../shared/data/games/xiangqi/xqf"
+    "/../../testdata/games/xiangqi/xqf"
 );
 
 fn qiyuan(args: &[&str]) -> Output {

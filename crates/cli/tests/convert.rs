@@ -1,6 +1,6 @@
 //! `qiyuan convert` end to end: TRF → event file → TRF keeps the pairings,
 //! colours, results, ratings, points and ranks of reference tournaments
-//! (`shared/data/swiss/`), an event file survives event → TRF → event, and
+//! (`testdata/swiss/`), an event file survives event → TRF → event, and
 //! bad requests get clear errors.
 
 use std::path::Path;
@@ -9,7 +9,7 @@ use std::process::Command;
 use qiyuan_formats::event::read_event_path;
 use qiyuan_formats::trf::{PlayerRecord, Record, parse_trf};
 
-const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data");
+const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata");
 const EXAMPLES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples");
 
 fn qiyuan(args: &[&str]) -> std::process::Output {

@@ -1,10 +1,10 @@
 //! `qiyuan convert` on game records, end to end: the 31 games of
-//! `shared/data/games/xiangqi/notation-set/` (the same games shipped in
+//! `testdata/games/xiangqi/notation-set/` (the same games shipped in
 //! Chinese Big5 / UTF-8 / GBK, ICCS and WXF) converted from every file into
 //! every notation must equal the shipped file of that notation move for move;
 //! the XQF files of `xiangqi/xqf/` must equal their PGN twin; chess PGN keeps
 //! every game; an illegal move stops with its game, move and line.
-//! Expected figures come from `shared/data/games/README.md` and the TSV files
+//! Expected figures come from `testdata/games/README.md` and the TSV files
 //! shipped beside the games.
 
 use std::process::Command;
@@ -12,7 +12,7 @@ use std::process::Command;
 use qiyuan_formats::pgn::xiangqi::read_xiangqi_pgn;
 use qiyuan_formats::pgn::{Element, RawGame, decode, read_pgn, read_raw};
 
-const GAMES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data/games");
+const GAMES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/games");
 
 fn set(name: &str) -> String {
     format!("{GAMES}/xiangqi/notation-set/ccpd-notation-set.{name}.pgn")

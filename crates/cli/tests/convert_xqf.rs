@@ -1,5 +1,5 @@
 //! `qiyuan convert` to XQF, end to end, against the XQF files shipped in
-//! `shared/data/games/xiangqi/xqf/` (README: 9 notation-set games written
+//! `testdata/games/xiangqi/xqf/` (README: 9 notation-set games written
 //! as XQF 1.0, version 10, and as the obfuscated version 18 by an encoder
 //! outside this project, checked with PyPI `cchess`; `index.tsv` maps each
 //! file to its game).
@@ -10,7 +10,7 @@ use std::process::Command;
 use qiyuan_formats::pgn::{decode, read_raw};
 use qiyuan_formats::xqf::read_xqf;
 
-const GAMES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data/games");
+const GAMES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/games");
 
 fn qiyuan(args: &[&str]) -> std::process::Output {
     Command::new(env!("CARGO_BIN_EXE_qiyuan"))

@@ -7,7 +7,7 @@ use std::process::Command;
 
 use qiyuan_formats::trf::{Record, ResultCode, RoundColour, parse_trf};
 
-const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data");
+const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata");
 
 fn qiyuan(args: &[&str]) -> std::process::Output {
     Command::new(env!("CARGO_BIN_EXE_qiyuan"))

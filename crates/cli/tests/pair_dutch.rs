@@ -1,13 +1,13 @@
 //! `qiyuan pair --dutch IN.trf -p [OUT]`: the JaVaFo/bbpPairings command line,
 //! its output and its exit codes, against the reference engine's answers in
-//! `shared/data/swiss/large/`.
+//! `testdata/swiss/large/`.
 
 use std::path::PathBuf;
 use std::process::Command;
 
 fn shared(path: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/data")
+        .join("../../testdata")
         .join(path)
 }
 

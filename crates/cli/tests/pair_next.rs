@@ -1,14 +1,14 @@
 //! `qiyuan pair --next IN.trf`: the next round paired through the tournament
 //! model (the web desk's path) and appended to the event, against the
-//! reference engine's answer in `shared/data/swiss/large/` and the FIDE
-//! Berger tables in `shared/data/berger/`.
+//! reference engine's answer in `testdata/swiss/large/` and the FIDE
+//! Berger tables in `testdata/berger/`.
 
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
 fn shared(path: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/data")
+        .join("../../testdata")
         .join(path)
 }
 

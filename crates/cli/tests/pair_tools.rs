@@ -6,7 +6,7 @@ use std::process::Command;
 
 fn shared(path: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/data")
+        .join("../../testdata")
         .join(path)
 }
 

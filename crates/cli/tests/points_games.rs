@@ -4,7 +4,7 @@
 use std::path::Path;
 use std::process::{Command, Output};
 
-const GAMES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data/games");
+const GAMES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/games");
 
 fn qiyuan(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_qiyuan"))

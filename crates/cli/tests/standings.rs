@@ -1,10 +1,10 @@
 //! `qiyuan standings` end to end on reference TRF files: the JSON output
 //! carries the FIDE Tie-Break Server's values and ranking
-//! (`shared/data/tiebreaks/`), and bad input gets a clear error.
+//! (`testdata/tiebreaks/`), and bad input gets a clear error.
 
 use std::process::Command;
 
-const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data");
+const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata");
 
 fn qiyuan(args: &[&str]) -> std::process::Output {
     Command::new(env!("CARGO_BIN_EXE_qiyuan"))

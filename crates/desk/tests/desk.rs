@@ -1,7 +1,7 @@
 //! The desk against reference data from outside the code: Swiss rounds of
-//! `shared/data/swiss` (paired by a FIDE-endorsed engine) re-paired through
-//! the tournament model, the FIDE Berger tables of `shared/data/berger`, the
-//! FIDE Tie-Break Server's values of `shared/data/tiebreaks`, a hand-worked
+//! `testdata/swiss` (paired by a FIDE-endorsed engine) re-paired through
+//! the tournament model, the FIDE Berger tables of `testdata/berger`, the
+//! FIDE Tie-Break Server's values of `testdata/tiebreaks`, a hand-worked
 //! rating example and a hand-worked knockout; imports that name line and
 //! field; TRF export read back into the same event.
 
@@ -15,7 +15,7 @@ use qiyuan_desk::{DeskError, settings::DutchEdition};
 use qiyuan_rating::Lang;
 use rust_decimal::Decimal;
 
-const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data");
+const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata");
 
 fn read(path: &str) -> String {
     std::fs::read_to_string(format!("{DATA}/{path}")).unwrap()
@@ -33,7 +33,7 @@ fn swiss_settings() -> EventSettings {
 /// The pairing of every round of a TRF tournament, re-made through the desk:
 /// the event read into the model, cut to the rounds before, the round's
 /// known absences (H, Z, F) entered as requested byes, the initial colour
-/// that of player 1 in round 1 (`shared/data/README.md`). Returns the
+/// that of player 1 in round 1 (`testdata/README.md`). Returns the
 /// rounds that differ.
 fn repair_all(name: &str, text: &str) -> Vec<String> {
     let full = event_from_trf(text, swiss_settings()).unwrap();
@@ -563,7 +563,7 @@ fn trf_export_reads_back_as_the_same_event() {
     let e = qiyuan_desk::demo::xiangqi_swiss().unwrap();
     let text = trf(&e, false).unwrap();
     let back = event_from_trf(&text, e.settings().clone()).unwrap();
-    // Board order cannot be read back from a TRF (shared/data/README.md):
+    // Board order cannot be read back from a TRF (testdata/README.md):
     // compare each round's games in White's order.
     let sorted = |e: &DeskEvent| {
         e.event()

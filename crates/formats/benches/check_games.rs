@@ -158,7 +158,7 @@ fn main() {
     // XQF: the shared sample files, read and checked in a loop.
     let dir = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/data/games/xiangqi/xqf"
+        "/../../testdata/games/xiangqi/xqf"
     );
     let files: Vec<Vec<u8>> = std::fs::read_dir(dir)
         .expect("xqf dir")

@@ -11,7 +11,7 @@ use qiyuan_formats::pgn::{check, read_pgn, read_raw, write_pgn};
 fn main() {
     let dir = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/data/games/chess"
+        "/../../testdata/games/chess"
     );
     for file in [
         "lichess-2016-05-export.pgn",

@@ -1,5 +1,5 @@
 //! Speed of the Dutch engine on the synthetic large histories of
-//! `shared/data/swiss/large` (round 10 of 100–5000 players). Prints, per file,
+//! `testdata/swiss/large` (round 10 of 100–5000 players). Prints, per file,
 //! the wall time of reading + pairing, the peak resident memory of the
 //! process so far (VmHWM), and how many pairs differ from `sN.expected`.
 //!
@@ -35,7 +35,7 @@ fn expected_pairs(text: &str) -> BTreeSet<(u32, u32)> {
 fn main() {
     let dir = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/data/swiss/large"
+        "/../../testdata/swiss/large"
     );
     let mut names: Vec<String> = std::env::args()
         .skip(1)

@@ -1,5 +1,5 @@
 //! TRF reading and writing speed on the reference files
-//! (`shared/data/swiss`): the 1000- and 5000-player synthetic histories and
+//! (`testdata/swiss`): the 1000- and 5000-player synthetic histories and
 //! the 200 `rtg` tournaments. Criterion prints the time per iteration; the
 //! throughput line gives bytes per second.
 
@@ -12,7 +12,7 @@ use qiyuan_formats::trf::parse_trf;
 
 fn data(rel: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/data/swiss")
+        .join("../../testdata/swiss")
         .join(rel)
 }
 

@@ -4,7 +4,7 @@
 //! Every function is pure and returns a complete, self-contained HTML5
 //! document (UTF-8, inline stylesheet with an `@media print` part) laid out
 //! as arbiters know it from chess-results / Swiss-Manager and the Chinese
-//! platforms (see `spec/notes/ui-conventions.md`):
+//! platforms:
 //!
 //! * standings: `Rk · SNo · (Title) · Name · (FED) · Rtg · (Club) · Pts · TB1 …`
 //!   then a legend naming each tie-break; tied participants show the rank on

@@ -58,7 +58,7 @@
 //!
 //! [`TrfFile::write_trf2026`] writes every record back in the FIDE column
 //! layout, the one FIDE-endorsed engines write. For a file in that layout
-//! (every file in `shared/data/swiss`), reading then writing gives the same
+//! (every file in `testdata/swiss`), reading then writing gives the same
 //! bytes, line ends aside. For any file that reads, writing then reading
 //! again gives an equal [`TrfFile`] (values, not spellings: `03.5` is read as
 //! 3.5 and written ` 3.5`; a lowercase `w` result is written `W`; trailing

@@ -3,9 +3,9 @@
 //! Reads the records a pairing engine needs (`001` players with their round
 //! blocks, `XXR`/`142` total rounds, `XXC`/`152` initial colour, `XXA`
 //! acceleration, `XXP` forbidden pairs, `BB?` point values) in the
-//! JaVaFo/bbpPairings conventions (see `spec/notes/trf.md` §4–5), and cuts a
+//! JaVaFo/bbpPairings conventions (their manuals' TRF extensions), and cuts a
 //! complete tournament into one pairing case per round (as
-//! `shared/data/README.md` describes).
+//! `testdata/README.md` describes).
 //!
 //! The file is first validated by the record-level reader
 //! ([`crate::trf::parse_trf`]); the pairing-relevant columns are then read
@@ -300,7 +300,7 @@ pub fn input_for_next_round(text: &str, edition: Edition) -> Result<PairingInput
 }
 
 /// Cuts a complete tournament into one case per round, as
-/// `shared/data/README.md` describes; when `142`/`XXR` announces more rounds
+/// `testdata/README.md` describes; when `142`/`XXR` announces more rounds
 /// than were played, one more case follows whose expected pairing is `None`.
 pub fn cut_cases(text: &str, edition: Edition) -> Result<Vec<SwissCase>, TrfSwissError> {
     let t = parse(text)?;

@@ -834,7 +834,7 @@ fn first_move(elements: &[Element<XqfMove>]) -> Option<Move> {
 /// use qiyuan_formats::xqf::{read_xqf, write_xqf};
 /// let bytes = std::fs::read(concat!(
 ///     env!("CARGO_MANIFEST_DIR"),
-///     "/../../../shared/data/games/xiangqi/xqf/ccpd-game14.v18.xqf"
+///     "/../../testdata/games/xiangqi/xqf/ccpd-game14.v18.xqf"
 /// ))
 /// .unwrap();
 /// let game = read_xqf(&bytes).unwrap();

@@ -1,6 +1,6 @@
 //! PGN reader, checker and writer against the real game files in
-//! `shared/data/games` (counts, results and annotation figures from
-//! `shared/data/games/README.md`, which were made with independent tools).
+//! `testdata/games` (counts, results and annotation figures from
+//! `testdata/games/README.md`, which were made with independent tools).
 
 use qiyuan_chess::{Color, GameResult};
 use qiyuan_formats::pgn::{
@@ -9,7 +9,7 @@ use qiyuan_formats::pgn::{
 
 fn data(path: &str) -> Vec<u8> {
     let p = format!(
-        "{}/../../../shared/data/games/{path}",
+        "{}/../../testdata/games/{path}",
         env!("CARGO_MANIFEST_DIR")
     );
     std::fs::read(&p).unwrap_or_else(|e| panic!("{p}: {e}"))

@@ -1,6 +1,6 @@
 //! Acceptance test of the Dutch engine: every round of every tournament in
-//! `shared/data/swiss/{small,rtg}` (paired by a FIDE-endorsed engine under
-//! the 2026 rules) is cut as `shared/data/README.md` describes and re-paired;
+//! `testdata/swiss/{small,rtg}` (paired by a FIDE-endorsed engine under
+//! the 2026 rules) is cut as `testdata/README.md` describes and re-paired;
 //! the set of (white, black) pairs and the PAB must match what was played.
 
 use std::path::PathBuf;
@@ -11,7 +11,7 @@ use qiyuan_swiss::{Edition, PairingError, pair_round};
 fn data_dir(sub: &str) -> PathBuf {
     PathBuf::from(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/data/swiss"
+        "/../../testdata/swiss"
     ))
     .join(sub)
 }
@@ -25,7 +25,7 @@ fn run_dir(sub: &str) -> (usize, usize, Vec<String>) {
 /// As [`run_dir`], for the first `limit` files by name.
 fn run_dir_limited(sub: &str, limit: usize) -> (usize, usize, Vec<String>) {
     let mut files: Vec<PathBuf> = std::fs::read_dir(data_dir(sub))
-        .expect("shared/data/swiss present")
+        .expect("testdata/swiss present")
         .map(|e| e.unwrap().path())
         .filter(|p| p.extension().is_some_and(|x| x == "trf"))
         // SWISS_ONLY=rtg-1 restricts a run to the files whose name contains it.

@@ -1,4 +1,4 @@
-//! The large synthetic histories of `shared/data/swiss/large`: s100, s1000
+//! The large synthetic histories of `testdata/swiss/large`: s100, s1000
 //! and s2000 are paired and compared board for board (pairs, colours) with
 //! the reference engine's `sN.expected`; on s2000 the four boards that the
 //! two reference engines dispute are decided by the rules below.
@@ -12,7 +12,7 @@ use qiyuan_swiss::{Colour, Edition, pair_round_explained};
 fn large(name: &str) -> String {
     let p = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/data/swiss/large/"
+        "/../../testdata/swiss/large/"
     );
     std::fs::read_to_string(format!("{p}{name}")).unwrap()
 }

@@ -11,7 +11,7 @@ use qiyuan_swiss::generator::{GeneratorConfig, generate};
 
 fn rtg(name: &str) -> String {
     let p = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/data/swiss/rtg")
+        .join("../../testdata/swiss/rtg")
         .join(name);
     std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
 }

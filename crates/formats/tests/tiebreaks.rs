@@ -1,7 +1,7 @@
-//! Acceptance test (issue 3): for every tournament of `shared/data/swiss/`,
+//! Acceptance test (issue 3): for every tournament of `testdata/swiss/`,
 //! read with the TRF parser and converted with `trf_model`, the tie-break
 //! values and the final ranking equal the FIDE Tie-Break Server's output in
-//! `shared/data/tiebreaks/` (FIDE C.07 2024; see each CSV's header).
+//! `testdata/tiebreaks/` (FIDE C.07 2024; see each CSV's header).
 
 use std::collections::BTreeMap;
 
@@ -12,7 +12,7 @@ use qiyuan_tournament::tiebreak::parse_list;
 use qiyuan_tournament::{StandingsConfig, compute_standings};
 use rust_decimal::Decimal;
 
-const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data");
+const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata");
 
 fn read_trf(text: &str) -> (Event, u32) {
     let t = event_from_trf(&parse_trf(text).expect("TRF reads"), Some(EventKind::Swiss))

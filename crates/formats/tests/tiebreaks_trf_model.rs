@@ -6,7 +6,7 @@ use qiyuan_formats::trf::{Record, parse_trf};
 use qiyuan_formats::trf_model::{event_from_trf, trf_from_event};
 use qiyuan_tournament::model::EventKind;
 
-const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data/swiss");
+const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/swiss");
 
 #[test]
 fn round_trip_through_the_model() {

@@ -2,7 +2,7 @@
 //! field; inconsistencies that still read come back as warnings.
 //!
 //! Each case starts from a real file written by a pairing engine
-//! (`shared/data/swiss`) and changes one field at a column taken from the
+//! (`testdata/swiss`) and changes one field at a column taken from the
 //! FIDE TRF layout (trf.md §2: rating cols 49–52, birth date 70–79, points
 //! 81–84, round 1 opponent 92–95, colour 97, result 99, …).
 
@@ -16,7 +16,7 @@ use rust_decimal::Decimal;
 
 fn read(rel: &str) -> String {
     let p = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/data/swiss")
+        .join("../../testdata/swiss")
         .join(rel);
     fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
 }

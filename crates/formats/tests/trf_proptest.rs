@@ -13,7 +13,7 @@ use qiyuan_formats::trf::{TrfErrorKind, parse_trf};
 fn corpus() -> &'static Vec<String> {
     static CORPUS: OnceLock<Vec<String>> = OnceLock::new();
     CORPUS.get_or_init(|| {
-        let base = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/swiss");
+        let base = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata/swiss");
         let mut texts: Vec<String> = [
             "small/rtg-1.trf",
             "small/rtg-10.trf",

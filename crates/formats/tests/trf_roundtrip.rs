@@ -1,4 +1,4 @@
-//! Every real TRF in `shared/data/swiss` (written by a FIDE-endorsed
+//! Every real TRF in `testdata/swiss` (written by a FIDE-endorsed
 //! pairing engine) reads, gives no consistency warning, and writes back
 //! byte for byte.
 
@@ -9,7 +9,7 @@ use qiyuan_formats::trf::{Record, TextCode, parse_trf};
 
 fn data_dir(sub: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/data/swiss")
+        .join("../../testdata/swiss")
         .join(sub)
 }
 

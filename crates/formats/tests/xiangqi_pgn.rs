@@ -1,5 +1,5 @@
-//! Xiangqi PGN on the real files of shared/data/games/xiangqi. Every count
-//! asserted here comes from shared/data/games/README.md or from the tables
+//! Xiangqi PGN on the real files of testdata/games/xiangqi. Every count
+//! asserted here comes from testdata/games/README.md or from the tables
 //! that ship with the files (notation-set/games.tsv, moves.tsv).
 
 use qiyuan_formats::pgn::xiangqi::{
@@ -11,7 +11,7 @@ use qiyuan_xiangqi::{Color, Notation, Position};
 
 const DIR: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/../../../shared/data/games/xiangqi"
+    "/../../testdata/games/xiangqi"
 );
 
 fn read(path: &str) -> (String, TextEncoding) {
@@ -294,7 +294,7 @@ fn every_xiangqi_pgn_game_is_sniffed_as_xiangqi() {
     }
     let chess = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/data/games/chess/derived-fen-starts.pgn"
+        "/../../testdata/games/chess/derived-fen-starts.pgn"
     ))
     .unwrap();
     assert!(read_raw(&chess).all(|g| !is_xiangqi(&g.unwrap())));

@@ -1,4 +1,4 @@
-//! XQF files of shared/data/games/xiangqi/xqf: each game as version 10 and
+//! XQF files of testdata/games/xiangqi/xqf: each game as version 10 and
 //! version 18 must give the start position, plies and result of index.tsv and
 //! the moves of its notation-set twin (notation-set/moves.tsv).
 
@@ -9,7 +9,7 @@ use qiyuan_xiangqi::{Notation, Position};
 
 const DIR: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/../../../shared/data/games/xiangqi"
+    "/../../testdata/games/xiangqi"
 );
 
 fn text(path: &str) -> String {

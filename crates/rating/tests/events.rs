@@ -1,6 +1,6 @@
 //! Hand-worked events, one per profile. Every expected figure below is
 //! computed by hand in the comments from regulations.md and the tables
-//! (`shared/spec/tables/expected-score.csv`, `score-to-difference.csv`),
+//! (`tables/expected-score.csv`, `score-to-difference.csv`),
 //! not taken from the code's output.
 
 mod common;

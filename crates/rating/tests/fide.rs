@@ -1,4 +1,4 @@
-//! FIDE vectors from `shared/data/rating/` (published examples and probes of
+//! FIDE vectors from `testdata/rating/` (published examples and probes of
 //! FIDE's calculator), every row.
 
 mod common;
@@ -11,7 +11,7 @@ use rust_decimal::Decimal;
 
 fn data(name: &str) -> Vec<Vec<String>> {
     let path = format!(
-        "{}/../../../shared/data/rating/{name}",
+        "{}/../../testdata/rating/{name}",
         env!("CARGO_MANIFEST_DIR")
     );
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));

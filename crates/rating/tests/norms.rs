@@ -1,5 +1,8 @@
-//! Norm checks: every row of both norm tables (read from the spec's CSV,
-//! not from the crate), and hand-worked title events.
+//! Norm checks: every row of both norm tables (read from the published CSV
+//! files, checked by their SHA-256, not from the crate's lookups), and
+//! hand-worked title events.
+
+mod published;
 
 use qiyuan_rating::model::*;
 use qiyuan_rating::norms::*;
@@ -17,11 +20,7 @@ const TITLES: [NormTitle; 4] = [
 
 /// (band_low, band_high, [pct; 4]) from a spec table.
 fn spec_rows(file: &str) -> Vec<(u32, u32, [Option<u32>; 4])> {
-    let path = format!(
-        "{}/../../../shared/spec/tables/{file}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let text = published::table_text(file);
     let mut lines = text.lines().filter(|l| !l.starts_with('#'));
     let header: Vec<&str> = lines.next().unwrap().split(',').collect();
     let col = |n: &str| header.iter().position(|h| *h == n).unwrap();

@@ -1,4 +1,4 @@
-//! Glicko-2 against every figure of `shared/data/rating/glicko2.md`
+//! Glicko-2 against every figure of `testdata/rating/glicko2.md`
 //! (Glickman, "Example of the Glicko-2 system", 2013).
 
 use qiyuan_rating::online::glicko2::{Glicko2, Glicko2Store, Outcome, PeriodGame, Rating};

@@ -1,5 +1,7 @@
-//! Every row of the four normative tables (`shared/spec/tables/*.csv`), read
-//! from the spec's own copies, against the crate's embedded lookups.
+//! Every row of the four normative tables, read from the crate's copies in
+//! `tables/` (each checked against the SHA-256 of the table published with
+//! the project's regulations, `testdata/README.md`), against the crate's
+//! embedded lookups.
 
 use qiyuan_rating::model::{GameKind, Sex};
 use qiyuan_rating::table::{
@@ -8,13 +10,11 @@ use qiyuan_rating::table::{
 use rust_decimal::Decimal;
 use rust_decimal_macros::dec;
 
+mod published;
+
 fn spec_table(name: &str) -> Vec<Vec<String>> {
-    let path = format!(
-        "{}/../../../shared/spec/tables/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    text.lines()
+    published::table_text(name)
+        .lines()
         .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
         .skip(1)
         .map(|l| l.split(',').map(|c| c.trim().to_string()).collect())
@@ -94,12 +94,8 @@ fn score_to_difference_every_row() {
 fn check_norms(file: &str, game: GameKind) {
     let rows = spec_table(file);
     let header: Vec<String> = {
-        let path = format!(
-            "{}/../../../shared/spec/tables/{file}",
-            env!("CARGO_MANIFEST_DIR")
-        );
-        let text = std::fs::read_to_string(path).unwrap();
-        text.lines()
+        published::table_text(file)
+            .lines()
             .find(|l| !l.starts_with('#'))
             .unwrap()
             .split(',')

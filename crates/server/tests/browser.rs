@@ -847,7 +847,7 @@ async fn arbiter_flow(spec: FlowSpec) {
     .await;
 }
 
-/// Checks a TRF's player records (`001`, spec/notes/trf.md §2: start rank
+/// Checks a TRF's player records (`001`, FIDE TRF-16: start rank
 /// cols 5–8, points 81–84, round r at cols 92+10(r−1): opponent, colour at
 /// +5, result at +7) against the games entered.
 fn check_trf(

@@ -638,7 +638,7 @@ async fn uploads_import_players_and_a_huge_one_is_refused() {
     // the first `Test0001 Player0001` rated 2519 (as the file says).
     let trf = std::fs::read(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/data/swiss/small/rtg-22.trf"
+        "/../../testdata/swiss/small/rtg-22.trf"
     ))
     .unwrap();
     let other = create_swiss(&server, "From TRF", "7").await;

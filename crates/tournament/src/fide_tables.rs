@@ -1,5 +1,5 @@
 //! FIDE rating tables (Handbook B.02 8.1a/8.1b), as transcribed in
-//! `shared/spec/tables/expected-score.csv` and `score-to-difference.csv`.
+//! the rating crate's `tables/expected-score.csv` and `score-to-difference.csv`.
 
 /// Lower bounds of rating-difference bands and the expected score (in
 /// hundredths) of the higher-rated player: difference ≥ bound → value.

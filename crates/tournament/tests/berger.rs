@@ -1,10 +1,10 @@
 //! The Berger tables equal FIDE's (C.05 Annex 1) as published in
-//! `shared/data/berger/` (FIDE Tie-Break Server tables, cross-checked there
+//! `testdata/berger/` (FIDE Tie-Break Server tables, cross-checked there
 //! against two transcriptions of the handbook).
 
 use qiyuan_tournament::berger::{berger_round, cycle_rounds};
 
-const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data/berger");
+const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/berger");
 
 #[test]
 fn equal_to_every_fide_table_3_to_16() {

@@ -1,8 +1,9 @@
 //! Hand-worked FIDE C.07 (2024) examples for what the Tie-Break Server
 //! reference files do not cover: APRO, APPO and PTP values with rounding,
 //! /C2, /P, the VUR-first cut (14.6), the withdrawal-tail adjustment
-//! (16.3.2), KS with /L, PS/C1. Definitions: `shared/spec/notes/tiebreaks.md`;
-//! tables: `shared/spec/tables/expected-score.csv`, `score-to-difference.csv`.
+//! (16.3.2), KS with /L, PS/C1. Definitions: FIDE Handbook C.07 (2024);
+//! tables: FIDE B.02 8.1a/8.1b (`crates/rating/tables/expected-score.csv`,
+//! `score-to-difference.csv`).
 
 use qiyuan_tournament::model::*;
 use qiyuan_tournament::tiebreak::parse_list;

@@ -1,6 +1,6 @@
 //! Team events: a hand-worked four-team, two-board round robin with every
-//! team tie-break of FIDE C.07 (2024) art. 12–13 (definitions paraphrased in
-//! `shared/spec/notes/tiebreaks.md` §3), and the 场分/局分 rule of
+//! team tie-break of FIDE C.07 (2024) art. 12–13 (definitions as in the
+//! Handbook), and the 场分/局分 rule of
 //! 象棋竞赛规则 (2011) 13.2.
 //!
 //! Games 1 / ½ / 0, matches 2 / 1 / 0. Rounds (Berger table of 4):

@@ -1,10 +1,9 @@
 //! Hand-worked examples of the 象棋竞赛规则 (2011) ranking rules, art. 13–14
-//! (paraphrased in `shared/spec/notes/tiebreaks.md` §7.1 and
-//! `shared/spec/regulations.md` §7). Each expected figure is derived in the
+//! (中国象棋协会, 2011 edition, 第十三条 scoring and 第十四条 ranking). Each expected figure is derived in the
 //! comments from the rule text, not from the engine.
 //!
 //! Scoring 13.1: win 2, draw 1, loss 0.
-//! Four-player schedule (FIDE Berger table, `shared/data/berger/berger-4.txt`):
+//! Four-player schedule (FIDE Berger table, `testdata/berger/berger-4.txt`):
 //! round 1: 1-4 2-3, round 2: 4-3 1-2, round 3: 2-4 3-1 (White/Red first).
 
 use qiyuan_tournament::model::*;

@@ -1,5 +1,7 @@
 //! Move notations, read and written on a [`Position`]: ICCS (`h2e2`), WXF
-//! (`C2.5`) and Chinese (`炮二平五`). See `shared/spec/notes/xiangqi-notation.md`.
+//! (`C2.5`) and Chinese (`炮二平五`). WXF as the World Xiangqi Federation
+//! writes it, ICCS as the xqbase PGN dialect does, Chinese as 象棋竞赛规则 (2011)
+//! appendix 记录方法 does.
 //!
 //! ## Conventions written
 //!

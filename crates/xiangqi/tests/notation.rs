@@ -1,5 +1,5 @@
 //! Notation tables: every case is written from the notation rules
-//! (shared/spec/notes/xiangqi-notation.md §3–5: files counted from the
+//! (the WXF and 象棋竞赛规则 record conventions: files counted from the
 //! mover's right, Red's file n = ICCS file 'i'-(n-1), Black's file n = 'a'+(n-1),
 //! 进/+ towards the opponent), not from this crate's output.
 
@@ -207,7 +207,7 @@ fn round_trip(pos: &mut Position, depth: u32, count: &mut usize) {
 fn suite_fens() -> Vec<String> {
     include_str!(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/data/perft/xiangqi.perft"
+        "/../../testdata/perft/xiangqi.perft"
     ))
     .lines()
     .filter_map(|l| l.strip_prefix("epd ").map(str::to_string))

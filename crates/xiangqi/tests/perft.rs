@@ -1,4 +1,4 @@
-//! perft against the published counts in `shared/data/perft/xiangqi.perft`
+//! perft against the published counts in `testdata/perft/xiangqi.perft`
 //! (Chessprogramming wiki, Fairy-Stockfish and Pikafish; every count there was
 //! reproduced by at least two independent engines).
 
@@ -6,7 +6,7 @@ use qiyuan_xiangqi::Position;
 
 const SUITE: &str = include_str!(concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/../../../shared/data/perft/xiangqi.perft"
+    "/../../testdata/perft/xiangqi.perft"
 ));
 
 /// Counts above this run only in the ignored (release) test.

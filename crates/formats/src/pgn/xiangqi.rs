@@ -1184,7 +1184,7 @@ mod tests {
     fn fast_legality_agrees_on_the_notation_set_positions() {
         let tsv = std::fs::read_to_string(concat!(
             env!("CARGO_MANIFEST_DIR"),
-            "/../../../shared/data/games/xiangqi/notation-set/moves.tsv"
+            "/../../testdata/games/xiangqi/notation-set/moves.tsv"
         ))
         .unwrap();
         for line in tsv.lines().skip(1).step_by(7) {

@@ -17,7 +17,7 @@ use super::parse::Field;
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum LineEnding {
-    /// `\n` (what the reference files in `shared/data` use; the default).
+    /// `\n` (what the reference files in `testdata` use; the default).
     #[default]
     Lf,
     /// `\r\n`.

@@ -1,6 +1,6 @@
 //! The desk's events on the public pages: the event and its players, the
 //! pairings of every published round, standings and crosstable
-//! (`spec/notes/ui-conventions.md` §3–§8). Only published rounds are shown;
+//! (laid out as chess-results and the Chinese platforms do). Only published rounds are shown;
 //! the parts that change while a round is played carry `data-live`, which
 //! the layout's script refreshes.
 
