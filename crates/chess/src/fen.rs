@@ -28,7 +28,9 @@ pub enum FenError {
     /// A castling letter has no matching rook or king on the back rank.
     #[error("invalid castling rights `{0}`")]
     Castling(String),
-    /// The en passant field is not `-` or a square on the right rank.
+    /// The en passant field is not `-` or a square on the right rank (a
+    /// square on the right rank that no capture can use is ignored, not an
+    /// error: see [`parse_fen`]).
     #[error("invalid en passant square `{0}`")]
     EnPassant(String),
     /// The halfmove clock is not a number.
@@ -62,6 +64,11 @@ impl Setup {
 /// Reads a FEN, X-FEN or Shredder-FEN position (4 to 6 fields; missing clocks
 /// default to `0 1`).
 ///
+/// An en-passant square on the right rank that the position cannot have
+/// come from (FEN written before 2020 set it after every double push, and
+/// some files set it where the push cannot have happened) is ignored: the
+/// position reads as with `-`.
+///
 /// ```
 /// use qiyuan_chess::fen::parse_fen;
 /// let s = parse_fen("8/8/8/8/8/8/6k1/4K2R w K - 120 90").unwrap();
@@ -69,6 +76,9 @@ impl Setup {
 /// // X-FEN: `K` is the outermost rook on the king's h-side, here on e1.
 /// let x = parse_fen("r1k1r2q/p1ppp1pp/8/8/8/8/P1PPP1PP/R1K1R2Q w KQkq -").unwrap();
 /// assert_eq!(x.board.castle_rights(cozy_chess::Color::White).short, Some(cozy_chess::File::E));
+/// // The queen's check cannot have come from d2-d4: the square is ignored.
+/// let e = parse_fen("8/8/8/1k6/3Pp3/8/8/4KQ2 b - d3").unwrap();
+/// assert_eq!(e.board.en_passant(), None);
 /// ```
 pub fn parse_fen(fen: &str) -> Result<Setup, FenError> {
     let fields: Vec<&str> = fen.split_whitespace().collect();
@@ -146,15 +156,25 @@ pub fn parse_fen(fen: &str) -> Result<Setup, FenError> {
             return Err(FenError::EnPassant(ep.to_string()));
         }
     }
-    let full = format!("{placement} {side} {shredder} {ep} {capped} {fullmove}");
-    let board = Board::from_fen(&full, true).map_err(|e| {
-        use cozy_chess::FenParseError as E;
-        match e {
-            E::InvalidCastlingRights => FenError::Castling(castling.to_string()),
-            E::InvalidEnPassant => FenError::EnPassant(ep.to_string()),
-            _ => FenError::Placement(placement.to_string()),
-        }
-    })?;
+    let with_square = |ep: &str| {
+        let full = format!("{placement} {side} {shredder} {ep} {capped} {fullmove}");
+        Board::from_fen(&full, true).map_err(|e| {
+            use cozy_chess::FenParseError as E;
+            match e {
+                E::InvalidCastlingRights => FenError::Castling(castling.to_string()),
+                E::InvalidEnPassant => FenError::EnPassant(ep.to_string()),
+                _ => FenError::Placement(placement.to_string()),
+            }
+        })
+    };
+    // Older writers (and many PGN `[FEN]` tags) set the square after every
+    // double push. A square the position cannot have come from (no pawn in
+    // front of it, a piece behind it, or a check the push cannot have given)
+    // allows no capture: it is ignored, as if the field were `-`.
+    let board = match with_square(ep) {
+        Err(FenError::EnPassant(_)) => with_square("-")?,
+        other => other?,
+    };
     Ok(Setup {
         board,
         halfmove_clock,
@@ -306,6 +326,16 @@ mod tests {
             parse_fen("4k3/8/8/8/8/8/8/4K3 w - - x 1"),
             Err(FenError::HalfmoveClock(_))
         ));
+    }
+
+    #[test]
+    fn unusable_en_passant_squares_are_ignored() {
+        // No black pawn in front of e6: nothing can have pushed there.
+        let s = parse_fen("4k3/8/8/8/8/8/8/4K3 w - e6 0 1").unwrap();
+        assert_eq!(s.board.en_passant(), None);
+        // A usable square is kept.
+        let s = parse_fen("8/8/1k6/2b5/2pP4/8/5K2/8 b - d3 0 1").unwrap();
+        assert_eq!(s.board.en_passant(), Some(File::D));
     }
 
     #[test]

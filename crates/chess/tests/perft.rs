@@ -1,6 +1,9 @@
-//! Every count of `shared/data/perft/chess.perft` (positions and leaf counts
+//! Every count of `testdata/perft/chess.perft` (positions and leaf counts
 //! published by the Chess Programming Wiki, Stockfish and talkchess, each
-//! reproduced by independent generators — see the file's header).
+//! reproduced by independent generators — see the file's header) and of
+//! `testdata/perft/chess-en-passant.perft` (the en-passant edge positions:
+//! pinned captures, discovered checks through the captured pawn, and the
+//! unusable squares older FEN writers set after every double push).
 //!
 //! The quick test runs counts up to 200,000 nodes. The deep one is ignored by
 //! default; run it in release:
@@ -10,7 +13,11 @@ use qiyuan_chess::{parse_fen, perft, perft_hashed};
 
 const SUITE: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/../../../shared/data/perft/chess.perft"
+    "/../../testdata/perft/chess.perft"
+);
+const EN_PASSANT: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../testdata/perft/chess-en-passant.perft"
 );
 
 struct Entry {
@@ -21,7 +28,13 @@ struct Entry {
 }
 
 fn suite() -> Vec<Entry> {
-    let text = std::fs::read_to_string(SUITE).expect("read chess.perft");
+    let mut entries = read(SUITE);
+    entries.extend(read(EN_PASSANT));
+    entries
+}
+
+fn read(path: &str) -> Vec<Entry> {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
     let mut out = Vec::new();
     let (mut id, mut fen) = (String::new(), String::new());
     for line in text.lines() {
@@ -47,9 +60,13 @@ fn suite() -> Vec<Entry> {
 
 #[test]
 fn suite_is_complete() {
-    // The file lists 81 (position, depth) counts in 24 positions.
-    let s = suite();
-    assert_eq!(s.len(), 81);
+    // chess.perft lists 81 (position, depth) counts in 24 positions, the
+    // en-passant file 49 in 9.
+    assert_eq!(read(SUITE).len(), 81);
+    let ep = read(EN_PASSANT);
+    assert_eq!(ep.len(), 49);
+    let positions: std::collections::BTreeSet<&str> = ep.iter().map(|e| e.id.as_str()).collect();
+    assert_eq!(positions.len(), 9);
 }
 
 #[test]

@@ -1,5 +1,5 @@
 //! `qiyuan perft` end to end. Counts from the Chessprogramming wiki's
-//! "Chinese Chess Perft Results" (also in shared/data/perft/xiangqi.perft).
+//! "Chinese Chess Perft Results" (also in testdata/perft/xiangqi.perft).
 
 use std::process::Command;
 
@@ -42,13 +42,15 @@ fn fen_and_divide() {
     assert_eq!(*lines.last().unwrap(), "424");
 }
 
-/// Reads `perft DEPTH NODES` for the position `id` of shared/data/perft/chess.perft.
+/// Reads `perft DEPTH NODES` for the position `id` of testdata/perft/chess.perft.
 fn chess_count(id: &str, depth: u32) -> (String, u64) {
-    let text = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/data/perft/chess.perft"
-    ))
-    .unwrap();
+    count_in("chess.perft", id, depth)
+}
+
+/// Reads `perft DEPTH NODES` for the position `id` of testdata/perft/FILE.
+fn count_in(file: &str, id: &str, depth: u32) -> (String, u64) {
+    let path = format!("{}/../../testdata/perft/{file}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     let mut lines = text.lines().skip_while(|l| *l != format!("id {id}"));
     lines.next().expect("id present");
     let mut fen = String::new();
@@ -109,4 +111,26 @@ fn bad_fen_names_the_problem() {
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("has 3 ranks"), "{err}");
+}
+
+/// FEN as older software writes it: an en-passant square after every double
+/// push, usable or not, is accepted, and the count is the published one
+/// (testdata/perft/chess-en-passant.perft).
+#[test]
+fn chess_fen_with_an_unusable_en_passant_square() {
+    for (id, depth) in [
+        ("ep-impossible-check", 3),
+        ("ep-after-every-double-push", 3),
+        ("ep-discovered-check-2", 3),
+        ("ep-pinned-on-rank", 3),
+    ] {
+        let (fen, nodes) = count_in("chess-en-passant.perft", id, depth);
+        let out = qiyuan(&["perft", "--game", "chess", "--fen", &fen, &depth.to_string()]);
+        assert!(
+            out.status.success(),
+            "{id}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert_eq!(last_line(&out), nodes.to_string(), "{id}");
+    }
 }
