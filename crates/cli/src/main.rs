@@ -64,8 +64,22 @@ fn main() -> ExitCode {
     match outcome {
         Ok(code) => code,
         Err(err) => {
-            eprintln!("error: {err:#}");
+            eprintln!("error: {}", message(&err));
             ExitCode::from(2)
         }
     }
+}
+
+/// The error and its causes, each said once: many errors already quote
+/// their cause in their own message, and printing the chain would repeat it.
+fn message(err: &anyhow::Error) -> String {
+    let mut text = err.to_string();
+    for cause in err.chain().skip(1) {
+        let cause = cause.to_string();
+        if !text.contains(&cause) {
+            text.push_str(": ");
+            text.push_str(&cause);
+        }
+    }
+    text
 }

@@ -537,3 +537,57 @@ fn the_audit_log_names_who_acted() {
     assert_eq!(block_on(store.verify_audit_chain()).unwrap(), None);
     block_on(store.close());
 }
+
+/// Every way `--help` writes a SQLite database opens it, creating the file
+/// (and its folder) on first use: `sqlite://PATH`, `sqlite:///ABSOLUTE`,
+/// `sqlite:PATH`, a plain path; relative paths from the working folder,
+/// names with capitals, spaces and Chinese kept as typed. A folder that
+/// cannot be made is one clear error naming it, said once.
+#[test]
+fn every_sqlite_form_opens_or_creates_the_database() {
+    let dir = tempfile::tempdir().unwrap();
+    let abs = dir.path().join("abs dir/Office 棋院.sqlite3");
+    let forms = [
+        ("sqlite://Rel.sqlite3".to_string(), dir.path().join("Rel.sqlite3")),
+        (format!("sqlite://{}", abs.display()), abs.clone()),
+        ("sqlite:sub/rel.sqlite3".to_string(), dir.path().join("sub/rel.sqlite3")),
+        ("plain.sqlite3".to_string(), dir.path().join("plain.sqlite3")),
+        (format!("sqlite:{}", dir.path().join("x.db").display()), dir.path().join("x.db")),
+    ];
+    for (given, file) in &forms {
+        for args in [
+            vec!["office", "init", "--database", given.as_str()],
+            vec!["token", "create", "--role", "arbiter", "--database", given.as_str()],
+        ] {
+            let out = Command::new(QIYUAN)
+                .args(&args)
+                .current_dir(dir.path())
+                .output()
+                .unwrap();
+            ok(&out);
+        }
+        assert!(file.is_file(), "{given}: no database at {}", file.display());
+        // The file is a real database: what init made, a second run finds.
+        let again = Command::new(QIYUAN)
+            .args(["office", "init", "--database", given.as_str()])
+            .current_dir(dir.path())
+            .output()
+            .unwrap();
+        ok(&again);
+    }
+    // A folder under a regular file cannot be made.
+    std::fs::write(dir.path().join("a-file"), "x").unwrap();
+    for given in ["a-file/db.sqlite3", "sqlite://a-file/db.sqlite3"] {
+        let out = Command::new(QIYUAN)
+            .args(["office", "init", "--database", given])
+            .current_dir(dir.path())
+            .output()
+            .unwrap();
+        assert!(!out.status.success(), "{given}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err.lines().count(), 1, "{given}: one line: {err}");
+        assert_eq!(err.matches("a-file").count(), 2, "{given}: folder and file named once: {err}");
+        assert!(err.contains("cannot create the folder"), "{given}: {err}");
+        assert!(!err.contains("unable to open database file"), "{given}: {err}");
+    }
+}

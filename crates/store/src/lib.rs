@@ -95,23 +95,98 @@ pub struct Store {
     backend: Backend,
 }
 
-/// Turns what a user typed into a database URL: `postgres://…`,
-/// `postgresql://…` and `sqlite:…` are kept; anything else is a SQLite file
-/// path (created when missing).
+/// Turns what a user typed into a database URL: `postgres://…` and
+/// `postgresql://…` are kept; every SQLite form — `sqlite://PATH`,
+/// `sqlite:///ABSOLUTE`, `sqlite:PATH` or a plain file path — becomes
+/// `sqlite:PATH` with `mode=rwc` (create the file when missing) unless the
+/// URL chooses another `mode`. The path keeps its case and its characters
+/// (`sqlite://Office.db` would otherwise read `Office.db` as a host name,
+/// which URLs lower-case).
 ///
 /// ```
-/// assert_eq!(qiyuan_store::database_url("office.db"), "sqlite://office.db?mode=rwc");
-/// assert_eq!(qiyuan_store::database_url("postgres://u@h/db"), "postgres://u@h/db");
+/// use qiyuan_store::database_url;
+/// assert_eq!(database_url("office.db"), "sqlite:office.db?mode=rwc");
+/// assert_eq!(database_url("sqlite://Office.db"), "sqlite:Office.db?mode=rwc");
+/// assert_eq!(database_url("sqlite:///tmp/x.db"), "sqlite:/tmp/x.db?mode=rwc");
+/// assert_eq!(database_url("sqlite:data/x.db?mode=ro"), "sqlite:data/x.db?mode=ro");
+/// assert_eq!(database_url("棋院 2025.db"), "sqlite:棋院%202025.db?mode=rwc");
+/// assert_eq!(database_url("postgres://u@h/db"), "postgres://u@h/db");
 /// ```
 pub fn database_url(given: &str) -> String {
-    if given.starts_with("postgres://")
-        || given.starts_with("postgresql://")
-        || given.starts_with("sqlite:")
-    {
-        given.to_string()
-    } else {
-        format!("sqlite://{given}?mode=rwc")
+    if given.starts_with("postgres://") || given.starts_with("postgresql://") {
+        return given.to_string();
     }
+    let (path, query) = match given
+        .strip_prefix("sqlite://")
+        .or_else(|| given.strip_prefix("sqlite:"))
+    {
+        // A URL: its path is already percent-encoded where it needs to be.
+        Some(rest) => {
+            let (path, query) = rest.split_once('?').unwrap_or((rest, ""));
+            (path.to_string(), query.to_string())
+        }
+        // A file name: anything a URL would read otherwise is encoded.
+        None => (encode_path(given), String::new()),
+    };
+    if path.is_empty() || path == ":memory:" {
+        return given.to_string();
+    }
+    let query = if query.split('&').any(|p| p.starts_with("mode=")) {
+        query
+    } else if query.is_empty() {
+        "mode=rwc".to_string()
+    } else {
+        format!("{query}&mode=rwc")
+    };
+    format!("sqlite:{path}?{query}")
+}
+
+/// Percent-encodes the characters a URL path would read differently
+/// (`%`, `?`, `#`, space, controls); everything else, Chinese included,
+/// stays as typed.
+fn encode_path(path: &str) -> String {
+    let mut out = String::with_capacity(path.len());
+    for c in path.chars() {
+        match c {
+            '%' | '?' | '#' | ' ' | '\u{0}'..='\u{1f}' | '\u{7f}' => {
+                let mut buf = [0u8; 4];
+                for b in c.encode_utf8(&mut buf).bytes() {
+                    out.push_str(&format!("%{b:02X}"));
+                }
+            }
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// The file of a `sqlite:` URL made by [`database_url`], decoded; `None`
+/// for an in-memory database.
+fn sqlite_file(url: &str) -> Option<std::path::PathBuf> {
+    let rest = url.strip_prefix("sqlite:")?;
+    let path = rest.split('?').next().unwrap_or("");
+    if path.is_empty() || path == ":memory:" || rest.contains("mode=memory") {
+        return None;
+    }
+    let bytes = path.as_bytes();
+    let mut decoded = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = |b: u8| (b as char).to_digit(16);
+        match (bytes[i], bytes.get(i + 1).copied(), bytes.get(i + 2).copied()) {
+            (b'%', Some(h), Some(l)) if hex(h).is_some() && hex(l).is_some() => {
+                decoded.push((hex(h).unwrap() * 16 + hex(l).unwrap()) as u8);
+                i += 3;
+            }
+            (b, _, _) => {
+                decoded.push(b);
+                i += 1;
+            }
+        }
+    }
+    Some(std::path::PathBuf::from(
+        String::from_utf8_lossy(&decoded).into_owned(),
+    ))
 }
 
 impl Store {
@@ -137,8 +212,10 @@ impl Store {
         } else {
             Backend::Sqlite
         };
-        if backend == Backend::Sqlite {
-            create_sqlite_parent(&url)?;
+        if backend == Backend::Sqlite
+            && let Some(file) = sqlite_file(&url)
+        {
+            prepare_sqlite_file(&file, !url.contains("mode=ro"))?;
         }
         let synchronous = match durability {
             Durability::Full => "FULL",
@@ -199,25 +276,39 @@ impl Store {
     }
 }
 
-/// Creates the directory of a SQLite file URL, so that a first `office init`
-/// in a fresh data directory works.
-fn create_sqlite_parent(url: &str) -> Result<(), StoreError> {
-    let path = url
-        .trim_start_matches("sqlite://")
-        .trim_start_matches("sqlite:");
-    let path = path.split('?').next().unwrap_or("");
-    if path.is_empty() || path == ":memory:" {
+/// Makes sure a SQLite database file can be opened before SQLite tries
+/// (whose own answer, "unable to open database file", names neither the
+/// file nor the reason): creates its folder when missing, so that a first
+/// `office init` in a fresh data directory works, and checks that the file
+/// can be created or written. The error names the file and the reason.
+fn prepare_sqlite_file(file: &std::path::Path, write: bool) -> Result<(), StoreError> {
+    let io = |what: String| move |source| StoreError::Io { what, source };
+    if let Some(parent) = file.parent()
+        && !parent.as_os_str().is_empty()
+        && !parent.is_dir()
+    {
+        std::fs::create_dir_all(parent).map_err(io(format!(
+            "cannot create the folder {} for the database {}",
+            parent.display(),
+            file.display()
+        )))?;
+    }
+    if !write {
         return Ok(());
     }
-    if let Some(parent) = std::path::Path::new(path).parent()
-        && !parent.as_os_str().is_empty()
-    {
-        std::fs::create_dir_all(parent).map_err(|e| StoreError::Io {
-            what: format!("creating {}", parent.display()),
-            source: e,
-        })?;
-    }
-    Ok(())
+    // A zero-length file is an empty SQLite database: creating it here
+    // proves the folder is writable and leaves nothing SQLite would refuse.
+    std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(file)
+        .map(drop)
+        .map_err(io(format!(
+            "cannot open the database file {} for writing",
+            file.display()
+        )))
 }
 
 /// A URL without its password, for messages.
