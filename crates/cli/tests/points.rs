@@ -309,7 +309,7 @@ fn crlf_and_a_byte_order_mark_are_accepted() {
 #[test]
 fn glicko2_game_by_game() {
     // Glickman's example player meets the three opponents, each game a
-    // period of its own: shared/data/rating/glicko2.md gives r = 1463.788372,
+    // period of its own: testdata/rating/glicko2.md gives r = 1463.788372,
     // RD = 151.873213, σ = 0.059997514049860735 after the third.
     let dir = tempfile::tempdir().unwrap();
     let state = dir.path().join("g.json");
@@ -347,4 +347,50 @@ fn glicko2_game_by_game() {
         "{\"id\":1,\"white\":\"x\",\"black\":\"y\",\"result\":\"1-0\"}\n",
     );
     assert!(out.status.success(), "{}", stderr(&out));
+}
+
+/// Platforms number their users: `5` and `"5"` are the same player, in the
+/// fast path and in serde's (escapes, extra fields), and the game id is
+/// echoed as given. The seed 003 example (red 1676 loses to black 2076:
+/// black +3, red −4), with the players written as numbers.
+#[test]
+fn numeric_player_ids_are_the_same_players_as_strings() {
+    let dir = tempfile::tempdir().unwrap();
+    let state = dir.path().join("players.json");
+    std::fs::write(
+        &state,
+        r#"{"format":"qiyuan-points-state","system":"qq-xiangqi-elo","players":{
+            "5":{"points":"1676","games":10},"12":{"points":"2076","games":10}}}"#,
+    )
+    .unwrap();
+    let args = ["--system", "qq-xiangqi-elo", "--state", state.to_str().unwrap()];
+    let out = qiyuan(
+        &args,
+        "{\"id\":7,\"red\":5,\"black\":12,\"result\":\"0-1\",\"plies\":80}\n",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v = &lines(&out)[0];
+    assert_eq!(v["id"], 7);
+    assert_eq!(v["white_change"], -4);
+    assert_eq!(v["black_change"], 3);
+    assert_eq!(state_points(&state, "5"), "1672");
+    assert_eq!(state_points(&state, "12"), "2079");
+    // The same players as strings, and as numbers on a line serde reads
+    // (an unknown field and an escaped id): both continue the same records.
+    let out = qiyuan(
+        &args,
+        "{\"id\":\"g\\u0032\",\"white\":\"5\",\"black\":12,\"result\":\"1/2-1/2\",\"plies\":80,\"x\":[1]}\n",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(lines(&out)[0]["id"], "g2");
+    let v: serde_json::Value = serde_json::from_slice(&std::fs::read(&state).unwrap()).unwrap();
+    assert_eq!(v["players"].as_object().unwrap().len(), 2, "{v}");
+    assert_eq!(v["players"]["5"]["games"], 12);
+    // A fractional number is no player id.
+    let out = qiyuan(
+        &args,
+        "{\"id\":1,\"white\":5.5,\"black\":12,\"result\":\"1-0\"}\n",
+    );
+    assert!(!out.status.success());
+    assert!(stderr(&out).contains("field `white`"), "{}", stderr(&out));
 }

@@ -79,8 +79,9 @@ const ROWS_PER_STATEMENT: usize = 500;
 /// use qiyuan_store::points::PointsGame;
 ///
 /// let g: PointsGame =
-///     serde_json::from_str(r#"{"id": 7, "red": "a", "black": "b", "result": "1-0"}"#).unwrap();
-/// assert_eq!((g.id.as_str(), g.white.as_str(), g.plies), ("7", "a", None));
+///     serde_json::from_str(r#"{"id": 7, "red": "a", "black": 12, "result": "1-0"}"#).unwrap();
+/// assert_eq!((g.id.as_str(), g.white.as_str(), g.black.as_str()), ("7", "a", "12"));
+/// assert_eq!(g.plies, None);
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PointsGame {
@@ -88,10 +89,13 @@ pub struct PointsGame {
     /// number taken as its decimal text.
     #[serde(deserialize_with = "id_text")]
     pub id: String,
-    /// The first mover; `red` is accepted instead (红方, xiangqi).
-    #[serde(alias = "red")]
+    /// The first mover; `red` is accepted instead (红方, xiangqi). A JSON
+    /// string, or a whole number taken as its decimal text (`5` and `"5"`
+    /// are the same player).
+    #[serde(alias = "red", deserialize_with = "white_text")]
     pub white: String,
-    /// The second mover.
+    /// The second mover, as `white`.
+    #[serde(deserialize_with = "black_text")]
     pub black: String,
     /// `"1-0"`, `"0-1"`, `"1/2-1/2"` (also `"½-½"`); `"+-"`: white wins,
     /// black left the game by force (强制退出, 逃跑); `"-+"`: the reverse.
@@ -101,23 +105,39 @@ pub struct PointsGame {
     pub plies: Option<u32>,
 }
 
-fn id_text<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+/// A JSON string, or a whole number as its decimal text; `field` names the
+/// field in the error.
+fn text_or_number<'de, D: Deserializer<'de>>(d: D, field: &str) -> Result<String, D::Error> {
     #[derive(Deserialize)]
     #[serde(untagged)]
-    enum Id {
+    enum Key {
         Text(String),
         Signed(i64),
         Unsigned(u64),
     }
     Ok(
-        match Id::deserialize(d).map_err(|_| {
-            serde::de::Error::custom("field `id`: expected a string or a whole number")
+        match Key::deserialize(d).map_err(|_| {
+            serde::de::Error::custom(format_args!(
+                "field `{field}`: expected a string or a whole number"
+            ))
         })? {
-            Id::Text(s) => s,
-            Id::Signed(n) => n.to_string(),
-            Id::Unsigned(n) => n.to_string(),
+            Key::Text(s) => s,
+            Key::Signed(n) => n.to_string(),
+            Key::Unsigned(n) => n.to_string(),
         },
     )
+}
+
+fn id_text<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    text_or_number(d, "id")
+}
+
+fn white_text<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    text_or_number(d, "white")
+}
+
+fn black_text<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    text_or_number(d, "black")
 }
 
 /// The result forms accepted (see [`PointsGame::result`]).

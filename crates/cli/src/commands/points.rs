@@ -38,8 +38,9 @@ Input, one game per line on standard input (blank lines are skipped, unknown \
 fields ignored):
   {\"id\": \"g1\", \"white\": \"alice\", \"black\": \"bob\", \"result\": \"1-0\", \"plies\": 61}
   id      any JSON value, echoed as given
-  white   the first mover; \"red\" is accepted instead (红方, xiangqi)
-  black   the second mover
+  white   the first mover: a string or a whole number (5 and \"5\" are the
+          same player); \"red\" is accepted instead (红方, xiangqi)
+  black   the second mover, as white
   result  \"1-0\", \"0-1\", \"1/2-1/2\" (also \"½-½\"); forfeit forms:
           \"+-\" white wins, black left the game by force (强制退出, 逃跑)
           \"-+\" black wins, white left the game by force
@@ -613,6 +614,38 @@ impl<'de> Deserialize<'de> for Str<'de> {
     }
 }
 
+/// A player's id: a JSON string, or a whole number taken as its decimal
+/// text (platforms number their users; `5` and `"5"` are the same player).
+struct PlayerKey<'a>(Cow<'a, str>);
+
+impl<'de> Deserialize<'de> for PlayerKey<'de> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = PlayerKey<'de>;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a player id (a string or a whole number)")
+            }
+            fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<Self::Value, E> {
+                Ok(PlayerKey(Cow::Borrowed(v)))
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
+                Ok(PlayerKey(Cow::Owned(v.to_owned())))
+            }
+            fn visit_string<E: de::Error>(self, v: String) -> Result<Self::Value, E> {
+                Ok(PlayerKey(Cow::Owned(v)))
+            }
+            fn visit_u64<E: de::Error>(self, v: u64) -> Result<Self::Value, E> {
+                Ok(PlayerKey(Cow::Owned(v.to_string())))
+            }
+            fn visit_i64<E: de::Error>(self, v: i64) -> Result<Self::Value, E> {
+                Ok(PlayerKey(Cow::Owned(v.to_string())))
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
 /// One input line.
 struct GameLine<'a> {
     /// The id's JSON text, as given.
@@ -707,13 +740,15 @@ impl<'de> Deserialize<'de> for GameLine<'de> {
                                     "give the first mover once (`white` or `red`)",
                                 ));
                             }
-                            let s: Str = map.next_value().map_err(|e| field_error(name, e))?;
-                            white = Some(s.0);
+                            let key: PlayerKey =
+                                map.next_value().map_err(|e| field_error(name, e))?;
+                            white = Some(key.0);
                             white_name = name;
                         }
                         Field::Black => {
-                            let s: Str = map.next_value().map_err(|e| field_error("black", e))?;
-                            black = Some(s.0);
+                            let key: PlayerKey =
+                                map.next_value().map_err(|e| field_error("black", e))?;
+                            black = Some(key.0);
                         }
                         Field::Result => {
                             let s: Str = map.next_value().map_err(|e| field_error("result", e))?;
@@ -804,6 +839,15 @@ fn parse_fast(line: &[u8]) -> Option<GameLine<'_>> {
         }
         Some(d)
     };
+    // A player id: such a string, or such a number (its digits, as serde's
+    // path gives them).
+    let player = |i: &mut usize| -> Option<&str> {
+        if b.get(*i) == Some(&b'"') {
+            string(i)
+        } else {
+            digits(i)
+        }
+    };
     let (mut id, mut white, mut black, mut result, mut plies) = (None, None, None, None, None);
     let mut plies_seen = false;
     ws(&mut i);
@@ -830,8 +874,8 @@ fn parse_fast(line: &[u8]) -> Option<GameLine<'_>> {
                 }
                 id = Some(&text[start..i]);
             }
-            "white" | "red" if white.is_none() => white = Some(string(&mut i)?),
-            "black" if black.is_none() => black = Some(string(&mut i)?),
+            "white" | "red" if white.is_none() => white = Some(player(&mut i)?),
+            "black" if black.is_none() => black = Some(player(&mut i)?),
             "result" if result.is_none() => result = Some(parse_result(string(&mut i)?)?),
             "plies" if !plies_seen => {
                 plies_seen = true;

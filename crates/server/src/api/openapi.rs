@@ -491,9 +491,9 @@ fn schemas() -> Value {
             "description": "One line of `qiyuan points` input. Give `white` or `red`.",
             "properties": {
                 "id": {"type": ["string", "integer"], "description": "Unique within the system."},
-                "white": {"type": "string"},
-                "red": {"type": "string"},
-                "black": {"type": "string"},
+                "white": {"type": ["string", "integer"], "description": "A player id; 5 and \"5\" are the same player."},
+                "red": {"type": ["string", "integer"]},
+                "black": {"type": ["string", "integer"]},
                 "result": {"type": "string", "enum": ["1-0", "0-1", "1/2-1/2", "½-½", "+-", "-+"]},
                 "plies": {"type": "integer", "minimum": 0}
             }
