@@ -548,16 +548,35 @@ fn every_sqlite_form_opens_or_creates_the_database() {
     let dir = tempfile::tempdir().unwrap();
     let abs = dir.path().join("abs dir/Office 棋院.sqlite3");
     let forms = [
-        ("sqlite://Rel.sqlite3".to_string(), dir.path().join("Rel.sqlite3")),
+        (
+            "sqlite://Rel.sqlite3".to_string(),
+            dir.path().join("Rel.sqlite3"),
+        ),
         (format!("sqlite://{}", abs.display()), abs.clone()),
-        ("sqlite:sub/rel.sqlite3".to_string(), dir.path().join("sub/rel.sqlite3")),
-        ("plain.sqlite3".to_string(), dir.path().join("plain.sqlite3")),
-        (format!("sqlite:{}", dir.path().join("x.db").display()), dir.path().join("x.db")),
+        (
+            "sqlite:sub/rel.sqlite3".to_string(),
+            dir.path().join("sub/rel.sqlite3"),
+        ),
+        (
+            "plain.sqlite3".to_string(),
+            dir.path().join("plain.sqlite3"),
+        ),
+        (
+            format!("sqlite:{}", dir.path().join("x.db").display()),
+            dir.path().join("x.db"),
+        ),
     ];
     for (given, file) in &forms {
         for args in [
             vec!["office", "init", "--database", given.as_str()],
-            vec!["token", "create", "--role", "arbiter", "--database", given.as_str()],
+            vec![
+                "token",
+                "create",
+                "--role",
+                "arbiter",
+                "--database",
+                given.as_str(),
+            ],
         ] {
             let out = Command::new(QIYUAN)
                 .args(&args)
@@ -586,8 +605,15 @@ fn every_sqlite_form_opens_or_creates_the_database() {
         assert!(!out.status.success(), "{given}");
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(err.lines().count(), 1, "{given}: one line: {err}");
-        assert_eq!(err.matches("a-file").count(), 2, "{given}: folder and file named once: {err}");
+        assert_eq!(
+            err.matches("a-file").count(),
+            2,
+            "{given}: folder and file named once: {err}"
+        );
         assert!(err.contains("cannot create the folder"), "{given}: {err}");
-        assert!(!err.contains("unable to open database file"), "{given}: {err}");
+        assert!(
+            !err.contains("unable to open database file"),
+            "{given}: {err}"
+        );
     }
 }

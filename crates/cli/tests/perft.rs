@@ -125,7 +125,14 @@ fn chess_fen_with_an_unusable_en_passant_square() {
         ("ep-pinned-on-rank", 3),
     ] {
         let (fen, nodes) = count_in("chess-en-passant.perft", id, depth);
-        let out = qiyuan(&["perft", "--game", "chess", "--fen", &fen, &depth.to_string()]);
+        let out = qiyuan(&[
+            "perft",
+            "--game",
+            "chess",
+            "--fen",
+            &fen,
+            &depth.to_string(),
+        ]);
         assert!(
             out.status.success(),
             "{id}: {}",

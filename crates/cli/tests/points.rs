@@ -197,7 +197,7 @@ fn a_malformed_line_names_line_and_field_and_keeps_the_state() {
             "red",
         ),
         (
-            "{\"id\":3,\"white\":7,\"black\":\"b\",\"result\":\"1-0\"}",
+            "{\"id\":3,\"white\":[7],\"black\":\"b\",\"result\":\"1-0\"}",
             "white",
         ),
         ("{\"white\":\"a\",\"black\":\"b\",\"result\":\"1-0\"}", "id"),
@@ -363,7 +363,12 @@ fn numeric_player_ids_are_the_same_players_as_strings() {
             "5":{"points":"1676","games":10},"12":{"points":"2076","games":10}}}"#,
     )
     .unwrap();
-    let args = ["--system", "qq-xiangqi-elo", "--state", state.to_str().unwrap()];
+    let args = [
+        "--system",
+        "qq-xiangqi-elo",
+        "--state",
+        state.to_str().unwrap(),
+    ];
     let out = qiyuan(
         &args,
         "{\"id\":7,\"red\":5,\"black\":12,\"result\":\"0-1\",\"plies\":80}\n",

@@ -9,10 +9,7 @@ use std::time::Instant;
 use qiyuan_formats::pgn::{check, read_pgn, read_raw, write_pgn};
 
 fn main() {
-    let dir = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../testdata/games/chess"
-    );
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/games/chess");
     for file in [
         "lichess-2016-05-export.pgn",
         "lichess-db-2025-05-sample.pgn",

@@ -33,10 +33,7 @@ fn expected_pairs(text: &str) -> BTreeSet<(u32, u32)> {
 }
 
 fn main() {
-    let dir = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../testdata/swiss/large"
-    );
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/swiss/large");
     let mut names: Vec<String> = std::env::args()
         .skip(1)
         .filter(|a| a.starts_with('s'))

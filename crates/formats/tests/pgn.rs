@@ -8,10 +8,7 @@ use qiyuan_formats::pgn::{
 };
 
 fn data(path: &str) -> Vec<u8> {
-    let p = format!(
-        "{}/../../testdata/games/{path}",
-        env!("CARGO_MANIFEST_DIR")
-    );
+    let p = format!("{}/../../testdata/games/{path}", env!("CARGO_MANIFEST_DIR"));
     std::fs::read(&p).unwrap_or_else(|e| panic!("{p}: {e}"))
 }
 

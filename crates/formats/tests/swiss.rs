@@ -9,11 +9,7 @@ use qiyuan_formats::trf_swiss::cut_cases;
 use qiyuan_swiss::{Edition, PairingError, pair_round};
 
 fn data_dir(sub: &str) -> PathBuf {
-    PathBuf::from(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../testdata/swiss"
-    ))
-    .join(sub)
+    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/swiss")).join(sub)
 }
 
 /// Re-pairs every round of every file of `sub`; returns (rounds, identical,

@@ -10,10 +10,7 @@ use qiyuan_swiss::prep::Strength;
 use qiyuan_swiss::{Colour, Edition, pair_round_explained};
 
 fn large(name: &str) -> String {
-    let p = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../testdata/swiss/large/"
-    );
+    let p = concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/swiss/large/");
     std::fs::read_to_string(format!("{p}{name}")).unwrap()
 }
 

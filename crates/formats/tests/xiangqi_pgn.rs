@@ -9,10 +9,7 @@ use qiyuan_formats::pgn::xiangqi::{
 use qiyuan_formats::pgn::{ResultCheck, TextEncoding, decode, read_raw};
 use qiyuan_xiangqi::{Color, Notation, Position};
 
-const DIR: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../../testdata/games/xiangqi"
-);
+const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/games/xiangqi");
 
 fn read(path: &str) -> (String, TextEncoding) {
     let bytes = std::fs::read(format!("{DIR}/{path}")).unwrap();

@@ -7,10 +7,7 @@ use qiyuan_formats::pgn::xiangqi::{read_xiangqi_pgn, write_xiangqi_pgn};
 use qiyuan_formats::xqf::{XqfError, check_xqf, read_xqf};
 use qiyuan_xiangqi::{Notation, Position};
 
-const DIR: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../../testdata/games/xiangqi"
-);
+const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/games/xiangqi");
 
 fn text(path: &str) -> String {
     std::fs::read_to_string(format!("{DIR}/{path}")).unwrap()

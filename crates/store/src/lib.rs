@@ -173,7 +173,11 @@ fn sqlite_file(url: &str) -> Option<std::path::PathBuf> {
     let mut i = 0;
     while i < bytes.len() {
         let hex = |b: u8| (b as char).to_digit(16);
-        match (bytes[i], bytes.get(i + 1).copied(), bytes.get(i + 2).copied()) {
+        match (
+            bytes[i],
+            bytes.get(i + 1).copied(),
+            bytes.get(i + 2).copied(),
+        ) {
             (b'%', Some(h), Some(l)) if hex(h).is_some() && hex(l).is_some() => {
                 decoded.push((hex(h).unwrap() * 16 + hex(l).unwrap()) as u8);
                 i += 3;

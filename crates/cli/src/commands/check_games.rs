@@ -58,9 +58,9 @@ Reported: records whose result contradicts the event's, whose players or colours
 whose round differs, forfeits with moves, byes with a record, records matching no game.
 
 Examples:
-  qiyuan check-games round1.pgn round2.pgn
-  qiyuan check-games --event 联赛.json                 # the records the event names
-  qiyuan check-games --event 联赛.json 第3轮.pgn        # match by Round and players")]
+  qiyuan check-games examples/xiangqi-games.pgn examples/xiangqi-game.xqf examples/chess-games.pgn
+  qiyuan check-games --event examples/xiangqi-records.json    # the records the event names
+  qiyuan check-games --event examples/xiangqi-records.json examples/xiangqi-games.gbk.pgn  # by players")]
 pub struct Args {
     /// PGN or XQF files.
     #[arg(required_unless_present = "event")]

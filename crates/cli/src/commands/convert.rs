@@ -202,14 +202,14 @@ PGN (one xiangqi game) -> XQF and XQF -> XQF (written as XQF 1.0, version 10).
 What a format cannot hold is reported on standard error, one note per kind.
 
 Examples:
-  qiyuan convert open.trf open.json --sex m      # TRF without sex column
-  qiyuan convert 联赛.toml 联赛.trf
-  qiyuan convert open.trf - --to toml            # to standard output
-  qiyuan convert 对局.gbk.pgn 对局.wxf.pgn --notation wxf
-  qiyuan convert 对局.pgn - --to pgn --notation iccs
-  qiyuan convert 对局.xqf 对局.pgn               # Chinese notation
-  qiyuan convert 对局.pgn 对局.xqf
-  qiyuan convert games.pgn clean.pgn             # chess: SAN regenerated")]
+  qiyuan convert examples/open.trf open.json --sex m    # --sex for players the TRF leaves blank
+  qiyuan convert examples/cxa-2019-swiss.toml swiss.trf
+  qiyuan convert examples/open.trf - --to toml          # to standard output
+  qiyuan convert examples/xiangqi-games.gbk.pgn games.wxf.pgn --notation wxf
+  qiyuan convert examples/xiangqi-games.pgn - --to pgn --notation iccs
+  qiyuan convert examples/xiangqi-game.xqf game.pgn     # Chinese notation
+  qiyuan convert game.pgn game.xqf
+  qiyuan convert examples/chess-games.pgn clean.pgn     # chess: SAN regenerated")]
 pub struct Args {
     /// Input file.
     pub input: PathBuf,

@@ -15,8 +15,8 @@ use super::output::{self, Format};
 #[derive(Debug, clap::Args)]
 #[command(after_help = "\
 Examples:
-  qiyuan norms event.json --profile cxa-legacy
-  qiyuan norms event.toml --profile cca-chess --format json")]
+  qiyuan norms examples/cxa-2019-swiss.json --profile cxa-legacy
+  qiyuan norms examples/cca-chess-round-robin.json --profile cca-chess --format json")]
 pub struct Args {
     /// The event file (JSON or TOML).
     pub event: PathBuf,

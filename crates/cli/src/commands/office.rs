@@ -7,16 +7,8 @@
 //! `postgres://` URL); every import, computation and publication is in its
 //! append-only audit log.
 //!
-//! ```text
-//! qiyuan office init
-//! qiyuan office import-list list-2019-01.csv --date 2019-01-01
-//! qiyuan office import-event 2019-甲级联赛.json --profile cxa-2019
-//! qiyuan office period --profile cxa-2019 --list-date 2019-06-01 --dry-run
-//! qiyuan office period --profile cxa-2019 --list-date 2019-06-01
-//! qiyuan office publish
-//! qiyuan office player 1001
-//! qiyuan office export --format xlsx -o 2019-06.xlsx
-//! ```
+//! The command's `--help` walks one period through, on the shipped
+//! `examples/` files.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -34,11 +26,25 @@ use super::output::Cell;
 
 /// Arguments of `qiyuan office`.
 #[derive(Debug, clap::Args)]
+#[command(after_help = "\
+Examples (a period from the first list to the published one):
+  qiyuan office init --database office.sqlite3
+  qiyuan office import-list examples/list-2019-06.csv --date 2019-06-01 --database office.sqlite3
+  qiyuan office import-event examples/cxa-2019-swiss.json --profile cxa-2019 --database office.sqlite3
+  qiyuan office period --profile cxa-2019 --list-date 2019-10-01 --dry-run --database office.sqlite3
+  qiyuan office period --profile cxa-2019 --list-date 2019-10-01 --database office.sqlite3
+  qiyuan office publish --database office.sqlite3
+  qiyuan office player 2 --database office.sqlite3
+  qiyuan office export --format xlsx -o list-2019-10.xlsx --database office.sqlite3
+
+Without --database the office is the web application's database (the one
+`qiyuan serve` shows).")]
 pub struct Args {
     /// The database: a SQLite file path, `sqlite://PATH`, or
-    /// `postgres://USER:PASS@HOST/DB`. Default: `office.sqlite3` in the
-    /// user's data directory (`$XDG_DATA_HOME/qiyuan`, else
-    /// `~/.local/share/qiyuan`).
+    /// `postgres://USER:PASS@HOST/DB`. Default: the web application's,
+    /// `qiyuan.sqlite3` in the data directory (`$QIYUAN_DATA_DIR`, else
+    /// `~/.local/share/qiyuan`), so the office on the command line and in
+    /// the browser are one office.
     #[arg(long, global = true, value_name = "URL")]
     database: Option<String>,
     /// Who acts, as the audit log records it (imports, period runs,
@@ -130,21 +136,6 @@ enum ExportFormat {
     Json,
 }
 
-/// The default database: `$XDG_DATA_HOME/qiyuan/office.sqlite3`, else the
-/// platform's data directory.
-fn default_database() -> anyhow::Result<String> {
-    let base = std::env::var_os("XDG_DATA_HOME")
-        .filter(|s| !s.is_empty())
-        .map(PathBuf::from)
-        .or_else(dirs::data_dir)
-        .context("no data directory: give --database")?;
-    Ok(base
-        .join("qiyuan")
-        .join("office.sqlite3")
-        .display()
-        .to_string())
-}
-
 /// Who acts: `--by NAME`, else the operating-system user.
 fn acting_user(by: Option<&str>) -> anyhow::Result<String> {
     if let Some(b) = by {
@@ -173,7 +164,7 @@ fn acting_user(by: Option<&str>) -> anyhow::Result<String> {
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let url = match &args.database {
         Some(u) => u.clone(),
-        None => default_database()?,
+        None => super::serve::default_database()?,
     };
     let by = match &args.command {
         Sub::ImportList { .. } | Sub::ImportEvent { .. } | Sub::Period { .. } | Sub::Publish => {

@@ -26,16 +26,16 @@ use super::output;
 Examples:
   qiyuan pair --berger 10            # FIDE Berger table, 10 players (C.05 Annex 1)
   qiyuan pair --berger 7 --cycles 2  # double round robin, 7 players (one bye per round)
-  qiyuan pair --dutch event.trf -p   # next Swiss round (FIDE C.04.3, 2026) to stdout
-  qiyuan pair --dutch event.trf -p next.txt --edition 2017
-  qiyuan pair --dutch event.trf -c   # re-pair every round and compare with the file
-  qiyuan pair --dutch event.trf --explain            # why each pair was made
-  qiyuan pair --dutch event.trf -p --explain --lang zh
-  qiyuan pair --dutch event.trf -l checklist.txt     # each player's pairing data
-  qiyuan pair --next event.trf -o event.trf          # pair and append the next round
-  qiyuan pair --next rr.trf --system round-robin --game xiangqi
+  qiyuan pair --dutch examples/open.trf -p    # next Swiss round (FIDE C.04.3, 2026) to stdout
+  qiyuan pair --dutch examples/open.trf -p next.txt --edition 2017
+  qiyuan pair --dutch examples/open.trf -c    # re-pair every round and compare with the file
+  qiyuan pair --dutch examples/open.trf --explain            # why each pair was made
+  qiyuan pair --dutch examples/open.trf -p --explain --lang zh
+  qiyuan pair --dutch examples/open.trf -l checklist.txt     # each player's pairing data
+  qiyuan pair --next examples/open.trf -o open.trf           # pair and append the next round
+  qiyuan pair --next examples/rr.trf --system round-robin --game xiangqi
   qiyuan pair -g -o random.trf -s 7  # random tournament (defaults), seed 7
-  qiyuan pair -g gen.cfg -o random.trf
+  qiyuan pair -g examples/generator.cfg -o random.trf
 
 Output: one line per round, `round R: a-b c-d ...`, White (Red) first, board 1
 first; with an odd number of players the free player is written `x-bye`.

@@ -25,6 +25,16 @@ pub enum Game {
 
 /// Arguments of `qiyuan perft`.
 #[derive(Debug, clap::Args)]
+#[command(after_help = "\
+Examples:
+  qiyuan perft 4                                # xiangqi start position: 3290240
+  qiyuan perft --game chess 5                   # chess start position: 4865609
+  qiyuan perft --game chess --fen \"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -\" 3 --divide
+  qiyuan perft --fen \"5a3/3k5/3aR4/9/5r3/5n3/9/3A1A3/5K3/2BC2B2 w - - 0 1\" 3
+
+Chess FEN may be X-FEN or Shredder-FEN (Chess960); an en-passant square no
+capture can use (older writers set one after every double push) is ignored.
+The last line is always the node count.")]
 pub struct Args {
     /// The game.
     #[arg(long, value_enum, default_value = "xiangqi")]

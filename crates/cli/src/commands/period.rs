@@ -23,8 +23,11 @@ use super::output::{self, Format};
 #[derive(Debug, clap::Args)]
 #[command(after_help = "\
 Examples:
-  qiyuan period --profile cxa-2019 --list list-2025-01.csv --date 2025-06-01 a.json b.toml
-  qiyuan period --profile cca-chess --list list.csv --date 2025-07-01 e.json --format json
+  qiyuan period --profile cxa-2019 --list examples/list-2019-06.csv --date 2019-10-01 \\
+    examples/cxa-2019-swiss.json -o list-2019-10.csv
+  qiyuan period --profile cxa-2019 --list list-2019-10.csv --date 2020-01-01   # the next period
+  qiyuan period --profile cca-chess --list examples/chess-list-2024-01.csv --date 2024-07-01 \\
+    examples/cca-chess-round-robin.json --format json
 
 The new list (CSV) can be given as --list of the next period.
 List columns: docs/rating-list.md.")]

@@ -82,18 +82,18 @@ The output id of a game is \"FILE#N\" (N its number in the file).
 
 Examples:
   # Score a tournament's game records (the short-game rule from the moves)
-  qiyuan points --system qq-xiangqi-titles --state titles.json --games round1.pgn round2.xqf
+  qiyuan points --system qq-xiangqi-titles --state titles.json --games examples/xiangqi-games.pgn
 
   # Two new players (1300 each) in QQ新中国象棋: black wins
   echo '{\"id\":1,\"red\":\"r\",\"black\":\"b\",\"result\":\"0-1\",\"plies\":80}' \\
     | qiyuan points --system qq-xiangqi-elo --state players.json
 
   # A day of games, keeping points between runs
-  qiyuan points --system qq-chess-levels --state chess.json < games.jsonl > changes.jsonl
+  qiyuan points --system qq-chess-levels --state chess.json < examples/online-games.jsonl > changes.jsonl
 
   # Your own system: start from a built-in definition and edit it
   qiyuan points --print-system qq-xiangqi-titles > club.toml
-  qiyuan points --system-file club.toml < games.jsonl
+  qiyuan points --system-file club.toml < examples/online-games.jsonl
 
   # The built-in systems
   qiyuan points --list";

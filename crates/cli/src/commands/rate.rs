@@ -21,20 +21,22 @@ use super::output::{self, Cell, Format, LangArg};
 #[command(after_help = "\
 Examples:
   qiyuan rate examples/cxa-2019-swiss.json --profile cxa-2019
-  qiyuan rate event.toml --profile cca-chess --format json
-  qiyuan rate event.json --profile cxa-2019 --explain 7 --lang en
-  qiyuan rate event.json --profile-file my-province.toml --format xlsx -o report.xlsx
+  qiyuan rate examples/cca-chess-round-robin.json --profile cca-chess --format json
+  qiyuan rate examples/cxa-2019-swiss.toml --profile cxa-2019 --explain 7 --lang en
+  qiyuan rate --print-profile cxa-2019 > my-province.toml   # your own regulation: edit it
+  qiyuan rate examples/cxa-2019-swiss.json --profile-file my-province.toml --format xlsx -o report.xlsx
 
 Profiles: cxa-2019, cxa-legacy, cca-chess, cca-amateur, fide-2024
 (online systems such as qq-xiangqi-elo are used by `qiyuan points`).")]
 pub struct Args {
     /// The event file (JSON or TOML; see docs/event-format.md).
-    pub event: PathBuf,
+    #[arg(required_unless_present = "print_profile")]
+    pub event: Option<PathBuf>,
     /// A built-in rating profile.
     #[arg(
         long,
         value_name = "NAME",
-        required_unless_present = "profile_file",
+        required_unless_present_any = ["profile_file", "print_profile"],
         conflicts_with = "profile_file"
     )]
     pub profile: Option<String>,
@@ -54,16 +56,33 @@ pub struct Args {
     /// Write to this file instead of standard output (required for xlsx).
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
+    /// Print a built-in profile's TOML (its articles in the comments), to
+    /// start a regulation of your own from, and stop.
+    #[arg(long, value_name = "NAME", conflicts_with_all = ["event", "profile", "profile_file"])]
+    pub print_profile: Option<String>,
 }
 
 /// Runs `qiyuan rate`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    if let Some(name) = &args.print_profile {
+        let text = Profile::builtin_toml(name).with_context(|| {
+            format!(
+                "--print-profile: no built-in profile `{name}`; the built-in profiles are {}",
+                Profile::builtin_names().join(", ")
+            )
+        })?;
+        output::emit_text(args.output.as_deref(), text)?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let Some(event_path) = args.event.as_deref() else {
+        bail!("give the event file to rate");
+    };
     let profile = load_profile(args.profile.as_deref(), args.profile_file.as_deref())?;
-    let event = read_event_path(&args.event)?;
+    let event = read_event_path(event_path)?;
     let report = rate(&event, &profile).with_context(|| {
         format!(
             "{}: cannot be rated with profile `{}`",
-            args.event.display(),
+            event_path.display(),
             profile.name
         )
     })?;
@@ -77,7 +96,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             .with_context(|| {
                 format!(
                     "--explain {id}: no player with id {id} in {}",
-                    args.event.display()
+                    event_path.display()
                 )
             })?;
         let text = player.explain(lang.unwrap_or(Lang::Zh));

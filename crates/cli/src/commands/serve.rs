@@ -25,8 +25,10 @@ use anyhow::Context;
 #[command(after_help = "\
 Examples:
   qiyuan serve                                   # http://127.0.0.1:8080/, demo data on first run
-  qiyuan serve --addr 0.0.0.0:8080 --database postgres://qiyuan:secret@db/qiyuan
+  qiyuan serve --addr 0.0.0.0:8080 --database office.sqlite3
   qiyuan serve --secure-cookies                  # behind an HTTPS reverse proxy
+
+PostgreSQL: --database postgres://USER:PASSWORD@HOST/DATABASE.
 
 On an empty database the demo data is seeded, with the administrator
 account `demo` / `demo-qiyuan`: change its password (page

@@ -66,10 +66,10 @@ pub enum ScoringArg {
 #[derive(Debug, clap::Args)]
 #[command(after_help = "\
 Examples:
-  qiyuan standings event.trf                              # FIDE Swiss preset
-  qiyuan standings event.trf --tiebreaks \"BH/C1,BH,SB,DE,WIN\" --format json
-  qiyuan standings event.trf --preset 象棋积分编排(对手分) --scoring xiangqi --lang zh
-  qiyuan standings event.trf --format html --crosstable -o crosstable.html
+  qiyuan standings examples/open.trf                      # FIDE Swiss preset
+  qiyuan standings examples/open.trf --tiebreaks \"BH/C1,BH,SB,DE,WIN\" --format json
+  qiyuan standings examples/cxa-2019-swiss.json --preset xiangqi-swiss-bh --scoring xiangqi --lang zh
+  qiyuan standings examples/open.trf --format html --crosstable -o crosstable.html
 
 Tie-break codes (FIDE C.07 2024): DE WIN WON BPG BWG PS REP BH AOB FB SB KS ARO
 TPR PTP APRO APPO, modifiers /C1 /C2 /M1 /M2 /P /F /L+n /L-n; xiangqi 2011:

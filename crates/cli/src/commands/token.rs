@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! qiyuan token create --role arbiter --label "results phone"
-//! qiyuan token create --role officer --user li --database postgres://qiyuan@db/qiyuan
+//! qiyuan token create --role officer --user li --database office.sqlite3
 //! ```
 //!
 //! The token is printed once; the database keeps only its SHA-256. Clients
@@ -19,9 +19,10 @@ use qiyuan_store::accounts::Role;
 #[command(after_help = "\
 Examples:
   qiyuan token create --role arbiter --label \"results phone\"
-  qiyuan token create --role officer --user li --database postgres://qiyuan:secret@db/qiyuan
+  qiyuan token create --role officer --database office.sqlite3
 
-The token is printed once; only its SHA-256 is stored. Send it as
+With --user NAME the token acts as that account (of the same role, or an
+administrator's). The token is printed once; only its SHA-256 is stored. Send it as
 `Authorization: Bearer TOKEN`.")]
 pub struct Args {
     #[command(subcommand)]
