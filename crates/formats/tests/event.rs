@@ -822,7 +822,25 @@ fn records_are_optional_and_change_nothing_else() {
         let text = std::fs::read_to_string(&path).unwrap();
         let (e, records) = read_event_with_records(&text, "x", Some(format)).unwrap();
         assert_eq!(e, read_event_path(&path).unwrap());
-        assert!(records.iter().all(Option::is_none), "{}", path.display());
+        if path.ends_with("xiangqi-records.json") {
+            // The example of `check-games --event`: games 1 and 2 name
+            // their records (examples/README.md), games 3 and 4 do not.
+            let named: Vec<Option<(String, Option<usize>)>> = records
+                .iter()
+                .map(|r| r.as_ref().map(|r| (r.path.clone(), r.number)))
+                .collect();
+            assert_eq!(
+                named,
+                [
+                    Some(("xiangqi-games.pgn".to_string(), Some(1))),
+                    Some(("xiangqi-games.pgn".to_string(), Some(2))),
+                    None,
+                    None
+                ]
+            );
+        } else {
+            assert!(records.iter().all(Option::is_none), "{}", path.display());
+        }
     }
     // A `record` on games[0] (line 14) and games[3] (line 17): the event is
     // the same, the records are returned with their lines.
