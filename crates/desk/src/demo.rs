@@ -84,7 +84,7 @@ pub fn xiangqi_swiss() -> Result<DeskEvent, crate::DeskError> {
     for (name, rating, club, sex) in players {
         e.add_player(PlayerInfo::new(name).rating(rating).club(club).sex(sex))?;
     }
-    e.sort_by_rating()?;
+    e.seed_by_rating()?;
     let mut rng = Rng::new(20_260_501);
     play(&mut e, 7, &mut rng)?;
     Ok(e)

@@ -20,6 +20,7 @@ use qiyuan_tournament::model::{
 use serde::{Deserialize, Serialize};
 
 use crate::error::DeskError;
+use crate::seeding::{Renumbering, SeedingMethod};
 use crate::settings::{EventSettings, System};
 
 /// What the desk knows of a player, as entered or imported.
@@ -217,6 +218,9 @@ pub struct DeskEvent {
     /// Team rounds paired.
     #[serde(default)]
     pub(crate) team_rounds: Vec<crate::team::TeamRoundPlan>,
+    /// How the pairing numbers were last given ([`crate::seeding`]).
+    #[serde(default)]
+    pub(crate) seeding: SeedingMethod,
 }
 
 /// The serialised parts of a tournament model, to rebuild one with a
@@ -257,6 +261,7 @@ impl DeskEvent {
             rr_withdrawn: Vec::new(),
             teams: Vec::new(),
             team_rounds: Vec::new(),
+            seeding: SeedingMethod::default(),
         })
     }
 
@@ -398,18 +403,56 @@ impl DeskEvent {
             + 1
     }
 
-    /// Registers a player with the next pairing number. After round 1 is
-    /// paired he is a late entry: his first round is the next one.
+    /// Registers a player and returns his pairing number. He is placed
+    /// where the rules rank him (rating, title, name: see
+    /// [`crate::seeding`]) unless the numbers were drawn by lot, when he
+    /// takes the next number. After round 1 is paired he is a late entry:
+    /// his first round is the next one.
     pub fn add_player(&mut self, info: PlayerInfo) -> Result<PlayerId, DeskError> {
+        self.add_player_placed(info).map(|(id, _)| id)
+    }
+
+    /// As [`DeskEvent::add_player`], also answering the numbers that moved
+    /// to make room for him (for the store to apply and the log to keep).
+    pub fn add_player_placed(
+        &mut self,
+        info: PlayerInfo,
+    ) -> Result<(PlayerId, Renumbering), DeskError> {
+        let (ids, moved) = self.add_players_placed(std::slice::from_ref(&info))?;
+        Ok((ids[0], moved))
+    }
+
+    /// Registers several players at once (an import: all or none), each
+    /// placed as [`DeskEvent::add_player`] places one. Returns their final
+    /// numbers and the [`Renumbering`] from the numbers they were appended
+    /// with (the next free ones, in the given order) to the final numbers
+    /// of everyone.
+    pub fn add_players_placed(
+        &mut self,
+        infos: &[PlayerInfo],
+    ) -> Result<(Vec<PlayerId>, Renumbering), DeskError> {
         if self.rounds_paired() > 0 && !matches!(self.settings.system, System::Swiss { .. }) {
             return Err(DeskError::AlreadyStarted(
                 "a late entry in a round robin or knockout",
             ));
         }
-        let id = PlayerId(self.next_id());
-        let first = self.rounds_paired() + 1;
-        self.restore_player(id, info, first, None)?;
-        Ok(id)
+        let mut next = self.clone();
+        let first = next.rounds_paired() + 1;
+        let mut appended = Vec::with_capacity(infos.len());
+        for info in infos {
+            let id = PlayerId(next.next_id());
+            next.restore_player(id, info.clone(), first, None)?;
+            appended.push(id);
+        }
+        let placed = match next.seeding {
+            SeedingMethod::Rating | SeedingMethod::Manual if !next.is_team_event() => {
+                next.place_by_rating(&appended)?
+            }
+            _ => Renumbering::default(),
+        };
+        *self = next;
+        let ids = appended.iter().map(|&id| placed.new_number(id)).collect();
+        Ok((ids, placed))
     }
 
     /// Registers a player with a given pairing number and participation, as
@@ -450,6 +493,13 @@ impl DeskEvent {
                 rated_events: info.rated_events,
                 ever_reached: info.ever_reached,
             });
+        }
+    }
+
+    /// Moves the extra data with a renumbering.
+    pub(crate) fn remap_extras(&mut self, new: &impl Fn(PlayerId) -> PlayerId) {
+        for e in &mut self.extras {
+            e.id = new(e.id);
         }
     }
 
@@ -531,57 +581,6 @@ impl DeskEvent {
                 }
             }
         })
-    }
-
-    /// Renumbers the players by rating (highest first), then title, then
-    /// name — the initial ranking of C.04.2 art. 2 — before round 1.
-    pub fn sort_by_rating(&mut self) -> Result<(), DeskError> {
-        if self.rounds_paired() > 0 {
-            return Err(DeskError::AlreadyStarted("renumbering the players"));
-        }
-        let mut players = self.players();
-        players.sort_by(|a, b| {
-            b.info
-                .rating
-                .unwrap_or(0)
-                .cmp(&a.info.rating.unwrap_or(0))
-                .then_with(|| a.info.title.is_none().cmp(&b.info.title.is_none()))
-                .then_with(|| a.info.name.cmp(&b.info.name))
-        });
-        let map: Vec<(PlayerId, PlayerId)> = players
-            .iter()
-            .enumerate()
-            .map(|(i, p)| (p.id, PlayerId(i as u32 + 1)))
-            .collect();
-        let new_id = |old: PlayerId| map.iter().find(|(o, _)| *o == old).map_or(old, |(_, n)| *n);
-        let mut fresh = DeskEvent::new(self.settings.clone())?;
-        let mut sorted = players.clone();
-        for p in &mut sorted {
-            p.id = new_id(p.id);
-        }
-        sorted.sort_by_key(|p| p.id);
-        for p in sorted {
-            fresh.restore_player(p.id, p.info, p.first_round, p.withdrawn_after)?;
-        }
-        for b in &self.requested_byes {
-            fresh.requested_byes.push(RequestedBye {
-                player: new_id(b.player),
-                ..*b
-            });
-        }
-        fresh.teams = self.teams.clone();
-        for t in &mut fresh.teams {
-            for p in &mut t.roster {
-                *p = new_id(*p);
-            }
-        }
-        fresh.forbidden = self
-            .forbidden
-            .iter()
-            .map(|&(a, b)| (new_id(a), new_id(b)))
-            .collect();
-        *self = fresh;
-        Ok(())
     }
 
     /// Records a requested bye for a round not yet paired: the player is not
@@ -789,7 +788,9 @@ mod tests {
         let mut e = DeskEvent::new(EventSettings::swiss("t", Game::Chess, 5)).unwrap();
         let a = e.add_player(PlayerInfo::new("A").rating(1800)).unwrap();
         let b = e.add_player(PlayerInfo::new("B").rating(2000)).unwrap();
-        assert_eq!((a, b), (PlayerId(1), PlayerId(2)));
+        // B (2000) ranks above A (1800): he takes number 1, A moves to 2.
+        assert_eq!((a, b), (PlayerId(1), PlayerId(1)));
+        assert_eq!(e.player(PlayerId(2)).unwrap().info.name, "A");
         let mut bad = PlayerInfo::new("C");
         bad.birth = Some("19x0".into());
         let err = e.add_player(bad).unwrap_err().to_string();
@@ -797,7 +798,7 @@ mod tests {
             err,
             "player 3: field `birth`: `19x0` is neither a year YYYY nor a date YYYY-MM-DD"
         );
-        e.sort_by_rating().unwrap();
+        // Placed by rating as they came: B (2000) is number 1.
         assert_eq!(e.player(PlayerId(1)).unwrap().info.name, "B");
         let mut info = e.player(PlayerId(2)).unwrap().info;
         info.club = Some("北京".into());
@@ -813,6 +814,6 @@ mod tests {
         e.apply_round(&r).unwrap();
         let late = e.add_player(PlayerInfo::new("E")).unwrap();
         assert_eq!(e.player(late).unwrap().first_round, 2);
-        assert!(e.sort_by_rating().is_err());
+        assert!(e.seed_by_rating().is_err());
     }
 }

@@ -43,6 +43,7 @@ use serde::Serialize;
 
 use crate::error::DeskError;
 use crate::event::PlayerInfo;
+use crate::seeding::{Renumbering, SeedingMethod};
 
 /// A player read from a file.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -394,31 +395,36 @@ pub(crate) fn trf_player_info(p: &trf::PlayerRecord) -> PlayerInfo {
 }
 
 impl crate::event::DeskEvent {
-    /// Adds imported players: in pairing-number order when the file gives
-    /// numbers (then the numbers are kept if the event has no players yet),
-    /// else in file order. Returns the pairing numbers given.
+    /// Adds imported players, all or none. A file that numbers every player
+    /// (a TRF's start ranks) keeps its numbers when the event has no
+    /// players yet: the seeding becomes [`SeedingMethod::Manual`]. Otherwise
+    /// each player is placed as [`DeskEvent::add_player`] places one.
+    /// Returns the numbers given, the [`Renumbering`] from the appended
+    /// numbers, and whether the file's numbers were kept.
+    ///
+    /// [`DeskEvent::add_player`]: crate::event::DeskEvent::add_player
     pub fn import_players(
         &mut self,
         players: &[ImportedPlayer],
-    ) -> Result<Vec<qiyuan_tournament::model::PlayerId>, DeskError> {
-        let mut sorted: Vec<&ImportedPlayer> = players.iter().collect();
-        let numbered = sorted.iter().all(|p| p.number.is_some());
-        if numbered {
-            sorted.sort_by_key(|p| p.number);
-        }
+    ) -> Result<(Vec<qiyuan_tournament::model::PlayerId>, Renumbering, bool), DeskError> {
+        let numbered = !players.is_empty() && players.iter().all(|p| p.number.is_some());
         let keep = numbered && self.event().players().is_empty() && self.rounds_paired() == 0;
+        if !keep {
+            let infos: Vec<PlayerInfo> = players.iter().map(|p| p.info.clone()).collect();
+            let (ids, moved) = self.add_players_placed(&infos)?;
+            return Ok((ids, moved, false));
+        }
+        let mut sorted: Vec<&ImportedPlayer> = players.iter().collect();
+        sorted.sort_by_key(|p| p.number);
         let mut next = self.clone();
         let mut ids = Vec::new();
         for p in sorted {
-            if keep {
-                let id = qiyuan_tournament::model::PlayerId(p.number.unwrap_or(0));
-                next.restore_player(id, p.info.clone(), 1, None)?;
-                ids.push(id);
-            } else {
-                ids.push(next.add_player(p.info.clone())?);
-            }
+            let id = qiyuan_tournament::model::PlayerId(p.number.unwrap_or(0));
+            next.restore_player(id, p.info.clone(), 1, None)?;
+            ids.push(id);
         }
+        next.restore_seeding(SeedingMethod::Manual);
         *self = next;
-        Ok(ids)
+        Ok((ids, Renumbering::default(), true))
     }
 }

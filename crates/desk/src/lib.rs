@@ -15,6 +15,8 @@
 //!   [`DeskEvent::swiss_input`], round robins from the Berger tables,
 //!   knockouts from the bracket), manual changes that answer with
 //!   [`PairingWarning`]s, and [`DeskEvent::apply_round`].
+//! * [`seeding`] — the initial ranking (起始排名): pairing numbers by rating,
+//!   title and name, by lot (抽签) or by hand; late entries in their place.
 //! * [`reports`] — standings with the preset's tie-breaks, the crosstable,
 //!   the rating report (`qiyuan_rating::event::rate`) and the norm check.
 //! * [`import`] — players from TRF, CSV (English or Chinese headers) and
@@ -53,12 +55,14 @@ pub mod export;
 pub mod import;
 pub mod pairing;
 pub mod reports;
+pub mod seeding;
 pub mod settings;
 pub mod team;
 
 pub use error::DeskError;
 pub use event::{DeskEvent, DeskPlayer, PlayerInfo, RequestedBye};
 pub use pairing::{Board, PairingWarning, ProposedRound};
+pub use seeding::{Renumbering, SeedAction, SeedingMethod};
 pub use settings::{DutchEdition, EventSettings, Game, ScoringPreset, System};
 
 /// The names a caller usually needs, with the model's types.

@@ -229,11 +229,13 @@ fn rating_report_of_a_hand_worked_event() {
         Some(2150),
         Some(2320),
     ];
+    // The hand-worked numbers, as a file would give them.
     for (i, r) in ratings.iter().enumerate() {
         let mut info = PlayerInfo::new(format!("P{}", i + 1));
         info.rating = *r;
         info.sex = Some(if i == 4 { Sex::Female } else { Sex::Male });
-        e.add_player(info).unwrap();
+        e.restore_player(PlayerId(i as u32 + 1), info, 1, None)
+            .unwrap();
     }
     type Games<'a> = &'a [(u32, u32, GameResult)];
     type Byes<'a> = &'a [(u32, ByeKind)];

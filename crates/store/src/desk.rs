@@ -42,7 +42,10 @@
 
 use qiyuan_desk::import::ImportedPlayer;
 use qiyuan_desk::team::{TeamPairing, TeamRoundPlan};
-use qiyuan_desk::{DeskEvent, EventSettings, PairingWarning, PlayerInfo, ProposedRound};
+use qiyuan_desk::{
+    DeskEvent, EventSettings, PairingWarning, PlayerInfo, ProposedRound, Renumbering, SeedAction,
+    SeedingMethod,
+};
 use qiyuan_tournament::model::{ByeKind, Game, GameResult, PlayerId, Round, Sex};
 use qiyuan_tournament::team::{Team, TeamId};
 use serde::Serialize;
@@ -331,7 +334,25 @@ async fn insert_player(
     let p = desk
         .player(id)
         .ok_or(qiyuan_desk::DeskError::UnknownPlayer(id))?;
-    let i = &p.info;
+    insert_player_row(
+        conn,
+        event_id,
+        id,
+        &p.info,
+        p.first_round,
+        p.withdrawn_after,
+    )
+    .await
+}
+
+async fn insert_player_row(
+    conn: &mut AnyConnection,
+    event_id: i64,
+    id: PlayerId,
+    i: &PlayerInfo,
+    first_round: u32,
+    withdrawn_after: Option<u32>,
+) -> Result<(), StoreError> {
     sqlx::query(
         "INSERT INTO desk_players (event_id, number, name, rating, title, club, federation, sex, \
          birth, national_id, fide_id, first_round, withdrawn_after, infringements, rated_games, \
@@ -340,7 +361,7 @@ async fn insert_player(
     )
     .bind(event_id)
     .bind(i64::from(id.0))
-    .bind(i.name.clone())
+    .bind(i.name.trim().to_string())
     .bind(i.rating.map(i64::from))
     .bind(i.title.clone())
     .bind(i.club.clone())
@@ -349,13 +370,105 @@ async fn insert_player(
     .bind(i.birth.clone())
     .bind(i.national_id.clone())
     .bind(i.fide_id.clone())
-    .bind(i64::from(p.first_round))
-    .bind(p.withdrawn_after.map(i64::from))
+    .bind(i64::from(first_round))
+    .bind(withdrawn_after.map(i64::from))
     .bind(i.rated_games.map(i64::from))
     .bind(i.rated_events.map(i64::from))
     .bind(i.ever_reached.map(|d| d.to_string()))
     .execute(conn)
     .await?;
+    Ok(())
+}
+
+/// Numbers above every real pairing number: the first step of a
+/// renumbering moves each player there, the second brings him down, so no
+/// two rows share a number in between.
+const RENUMBER_OFFSET: i64 = 1_000_000_000;
+
+/// Applies a [`Renumbering`] the desk made to every row of the event that
+/// names a player by number (players, games, byes, forbidden pairs, team
+/// members, line-ups), inside the caller's transaction. The foreign keys to
+/// `desk_players` are checked at commit; uniqueness holds at every step.
+async fn renumber_in(
+    conn: &mut AnyConnection,
+    backend: crate::Backend,
+    event_id: i64,
+    renumbering: &Renumbering,
+) -> Result<(), StoreError> {
+    if renumbering.is_empty() {
+        return Ok(());
+    }
+    match backend {
+        crate::Backend::Sqlite => sqlx::query("PRAGMA defer_foreign_keys = ON"),
+        crate::Backend::Postgres => sqlx::query("SET CONSTRAINTS ALL DEFERRED"),
+    }
+    .execute(&mut *conn)
+    .await?;
+    const COLUMNS: [(&str, &str); 6] = [
+        ("desk_players", "number"),
+        ("desk_games", "white"),
+        ("desk_games", "black"),
+        ("desk_byes", "player"),
+        ("desk_team_members", "player"),
+        ("desk_team_lineups", "player"),
+    ];
+    for (table, column) in COLUMNS {
+        for &(old, new) in &renumbering.moves {
+            sqlx::query(&format!(
+                "UPDATE {table} SET {column} = $1 WHERE event_id = $2 AND {column} = $3"
+            ))
+            .bind(RENUMBER_OFFSET + i64::from(new.0))
+            .bind(event_id)
+            .bind(i64::from(old.0))
+            .execute(&mut *conn)
+            .await?;
+        }
+        sqlx::query(&format!(
+            "UPDATE {table} SET {column} = {column} - $1 WHERE event_id = $2 AND {column} > $1"
+        ))
+        .bind(RENUMBER_OFFSET)
+        .bind(event_id)
+        .execute(&mut *conn)
+        .await?;
+    }
+    // Forbidden pairs keep player_a < player_b: rewritten whole.
+    let pairs = sqlx::query("SELECT player_a, player_b FROM desk_forbidden WHERE event_id = $1")
+        .bind(event_id)
+        .fetch_all(&mut *conn)
+        .await?;
+    sqlx::query("DELETE FROM desk_forbidden WHERE event_id = $1")
+        .bind(event_id)
+        .execute(&mut *conn)
+        .await?;
+    for r in &pairs {
+        let a = renumbering.new_number(PlayerId(u(r.try_get("player_a")?)));
+        let b = renumbering.new_number(PlayerId(u(r.try_get("player_b")?)));
+        sqlx::query(
+            "INSERT INTO desk_forbidden (event_id, player_a, player_b) VALUES ($1, $2, $3)",
+        )
+        .bind(event_id)
+        .bind(i64::from(a.0.min(b.0)))
+        .bind(i64::from(a.0.max(b.0)))
+        .execute(&mut *conn)
+        .await?;
+    }
+    Ok(())
+}
+
+/// Stores how the numbers were given (see [`qiyuan_desk::SeedingMethod`]).
+async fn set_seeding(
+    conn: &mut AnyConnection,
+    event_id: i64,
+    desk: &DeskEvent,
+) -> Result<(), StoreError> {
+    let json = serde_json::to_string(&desk.seeding()).map_err(|e| StoreError::Corrupt {
+        what: format!("seeding: {e}"),
+    })?;
+    sqlx::query("UPDATE desk_events SET seeding = $1 WHERE id = $2")
+        .bind(json)
+        .bind(event_id)
+        .execute(conn)
+        .await?;
     Ok(())
 }
 
@@ -375,7 +488,7 @@ async fn set_total_rounds(
 /// Loads an event through any connection (a transaction's included).
 async fn load_in(conn: &mut AnyConnection, event_id: i64) -> Result<LoadedEvent, StoreError> {
     let Some(ev) = sqlx::query(
-        "SELECT settings, status, created_at, updated_at FROM desk_events WHERE id = $1",
+        "SELECT settings, status, created_at, updated_at, seeding FROM desk_events WHERE id = $1",
     )
     .bind(event_id)
     .fetch_optional(&mut *conn)
@@ -388,6 +501,11 @@ async fn load_in(conn: &mut AnyConnection, event_id: i64) -> Result<LoadedEvent,
             what: format!("event #{event_id}: settings: {e}"),
         })?;
     let mut desk = DeskEvent::new(settings)?;
+    let seeding: SeedingMethod = serde_json::from_str(&ev.try_get::<String, _>("seeding")?)
+        .map_err(|e| StoreError::Corrupt {
+            what: format!("event #{event_id}: seeding: {e}"),
+        })?;
+    desk.restore_seeding(seeding);
     let players = sqlx::query(
         "SELECT number, name, rating, title, club, federation, sex, birth, national_id, fide_id, \
          first_round, withdrawn_after, infringements, rated_games, rated_events, ever_reached \
@@ -688,6 +806,7 @@ impl Store {
             .execute(&mut *tx)
             .await?;
         }
+        set_seeding(&mut tx, id, desk).await?;
         let detail = serde_json::json!({
             "settings": settings,
             "players": desk.players().len(),
@@ -823,20 +942,72 @@ impl Store {
         info: &PlayerInfo,
         by: &str,
     ) -> Result<PlayerId, StoreError> {
+        let ids = self
+            .add_players(event_id, std::slice::from_ref(info), by)
+            .await?;
+        Ok(ids[0])
+    }
+
+    /// Registers players in one transaction (all or none), each placed where
+    /// the event's seeding puts him ([`DeskEvent::add_players_placed`]): the
+    /// players below move down, and the log keeps every number that moved.
+    /// Returns their pairing numbers.
+    ///
+    /// # Errors
+    /// As [`Store::add_player`].
+    pub async fn add_players(
+        &self,
+        event_id: i64,
+        infos: &[PlayerInfo],
+        by: &str,
+    ) -> Result<Vec<PlayerId>, StoreError> {
         let (mut tx, mut loaded) = self.begin_locked(event_id).await?;
-        let id = loaded.desk.add_player(info.clone())?;
-        insert_player(&mut tx, event_id, &loaded.desk, id).await?;
+        let last = loaded.desk.players().last().map_or(0, |p| p.id.0);
+        let first_round = loaded.desk.rounds_paired() + 1;
+        let (ids, moved) = loaded.desk.add_players_placed(infos)?;
+        // Appended first with the next free numbers, as the desk appended
+        // them, then moved to their places with everyone the desk moved.
+        for (n, info) in (last + 1..).zip(infos) {
+            insert_player_row(&mut tx, event_id, PlayerId(n), info, first_round, None).await?;
+        }
+        renumber_in(&mut tx, self.backend, event_id, &moved).await?;
         set_total_rounds(&mut tx, event_id, &loaded.desk).await?;
+        let detail = match infos {
+            [info] => serde_json::json!({"number": ids[0].0, "player": info, "moved": moved.moves}),
+            _ => serde_json::json!({"imported": ids.len(), "numbers": ids, "moved": moved.moves}),
+        };
+        commit_logged(tx, event_id, by, "add-player", None, detail).await?;
+        Ok(ids)
+    }
+
+    /// Gives the players new pairing numbers before round 1: by rating,
+    /// title and name, by lot from a seed, or one player moved by hand
+    /// ([`qiyuan_desk::seeding`]). The log keeps the method, the seed of a
+    /// draw and every number that moved.
+    ///
+    /// # Errors
+    /// The desk's refusal (the event has started, an unknown player or
+    /// number), or as [`Store::load_event`].
+    pub async fn seed_players(
+        &self,
+        event_id: i64,
+        how: SeedAction,
+        by: &str,
+    ) -> Result<Renumbering, StoreError> {
+        let (mut tx, mut loaded) = self.begin_locked(event_id).await?;
+        let moved = loaded.desk.seed(how)?;
+        renumber_in(&mut tx, self.backend, event_id, &moved).await?;
+        set_seeding(&mut tx, event_id, &loaded.desk).await?;
         commit_logged(
             tx,
             event_id,
             by,
-            "add-player",
+            "seed-players",
             None,
-            serde_json::json!({"number": id.0, "player": info}),
+            serde_json::json!({"how": how, "moved": moved.moves}),
         )
         .await?;
-        Ok(id)
+        Ok(moved)
     }
 
     /// Registers imported players in one transaction (all or none). Returns
@@ -851,9 +1022,20 @@ impl Store {
         by: &str,
     ) -> Result<Vec<PlayerId>, StoreError> {
         let (mut tx, mut loaded) = self.begin_locked(event_id).await?;
-        let ids = loaded.desk.import_players(players)?;
-        for &id in &ids {
-            insert_player(&mut tx, event_id, &loaded.desk, id).await?;
+        let last = loaded.desk.players().last().map_or(0, |p| p.id.0);
+        let first_round = loaded.desk.rounds_paired() + 1;
+        let (ids, moved, kept) = loaded.desk.import_players(players)?;
+        if kept {
+            for &id in &ids {
+                insert_player(&mut tx, event_id, &loaded.desk, id).await?;
+            }
+            set_seeding(&mut tx, event_id, &loaded.desk).await?;
+        } else {
+            for (n, p) in (last + 1..).zip(players) {
+                insert_player_row(&mut tx, event_id, PlayerId(n), &p.info, first_round, None)
+                    .await?;
+            }
+            renumber_in(&mut tx, self.backend, event_id, &moved).await?;
         }
         set_total_rounds(&mut tx, event_id, &loaded.desk).await?;
         commit_logged(
@@ -862,7 +1044,7 @@ impl Store {
             by,
             "add-player",
             None,
-            serde_json::json!({"imported": ids.len()}),
+            serde_json::json!({"imported": ids.len(), "numbers_from_file": kept, "moved": moved.moves}),
         )
         .await?;
         Ok(ids)

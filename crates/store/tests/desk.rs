@@ -62,7 +62,9 @@ async fn an_event_survives_the_round_trip() {
             store.set_result(id, g.id, r, 0, "arbiter-a").await.unwrap();
             mem.set_result(1, g.board as usize, r, "").unwrap();
         }
-        // A late entry and a withdrawal.
+        // A late entry, placed by rating: 2380 ranks after the 2400 of
+        // number 4, so he is number 5 and the 1900 moves down to 6, with
+        // his round-1 game.
         let late = store
             .add_player(id, &PlayerInfo::new("孙勇征").rating(2380), "admin")
             .await
@@ -72,14 +74,16 @@ async fn an_event_survives_the_round_trip() {
             mem.add_player(PlayerInfo::new("孙勇征").rating(2380))
                 .unwrap()
         );
-        store.withdraw(id, PlayerId(5), 1, "admin").await.unwrap();
-        mem.withdraw(PlayerId(5), 1).unwrap();
+        assert_eq!(late, PlayerId(5));
+        // And a withdrawal.
+        store.withdraw(id, PlayerId(6), 1, "admin").await.unwrap();
+        mem.withdraw(PlayerId(6), 1).unwrap();
 
         let again = store.load_event(id).await.unwrap();
         assert_eq!(again.desk, mem, "{}", db.name);
         assert_eq!(again.status, "running");
         assert_eq!(
-            again.desk.players()[4].info.name,
+            again.desk.players()[5].info.name,
             "O'Brien; DROP TABLE desk_games;--"
         );
         assert_eq!(again.desk.player(late).unwrap().first_round, 2);

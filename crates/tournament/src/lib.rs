@@ -10,16 +10,20 @@
 //! * [`tiebreak`] — tie-break codes (FIDE C.07 2024, 象棋竞赛规则 2011) and presets.
 //! * [`standings`] — scores, tie-break values and ranks.
 //! * [`team`] — team events, line-ups, 场分/局分, team tie-breaks (C.07 art. 12–13).
+//! * [`title`] — titles: their order in the initial ranking, their FIDE codes.
+//! * [`names`] — names in pinyin or stroke order (never by code point).
 #![warn(missing_docs)]
 
 pub mod berger;
 mod fide_tables;
 pub mod knockout;
 pub mod model;
+pub mod names;
 pub mod scoring;
 pub mod standings;
 pub mod team;
 pub mod tiebreak;
+pub mod title;
 
 pub use model::{Event, EventKind, Player, PlayerId};
 pub use scoring::ScoringSystem;
