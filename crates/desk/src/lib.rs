@@ -71,6 +71,7 @@ pub mod prelude {
     pub use crate::event::{DeskEvent, DeskPlayer, PlayerInfo, RequestedBye};
     pub use crate::pairing::{Board, PairingWarning, ProposedRound};
     pub use crate::reports::{Crosstable, StandingsTable};
+    pub use crate::seeding::{Renumbering, SeedAction, SeedingMethod};
     pub use crate::settings::{DutchEdition, EventSettings, Game, ScoringPreset, System};
     pub use qiyuan_tournament::model::{ByeKind, Colour, GameResult, PlayerId, Sex};
 }

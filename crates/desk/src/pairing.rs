@@ -469,6 +469,21 @@ impl DeskEvent {
         v
     }
 
+    /// The whole schedule of a round robin (C.05 Annex 1), every round as
+    /// [`DeskEvent::pair_next_round`] will pair it — to print before round
+    /// 1. A withdrawal or a late change of numbers changes it.
+    pub fn round_robin_schedule(&self) -> Result<Vec<ProposedRound>, DeskError> {
+        if !self.settings.is_round_robin() || self.is_team_event() {
+            return Err(DeskError::BadRound {
+                round: 0,
+                message: "only an individual round robin has a schedule fixed in advance".into(),
+            });
+        }
+        (1..=self.total_rounds())
+            .map(|r| self.pair_round_robin(r))
+            .collect()
+    }
+
     /// Round `round` of the Berger schedule (C.05 Annex 1), players numbered
     /// in pairing-number order; a second cycle reverses the colours, and with
     /// several cycles the last two rounds of the first are exchanged (Annex

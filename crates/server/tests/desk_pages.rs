@@ -950,3 +950,300 @@ async fn the_demo_events_are_seeded() {
         .await;
     assert_eq!(standings_rows(&standings).len(), 16);
 }
+
+/// The pairing numbers of the players page, in table order, with names.
+fn numbered(page: &str) -> Vec<(u32, String)> {
+    let table = &page[page.find(r#"id="players""#).unwrap()..];
+    let table = &table[..table.find("</table>").unwrap()];
+    table
+        .split("<tr data-player=")
+        .skip(1)
+        .map(|row| {
+            let cells: Vec<&str> = row
+                .split("<td")
+                .skip(1)
+                .map(|c| {
+                    let c = &c[c.find('>').unwrap() + 1..];
+                    &c[..c.find("</td>").unwrap()]
+                })
+                .collect();
+            (cells[0].parse().unwrap(), cells[2].to_string())
+        })
+        .collect()
+}
+
+/// Issue 11: players enter in any order and are numbered by rating (the
+/// 2562 is number 1, not the last); lots can be drawn with a seed the log
+/// keeps, a player moved by hand; once round 1 is paired the numbers stand,
+/// and a late entry is placed by rating with those below moving down.
+#[tokio::test]
+async fn players_are_seeded_by_rating_by_lot_or_by_hand() {
+    let server = TestServer::start().await;
+    server.sign_in_as("arb", Role::Arbiter).await;
+    let id = create_swiss(&server, "Seeding", "5").await;
+    for (n, r) in [("Low", 1460), ("Mid", 1800), ("Top", 2562), ("High", 2100)] {
+        add_player(&server, id, n, r).await;
+    }
+    let page = server.get_text(&format!("/desk/events/{id}/players")).await;
+    let names: Vec<String> = numbered(&page).into_iter().map(|(_, n)| n).collect();
+    assert_eq!(names, ["Top", "High", "Mid", "Low"]);
+    assert!(page.contains(r#"id="seed-lot""#));
+    // A draw of lots: the same seed gives the same order the desk gives.
+    let mut mem = server.store.load_event(id).await.unwrap().desk;
+    mem.draw_lots(4242).unwrap();
+    let (status, page) = status_and_text(
+        server
+            .post_form(
+                &format!("/desk/events/{id}/players"),
+                &[("action", "seed-lot"), ("seed", "4242")],
+            )
+            .await,
+    )
+    .await;
+    assert_eq!(status, 200, "{page}");
+    let drawn: Vec<String> = numbered(&page).into_iter().map(|(_, n)| n).collect();
+    let want: Vec<String> = mem.players().into_iter().map(|p| p.info.name).collect();
+    assert_eq!(drawn, want);
+    assert!(page.contains("4242"), "{page}");
+    let log = server.store.desk_log(id).await.unwrap();
+    let last = log.last().unwrap();
+    assert_eq!(last.action, "seed-players");
+    assert!(
+        last.detail.to_string().contains("4242"),
+        "{:?}",
+        last.detail
+    );
+    // Back to rating order, then Low moved by hand to number 1.
+    server
+        .post_form(
+            &format!("/desk/events/{id}/players"),
+            &[("action", "seed-rating")],
+        )
+        .await;
+    let (status, page) = status_and_text(
+        server
+            .post_form(
+                &format!("/desk/events/{id}/players"),
+                &[("action", "seed-move"), ("player", "4"), ("to", "1")],
+            )
+            .await,
+    )
+    .await;
+    assert_eq!(status, 200, "{page}");
+    let names: Vec<String> = numbered(&page).into_iter().map(|(_, n)| n).collect();
+    assert_eq!(names, ["Low", "Top", "High", "Mid"]);
+    assert!(page.contains(r#"id="not-rating-order""#), "{page}");
+    server
+        .post_form(
+            &format!("/desk/events/{id}/players"),
+            &[("action", "seed-rating")],
+        )
+        .await;
+    // Round 1 by the numbers: 1 (Top) meets 3 (Mid), 2 (High) meets 4.
+    let paired = pair_next(&server, id).await;
+    let mut pairs: Vec<(u64, u64)> = paired.iter().map(|&(w, b)| (w.min(b), w.max(b))).collect();
+    pairs.sort();
+    assert_eq!(pairs, [(1, 3), (2, 4)]);
+    let page = server.get_text(&format!("/desk/events/{id}/players")).await;
+    assert!(!page.contains(r#"id="seed-lot""#));
+    let (status, _) = status_and_text(
+        server
+            .post_form(
+                &format!("/desk/events/{id}/players"),
+                &[("action", "seed-rating")],
+            )
+            .await,
+    )
+    .await;
+    assert_eq!(status, 400);
+    // A late entry of 2200 is number 2; High (2100) moves to 3 with his game.
+    add_player(&server, id, "Late", 2200).await;
+    let page = server.get_text(&format!("/desk/events/{id}/players")).await;
+    let names: Vec<String> = numbered(&page).into_iter().map(|(_, n)| n).collect();
+    assert_eq!(names, ["Top", "Late", "High", "Mid", "Low"]);
+    let loaded = server.store.load_event(id).await.unwrap();
+    let round1: Vec<(String, String)> = loaded.desk.event().rounds()[0]
+        .games
+        .iter()
+        .map(|g| {
+            let n = |p| loaded.desk.player(p).unwrap().info.name;
+            (n(g.white), n(g.black))
+        })
+        .collect();
+    assert!(
+        round1
+            .iter()
+            .any(|(w, b)| [w.as_str(), b.as_str()].contains(&"High")
+                && [w.as_str(), b.as_str()].contains(&"Low")),
+        "{round1:?}"
+    );
+}
+
+/// Issue 11: a proposed round with manual changes is kept on the server:
+/// leaving the page and coming back shows it, with its changes; it goes
+/// when discarded, when the round is confirmed, or when the field changes.
+#[tokio::test]
+async fn a_pairing_draft_is_kept_until_confirmed_or_discarded() {
+    let server = TestServer::start().await;
+    server.sign_in_as("arb", Role::Arbiter).await;
+    let id = create_swiss(&server, "Drafts", "5").await;
+    for (n, r) in [("A", 2400), ("B", 2300), ("C", 2200), ("D", 2100)] {
+        add_player(&server, id, n, r).await;
+    }
+    let (json, fresh) = proposal(&server, id).await;
+    let board1 = (&fresh["boards"][0]["white"], &fresh["boards"][0]["black"]);
+    let resp = server
+        .post_form(
+            &format!("/desk/events/{id}/pair"),
+            &[("action", "swap"), ("board", "1"), ("proposal", &json)],
+        )
+        .await;
+    assert_eq!(resp.status(), 200);
+    // Another visit: the draft, colours of board 1 swapped.
+    let page = server.get_text(&format!("/desk/events/{id}/pair")).await;
+    assert!(page.contains(r#"id="pairing-draft""#), "{page}");
+    let (_, kept) = proposal(&server, id).await;
+    assert_eq!(
+        (&kept["boards"][0]["black"], &kept["boards"][0]["white"]),
+        board1
+    );
+    // Discarded: the desk's own proposal again.
+    let resp = server
+        .post_form(&format!("/desk/events/{id}/pair"), &[("action", "discard")])
+        .await;
+    assert_eq!(resp.status(), 303);
+    let page = server.get_text(&format!("/desk/events/{id}/pair")).await;
+    assert!(!page.contains(r#"id="pairing-draft""#));
+    assert_eq!(proposal(&server, id).await.1, fresh);
+    // A draft is dropped when a player is added (the log says why).
+    server
+        .post_form(
+            &format!("/desk/events/{id}/pair"),
+            &[("action", "swap"), ("board", "2"), ("proposal", &json)],
+        )
+        .await;
+    assert!(server.store.pairing_draft(id).await.unwrap().is_some());
+    add_player(&server, id, "E", 2000).await;
+    assert!(server.store.pairing_draft(id).await.unwrap().is_none());
+    let log = server.store.desk_log(id).await.unwrap();
+    assert!(
+        log.iter()
+            .any(|e| e.action == "discard-draft"
+                && e.detail.to_string().contains("a player was added")),
+        "{log:?}"
+    );
+    // The pairing page shows the order it pairs by.
+    let page = server.get_text(&format!("/desk/events/{id}/pair")).await;
+    assert!(page.contains(r#"id="pairing-order""#));
+}
+
+/// Issue 11: a round robin's whole schedule prints before round 1, every
+/// round as the FIDE Berger table of 5 players gives it
+/// (testdata/berger/berger-5.txt: the player drawn against the dummy has
+/// the free round).
+#[tokio::test]
+async fn a_round_robin_schedule_prints_before_round_one() {
+    let server = TestServer::start().await;
+    server.sign_in_as("arb", Role::Arbiter).await;
+    let resp = server
+        .post_form(
+            "/desk/events/new",
+            &[
+                ("name", "RR5"),
+                ("game", "chess"),
+                ("system", "round_robin"),
+                ("cycles", "1"),
+            ],
+        )
+        .await;
+    let id = created_event_id(&resp);
+    for (i, r) in [2500, 2400, 2300, 2200, 2100].iter().enumerate() {
+        add_player(&server, id, &format!("P{}", i + 1), *r).await;
+    }
+    let page = server
+        .get_text(&format!("/desk/events/{id}/print/schedule"))
+        .await;
+    let table = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../testdata/berger/berger-5.txt"
+    ))
+    .unwrap();
+    for (r, line) in table.lines().enumerate() {
+        let round = r + 1;
+        let start = page
+            .find(&format!(r#"data-round="{round}""#))
+            .unwrap_or_else(|| panic!("round {round} printed"));
+        let chunk = &page[start..];
+        let chunk = &chunk[..chunk.find("</table>").unwrap()];
+        for pair in line.split(": ").nth(1).unwrap().split(' ') {
+            let (a, b) = pair.split_once('-').unwrap();
+            if b == "bye" {
+                assert!(
+                    chunk.contains(&format!("{a} P{a}")),
+                    "round {round}: {a} free"
+                );
+                continue;
+            }
+            let row = format!("{a} P{a}</td><td>–</td><td>{b} P{b}");
+            assert!(chunk.contains(&row), "round {round}: {pair} in {chunk}");
+        }
+    }
+}
+
+/// Issue 11: a round before the last says its successor was paired on the
+/// old scores, and offers to re-pair it while it has no result.
+#[tokio::test]
+async fn a_result_changed_under_a_paired_round_warns_and_offers_to_repair() {
+    let server = TestServer::start().await;
+    server.sign_in_as("arb", Role::Arbiter).await;
+    let id = create_swiss(&server, "Warn", "5").await;
+    for (n, r) in [("A", 2400), ("B", 2300), ("C", 2200), ("D", 2100)] {
+        add_player(&server, id, n, r).await;
+    }
+    pair_next(&server, id).await;
+    let page = server
+        .get_text(&format!("/desk/events/{id}/rounds/1"))
+        .await;
+    let mut form: Vec<(String, String)> = vec![];
+    for (game, version, _) in games_of(&page) {
+        form.push((format!("r{game}"), "w".into()));
+        form.push((format!("o{game}"), "p".into()));
+        form.push((format!("v{game}"), version));
+    }
+    let fields: Vec<(&str, &str)> = form.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+    let resp = server
+        .post_form(&format!("/desk/events/{id}/rounds/1"), &fields)
+        .await;
+    assert_eq!(resp.status(), 303);
+    let page = server
+        .get_text(&format!("/desk/events/{id}/rounds/1"))
+        .await;
+    assert!(!page.contains(r#"id="later-rounds-paired""#));
+    pair_next(&server, id).await;
+    let page = server
+        .get_text(&format!("/desk/events/{id}/rounds/1"))
+        .await;
+    assert!(page.contains(r#"id="later-rounds-paired""#), "{page}");
+    assert!(page.contains(r#"id="repair-next""#), "{page}");
+    let resp = server
+        .post_form(
+            &format!("/desk/events/{id}/rounds/unpair"),
+            &[("then", "pair")],
+        )
+        .await;
+    assert_eq!(resp.status(), 303);
+    assert_eq!(
+        resp.headers()["location"].to_str().unwrap(),
+        format!("/desk/events/{id}/pair")
+    );
+    assert_eq!(
+        server
+            .store
+            .load_event(id)
+            .await
+            .unwrap()
+            .desk
+            .rounds_paired(),
+        1
+    );
+}

@@ -78,6 +78,20 @@ pub struct GameRef {
     pub updated_at: Option<String>,
 }
 
+/// The proposed next round with the arbiter's manual changes, kept until
+/// it is confirmed or discarded ([`Store::save_pairing_draft`]).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PairingDraft {
+    /// The proposal as changed.
+    pub proposal: ProposedRound,
+    /// Manual changes made to it.
+    pub changes: u32,
+    /// Who made the last change.
+    pub updated_by: String,
+    /// When (RFC 3339, UTC).
+    pub updated_at: String,
+}
+
 /// An event as loaded: the desk's event (settings, players, rounds,
 /// results, requested byes, forbidden pairs) and each game's id and version.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -450,6 +464,34 @@ async fn renumber_in(
         .bind(i64::from(a.0.min(b.0)))
         .bind(i64::from(a.0.max(b.0)))
         .execute(&mut *conn)
+        .await?;
+    }
+    Ok(())
+}
+
+/// Deletes the event's pairing draft, if there is one, and logs why (the
+/// field or a result changed: the draft no longer answers the event).
+async fn drop_draft(
+    conn: &mut AnyConnection,
+    event_id: i64,
+    by: &str,
+    why: &str,
+) -> Result<(), StoreError> {
+    let round: Option<i64> =
+        sqlx::query_scalar("DELETE FROM desk_pairing_drafts WHERE event_id = $1 RETURNING round")
+            .bind(event_id)
+            .fetch_optional(&mut *conn)
+            .await?;
+    if let Some(round) = round {
+        log(
+            conn,
+            event_id,
+            by,
+            "discard-draft",
+            Some(u(round)),
+            None,
+            serde_json::json!({"reason": why}),
+        )
         .await?;
     }
     Ok(())
@@ -962,6 +1004,7 @@ impl Store {
         by: &str,
     ) -> Result<Vec<PlayerId>, StoreError> {
         let (mut tx, mut loaded) = self.begin_locked(event_id).await?;
+        drop_draft(&mut tx, event_id, by, "a player was added").await?;
         let last = loaded.desk.players().last().map_or(0, |p| p.id.0);
         let first_round = loaded.desk.rounds_paired() + 1;
         let (ids, moved) = loaded.desk.add_players_placed(infos)?;
@@ -995,6 +1038,7 @@ impl Store {
         by: &str,
     ) -> Result<Renumbering, StoreError> {
         let (mut tx, mut loaded) = self.begin_locked(event_id).await?;
+        drop_draft(&mut tx, event_id, by, "the numbers changed").await?;
         let moved = loaded.desk.seed(how)?;
         renumber_in(&mut tx, self.backend, event_id, &moved).await?;
         set_seeding(&mut tx, event_id, &loaded.desk).await?;
@@ -1022,6 +1066,7 @@ impl Store {
         by: &str,
     ) -> Result<Vec<PlayerId>, StoreError> {
         let (mut tx, mut loaded) = self.begin_locked(event_id).await?;
+        drop_draft(&mut tx, event_id, by, "players were imported").await?;
         let last = loaded.desk.players().last().map_or(0, |p| p.id.0);
         let first_round = loaded.desk.rounds_paired() + 1;
         let (ids, moved, kept) = loaded.desk.import_players(players)?;
@@ -1110,6 +1155,7 @@ impl Store {
         by: &str,
     ) -> Result<(), StoreError> {
         let (mut tx, mut loaded) = self.begin_locked(event_id).await?;
+        drop_draft(&mut tx, event_id, by, "a player withdrew").await?;
         loaded.desk.withdraw(player, after)?;
         sqlx::query(
             "UPDATE desk_players SET withdrawn_after = $1 WHERE event_id = $2 AND number = $3",
@@ -1145,6 +1191,7 @@ impl Store {
         by: &str,
     ) -> Result<(), StoreError> {
         let (mut tx, mut loaded) = self.begin_locked(event_id).await?;
+        drop_draft(&mut tx, event_id, by, "a bye was requested").await?;
         loaded.desk.request_bye(round, player, kind)?;
         sqlx::query("DELETE FROM desk_byes WHERE event_id = $1 AND round = $2 AND player = $3")
             .bind(event_id)
@@ -1186,6 +1233,7 @@ impl Store {
         by: &str,
     ) -> Result<bool, StoreError> {
         let (mut tx, loaded) = self.begin_locked(event_id).await?;
+        drop_draft(&mut tx, event_id, by, "a bye was cancelled").await?;
         if round <= loaded.desk.rounds_paired() {
             return Err(qiyuan_desk::DeskError::BadRound {
                 round,
@@ -1229,6 +1277,7 @@ impl Store {
         by: &str,
     ) -> Result<(), StoreError> {
         let (mut tx, mut loaded) = self.begin_locked(event_id).await?;
+        drop_draft(&mut tx, event_id, by, "a pair was forbidden").await?;
         if loaded.desk.is_forbidden(a, b) {
             return Ok(());
         }
@@ -1269,6 +1318,11 @@ impl Store {
     ) -> Result<SavedRound, StoreError> {
         let (mut tx, mut loaded) = self.begin_locked(event_id).await?;
         let saved = write_round(&mut tx, &mut loaded, round, by).await?;
+        // The draft, if any, is now the round (or was overtaken by it).
+        sqlx::query("DELETE FROM desk_pairing_drafts WHERE event_id = $1")
+            .bind(event_id)
+            .execute(&mut *tx)
+            .await?;
         tx.commit().await?;
         Ok(saved)
     }
@@ -1376,27 +1430,118 @@ async fn write_round(
 }
 
 impl Store {
-    /// Logs a manual change of a pairing not yet saved (what was done and
-    /// the warnings the desk answered with).
+    /// Keeps a manual change of the proposed next round on the server: the
+    /// proposal as changed becomes the event's pairing draft (replacing any
+    /// earlier one) and the change with its warnings is logged. The draft
+    /// stays until the round is saved, the draft is discarded, or the field
+    /// or a result changes.
     ///
     /// # Errors
-    /// [`StoreError::NoSuchDeskEvent`] or a database error.
-    pub async fn log_manual_change(
+    /// [`StoreError::Desk`] when the proposal is not for the next round, or
+    /// as [`Store::load_event`].
+    pub async fn save_pairing_draft(
         &self,
         event_id: i64,
-        round: u32,
+        proposal: &ProposedRound,
         what: &str,
         warnings: &[PairingWarning],
         by: &str,
     ) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin().await?;
-        lock(&mut tx, event_id).await?;
+        let (mut tx, loaded) = self.begin_locked(event_id).await?;
+        let next = loaded.desk.next_round();
+        if proposal.round != next {
+            return Err(StoreError::Desk(qiyuan_desk::DeskError::BadRound {
+                round: proposal.round,
+                message: format!("the next round is {next}"),
+            }));
+        }
+        let json = serde_json::to_string(proposal).map_err(|e| StoreError::Corrupt {
+            what: format!("pairing draft: {e}"),
+        })?;
+        // One more change to the draft of this round, or the first.
+        let changes: i64 = sqlx::query_scalar(
+            "DELETE FROM desk_pairing_drafts WHERE event_id = $1 AND round = $2 RETURNING changes",
+        )
+        .bind(event_id)
+        .bind(i64::from(proposal.round))
+        .fetch_optional(&mut *tx)
+        .await?
+        .unwrap_or(0);
+        sqlx::query("DELETE FROM desk_pairing_drafts WHERE event_id = $1")
+            .bind(event_id)
+            .execute(&mut *tx)
+            .await?;
+        sqlx::query(
+            "INSERT INTO desk_pairing_drafts (event_id, round, proposal, changes, updated_by, updated_at) \
+             VALUES ($1, $2, $3, $4, $5, $6)",
+        )
+        .bind(event_id)
+        .bind(i64::from(proposal.round))
+        .bind(json)
+        .bind(changes + 1)
+        .bind(by)
+        .bind(now())
+        .execute(&mut *tx)
+        .await?;
         let detail = serde_json::json!({
             "change": what,
             "warnings": warnings.iter().map(|w| w.to_string()).collect::<Vec<_>>(),
         });
-        commit_logged(tx, event_id, by, "manual-change", Some(round), detail).await?;
+        commit_logged(
+            tx,
+            event_id,
+            by,
+            "manual-change",
+            Some(proposal.round),
+            detail,
+        )
+        .await?;
         Ok(())
+    }
+
+    /// The event's pairing draft, if one is kept for its next round.
+    ///
+    /// # Errors
+    /// A database error, or a draft the desk cannot read.
+    pub async fn pairing_draft(&self, event_id: i64) -> Result<Option<PairingDraft>, StoreError> {
+        let Some(row) = sqlx::query(
+            "SELECT round, proposal, changes, updated_by, updated_at FROM desk_pairing_drafts WHERE event_id = $1",
+        )
+        .bind(event_id)
+        .fetch_optional(&self.pool)
+        .await?
+        else {
+            return Ok(None);
+        };
+        let proposal: ProposedRound = serde_json::from_str(&row.try_get::<String, _>("proposal")?)
+            .map_err(|e| StoreError::Corrupt {
+                what: format!("event #{event_id}: pairing draft: {e}"),
+            })?;
+        Ok(Some(PairingDraft {
+            proposal,
+            changes: u(row.try_get("changes")?),
+            updated_by: row.try_get("updated_by")?,
+            updated_at: row.try_get("updated_at")?,
+        }))
+    }
+
+    /// Discards the event's pairing draft (logged). Returns whether there
+    /// was one.
+    ///
+    /// # Errors
+    /// As [`Store::load_event`].
+    pub async fn discard_pairing_draft(&self, event_id: i64, by: &str) -> Result<bool, StoreError> {
+        let (mut tx, _) = self.begin_locked(event_id).await?;
+        let had = sqlx::query_scalar::<_, i64>(
+            "SELECT COUNT(*) FROM desk_pairing_drafts WHERE event_id = $1",
+        )
+        .bind(event_id)
+        .fetch_one(&mut *tx)
+        .await?
+            > 0;
+        drop_draft(&mut tx, event_id, by, "discarded by the arbiter").await?;
+        tx.commit().await?;
+        Ok(had)
     }
 
     /// Removes the last round if none of its results is entered (to re-pair
@@ -1406,6 +1551,7 @@ impl Store {
     /// The desk's refusal (a result entered), or as [`Store::load_event`].
     pub async fn unpair_last_round(&self, event_id: i64, by: &str) -> Result<u32, StoreError> {
         let (mut tx, mut loaded) = self.begin_locked(event_id).await?;
+        drop_draft(&mut tx, event_id, by, "a round was unpaired").await?;
         let round = loaded.desk.unpair_last_round()?;
         for sql in [
             "DELETE FROM desk_games WHERE event_id = $1 AND round = $2",
@@ -1547,6 +1693,7 @@ impl Store {
                 },
             )));
         }
+        drop_draft(&mut tx, event_id, by, "a result changed").await?;
         let at = now();
         let done = sqlx::query(
             "UPDATE desk_games SET result = $1, version = version + 1, updated_by = $2, updated_at = $3 \

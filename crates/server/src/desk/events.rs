@@ -532,6 +532,10 @@ pub(super) async fn overview(
                 @for (what, en, zh) in PRINTS {
                     li { a href={ "/desk/events/" (id) "/print/" (what) } { (l.t(en, zh)) } }
                 }
+                @if d.settings().is_round_robin() && !d.is_team_event() {
+                    li { a #print-schedule href={ "/desk/events/" (id) "/print/schedule" } {
+                        (l.t("Schedule of all rounds", "全部轮次对阵表")) } }
+                }
             }
             h2 { (l.t("Exports", "导出")) }
             ul #exports {

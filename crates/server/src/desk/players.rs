@@ -85,6 +85,73 @@ fn info_from_line(line: &ListLine) -> PlayerInfo {
     }
 }
 
+/// How the numbers were given, and (before round 1) the ways to change
+/// them: by rating, by lot, one player by hand.
+fn seeding_section(viewer: &Viewer, d: &DeskEvent, base: &str) -> Markup {
+    let l = viewer.lang;
+    let players = d.players();
+    let in_rating_order = players.iter().map(|p| p.id).eq(d.rating_order());
+    let method = match d.seeding() {
+        SeedingMethod::Rating => l
+            .t("by rating, title and name", "按等级分、称号、姓名")
+            .to_string(),
+        SeedingMethod::Lot { seed } => l.pick(
+            format!("by lot (seed {seed})"),
+            format!("抽签（种子 {seed}）"),
+        ),
+        SeedingMethod::Manual => l.t("by hand", "人工调整").to_string(),
+    };
+    // A seed for a new draw: the arbiter may keep it or type another; the
+    // one used is written in the log.
+    let suggested = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|t| t.as_nanos() as u64 % 1_000_000_000)
+        .unwrap_or(1);
+    html! {
+        section #seeding {
+            h2 { (l.t("Pairing numbers", "序号（起始排名）")) }
+            p #seeding-method {
+                (l.t("Numbered ", "序号排定方式：")) (method)
+                @if players.len() > 1 && !in_rating_order && !matches!(d.seeding(), SeedingMethod::Lot { .. }) {
+                    " " span.warning #not-rating-order { (l.t(
+                        "— the numbers are not in rating order.",
+                        "——当前序号不是等级分顺序。")) }
+                }
+            }
+            @if d.rounds_paired() > 0 {
+                p.muted { (l.t(
+                    "The numbers are fixed now that round 1 is paired; a late entry is placed by rating and those below him move down one number.",
+                    "第一轮已编排，序号不再整体调整；迟到报名的棋手按等级分插入，其后棋手序号顺延。")) }
+            } @else if players.len() > 1 {
+                div.forms.no-print {
+                    form.inline #seed-rating method="post" action=(base) {
+                        (csrf_field(viewer))
+                        input type="hidden" name="action" value="seed-rating";
+                        button type="submit" { (l.t("Number by rating", "按等级分排序号")) }
+                    }
+                    form.inline #seed-lot method="post" action=(base) {
+                        (csrf_field(viewer))
+                        input type="hidden" name="action" value="seed-lot";
+                        label { (l.t("Seed of the draw", "抽签种子"))
+                            input type="number" name="seed" min="0" value=(suggested) required; }
+                        button type="submit" { (l.t("Draw lots", "抽签")) }
+                    }
+                    form.inline #seed-move method="post" action=(base) {
+                        (csrf_field(viewer))
+                        input type="hidden" name="action" value="seed-move";
+                        label { (l.t("Player", "棋手")) select name="player" {
+                            @for p in &players { option value=(p.id.0) { (p.id.0) " " (p.info.name) } }
+                        } }
+                        label { (l.t("to number", "移至序号"))
+                            input type="number" name="to" min="1" max=(players.len()) required; }
+                        button type="submit" { (l.t("Move", "移动")) }
+                    }
+                }
+            }
+        }
+    }
+}
+
 async fn render(
     state: &AppState,
     viewer: &Viewer,
@@ -122,6 +189,7 @@ async fn render(
                     "Rounds are paired: a player added now is a late entry (from the next round).",
                     "已开始编排：现在加入的棋手为迟到报名（从下一轮起参赛）。")) }
             }
+            (seeding_section(viewer, d, &base))
             div.table-wrap { table #players {
                 thead { tr {
                     th.num { (l.t("No.", "序号")) } th { (l.t("Title", "称号")) }
@@ -306,6 +374,10 @@ pub(super) struct PlayerForm {
     round: String,
     #[serde(default)]
     kind: String,
+    #[serde(default)]
+    seed: String,
+    #[serde(default)]
+    to: String,
 }
 
 fn opt(s: &str) -> Option<String> {
@@ -367,7 +439,8 @@ impl PlayerForm {
 }
 
 /// `POST /desk/events/{id}/players`: `action` = `add`, `add-from-list`,
-/// `withdraw`, `bye`, `cancel-bye`, `forbid`.
+/// `withdraw`, `bye`, `cancel-bye`, `forbid`, `seed-rating`, `seed-lot`
+/// (`seed`), `seed-move` (`player`, `to`).
 pub(super) async fn post(
     State(state): State<AppState>,
     viewer: Viewer,
@@ -476,6 +549,56 @@ pub(super) async fn post(
                     .await
                     .map_err(|e| store_error(e, l).message(l))?;
                 Ok(l.t("The pair is forbidden.", "已禁止二人相遇。").into())
+            }
+            "seed-rating" | "seed-lot" | "seed-move" => {
+                let how = match f.action.as_str() {
+                    "seed-rating" => SeedAction::Rating,
+                    "seed-lot" => SeedAction::Lot {
+                        seed: f.seed.trim().parse::<u64>().map_err(|_| {
+                            l.pick(
+                                format!(
+                                    "Seed of the draw: `{}` is not a whole number.",
+                                    f.seed.trim()
+                                ),
+                                format!("抽签种子：“{}”不是整数。", f.seed.trim()),
+                            )
+                        })?,
+                    },
+                    _ => SeedAction::Move {
+                        player: PlayerId(whole(&f.player, "Player", "棋手", l)?),
+                        to: whole(&f.to, "New number", "新序号", l)?,
+                    },
+                };
+                let moved = store
+                    .seed_players(id, how, who)
+                    .await
+                    .map_err(|e| store_error(e, l).message(l))?;
+                Ok(match how {
+                    SeedAction::Rating => l.pick(
+                        format!(
+                            "Numbered by rating, title and name: {} numbers changed.",
+                            moved.moves.len()
+                        ),
+                        format!(
+                            "已按等级分、称号、姓名排定序号：{} 人序号变动。",
+                            moved.moves.len()
+                        ),
+                    ),
+                    SeedAction::Lot { seed } => l.pick(
+                        format!(
+                            "Lots drawn (seed {seed}, kept in the log): {} numbers changed.",
+                            moved.moves.len()
+                        ),
+                        format!(
+                            "已抽签（种子 {seed}，记入日志）：{} 人序号变动。",
+                            moved.moves.len()
+                        ),
+                    ),
+                    SeedAction::Move { to, .. } => l.pick(
+                        format!("Moved to number {to}."),
+                        format!("已移至序号 {to}。"),
+                    ),
+                })
             }
             other => Err(format!("unknown action `{other}`")),
         }

@@ -436,6 +436,29 @@ pub(super) async fn print(
                 }
             }
         },
+        "schedule" => {
+            let rounds = d.round_robin_schedule().map_err(|e| desk_error(&e, l))?;
+            html! {
+                h2 { (l.t("Schedule of all rounds", "全部轮次对阵表")) }
+                @for r in &rounds {
+                    h3 { (l.t("Round ", "第")) (r.round) (l.t("", "轮")) }
+                    div.table-wrap { table.schedule data-round=(r.round) {
+                        thead { tr {
+                            th.num { (l.t("Bo.", "台")) } th { (white) } th { "–" } th { (black) }
+                        } }
+                        tbody {
+                            @for (i, b) in r.boards.iter().enumerate() { tr {
+                                td.num { (i + 1) } td { (player_label(d, b.white)) } td { "–" }
+                                td { (player_label(d, b.black)) }
+                            } }
+                            @for (p, k) in &r.byes { tr.bye {
+                                td.num { } td { (player_label(d, *p)) } td colspan="2" { (bye_name(*k, l)) }
+                            } }
+                        }
+                    } }
+                }
+            }
+        }
         _ => return Err(AppError::NotFound),
     };
     Ok(page(

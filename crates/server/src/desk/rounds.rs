@@ -11,7 +11,7 @@ use axum::response::{IntoResponse, Redirect, Response};
 use maud::{Markup, html};
 use qiyuan_desk::prelude::*;
 use qiyuan_store::StoreError;
-use qiyuan_store::desk::{GameRef, LoadedEvent};
+use qiyuan_store::desk::{GameRef, LoadedEvent, PairingDraft};
 use rust_decimal::Decimal;
 use serde::Deserialize;
 
@@ -80,12 +80,49 @@ fn name(desk: &DeskEvent, id: PlayerId) -> String {
         .unwrap_or_default()
 }
 
+/// The players in the order the pairing ranks them: score, then pairing
+/// number (C.04.3 A.2; the numbers come from the seeding).
+fn pairing_order(viewer: &Viewer, d: &DeskEvent, pts: &HashMap<PlayerId, Decimal>) -> Markup {
+    let l = viewer.lang;
+    let mut players = d.players();
+    players.sort_by(|a, b| {
+        let pa = pts.get(&a.id).copied().unwrap_or_default();
+        let pb = pts.get(&b.id).copied().unwrap_or_default();
+        pb.cmp(&pa).then(a.id.cmp(&b.id))
+    });
+    html! {
+        details #pairing-order {
+            summary { (l.t("The order the pairing used: score, then pairing number", "编排所用顺序：先积分，后序号")) }
+            div.table-wrap { table {
+                thead { tr {
+                    th.num { (l.t("Pts", "积分")) } th.num { (l.t("No.", "编号")) }
+                    th { (l.t("Name", "姓名")) } th.num { (l.t("Rtg", "等级分")) }
+                } }
+                tbody { @for p in &players { tr {
+                    td.num { (pts.get(&p.id).copied().unwrap_or_default().normalize()) }
+                    td.num { (p.id.0) } td { (p.info.name) }
+                    td.num { @if let Some(r) = p.info.rating { (r) } }
+                } } }
+            } }
+        }
+    }
+}
+
+/// Where the proposal shown comes from.
+enum Source<'a> {
+    /// The desk's own proposal, just computed.
+    Fresh,
+    /// The draft kept on the server, with its manual changes.
+    Draft(&'a PairingDraft),
+}
+
 fn preview_page(
     viewer: &Viewer,
     loaded: &LoadedEvent,
     proposal: Option<&ProposedRound>,
     warnings: &[PairingWarning],
     msg: Option<&Flash>,
+    source: Source<'_>,
 ) -> Markup {
     let l = viewer.lang;
     let d = &loaded.desk;
@@ -107,6 +144,20 @@ fn preview_page(
             (flash(msg))
             @if let Some(p) = proposal {
                 h2 { (l.t("Proposed pairing of round ", "第")) (p.round) (l.t("", "轮编排预览")) }
+                @if let Source::Draft(draft) = source {
+                    div.notice #pairing-draft {
+                        (l.pick(
+                            format!("A draft with {} manual change(s), last by {} — kept until it is confirmed or discarded.", draft.changes, draft.updated_by),
+                            format!("这是保存的编排草稿，含 {} 处手工调整（最近一次：{}），确认或放弃前一直保留。", draft.changes, draft.updated_by),
+                        ))
+                        form.inline #discard-draft method="post" action=(action) {
+                            (csrf_field(viewer))
+                            input type="hidden" name="action" value="discard";
+                            " " button.secondary type="submit" { (l.t("Discard the draft", "放弃草稿")) }
+                        }
+                    }
+                }
+                (pairing_order(viewer, d, &pts))
                 @if warnings.is_empty() {
                     p.notice #warnings data-count="0" { (l.t("No rule is broken.", "没有违反编排规则。")) }
                 } @else {
@@ -183,18 +234,39 @@ pub(super) async fn preview(
 ) -> Result<Response, AppError> {
     let l = viewer.lang;
     let loaded = load_for(&state, &user, id, l).await?;
+    let draft = state
+        .store
+        .pairing_draft(id)
+        .await
+        .map_err(|e| store_error(e, l))?
+        .filter(|d| d.proposal.round == loaded.desk.next_round());
+    if let Some(draft) = &draft {
+        let w = loaded.desk.check_round(&draft.proposal).unwrap_or_default();
+        return Ok(preview_page(
+            &viewer,
+            &loaded,
+            Some(&draft.proposal),
+            &w,
+            None,
+            Source::Draft(draft),
+        )
+        .into_response());
+    }
     let proposed = loaded
         .desk
         .pair_next_round()
         .and_then(|p| loaded.desk.check_round(&p).map(|w| (p, w)));
     Ok(match proposed {
-        Ok((p, w)) => preview_page(&viewer, &loaded, Some(&p), &w, None).into_response(),
+        Ok((p, w)) => {
+            preview_page(&viewer, &loaded, Some(&p), &w, None, Source::Fresh).into_response()
+        }
         Err(e) => {
             let msg = Flash::Err(format!(
                 "{}{e}",
                 l.t("The next round cannot be paired: ", "无法编排下一轮：")
             ));
-            let mut resp = preview_page(&viewer, &loaded, None, &[], Some(&msg)).into_response();
+            let mut resp = preview_page(&viewer, &loaded, None, &[], Some(&msg), Source::Fresh)
+                .into_response();
             *resp.status_mut() = StatusCode::CONFLICT;
             resp
         }
@@ -239,6 +311,14 @@ pub(super) async fn pair_post(
     let l = viewer.lang;
     let loaded = load_for(&state, &user, id, l).await?;
     let d = &loaded.desk;
+    if f.action == "discard" {
+        state
+            .store
+            .discard_pairing_draft(id, by(&user))
+            .await
+            .map_err(|e| store_error(e, l))?;
+        return Ok(Redirect::to(&format!("/desk/events/{id}/pair")).into_response());
+    }
     let mut proposal: ProposedRound = serde_json::from_str(&f.proposal).map_err(|_| {
         AppError::BadRequest(
             l.t(
@@ -265,8 +345,8 @@ pub(super) async fn pair_post(
             .pair_next_round()
             .and_then(|p| d.check_round(&p).map(|w| (p, w)));
         let mut resp = match fresh {
-            Ok((p, w)) => preview_page(&viewer, &loaded, Some(&p), &w, Some(&msg)),
-            Err(_) => preview_page(&viewer, &loaded, None, &[], Some(&msg)),
+            Ok((p, w)) => preview_page(&viewer, &loaded, Some(&p), &w, Some(&msg), Source::Fresh),
+            Err(_) => preview_page(&viewer, &loaded, None, &[], Some(&msg), Source::Fresh),
         }
         .into_response();
         *resp.status_mut() = StatusCode::CONFLICT;
@@ -282,8 +362,15 @@ pub(super) async fn pair_post(
             Err(e) => {
                 let msg = Flash::Err(store_error(e, l).message(l));
                 let w = d.check_round(&proposal).unwrap_or_default();
-                let mut resp =
-                    preview_page(&viewer, &loaded, Some(&proposal), &w, Some(&msg)).into_response();
+                let mut resp = preview_page(
+                    &viewer,
+                    &loaded,
+                    Some(&proposal),
+                    &w,
+                    Some(&msg),
+                    Source::Fresh,
+                )
+                .into_response();
                 *resp.status_mut() = StatusCode::BAD_REQUEST;
                 Ok(resp)
             }
@@ -341,23 +428,42 @@ pub(super) async fn pair_post(
         Ok((what, warnings)) => {
             state
                 .store
-                .log_manual_change(id, proposal.round, &what, &warnings, by(&user))
+                .save_pairing_draft(id, &proposal, &what, &warnings, by(&user))
+                .await
+                .map_err(|e| store_error(e, l))?;
+            let draft = state
+                .store
+                .pairing_draft(id)
                 .await
                 .map_err(|e| store_error(e, l))?;
             let msg = Flash::Ok(l.pick(
-                format!("Changed: {what}. Not saved yet: confirm the pairing to save it."),
-                format!("已调整（{what}）。尚未保存：确认编排后才会保存。"),
+                format!(
+                    "Changed: {what}. Kept as a draft: confirm the pairing to make it the round."
+                ),
+                format!("已调整（{what}）。已保存为草稿：确认编排后才成为正式轮次。"),
             ));
-            Ok(
-                preview_page(&viewer, &loaded, Some(&proposal), &warnings, Some(&msg))
-                    .into_response(),
+            let source = draft.as_ref().map_or(Source::Fresh, Source::Draft);
+            Ok(preview_page(
+                &viewer,
+                &loaded,
+                Some(&proposal),
+                &warnings,
+                Some(&msg),
+                source,
             )
+            .into_response())
         }
         Err(m) => {
             let w = d.check_round(&proposal).unwrap_or_default();
-            let mut resp =
-                preview_page(&viewer, &loaded, Some(&proposal), &w, Some(&Flash::Err(m)))
-                    .into_response();
+            let mut resp = preview_page(
+                &viewer,
+                &loaded,
+                Some(&proposal),
+                &w,
+                Some(&Flash::Err(m)),
+                Source::Fresh,
+            )
+            .into_response();
             *resp.status_mut() = StatusCode::BAD_REQUEST;
             Ok(resp)
         }
@@ -365,12 +471,13 @@ pub(super) async fn pair_post(
 }
 
 /// `POST /desk/events/{id}/rounds/unpair`: removes the last round if no
-/// result of it is entered.
+/// result of it is entered; with `then=pair`, goes on to the pairing page.
 pub(super) async fn unpair(
     State(state): State<AppState>,
     viewer: Viewer,
     SignedIn(user): SignedIn,
     Path(id): Path<i64>,
+    Form(f): Form<UnpairForm>,
 ) -> Result<Response, AppError> {
     let l = viewer.lang;
     load_for(&state, &user, id, l).await?;
@@ -379,7 +486,17 @@ pub(super) async fn unpair(
         .unpair_last_round(id, by(&user))
         .await
         .map_err(|e| store_error(e, l))?;
+    if f.then == "pair" {
+        return Ok(Redirect::to(&format!("/desk/events/{id}/pair")).into_response());
+    }
     Ok(Redirect::to(&format!("/desk/events/{id}/rounds?unpaired={round}")).into_response())
+}
+
+#[derive(Debug, Default, Deserialize)]
+pub(super) struct UnpairForm {
+    /// `pair`: go on to pair the round again.
+    #[serde(default)]
+    then: String,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -638,6 +755,9 @@ fn round_markup(
             (flash(msg))
             (conflicts_alert(conflicts))
             h2 #round-title data-round=(round) { (l.t("Round ", "第")) (round) (l.t("", "轮")) }
+            @if !is_last {
+                (later_round_warning(viewer, loaded, round))
+            }
             p.no-print {
                 @if round > 1 { a href={ "/desk/events/" (id) "/rounds/" (round - 1) } { (l.t("← previous", "← 上一轮")) } " " }
                 @if round < d.rounds_paired() { a href={ "/desk/events/" (id) "/rounds/" (round + 1) } { (l.t("next →", "下一轮 →")) } " " }
@@ -687,6 +807,40 @@ fn round_markup(
             }
         },
     )
+}
+
+/// On a round that is not the last: a change here does not change the
+/// pairing of the rounds after it, which were made on the scores as they
+/// were. When the next round is the last and has no result yet, it can be
+/// unpaired and paired again from here.
+fn later_round_warning(viewer: &Viewer, loaded: &LoadedEvent, round: u32) -> Markup {
+    let l = viewer.lang;
+    let d = &loaded.desk;
+    let next = round + 1;
+    let next_is_last = next == d.rounds_paired();
+    let next_untouched = loaded
+        .games
+        .iter()
+        .filter(|g| g.round == next)
+        .all(|g| g.result == GameResult::Pending);
+    html! {
+        div.warning #later-rounds-paired role="note" {
+            p { (l.pick(
+                format!("Round {next} is already paired, on the scores after this round: a result changed here does not change its pairing."),
+                format!("第{next}轮已按本轮后的积分编排：在此更改成绩，不会改变第{next}轮的对阵。"),
+            )) }
+            @if next_is_last && next_untouched {
+                form.inline #repair-next method="post" action={ "/desk/events/" (loaded.id) "/rounds/unpair" } {
+                    (csrf_field(viewer))
+                    input type="hidden" name="then" value="pair";
+                    button.secondary type="submit" { (l.pick(
+                        format!("Unpair round {next} and pair it again"),
+                        format!("撤销第{next}轮编排并重新编排"),
+                    )) }
+                }
+            }
+        }
+    }
 }
 
 /// `GET /desk/events/{id}/rounds/{round}`: the result entry form.
