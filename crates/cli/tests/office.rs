@@ -28,6 +28,25 @@ fn office(db: &Path, args: &[&str]) -> Output {
         .unwrap()
 }
 
+/// `office import-list FILE --date DATE --profile cxa-2019` (a draft), then
+/// `office publish --list ID` with the id it printed; the import's output.
+fn import_and_publish(db: &Path, file: &str, date: &str, extra: &[&str]) -> String {
+    let mut args = vec!["import-list", file, "--date", date, "--profile", "cxa-2019"];
+    args.extend_from_slice(extra);
+    let out = ok(&office(db, &args));
+    let id = draft_id(&out);
+    let mut publish = vec!["publish", "--list", id.as_str(), "--confirm-identity"];
+    publish.extend_from_slice(extra);
+    ok(&office(db, &publish));
+    out
+}
+
+/// The id of `draft list #ID` in an import's output.
+fn draft_id(out: &str) -> String {
+    let at = out.find("draft list #").expect("a draft list") + "draft list #".len();
+    out[at..].chars().take_while(char::is_ascii_digit).collect()
+}
+
 fn ok(out: &Output) -> String {
     assert!(
         out.status.success(),
@@ -111,10 +130,7 @@ fn a_killed_import_leaves_all_or_nothing() {
     let big = dir.path().join("big.json");
     std::fs::write(&big, large_event(half, rounds)).unwrap();
     let path = |f: &str| dir.path().join(f).display().to_string();
-    ok(&office(
-        &db,
-        &["import-list", &path("list.csv"), "--date", "2019-01-01"],
-    ));
+    import_and_publish(&db, &path("list.csv"), "2019-01-01", &[]);
     ok(&office(
         &db,
         &["import-event", &path("small.json"), "--profile", "cxa-2019"],
@@ -215,23 +231,46 @@ fn bad_input_is_refused_with_clear_messages() {
         "dup.csv",
         b"id,name,sex,rating\n1,A,m,2400\n2,B,m,2400\n1,C,f,2200\n",
     );
-    let out = office(&db, &["import-list", &dup, "--date", "2019-01-01"]);
-    assert!(!out.status.success());
-    let err = String::from_utf8_lossy(&out.stderr);
+    // A repeated id: the draft keeps the first row and says what it left
+    // out; the draft is then discarded, and leaves no player behind.
+    let out = ok(&office(
+        &db,
+        &[
+            "import-list",
+            &dup,
+            "--date",
+            "2019-01-01",
+            "--profile",
+            "cxa-2019",
+        ],
+    ));
     assert!(
-        err.contains("dup.csv") && err.contains("player id 1"),
-        "{err}"
+        out.contains("left out: id 1 repeats on line(s) 4 (line 2 kept)"),
+        "{out}"
     );
+    ok(&office(&db, &["discard", "--list", &draft_id(&out)]));
     // A list in GBK (甲 乙 丙 = BC D7, D2 D2, B1 FB): read, with a warning.
     let mut gbk = b"id,name,sex,rating,rated_games,status\n1,".to_vec();
     gbk.extend_from_slice(
         b"\xbc\xd7,m,2400,10,active\n2,\xd2\xd2,m,2400,10,active\n3,\xb1\xfb,f,,0,unrated\n",
     );
     let gbk = file("gbk.csv", &gbk);
-    let out = office(&db, &["import-list", &gbk, "--date", "2019-01-01"]);
+    let out = office(
+        &db,
+        &[
+            "import-list",
+            &gbk,
+            "--date",
+            "2019-01-01",
+            "--profile",
+            "cxa-2019",
+        ],
+    );
     let stdout = ok(&out);
     assert!(stdout.contains("3 players"), "{stdout}");
-    assert!(String::from_utf8_lossy(&out.stderr).contains("GBK"));
+    // GB18030, GBK's superset, reads every GBK file.
+    assert!(String::from_utf8_lossy(&out.stderr).contains("GB18030"));
+    ok(&office(&db, &["publish", "--list", &draft_id(&stdout)]));
     let history = ok(&office(&db, &["player", "1"]));
     assert!(history.contains("甲"), "{history}");
     // An event file in GBK: refused, saying how to convert it.
@@ -288,10 +327,7 @@ fn the_published_list_as_a_workbook() {
     std::fs::write(p("list.csv"), list_csv(0)).unwrap();
     std::fs::write(p("small.json"), SMALL).unwrap();
     ok(&office(&db, &["init"]));
-    ok(&office(
-        &db,
-        &["import-list", &p("list.csv"), "--date", "2019-01-01"],
-    ));
+    import_and_publish(&db, &p("list.csv"), "2019-01-01", &[]);
     ok(&office(
         &db,
         &["import-event", &p("small.json"), "--profile", "cxa-2019"],
@@ -343,9 +379,20 @@ fn the_published_list_as_a_workbook() {
     // The workbook reads back as a list (a later date).
     let back = ok(&office(
         &db,
-        &["import-list", &p("list.xlsx"), "--date", "2019-06-02"],
+        &[
+            "import-list",
+            &p("list.xlsx"),
+            "--date",
+            "2019-06-02",
+            "--profile",
+            "cxa-2019",
+        ],
     ));
-    assert!(back.contains("2 players (0 new, 0 changed)"), "{back}");
+    assert!(back.contains(": 2 players"), "{back}");
+    assert!(
+        back.contains("0 new, 0 identity change(s) to confirm, 0 unit change(s), 2 unchanged"),
+        "{back}"
+    );
     // The event's 等级分计算表.
     ok(&office(
         &db,
@@ -499,17 +546,12 @@ fn the_audit_log_names_who_acted() {
     let event = dir.path().join("match.json");
     std::fs::write(&event, SMALL).unwrap();
 
-    ok(&office(
+    import_and_publish(
         &db,
-        &[
-            "import-list",
-            list.to_str().unwrap(),
-            "--date",
-            "2019-01-01",
-            "--by",
-            "王官员",
-        ],
-    ));
+        list.to_str().unwrap(),
+        "2019-01-01",
+        &["--by", "王官员"],
+    );
     let from_os = Command::new(QIYUAN)
         .args([
             "office",
@@ -533,7 +575,8 @@ fn the_audit_log_names_who_acted() {
     let store = block_on(Store::open(&url)).unwrap();
     let log = block_on(store.audit_log()).unwrap();
     let by: Vec<Option<&str>> = log.iter().map(|e| e.by.as_deref()).collect();
-    assert_eq!(by, [Some("王官员"), Some("osuser")]);
+    // The list's import and publication, then the event.
+    assert_eq!(by, [Some("王官员"), Some("王官员"), Some("osuser")]);
     assert_eq!(block_on(store.verify_audit_chain()).unwrap(), None);
     block_on(store.close());
 }

@@ -110,7 +110,7 @@ fn gbk_lists_and_bad_input() {
         ev.to_str().unwrap(),
     ]);
     assert!(o.status.success());
-    assert!(String::from_utf8_lossy(&o.stderr).contains("read as GBK and converted"));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("read as GB18030 and converted"));
     // Not a publication day of the profile.
     let o = qiyuan(&[
         "period",

@@ -5,12 +5,15 @@
 //! file, line and field, and never panics on bad input.
 #![warn(missing_docs)]
 
+pub mod columns;
 pub mod event;
 pub mod html;
 pub mod list;
 pub mod pgn;
+pub mod sheet;
 pub mod swiss_check;
 pub mod swiss_generate;
+pub mod text;
 pub mod trf;
 pub mod trf_model;
 pub mod trf_swiss;

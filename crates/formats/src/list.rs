@@ -1,11 +1,14 @@
-//! The rating list as CSV (等级分名单): reading it into a
-//! [`RatingList`] and writing one back. The columns are documented in
-//! `docs/rating-list.md`.
+//! The rating list (等级分名单): reading a list file — CSV in UTF-8, GBK
+//! or Big5, or an xlsx workbook, with English or Chinese headers (the one
+//! column table of [`crate::columns`]) — into a [`RatingList`], and
+//! writing one back as CSV. The columns are documented in
+//! `docs/rating-list.md` and `docs/columns.md`.
 //!
-//! Columns are found by their header name, in any order; only `id`,
-//! `name` and `sex` are required. A file that is not UTF-8 is read as GBK
-//! (the encoding of most Chinese spreadsheets) and the result says so.
-//! Every error names the line and the column.
+//! Two readers over the same rows: [`read_list_rows`] answers every row,
+//! read or refused with its reason (the office's import preview shows
+//! both), and [`read_list`] wants the whole file right (`qiyuan period
+//! --list`): the first refused row is its error. Every error names the
+//! file, the line and the column.
 //!
 //! ```
 //! use qiyuan_formats::list::{read_list, write_list};
@@ -15,6 +18,9 @@
 //! assert_eq!(file.list.len(), 2);
 //! let again = read_list(write_list(file.list.rows()).as_bytes(), "again.csv").unwrap();
 //! assert_eq!(again.list, file.list);
+//! // Chinese headers, as the office's own export and most lists write them.
+//! let zh = read_list("编号,姓名,性别,等级分\n7,王天一,男,2700\n".as_bytes(), "名单.csv").unwrap();
+//! assert_eq!(zh.list.rows()[0].name, "王天一");
 //!
 //! let err = read_list(b"id,name,sex,rating\n1,A,m,2x00\n", "list.csv").unwrap_err();
 //! assert_eq!(err.to_string(), "list.csv:2: column `rating`: `2x00` is not a number");
@@ -28,7 +34,11 @@ use qiyuan_rating::model::{PlayerId, Sex};
 use qiyuan_rating::period::{Carried, ListRow, RatingList, Status, TitleHeld};
 use rust_decimal::Decimal;
 
-/// Every column the reader knows, in the order the writer writes them.
+use crate::columns::{Column, HeaderMap, ReadBy, def};
+use crate::sheet::{Limits, SheetKind, SheetRow, read_sheet};
+
+/// Every column the writer writes, in order (each the key of its column in
+/// [`crate::columns::COLUMNS`]).
 pub const COLUMNS: &[&str] = &[
     "id",
     "name",
@@ -47,10 +57,6 @@ pub const COLUMNS: &[&str] = &[
     "carried_sum",
     "carried_since",
 ];
-
-/// Columns a period report adds, ignored when the file is read back as a
-/// list.
-pub const REPORT_COLUMNS: &[&str] = &["rating_before", "change", "notes"];
 
 /// A bad list file.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -85,211 +91,340 @@ impl std::error::Error for ListFileError {}
 pub struct ListFile {
     /// The list.
     pub list: RatingList,
-    /// `UTF-8` or `GBK`.
+    /// `UTF-8`, `GB18030` (read for GBK), `Big5`, … or `xlsx`.
     pub encoding: &'static str,
-    /// Things the reader did that the user should know (the GBK
-    /// conversion, ignored columns).
+    /// Things the reader did that the user should know (the conversion
+    /// from another encoding, columns not read).
     pub warnings: Vec<String>,
 }
 
-/// Decodes a file's bytes: UTF-8 (a BOM is dropped), else GBK.
-pub fn decode(bytes: &[u8], file: &str) -> Result<(String, &'static str), ListFileError> {
-    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-    match std::str::from_utf8(bytes) {
-        Ok(s) => Ok((s.to_string(), "UTF-8")),
-        Err(_) => {
-            let (text, _, bad) = encoding_rs::GBK.decode(bytes);
-            if bad {
-                return Err(ListFileError {
-                    file: file.to_string(),
-                    line: None,
-                    column: None,
-                    message: "the file is neither UTF-8 nor GBK text".to_string(),
-                });
-            }
-            Ok((text.into_owned(), "GBK"))
-        }
+/// One row of a list file: read, with its line.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ReadRow {
+    /// Line of the file (row of the worksheet), from 1.
+    pub line: usize,
+    /// The row.
+    pub row: ListRow,
+}
+
+/// A row the reader could not take, and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RefusedRow {
+    /// Line of the file (row of the worksheet), from 1.
+    pub line: usize,
+    /// The column at fault (its key), when one is.
+    pub column: Option<String>,
+    /// Why.
+    pub message: String,
+    /// The row's name cell, to show which player it was.
+    pub name: String,
+}
+
+/// Every row of a list file, read or refused.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ListRows {
+    /// The rows read, in file order. Ids may repeat: [`read_list`] and the
+    /// office's preview flag that.
+    pub rows: Vec<ReadRow>,
+    /// The rows refused, in file order.
+    pub refused: Vec<RefusedRow>,
+    /// `UTF-8`, `GB18030`, `Big5`, … or `xlsx`.
+    pub encoding: &'static str,
+    /// Things the user should know (encoding converted, columns not read).
+    pub warnings: Vec<String>,
+}
+
+/// The encoding as a user names it.
+fn encoding_name(kind: SheetKind) -> &'static str {
+    match kind {
+        SheetKind::Xlsx => "xlsx",
+        SheetKind::Csv("gb18030") => "GB18030",
+        SheetKind::Csv(e) => e,
     }
 }
 
-/// Reads a list CSV from its bytes (`file` names it in errors).
-pub fn read_list(bytes: &[u8], file: &str) -> Result<ListFile, ListFileError> {
-    let (text, encoding) = decode(bytes, file)?;
-    let mut warnings = Vec::new();
-    if encoding == "GBK" {
-        warnings.push(format!("{file}: not UTF-8; read as GBK and converted"));
-    }
+/// Reads every row of a list file (CSV or xlsx, by its bytes), each read
+/// or refused with its reason. Only a file that is no table, or whose
+/// header lacks the id, name or sex column, is an error.
+pub fn read_list_rows(
+    bytes: &[u8],
+    file: &str,
+    limits: &Limits,
+) -> Result<ListRows, ListFileError> {
     let err = |line: Option<usize>, column: Option<&str>, message: String| ListFileError {
         file: file.to_string(),
         line,
         column: column.map(str::to_string),
         message,
     };
-    let mut reader = csv::ReaderBuilder::new()
-        .flexible(false)
-        .trim(csv::Trim::All)
-        .from_reader(text.as_bytes());
-    let header = reader
-        .headers()
-        .map_err(|e| err(Some(1), None, e.to_string()))?
-        .clone();
-    let mut cols: HashMap<&str, usize> = HashMap::new();
-    for (i, h) in header.iter().enumerate() {
-        let h = h.trim();
-        if let Some(known) = COLUMNS.iter().find(|c| **c == h) {
-            if cols.insert(known, i).is_some() {
-                return Err(err(Some(1), Some(h), "the column appears twice".into()));
-            }
-        } else if !REPORT_COLUMNS.contains(&h) {
-            warnings.push(format!("{file}:1: unknown column `{h}` ignored"));
-        }
+    let sheet = read_sheet(bytes, file, limits).map_err(|e| err(e.line, None, e.message))?;
+    let encoding = encoding_name(sheet.kind);
+    let mut warnings = Vec::new();
+    if !matches!(sheet.kind, SheetKind::Csv("UTF-8") | SheetKind::Xlsx) {
+        warnings.push(format!(
+            "{file}: not UTF-8; read as {encoding} and converted"
+        ));
     }
-    for need in ["id", "name", "sex"] {
-        if !cols.contains_key(need) {
+    let map = HeaderMap::new(&sheet.header, ReadBy::Lists)
+        .map_err(|e| err(Some(1), Some(e.key), e.to_string()))?;
+    for h in &map.unknown {
+        warnings.push(format!("{file}:1: unknown column `{h}` ignored"));
+    }
+    for need in [Column::Id, Column::Name, Column::Sex] {
+        if map.index(need).is_none() {
+            let d = def(need);
             return Err(err(
                 Some(1),
-                Some(need),
+                Some(d.key),
                 format!(
-                    "missing; the header must name at least id, name and sex (found: {})",
-                    header.iter().collect::<Vec<_>>().join(", ")
+                    "missing; the header must name at least id, name and sex (编号、姓名、性别) (found: {})",
+                    sheet.header.join(", ")
                 ),
             ));
         }
     }
-    let mut rows = Vec::new();
-    let mut lines: Vec<usize> = Vec::new();
-    for rec in reader.records() {
-        let rec = rec.map_err(|e| {
-            let line = e.position().map(|p| p.line() as usize);
-            err(line, None, e.to_string())
-        })?;
-        let line = rec.position().map_or(0, |p| p.line() as usize);
-        if rec.iter().all(str::is_empty) {
-            continue;
+    let mut rows = Vec::with_capacity(sheet.rows.len());
+    let mut refused = Vec::new();
+    for r in &sheet.rows {
+        match list_row(&map, r) {
+            Ok(row) => rows.push(ReadRow { line: r.line, row }),
+            Err((column, message)) => refused.push(RefusedRow {
+                line: r.line,
+                column: column.map(str::to_string),
+                message,
+                name: map.get(&r.cells, Column::Name).to_string(),
+            }),
         }
-        let get = |c: &str| cols.get(c).and_then(|&i| rec.get(i)).unwrap_or("");
-        let opt = |c: &str| Some(get(c)).filter(|s| !s.is_empty());
-        let bad =
-            |c: &str, what: &str| err(Some(line), Some(c), format!("`{}` is not {what}", get(c)));
-        let int = |c: &str| -> Result<Option<u32>, ListFileError> {
-            opt(c)
-                .map(|s| s.parse::<u32>().map_err(|_| bad(c, "a whole number ≥ 0")))
-                .transpose()
-        };
-        let dec = |c: &str| -> Result<Option<Decimal>, ListFileError> {
-            opt(c)
-                .map(|s| s.parse::<Decimal>().map_err(|_| bad(c, "a number")))
-                .transpose()
-        };
-        let date = |c: &str| -> Result<Option<NaiveDate>, ListFileError> {
-            opt(c)
-                .map(|s| {
-                    NaiveDate::parse_from_str(s, "%Y-%m-%d")
-                        .map_err(|_| bad(c, "a date YYYY-MM-DD"))
-                })
-                .transpose()
-        };
-        let id = opt("id")
-            .ok_or_else(|| err(Some(line), Some("id"), "empty".into()))?
-            .parse::<u32>()
-            .map_err(|_| bad("id", "a whole number ≥ 0"))?;
-        let name = get("name").to_string();
-        if name.is_empty() {
-            return Err(err(Some(line), Some("name"), "empty".into()));
-        }
-        let sex = match get("sex").to_lowercase().as_str() {
-            "m" | "男" | "male" => Sex::Male,
-            "f" | "w" | "女" | "female" => Sex::Female,
-            _ => return Err(bad("sex", "a sex (m/f, 男/女)")),
-        };
-        let rating = dec("rating")?;
-        if rating.is_some_and(|r| r.is_sign_negative() || r > Decimal::from(100_000)) {
-            return Err(bad("rating", "a rating between 0 and 100000"));
-        }
-        let status = match opt("status") {
-            Some(s) => {
-                Status::parse(s).ok_or_else(|| bad("status", "active, inactive or unrated"))?
-            }
-            None if rating.is_some() => Status::Active,
-            None => Status::Unrated,
-        };
-        if status != Status::Unrated && rating.is_none() {
-            return Err(err(
-                Some(line),
-                Some("rating"),
-                format!("empty, but the status is {status}"),
-            ));
-        }
-        let mut titles = Vec::new();
-        for t in get("titles")
-            .split(';')
-            .map(str::trim)
-            .filter(|t| !t.is_empty())
-        {
-            let (title, date) = match t.split_once(':') {
-                Some((a, b)) => (
-                    a.trim(),
-                    Some(
-                        NaiveDate::parse_from_str(b.trim(), "%Y-%m-%d").map_err(|_| {
-                            err(
-                                Some(line),
-                                Some("titles"),
-                                format!("`{t}` is not TITLE or TITLE:YYYY-MM-DD"),
-                            )
-                        })?,
-                    ),
-                ),
-                None => (t, None),
-            };
-            titles.push(TitleHeld {
-                title: title.to_string(),
-                date,
-            });
-        }
-        let birth_year = opt("birth_year")
-            .map(|s| s.parse::<i32>().map_err(|_| bad("birth_year", "a year")))
-            .transpose()?;
-        let carried_since = opt("carried_since")
-            .map(|s| s.parse::<i32>().map_err(|_| bad("carried_since", "a year")))
-            .transpose()?;
-        rows.push(ListRow {
-            id: PlayerId(id),
-            name,
-            sex,
-            birth_year,
-            unit: opt("unit").map(str::to_string),
-            titles,
-            rating: if status == Status::Unrated {
-                None
-            } else {
-                rating
-            },
-            rated_games: int("rated_games")?.unwrap_or(0),
-            rated_events: int("rated_events")?.unwrap_or(0),
-            k: int("k")?,
-            status,
-            highest: dec("highest")?.or(rating),
-            last_active: date("last_active")?,
-            carried: Carried {
-                games: int("carried_games")?.unwrap_or(0),
-                sum: dec("carried_sum")?.unwrap_or_default(),
-                since: carried_since,
-            },
-        });
-        lines.push(line);
     }
-    let list = RatingList::new(rows).map_err(|e| match e {
-        qiyuan_rating::period::ListError::DuplicateId { id, first, second } => err(
-            Some(lines[second]),
-            Some("id"),
-            format!("player id {id} is already on line {}", lines[first]),
-        ),
-    })?;
-    Ok(ListFile {
-        list,
+    Ok(ListRows {
+        rows,
+        refused,
         encoding,
         warnings,
     })
+}
+
+/// Reads a whole list file (CSV or xlsx; `file` names it in errors): the
+/// first refused row, or an id given twice, is the error.
+pub fn read_list(bytes: &[u8], file: &str) -> Result<ListFile, ListFileError> {
+    let read = read_list_rows(bytes, file, &Limits::list())?;
+    if let Some(r) = read.refused.first() {
+        return Err(ListFileError {
+            file: file.to_string(),
+            line: Some(r.line),
+            column: r.column.clone(),
+            message: r.message.clone(),
+        });
+    }
+    let lines: Vec<usize> = read.rows.iter().map(|r| r.line).collect();
+    let list =
+        RatingList::new(read.rows.into_iter().map(|r| r.row).collect()).map_err(|e| match e {
+            qiyuan_rating::period::ListError::DuplicateId { id, first, second } => ListFileError {
+                file: file.to_string(),
+                line: Some(lines[second]),
+                column: Some("id".into()),
+                message: format!("player id {id} is already on line {}", lines[first]),
+            },
+        })?;
+    Ok(ListFile {
+        list,
+        encoding: read.encoding,
+        warnings: read.warnings,
+    })
+}
+
+/// The sex in a cell: `m`/`f`, `male`/`female`, `男`/`女` (`w` for women).
+pub fn parse_sex(s: &str) -> Option<Sex> {
+    match s.trim().to_lowercase().as_str() {
+        "m" | "男" | "male" => Some(Sex::Male),
+        "f" | "w" | "女" | "female" => Some(Sex::Female),
+        _ => None,
+    }
+}
+
+/// A year of birth from a year or a date (`YYYY`, `YYYY-MM-DD`,
+/// `YYYY/MM/DD`, `YYYY.MM.DD`).
+pub fn birth_year(s: &str) -> Option<i32> {
+    let s = s.trim();
+    let year = s.get(..4)?.parse::<i32>().ok()?;
+    let rest = &s[4..];
+    let ok = rest.is_empty()
+        || ["-", "/", "."].iter().any(|sep| {
+            let d = s.replace(['/', '.'], "-");
+            rest.starts_with(sep) && NaiveDate::parse_from_str(&d, "%Y-%m-%d").is_ok()
+        });
+    (ok && (1850..=2200).contains(&year)).then_some(year)
+}
+
+/// A status cell: `active`, `inactive`, `unrated` or the Chinese of the
+/// office's export (在册, 不活跃, 无等级分).
+fn parse_status(s: &str) -> Option<Status> {
+    Status::parse(s).or(match s {
+        "在册" => Some(Status::Active),
+        "不活跃" => Some(Status::Inactive),
+        "无等级分" => Some(Status::Unrated),
+        _ => None,
+    })
+}
+
+type RowError = (Option<&'static str>, String);
+
+/// One list row from its cells.
+fn list_row(map: &HeaderMap, r: &SheetRow) -> Result<ListRow, RowError> {
+    let get = |c: Column| map.get(&r.cells, c);
+    let opt = |c: Column| Some(get(c)).filter(|s| !s.is_empty());
+    let key = |c: Column| Some(def(c).key);
+    let bad = |c: Column, what: &str| (key(c), format!("`{}` is not {what}", get(c)));
+    let int = |c: Column| -> Result<Option<u32>, RowError> {
+        opt(c)
+            .map(|s| s.parse::<u32>().map_err(|_| bad(c, "a whole number ≥ 0")))
+            .transpose()
+    };
+    let dec = |c: Column| -> Result<Option<Decimal>, RowError> {
+        opt(c)
+            .map(|s| s.parse::<Decimal>().map_err(|_| bad(c, "a number")))
+            .transpose()
+    };
+    let date = |c: Column| -> Result<Option<NaiveDate>, RowError> {
+        opt(c)
+            .map(|s| {
+                NaiveDate::parse_from_str(&s.replace(['/', '.'], "-"), "%Y-%m-%d")
+                    .map_err(|_| bad(c, "a date YYYY-MM-DD"))
+            })
+            .transpose()
+    };
+    let id = opt(Column::Id)
+        .ok_or_else(|| (key(Column::Id), "empty".to_string()))?
+        .parse::<u32>()
+        .map_err(|_| bad(Column::Id, "a whole number ≥ 0"))?;
+    let name = get(Column::Name).to_string();
+    if name.is_empty() {
+        return Err((key(Column::Name), "empty".into()));
+    }
+    if name.chars().any(char::is_control) {
+        return Err((key(Column::Name), "holds a control character".into()));
+    }
+    let sex = parse_sex(get(Column::Sex)).ok_or_else(|| bad(Column::Sex, "a sex (m/f, 男/女)"))?;
+    let rating = dec(Column::Rating)?;
+    if rating.is_some_and(|r| r.is_sign_negative() || r > Decimal::from(100_000)) {
+        return Err(bad(Column::Rating, "a rating between 0 and 100000"));
+    }
+    let status = match opt(Column::Status) {
+        Some(s) => parse_status(s).ok_or_else(|| {
+            bad(
+                Column::Status,
+                "active, inactive or unrated (在册、不活跃、无等级分)",
+            )
+        })?,
+        None if rating.is_some() => Status::Active,
+        None => Status::Unrated,
+    };
+    if status != Status::Unrated && rating.is_none() {
+        return Err((
+            key(Column::Rating),
+            format!("empty, but the status is {status}"),
+        ));
+    }
+    let titles = parse_titles(get(Column::Titles)).map_err(|m| (key(Column::Titles), m))?;
+    let birth_year = opt(Column::Birth)
+        .map(|s| birth_year(s).ok_or_else(|| bad(Column::Birth, "a year or a date of birth")))
+        .transpose()?;
+    let carried_since = opt(Column::CarriedSince)
+        .map(|s| {
+            s.parse::<i32>()
+                .map_err(|_| bad(Column::CarriedSince, "a year"))
+        })
+        .transpose()?;
+    Ok(ListRow {
+        id: PlayerId(id),
+        name,
+        sex,
+        birth_year,
+        unit: opt(Column::Unit).map(str::to_string),
+        titles,
+        rating: if status == Status::Unrated {
+            None
+        } else {
+            rating
+        },
+        rated_games: int(Column::RatedGames)?.unwrap_or(0),
+        rated_events: int(Column::RatedEvents)?.unwrap_or(0),
+        k: int(Column::K)?,
+        status,
+        highest: dec(Column::Highest)?.or(rating),
+        last_active: date(Column::LastActive)?,
+        carried: Carried {
+            games: int(Column::CarriedGames)?.unwrap_or(0),
+            sum: dec(Column::CarriedSum)?.unwrap_or_default(),
+            since: carried_since,
+        },
+    })
+}
+
+/// The titles of a list cell: `GM:2025-03-10;NM` (also `；` or `、`
+/// between titles, `：` before the date, `/` or `.` in it).
+///
+/// ```
+/// use qiyuan_formats::list::{parse_titles, titles_cell};
+/// let t = parse_titles("特级大师：2019/01/01、NM").unwrap();
+/// assert_eq!(titles_cell(&t), "特级大师:2019-01-01;NM");
+/// assert!(parse_titles("GM:soon").is_err());
+/// ```
+pub fn parse_titles(cell: &str) -> Result<Vec<TitleHeld>, String> {
+    let mut titles = Vec::new();
+    for t in cell
+        .split([';', '；', '、'])
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+    {
+        let (title, date) = match t.split_once([':', '：']) {
+            Some((a, b)) => (
+                a.trim(),
+                Some(
+                    NaiveDate::parse_from_str(&b.trim().replace(['/', '.'], "-"), "%Y-%m-%d")
+                        .map_err(|_| format!("`{t}` is not TITLE or TITLE:YYYY-MM-DD"))?,
+                ),
+            ),
+            None => (t, None),
+        };
+        titles.push(TitleHeld {
+            title: title.to_string(),
+            date,
+        });
+    }
+    Ok(titles)
+}
+
+/// Titles as a list cell writes them: `GM:2025-03-10;NM`.
+pub fn titles_cell(titles: &[TitleHeld]) -> String {
+    titles
+        .iter()
+        .map(|t| match t.date {
+            Some(d) => format!("{}:{d}", t.title),
+            None => t.title.clone(),
+        })
+        .collect::<Vec<_>>()
+        .join(";")
+}
+
+/// Ids given by more than one row: (id, lines), in the order first seen.
+pub fn repeated_ids(rows: &[ReadRow]) -> Vec<(PlayerId, Vec<usize>)> {
+    let mut by_id: HashMap<PlayerId, Vec<usize>> = HashMap::new();
+    let mut order = Vec::new();
+    for r in rows {
+        let lines = by_id.entry(r.row.id).or_default();
+        if lines.is_empty() {
+            order.push(r.row.id);
+        }
+        lines.push(r.line);
+    }
+    order
+        .into_iter()
+        .filter_map(|id| {
+            let lines = by_id.remove(&id)?;
+            (lines.len() > 1).then_some((id, lines))
+        })
+        .collect()
 }
 
 /// The cells of a row in [`COLUMNS`] order.
@@ -304,14 +439,7 @@ pub fn row_cells(r: &ListRow) -> Vec<String> {
         },
         o(r.birth_year.map(|x| x.to_string())),
         o(r.unit.clone()),
-        r.titles
-            .iter()
-            .map(|t| match t.date {
-                Some(d) => format!("{}:{d}", t.title),
-                None => t.title.clone(),
-            })
-            .collect::<Vec<_>>()
-            .join(";"),
+        titles_cell(&r.titles),
         o(r.rating.map(|x| x.to_string())),
         r.rated_games.to_string(),
         r.rated_events.to_string(),

@@ -39,10 +39,11 @@ fn a_gbk_file_is_converted_and_says_so() {
     let (gbk, _, _) = encoding_rs::GBK.encode(LIST);
     assert!(std::str::from_utf8(&gbk).is_err());
     let f = read_list(&gbk, "gbk.csv").unwrap();
-    assert_eq!(f.encoding, "GBK");
+    // GB18030 is GBK's superset: every GBK file reads the same in it.
+    assert_eq!(f.encoding, "GB18030");
     assert_eq!(
         f.warnings,
-        ["gbk.csv: not UTF-8; read as GBK and converted"]
+        ["gbk.csv: not UTF-8; read as GB18030 and converted"]
     );
     assert_eq!(f.list.get(PlayerId(1)).unwrap().name, "王天一");
     assert_eq!(
@@ -97,7 +98,7 @@ fn errors_name_line_and_column() {
         ),
         (
             "id,name\n1,A\n",
-            "l.csv:1: column `sex`: missing; the header must name at least id, name and sex (found: id, name)",
+            "l.csv:1: column `sex`: missing; the header must name at least id, name and sex (编号、姓名、性别) (found: id, name)",
         ),
     ];
     for (text, want) in cases {
@@ -107,12 +108,88 @@ fn errors_name_line_and_column() {
     // A row with too many cells.
     let e = read_list(b"id,name,sex\n1,A,m,9\n", "l.csv").unwrap_err();
     assert_eq!(e.line, Some(2), "{e}");
-    // Bytes that are neither UTF-8 nor GBK.
-    let e = read_list(b"id,name,sex\n1,\xff\xff\xff,m\n", "l.csv").unwrap_err();
+    // A control character in a name (it would break the TRF and the
+    // prints later).
+    let e = read_list(b"id,name,sex\n1,\"A\x07B\",m\n", "l.csv").unwrap_err();
     assert_eq!(
         e.to_string(),
-        "l.csv: the file is neither UTF-8 nor GBK text"
+        "l.csv:2: column `name`: holds a control character"
     );
+}
+
+/// A Latin list saved by an old Excel (windows-1252): read as such, and
+/// the warning says which encoding was used.
+#[test]
+fn a_latin_file_is_read_in_its_encoding() {
+    let (bytes, _, _) =
+        encoding_rs::WINDOWS_1252.encode("id,name,sex\n1,Müller,m\n2,Ramírez,f\n3,Ørsted,m\n");
+    let f = read_list(&bytes, "eu.csv").unwrap();
+    assert_eq!(f.encoding, "windows-1252");
+    assert_eq!(f.list.rows()[0].name, "Müller");
+}
+
+/// The office's own xlsx export and a Chinese federation's list read the
+/// same: Chinese headers and statuses (在册 …), in a workbook or a GBK CSV.
+#[test]
+fn chinese_headers_in_a_workbook_and_in_gbk() {
+    let rows = [
+        [
+            "编号",
+            "姓名",
+            "性别",
+            "出生年份",
+            "单位",
+            "称号",
+            "等级分",
+            "有效局数",
+            "状态",
+            "最高等级分",
+        ],
+        [
+            "1",
+            "王天一",
+            "男",
+            "1989",
+            "杭州",
+            "特级大师",
+            "2700",
+            "400",
+            "在册",
+            "2750",
+        ],
+        [
+            "2",
+            "唐丹",
+            "女",
+            "1990",
+            "北京",
+            "",
+            "2450",
+            "300",
+            "不活跃",
+            "",
+        ],
+        ["3", "新手", "男", "", "", "", "", "0", "无等级分", ""],
+    ];
+    let mut book = rust_xlsxwriter::Workbook::new();
+    let sheet = book.add_worksheet();
+    for (r, row) in rows.iter().enumerate() {
+        for (c, cell) in row.iter().enumerate() {
+            if !cell.is_empty() {
+                sheet.write_string(r as u32, c as u16, *cell).unwrap();
+            }
+        }
+    }
+    let xlsx = read_list(&book.save_to_buffer().unwrap(), "名单.xlsx").unwrap();
+    let csv: String = rows.iter().map(|r| r.join(",") + "\n").collect();
+    let (gbk, _, _) = encoding_rs::GBK.encode(&csv);
+    let from_gbk = read_list(&gbk, "名单.csv").unwrap();
+    assert_eq!(xlsx.list, from_gbk.list);
+    let r = xlsx.list.rows();
+    assert_eq!(r[0].titles[0].title, "特级大师");
+    assert_eq!(r[1].status, Status::Inactive);
+    assert_eq!(r[2].status, Status::Unrated);
+    assert_eq!(r[0].highest, Some(Decimal::from(2750)));
 }
 
 #[test]

@@ -24,6 +24,8 @@ pub const DEMO_PASSWORD: &str = "demo-qiyuan";
 pub const DEMO_LIST_FILE: &str = "demo-list.csv";
 /// The date of the demo list.
 pub const DEMO_LIST_DATE: &str = "2025-01-01";
+/// The series (rating profile) of the demo list.
+pub const DEMO_LIST_SERIES: &str = "cxa-2019";
 
 /// The demo rating list (the list CSV format of `docs/rating-list.md`):
 /// invented players, 24 rated and 2 unrated.
@@ -113,20 +115,32 @@ async fn seed_demo_list(state: &AppState) -> anyhow::Result<()> {
     if !state.store.lists().await?.is_empty() {
         return Ok(());
     }
-    let parsed = qiyuan_formats::list::read_list(DEMO_LIST_CSV.as_bytes(), DEMO_LIST_FILE)
-        .map_err(|e| anyhow::anyhow!("{e}"))?;
-    let entries = crate::office::list_entries(parsed.list);
+    let read = qiyuan_formats::list::read_list_rows(
+        DEMO_LIST_CSV.as_bytes(),
+        DEMO_LIST_FILE,
+        &qiyuan_formats::sheet::Limits::list(),
+    )
+    .map_err(|e| anyhow::anyhow!("{e}"))?;
+    anyhow::ensure!(read.refused.is_empty(), "the demo list refuses rows");
+    let entries: Vec<qiyuan_store::ListEntry> = read.rows.into_iter().map(Into::into).collect();
     let date = NaiveDate::parse_from_str(DEMO_LIST_DATE, "%Y-%m-%d").context("demo list date")?;
-    state
+    // The demo list is the cxa-2019 series' starting list, published.
+    let draft = state
         .store
         .import_list(
             DEMO_LIST_FILE,
             DEMO_LIST_CSV.as_bytes(),
+            DEMO_LIST_SERIES,
             date,
             &entries,
+            Default::default(),
             &|_| {},
             DEMO_USER,
         )
+        .await?;
+    state
+        .store
+        .publish_list(draft.list_id, true, DEMO_USER)
         .await?;
     Ok(())
 }

@@ -32,7 +32,7 @@ use axum::routing::{get, post};
 use chrono::NaiveDate;
 use maud::{Markup, html};
 use qiyuan_rating::profile::Profile;
-use qiyuan_store::ListEntry;
+use qiyuan_store::{ImportNotes, ListDiff, ListEntry, StoreError};
 use serde::Deserialize;
 use sqlx::Row;
 
@@ -54,6 +54,9 @@ pub fn routes() -> Router<AppState> {
         .route("/office/period", get(preview).post(confirm_period))
         .route("/office/publish", post(publish))
         .route("/office/lists/{id}", get(office_list))
+        .route("/office/lists/{id}/publish", post(publish_draft))
+        .route("/office/lists/{id}/discard", post(discard_draft))
+        .route("/office/lists/{id}/skip", post(skip_row))
         .route("/office/audit", get(audit))
 }
 
@@ -105,6 +108,92 @@ fn profile_select(viewer: &Viewer, selected: &str) -> Markup {
                     option value=(name) selected[name == selected] { (name) }
                 }
             }
+        }
+    }
+}
+
+/// The list dates of every profile's calendar from `years` before this
+/// year to next year, newest first: the choices of a list or period form.
+fn list_date_choices(years: i32) -> Vec<(&'static str, NaiveDate)> {
+    use chrono::Datelike;
+    let this_year = chrono::DateTime::<chrono::Utc>::from(std::time::SystemTime::now())
+        .date_naive()
+        .year();
+    let mut out = Vec::new();
+    for name in Profile::builtin_names() {
+        let Ok(profile) = Profile::builtin(name) else {
+            continue;
+        };
+        let mut dates: Vec<NaiveDate> = (this_year - years..=this_year + 1)
+            .flat_map(|y| {
+                profile.list.periods.iter().filter_map(move |p| {
+                    NaiveDate::from_ymd_opt(y, p.published.month, p.published.day)
+                })
+            })
+            .collect();
+        dates.sort();
+        dates.dedup();
+        out.extend(dates.into_iter().rev().map(|d| (name, d)));
+    }
+    out
+}
+
+/// A select of `PROFILE|DATE` grouped by profile: the series and the list
+/// date of one list, from the profile's own calendar (no date to guess).
+fn series_date_select(viewer: &Viewer, name: &str, years: i32, selected: Option<&str>) -> Markup {
+    let choices = list_date_choices(years);
+    html! {
+        label { (viewer.t("Series (rating profile) and list date", "名单系列（等级分规则）与名单日期")) " "
+            select name=(name) required {
+                @for profile in Profile::builtin_names() {
+                    optgroup label=(profile) {
+                        @for (p, d) in choices.iter().filter(|(p, _)| *p == profile) {
+                            @let value = format!("{p}|{d}");
+                            option value=(value) selected[selected == Some(value.as_str())] { (d) " · " (p) }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// `PROFILE|YYYY-MM-DD` of a series-and-date select, checked.
+fn parse_series_date(viewer: &Viewer, text: Option<&str>) -> Result<(String, NaiveDate), AppError> {
+    let text = text.map(str::trim).unwrap_or("");
+    let bad = || {
+        AppError::BadRequest(viewer.lang.pick(
+            format!("`{text}` is not a series and list date: choose one from the list."),
+            format!("“{text}”不是名单系列与日期：请从列表中选择。"),
+        ))
+    };
+    let (series, date) = text.split_once('|').ok_or_else(bad)?;
+    if Profile::builtin(series).is_err() {
+        return Err(bad());
+    }
+    Ok((series.to_string(), parse_date(viewer, Some(date))?))
+}
+
+/// The columns a file may have, beside an upload field.
+pub(crate) fn columns_help(viewer: &Viewer, who: qiyuan_formats::columns::ReadBy) -> Markup {
+    use qiyuan_formats::columns::{COLUMNS, ReadBy};
+    html! {
+        details.columns-help {
+            summary { (viewer.t("Columns read (English or Chinese headers, any order)", "可读取的列（中英文表头均可，顺序不限）")) }
+            div.table-wrap { table.columns {
+                thead { tr {
+                    th { (viewer.t("Column", "列")) } th { (viewer.t("Headers", "表头")) } th { (viewer.t("What it holds", "含义")) }
+                } }
+                tbody {
+                    @for d in COLUMNS.iter().filter(|d| d.read_by == ReadBy::Both || d.read_by == who || d.read_by == ReadBy::Nobody) {
+                        tr data-column=(d.key) {
+                            td { code { (d.key) } }
+                            td { (d.zh.join("、")) " / " (d.en.join(", ")) }
+                            td { (viewer.lang.pick(d.meaning_en, d.meaning_zh)) }
+                        }
+                    }
+                }
+            } }
         }
     }
 }
@@ -163,13 +252,16 @@ async fn dashboard(
                 form method="post" enctype="multipart/form-data"
                     action={ "/office/import-list" (csrf_q) } {
                     (layout::csrf_field(&viewer))
-                    label { (viewer.t("List file (CSV, UTF-8 or GBK; or xlsx)", "名单文件（CSV，UTF-8 或 GBK；或 xlsx）")) " "
+                    label { (viewer.t("List file (CSV in UTF-8, GBK or Big5; or xlsx)", "名单文件（CSV：UTF-8、GBK 或 Big5；或 xlsx）")) " "
                         input type="file" name="file" accept=".csv,.xlsx,text/csv" required; }
                     " "
-                    label { (viewer.t("List date", "名单日期")) " "
-                        input type="date" name="list_date" required; }
-                    " " button type="submit" { (viewer.t("Import", "导入")) }
+                    (series_date_select(&viewer, "series_date", 5, None))
+                    " " button type="submit" { (viewer.t("Import as a draft", "导入为草稿")) }
                 }
+                p.hint { small { (viewer.t(
+                    "The list is imported as a draft: check what it changes, then publish it. Nothing changes before.",
+                    "名单先导入为草稿：核对变化后再公布。公布之前不会改变任何已有数据。")) } }
+                (columns_help(&viewer, qiyuan_formats::columns::ReadBy::Lists))
                 p.hint { small { (viewer.lang.pick(
                     format!("Uploads up to {} MB; for larger files use the command `qiyuan office import-list` (CSV or xlsx).",
                         crate::BODY_LIMIT / (1024 * 1024)),
@@ -187,19 +279,14 @@ async fn dashboard(
                 }
                 h2 { (viewer.t("Rating period", "等级分计算周期")) }
                 form method="get" action="/office/period" {
-                    (profile_select(&viewer, "cxa-2019"))
-                    " "
-                    label { (viewer.t("List date", "名单日期")) " "
-                        input type="date" name="list_date" required; }
+                    (series_date_select(&viewer, "series_date", 1, None))
                     " " button type="submit" { (viewer.t("Preview the changes", "预览变化")) }
                 }
             }
             h2 { (viewer.t("Rating lists", "等级分名单")) }
             @if has_draft {
-                form method="post" action="/office/publish" {
-                    (layout::csrf_field(&viewer))
-                    button type="submit" { (viewer.t("Publish the latest draft list", "公布最新的草稿名单")) }
-                }
+                p.notice #drafts-waiting { (viewer.t("Draft lists wait for review: open one to check and publish it.",
+                    "有草稿名单待审核：打开名单核对后公布。")) }
             }
             div.table-wrap { table.office-lists {
                 thead { tr {
@@ -207,7 +294,7 @@ async fn dashboard(
                     th { (viewer.t("List date", "名单日期")) }
                     th { (viewer.t("Origin", "来源")) }
                     th { (viewer.t("Status", "状态")) }
-                    th { (viewer.t("Rating profile", "等级分规则")) }
+                    th { (viewer.t("Series", "名单系列")) }
                 } }
                 tbody {
                     @for l in &lists {
@@ -217,7 +304,7 @@ async fn dashboard(
                             td { @if l.origin == "computed" { (viewer.t("computed", "计算")) }
                                  @else { (viewer.t("imported", "导入")) } }
                             td { (status_label(&viewer, &l.status)) }
-                            td { (l.profile.as_deref().unwrap_or("")) }
+                            td { (l.series.as_deref().or(l.profile.as_deref()).unwrap_or("")) }
                         }
                     }
                 }
@@ -339,16 +426,19 @@ fn done_page(
     )
 }
 
-/// `POST /office/import-list?_csrf=…` (multipart: `file`, `list_date`).
+/// `POST /office/import-list?_csrf=…` (multipart: `file`, `series_date`
+/// as `PROFILE|YYYY-MM-DD`): the list becomes a draft of that series; the
+/// answer is its preview.
 async fn import_list(
     State(state): State<AppState>,
     viewer: Viewer,
     SignedIn(user): SignedIn,
     form: Multipart,
-) -> Result<Markup, AppError> {
+) -> Result<Response, AppError> {
     officer(&user)?;
     let mut up = read_upload(&viewer, form).await?;
-    let date = parse_date(&viewer, up.fields.get("list_date").map(String::as_str))?;
+    let (series, date) =
+        parse_series_date(&viewer, up.fields.get("series_date").map(String::as_str))?;
     if up.files.len() > 1 {
         return Err(AppError::BadRequest(
             viewer
@@ -357,139 +447,141 @@ async fn import_list(
         ));
     }
     let (file_name, bytes) = up.files.remove(0);
-    let lower = file_name.to_lowercase();
-    let parsed = if lower.ends_with(".xlsx") || lower.ends_with(".xls") {
-        let csv = xlsx_to_csv(&bytes).map_err(|e| {
-            AppError::BadRequest(viewer.lang.pick(
-                format!("{file_name}: {e}"),
-                format!("{file_name}：无法读取工作簿（{e}）"),
-            ))
-        })?;
-        qiyuan_formats::list::read_list(csv.as_bytes(), &file_name)
-    } else {
-        qiyuan_formats::list::read_list(&bytes, &file_name)
-    }
-    .map_err(|e| AppError::BadRequest(e.to_string()))?;
-    let entries = list_entries(parsed.list);
+    let read = qiyuan_formats::list::read_list_rows(
+        &bytes,
+        &file_name,
+        &qiyuan_formats::sheet::Limits::list(),
+    )
+    .map_err(|e| {
+        AppError::BadRequest(viewer.lang.pick(
+            format!("{e}; nothing was imported."),
+            format!("{e}；未导入任何数据。"),
+        ))
+    })?;
+    let notes = ImportNotes {
+        refused: read.refused.iter().map(Into::into).collect(),
+        repeated: Vec::new(),
+        warnings: read.warnings.clone(),
+    };
+    let entries: Vec<ListEntry> = read.rows.into_iter().map(Into::into).collect();
     let store = state.store.clone();
-    let (name, bytes) = (file_name.clone(), bytes);
+    let name = file_name.clone();
     let by = user.username.clone();
     let done = off_thread(move || async move {
         store
-            .import_list(&name, &bytes, date, &entries, &|_| {}, &by)
+            .import_list(&name, &bytes, &series, date, &entries, notes, &|_| {}, &by)
             .await
     })
     .await?
-    .map_err(store_error)?;
-    let mut lines = vec![viewer.lang.pick(
-        format!(
-            "List #{} of {date} imported from {}: {} players ({} new, {} changed); audit entry #{}.",
-            done.list_id, file_name, done.entries, done.new_players, done.changed_players, done.audit_id
-        ),
-        format!(
-            "已从 {} 导入 {date} 名单 #{}：棋手 {} 名（新增 {}，变更 {}）；审计记录 #{}。",
-            file_name, done.list_id, done.entries, done.new_players, done.changed_players, done.audit_id
-        ),
-    )];
-    lines.extend(parsed.warnings.iter().map(|w| format!("⚠ {w}")));
-    Ok(done_page(
-        &viewer,
-        viewer.t("List imported", "名单已导入"),
-        lines,
-        Some((
-            format!("/office/lists/{}", done.list_id),
-            viewer.t("See the list", "查看名单"),
-        )),
-    ))
+    .map_err(|e| office_error(&viewer, e))?;
+    Ok(Redirect::to(&format!("/office/lists/{}?imported=1", done.list_id)).into_response())
 }
 
-/// Chinese headers of a list workbook (as the office's xlsx export writes
-/// them) and the list CSV's columns (`docs/rating-list.md`).
-const XLSX_HEADERS: &[(&str, &str)] = &[
-    ("编号", "id"),
-    ("姓名", "name"),
-    ("性别", "sex"),
-    ("出生年份", "birth_year"),
-    ("单位", "unit"),
-    ("称号", "titles"),
-    ("等级分", "rating"),
-    ("有效局数", "rated_games"),
-    ("状态", "status"),
-    ("最高等级分", "highest"),
-];
-
-/// Statuses as the xlsx export writes them.
-const XLSX_STATUS: &[(&str, &str)] = &[
-    ("在册", "active"),
-    ("不活跃", "inactive"),
-    ("无等级分", "unrated"),
-];
-
-/// One CSV field, quoted when it must be.
-fn csv_field(text: &str) -> String {
-    if text.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", text.replace('"', "\"\""))
-    } else {
-        text.to_string()
-    }
-}
-
-/// The first worksheet of a workbook as list CSV text: Chinese headers and
-/// statuses become the CSV's, whole numbers lose their `.0`.
-fn xlsx_to_csv(bytes: &[u8]) -> Result<String, String> {
-    use calamine::{Data, Reader};
-    let mut book = calamine::open_workbook_auto_from_rs(std::io::Cursor::new(bytes))
-        .map_err(|e| format!("not a workbook: {e}"))?;
-    let range = book
-        .worksheet_range_at(0)
-        .ok_or_else(|| "the workbook has no worksheet".to_string())?
-        .map_err(|e| format!("cannot read the first worksheet: {e}"))?;
-    let mut out = String::new();
-    let mut header: Vec<String> = Vec::new();
-    for (i, row) in range.rows().enumerate() {
-        let cells: Vec<String> = row
-            .iter()
-            .map(|c| match c {
-                Data::Empty => String::new(),
-                Data::Float(f) if f.fract() == 0.0 && f.abs() < 1e15 => format!("{}", *f as i64),
-                Data::Float(f) => f.to_string(),
-                Data::Int(n) => n.to_string(),
-                other => other.to_string(),
-            })
-            .collect();
-        let cells: Vec<String> = if i == 0 {
-            header = cells
+/// A refusal of the store in the visitor's language: the office's own
+/// refusals are worded in both; a database failure stays an internal error.
+pub(crate) fn office_error(viewer: &Viewer, e: StoreError) -> AppError {
+    use StoreError as E;
+    let zh = match &e {
+        E::Connect { .. } | E::Migrate(_) | E::Db(_) | E::Io { .. } | E::Corrupt { .. } => {
+            return store_error(e);
+        }
+        E::DuplicateEvent {
+            file,
+            event_id,
+            name,
+            audit_id,
+        } => format!(
+            "{file}：该赛事文件已于审计记录 #{audit_id} 导入为赛事 #{event_id}（“{name}”）；再次导入会重复计算对局。如需更改已导入的赛事，请记录更正。"
+        ),
+        E::DuplicateInBatch { file, first } => {
+            format!("{file}：与本次导入中较早的 {first} 是同一个赛事文件")
+        }
+        E::DuplicateList {
+            file,
+            list_id,
+            audit_id,
+        } => format!("{file}：该名单文件已于审计记录 #{audit_id} 导入为名单 #{list_id}"),
+        E::DuplicateListId {
+            file,
+            id,
+            first_line,
+            second_line,
+        } => format!("{file}:{second_line}：编号 {id} 已出现在第 {first_line} 行"),
+        E::UnknownPlayers { file, missing } => format!(
+            "{file}：赛事中有 {} 名棋手不在等级分名单上：{}。请先导入包含他们的名单（新棋手作为无等级分的名单行）。",
+            missing.len(),
+            missing
                 .iter()
-                .map(|h| {
-                    let h = h.trim();
-                    XLSX_HEADERS
-                        .iter()
-                        .find(|(zh, _)| *zh == h)
-                        .map_or_else(|| h.to_string(), |(_, en)| (*en).to_string())
-                })
-                .collect();
-            header.clone()
-        } else {
-            cells
-                .into_iter()
-                .enumerate()
-                .map(|(j, c)| {
-                    if header.get(j).is_some_and(|h| h == "status") {
-                        XLSX_STATUS
-                            .iter()
-                            .find(|(zh, _)| *zh == c.trim())
-                            .map_or(c.clone(), |(_, en)| (*en).to_string())
-                    } else {
-                        c
-                    }
-                })
-                .collect()
-        };
-        let line: Vec<String> = cells.iter().map(|c| csv_field(c)).collect();
-        out.push_str(&line.join(","));
-        out.push('\n');
-    }
-    Ok(out)
+                .take(10)
+                .map(|(id, n)| format!("{id} {n}"))
+                .collect::<Vec<_>>()
+                .join("、")
+        ),
+        E::PlayerMismatch {
+            file,
+            id,
+            name_in_file,
+            name_on_list,
+            ..
+        } => format!(
+            "{file}：棋手 {id}“{name_in_file}”在赛事中的性别与名单上的 {id}“{name_on_list}”不同：编号是否有误？"
+        ),
+        E::WrongGame {
+            file,
+            event_game,
+            profile,
+            profile_game,
+        } => format!("{file}：赛事是{event_game}，而规则 {profile} 计算的是{profile_game}"),
+        E::NoEndDate { file } => {
+            format!("{file}：赛事没有结束日期，无法确定所属周期。请添加 \"end\": \"YYYY-MM-DD\"。")
+        }
+        E::ClosedPeriod {
+            file,
+            end,
+            published,
+        } => format!(
+            "{file}：赛事于 {end} 结束，所属周期已计算并公布（{published} 名单）；错过已公布名单的赛事应作为更正录入。"
+        ),
+        E::OutsidePeriods { file, reason } => {
+            format!("{file}：赛事日期不在任何计算周期内：{reason}")
+        }
+        E::NotAListDate {
+            date,
+            profile,
+            dates,
+        } => format!("{date} 不是规则 {profile} 的名单日期（名单公布日为 {dates}）"),
+        E::NoBaseList { date, series } => format!(
+            "{date} 之前没有已公布的 {series} 名单可作为周期起点：请先导入并公布该系列的起始名单。"
+        ),
+        E::MissingList {
+            list_date,
+            previous,
+            latest,
+        } => format!(
+            "{list_date} 名单的上一份是 {previous} 名单，尚未公布（最新公布的是 {latest} 名单）：请先计算并公布 {previous} 名单。"
+        ),
+        E::NothingToPublish => "没有待公布的计算名单：请先计算周期。".to_string(),
+        E::NoSuchList(id) => format!("没有名单 #{id}"),
+        E::NotADraft(id) => {
+            format!("名单 #{id} 已公布：已公布的名单不再更改（更正请记入新名单）")
+        }
+        E::IdentityUnconfirmed {
+            list_id,
+            changes,
+            first,
+        } => format!(
+            "名单 #{list_id} 改变了 {changes} 名棋手的身份信息（{first}）：请逐条核对并确认后再公布"
+        ),
+        E::NoSuchPlayer(id) => format!("数据库中没有编号为 {id} 的棋手"),
+        E::Rating(m) => format!("周期计算失败：{m}"),
+        E::Profile(p) => format!("等级分规则有误：{p}"),
+        E::EventFile(f) => format!("赛事文件有误：{f}"),
+        E::NoActor { operation } => {
+            format!("{operation}：未指明操作人，审计日志必须记录操作人")
+        }
+        other => format!("操作被拒绝：{other}"),
+    };
+    AppError::BadRequest(viewer.lang.pick(e.to_string(), zh))
 }
 
 /// `POST /office/import-event?_csrf=…` (multipart: `file`, `profile`).
@@ -582,6 +674,9 @@ async fn import_event(
 /// `?profile=&list_date=&page=` of the preview.
 #[derive(Debug, Default, Deserialize)]
 struct PeriodQuery {
+    /// `PROFILE|YYYY-MM-DD` from the dashboard's form.
+    #[serde(default)]
+    series_date: Option<String>,
     #[serde(default)]
     profile: Option<String>,
     #[serde(default)]
@@ -598,20 +693,20 @@ async fn preview(
     Query(query): Query<PeriodQuery>,
 ) -> Result<Markup, AppError> {
     officer(&user)?;
-    let profile = query
-        .profile
-        .as_deref()
-        .map(str::trim)
-        .unwrap_or("")
-        .to_string();
-    if profile.is_empty() {
-        return Err(AppError::BadRequest(
-            viewer
-                .t("Choose a rating profile.", "请选择等级分规则。")
-                .into(),
-        ));
-    }
-    let date = parse_date(&viewer, query.list_date.as_deref())?;
+    let (profile, date) = match (&query.series_date, &query.profile) {
+        (Some(sd), _) => parse_series_date(&viewer, Some(sd))?,
+        (None, Some(p)) if !p.trim().is_empty() => (
+            p.trim().to_string(),
+            parse_date(&viewer, query.list_date.as_deref())?,
+        ),
+        _ => {
+            return Err(AppError::BadRequest(
+                viewer
+                    .t("Choose a series and list date.", "请选择名单系列与日期。")
+                    .into(),
+            ));
+        }
+    };
     let store = state.store.clone();
     let prof = profile.clone();
     let by = user.username.clone();
@@ -621,7 +716,7 @@ async fn preview(
             .await
     })
     .await?
-    .map_err(store_error)?;
+    .map_err(|e| office_error(&viewer, e))?;
     let report = &outcome.report;
     let plan = &outcome.plan;
     let changed: Vec<_> = report
@@ -772,7 +867,7 @@ async fn confirm_period(
             .await
     })
     .await?
-    .map_err(store_error)?;
+    .map_err(|e| office_error(&viewer, e))?;
     let list_id = outcome
         .list_id
         .ok_or_else(|| AppError::Internal("the period stored no list".into()))?;
@@ -786,29 +881,218 @@ async fn publish(
     SignedIn(user): SignedIn,
 ) -> Result<Markup, AppError> {
     officer(&user)?;
-    let p = state
-        .store
-        .publish(&user.username)
-        .await
-        .map_err(store_error)?;
-    Ok(done_page(
-        &viewer,
+    let store = state.store.clone();
+    let by = user.username.clone();
+    let p = off_thread(move || async move { store.publish(&by).await })
+        .await?
+        .map_err(|e| office_error(&viewer, e))?;
+    Ok(published_page(&viewer, &p))
+}
+
+fn published_page(viewer: &Viewer, p: &qiyuan_store::PublishOutcome) -> Markup {
+    let from = match p.period_id {
+        Some(period) => viewer
+            .lang
+            .pick(format!("period #{period}"), format!("周期 #{period}")),
+        None => viewer.t("imported", "导入").to_string(),
+    };
+    done_page(
+        viewer,
         viewer.t("List published", "名单已公布"),
         vec![viewer.lang.pick(
             format!(
-                "List #{} of {} published: {} players (period #{}, audit entry #{}).",
-                p.list_id, p.list_date, p.rows, p.period_id, p.audit_id
+                "List #{} of {} published: {} players ({from}, audit entry #{}).",
+                p.list_id, p.list_date, p.rows, p.audit_id
             ),
             format!(
-                "{} 名单 #{} 已公布：棋手 {} 名（周期 #{}，审计记录 #{}）。",
-                p.list_date, p.list_id, p.rows, p.period_id, p.audit_id
+                "{} 名单 #{} 已公布：棋手 {} 名（{from}，审计记录 #{}）。",
+                p.list_date, p.list_id, p.rows, p.audit_id
             ),
         )],
         Some((
             format!("/lists/{}", p.list_id),
             viewer.t("See the public list", "查看公开名单"),
         )),
+    )
+}
+
+/// The publication form of a draft: `confirm_identity` when a person has
+/// checked the identity changes.
+#[derive(Debug, Default, Deserialize)]
+struct PublishForm {
+    #[serde(default)]
+    confirm_identity: Option<String>,
+}
+
+/// `POST /office/lists/{id}/publish`.
+async fn publish_draft(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    SignedIn(user): SignedIn,
+    Path(id): Path<i64>,
+    Form(form): Form<PublishForm>,
+) -> Result<Markup, AppError> {
+    officer(&user)?;
+    let store = state.store.clone();
+    let by = user.username.clone();
+    let confirm = form.confirm_identity.is_some();
+    let p = off_thread(move || async move { store.publish_list(id, confirm, &by).await })
+        .await?
+        .map_err(|e| office_error(&viewer, e))?;
+    Ok(published_page(&viewer, &p))
+}
+
+/// `POST /office/lists/{id}/discard`.
+async fn discard_draft(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    SignedIn(user): SignedIn,
+    Path(id): Path<i64>,
+) -> Result<Markup, AppError> {
+    officer(&user)?;
+    let audit = state
+        .store
+        .discard_list(id, &user.username)
+        .await
+        .map_err(|e| office_error(&viewer, e))?;
+    Ok(done_page(
+        &viewer,
+        viewer.t("Draft discarded", "草稿已放弃"),
+        vec![viewer.lang.pick(
+            format!("Draft list #{id} discarded (audit entry #{audit})."),
+            format!("草稿名单 #{id} 已放弃（审计记录 #{audit}）。"),
+        )],
+        None,
     ))
+}
+
+#[derive(Debug, Deserialize)]
+struct SkipForm {
+    player: u32,
+}
+
+/// `POST /office/lists/{id}/skip`: one row left out of a draft.
+async fn skip_row(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    SignedIn(user): SignedIn,
+    Path(id): Path<i64>,
+    Form(form): Form<SkipForm>,
+) -> Result<Response, AppError> {
+    officer(&user)?;
+    state
+        .store
+        .skip_draft_row(id, form.player, &user.username)
+        .await
+        .map_err(|e| office_error(&viewer, e))?;
+    Ok(Redirect::to(&format!("/office/lists/{id}")).into_response())
+}
+
+/// What a draft changes, before its publication.
+fn draft_review(viewer: &Viewer, diff: &ListDiff) -> Markup {
+    let l = viewer.lang;
+    let id = diff.list_id;
+    let field_name = |f: &str| match f {
+        "name" => viewer.t("name", "姓名"),
+        "sex" => viewer.t("sex", "性别"),
+        "birth" => viewer.t("year of birth", "出生年份"),
+        "titles" => viewer.t("titles", "称号"),
+        _ => viewer.t("other", "其他"),
+    };
+    let sex = |s: &str| match s {
+        "f" => viewer.t("female", "女"),
+        _ => viewer.t("male", "男"),
+    };
+    html! {
+        section #draft-review {
+            h2 { (viewer.t("Review before publication", "公布前核对")) }
+            dl.period {
+                dt { (viewer.t("Series", "名单系列")) } dd { (diff.series.as_deref().unwrap_or("—")) }
+                dt { (viewer.t("Compared with", "对比名单")) }
+                dd { @match diff.previous {
+                    Some((pid, pdate)) => a href={ "/office/lists/" (pid) } { "#" (pid) " (" (pdate) ")" },
+                    None => (viewer.t("no earlier published list of this series", "该系列此前没有已公布的名单")),
+                } }
+                dt { (viewer.t("New players", "新棋手")) } dd #new-count { (diff.new.len()) }
+                dt { (viewer.t("Identity changes to confirm", "需确认的身份变更")) } dd #identity-count { (diff.identity_changes.len()) }
+                dt { (viewer.t("Unit changed only", "仅单位变更")) } dd { (diff.unit_changes) }
+                dt { (viewer.t("Unchanged", "未变")) } dd #unchanged-count { (diff.unchanged) }
+                dt { (viewer.t("Not on this list (were on the previous)", "上一份名单有、本名单没有")) } dd { (diff.dropped.len()) }
+            }
+            @if !diff.identity_changes.is_empty() {
+                h3 { (viewer.t("Identity changes", "身份变更")) }
+                p.warning { (viewer.t(
+                    "A list must not silently change who a player is: check every change below. Is it the same person?",
+                    "名单不得悄然改变编号所指的棋手：请逐条核对以下变更——是否同一个人？")) }
+                div.table-wrap { table #identity-changes {
+                    thead { tr {
+                        th { (viewer.t("ID", "编号")) } th { (viewer.t("What changes", "变更项")) }
+                        th { (viewer.t("Now", "现有")) } th { (viewer.t("This list", "本名单")) } th.no-print { }
+                    } }
+                    tbody { @for c in &diff.identity_changes { tr data-player=(c.id) {
+                        td { (c.id) }
+                        td { (c.fields.iter().map(|f| field_name(f)).collect::<Vec<_>>().join(l.t(", ", "、"))) }
+                        td { (c.before.name) " · " (sex(&c.before.sex)) @if let Some(b) = &c.before.birth { " · " (b) } @if !c.before.titles.is_empty() { " · " (c.before.titles) } }
+                        td.changed { (c.after.name) " · " (sex(&c.after.sex)) @if let Some(b) = &c.after.birth { " · " (b) } @if !c.after.titles.is_empty() { " · " (c.after.titles) } }
+                        td.no-print { (skip_button(viewer, id, c.id)) }
+                    } } }
+                } }
+            }
+            @if !diff.duplicates.is_empty() {
+                h3 { (viewer.t("Possible duplicates (one name and year of birth, several ids)", "疑似重复（同名同出生年份、不同编号）")) }
+                ul #duplicates { @for d in &diff.duplicates {
+                    li { (d.name) " (" (d.birth) "): "
+                        @for pid in &d.ids { (pid) " " (skip_button(viewer, id, *pid)) " " }
+                    }
+                } }
+            }
+            @if !diff.notes.refused.is_empty() || !diff.notes.repeated.is_empty() {
+                h3 { (viewer.t("Rows left out of the draft", "未纳入草稿的行")) }
+                ul #left-out {
+                    @for r in &diff.notes.refused {
+                        li { (l.pick(format!("line {}", r.line), format!("第 {} 行", r.line))) " "
+                             (r.name) ": " @if let Some(c) = &r.column { code { (c) } " " } (r.message) }
+                    }
+                    @for r in &diff.notes.repeated {
+                        li { (l.pick(
+                            format!("id {} repeats on line(s) {}: line {} is kept", r.id,
+                                r.skipped_lines.iter().map(usize::to_string).collect::<Vec<_>>().join(", "), r.kept_line),
+                            format!("编号 {} 在第 {} 行重复出现：保留第 {} 行", r.id,
+                                r.skipped_lines.iter().map(usize::to_string).collect::<Vec<_>>().join("、"), r.kept_line),
+                        )) }
+                    }
+                }
+            }
+            @for w in &diff.notes.warnings { p.muted { "⚠ " (w) } }
+            div.forms.no-print {
+                form #publish-draft method="post" action={ "/office/lists/" (id) "/publish" } {
+                    (layout::csrf_field(viewer))
+                    @if !diff.identity_changes.is_empty() {
+                        label { input type="checkbox" name="confirm_identity" value="1" required;
+                            " " (l.pick(
+                                format!("I have checked the {} identity change(s): they are right.", diff.identity_changes.len()),
+                                format!("我已核对上述 {} 处身份变更，确认无误。", diff.identity_changes.len()),
+                            )) }
+                    }
+                    button type="submit" { (viewer.t("Publish this list", "公布此名单")) }
+                }
+                form #discard-draft method="post" action={ "/office/lists/" (id) "/discard" } {
+                    (layout::csrf_field(viewer))
+                    button.secondary type="submit" { (viewer.t("Discard the draft", "放弃草稿")) }
+                }
+            }
+        }
+    }
+}
+
+fn skip_button(viewer: &Viewer, list: i64, player: u32) -> Markup {
+    html! {
+        form.inline method="post" action={ "/office/lists/" (list) "/skip" } {
+            (layout::csrf_field(viewer))
+            input type="hidden" name="player" value=(player);
+            button.secondary type="submit" data-skip=(player) { (viewer.t("leave out", "不纳入")) }
+        }
+    }
 }
 
 /// `GET /office/lists/{id}`: any list, drafts included.
@@ -828,6 +1112,17 @@ async fn office_list(
         .into_iter()
         .find(|l| l.id == id)
         .ok_or(AppError::NotFound)?;
+    let diff = if info.status == "draft" {
+        Some(
+            state
+                .store
+                .list_diff(id)
+                .await
+                .map_err(|e| office_error(&viewer, e))?,
+        )
+    } else {
+        None
+    };
     let q = query.text();
     let cursor = Cursor::from_params(query.after.as_deref(), query.before.as_deref());
     let base = base_of(&state.store, id).await?;
@@ -849,10 +1144,7 @@ async fn office_list(
             @if info.status == "draft" {
                 p.notice { (viewer.t("A draft: the public does not see it until it is published.",
                                      "草稿：公布之前公众看不到。")) }
-                form method="post" action="/office/publish" {
-                    (layout::csrf_field(&viewer))
-                    button type="submit" { (viewer.t("Publish the latest draft list", "公布最新的草稿名单")) }
-                }
+                @if let Some(diff) = &diff { (draft_review(&viewer, diff)) }
             } @else {
                 p { a href={ "/lists/" (id) } { (viewer.t("Public page of this list", "该名单的公开页面")) } }
             }
@@ -971,14 +1263,4 @@ fn pretty(detail: &str) -> String {
         Some((i, _)) => format!("{}…", &text[..i]),
         None => text,
     }
-}
-
-/// The rows of a read rating list, each with its line in the file (the
-/// header is line 1), as the store's import takes them.
-pub(crate) fn list_entries(list: qiyuan_rating::period::RatingList) -> Vec<ListEntry> {
-    list.into_rows()
-        .into_iter()
-        .enumerate()
-        .map(|(i, row)| ListEntry { line: i + 2, row })
-        .collect()
 }

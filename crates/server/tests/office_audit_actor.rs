@@ -8,28 +8,6 @@ mod common;
 use common::*;
 use qiyuan_server::auth::Role;
 
-/// A multipart body with the fields and one `file` part, and its type.
-fn multipart(fields: &[(&str, &str)], file_name: &str, file: &[u8]) -> (String, Vec<u8>) {
-    let boundary = "----qiyuan-audit-actor-5c2e";
-    let mut body = Vec::new();
-    for (k, v) in fields {
-        body.extend_from_slice(
-            format!("--{boundary}\r\nContent-Disposition: form-data; name=\"{k}\"\r\n\r\n{v}\r\n")
-                .as_bytes(),
-        );
-    }
-    body.extend_from_slice(
-        format!(
-            "--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"{file_name}\"\r\n\
-             Content-Type: text/csv\r\n\r\n"
-        )
-        .as_bytes(),
-    );
-    body.extend_from_slice(file);
-    body.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
-    (format!("multipart/form-data; boundary={boundary}"), body)
-}
-
 /// SHA-256 over length-prefixed parts (u64 little-endian byte length, then
 /// the bytes): the audit chain's documented scheme, computed here apart
 /// from the store.
@@ -68,27 +46,21 @@ async fn the_audit_page_names_the_officer_who_acted() {
     .await
     .unwrap();
     server.sign_in_as("officer_li", Role::Officer).await;
-    let csrf = server.csrf(&server.client).await;
-    let (ct, body) = multipart(
-        &[("list_date", "2019-01-01")],
-        "list.csv",
-        LIST_CSV.as_bytes(),
-    );
-    let resp = server
-        .client
-        .post(server.url(&format!("/office/import-list?_csrf={csrf}")))
-        .header("content-type", ct)
-        .body(body)
-        .send()
-        .await
-        .unwrap();
-    let status = resp.status();
-    let page = resp.text().await.unwrap();
-    assert_eq!(status, 200, "{page}");
+    let (id, _) = server
+        .import_list_draft(
+            &server.client,
+            "cxa-2019",
+            "2019-01-01",
+            "list.csv",
+            LIST_CSV.as_bytes(),
+        )
+        .await;
+    server.publish_list_draft(&server.client, id).await;
 
     let log = server.store.audit_log().await.unwrap();
     let by: Vec<Option<&str>> = log.iter().map(|e| e.by.as_deref()).collect();
-    assert_eq!(by, [None, Some("officer_li")]);
+    // The old entry, then the list's import and publication.
+    assert_eq!(by, [None, Some("officer_li"), Some("officer_li")]);
     assert_eq!(server.store.verify_audit_chain().await.unwrap(), None);
 
     let audit = server.get_text("/office/audit").await;

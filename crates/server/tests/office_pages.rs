@@ -84,20 +84,23 @@ async fn officer_flow(server: &Site) {
         "{office}"
     );
 
-    // The list, then the event, through the upload forms.
-    let resp = server
-        .upload(
+    // The list, a draft of the cxa-2019 series: three new players, nothing
+    // to confirm; published. Then the event, through the upload forms.
+    let (list_id, review) = server
+        .import_list_draft(
             client,
-            "/office/import-list",
-            &[("list_date", "2019-01-01")],
+            "cxa-2019",
+            "2019-01-01",
             "list.csv",
             LIST_CSV.as_bytes(),
         )
         .await;
-    let status = resp.status();
-    let text = resp.text().await.unwrap();
-    assert_eq!(status, 200, "{text}");
-    assert!(text.contains("3"), "{text}");
+    assert!(review.contains(r#"<dd id="new-count">3</dd>"#), "{review}");
+    assert!(
+        review.contains(r#"<dd id="identity-count">0</dd>"#),
+        "{review}"
+    );
+    server.publish_list_draft(client, list_id).await;
     let resp = server
         .upload(
             client,
@@ -120,7 +123,7 @@ async fn officer_flow(server: &Site) {
     // The preview: every figure, nothing written.
     let audit_before = server.store.audit_log().await.unwrap().len();
     let preview = server
-        .get_text("/office/period?profile=cxa-2019&list_date=2019-06-01")
+        .get_text("/office/period?series_date=cxa-2019%7C2019-06-01")
         .await;
     let p1 = player_row(&preview, 1);
     let p2 = player_row(&preview, 2);
@@ -252,7 +255,8 @@ async fn officer_flow(server: &Site) {
         .map(|a| a["data-player"].clone())
         .collect();
     assert_eq!(ids, ["2"], "乙 is player 2");
-    // The audit log: import-list, import-event, compute-period, publish; chain whole.
+    // The audit log: the list imported and published, the event imported, the
+    // period computed and its list published; chain whole.
     let audit = server.get_text("/office/audit").await;
     let actions: Vec<String> = tags(&audit, "<tr data-audit=")
         .iter()
@@ -260,7 +264,13 @@ async fn officer_flow(server: &Site) {
         .collect();
     assert_eq!(
         actions,
-        ["publish", "compute-period", "import-event", "import-list"]
+        [
+            "publish",
+            "compute-period",
+            "import-event",
+            "publish",
+            "import-list"
+        ]
     );
     assert!(audit.contains("class=\"chain-ok\""), "{audit}");
 }
@@ -284,7 +294,7 @@ async fn anonymous_visitors_and_other_roles_cannot_write() {
         .upload(
             &anon,
             "/office/import-list",
-            &[("list_date", "2019-01-01")],
+            &[("series_date", "cxa-2019|2019-01-01")],
             "list.csv",
             LIST_CSV.as_bytes(),
         )
@@ -308,7 +318,7 @@ async fn anonymous_visitors_and_other_roles_cannot_write() {
     }
     // Without the token: refused before anything else.
     let (ct, body) = multipart(
-        &[("list_date", "2019-01-01")],
+        &[("series_date", "cxa-2019|2019-01-01")],
         "list.csv",
         LIST_CSV.as_bytes(),
     );
@@ -342,7 +352,7 @@ async fn anonymous_visitors_and_other_roles_cannot_write() {
     for path in [
         "/office",
         "/office/audit",
-        "/office/period?profile=cxa-2019&list_date=2019-06-01",
+        "/office/period?series_date=cxa-2019%7C2019-06-01",
     ] {
         let resp = arbiter.get(server.url(path)).send().await.unwrap();
         assert_eq!(resp.status(), 403, "{path}");
@@ -384,23 +394,23 @@ async fn bad_uploads_are_refused_with_a_message() {
     let server = TestServer::start().await;
     server.sign_in_as("li", Role::Officer).await;
     let client = &server.client;
-    let ok = server
-        .upload(
+    let (list_id, _) = server
+        .import_list_draft(
             client,
-            "/office/import-list",
-            &[("list_date", "2019-01-01")],
+            "cxa-2019",
+            "2019-01-01",
             "list.csv",
             LIST_CSV.as_bytes(),
         )
         .await;
-    assert_eq!(ok.status(), 200);
+    server.publish_list_draft(client, list_id).await;
 
     // The same file again: refused, naming it.
     let resp = server
         .upload(
             client,
             "/office/import-list",
-            &[("list_date", "2019-01-01")],
+            &[("series_date", "cxa-2019|2019-01-01")],
             "again.csv",
             LIST_CSV.as_bytes(),
         )
@@ -408,32 +418,39 @@ async fn bad_uploads_are_refused_with_a_message() {
     assert_eq!(resp.status(), 400);
     assert!(resp.text().await.unwrap().contains("again.csv"));
 
-    // A duplicate id: the line of each.
-    let dup = "id,name,sex\n7,A,m\n7,B,f\n";
-    let resp = server
-        .upload(
-            client,
-            "/office/import-list",
-            &[("list_date", "2019-01-01")],
-            "dup.csv",
-            dup.as_bytes(),
-        )
+    // A repeated id: the draft keeps the first row and says which line it
+    // left out; a row the reader refuses is listed with its reason.
+    let dup = "id,name,sex,rating\n7,A,m,2100\n7,B,f,2000\n8,C,q,2000\n";
+    let (dup_id, review) = server
+        .import_list_draft(client, "cxa-2019", "2019-01-01", "dup.csv", dup.as_bytes())
         .await;
-    assert_eq!(resp.status(), 400);
-    let text = resp.text().await.unwrap();
-    assert!(text.contains("dup.csv"), "{text}");
+    assert!(
+        review.contains("编号 7 在第 3 行重复出现：保留第 2 行"),
+        "{review}"
+    );
+    assert!(review.contains("第 4 行"), "{review}");
+    assert!(
+        review.contains("不是 a sex") || review.contains("is not a sex"),
+        "{review}"
+    );
+    let resp = server
+        .post_form(&format!("/office/lists/{dup_id}/discard"), &[])
+        .await;
+    assert_eq!(resp.status(), 200);
 
-    // A date that is not one.
-    let resp = server
-        .upload(
-            client,
-            "/office/import-list",
-            &[("list_date", "2019-13-01")],
-            "other.csv",
-            b"id,name,sex\n8,C,m\n",
-        )
-        .await;
-    assert_eq!(resp.status(), 400);
+    // A series and date that are not one of the choices.
+    for bad in ["cxa-2019|2019-13-01", "qq-go|2019-01-01", "2019-01-01"] {
+        let resp = server
+            .upload(
+                client,
+                "/office/import-list",
+                &[("series_date", bad)],
+                "other.csv",
+                b"id,name,sex\n8,C,m\n",
+            )
+            .await;
+        assert_eq!(resp.status(), 400, "{bad}");
+    }
 
     // An event whose player is not on any list.
     let stranger = EVENT_JSON
@@ -468,16 +485,16 @@ async fn several_event_files_go_in_one_upload() {
     let server = TestServer::start().await;
     server.sign_in_as("li", Role::Officer).await;
     let client = &server.client;
-    let resp = server
-        .upload(
+    let (list_id, _) = server
+        .import_list_draft(
             client,
-            "/office/import-list",
-            &[("list_date", "2019-01-01")],
+            "cxa-2019",
+            "2019-01-01",
             "list.csv",
             LIST_CSV.as_bytes(),
         )
         .await;
-    assert_eq!(resp.status(), 200);
+    server.publish_list_draft(client, list_id).await;
     // Two matches (the second a week later) and a file naming player 99,
     // who is on no list: two imported, the third refused by name.
     let second = EVENT_JSON
@@ -528,7 +545,7 @@ async fn several_event_files_go_in_one_upload() {
     // (K = 25, 10 games before it) and each event gives 25 × (2 − 1) = +25,
     // so Rn = 2400 + 50 = 2450.
     let preview = server
-        .get_text("/office/period?profile=cxa-2019&list_date=2019-06-01")
+        .get_text("/office/period?series_date=cxa-2019%7C2019-06-01")
         .await;
     let p1 = player_row(&preview, 1);
     assert_eq!(d(&p1["data-change"]), Decimal::from(50));
@@ -585,18 +602,15 @@ async fn a_list_workbook_is_imported_like_its_csv() {
         sheet.write_string(r, 6, *status).unwrap();
     }
     let bytes = book.save_to_buffer().unwrap();
-    let resp = server
-        .upload(
+    server
+        .import_list_draft(
             &server.client,
-            "/office/import-list",
-            &[("list_date", "2019-01-01")],
+            "cxa-2019",
+            "2019-01-01",
             "list.xlsx",
             &bytes,
         )
         .await;
-    let status = resp.status();
-    let text = resp.text().await.unwrap();
-    assert_eq!(status, 200, "{text}");
     let lists = server.store.lists().await.unwrap();
     assert_eq!(lists.len(), 1);
     let lines = server.store.list_lines(lists[0].id).await.unwrap();
@@ -636,16 +650,87 @@ async fn a_list_workbook_is_imported_like_its_csv() {
             (3, "丙".into(), None, 0, "unrated".into(), None),
         ]
     );
-    // A file named .xlsx that is not a workbook: refused, named.
+    // A file is read by what it holds, not by its name: a CSV named .xlsx
+    // reads as the CSV; a damaged workbook is refused, named.
+    let (_, review) = server
+        .import_list_draft(
+            &server.client,
+            "cxa-2019",
+            "2019-01-01",
+            "named.xlsx",
+            LIST_CSV.as_bytes(),
+        )
+        .await;
+    assert!(
+        review.contains(r#"<dd id="unchanged-count">3</dd>"#),
+        "{review}"
+    );
     let resp = server
         .upload(
             &server.client,
             "/office/import-list",
-            &[("list_date", "2019-01-01")],
+            &[("series_date", "cxa-2019|2019-01-01")],
             "bad.xlsx",
-            LIST_CSV.as_bytes(),
+            b"PK\x03\x04 not a workbook",
         )
         .await;
     assert_eq!(resp.status(), 400);
-    assert!(resp.text().await.unwrap().contains("bad.xlsx"));
+    let text = resp.text().await.unwrap();
+    assert!(text.contains("bad.xlsx") && text.contains("xlsx"), "{text}");
+}
+
+/// Issue 11: a list that gives id 1 to someone else is a draft whose
+/// review names the change; it is not published until a person confirms
+/// it (the refusal in the visitor's language), and the list published
+/// before still shows who it published.
+#[tokio::test]
+async fn an_identity_change_waits_for_confirmation_and_history_stays() {
+    let server = TestServer::start().await;
+    server.sign_in_as("li", Role::Officer).await;
+    let client = &server.client;
+    let (first, _) = server
+        .import_list_draft(
+            client,
+            "cxa-2019",
+            "2019-01-01",
+            "list.csv",
+            LIST_CSV.as_bytes(),
+        )
+        .await;
+    server.publish_list_draft(client, first).await;
+    let other = LIST_CSV.replacen("1,甲,m", "1,李娜,f", 1);
+    assert_ne!(other, LIST_CSV);
+    let (second, review) = server
+        .import_list_draft(
+            client,
+            "cxa-2019",
+            "2019-06-01",
+            "june.csv",
+            other.as_bytes(),
+        )
+        .await;
+    assert!(
+        review.contains(r#"<dd id="identity-count">1</dd>"#),
+        "{review}"
+    );
+    let changes = &review[review.find(r#"id="identity-changes""#).unwrap()..];
+    assert!(
+        changes.contains(r#"data-player="1""#) && changes.contains("李娜"),
+        "{changes}"
+    );
+    assert!(review.contains(r#"name="confirm_identity""#));
+    // Not confirmed: refused, in Chinese.
+    let resp = server
+        .post_form(&format!("/office/lists/{second}/publish"), &[])
+        .await;
+    assert_eq!(resp.status(), 400);
+    let text = resp.text().await.unwrap();
+    assert!(text.contains("身份信息") && text.contains("确认"), "{text}");
+    server.publish_list_draft(client, second).await;
+    // The public pages: each list as it was published.
+    let anon = server.browser();
+    let old = get_text_at(&server.base_url, &anon, &format!("/lists/{first}")).await;
+    assert!(old.contains("甲") && !old.contains("李娜"), "{old}");
+    let new = get_text_at(&server.base_url, &anon, &format!("/lists/{second}")).await;
+    assert!(new.contains("李娜"), "{new}");
 }

@@ -120,12 +120,14 @@ fn main() {
             })
             .collect();
         let list_date = NaiveDate::from_ymd_opt(2019, 1, 1).unwrap();
-        store
+        let draft = store
             .import_list(
                 "bench-list.csv",
                 b"bench",
+                "cxa-2019",
                 list_date,
                 &list,
+                Default::default(),
                 &|_| {},
                 "bench-officer",
             )
@@ -133,9 +135,15 @@ fn main() {
             .unwrap();
         drop(list);
         println!(
-            "import list: {players} players in {:.1} s",
+            "import list (draft): {players} players in {:.1} s",
             t.elapsed().as_secs_f64()
         );
+        let t = Instant::now();
+        store
+            .publish_list(draft.list_id, true, "bench-officer")
+            .await
+            .unwrap();
+        println!("publish list: {:.1} s", t.elapsed().as_secs_f64());
 
         let t = Instant::now();
         let mut games = 0u64;

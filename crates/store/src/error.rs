@@ -177,9 +177,14 @@ pub enum StoreError {
     },
     /// No list to start a period from.
     #[error(
-        "no rating list before {0} to start the period from\n  help: run `qiyuan office import-list FILE` first"
+        "no published {series} list before {date} to start the period from\n  help: import the list the period starts from (`qiyuan office import-list FILE --profile {series} --date D`) and publish it"
     )]
-    NoBaseList(NaiveDate),
+    NoBaseList {
+        /// The list date asked for.
+        date: NaiveDate,
+        /// The series (profile).
+        series: String,
+    },
     /// The list of the previous period is not published yet.
     #[error(
         "the list of {list_date} follows the list of {previous}, which is not published yet \
@@ -205,6 +210,27 @@ pub enum StoreError {
     /// No such player.
     #[error("no player with id {0} in the database")]
     NoSuchPlayer(u32),
+    /// No such rating list.
+    #[error("no rating list #{0}")]
+    NoSuchList(i64),
+    /// The list is published: it never changes.
+    #[error(
+        "list #{0} is published: a published list never changes (record a correction in a new list)"
+    )]
+    NotADraft(i64),
+    /// A draft's identity changes wait for a person's confirmation.
+    #[error(
+        "list #{list_id} changes the identity of {changes} player(s) ({first}): confirm the changes to publish it\n  \
+         help: check each change in the list's preview; `qiyuan office publish --list {list_id} --confirm-identity`"
+    )]
+    IdentityUnconfirmed {
+        /// The draft.
+        list_id: i64,
+        /// How many players change.
+        changes: usize,
+        /// The first few, `id old → new`.
+        first: String,
+    },
     /// A desk event that does not exist.
     #[error("no event #{0} at the desk")]
     NoSuchDeskEvent(i64),

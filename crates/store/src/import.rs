@@ -23,6 +23,15 @@ pub struct ListEntry {
     pub row: ListRow,
 }
 
+impl From<qiyuan_formats::list::ReadRow> for ListEntry {
+    fn from(r: qiyuan_formats::list::ReadRow) -> ListEntry {
+        ListEntry {
+            line: r.line,
+            row: r.row,
+        }
+    }
+}
+
 /// What an event import did.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct EventImport {
@@ -38,21 +47,6 @@ pub struct EventImport {
     pub games: usize,
     /// SHA-256 of the file.
     pub sha256: String,
-}
-
-/// What a list import did.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct ListImport {
-    /// The new list's id.
-    pub list_id: i64,
-    /// Its audit entry.
-    pub audit_id: i64,
-    /// Rows.
-    pub entries: usize,
-    /// Players new to the database.
-    pub new_players: usize,
-    /// Players whose name, sex, birth or unit the list changed.
-    pub changed_players: usize,
 }
 
 /// A value bound into a multi-row insert.
@@ -211,122 +205,7 @@ pub(crate) fn pairing_row(p: &Pairing) -> (u32, u32, Option<u32>, &'static str) 
 }
 
 impl Store {
-    /// Imports a rating list (the starting list, or a federation's list
-    /// published elsewhere) as a published list dated `list_date`: players
-    /// are created or updated, titles recorded, one list row per player.
-    /// One transaction: the whole list or nothing.
-    ///
-    /// `file_bytes` are the file as read (its SHA-256 refuses a second
-    /// import of the same file); `progress` is told how many rows were
-    /// written; `by` is the user who acts, recorded in the audit log.
-    ///
-    /// # Errors
-    /// [`StoreError::NoActor`] when `by` is empty or blank;
-    /// [`StoreError::DuplicateListId`] when two rows share an id,
-    /// [`StoreError::DuplicateList`] when the same file was imported before,
-    /// or a database error (nothing is then written).
-    pub async fn import_list(
-        &self,
-        file_name: &str,
-        file_bytes: &[u8],
-        list_date: NaiveDate,
-        entries: &[ListEntry],
-        progress: &dyn Fn(u64),
-        by: &str,
-    ) -> Result<ListImport, StoreError> {
-        require_actor("import_list", by)?;
-        let mut lines: HashMap<u32, usize> = HashMap::with_capacity(entries.len());
-        for e in entries {
-            if let Some(first) = lines.insert(e.row.id.0, e.line) {
-                return Err(StoreError::DuplicateListId {
-                    file: file_name.to_string(),
-                    id: e.row.id.0,
-                    first_line: first,
-                    second_line: e.line,
-                });
-            }
-        }
-        let sha = sha256(file_bytes);
-        if let Some(r) = sqlx::query("SELECT id, audit_id FROM rating_lists WHERE file_sha256 = $1")
-            .bind(&sha)
-            .fetch_optional(&self.pool)
-            .await?
-        {
-            return Err(StoreError::DuplicateList {
-                file: file_name.to_string(),
-                list_id: r.try_get("id")?,
-                audit_id: r.try_get("audit_id")?,
-            });
-        }
-        // Which players exist, and which the list changes (for the audit).
-        let known = self
-            .known_players(entries.iter().map(|e| e.row.id.0))
-            .await?;
-        let mut new_players = 0;
-        let mut changed = Vec::new();
-        for ListEntry { row: e, .. } in entries {
-            let birth = e.birth_year.map(|y| y.to_string());
-            match known.get(&e.id.0) {
-                None => new_players += 1,
-                Some(k) => {
-                    if k.name != e.name
-                        || k.sex != sex_str(e.sex)
-                        || (birth.is_some() && k.birth != birth)
-                        || (e.unit.is_some() && k.unit != e.unit)
-                    {
-                        changed.push(
-                            json!({"id": e.id.0, "before": {"name": k.name, "sex": k.sex,
-                            "birth": k.birth, "unit": k.unit}}),
-                        );
-                    }
-                }
-            }
-        }
-
-        let mut tx = self.pool.begin().await?;
-        let audit_id = append(
-            &mut tx,
-            AuditAction::ImportList,
-            &format!("list {list_date}"),
-            &json!({
-                "file": file_name, "sha256": sha, "list_date": list_date.to_string(),
-                "entries": entries.len(), "new_players": new_players,
-                "changed_players": changed,
-            }),
-            by,
-        )
-        .await?;
-        let rows: Vec<&ListRow> = entries.iter().map(|e| &e.row).collect();
-        write_players(
-            &mut tx,
-            &rows,
-            audit_id,
-            &format!("list {list_date}"),
-            progress,
-        )
-        .await?;
-        let list_id: i64 = sqlx::query_scalar(
-            "INSERT INTO rating_lists (list_date, origin, status, file_name, file_sha256, audit_id) \
-             VALUES ($1, 'imported', 'published', $2, $3, $4) RETURNING id",
-        )
-        .bind(list_date.to_string())
-        .bind(file_name)
-        .bind(&sha)
-        .bind(audit_id)
-        .fetch_one(&mut *tx)
-        .await?;
-        write_list_entries(&mut tx, list_id, rows.iter().map(|r| (*r, None)), progress).await?;
-        tx.commit().await?;
-        Ok(ListImport {
-            list_id,
-            audit_id,
-            entries: entries.len(),
-            new_players,
-            changed_players: changed.len(),
-        })
-    }
-
-    /// Players of the database among `ids`: name, sex, birth, unit.
+    /// Players of the database among `ids`: name and sex.
     pub(crate) async fn known_players(
         &self,
         ids: impl Iterator<Item = u32>,
@@ -339,8 +218,7 @@ impl Store {
                 .map(u32::to_string)
                 .collect::<Vec<_>>()
                 .join(",");
-            let sql =
-                format!("SELECT id, name, sex, birth, unit FROM players WHERE id IN ({list})");
+            let sql = format!("SELECT id, name, sex FROM players WHERE id IN ({list})");
             for r in sqlx::query(&sql).fetch_all(&self.pool).await? {
                 let id: i64 = r.try_get("id")?;
                 out.insert(
@@ -348,8 +226,6 @@ impl Store {
                     KnownPlayer {
                         name: r.try_get("name")?,
                         sex: r.try_get("sex")?,
-                        birth: r.try_get("birth")?,
-                        unit: r.try_get("unit")?,
                     },
                 );
             }
@@ -689,8 +565,6 @@ fn check_players(
 pub(crate) struct KnownPlayer {
     pub name: String,
     pub sex: String,
-    pub birth: Option<String>,
-    pub unit: Option<String>,
 }
 
 async fn insert_event(
@@ -761,61 +635,8 @@ pub(crate) fn enum_str<T: Serialize>(v: &T) -> String {
         .unwrap_or_default()
 }
 
-/// Creates or updates the players of list rows and records their titles.
-pub(crate) async fn write_players(
-    tx: &mut Transaction<'static, Any>,
-    rows: &[&ListRow],
-    audit_id: i64,
-    source: &str,
-    progress: &dyn Fn(u64),
-) -> Result<(), StoreError> {
-    let players = rows.iter().map(|e| {
-        vec![
-            Val::I(e.id.0.into()),
-            Val::T(e.name.clone()),
-            Val::T(sex_str(e.sex).into()),
-            Val::OptT(e.birth_year.map(|y| y.to_string())),
-            Val::OptT(e.unit.clone()),
-            Val::I(audit_id),
-        ]
-    });
-    insert_rows(
-        tx,
-        "INSERT INTO players (id, name, sex, birth, unit, audit_id)",
-        " ON CONFLICT (id) DO UPDATE SET name = excluded.name, sex = excluded.sex, \
-         birth = COALESCE(excluded.birth, players.birth), \
-         unit = COALESCE(excluded.unit, players.unit)",
-        6,
-        players,
-        progress,
-    )
-    .await?;
-    let titles = rows.iter().flat_map(|e| {
-        e.titles
-            .iter()
-            .filter(|t| !t.title.trim().is_empty())
-            .map(|t| {
-                vec![
-                    Val::I(e.id.0.into()),
-                    Val::T(t.title.trim().to_string()),
-                    Val::OptT(t.date.map(|d| d.to_string())),
-                    Val::T(source.to_string()),
-                    Val::I(audit_id),
-                ]
-            })
-    });
-    insert_rows(
-        tx,
-        "INSERT INTO titles (player_id, title, awarded, source, audit_id)",
-        " ON CONFLICT (player_id, title) DO NOTHING",
-        5,
-        titles,
-        &|_| {},
-    )
-    .await
-}
-
-/// Writes the rows of a list (with a computed row's notes).
+/// Writes the rows of a list (with a computed row's notes), each with the
+/// player's identity as the list gives it.
 pub(crate) async fn write_list_entries<'a>(
     tx: &mut Transaction<'static, Any>,
     list_id: i64,
@@ -837,14 +658,20 @@ pub(crate) async fn write_list_entries<'a>(
             Val::T(e.carried.sum.to_string()),
             Val::OptI(e.carried.since.map(i64::from)),
             Val::OptT(notes),
+            Val::T(e.name.clone()),
+            Val::T(sex_str(e.sex).into()),
+            Val::OptT(e.birth_year.map(|y| y.to_string())),
+            Val::OptT(e.unit.clone()),
+            Val::OptT(Some(qiyuan_formats::list::titles_cell(&e.titles)).filter(|t| !t.is_empty())),
         ]
     });
     insert_rows(
         tx,
         "INSERT INTO list_entries (list_id, player_id, rating, valid_games, k, status, highest, \
-         rated_events, last_active, carried_games, carried_sum, carried_since, notes)",
+         rated_events, last_active, carried_games, carried_sum, carried_since, notes, \
+         name, sex, birth, unit, titles)",
         "",
-        13,
+        18,
         rows,
         progress,
     )

@@ -43,6 +43,7 @@ mod audit;
 pub mod desk;
 mod error;
 mod import;
+mod lists;
 mod office;
 pub mod points;
 mod query;
@@ -54,7 +55,10 @@ use sqlx::{AnyPool, Executor};
 
 pub use audit::{AuditAction, AuditEntry};
 pub use error::StoreError;
-pub use import::{EventImport, ListEntry, ListImport};
+pub use import::{EventImport, ListEntry};
+pub use lists::{
+    IdentityChange, ImportNotes, ListDiff, ListDraft, PossibleDuplicate, RefusedNote, RepeatedId,
+};
 pub use office::{ChangeLine, PeriodOutcome, PeriodPlan, PublishOutcome};
 pub use query::{
     ListInfo, ListLine, PlayerHistory, PlayerListLine, StoredEvent, StoredGame, Totals,

@@ -7,8 +7,8 @@ use std::collections::HashMap;
 use chrono::NaiveDate;
 use qiyuan_rating::model::{PlayerId, Sex};
 use qiyuan_rating::period::{
-    Carried, ListRow, PeriodEvent, PeriodReport, RatingList, Status, TitleHeld, compute_period,
-    period_for, previous_list_date,
+    Carried, ListRow, PeriodEvent, PeriodReport, RatingList, Status, compute_period, period_for,
+    previous_list_date,
 };
 use qiyuan_rating::profile::Profile;
 use rust_decimal::Decimal;
@@ -123,8 +123,8 @@ pub struct PublishOutcome {
     pub list_id: i64,
     /// Its date.
     pub list_date: NaiveDate,
-    /// The period that computed it.
-    pub period_id: i64,
+    /// The period that computed it (`None` for an imported list).
+    pub period_id: Option<i64>,
     /// The audit entry of the publication.
     pub audit_id: i64,
     /// Rows on the list.
@@ -161,14 +161,15 @@ impl Store {
                 .collect::<Vec<_>>()
                 .join(", "),
         })?;
-        let base = sqlx::query(
-            "SELECT id, list_date FROM rating_lists WHERE status = 'published' AND list_date < $1 \
-             ORDER BY list_date DESC, id DESC LIMIT 1",
-        )
-        .bind(list_date.to_string())
-        .fetch_optional(&self.pool)
-        .await?
-        .ok_or(StoreError::NoBaseList(list_date))?;
+        // The series of the profile: its latest published list (or one of
+        // before series were kept).
+        let (base_list_id, base_list_date) = self
+            .latest_published(Some(&profile.name), list_date, None)
+            .await?
+            .ok_or_else(|| StoreError::NoBaseList {
+                date: list_date,
+                series: profile.name.clone(),
+            })?;
         let event_ids: Vec<i64> = sqlx::query_scalar(
             "SELECT id FROM events WHERE profile = $1 AND end_date >= $2 AND end_date <= $3 \
              ORDER BY end_date, id",
@@ -178,7 +179,6 @@ impl Store {
         .bind(period.end.to_string())
         .fetch_all(&self.pool)
         .await?;
-        let base_list_date = date(&base.try_get::<String, _>("list_date")?)?;
         // The list before must be the previous list of the calendar (or a
         // later one): otherwise the periods between would be skipped.
         if let Some(previous) = previous_list_date(profile, &period)
@@ -195,7 +195,7 @@ impl Store {
             list_date,
             start: period.start,
             end: period.end,
-            base_list_id: base.try_get("id")?,
+            base_list_id,
             base_list_date,
             event_ids,
         })
@@ -211,27 +211,11 @@ impl Store {
         list_id: i64,
         titles_before: NaiveDate,
     ) -> Result<RatingList, StoreError> {
-        let mut titles: HashMap<u32, Vec<TitleHeld>> = HashMap::new();
-        for r in sqlx::query(
-            "SELECT player_id, title, awarded FROM titles \
-             WHERE awarded IS NULL OR awarded < $1 ORDER BY id",
-        )
-        .bind(titles_before.to_string())
-        .fetch_all(&self.pool)
-        .await?
-        {
-            let id: i64 = r.try_get("player_id")?;
-            let awarded: Option<String> = r.try_get("awarded")?;
-            titles.entry(id as u32).or_default().push(TitleHeld {
-                title: r.try_get("title")?,
-                date: awarded.as_deref().map(date).transpose()?,
-            });
-        }
+        // The identity and titles the list itself holds (what it published).
         let rows = sqlx::query(
-            "SELECT e.player_id, p.name, p.sex, p.birth, p.unit, e.rating, e.valid_games, e.k, \
-             e.status, e.highest, e.rated_events, e.last_active, e.carried_games, e.carried_sum, \
-             e.carried_since FROM list_entries e JOIN players p ON p.id = e.player_id \
-             WHERE e.list_id = $1 ORDER BY e.player_id",
+            "SELECT player_id, name, sex, birth, unit, titles, rating, valid_games, k, \
+             status, highest, rated_events, last_active, carried_games, carried_sum, \
+             carried_since FROM list_entries WHERE list_id = $1 ORDER BY player_id",
         )
         .bind(list_id)
         .fetch_all(&self.pool)
@@ -242,13 +226,23 @@ impl Store {
             let sex: String = r.try_get("sex")?;
             let birth: Option<String> = r.try_get("birth")?;
             let last_active: Option<String> = r.try_get("last_active")?;
+            let titles = qiyuan_formats::list::parse_titles(
+                &r.try_get::<Option<String>, _>("titles")?
+                    .unwrap_or_default(),
+            )
+            .map_err(|e| StoreError::Corrupt {
+                what: format!("list {list_id}, player {id}: titles: {e}"),
+            })?
+            .into_iter()
+            .filter(|t| t.date.is_none_or(|d| d < titles_before))
+            .collect();
             out.push(ListRow {
                 id: PlayerId(id),
                 name: r.try_get("name")?,
                 sex: if sex == "f" { Sex::Female } else { Sex::Male },
                 birth_year: birth.and_then(|b| b.get(..4).and_then(|y| y.parse().ok())),
                 unit: r.try_get("unit")?,
-                titles: titles.remove(&id).unwrap_or_default(),
+                titles,
                 rating: dec_opt(r.try_get("rating")?)?,
                 rated_games: r.try_get::<i64, _>("valid_games")? as u32,
                 rated_events: r.try_get::<i64, _>("rated_events")? as u32,
@@ -386,11 +380,12 @@ impl Store {
         )
         .await?;
         let list_id: i64 = sqlx::query_scalar(
-            "INSERT INTO rating_lists (list_date, origin, status, audit_id) \
-             VALUES ($1, 'computed', 'draft', $2) RETURNING id",
+            "INSERT INTO rating_lists (list_date, origin, status, audit_id, series) \
+             VALUES ($1, 'computed', 'draft', $2, $3) RETURNING id",
         )
         .bind(plan.list_date.to_string())
         .bind(audit_id)
+        .bind(&plan.profile)
         .fetch_one(&mut *tx)
         .await?;
         let period_id: i64 = sqlx::query_scalar(
@@ -476,47 +471,14 @@ impl Store {
     /// [`StoreError::NothingToPublish`] when no draft waits.
     pub async fn publish(&self, by: &str) -> Result<PublishOutcome, StoreError> {
         require_actor("publish", by)?;
-        let draft = sqlx::query(
-            "SELECT l.id, l.list_date, p.id AS period_id, p.profile, p.audit_id FROM rating_lists l \
-             JOIN periods p ON p.result_list_id = l.id WHERE l.status = 'draft' \
-             ORDER BY l.list_date DESC, l.id DESC LIMIT 1",
+        let list_id: i64 = sqlx::query_scalar(
+            "SELECT l.id FROM rating_lists l JOIN periods p ON p.result_list_id = l.id \
+             WHERE l.status = 'draft' ORDER BY l.list_date DESC, l.id DESC LIMIT 1",
         )
         .fetch_optional(&self.pool)
         .await?
         .ok_or(StoreError::NothingToPublish)?;
-        let list_id: i64 = draft.try_get("id")?;
-        let period_id: i64 = draft.try_get("period_id")?;
-        let computed_audit: i64 = draft.try_get("audit_id")?;
-        let profile: String = draft.try_get("profile")?;
-        let list_date = date(&draft.try_get::<String, _>("list_date")?)?;
-        let rows: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM list_entries WHERE list_id = $1")
-            .bind(list_id)
-            .fetch_one(&self.pool)
-            .await?;
-        let mut tx = self.pool.begin().await?;
-        let audit_id = append(
-            &mut tx,
-            AuditAction::Publish,
-            &format!("list {list_date}"),
-            &json!({
-                "list_id": list_id, "list_date": list_date.to_string(), "period_id": period_id,
-                "profile": profile, "computed_by_audit": computed_audit, "rows": rows,
-            }),
-            by,
-        )
-        .await?;
-        sqlx::query("UPDATE rating_lists SET status = 'published' WHERE id = $1")
-            .bind(list_id)
-            .execute(&mut *tx)
-            .await?;
-        tx.commit().await?;
-        Ok(PublishOutcome {
-            list_id,
-            list_date,
-            period_id,
-            audit_id,
-            rows: rows as usize,
-        })
+        self.publish_list(list_id, false, by).await
     }
 
     /// The contributions stored for a period (optionally one player's), in

@@ -38,6 +38,9 @@ pub struct ListInfo {
     pub period_id: Option<i64>,
     /// The profile of that period.
     pub profile: Option<String>,
+    /// The series (profile) the list belongs to; `None` for a list of
+    /// before series were kept.
+    pub series: Option<String>,
 }
 
 /// One row of a stored list, with the player's identity.
@@ -159,11 +162,12 @@ fn list_info(r: &sqlx::any::AnyRow) -> Result<ListInfo, StoreError> {
         status: r.try_get("status")?,
         period_id: r.try_get("period_id")?,
         profile: r.try_get("profile")?,
+        series: r.try_get("series")?,
     })
 }
 
 const LIST_INFO: &str = "SELECT l.id, l.list_date, l.origin, l.status, p.id AS period_id, \
-    p.profile FROM rating_lists l LEFT JOIN periods p ON p.result_list_id = l.id";
+    p.profile, l.series FROM rating_lists l LEFT JOIN periods p ON p.result_list_id = l.id";
 
 impl Store {
     /// How many players, events, games, lists and audit entries there are.
@@ -211,24 +215,11 @@ impl Store {
                 .fetch_optional(&self.pool)
                 .await?
                 .flatten();
-        let mut titles: std::collections::HashMap<i64, Vec<String>> = Default::default();
-        for r in sqlx::query(
-            "SELECT t.player_id, t.title FROM titles t JOIN list_entries e \
-             ON e.player_id = t.player_id AND e.list_id = $1 ORDER BY t.awarded, t.id",
-        )
-        .bind(list_id)
-        .fetch_all(&self.pool)
-        .await?
-        {
-            titles
-                .entry(r.try_get("player_id")?)
-                .or_default()
-                .push(r.try_get("title")?);
-        }
+        // The identity and titles as the list holds them: what it
+        // published, whatever later lists say of the same ids.
         let rows = sqlx::query(
-            "SELECT e.player_id, p.name, p.sex, p.birth, p.unit, e.rating, e.valid_games, e.k, \
-             e.status, e.highest, e.notes, b.rating AS rating_before FROM list_entries e \
-             JOIN players p ON p.id = e.player_id \
+            "SELECT e.player_id, e.name, e.sex, e.birth, e.unit, e.titles, e.rating, e.valid_games, \
+             e.k, e.status, e.highest, e.notes, b.rating AS rating_before FROM list_entries e \
              LEFT JOIN list_entries b ON b.list_id = $2 AND b.player_id = e.player_id \
              WHERE e.list_id = $1",
         )
@@ -246,7 +237,17 @@ impl Store {
                     sex: r.try_get("sex")?,
                     birth: r.try_get("birth")?,
                     unit: r.try_get("unit")?,
-                    titles: titles.remove(&id).map(|t| t.join(",")),
+                    titles: r
+                        .try_get::<Option<String>, _>("titles")?
+                        .map(|t| {
+                            qiyuan_formats::list::parse_titles(&t)
+                                .unwrap_or_default()
+                                .into_iter()
+                                .map(|t| t.title)
+                                .collect::<Vec<_>>()
+                                .join(",")
+                        })
+                        .filter(|t| !t.is_empty()),
                     rating: dec_opt(r.try_get("rating")?)?,
                     rating_before: dec_opt(r.try_get("rating_before")?)?,
                     valid_games: r.try_get::<i64, _>("valid_games")? as u32,

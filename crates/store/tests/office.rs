@@ -20,21 +20,36 @@ fn start_list() -> Vec<qiyuan_store::ListEntry> {
     ]
 }
 
+/// Imports the starting list as a draft of the cxa-2019 series dated
+/// 2019-01-01 and publishes it: the list a test's periods start from.
+async fn publish_start_list(
+    store: &qiyuan_store::Store,
+    file: &str,
+    bytes: &[u8],
+    by: &str,
+) -> i64 {
+    let draft = store
+        .import_list(
+            file,
+            bytes,
+            "cxa-2019",
+            date("2019-01-01"),
+            &start_list(),
+            Default::default(),
+            &|_| {},
+            by,
+        )
+        .await
+        .unwrap();
+    store.publish_list(draft.list_id, true, by).await.unwrap();
+    draft.list_id
+}
+
 #[tokio::test]
 async fn the_same_event_is_imported_once() {
     for db in databases().await {
         let store = open(&db).await;
-        store
-            .import_list(
-                "list.csv",
-                b"list-v1",
-                date("2019-01-01"),
-                &start_list(),
-                &|_| {},
-                "test-officer",
-            )
-            .await
-            .unwrap();
+        publish_start_list(&store, "list.csv", b"list-v1", "test-officer").await;
         let text = match_event("2019 甲级联赛", "2019-03-10");
         let first = store
             .import_event("a.json", &text, "cxa-2019", "test-officer")
@@ -71,8 +86,10 @@ async fn the_same_event_is_imported_once() {
             .import_list(
                 "again.csv",
                 b"list-v1",
+                "cxa-2019",
                 date("2019-01-01"),
                 &start_list(),
+                Default::default(),
                 &|_| {},
                 "test-officer",
             )
@@ -83,10 +100,18 @@ async fn the_same_event_is_imported_once() {
             "{}: {err}",
             db.name
         );
-        // Two entries, chained.
+        // The list's import (a draft) and publication, then the event:
+        // three entries, chained.
         let log = store.audit_log().await.unwrap();
         let actions: Vec<_> = log.iter().map(|e| e.action).collect();
-        assert_eq!(actions, [AuditAction::ImportList, AuditAction::ImportEvent]);
+        assert_eq!(
+            actions,
+            [
+                AuditAction::ImportList,
+                AuditAction::Publish,
+                AuditAction::ImportEvent
+            ]
+        );
         assert_eq!(store.verify_audit_chain().await.unwrap(), None);
         // The file is kept verbatim.
         let stored = store.event(first.event_id).await.unwrap().unwrap();
@@ -98,17 +123,7 @@ async fn the_same_event_is_imported_once() {
 async fn the_audit_log_refuses_updates_and_deletes() {
     for db in databases().await {
         let store = open(&db).await;
-        store
-            .import_list(
-                "list.csv",
-                b"x",
-                date("2019-01-01"),
-                &start_list(),
-                &|_| {},
-                "test-officer",
-            )
-            .await
-            .unwrap();
+        publish_start_list(&store, "list.csv", b"x", "test-officer").await;
         for sql in [
             "UPDATE audit_log SET subject = 'forged'",
             "DELETE FROM audit_log",
@@ -120,7 +135,8 @@ async fn the_audit_log_refuses_updates_and_deletes() {
                 db.name
             );
         }
-        assert_eq!(store.audit_log().await.unwrap().len(), 1);
+        // The list's import and its publication.
+        assert_eq!(store.audit_log().await.unwrap().len(), 2);
     }
 }
 
@@ -128,38 +144,42 @@ async fn the_audit_log_refuses_updates_and_deletes() {
 async fn bad_input_gets_clear_errors() {
     for db in databases().await {
         let store = open(&db).await;
-        // Duplicate ids in a list: both lines named, nothing written.
+        // A repeated id in a list: the draft keeps the first row and says
+        // which lines it left out; discarded, it leaves no list behind.
         let mut list = start_list();
         list.push(rated(2, "乙二", Sex::Male, 2300, 0));
         list[3].line = 9;
-        let err = store
+        let draft = store
             .import_list(
                 "dup.csv",
                 b"dup",
+                "cxa-2019",
                 date("2019-01-01"),
                 &list,
-                &|_| {},
-                "test-officer",
-            )
-            .await
-            .unwrap_err();
-        assert_eq!(
-            err.to_string(),
-            "dup.csv:9: player id 2 is already on line 3"
-        );
-        assert_eq!(store.totals().await.unwrap().players, 0);
-
-        store
-            .import_list(
-                "list.csv",
-                b"ok",
-                date("2019-01-01"),
-                &start_list(),
+                Default::default(),
                 &|_| {},
                 "test-officer",
             )
             .await
             .unwrap();
+        assert_eq!(draft.entries, 3);
+        assert_eq!(
+            draft.notes.repeated,
+            [qiyuan_store::RepeatedId {
+                id: 2,
+                kept_line: 3,
+                skipped_lines: vec![9]
+            }]
+        );
+        let diff = store.list_diff(draft.list_id).await.unwrap();
+        assert_eq!(diff.notes.repeated.len(), 1);
+        store
+            .discard_list(draft.list_id, "test-officer")
+            .await
+            .unwrap();
+        assert!(store.lists().await.unwrap().is_empty());
+
+        publish_start_list(&store, "list.csv", b"ok", "test-officer").await;
         // Players not on the list: named with their ids.
         let text = match_event("外来赛", "2019-03-10")
             .replace(r#""id": 2, "name": "乙""#, r#""id": 77, "name": "丁""#)
@@ -243,17 +263,7 @@ async fn bad_input_gets_clear_errors() {
 async fn a_period_is_reproducible_and_every_figure_traceable() {
     for db in databases().await {
         let store = open(&db).await;
-        store
-            .import_list(
-                "list.csv",
-                b"list",
-                date("2019-01-01"),
-                &start_list(),
-                &|_| {},
-                "test-officer",
-            )
-            .await
-            .unwrap();
+        publish_start_list(&store, "list.csv", b"list", "test-officer").await;
         let ev = store
             .import_event(
                 "m.json",
@@ -429,17 +439,7 @@ async fn a_period_is_reproducible_and_every_figure_traceable() {
 async fn a_batch_imports_the_good_files_and_reports_the_others() {
     for db in databases().await {
         let store = open(&db).await;
-        store
-            .import_list(
-                "list.csv",
-                b"list",
-                date("2019-01-01"),
-                &start_list(),
-                &|_| {},
-                "test-officer",
-            )
-            .await
-            .unwrap();
+        publish_start_list(&store, "list.csv", b"list", "test-officer").await;
         let a = match_event("甲赛", "2019-03-10");
         let b = match_event("乙赛", "2019-03-11");
         let stranger = match_event("丙赛", "2019-03-12")
@@ -467,10 +467,11 @@ async fn a_batch_imports_the_good_files_and_reports_the_others() {
         );
         let totals = store.totals().await.unwrap();
         assert_eq!((totals.events, totals.games), (2, 4), "{}", db.name);
-        // One audit entry names both files.
+        // One audit entry (after the list's import and publication) names
+        // both files.
         let log = store.audit_log().await.unwrap();
-        assert_eq!(log.len(), 2);
-        assert_eq!(log[1].detail["events"].as_array().unwrap().len(), 2);
+        assert_eq!(log.len(), 3);
+        assert_eq!(log[2].detail["events"].as_array().unwrap().len(), 2);
     }
 }
 
@@ -509,20 +510,11 @@ async fn the_audit_log_records_who_acted_and_old_entries_still_verify() {
         .execute(store.pool())
         .await
         .unwrap();
-        store
-            .import_list(
-                "list.csv",
-                b"x",
-                date("2019-01-01"),
-                &start_list(),
-                &|_| {},
-                "王官员",
-            )
-            .await
-            .unwrap();
+        publish_start_list(&store, "list.csv", b"x", "王官员").await;
         let log = store.audit_log().await.unwrap();
         let by: Vec<Option<&str>> = log.iter().map(|e| e.by.as_deref()).collect();
-        assert_eq!(by, [None, Some("王官员")], "{}", db.name);
+        // The old entry, then the list's import and publication by 王官员.
+        assert_eq!(by, [None, Some("王官员"), Some("王官员")], "{}", db.name);
         assert_eq!(
             store.verify_audit_chain().await.unwrap(),
             None,
@@ -547,14 +539,16 @@ async fn the_audit_log_records_who_acted_and_old_entries_still_verify() {
             "王官员",
         ]);
         assert_eq!(get("hash"), expected, "{}", db.name);
-        // An entry whose actor was not hashed (a forged name) breaks the chain.
-        let forged = chain_hash(&[&expected, at, "publish", "list forged", "{}"]);
+        // An entry whose actor was not hashed (a forged name), chained after
+        // the last one, breaks the chain.
+        let last = log.last().unwrap().hash.clone();
+        let forged = chain_hash(&[&last, at, "publish", "list forged", "{}"]);
         let id: i64 = sqlx::query_scalar(
             "INSERT INTO audit_log (at, action, subject, detail, prev_hash, hash, actor) \
              VALUES ($1, 'publish', 'list forged', '{}', $2, $3, 'mallory') RETURNING id",
         )
         .bind(at)
-        .bind(expected)
+        .bind(last)
         .bind(forged)
         .fetch_one(store.pool())
         .await
@@ -580,7 +574,16 @@ async fn every_audited_operation_refuses_a_missing_actor() {
         let text = match_event("无名", "2019-03-10");
         for blank in ["", "   "] {
             let e = store
-                .import_list("list.csv", b"x", list_date, &start_list(), &|_| {}, blank)
+                .import_list(
+                    "list.csv",
+                    b"x",
+                    "cxa-2019",
+                    list_date,
+                    &start_list(),
+                    Default::default(),
+                    &|_| {},
+                    blank,
+                )
                 .await
                 .unwrap_err();
             assert!(no_actor(&e, "import_list"), "{}: {e:?}", db.name);

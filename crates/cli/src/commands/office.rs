@@ -18,8 +18,9 @@ use anyhow::{Context, bail};
 use chrono::NaiveDate;
 use comfy_table::Table;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use qiyuan_formats::list::{read_list, write_list};
-use qiyuan_store::{Durability, ListEntry, ListLine, Store};
+use qiyuan_formats::list::{read_list_rows, write_list};
+use qiyuan_formats::sheet::Limits;
+use qiyuan_store::{Durability, ImportNotes, ListEntry, ListLine, Store};
 use rust_xlsxwriter::{Format as XFormat, Workbook};
 
 use super::output::Cell;
@@ -29,11 +30,13 @@ use super::output::Cell;
 #[command(after_help = "\
 Examples (a period from the first list to the published one):
   qiyuan office init --database office.sqlite3
-  qiyuan office import-list examples/list-2019-06.csv --date 2019-06-01 --database office.sqlite3
+  qiyuan office import-list examples/list-2019-06.csv --date 2019-06-01 --profile cxa-2019 --database office.sqlite3
+  qiyuan office publish --list 1 --database office.sqlite3        # the draft, once checked
   qiyuan office import-event examples/cxa-2019-swiss.json --profile cxa-2019 --database office.sqlite3
   qiyuan office period --profile cxa-2019 --list-date 2019-10-01 --dry-run --database office.sqlite3
   qiyuan office period --profile cxa-2019 --list-date 2019-10-01 --database office.sqlite3
-  qiyuan office publish --database office.sqlite3
+  qiyuan office publish --database office.sqlite3                # the computed list
+  qiyuan office lists --database office.sqlite3
   qiyuan office player 2 --database office.sqlite3
   qiyuan office export --format xlsx -o list-2019-10.xlsx --database office.sqlite3
 
@@ -60,14 +63,19 @@ pub struct Args {
 enum Sub {
     /// Create (or bring up to date) the database.
     Init,
-    /// Import a rating list (CSV, UTF-8 or GBK, or .xlsx) as the published
-    /// list of a date.
+    /// Import a rating list (CSV in UTF-8, GBK or Big5, or .xlsx; English
+    /// or Chinese headers) as a draft of a series, and show what it
+    /// changes. Publish it with `publish --list ID`.
     ImportList {
         /// The list file.
         file: PathBuf,
-        /// The list's publication date (YYYY-MM-DD).
+        /// The list's date (YYYY-MM-DD).
         #[arg(long, value_name = "YYYY-MM-DD")]
         date: NaiveDate,
+        /// The series: the rating profile whose list this is (cxa-2019,
+        /// cca-chess …). A period starts from its own series.
+        #[arg(long, value_name = "NAME")]
+        profile: String,
     },
     /// Import event files (JSON or TOML), each in its own transaction.
     ImportEvent {
@@ -94,8 +102,35 @@ enum Sub {
         #[arg(long)]
         dry_run: bool,
     },
-    /// Publish the last computed list.
-    Publish,
+    /// Publish a draft list: `--list ID` (an imported or a computed
+    /// draft), else the latest computed one.
+    Publish {
+        /// The draft to publish.
+        #[arg(long)]
+        list: Option<i64>,
+        /// The identity changes the draft makes (names, sex, birth,
+        /// titles) have been checked by a person.
+        #[arg(long)]
+        confirm_identity: bool,
+    },
+    /// Discard a draft list (an import not wanted, a period to compute
+    /// again).
+    Discard {
+        /// The draft.
+        #[arg(long)]
+        list: i64,
+    },
+    /// Leave one row out of a draft list.
+    Skip {
+        /// The draft.
+        #[arg(long)]
+        list: i64,
+        /// The player's id.
+        #[arg(long)]
+        player: u32,
+    },
+    /// The lists: drafts and published, with their series.
+    Lists,
     /// A player's history: every list, and what each event gave.
     Player {
         /// The player's id.
@@ -167,9 +202,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         None => super::serve::default_database()?,
     };
     let by = match &args.command {
-        Sub::ImportList { .. } | Sub::ImportEvent { .. } | Sub::Period { .. } | Sub::Publish => {
-            acting_user(args.by.as_deref())?
-        }
+        Sub::ImportList { .. }
+        | Sub::ImportEvent { .. }
+        | Sub::Period { .. }
+        | Sub::Publish { .. }
+        | Sub::Discard { .. }
+        | Sub::Skip { .. } => acting_user(args.by.as_deref())?,
         _ => String::new(),
     };
     let runtime = tokio::runtime::Builder::new_current_thread()
@@ -205,7 +243,11 @@ async fn run_async(url: String, command: Sub, by: &str) -> anyhow::Result<ExitCo
             );
             ExitCode::SUCCESS
         }
-        Sub::ImportList { file, date } => import_list(&store, &file, date, by).await?,
+        Sub::ImportList {
+            file,
+            date,
+            profile,
+        } => import_list(&store, &file, &profile, date, by).await?,
         Sub::ImportEvent { files, profile, .. } => {
             import_events(&store, &files, &profile, by).await?
         }
@@ -214,12 +256,46 @@ async fn run_async(url: String, command: Sub, by: &str) -> anyhow::Result<ExitCo
             list_date,
             dry_run,
         } => period(&store, &profile, list_date, dry_run, by).await?,
-        Sub::Publish => {
-            let p = store.publish(by).await?;
+        Sub::Publish {
+            list,
+            confirm_identity,
+        } => {
+            let p = match list {
+                Some(id) => store.publish_list(id, confirm_identity, by).await?,
+                None => store.publish(by).await?,
+            };
+            let from = p
+                .period_id
+                .map_or_else(|| "imported".to_string(), |id| format!("period #{id}"));
             println!(
-                "published list #{} of {} ({} players; period #{}, audit entry #{})",
-                p.list_id, p.list_date, p.rows, p.period_id, p.audit_id
+                "published list #{} of {} ({} players; {from}, audit entry #{})",
+                p.list_id, p.list_date, p.rows, p.audit_id
             );
+            ExitCode::SUCCESS
+        }
+        Sub::Discard { list } => {
+            let audit = store.discard_list(list, by).await?;
+            println!("draft list #{list} discarded (audit entry #{audit})");
+            ExitCode::SUCCESS
+        }
+        Sub::Skip { list, player } => {
+            let audit = store.skip_draft_row(list, player, by).await?;
+            println!("player {player} left out of draft list #{list} (audit entry #{audit})");
+            ExitCode::SUCCESS
+        }
+        Sub::Lists => {
+            let mut table = Table::new();
+            table.set_header(["list", "date", "series", "origin", "status"]);
+            for l in store.lists().await? {
+                table.add_row([
+                    l.id.to_string(),
+                    l.list_date.to_string(),
+                    l.series.or(l.profile).unwrap_or_default(),
+                    l.origin,
+                    l.status,
+                ]);
+            }
+            println!("{table}");
             ExitCode::SUCCESS
         }
         Sub::Player { id, format } => player(&store, id, format).await?,
@@ -234,125 +310,119 @@ async fn run_async(url: String, command: Sub, by: &str) -> anyhow::Result<ExitCo
     Ok(code)
 }
 
-/// Chinese spreadsheet headers the xlsx reader maps to the CSV columns.
-const XLSX_HEADERS: &[(&str, &str)] = &[
-    ("编号", "id"),
-    ("姓名", "name"),
-    ("性别", "sex"),
-    ("出生年份", "birth_year"),
-    ("单位", "unit"),
-    ("称号", "titles"),
-    ("等级分", "rating"),
-    ("有效局数", "rated_games"),
-    ("状态", "status"),
-    ("最高等级分", "highest"),
-];
-
-/// Status values as the xlsx export writes them.
+/// Status values as the xlsx export writes them (the list readers read
+/// them back: `qiyuan_formats::columns`).
 const STATUS_ZH: &[(&str, &str)] = &[
     ("active", "在册"),
     ("inactive", "不活跃"),
     ("unrated", "无等级分"),
 ];
 
-/// The first sheet of a workbook as list CSV text (Chinese headers and
-/// statuses mapped to the CSV's).
-fn xlsx_to_csv(path: &Path) -> anyhow::Result<String> {
-    use calamine::{Data, Reader, open_workbook_auto};
-    let mut wb = open_workbook_auto(path).with_context(|| format!("{}", path.display()))?;
-    let range = wb
-        .worksheet_range_at(0)
-        .with_context(|| format!("{}: the workbook has no sheet", path.display()))?
-        .with_context(|| format!("{}: cannot read the first sheet", path.display()))?;
-    let mut out = csv::Writer::from_writer(Vec::new());
-    let mut header: Vec<String> = Vec::new();
-    for (i, row) in range.rows().enumerate() {
-        let cells: Vec<String> = row
-            .iter()
-            .map(|c| match c {
-                Data::Empty => String::new(),
-                Data::Float(f) if f.fract() == 0.0 && f.abs() < 1e15 => format!("{}", *f as i64),
-                Data::Float(f) => f.to_string(),
-                Data::Int(n) => n.to_string(),
-                other => other.to_string(),
-            })
-            .collect();
-        let cells = if i == 0 {
-            header = cells
-                .iter()
-                .map(|h| {
-                    let h = h.trim();
-                    XLSX_HEADERS
-                        .iter()
-                        .find(|(zh, _)| *zh == h)
-                        .map_or(h.to_string(), |(_, en)| en.to_string())
-                })
-                .collect();
-            header.clone()
-        } else {
-            cells
-                .into_iter()
-                .zip(&header)
-                .map(|(c, h)| {
-                    if h == "status" {
-                        STATUS_ZH
-                            .iter()
-                            .find(|(_, zh)| *zh == c.trim())
-                            .map_or(c.clone(), |(en, _)| en.to_string())
-                    } else {
-                        c
-                    }
-                })
-                .collect()
-        };
-        out.write_record(&cells)?;
-    }
-    Ok(String::from_utf8(out.into_inner()?)?)
-}
-
 async fn import_list(
     store: &Store,
     file: &Path,
+    series: &str,
     date: NaiveDate,
     by: &str,
 ) -> anyhow::Result<ExitCode> {
     let shown = file.display().to_string();
     let bytes = std::fs::read(file).with_context(|| format!("{shown}: cannot read"))?;
-    let is_xlsx = file
-        .extension()
-        .and_then(|e| e.to_str())
-        .is_some_and(|e| e.eq_ignore_ascii_case("xlsx") || e.eq_ignore_ascii_case("xls"));
-    let parsed = if is_xlsx {
-        let csv = xlsx_to_csv(file)?;
-        read_list(csv.as_bytes(), &shown)
-    } else {
-        read_list(&bytes, &shown)
-    }
-    .map_err(|e| anyhow::anyhow!("{e}"))?;
-    for w in &parsed.warnings {
+    let read =
+        read_list_rows(&bytes, &shown, &Limits::list()).map_err(|e| anyhow::anyhow!("{e}"))?;
+    for w in &read.warnings {
         eprintln!("warning: {w}");
     }
-    let entries: Vec<ListEntry> = parsed
-        .list
-        .into_rows()
-        .into_iter()
-        .enumerate()
-        .map(|(i, row)| ListEntry { line: i + 2, row })
-        .collect();
-    let pb = bar(2 * entries.len() as u64, "importing list");
+    let notes = ImportNotes {
+        refused: read.refused.iter().map(Into::into).collect(),
+        repeated: Vec::new(),
+        warnings: read.warnings.clone(),
+    };
+    let entries: Vec<ListEntry> = read.rows.into_iter().map(Into::into).collect();
+    let pb = bar(entries.len() as u64, "importing list");
     let done = store
-        .import_list(&shown, &bytes, date, &entries, &|n| pb.inc(n), by)
+        .import_list(
+            &shown,
+            &bytes,
+            series,
+            date,
+            &entries,
+            notes,
+            &|n| pb.inc(n),
+            by,
+        )
         .await;
     pb.finish_and_clear();
     let done = done?;
+    let diff = store.list_diff(done.list_id).await?;
     println!(
-        "list #{} of {date} imported from {shown}: {} players ({} new, {} changed), audit entry #{}; {} warning(s)",
-        done.list_id,
-        done.entries,
-        done.new_players,
-        done.changed_players,
-        done.audit_id,
-        parsed.warnings.len()
+        "draft list #{} of {date} ({series}) imported from {shown}: {} players, audit entry #{}",
+        done.list_id, done.entries, done.audit_id
+    );
+    println!(
+        "against {}: {} new, {} identity change(s) to confirm, {} unit change(s), {} unchanged, {} not on this list",
+        diff.previous.map_or_else(
+            || "no earlier list of the series".to_string(),
+            |(id, d)| format!("list #{id} of {d}")
+        ),
+        diff.new.len(),
+        diff.identity_changes.len(),
+        diff.unit_changes,
+        diff.unchanged,
+        diff.dropped.len()
+    );
+    for c in diff.identity_changes.iter().take(20) {
+        println!(
+            "  identity {}: {} → {} ({})",
+            c.id,
+            c.before.name,
+            c.after.name,
+            c.fields.join(", ")
+        );
+    }
+    for d in &diff.duplicates {
+        println!(
+            "  possible duplicate: {} ({}) under ids {}",
+            d.name,
+            d.birth,
+            d.ids
+                .iter()
+                .map(u32::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+    }
+    for r in &diff.notes.refused {
+        println!(
+            "  left out: line {} {}: {}{}",
+            r.line,
+            r.name,
+            r.column
+                .as_deref()
+                .map(|c| format!("column `{c}`: "))
+                .unwrap_or_default(),
+            r.message
+        );
+    }
+    for r in &diff.notes.repeated {
+        println!(
+            "  left out: id {} repeats on line(s) {} (line {} kept)",
+            r.id,
+            r.skipped_lines
+                .iter()
+                .map(usize::to_string)
+                .collect::<Vec<_>>()
+                .join(", "),
+            r.kept_line
+        );
+    }
+    let confirm = if diff.identity_changes.is_empty() {
+        ""
+    } else {
+        " --confirm-identity"
+    };
+    println!(
+        "publish it with: qiyuan office publish --list {}{confirm}   (or discard it: qiyuan office discard --list {})",
+        done.list_id, done.list_id
     );
     Ok(ExitCode::SUCCESS)
 }

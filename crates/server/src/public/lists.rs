@@ -1,7 +1,5 @@
 //! Rating lists and players: paged, searchable, straight from the database.
 
-use std::collections::HashMap;
-
 use axum::extract::{Path, Query, State};
 use maud::{Markup, html};
 use qiyuan_store::{Store, StoreError};
@@ -78,27 +76,10 @@ fn db(e: sqlx::Error) -> AppError {
 const MATCH: &str = "($3 = '' OR LOWER(p.name) LIKE $4 ESCAPE '\\' \
      OR LOWER(COALESCE(p.unit, '')) LIKE $4 ESCAPE '\\' OR CAST(p.id AS TEXT) = $3)";
 
-/// The titles of players, by award date.
-async fn titles_of(store: &Store, ids: &[i64]) -> Result<HashMap<i64, Vec<String>>, AppError> {
-    let mut out: HashMap<i64, Vec<String>> = HashMap::new();
-    if ids.is_empty() {
-        return Ok(out);
-    }
-    let list = ids.iter().map(i64::to_string).collect::<Vec<_>>().join(",");
-    let sql = format!(
-        "SELECT player_id, title FROM titles WHERE player_id IN ({list}) ORDER BY awarded, id"
-    );
-    for r in sqlx::query(&sql)
-        .fetch_all(store.pool())
-        .await
-        .map_err(db)?
-    {
-        out.entry(r.try_get("player_id").map_err(db)?)
-            .or_default()
-            .push(r.try_get("title").map_err(db)?);
-    }
-    Ok(out)
-}
+/// The condition of a search on the rows `e` of a list, by the identity the
+/// list holds (`$3`: the text, `$4`: its LIKE pattern).
+const LIST_MATCH: &str = "($3 = '' OR LOWER(e.name) LIKE $4 ESCAPE '\\' \
+     OR LOWER(COALESCE(e.unit, '')) LIKE $4 ESCAPE '\\' OR CAST(e.player_id AS TEXT) = $3)";
 
 /// The sort key of a list row: unrated rows last, then by rating (highest
 /// first), then by id. Carried in page links (`after=` / `before=`) so that
@@ -225,8 +206,8 @@ pub(crate) async fn list_rows(
 ) -> Result<ListPage, AppError> {
     let pattern = like_pattern(q);
     let total: i64 = sqlx::query_scalar(&format!(
-        "SELECT COUNT(*) FROM list_entries e JOIN players p ON p.id = e.player_id \
-         WHERE e.list_id = $1 AND $2 = $2 AND {MATCH}"
+        "SELECT COUNT(*) FROM list_entries e \
+         WHERE e.list_id = $1 AND $2 = $2 AND {LIST_MATCH}"
     ))
     .bind(list_id)
     .bind(0i64)
@@ -253,11 +234,10 @@ pub(crate) async fn list_rows(
     let reverse = if order == "ASC" { "DESC" } else { "ASC" };
     let k = key.unwrap_or(&start);
     let rows = sqlx::query(&format!(
-        "SELECT e.player_id, p.name, p.sex, p.unit, e.rating, e.valid_games, e.k, e.status, \
-         e.highest, b.rating AS rating_before FROM list_entries e \
-         JOIN players p ON p.id = e.player_id \
+        "SELECT e.player_id, e.name, e.sex, e.unit, e.titles, e.rating, e.valid_games, e.k, \
+         e.status, e.highest, b.rating AS rating_before FROM list_entries e \
          LEFT JOIN list_entries b ON b.list_id = $2 AND b.player_id = e.player_id \
-         WHERE e.list_id = $1 AND {MATCH} AND {condition} \
+         WHERE e.list_id = $1 AND {LIST_MATCH} AND {condition} \
          ORDER BY {FLAG} {order}, {RATING} {reverse}, e.player_id {order} LIMIT $5"
     ))
     .bind(list_id)
@@ -279,7 +259,15 @@ pub(crate) async fn list_rows(
             name: r.try_get("name").map_err(db)?,
             sex: r.try_get("sex").map_err(db)?,
             unit: r.try_get("unit").map_err(db)?,
-            titles: Vec::new(),
+            titles: qiyuan_formats::list::parse_titles(
+                &r.try_get::<Option<String>, _>("titles")
+                    .map_err(db)?
+                    .unwrap_or_default(),
+            )
+            .unwrap_or_default()
+            .into_iter()
+            .map(|t| t.title)
+            .collect(),
             rating: dec_col(r, "rating")?,
             rating_before: dec_col(r, "rating_before")?,
             valid_games: r.try_get("valid_games").map_err(db)?,
@@ -297,8 +285,8 @@ pub(crate) async fn list_rows(
         (_, Some(first)) => {
             let fk = Key::of(first);
             let n: i64 = sqlx::query_scalar(&format!(
-                "SELECT COUNT(*) FROM list_entries e JOIN players p ON p.id = e.player_id \
-                 WHERE e.list_id = $1 AND $2 = $2 AND {MATCH} AND $5 = $5 AND {}",
+                "SELECT COUNT(*) FROM list_entries e \
+                 WHERE e.list_id = $1 AND $2 = $2 AND {LIST_MATCH} AND $5 = $5 AND {}",
                 before_sql()
             ))
             .bind(list_id)
@@ -319,11 +307,6 @@ pub(crate) async fn list_rows(
         if q.is_empty() && row.rating.is_some() {
             row.pos = Some(before + i as u64 + 1);
         }
-    }
-    let ids: Vec<i64> = out.iter().map(|r| r.id).collect();
-    let mut titles = titles_of(store, &ids).await?;
-    for row in &mut out {
-        row.titles = titles.remove(&row.id).unwrap_or_default();
     }
     let shown = out.len() as u64;
     Ok(ListPage {

@@ -253,6 +253,61 @@ impl Site {
             .unwrap()
     }
 
+    /// Uploads a rating list through the office's form as a draft of
+    /// `series` dated `date` (`series_date` = `SERIES|DATE`); answers the
+    /// draft's id and its preview page. Panics unless the import worked.
+    pub async fn import_list_draft(
+        &self,
+        client: &reqwest::Client,
+        series: &str,
+        date: &str,
+        file_name: &str,
+        file: &[u8],
+    ) -> (i64, String) {
+        let resp = self
+            .upload(
+                client,
+                "/office/import-list",
+                &[("series_date", &format!("{series}|{date}"))],
+                file_name,
+                file,
+            )
+            .await;
+        let status = resp.status();
+        let to = resp
+            .headers()
+            .get("location")
+            .map(|l| l.to_str().unwrap().to_string());
+        let text = resp.text().await.unwrap();
+        assert_eq!(status, 303, "{text}");
+        let to = to.unwrap();
+        let id: i64 = to
+            .trim_start_matches("/office/lists/")
+            .split('?')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
+        let page = get_text_at(&self.base_url, client, &to).await;
+        (id, page)
+    }
+
+    /// Publishes draft list `id` through its form, the identity changes
+    /// confirmed; answers the page.
+    pub async fn publish_list_draft(&self, client: &reqwest::Client, id: i64) -> String {
+        let resp = self
+            .post_form_as(
+                client,
+                &format!("/office/lists/{id}/publish"),
+                &[("confirm_identity", "1")],
+            )
+            .await;
+        let status = resp.status();
+        let text = resp.text().await.unwrap();
+        assert_eq!(status, 200, "{text}");
+        text
+    }
+
     /// Signs `client` in through the login form; panics unless it works.
     pub async fn login(&self, username: &str, password: &str) {
         self.login_as(&self.client, username, password).await;
@@ -442,32 +497,40 @@ pub fn multipart_files(fields: &[(&str, &str)], files: &[(&str, &[u8])]) -> (Str
     (format!("multipart/form-data; boundary={boundary}"), body)
 }
 
-/// Imports the list `csv` (a file named `name`, published on `date`)
-/// straight into `store`, as the office's import does: rows numbered from
-/// line 2 (after the header).
+/// Imports the list `csv` (a file named `name`, dated `date`) straight
+/// into `store` as a draft of the cxa-2019 series, as the office's import
+/// does, and publishes it (its identity changes confirmed): a list to start
+/// a test from.
 pub async fn import_list_csv(
     store: &Store,
     name: &str,
     date: chrono::NaiveDate,
     csv: &str,
-) -> qiyuan_store::ListImport {
-    let parsed = qiyuan_formats::list::read_list(csv.as_bytes(), name).unwrap();
-    let entries: Vec<qiyuan_store::ListEntry> = parsed
-        .list
-        .into_rows()
-        .into_iter()
-        .enumerate()
-        .map(|(i, row)| qiyuan_store::ListEntry { line: i + 2, row })
-        .collect();
-    store
+) -> qiyuan_store::ListDraft {
+    let read = qiyuan_formats::list::read_list_rows(
+        csv.as_bytes(),
+        name,
+        &qiyuan_formats::sheet::Limits::list(),
+    )
+    .unwrap();
+    assert!(read.refused.is_empty(), "{:?}", read.refused);
+    let entries: Vec<qiyuan_store::ListEntry> = read.rows.into_iter().map(Into::into).collect();
+    let draft = store
         .import_list(
             name,
             csv.as_bytes(),
+            "cxa-2019",
             date,
             &entries,
+            Default::default(),
             &|_| {},
             "test-officer",
         )
         .await
-        .unwrap()
+        .unwrap();
+    store
+        .publish_list(draft.list_id, true, "test-officer")
+        .await
+        .unwrap();
+    draft
 }

@@ -1,0 +1,247 @@
+//! Rating lists from draft to published (issue 11): an import is a draft of
+//! its series that changes nothing until a person has checked it; a
+//! published list never changes, whatever is imported, corrected or
+//! computed afterwards. On SQLite and (with `QIYUAN_TEST_POSTGRES_URL`)
+//! PostgreSQL.
+
+mod common;
+
+use common::*;
+use qiyuan_rating::model::Sex;
+use qiyuan_rating::period::TitleHeld;
+use qiyuan_store::{ListEntry, Store, StoreError};
+
+async fn draft(store: &Store, file: &str, series: &str, d: &str, rows: &[ListEntry]) -> i64 {
+    store
+        .import_list(
+            file,
+            file.as_bytes(),
+            series,
+            date(d),
+            rows,
+            Default::default(),
+            &|_| {},
+            "officer",
+        )
+        .await
+        .unwrap()
+        .list_id
+}
+
+fn titled(mut e: ListEntry, title: &str) -> ListEntry {
+    e.row.titles.push(TitleHeld {
+        title: title.into(),
+        date: None,
+    });
+    e
+}
+
+/// The name, sex and titles list `id` shows for player `player`.
+async fn shown(store: &Store, id: i64, player: u32) -> (String, String, Option<String>) {
+    let line = store
+        .list_lines(id)
+        .await
+        .unwrap()
+        .into_iter()
+        .find(|l| l.id == player)
+        .unwrap();
+    (line.name, line.sex, line.titles)
+}
+
+/// The 2025-01-01 list shows 张伟 (m, GM) under id 1. A later list gives id
+/// 1 to 李娜 (f, WGM): its draft shows the change for confirmation, cannot
+/// be published without it, and once published the 2025-01-01 list still
+/// shows 张伟 — one person, one title. The database itself refuses to
+/// change a published list's rows.
+#[tokio::test]
+async fn a_published_list_is_unchanged_by_a_conflicting_import() {
+    for db in databases().await {
+        let store = open(&db).await;
+        let first = draft(
+            &store,
+            "2025-01.csv",
+            "cxa-2019",
+            "2025-01-01",
+            &[
+                titled(rated(1, "张伟", Sex::Male, 2500, 100), "GM"),
+                rated(2, "王芳", Sex::Female, 2300, 50),
+            ],
+        )
+        .await;
+        // Nothing is known yet: both players are new, nothing to confirm.
+        let diff = store.list_diff(first).await.unwrap();
+        assert_eq!(
+            (diff.new.len(), diff.identity_changes.len()),
+            (2, 0),
+            "{}",
+            db.name
+        );
+        store.publish_list(first, false, "officer").await.unwrap();
+
+        let second = draft(
+            &store,
+            "2025-06.csv",
+            "cxa-2019",
+            "2025-06-01",
+            &[
+                titled(rated(1, "李娜", Sex::Female, 2350, 10), "WGM"),
+                rated(2, "王芳", Sex::Female, 2310, 55),
+                rated(3, "新人", Sex::Male, 2100, 0),
+            ],
+        )
+        .await;
+        let diff = store.list_diff(second).await.unwrap();
+        assert_eq!(diff.previous.map(|p| p.0), Some(first));
+        assert_eq!(diff.new, [3]);
+        assert_eq!(diff.unchanged, 1);
+        assert_eq!(diff.identity_changes.len(), 1);
+        let c = &diff.identity_changes[0];
+        assert_eq!(c.id, 1);
+        assert_eq!(c.fields, ["name", "sex", "titles"]);
+        assert_eq!(
+            (c.before.name.as_str(), c.after.name.as_str()),
+            ("张伟", "李娜")
+        );
+        // Before the draft is published, nothing changed.
+        assert_eq!(
+            shown(&store, first, 1).await,
+            ("张伟".into(), "m".into(), Some("GM".into()))
+        );
+        let e = store
+            .publish_list(second, false, "officer")
+            .await
+            .unwrap_err();
+        assert!(
+            matches!(e, StoreError::IdentityUnconfirmed { changes: 1, .. }),
+            "{e}"
+        );
+        store.publish_list(second, true, "officer").await.unwrap();
+        // The published list still shows what it published.
+        assert_eq!(
+            shown(&store, first, 1).await,
+            ("张伟".into(), "m".into(), Some("GM".into())),
+            "{}",
+            db.name
+        );
+        assert_eq!(
+            shown(&store, second, 1).await,
+            ("李娜".into(), "f".into(), Some("WGM".into()))
+        );
+        // And neither list can be changed any more.
+        for sql in [
+            format!("UPDATE list_entries SET rating = '9999' WHERE list_id = {first}"),
+            format!("DELETE FROM list_entries WHERE list_id = {first}"),
+            format!(
+                "INSERT INTO list_entries (list_id, player_id, valid_games, status, name, sex) \
+                 VALUES ({first}, 3, 0, 'unrated', 'x', 'm')"
+            ),
+            format!("UPDATE rating_lists SET list_date = '2020-01-01' WHERE id = {first}"),
+            format!("UPDATE rating_lists SET status = 'draft' WHERE id = {second}"),
+            format!("DELETE FROM rating_lists WHERE id = {first}"),
+        ] {
+            let e = sqlx::query(&sql).execute(store.pool()).await.unwrap_err();
+            assert!(
+                e.to_string().contains("published rating list"),
+                "{}: {sql}: {e}",
+                db.name
+            );
+        }
+        for e in [
+            store.discard_list(first, "officer").await.unwrap_err(),
+            store.skip_draft_row(first, 1, "officer").await.unwrap_err(),
+            store
+                .publish_list(first, true, "officer")
+                .await
+                .unwrap_err(),
+        ] {
+            assert!(matches!(e, StoreError::NotADraft(id) if id == first), "{e}");
+        }
+    }
+}
+
+/// One database, one list series per profile: a chess period starts from
+/// the chess list, never from the xiangqi one, and says what is missing.
+#[tokio::test]
+async fn a_period_starts_from_its_own_series() {
+    for db in databases().await {
+        let store = open(&db).await;
+        let xq = draft(
+            &store,
+            "xq.csv",
+            "cxa-2019",
+            "2025-01-01",
+            &[rated(1, "甲", Sex::Male, 2400, 10)],
+        )
+        .await;
+        store.publish_list(xq, false, "officer").await.unwrap();
+        let chess = qiyuan_rating::profile::Profile::builtin("cca-chess").unwrap();
+        let e = store
+            .plan_period(&chess, date("2025-07-01"))
+            .await
+            .unwrap_err();
+        assert!(
+            matches!(&e, StoreError::NoBaseList { series, .. } if series == "cca-chess"),
+            "{e}"
+        );
+        let ch = draft(
+            &store,
+            "ch.csv",
+            "cca-chess",
+            "2025-01-01",
+            &[rated(7, "乙", Sex::Male, 2200, 10)],
+        )
+        .await;
+        store.publish_list(ch, false, "officer").await.unwrap();
+        let plan = store.plan_period(&chess, date("2025-07-01")).await.unwrap();
+        assert_eq!(plan.base_list_id, ch, "{}", db.name);
+        let xiangqi = qiyuan_rating::profile::Profile::builtin("cxa-2019").unwrap();
+        let plan = store
+            .plan_period(&xiangqi, date("2025-06-01"))
+            .await
+            .unwrap();
+        assert_eq!(plan.base_list_id, xq, "{}", db.name);
+        // An unknown series is refused at the import.
+        let e = store
+            .import_list(
+                "q.csv",
+                b"q",
+                "qq-go",
+                date("2025-01-01"),
+                &[],
+                Default::default(),
+                &|_| {},
+                "officer",
+            )
+            .await
+            .unwrap_err();
+        assert!(matches!(e, StoreError::Profile(_)), "{e}");
+    }
+}
+
+/// One name and year of birth under two ids is flagged; the officer may
+/// leave a row out of the draft before publishing it (audited).
+#[tokio::test]
+async fn possible_duplicates_are_flagged_and_rows_can_be_left_out() {
+    for db in databases().await {
+        let store = open(&db).await;
+        let mut a = rated(10, "王伟", Sex::Male, 2200, 10);
+        a.row.birth_year = Some(1990);
+        let mut b = rated(11, "王伟", Sex::Male, 2210, 12);
+        b.row.birth_year = Some(1990);
+        let mut c = rated(12, "王伟", Sex::Male, 2000, 5);
+        c.row.birth_year = Some(2001);
+        let id = draft(&store, "d.csv", "cxa-2019", "2025-01-01", &[a, b, c]).await;
+        let diff = store.list_diff(id).await.unwrap();
+        assert_eq!(diff.duplicates.len(), 1, "{}", db.name);
+        assert_eq!(diff.duplicates[0].ids, [10, 11]);
+        assert_eq!(diff.duplicates[0].birth, "1990");
+        let before = store.audit_log().await.unwrap().len();
+        store.skip_draft_row(id, 11, "officer").await.unwrap();
+        assert_eq!(store.audit_log().await.unwrap().len(), before + 1);
+        assert!(store.list_diff(id).await.unwrap().duplicates.is_empty());
+        let e = store.skip_draft_row(id, 11, "officer").await.unwrap_err();
+        assert!(matches!(e, StoreError::NoSuchPlayer(11)), "{e}");
+        let p = store.publish_list(id, false, "officer").await.unwrap();
+        assert_eq!(p.rows, 2);
+    }
+}
