@@ -8,6 +8,14 @@ use crate::settings::SettingsError;
 /// the round, board, player or field concerned.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum DeskError {
+    /// Players have no list id, so the event cannot name them as the
+    /// rating office does.
+    #[error(
+        "{} player(s) have no list id: {}; add their ids, or submit the event to the rating office, which enters new players",
+        .0.len(),
+        .0.join(", ")
+    )]
+    NoListId(Vec<String>),
     /// The settings are not valid.
     #[error(transparent)]
     Settings(#[from] SettingsError),

@@ -348,6 +348,42 @@ impl DeskEvent {
         .map_err(|e| DeskError::Rating(e.to_string()))
     }
 
+    /// The event as the rating office reads it: [`DeskEvent::rating_event`]
+    /// with every player named by his list id (the id he was added with from
+    /// the rating list, [`PlayerInfo::national_id`](crate::PlayerInfo)) — the
+    /// event file `qiyuan office import-event` and the office's upload take.
+    ///
+    /// # Errors
+    /// [`DeskError::NoListId`] naming the players with no list id (submit
+    /// the event to the office instead: it enters new players), or as
+    /// [`DeskEvent::rating_event`].
+    pub fn office_event(&self) -> Result<rm::Event, DeskError> {
+        let mut ids = std::collections::HashMap::new();
+        let mut missing = Vec::new();
+        for p in self.players() {
+            match p
+                .info
+                .national_id
+                .as_deref()
+                .and_then(|s| s.trim().parse::<u32>().ok())
+            {
+                Some(l) => {
+                    ids.insert(p.id.0, l);
+                }
+                None => missing.push(format!("{} {}", p.id.0, p.info.name)),
+            }
+        }
+        if !missing.is_empty() {
+            return Err(DeskError::NoListId(missing));
+        }
+        self.rating_event()?
+            .with_players(|p| rm::Player {
+                id: rm::PlayerId(ids.get(&p.id.0).copied().unwrap_or(p.id.0)),
+                ..p.clone()
+            })
+            .map_err(|e| DeskError::Rating(e.to_string()))
+    }
+
     fn profile(&self, profile: Option<&str>) -> Result<Profile, DeskError> {
         let name = profile
             .or(self.settings.rating_profile.as_deref())

@@ -404,6 +404,68 @@ impl Event {
         })
     }
 
+    /// The same event with each player replaced by `player(old)` — another
+    /// id (a desk's pairing numbers → list ids), a sex the desk did not
+    /// know — and the games following the ids, checked as [`Event::new`]
+    /// checks.
+    ///
+    /// ```
+    /// use qiyuan_rating::model::*;
+    /// let e = Event::new("t", GameKind::Xiangqi, EventSystem::Swiss, None, None,
+    ///     vec![Player::new(PlayerId(1), "A", Sex::Male, None), Player::new(PlayerId(2), "B", Sex::Male, None)],
+    ///     vec![Pairing::Game { round: 1, white: PlayerId(1), black: PlayerId(2), result: GameResult::Played(Outcome::Draw) }])?;
+    /// let r = e.with_players(|p| Player { id: PlayerId(p.id.0 + 100), ..p.clone() })?;
+    /// assert_eq!(r.players()[1].id, PlayerId(102));
+    /// assert!(matches!(r.pairings()[0], Pairing::Game { white: PlayerId(101), .. }));
+    /// assert!(e.with_players(|p| Player { id: PlayerId(7), ..p.clone() }).is_err()); // two players, one id
+    /// # Ok::<(), EventError>(())
+    /// ```
+    pub fn with_players(&self, player: impl Fn(&Player) -> Player) -> Result<Event, EventError> {
+        let players: Vec<Player> = self.players.iter().map(player).collect();
+        let ids: HashMap<PlayerId, PlayerId> = self
+            .players
+            .iter()
+            .zip(&players)
+            .map(|(old, new)| (old.id, new.id))
+            .collect();
+        let id = |p: PlayerId| ids.get(&p).copied().unwrap_or(p);
+        let pairings = self
+            .pairings
+            .iter()
+            .map(|p| match *p {
+                Pairing::Game {
+                    round,
+                    white,
+                    black,
+                    result,
+                } => Pairing::Game {
+                    round,
+                    white: id(white),
+                    black: id(black),
+                    result,
+                },
+                Pairing::Bye {
+                    round,
+                    player,
+                    kind,
+                } => Pairing::Bye {
+                    round,
+                    player: id(player),
+                    kind,
+                },
+            })
+            .collect();
+        Event::new(
+            self.name.clone(),
+            self.game,
+            self.system,
+            self.start,
+            self.end,
+            players,
+            pairings,
+        )
+    }
+
     /// The event's name.
     pub fn name(&self) -> &str {
         &self.name

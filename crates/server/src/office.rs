@@ -24,6 +24,7 @@
 
 use std::collections::HashMap;
 
+use crate::i18n::Lang;
 use axum::Router;
 use axum::extract::{Form, Multipart, Path, Query, State};
 use axum::http::StatusCode;
@@ -57,6 +58,9 @@ pub fn routes() -> Router<AppState> {
         .route("/office/lists/{id}/publish", post(publish_draft))
         .route("/office/lists/{id}/discard", post(discard_draft))
         .route("/office/lists/{id}/skip", post(skip_row))
+        .route("/office/submissions/{id}", get(submission_page))
+        .route("/office/submissions/{id}/import", post(import_submission))
+        .route("/office/submissions/{id}/refuse", post(refuse_submission))
         .route("/office/audit", get(audit))
 }
 
@@ -210,6 +214,11 @@ async fn dashboard(
     let mut lists = state.store.lists().await.map_err(store_error)?;
     lists.reverse();
     let has_draft = lists.iter().any(|l| l.status == "draft");
+    let pending = state
+        .store
+        .submissions(Some("pending"))
+        .await
+        .map_err(|e| office_error(&viewer, e))?;
     let (page, offset) = page_offset(query.page);
     let rows = sqlx::query(
         "SELECT id, name, profile, end_date, player_count, game_count FROM events \
@@ -281,6 +290,17 @@ async fn dashboard(
                 form method="get" action="/office/period" {
                     (series_date_select(&viewer, "series_date", 1, None))
                     " " button type="submit" { (viewer.t("Preview the changes", "预览变化")) }
+                }
+            }
+            @if !pending.is_empty() {
+                h2 { (viewer.t("Events submitted by the desk", "裁判台报送的赛事")) }
+                ul #submissions {
+                    @for sub in &pending {
+                        li data-submission=(sub.id) {
+                            a href={ "/office/submissions/" (sub.id) } { (sub.name) }
+                            " · " (sub.profile) " · " (sub.submitted_by) " · " (sub.submitted_at)
+                        }
+                    }
                 }
             }
             h2 { (viewer.t("Rating lists", "等级分名单")) }
@@ -480,6 +500,12 @@ async fn import_list(
 /// A refusal of the store in the visitor's language: the office's own
 /// refusals are worded in both; a database failure stays an internal error.
 pub(crate) fn office_error(viewer: &Viewer, e: StoreError) -> AppError {
+    refusal(viewer.lang, e)
+}
+
+/// A refusal of the store in `lang` (see [`office_error`]): the desk's pages
+/// word the store's refusals the same way.
+pub(crate) fn refusal(lang: Lang, e: StoreError) -> AppError {
     use StoreError as E;
     let zh = match &e {
         E::Connect { .. } | E::Migrate(_) | E::Db(_) | E::Io { .. } | E::Corrupt { .. } => {
@@ -573,6 +599,24 @@ pub(crate) fn office_error(viewer: &Viewer, e: StoreError) -> AppError {
             "名单 #{list_id} 改变了 {changes} 名棋手的身份信息（{first}）：请逐条核对并确认后再公布"
         ),
         E::NoSuchPlayer(id) => format!("数据库中没有编号为 {id} 的棋手"),
+        E::AlreadySubmitted {
+            desk_event_id,
+            submission,
+        } => {
+            format!("裁判台赛事 #{desk_event_id} 已报送（报送 #{submission}），正等待审核或已导入")
+        }
+        E::NotFinished(id) => {
+            format!("裁判台赛事 #{id} 尚未结束：请编排完所有轮次并录入全部成绩后再报送")
+        }
+        E::NoRatingProfile(id) => {
+            format!("裁判台赛事 #{id} 未设定等级分规则：请在赛事设置中选择后再报送")
+        }
+        E::SexUnknown { names } => format!(
+            "{} 的性别未在裁判台登记，等级分管理也没有其记录：请在赛事的棋手信息中登记性别",
+            names.join("、")
+        ),
+        E::NoSuchSubmission(id) => format!("没有报送 #{id}"),
+        E::NotPending(id) => format!("报送 #{id} 已处理（已导入或已退回）"),
         E::Rating(m) => format!("周期计算失败：{m}"),
         E::Profile(p) => format!("等级分规则有误：{p}"),
         E::EventFile(f) => format!("赛事文件有误：{f}"),
@@ -581,7 +625,7 @@ pub(crate) fn office_error(viewer: &Viewer, e: StoreError) -> AppError {
         }
         other => format!("操作被拒绝：{other}"),
     };
-    AppError::BadRequest(viewer.lang.pick(e.to_string(), zh))
+    AppError::BadRequest(lang.pick(e.to_string(), zh))
 }
 
 /// `POST /office/import-event?_csrf=…` (multipart: `file`, `profile`).
@@ -986,6 +1030,179 @@ async fn skip_row(
         .await
         .map_err(|e| office_error(&viewer, e))?;
     Ok(Redirect::to(&format!("/office/lists/{id}")).into_response())
+}
+
+/// `GET /office/submissions/{id}`: a desk event submitted, reviewed
+/// before import.
+async fn submission_page(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    SignedIn(user): SignedIn,
+    Path(id): Path<i64>,
+) -> Result<Markup, AppError> {
+    officer(&user)?;
+    let l = viewer.lang;
+    let sub = state
+        .store
+        .submission(id)
+        .await
+        .map_err(|e| office_error(&viewer, e))?;
+    let new = sub.players.iter().filter(|p| p.is_new()).count();
+    let mismatched = sub.players.iter().filter(|p| p.mismatch()).count();
+    let title = l.pick(
+        format!("Submitted event: {}", sub.name),
+        format!("报送的赛事：{}", sub.name),
+    );
+    Ok(layout::page(
+        &viewer,
+        &title,
+        html! {
+            h1 { (title) }
+            dl.period {
+                dt { (viewer.t("Rating profile", "等级分规则")) } dd { (sub.profile) }
+                dt { (viewer.t("Submitted by", "报送人")) } dd { (sub.submitted_by) " · " (sub.submitted_at) }
+                dt { (viewer.t("Games", "对局")) } dd { (sub.games) }
+                dt { (viewer.t("Players", "棋手")) } dd { (sub.players.len()) }
+                dt { (viewer.t("New players to enter", "需新录入的棋手")) } dd #new-players { (new) }
+                dt { (viewer.t("Names that differ from the office's", "与记录姓名不符")) } dd #mismatches { (mismatched) }
+            }
+            div.table-wrap { table #submitted-players {
+                thead { tr {
+                    th { (viewer.t("No.", "编号")) } th { (viewer.t("Name at the desk", "裁判台姓名")) }
+                    th { (viewer.t("Sex", "性别")) }
+                    th { (viewer.t("List ID", "名单编号")) } th { (viewer.t("The office's record", "等级分管理记录")) }
+                } }
+                tbody { @for p in &sub.players {
+                    tr data-number=(p.number) class=[p.mismatch().then_some("warning")] {
+                        td { (p.number) } td { (p.name) }
+                        td { @match p.sex.as_deref().or(p.office_sex.as_deref()) {
+                            Some(sex) => (crate::public::sex_label(&viewer, sex)),
+                            None => (viewer.t("not recorded", "未登记")),
+                        } }
+                        td { @if let Some(i) = p.list_id { (i) } @else { "—" } }
+                        td {
+                            @if p.is_new() {
+                                (viewer.t("new: entered as an unrated player", "新棋手：录入为无等级分棋手"))
+                            } @else {
+                                (p.office_name.as_deref().unwrap_or(""))
+                                @if p.mismatch() { " " strong { (viewer.t("— a different name or sex: is the id right?", "——姓名或性别不同：编号是否正确？")) } }
+                            }
+                        }
+                    }
+                } }
+            } }
+            @if sub.status == "pending" {
+                div.forms.no-print {
+                    form #import-submission method="post" action={ "/office/submissions/" (id) "/import" } {
+                        (layout::csrf_field(&viewer))
+                        @if new > 0 {
+                            label { input type="checkbox" name="confirm_new" value="1" required;
+                                " " (l.pick(format!("Enter the {new} new player(s) as unrated players."),
+                                    format!("将上述 {new} 名新棋手录入为无等级分棋手。"))) }
+                        }
+                        button type="submit" { (viewer.t("Import the event", "导入赛事")) }
+                    }
+                    form #refuse-submission method="post" action={ "/office/submissions/" (id) "/refuse" } {
+                        (layout::csrf_field(&viewer))
+                        label { (viewer.t("Why (for the arbiter)", "退回原因（告知裁判）"))
+                            input type="text" name="note" required maxlength="500"; }
+                        button.secondary type="submit" { (viewer.t("Refuse", "退回")) }
+                    }
+                }
+            } @else {
+                p #submission-status { @match sub.status.as_str() {
+                    "imported" => (l.pick(
+                        format!("Imported as event #{} by {}.", sub.office_event_id.unwrap_or(0), sub.decided_by.as_deref().unwrap_or("")),
+                        format!("已由 {} 导入为赛事 #{}。", sub.decided_by.as_deref().unwrap_or(""), sub.office_event_id.unwrap_or(0)))),
+                    _ => (l.pick(
+                        format!("Refused by {}: {}", sub.decided_by.as_deref().unwrap_or(""), sub.note.as_deref().unwrap_or("")),
+                        format!("已由 {} 退回：{}", sub.decided_by.as_deref().unwrap_or(""), sub.note.as_deref().unwrap_or("")))),
+                } }
+            }
+        },
+    ))
+}
+
+#[derive(Debug, Default, Deserialize)]
+struct ImportSubmissionForm {
+    #[serde(default)]
+    confirm_new: Option<String>,
+}
+
+/// `POST /office/submissions/{id}/import`.
+async fn import_submission(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    SignedIn(user): SignedIn,
+    Path(id): Path<i64>,
+    Form(form): Form<ImportSubmissionForm>,
+) -> Result<Markup, AppError> {
+    officer(&user)?;
+    let sub = state
+        .store
+        .submission(id)
+        .await
+        .map_err(|e| office_error(&viewer, e))?;
+    if sub.players.iter().any(|p| p.is_new()) && form.confirm_new.is_none() {
+        return Err(AppError::BadRequest(
+            viewer
+                .t(
+                    "Confirm that the new players are to be entered.",
+                    "请确认录入新棋手。",
+                )
+                .into(),
+        ));
+    }
+    let store = state.store.clone();
+    let by = user.username.clone();
+    let done = off_thread(move || async move { store.import_submission(id, &by).await })
+        .await?
+        .map_err(|e| office_error(&viewer, e))?;
+    Ok(done_page(
+        &viewer,
+        viewer.t("Event imported", "赛事已导入"),
+        vec![viewer.lang.pick(
+            format!(
+                "Event #{} “{}” imported: {} players, {} games; audit entry #{}.",
+                done.event_id, done.name, done.players, done.games, done.audit_id
+            ),
+            format!(
+                "赛事 #{}“{}”已导入：棋手 {} 名，对局 {} 盘；审计记录 #{}。",
+                done.event_id, done.name, done.players, done.games, done.audit_id
+            ),
+        )],
+        None,
+    ))
+}
+
+#[derive(Debug, Deserialize)]
+struct RefuseForm {
+    note: String,
+}
+
+/// `POST /office/submissions/{id}/refuse`.
+async fn refuse_submission(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    SignedIn(user): SignedIn,
+    Path(id): Path<i64>,
+    Form(form): Form<RefuseForm>,
+) -> Result<Response, AppError> {
+    officer(&user)?;
+    let note = form.note.trim();
+    if note.is_empty() {
+        return Err(AppError::BadRequest(
+            viewer
+                .t("Say why, for the arbiter.", "请写明退回原因。")
+                .into(),
+        ));
+    }
+    state
+        .store
+        .refuse_submission(id, note, &user.username)
+        .await
+        .map_err(|e| office_error(&viewer, e))?;
+    Ok(Redirect::to(&format!("/office/submissions/{id}")).into_response())
 }
 
 /// What a draft changes, before its publication.

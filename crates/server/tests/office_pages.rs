@@ -734,3 +734,206 @@ async fn an_identity_change_waits_for_confirmation_and_history_stays() {
     let new = get_text_at(&server.base_url, &anon, &format!("/lists/{second}")).await;
     assert!(new.contains("李娜"), "{new}");
 }
+
+/// A finished desk event goes to the office over HTTP: the arbiter submits
+/// it from the event's overview (once: a second submission is refused),
+/// the officer finds it on the dashboard, reviews its players against the
+/// office's list (乙乙 entered at the desk as list id 2, the office's 乙, is
+/// flagged; 新秀 is on no list), must confirm the newcomer before the
+/// import, imports it; the arbiter's overview says it was imported, and the
+/// period rates it (its two games, the newcomer an unrated row).
+#[tokio::test]
+async fn a_desk_event_is_submitted_reviewed_and_imported() {
+    use qiyuan_desk::prelude::{GameResult, PlayerInfo};
+    let server = TestServer::start().await;
+    // The office's list, published by the officer in a second browser.
+    let office = server.browser();
+    server
+        .create_account("li", TEST_PASSWORD, Role::Officer)
+        .await;
+    server.login_as(&office, "li", TEST_PASSWORD).await;
+    let (list, _) = server
+        .import_list_draft(
+            &office,
+            "cxa-2019",
+            "2019-01-01",
+            "list.csv",
+            LIST_CSV.as_bytes(),
+        )
+        .await;
+    server.publish_list_draft(&office, list).await;
+
+    // The arbiter's event: a one-round xiangqi Swiss rated by cxa-2019.
+    server.sign_in_as("wang", Role::Arbiter).await;
+    let resp = server
+        .post_form(
+            "/desk/events/new",
+            &[
+                ("name", "春季赛"),
+                ("game", "xiangqi"),
+                ("system", "swiss"),
+                ("rounds", "1"),
+                ("scoring", "xiangqi"),
+                ("tiebreaks", "xiangqi-swiss-bh"),
+                ("rating_profile", "cxa-2019"),
+                ("start", "2019-03-10"),
+                ("end", "2019-03-10"),
+            ],
+        )
+        .await;
+    let ev = created_event_id(&resp);
+    for (name, list_id) in [
+        ("甲", Some("1")),
+        ("乙乙", Some("2")),
+        ("新秀", None),
+        ("丙", Some("3")),
+    ] {
+        let mut p = PlayerInfo::new(name);
+        p.national_id = list_id.map(str::to_string);
+        server.store.add_player(ev, &p, "wang").await.unwrap();
+    }
+    let overview = server.get_text(&format!("/desk/events/{ev}")).await;
+    assert!(overview.contains(r#"id="office-submission""#), "{overview}");
+    assert!(
+        !overview.contains(r#"id="submit-to-office""#),
+        "not finished yet: {overview}"
+    );
+    let loaded = server.store.load_event(ev).await.unwrap();
+    let round = loaded.desk.pair_next_round().unwrap();
+    let saved = server.store.save_round(ev, &round, "wang").await.unwrap();
+    for g in &saved.games {
+        server
+            .store
+            .set_result(ev, g.id, GameResult::WhiteWins, 0, "wang")
+            .await
+            .unwrap();
+    }
+    let overview = server.get_text(&format!("/desk/events/{ev}")).await;
+    assert!(overview.contains(r#"id="submit-to-office""#), "{overview}");
+    let resp = server
+        .post_form(&format!("/desk/events/{ev}/submit"), &[])
+        .await;
+    assert_eq!(resp.status(), 303);
+    let overview = server.get_text(&format!("/desk/events/{ev}")).await;
+    assert!(overview.contains(r#"data-status="pending""#), "{overview}");
+    assert!(!overview.contains(r#"id="submit-to-office""#), "{overview}");
+    let (status, text) = status_and_text(
+        server
+            .post_form(&format!("/desk/events/{ev}/submit"), &[])
+            .await,
+    )
+    .await;
+    assert_eq!(status, 400, "{text}");
+    assert!(text.contains("已报送"), "{text}");
+    // An arbiter cannot review it.
+    let sub: i64 = attr_after(&overview, "data-submission=", "data-submission")
+        .unwrap()
+        .parse()
+        .unwrap();
+    let resp = server.get(&format!("/office/submissions/{sub}")).await;
+    assert_eq!(resp.status(), 403);
+
+    // The officer: on the dashboard, reviewed, the newcomer confirmed.
+    let dash = get_text_at(&server.base_url, &office, "/office").await;
+    assert!(
+        dash.contains(&format!(r#"data-submission="{sub}""#)) && dash.contains("春季赛"),
+        "{dash}"
+    );
+    let review = get_text_at(
+        &server.base_url,
+        &office,
+        &format!("/office/submissions/{sub}"),
+    )
+    .await;
+    assert!(
+        review.contains(r#"<dd id="new-players">1</dd>"#),
+        "{review}"
+    );
+    assert!(review.contains(r#"<dd id="mismatches">1</dd>"#), "{review}");
+    let resp = server
+        .post_form_as(&office, &format!("/office/submissions/{sub}/import"), &[])
+        .await;
+    assert_eq!(resp.status(), 400);
+    // 新秀's sex is recorded nowhere: refused, the officer sends it back.
+    let (status, text) = status_and_text(
+        server
+            .post_form_as(
+                &office,
+                &format!("/office/submissions/{sub}/import"),
+                &[("confirm_new", "1")],
+            )
+            .await,
+    )
+    .await;
+    assert_eq!(status, 400, "{text}");
+    assert!(text.contains("新秀 的性别未在裁判台登记"), "{text}");
+    let resp = server
+        .post_form_as(
+            &office,
+            &format!("/office/submissions/{sub}/refuse"),
+            &[("note", "请登记新秀的性别")],
+        )
+        .await;
+    assert_eq!(resp.status(), 303);
+    let overview = server.get_text(&format!("/desk/events/{ev}")).await;
+    assert!(
+        overview.contains(r#"data-status="refused""#) && overview.contains("请登记新秀的性别"),
+        "{overview}"
+    );
+    assert!(overview.contains(r#"id="submit-to-office""#), "{overview}");
+    // The arbiter records it and submits again; the officer imports.
+    let loaded = server.store.load_event(ev).await.unwrap();
+    let players = loaded.desk.players();
+    let newcomer = players.iter().find(|p| p.info.name == "新秀").unwrap();
+    let mut info = newcomer.info.clone();
+    info.sex = Some(qiyuan_desk::prelude::Sex::Female);
+    server
+        .store
+        .update_player(ev, newcomer.id, &info, "wang")
+        .await
+        .unwrap();
+    let resp = server
+        .post_form(&format!("/desk/events/{ev}/submit"), &[])
+        .await;
+    assert_eq!(resp.status(), 303);
+    let overview = server.get_text(&format!("/desk/events/{ev}")).await;
+    let sub: i64 = tags(&overview, "<p data-submission=")
+        .iter()
+        .find(|a| a["data-status"] == "pending")
+        .expect("the new submission")["data-submission"]
+        .parse()
+        .unwrap();
+    let resp = server
+        .post_form_as(
+            &office,
+            &format!("/office/submissions/{sub}/import"),
+            &[("confirm_new", "1")],
+        )
+        .await;
+    let (status, done) = status_and_text(resp).await;
+    assert_eq!(status, 200, "{done}");
+    assert!(done.contains("春季赛"), "{done}");
+    let totals = server.store.totals().await.unwrap();
+    assert_eq!((totals.players, totals.events, totals.games), (4, 1, 2));
+    let again = server
+        .post_form_as(
+            &office,
+            &format!("/office/submissions/{sub}/import"),
+            &[("confirm_new", "1")],
+        )
+        .await;
+    assert_eq!(again.status(), 400);
+    let overview = server.get_text(&format!("/desk/events/{ev}")).await;
+    assert!(overview.contains(r#"data-status="imported""#), "{overview}");
+
+    // The period preview rates it: the newcomer (id 4) an unrated row.
+    let preview = get_text_at(
+        &server.base_url,
+        &office,
+        "/office/period?series_date=cxa-2019%7C2019-06-01",
+    )
+    .await;
+    let newcomer = player_row(&preview, 4);
+    assert_eq!(newcomer["data-change"], "", "unrated: no ΔR {newcomer:?}");
+    assert!(preview.contains("新秀"), "{preview}");
+}

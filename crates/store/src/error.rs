@@ -210,6 +210,42 @@ pub enum StoreError {
     /// No such player.
     #[error("no player with id {0} in the database")]
     NoSuchPlayer(u32),
+    /// The desk event was submitted to the office already.
+    #[error(
+        "desk event #{desk_event_id} is submitted already (submission #{submission}): the office reviews it"
+    )]
+    AlreadySubmitted {
+        /// The desk event.
+        desk_event_id: i64,
+        /// The submission pending or imported.
+        submission: i64,
+    },
+    /// The desk event is not finished: it cannot go to the office yet.
+    #[error(
+        "desk event #{0} is not finished: pair every round and enter every result before submitting it"
+    )]
+    NotFinished(i64),
+    /// The desk event names no rating profile.
+    #[error(
+        "desk event #{0} has no rating profile: choose one in its settings before submitting it"
+    )]
+    NoRatingProfile(i64),
+    /// Players the office would enter as new players, with no sex recorded
+    /// at the desk (a rating needs it: the minimum ratings differ).
+    #[error(
+        "the sex of {} is not recorded at the desk and the office does not know them: record it in the event's players",
+        .names.join(", ")
+    )]
+    SexUnknown {
+        /// The players, by name.
+        names: Vec<String>,
+    },
+    /// No such submission.
+    #[error("no submission #{0}")]
+    NoSuchSubmission(i64),
+    /// The submission was imported or refused already.
+    #[error("submission #{0} is decided already (imported or refused)")]
+    NotPending(i64),
     /// No such rating list.
     #[error("no rating list #{0}")]
     NoSuchList(i64),

@@ -302,6 +302,27 @@ impl Store {
         progress: &dyn Fn(u64),
         by: &str,
     ) -> Result<Vec<Result<EventImport, StoreError>>, StoreError> {
+        self.import_events_with(files, profile_name, &[], progress, by)
+            .await
+    }
+
+    /// [`Store::import_events`], entering as **new players** the ids in
+    /// `new_players` that no list has yet (a junior's first event): an
+    /// officer saw and confirmed them. They are entered with the identity
+    /// the event file gives, and a period starts them as unrated players.
+    /// Every other player must be known, as for [`Store::import_events`].
+    ///
+    /// # Errors
+    /// As [`Store::import_events`]; an id of `new_players` that is known
+    /// already is simply a known player (its sex is checked).
+    pub async fn import_events_with(
+        &self,
+        files: &[(&str, &str)],
+        profile_name: &str,
+        new_players: &[u32],
+        progress: &dyn Fn(u64),
+        by: &str,
+    ) -> Result<Vec<Result<EventImport, StoreError>>, StoreError> {
         require_actor("import_events", by)?;
         let profile = Profile::builtin(profile_name)?;
         let shas: Vec<String> = files.iter().map(|(_, t)| sha256(t.as_bytes())).collect();
@@ -394,7 +415,7 @@ impl Store {
             .await?;
         for (i, slot) in parsed.iter_mut().enumerate() {
             if let Some(event) = slot
-                && let Err(e) = check_players(files[i].0, event, &known)
+                && let Err(e) = check_players(files[i].0, event, &known, new_players)
             {
                 *slot = None;
                 out[i] = Err(e);
@@ -428,6 +449,37 @@ impl Store {
             &subject,
             &json!({"profile": profile_name, "events": listed}),
             by,
+        )
+        .await?;
+        // The confirmed new players, once each, with the identity their
+        // first event gives (a plain insert: a player entered meanwhile by
+        // another import fails this one rather than merging two people).
+        let mut entered: HashMap<u32, Vec<Val>> = HashMap::new();
+        for event in parsed.iter().flatten() {
+            for p in event.players() {
+                if !known.contains_key(&p.id.0) && new_players.contains(&p.id.0) {
+                    entered.entry(p.id.0).or_insert_with(|| {
+                        vec![
+                            Val::I(p.id.0.into()),
+                            Val::T(p.name.clone()),
+                            Val::T(sex_str(p.sex).into()),
+                            Val::OptT(p.birth_year.map(|y| y.to_string())),
+                            Val::OptT(p.unit.clone()),
+                            Val::I(audit_id),
+                        ]
+                    });
+                }
+            }
+        }
+        let mut entered: Vec<(u32, Vec<Val>)> = entered.into_iter().collect();
+        entered.sort_by_key(|(id, _)| *id);
+        insert_rows(
+            &mut tx,
+            "INSERT INTO players (id, name, sex, birth, unit, audit_id)",
+            "",
+            6,
+            entered.into_iter().map(|(_, row)| row),
+            &|_| {},
         )
         .await?;
         let mut players = Vec::new();
@@ -532,11 +584,12 @@ fn check_players(
     file_name: &str,
     event: &Event,
     known: &HashMap<u32, KnownPlayer>,
+    new_players: &[u32],
 ) -> Result<(), StoreError> {
     let missing: Vec<(u32, String)> = event
         .players()
         .iter()
-        .filter(|p| !known.contains_key(&p.id.0))
+        .filter(|p| !known.contains_key(&p.id.0) && !new_players.contains(&p.id.0))
         .map(|p| (p.id.0, p.name.clone()))
         .collect();
     if !missing.is_empty() {
@@ -546,7 +599,9 @@ fn check_players(
         });
     }
     for p in event.players() {
-        let k = &known[&p.id.0];
+        let Some(k) = known.get(&p.id.0) else {
+            continue; // a confirmed new player
+        };
         if k.sex != sex_str(p.sex) {
             return Err(StoreError::PlayerMismatch {
                 file: file_name.to_string(),

@@ -47,6 +47,7 @@ mod lists;
 mod office;
 pub mod points;
 mod query;
+mod submissions;
 
 use std::str::FromStr;
 
@@ -63,6 +64,7 @@ pub use office::{ChangeLine, PeriodOutcome, PeriodPlan, PublishOutcome};
 pub use query::{
     ListInfo, ListLine, PlayerHistory, PlayerListLine, StoredEvent, StoredGame, Totals,
 };
+pub use submissions::{Submission, SubmittedPlayer};
 
 /// Which database a [`Store`] talks to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

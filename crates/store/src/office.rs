@@ -264,6 +264,55 @@ impl Store {
         })
     }
 
+    /// The list a period starts from, with every player of its events that
+    /// no list has yet (entered by an event import, see
+    /// [`Store::import_events_with`]) as an unrated row: a newcomer starts
+    /// unrated.
+    async fn with_newcomers(
+        &self,
+        list: RatingList,
+        events: &[PeriodEvent],
+    ) -> Result<RatingList, StoreError> {
+        let missing: std::collections::BTreeSet<u32> = events
+            .iter()
+            .flat_map(|e| e.event.players().iter().map(|p| p.id))
+            .filter(|id| list.get(*id).is_none())
+            .map(|id| id.0)
+            .collect();
+        if missing.is_empty() {
+            return Ok(list);
+        }
+        let mut rows = list.into_rows();
+        for chunk in missing.iter().copied().collect::<Vec<_>>().chunks(500) {
+            let ids = chunk
+                .iter()
+                .map(u32::to_string)
+                .collect::<Vec<_>>()
+                .join(",");
+            for r in sqlx::query(&format!(
+                "SELECT id, name, sex, birth, unit FROM players WHERE id IN ({ids})"
+            ))
+            .fetch_all(&self.pool)
+            .await?
+            {
+                let sex: String = r.try_get("sex")?;
+                let birth: Option<String> = r.try_get("birth")?;
+                let mut row = ListRow::new(
+                    PlayerId(r.try_get::<i64, _>("id")? as u32),
+                    r.try_get::<String, _>("name")?,
+                    if sex == "f" { Sex::Female } else { Sex::Male },
+                );
+                row.birth_year = birth.and_then(|b| b.get(..4).and_then(|y| y.parse().ok()));
+                row.unit = r.try_get("unit")?;
+                rows.push(row);
+            }
+        }
+        rows.sort_by_key(|r| r.id);
+        RatingList::new(rows).map_err(|e| StoreError::Corrupt {
+            what: e.to_string(),
+        })
+    }
+
     /// Computes the period of `profile` whose list is published on
     /// `list_date`: the events are read back from their files as imported,
     /// the list before from the database; the engine computes; unless
@@ -333,6 +382,7 @@ impl Store {
             }
             progress(events.len() as u64, total);
         }
+        let list = self.with_newcomers(list, &events).await?;
         let report = compute_period(&profile, &list, &events, list_date)
             .map_err(|e| StoreError::Rating(e.to_string()))?;
         drop(events);

@@ -481,6 +481,14 @@ pub(super) async fn overview(
         .filter(|g| g.result == GameResult::Pending)
         .count();
     let can_pair = d.rounds_paired() < d.total_rounds() || d.total_rounds() == 0;
+    let submissions: Vec<qiyuan_store::Submission> = state
+        .store
+        .submissions(None)
+        .await
+        .map_err(|e| store_error(e, l))?
+        .into_iter()
+        .filter(|sub| sub.desk_event_id == id)
+        .collect();
     Ok(page(
         &viewer,
         &s.name,
@@ -527,6 +535,7 @@ pub(super) async fn overview(
                     }
                 }
             }
+            (office_section(&viewer, &loaded, &submissions))
             h2 { (l.t("Prints", "打印")) }
             ul #prints {
                 @for (what, en, zh) in PRINTS {
@@ -550,6 +559,68 @@ pub(super) async fn overview(
     ))
 }
 
+/// The event and the rating office: submit a finished event, and what
+/// became of each submission.
+fn office_section(
+    viewer: &Viewer,
+    loaded: &qiyuan_store::desk::LoadedEvent,
+    subs: &[qiyuan_store::Submission],
+) -> Markup {
+    let l = viewer.lang;
+    let d = &loaded.desk;
+    let open = subs.iter().any(|s| s.status != "refused");
+    html! {
+        section #office-submission {
+            h2 { (l.t("Rating office", "报送等级分")) }
+            @for sub in subs {
+                p data-submission=(sub.id) data-status=(sub.status) {
+                    @match sub.status.as_str() {
+                        "pending" => (l.pick(
+                            format!("Submitted to the rating office by {} ({}); waiting for its review.", sub.submitted_by, sub.submitted_at),
+                            format!("已由 {} 报送等级分管理（{}），等待审核。", sub.submitted_by, sub.submitted_at))),
+                        "imported" => (l.pick(
+                            format!("Imported by the rating office (event #{}).", sub.office_event_id.unwrap_or(0)),
+                            format!("等级分管理已导入（赛事 #{}）。", sub.office_event_id.unwrap_or(0)))),
+                        _ => (l.pick(
+                            format!("Refused by the rating office: {}", sub.note.as_deref().unwrap_or("")),
+                            format!("等级分管理退回：{}", sub.note.as_deref().unwrap_or("")))),
+                    }
+                }
+            }
+            @if !open {
+                @if d.is_finished() && d.settings().rating_profile.is_some() {
+                    form #submit-to-office method="post" action={ "/desk/events/" (loaded.id) "/submit" } {
+                        (csrf_field(viewer))
+                        button type="submit" { (l.t("Submit to the rating office", "报送等级分管理")) }
+                    }
+                } @else {
+                    p.muted { (l.t(
+                        "A finished event with a rating profile can be submitted to the rating office.",
+                        "赛事结束且设定了等级分规则后，可报送等级分管理。")) }
+                }
+            }
+        }
+    }
+}
+
+/// `POST /desk/events/{id}/submit`: hands the finished event to the rating
+/// office for review.
+pub(super) async fn submit(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    SignedIn(user): SignedIn,
+    Path(id): Path<i64>,
+) -> Result<Response, AppError> {
+    let l = viewer.lang;
+    load_for(&state, &user, id, l).await?;
+    state
+        .store
+        .submit_desk_event(id, by(&user))
+        .await
+        .map_err(|e| store_error(e, l))?;
+    Ok(Redirect::to(&format!("/desk/events/{id}")).into_response())
+}
+
 /// The print views: path, English, Chinese.
 pub(super) const PRINTS: [(&str, &str, &str); 6] = [
     ("pairings", "Pairing list (last round)", "对阵表（最新轮）"),
@@ -565,7 +636,12 @@ pub(super) const PRINTS: [(&str, &str, &str); 6] = [
 ];
 
 /// The exports: path, English, Chinese.
-pub(super) const EXPORTS: [(&str, &str, &str); 6] = [
+pub(super) const EXPORTS: [(&str, &str, &str); 7] = [
+    (
+        "event.json",
+        "Event file for the rating office (players by list id)",
+        "等级分赛事文件（以名单编号指称棋手）",
+    ),
     ("trf", "FIDE TRF (TRF-2026)", "FIDE TRF（2026）"),
     ("trf16", "FIDE TRF16", "FIDE TRF16"),
     ("standings.csv", "Standings (CSV)", "排名（CSV）"),

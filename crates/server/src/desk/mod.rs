@@ -98,6 +98,7 @@ pub fn routes() -> Router<AppState> {
             get(events::settings_form).post(events::settings_save),
         )
         .route("/desk/events/{id}/log", get(events::log_page))
+        .route("/desk/events/{id}/submit", post(events::submit))
         .route(
             "/desk/events/{id}/players",
             get(players::page_get).post(players::post),
@@ -179,7 +180,7 @@ pub(crate) fn store_error(e: StoreError, lang: Lang) -> AppError {
         StoreError::NoSuchDeskEvent(_) | StoreError::NoSuchGame { .. } => AppError::NotFound,
         StoreError::Desk(d) => desk_error(&d, lang),
         c @ StoreError::Conflict(_) => AppError::Conflict(c.to_string()),
-        other => AppError::Internal(other.to_string()),
+        other => crate::office::refusal(lang, other),
     }
 }
 

@@ -515,6 +515,15 @@ pub(super) async fn export(
     let round = q.round.unwrap_or(d.rounds_paired());
     let err = |e: DeskError| desk_error(&e, l);
     let (bytes, ctype, ext): (Vec<u8>, &str, &str) = match fmt.as_str() {
+        "event.json" => (
+            qiyuan_formats::event::write_event(
+                &d.office_event().map_err(err)?,
+                qiyuan_formats::event::EventFormat::Json,
+            )
+            .into_bytes(),
+            "application/json; charset=utf-8",
+            "event.json",
+        ),
         "trf" | "trf16" => (
             export::trf(d, fmt == "trf16").map_err(err)?.into_bytes(),
             "text/plain; charset=utf-8",
