@@ -976,7 +976,16 @@ pub fn rate(event: &Event, profile: &Profile) -> Result<EventReport, RateError> 
 pub fn check_conditions(event: &Event, profile: &Profile) -> Vec<String> {
     let players = event.players();
     let m = players.len() as u32;
-    let rated = players.iter().filter(|p| p.rating.is_some()).count() as u32;
+    // A rating below the profile's unrated line (cxa-2019 第十一条: men 2300,
+    // women 2100) is no rating: such a player does not count as rated here
+    // either (第三条(一)).
+    let rated = players
+        .iter()
+        .filter(|p| {
+            p.rating
+                .is_some_and(|r| u_below(profile, p).is_none_or(|b| r >= b))
+        })
+        .count() as u32;
     let mut units: Vec<&str> = Vec::new();
     let all_units = players.iter().all(|p| p.unit.is_some());
     if all_units {
