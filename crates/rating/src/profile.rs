@@ -278,8 +278,12 @@ pub enum CarryWindow {
     CalendarYear,
     /// Events of two consecutive calendar years (cxa-legacy 九).
     TwoConsecutiveYears,
-    /// Without limit (cca-chess 八(八): performances of several periods
-    /// combine). **The default when `carry_window` is omitted.**
+    /// Events of the same rating period or of the next one (cca-chess
+    /// 八(八): 在同一计算周期或下一计算周期内): games of a period lapse when
+    /// the period after the next begins. The list carries only the games
+    /// of the period it closes.
+    SameOrNextPeriod,
+    /// Without limit. **The default when `carry_window` is omitted.**
     #[default]
     Unlimited,
 }
@@ -297,7 +301,22 @@ impl CarryWindow {
         match self {
             CarryWindow::CalendarYear => Some(1),
             CarryWindow::TwoConsecutiveYears => Some(2),
-            CarryWindow::Unlimited => None,
+            CarryWindow::SameOrNextPeriod | CarryWindow::Unlimited => None,
+        }
+    }
+
+    /// The number of consecutive rating periods, `None` when the window is
+    /// counted in years or unlimited.
+    ///
+    /// ```
+    /// use qiyuan_rating::profile::CarryWindow;
+    /// assert_eq!(CarryWindow::SameOrNextPeriod.periods(), Some(2));
+    /// assert_eq!(CarryWindow::CalendarYear.periods(), None);
+    /// ```
+    pub fn periods(self) -> Option<u32> {
+        match self {
+            CarryWindow::SameOrNextPeriod => Some(2),
+            _ => None,
         }
     }
 }
@@ -384,8 +403,9 @@ pub struct UnratedConfig {
     /// A first rating above this is cut to it.
     #[serde(default)]
     pub cap: Option<Decimal>,
-    /// Over which calendar years an unrated player's games accumulate
-    /// (`"calendar-year"`, `"two-consecutive-years"`, `"unlimited"`).
+    /// Over which calendar years or periods an unrated player's games
+    /// accumulate (`"calendar-year"`, `"two-consecutive-years"`,
+    /// `"same-or-next-period"`, `"unlimited"`).
     /// **Default when omitted: `"unlimited"`.**
     #[serde(default)]
     pub carry_window: CarryWindow,

@@ -823,7 +823,7 @@ fn period_fields_omitted_take_the_documented_defaults() {
     let text = Profile::builtin_toml("cca-chess")
         .unwrap()
         .replace("updated_between_events = true\n", "")
-        .replace("carry_window = \"unlimited\"\n", "");
+        .replace("carry_window = \"same-or-next-period\"\n", "");
     let p = Profile::from_toml_str(&text).unwrap();
     let r = PeriodRules::for_profile(&p);
     assert!(!r.k_updated_between_events);

@@ -58,3 +58,55 @@ pub fn event(
 pub fn d(s: &str) -> Decimal {
     s.parse().unwrap()
 }
+
+/// A date.
+pub fn day(y: i32, m: u32, d: u32) -> chrono::NaiveDate {
+    chrono::NaiveDate::from_ymd_opt(y, m, d).unwrap()
+}
+
+/// A rated, active list row with `games` rated games.
+pub fn list_rated(id: u32, sex: Sex, rating: i64, games: u32) -> qiyuan_rating::period::ListRow {
+    let mut r = qiyuan_rating::period::ListRow::rated(
+        PlayerId(id),
+        format!("P{id}"),
+        sex,
+        Decimal::from(rating),
+    );
+    r.rated_games = games;
+    r.rated_events = 5;
+    r
+}
+
+/// An event of one day whose players are the ids of its games (their data
+/// comes from the list).
+pub fn dated_event(
+    name: &str,
+    game_kind: GameKind,
+    system: EventSystem,
+    date: chrono::NaiveDate,
+    pairings: Vec<Pairing>,
+) -> Event {
+    let mut ids: Vec<u32> = Vec::new();
+    for g in &pairings {
+        match g {
+            Pairing::Game { white, black, .. } => ids.extend([white.0, black.0]),
+            Pairing::Bye { player, .. } => ids.push(player.0),
+        }
+    }
+    ids.sort_unstable();
+    ids.dedup();
+    let players = ids
+        .iter()
+        .map(|&i| Player::new(PlayerId(i), format!("P{i}"), Sex::Male, None))
+        .collect();
+    Event::new(
+        name,
+        game_kind,
+        system,
+        Some(date),
+        Some(date),
+        players,
+        pairings,
+    )
+    .unwrap()
+}
