@@ -308,6 +308,8 @@ pub struct Articles {
     pub display: u32,
     /// Decimals of the published rating.
     pub published: u32,
+    /// Decimals the total change is rounded to before it is added (FIDE).
+    pub total_change: Option<u32>,
 }
 
 /// One player's calculation (a line of the 等级分计算表).
@@ -765,6 +767,7 @@ pub fn rate(event: &Event, profile: &Profile) -> Result<EventReport, RateError> 
         games: profile.games.article.clone(),
         display: profile.rounding.display,
         published: profile.rounding.published,
+        total_change: profile.rounding.total_change,
     };
 
     // 6. Every player.
@@ -871,7 +874,8 @@ pub fn rate(event: &Event, profile: &Profile) -> Result<EventReport, RateError> 
                         let games = player.rated_games.saturating_add(n);
                         publish_first(profile, player.sex, after, games, &mut report, &mut flags);
                     } else {
-                        report.rating_after = Some(profile.publish(after));
+                        report.rating_after =
+                            Some(profile.new_rating(ro, report.change.unwrap_or_default()));
                     }
                 }
                 if !unrated {

@@ -308,6 +308,38 @@ impl PlayerReport {
             "Rating after this event"
         };
         match self.rating_after {
+            Some(r)
+                if a.total_change.is_some()
+                    && (self.rating_before.is_some()
+                        || self.rating_source == RatingSource::Base) =>
+            {
+                // The change is rounded first, then added (FIDE).
+                let c = self.change.unwrap_or_default();
+                let rounded = r - self.rating_used;
+                let _ = writeln!(
+                    out,
+                    "{after} = {} {} {} = {r} ({} {} {}){}",
+                    v(self.rating_used),
+                    if rounded.is_sign_negative() {
+                        "−"
+                    } else {
+                        "+"
+                    },
+                    rounded.abs(),
+                    if zh {
+                        "升降值先取"
+                    } else {
+                        "the change rounded first to"
+                    },
+                    if zh {
+                        format!("{} 位小数：", a.total_change.unwrap_or_default())
+                    } else {
+                        format!("{} decimals:", a.total_change.unwrap_or_default())
+                    },
+                    v(c),
+                    cite(&a.rounding)
+                );
+            }
             Some(r) if self.rating_before.is_some() || self.rating_source == RatingSource::Base => {
                 let _ = writeln!(
                     out,

@@ -156,6 +156,11 @@ pub struct RoundingConfig {
     pub change: Option<u32>,
     /// Decimals of a published rating (Rn, first ratings).
     pub published: u32,
+    /// Decimals the period's total change ΣΔR is rounded to before it is
+    /// added to Ro (FIDE: 0 — a total of −2.5 is published as −3); absent:
+    /// Rn = Ro + ΣΔR is rounded as one figure (`published`).
+    #[serde(default)]
+    pub total_change: Option<u32>,
     /// Decimals shown for exact values in reports.
     pub display: u32,
     /// The article this section implements.
@@ -771,6 +776,7 @@ impl Profile {
             ("rounding.opponents_average", r.opponents_average),
             ("rounding.expected_fraction", r.expected_fraction),
             ("rounding.change", r.change),
+            ("rounding.total_change", r.total_change),
             ("rounding.published", Some(r.published)),
             ("rounding.display", Some(r.display)),
         ] {
@@ -860,6 +866,23 @@ impl Profile {
     /// A rating rounded for publication.
     pub fn publish(&self, x: Decimal) -> Decimal {
         self.rounding.mode.round(x, self.rounding.published)
+    }
+
+    /// The new rating Rn from Ro and the total change ΣΔR, rounded where the
+    /// profile rounds: Ro + ΣΔR as one figure, or, with
+    /// `[rounding] total_change`, Ro + ΣΔR rounded first (FIDE).
+    ///
+    /// ```
+    /// use qiyuan_rating::profile::Profile;
+    /// use rust_decimal_macros::dec;
+    /// // FIDE: the change −2.5 is rounded half away from zero to −3 first.
+    /// assert_eq!(Profile::builtin("fide-2024").unwrap().new_rating(dec!(2400), dec!(-2.5)), dec!(2397));
+    /// // cca-chess: 2397.5 is rounded as one figure.
+    /// assert_eq!(Profile::builtin("cca-chess").unwrap().new_rating(dec!(2400), dec!(-2.5)), dec!(2398));
+    /// ```
+    pub fn new_rating(&self, ro: Decimal, total_change: Decimal) -> Decimal {
+        let change = self.round(total_change, self.rounding.total_change);
+        self.publish(ro + change)
     }
 
     /// Expected score fraction for a rating difference `d` already capped

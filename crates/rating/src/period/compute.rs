@@ -793,7 +793,7 @@ fn finish_row(
             .rating
             .filter(|_| row.is_rated())
             .unwrap_or_else(|| profile.provisional_rating(&as_player(row)));
-        let rn = profile.publish(ro + w.sum);
+        let rn = profile.new_rating(ro, w.sum);
         change = Some(w.sum);
         new.rated_games += w.games;
         new.rating = Some(rn);
