@@ -25,7 +25,7 @@ use std::fmt;
 
 use chrono::NaiveDate;
 use qiyuan_rating::model::{PlayerId, Sex};
-use qiyuan_rating::period::{Carried, ListRow, RatingList, Status, TitleHeld};
+use qiyuan_rating::period::{Carried, ListRow, RatingList, Status, TitleHeld, TitleRoute};
 use rust_decimal::Decimal;
 
 /// Every column the reader knows, in the order the writer writes them.
@@ -226,24 +226,30 @@ pub fn read_list(bytes: &[u8], file: &str) -> Result<ListFile, ListFileError> {
             .map(str::trim)
             .filter(|t| !t.is_empty())
         {
-            let (title, date) = match t.split_once(':') {
-                Some((a, b)) => (
-                    a.trim(),
-                    Some(
-                        NaiveDate::parse_from_str(b.trim(), "%Y-%m-%d").map_err(|_| {
-                            err(
-                                Some(line),
-                                Some("titles"),
-                                format!("`{t}` is not TITLE or TITLE:YYYY-MM-DD"),
-                            )
-                        })?,
+            // TITLE, TITLE:DATE, TITLE:DATE:ROUTE or TITLE::ROUTE.
+            let bad_title = || {
+                err(
+                    Some(line),
+                    Some("titles"),
+                    format!(
+                        "`{t}` is not TITLE, TITLE:YYYY-MM-DD or TITLE:YYYY-MM-DD:placement|norms"
                     ),
-                ),
-                None => (t, None),
+                )
+            };
+            let mut parts = t.splitn(3, ':').map(str::trim);
+            let title = parts.next().unwrap_or_default();
+            let date = match parts.next().filter(|d| !d.is_empty()) {
+                Some(d) => Some(NaiveDate::parse_from_str(d, "%Y-%m-%d").map_err(|_| bad_title())?),
+                None => None,
+            };
+            let by = match parts.next() {
+                Some(r) => Some(TitleRoute::parse(r).ok_or_else(bad_title)?),
+                None => None,
             };
             titles.push(TitleHeld {
                 title: title.to_string(),
                 date,
+                by,
             });
         }
         let birth_year = opt("birth_year")
@@ -306,9 +312,11 @@ pub fn row_cells(r: &ListRow) -> Vec<String> {
         o(r.unit.clone()),
         r.titles
             .iter()
-            .map(|t| match t.date {
-                Some(d) => format!("{}:{d}", t.title),
-                None => t.title.clone(),
+            .map(|t| match (t.date, t.by) {
+                (Some(d), Some(by)) => format!("{}:{d}:{}", t.title, by.as_str()),
+                (None, Some(by)) => format!("{}::{}", t.title, by.as_str()),
+                (Some(d), None) => format!("{}:{d}", t.title),
+                (None, None) => t.title.clone(),
             })
             .collect::<Vec<_>>()
             .join(";"),

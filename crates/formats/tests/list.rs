@@ -8,7 +8,7 @@ use rust_decimal::Decimal;
 const LIST: &str = "\
 id,name,sex,birth_year,unit,titles,rating,rated_games,rated_events,k,status,highest,last_active,carried_games,carried_sum,carried_since
 1,王天一,m,1989,杭州,GM:2010-01-01,2700,400,60,10,active,2750,2025-05-01,0,0,
-2,唐丹,f,1990,北京,NM;GM:2012-06-01,2450,300,50,10,inactive,2500,2023-05-01,0,0,
+2,唐丹,f,1990,北京,NM::norms;GM:2012-06-01:placement,2450,300,50,10,inactive,2500,2023-05-01,0,0,
 3,新手,男,,,,,,,,unrated,,,5,30.0,2025
 ";
 
@@ -22,6 +22,11 @@ fn reads_every_column() {
     assert_eq!(rows[0].rating, Some(Decimal::from(2700)));
     assert_eq!(rows[1].titles.len(), 2);
     assert_eq!(rows[1].titles[0].date, None);
+    // How a title was won (cxa-legacy 十一): TITLE:DATE:placement|norms.
+    use qiyuan_rating::period::TitleRoute;
+    assert_eq!(rows[1].titles[0].by, Some(TitleRoute::Norms));
+    assert_eq!(rows[1].titles[1].by, Some(TitleRoute::Placement));
+    assert_eq!(rows[0].titles[0].by, None);
     assert_eq!(rows[1].status, Status::Inactive);
     assert_eq!(rows[1].current_title(), Some("GM"));
     assert_eq!(rows[2].sex, Sex::Male);
@@ -93,7 +98,11 @@ fn errors_name_line_and_column() {
         ),
         (
             "id,name,sex,titles\n1,A,m,GM:soon\n",
-            "l.csv:2: column `titles`: `GM:soon` is not TITLE or TITLE:YYYY-MM-DD",
+            "l.csv:2: column `titles`: `GM:soon` is not TITLE, TITLE:YYYY-MM-DD or TITLE:YYYY-MM-DD:placement|norms",
+        ),
+        (
+            "id,name,sex,titles\n1,A,m,GM:2025-01-01:luck\n",
+            "l.csv:2: column `titles`: `GM:2025-01-01:luck` is not TITLE, TITLE:YYYY-MM-DD or TITLE:YYYY-MM-DD:placement|norms",
         ),
         (
             "id,name\n1,A\n",

@@ -34,4 +34,4 @@ pub use compute::{
     Contribution, EventSummary, PeriodError, PeriodEvent, PeriodReport, PeriodRow, PeriodRules,
     compute_period, compute_period_with,
 };
-pub use list::{Carried, ListError, ListRow, RatingList, Status, TitleHeld};
+pub use list::{Carried, ListError, ListRow, RatingList, Status, TitleHeld, TitleRoute};

@@ -552,6 +552,10 @@ pub struct TitleAdjustment {
     /// Also kept when the player had ever reached it (cxa-legacy 十一).
     #[serde(default)]
     pub keep_if_ever_reached: bool,
+    /// Only titles won this way are raised (cxa-legacy 十一: `"placement"`,
+    /// 通过名次的途径); absent: every new title (cxa-2019 第六条).
+    #[serde(default)]
+    pub only_by: Option<crate::period::TitleRoute>,
     /// The article.
     #[serde(default)]
     pub article: String,

@@ -46,3 +46,25 @@ fn art_3_1_two_thirds_rated_counts_the_unrated_line_of_art_11() {
     let r = rate(&mk(2150), &cxa()).unwrap();
     assert!(r.warnings.is_empty(), "{:?}", r.warnings);
 }
+
+/// 第六条 "凡属新获得等级称号…的棋手，其等级分在下届公布时作下列调整：…国家大师2450" — every
+/// new title, however won (unlike cxa-legacy 十一). A man rated 2400 who won the master
+/// title by norms on 2025-03-01 (period 1 Jan – 31 May, 第四条) is raised to 2450 on the
+/// list of 1 June 2025.
+#[test]
+fn art_6_raises_every_new_title() {
+    use qiyuan_rating::period::{RatingList, TitleHeld, TitleRoute, compute_period};
+    let mut r = list_rated(1, Sex::Male, 2400, 80);
+    r.last_active = Some(day(2025, 2, 1));
+    r.titles.push(TitleHeld {
+        title: "NM".into(),
+        date: Some(day(2025, 3, 1)),
+        by: Some(TitleRoute::Norms),
+    });
+    let list = RatingList::new(vec![r]).unwrap();
+    let p = compute_period(&cxa(), &list, &[], day(2025, 6, 1)).unwrap();
+    assert_eq!(
+        p.rows[0].row.rating,
+        Some(rust_decimal::Decimal::from(2450))
+    );
+}

@@ -225,6 +225,8 @@ impl Store {
             titles.entry(id as u32).or_default().push(TitleHeld {
                 title: r.try_get("title")?,
                 date: awarded.as_deref().map(date).transpose()?,
+                // The office does not record how a title was won (yet).
+                by: None,
             });
         }
         let rows = sqlx::query(

@@ -901,7 +901,26 @@ fn finish_row(
             crate::model::Sex::Female => adj.female,
         };
         let ever = [row.highest, new.rating].into_iter().flatten().max();
-        if new.rating.is_some_and(|r| r >= target) {
+        if let Some(route) = adj.only_by
+            && t.by != Some(route)
+        {
+            notes.push(match t.by {
+                Some(by) => format!(
+                    "new title {} won by {}: only titles won by {} are raised ({})",
+                    t.title,
+                    by.as_str(),
+                    route.as_str(),
+                    adj.article
+                ),
+                None => format!(
+                    "new title {}: how it was won is not recorded, and only titles won by {} \
+                     are raised ({}): not raised",
+                    t.title,
+                    route.as_str(),
+                    adj.article
+                ),
+            });
+        } else if new.rating.is_some_and(|r| r >= target) {
             notes.push(format!(
                 "new title {}: rating {} already at or above {target}, kept ({})",
                 t.title,
