@@ -470,6 +470,7 @@ pub fn compute_period_with(
                     players,
                     pairings,
                 )
+                .and_then(|e| e.with_details(ev.details().clone()))
                 .map_err(|source| PeriodError::Event {
                     event: ev.name().to_string(),
                     source,
