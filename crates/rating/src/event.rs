@@ -27,8 +27,7 @@ use serde::Serialize;
 
 use crate::model::{ByeKind, Event, EventSystem, GameKind, GameResult, Pairing, PlayerId, Sex};
 use crate::profile::{
-    ConditionScope, ExpectedFormula, Profile, RatedVsUnrated, UnratedRule, ZeroScoreVoid,
-    event_year,
+    ExpectedFormula, Profile, RatedVsUnrated, UnratedRule, ZeroScoreVoid, event_year,
 };
 
 /// Why an event could not be rated.
@@ -416,6 +415,9 @@ pub struct EventReport {
     /// Rated-event conditions the event does not meet (a warning: the
     /// event is rated all the same).
     pub warnings: Vec<String>,
+    /// Every rated-event condition of the profile checked: met, failed (the
+    /// warnings) or not checked for want of data.
+    pub conditions: Vec<crate::conditions::ConditionCheck>,
     /// Players in input order.
     pub players: Vec<PlayerReport>,
 }
@@ -956,6 +958,7 @@ pub fn rate(event: &Event, profile: &Profile) -> Result<EventReport, RateError> 
         reports.push(report);
     }
 
+    let conditions = crate::conditions::check_event(event, profile);
     Ok(EventReport {
         event: event.name().to_string(),
         profile: profile.name.clone(),
@@ -971,89 +974,16 @@ pub fn rate(event: &Event, profile: &Profile) -> Result<EventReport, RateError> 
         unrated_share,
         tournament_average,
         notes,
-        warnings: check_conditions(event, profile),
+        warnings: crate::conditions::warnings(&conditions),
+        conditions,
         players: reports,
     })
 }
 
-/// The profile's rated-event conditions that the event does not meet.
+/// The profile's rated-event conditions that the event does not meet, as
+/// warnings naming their articles ([`crate::conditions::check_event`]).
 pub fn check_conditions(event: &Event, profile: &Profile) -> Vec<String> {
-    let players = event.players();
-    let m = players.len() as u32;
-    // A rating below the profile's unrated line (cxa-2019 第十一条: men 2300,
-    // women 2100) is no rating: such a player does not count as rated here
-    // either (第三条(一)).
-    let rated = players
-        .iter()
-        .filter(|p| {
-            p.rating
-                .is_some_and(|r| u_below(profile, p).is_none_or(|b| r >= b))
-        })
-        .count() as u32;
-    let mut units: Vec<&str> = Vec::new();
-    let all_units = players.iter().all(|p| p.unit.is_some());
-    if all_units {
-        units = players.iter().filter_map(|p| p.unit.as_deref()).collect();
-        units.sort_unstable();
-    }
-    let mut out = Vec::new();
-    for c in &profile.conditions {
-        let in_scope = match c.scope {
-            ConditionScope::Any => true,
-            ConditionScope::RoundRobin => event.system().is_round_robin(),
-            ConditionScope::DoubleRoundRobin => event.system() == EventSystem::DoubleRoundRobin,
-        };
-        if !in_scope || c.min_players.is_some_and(|x| m < x) || c.max_players.is_some_and(|x| m > x)
-        {
-            continue;
-        }
-        if let Some(f) = c.min_rated_share
-            && u64::from(rated) * u64::from(f.den) < u64::from(f.num) * u64::from(m)
-        {
-            out.push(format!(
-                "{}: only {rated} of {m} players are rated, at least {f} needed",
-                c.article
-            ));
-        }
-        if let Some(x) = c.min_rated
-            && rated < x
-        {
-            out.push(format!(
-                "{}: only {rated} rated players, at least {x} needed",
-                c.article
-            ));
-        }
-        if !all_units {
-            continue;
-        }
-        let mut counts: Vec<(&str, u32)> = Vec::new();
-        for u in &units {
-            match counts.last_mut() {
-                Some((name, n)) if name == u => *n += 1,
-                _ => counts.push((u, 1)),
-            }
-        }
-        if let Some(x) = c.min_units
-            && (counts.len() as u32) < x
-        {
-            out.push(format!(
-                "{}: {} units, at least {x} needed",
-                c.article,
-                counts.len()
-            ));
-        }
-        if let Some(f) = c.max_unit_share {
-            for (name, n) in &counts {
-                if u64::from(*n) * u64::from(f.den) > u64::from(f.num) * u64::from(m) {
-                    out.push(format!(
-                        "{}: unit {name} has {n} of {m} players, more than {f}",
-                        c.article
-                    ));
-                }
-            }
-        }
-    }
-    out
+    crate::conditions::warnings(&crate::conditions::check_event(event, profile))
 }
 
 /// The line below which a rating counts as none, for this player.

@@ -15,6 +15,7 @@
 //! [`norms::check_norms`].
 #![warn(missing_docs)]
 
+pub mod conditions;
 pub mod elo;
 pub mod event;
 pub mod explain;

@@ -709,6 +709,44 @@ pub struct EventCondition {
     /// No unit with more than this share of the players.
     #[serde(default)]
     pub max_unit_share: Option<Fraction>,
+    /// The units conditions do not apply to a Scheveningen event (cca-chess
+    /// 四(二) 舍文宁根制除外).
+    #[serde(default)]
+    pub except_scheveningen: bool,
+    /// At least this many rounds (cca-amateur 七(二)).
+    #[serde(default)]
+    pub min_rounds: Option<u32>,
+    /// At least this many arbiters of `arbiter_grade` or higher.
+    #[serde(default)]
+    pub min_arbiters: Option<u32>,
+    /// The grade of `min_arbiters`; default `national` (国家级).
+    #[serde(default)]
+    pub arbiter_grade: Option<crate::model::ArbiterGrade>,
+    /// At most this many rounds on one day (cca-chess 四(四) 每天不超过两轮).
+    #[serde(default)]
+    pub max_rounds_per_day: Option<u32>,
+    /// The first period of the time control gives at least this many
+    /// minutes (cca-chess 四(四): 两小时).
+    #[serde(default)]
+    pub min_first_period_minutes: Option<u32>,
+    /// … for at most this many moves (cca-chess 四(四): 不超过46着).
+    #[serde(default)]
+    pub max_first_period_moves: Option<u32>,
+    /// Each player's time for 60 moves (base + 60 × increment) is at least
+    /// this many minutes (cca-amateur 七(三)).
+    #[serde(default)]
+    pub min_minutes_for_60_moves: Option<Decimal>,
+    /// A rapid event is rated only if its rules declared it before the
+    /// start (cxa-2019 第三条).
+    #[serde(default)]
+    pub rapid_must_be_declared: bool,
+    /// Registered with the federation at least this many months before the
+    /// start (cxa-2019 第三条(五): 两个月).
+    #[serde(default)]
+    pub registered_months_before: Option<u32>,
+    /// Registered before the start (cca-chess 四(五) 赛前上报).
+    #[serde(default)]
+    pub registered_before_start: bool,
     /// The article.
     pub article: String,
 }

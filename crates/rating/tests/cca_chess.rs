@@ -149,3 +149,142 @@ fn art_8_8_games_carried_from_long_ago_lapse() {
         row.notes
     );
 }
+
+use qiyuan_rating::conditions::CheckStatus::{Failed, Met, Unknown};
+use qiyuan_rating::model::{ArbiterGrade, EventDetails, TimeControl};
+use qiyuan_rating::rate;
+
+/// 四(二) "并不得少于三个单位（舍文宁根制除外）": a 6-player event of two units is
+/// warned about ("2 units, at least 3 needed"); the same as a Scheveningen event is not.
+#[test]
+fn art_4_2_units_except_scheveningen() {
+    let ev = drawn_round_robin(GameKind::Chess, 6, 2, EventDetails::default());
+    let r = rate(&ev, &cca()).unwrap();
+    assert!(
+        r.warnings
+            .contains(&"四(二): 2 units, at least 3 needed".to_string()),
+        "{:?}",
+        r.warnings
+    );
+    let schev = EventDetails {
+        scheveningen: true,
+        ..Default::default()
+    };
+    let ev = drawn_round_robin(GameKind::Chess, 6, 2, schev);
+    let r = rate(&ev, &cca()).unwrap();
+    assert!(
+        !r.warnings.iter().any(|w| w.starts_with("四(二)")),
+        "{:?}",
+        r.warnings
+    );
+    assert_eq!(condition(&r.conditions, "四(二)", "units").status, Met);
+}
+
+/// 四(三) "至少应有二名国家级裁判员主持整个竞赛的裁判工作": a national and a first-grade
+/// arbiter are 1 < 2 (warning); an international and a national arbiter are 2 (国家级
+/// or higher); no arbiters listed: not checked.
+#[test]
+fn art_4_3_two_national_arbiters() {
+    let with = |grades: &[ArbiterGrade]| {
+        let d = EventDetails {
+            arbiters: grades
+                .iter()
+                .enumerate()
+                .map(|(i, g)| arbiter(&format!("A{i}"), *g))
+                .collect(),
+            ..Default::default()
+        };
+        rate(&drawn_round_robin(GameKind::Chess, 6, 3, d), &cca()).unwrap()
+    };
+    let r = with(&[ArbiterGrade::National, ArbiterGrade::First]);
+    assert!(
+        r.warnings.contains(
+            &"四(三): 1 arbiters of grade 国家级 (national) or higher, at least 2 needed"
+                .to_string()
+        ),
+        "{:?}",
+        r.warnings
+    );
+    let r = with(&[ArbiterGrade::International, ArbiterGrade::National]);
+    assert_eq!(condition(&r.conditions, "四(三)", "arbiters").status, Met);
+    let r = with(&[]);
+    assert_eq!(
+        condition(&r.conditions, "四(三)", "arbiters").status,
+        Unknown
+    );
+    assert!(!r.warnings.iter().any(|w| w.starts_with("四(三)")));
+}
+
+/// 四(四) "时限为两小时不超过46着，每天不超过两轮": a 4-player round robin has 6 rounds; three
+/// of them on the first day break "每天不超过两轮"; two a day meet it. 120 minutes for 40
+/// moves meets the time control; 90/40, 15/10 gives 90 < 120 minutes; 120 minutes for the
+/// whole game is more than 46 moves.
+#[test]
+fn art_4_4_two_rounds_a_day_and_the_time_control() {
+    let start = day(2025, 5, 1);
+    let with = |offsets: &[u64], tc: &str| {
+        let d = EventDetails {
+            round_dates: round_dates(start, offsets),
+            time_control: Some(TimeControl::parse(tc).unwrap()),
+            ..Default::default()
+        };
+        rate(&drawn_round_robin(GameKind::Chess, 4, 4, d), &cca()).unwrap()
+    };
+    let r = with(&[0, 0, 0, 1, 2, 3], "120/40");
+    assert!(
+        r.warnings
+            .contains(&"四(四): 3 rounds on 2025-05-01, at most 2 a day".to_string()),
+        "{:?}",
+        r.warnings
+    );
+    assert_eq!(
+        condition(&r.conditions, "四(四)", "time control").status,
+        Met
+    );
+    let r = with(&[0, 0, 1, 1, 2, 2], "90/40, 15/10");
+    assert_eq!(
+        condition(&r.conditions, "四(四)", "rounds a day").status,
+        Met
+    );
+    assert!(
+        r.warnings.contains(
+            &"四(四): time control 90/40, 15/10: 90 minutes in the first period, at least 120"
+                .to_string()
+        ),
+        "{:?}",
+        r.warnings
+    );
+    let r = with(&[0, 0, 1, 1, 2, 2], "120");
+    assert_eq!(
+        condition(&r.conditions, "四(四)", "time control").status,
+        Failed
+    );
+    let r = with(&[0, 0, 1, 1, 2, 2], "cca-chess-4.4");
+    assert_eq!(
+        condition(&r.conditions, "四(四)", "time control").status,
+        Met
+    );
+}
+
+/// 四(五) "主办单位必须在赛前上报…经批准后有效": registered on the first day is not before
+/// the event (warning); the day before is.
+#[test]
+fn art_4_5_registered_before_the_event() {
+    let start = day(2025, 5, 1);
+    let with = |reg| {
+        let d = EventDetails {
+            round_dates: round_dates(start, &[0, 1, 2, 3, 4, 5]),
+            registered: Some(reg),
+            ..Default::default()
+        };
+        rate(&drawn_round_robin(GameKind::Chess, 4, 4, d), &cca()).unwrap()
+    };
+    assert_eq!(
+        condition(&with(start).conditions, "四(五)", "registered").status,
+        Failed
+    );
+    assert_eq!(
+        condition(&with(day(2025, 4, 30)).conditions, "四(五)", "registered").status,
+        Met
+    );
+}

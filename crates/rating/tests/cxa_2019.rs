@@ -68,3 +68,85 @@ fn art_6_raises_every_new_title() {
         Some(rust_decimal::Decimal::from(2450))
     );
 }
+
+use qiyuan_rating::conditions::CheckStatus::{Failed, Met};
+use qiyuan_rating::model::{ArbiterGrade, EventDetails, TimeControl};
+
+/// 第三条(三) "至少应有两名国家级（含以上级别）裁判员": one international (含以上) and one
+/// national arbiter meet it; one national and one second-grade do not.
+#[test]
+fn art_3_3_two_national_level_arbiters() {
+    let with = |a: ArbiterGrade, b: ArbiterGrade| {
+        let d = EventDetails {
+            arbiters: vec![arbiter("甲", a), arbiter("乙", b)],
+            ..Default::default()
+        };
+        rate(&drawn_round_robin(GameKind::Xiangqi, 4, 4, d), &cxa()).unwrap()
+    };
+    let r = with(ArbiterGrade::International, ArbiterGrade::National);
+    assert_eq!(
+        condition(&r.conditions, "第三条(三)", "arbiters").status,
+        Met
+    );
+    let r = with(ArbiterGrade::National, ArbiterGrade::Second);
+    assert!(
+        r.warnings.contains(
+            &"第三条(三): 1 arbiters of grade 国家级 (national) or higher, at least 2 needed"
+                .to_string()
+        ),
+        "{:?}",
+        r.warnings
+    );
+}
+
+/// 第三条(五) "承办单位必须提前两个月申报": an event starting 2025-05-01 registered on
+/// 2025-03-01 (two months before) meets it; registered 2025-03-02 does not.
+#[test]
+fn art_3_5_registered_two_months_ahead() {
+    let with = |reg| {
+        let d = EventDetails {
+            round_dates: round_dates(day(2025, 5, 1), &[0, 1, 2, 3, 4, 5]),
+            registered: Some(reg),
+            ..Default::default()
+        };
+        rate(&drawn_round_robin(GameKind::Xiangqi, 4, 4, d), &cxa()).unwrap()
+    };
+    let r = with(day(2025, 3, 1));
+    assert_eq!(condition(&r.conditions, "第三条(五)", "months").status, Met);
+    let r = with(day(2025, 3, 2));
+    assert_eq!(
+        condition(&r.conditions, "第三条(五)", "months").status,
+        Failed
+    );
+    assert!(r.warnings.iter().any(|w| w.starts_with("第三条(五)")));
+}
+
+/// 第三条 "快棋赛是否计算等级分，可根据具体情况，由主办单位于赛前在竞赛规程或补充细则中明确": a
+/// rapid event (象棋竞赛规则 6.4, 5 minutes for 30 moves) not declared rated is warned
+/// about; declared, or a standard event, it is not.
+#[test]
+fn art_3_rapid_events_rated_only_if_declared() {
+    let with = |tc: &str, declared: bool| {
+        let d = EventDetails {
+            time_control: Some(TimeControl::parse(tc).unwrap()),
+            rapid_rated: declared,
+            ..Default::default()
+        };
+        rate(&drawn_round_robin(GameKind::Xiangqi, 4, 4, d), &cxa()).unwrap()
+    };
+    let r = with("xiangqi-6.4", false);
+    assert_eq!(condition(&r.conditions, "第三条", "rapid").status, Failed);
+    assert!(
+        r.warnings
+            .iter()
+            .any(|w| w.starts_with("第三条: a rapid event"))
+    );
+    assert_eq!(
+        condition(&with("xiangqi-6.4", true).conditions, "第三条", "rapid").status,
+        Met
+    );
+    assert_eq!(
+        condition(&with("xiangqi-6.1", false).conditions, "第三条", "rapid").status,
+        Met
+    );
+}

@@ -54,3 +54,26 @@ fn art_11_raises_only_titles_won_by_placement() {
         r.rows[2].notes
     );
 }
+
+/// 四(三) "至少应有两名国家级裁判员主持整个竞赛裁判工作": two first-grade arbiters are
+/// 0 national: warned about.
+#[test]
+fn art_4_3_two_national_arbiters() {
+    use qiyuan_rating::model::{ArbiterGrade, EventDetails};
+    let d = EventDetails {
+        arbiters: vec![
+            arbiter("甲", ArbiterGrade::First),
+            arbiter("乙", ArbiterGrade::First),
+        ],
+        ..Default::default()
+    };
+    let r = qiyuan_rating::rate(&drawn_round_robin(GameKind::Xiangqi, 4, 4, d), &legacy()).unwrap();
+    assert!(
+        r.warnings.contains(
+            &"四(三): 0 arbiters of grade 国家级 (national) or higher, at least 2 needed"
+                .to_string()
+        ),
+        "{:?}",
+        r.warnings
+    );
+}
