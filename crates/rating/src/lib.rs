@@ -26,6 +26,7 @@ pub mod period;
 pub mod profile;
 pub mod rounding;
 pub mod table;
+pub mod titles;
 pub mod unrated;
 
 pub use event::{EventReport, PlayerReport, RateError, rate};

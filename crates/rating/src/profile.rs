@@ -633,6 +633,28 @@ pub struct NormsConfig {
     /// The article, cited in the reasons.
     #[serde(default)]
     pub article: String,
+    /// The built-in title rules (`titles/*.toml`) of the ladder, the field
+    /// of title events and title applications; omitted: the game's
+    /// (chess `cca-chess`, xiangqi `cxa-legacy`).
+    #[serde(default)]
+    pub titles: Option<String>,
+    /// At least this many arbiters of `arbiter_grade` or higher (cxa-legacy
+    /// 六(二)).
+    #[serde(default)]
+    pub min_arbiters: Option<u32>,
+    /// The grade of `min_arbiters`; default national.
+    #[serde(default)]
+    pub arbiter_grade: Option<crate::model::ArbiterGrade>,
+    /// At most this many days with two rounds, every other day one round
+    /// (cca-chess 六(二)).
+    #[serde(default)]
+    pub max_double_days: Option<u32>,
+    /// The last this-many rounds one a day (cca-chess 六(二): 3).
+    #[serde(default)]
+    pub last_rounds_single: Option<u32>,
+    /// Articles of the schedule rules (for the reasons).
+    #[serde(default)]
+    pub schedule_article: String,
 }
 
 /// A fraction written "a/b" in TOML (e.g. `"2/3"`), compared exactly.

@@ -288,3 +288,399 @@ fn art_4_5_registered_before_the_event() {
         Met
     );
 }
+
+use qiyuan_rating::norms::{NormRecord, check_norms};
+use qiyuan_rating::table::NormTitle;
+use qiyuan_rating::titles::{TitleFile, TitleRules, placement_titles, title_file};
+
+/// The Berger round robin of 10 players in 9 rounds (circle method: player 10
+/// fixed), every game drawn except player 1 winning all nine.
+fn ten_player_round_robin(ratings: [i64; 10], titles: [&str; 10], d: EventDetails) -> Event {
+    let players = (1..=10u32)
+        .map(|i| {
+            let sex = if i == 2 { Sex::Female } else { Sex::Male };
+            let mut p = player(i, sex, Some(ratings[i as usize - 1]), 100);
+            let t = titles[i as usize - 1];
+            p.title = (!t.is_empty()).then(|| t.to_string());
+            p
+        })
+        .collect();
+    let mut games = Vec::new();
+    for r in 0..9u32 {
+        let at = |k: u32| (k + r) % 9 + 1;
+        let mut pairs = vec![(10, at(0))];
+        for k in 1..=4 {
+            pairs.push((at(k), at(9 - k)));
+        }
+        for (a, b) in pairs {
+            let (w, bl) = (a.min(b), a.max(b));
+            let res = if w == 1 { "1-0" } else { "=" };
+            games.push(game(r + 1, w, bl, res));
+        }
+    }
+    Event::new(
+        "称号赛",
+        GameKind::Chess,
+        EventSystem::RoundRobin,
+        None,
+        None,
+        players,
+        games,
+    )
+    .unwrap()
+    .with_details(d)
+    .unwrap()
+}
+
+const GMS: [&str; 10] = ["特级大师"; 10];
+
+/// 六(一) "至少应有9轮，无等级分的棋手不得超过20％" — the issue's case: a 6-player round robin
+/// of 5 rounds with 3 of 6 players unrated is not a title event (5 < 9; 3/6 = 50% > 20%).
+#[test]
+fn art_6_1_nine_rounds_and_at_most_a_fifth_unrated() {
+    let ratings = [Some(2450), Some(2420), Some(2400), None, None, None];
+    let players = (1..=6u32)
+        .map(|i| player(i, Sex::Male, ratings[i as usize - 1], 50))
+        .collect();
+    // Berger, 6 players: 1-6 2-5 3-4 / 6-4 5-3 1-2 / 2-6 3-1 4-5 / 6-5 1-4 2-3 / 3-6 4-2 5-1.
+    let pairs = [
+        (1, 6),
+        (2, 5),
+        (3, 4),
+        (6, 4),
+        (5, 3),
+        (1, 2),
+        (2, 6),
+        (3, 1),
+        (4, 5),
+        (6, 5),
+        (1, 4),
+        (2, 3),
+        (3, 6),
+        (4, 2),
+        (5, 1),
+    ];
+    let games = pairs
+        .iter()
+        .enumerate()
+        .map(|(i, &(w, b))| game(i as u32 / 3 + 1, w, b, "="))
+        .collect();
+    let ev = event(GameKind::Chess, EventSystem::RoundRobin, players, games);
+    let r = check_norms(&ev, &cca()).unwrap();
+    assert!(!r.qualifies);
+    assert!(
+        r.reasons
+            .iter()
+            .any(|x| x.starts_with("5 rounds, fewer than 9 (cca-chess 六(一)")),
+        "{:?}",
+        r.reasons
+    );
+    assert!(
+        r.reasons
+            .iter()
+            .any(|x| x.starts_with("3 of 6 players unrated, more than 20%")),
+        "{:?}",
+        r.reasons
+    );
+    // The ten-player round robin below has 9 rounds and no unrated player.
+    let ok = check_norms(
+        &ten_player_round_robin([2400; 10], GMS, EventDetails::default()),
+        &cca(),
+    )
+    .unwrap();
+    assert!(ok.qualifies, "{:?}", ok.reasons);
+}
+
+/// 六(二) "除一、两天安排一天两局棋外，其余轮次及最后三轮都是每天下一局棋": 9 rounds on days
+/// 0,0,1,1,2,3,4,5,6 (two days with two rounds, the last three alone) qualify;
+/// 0,0,1,1,2,2,3,4,5 (three such days) do not; 0,1,2,3,4,5,6,7,7 (rounds 8 and 9 on one
+/// day) do not; without round dates the rule is not checked and does not fail.
+#[test]
+fn art_6_2_one_game_a_day_and_the_last_three_rounds() {
+    let with = |offsets: Option<[u64; 9]>| {
+        let d = EventDetails {
+            round_dates: offsets.map_or(Vec::new(), |o| round_dates(day(2025, 8, 1), &o)),
+            ..Default::default()
+        };
+        check_norms(&ten_player_round_robin([2400; 10], GMS, d), &cca()).unwrap()
+    };
+    let r = with(Some([0, 0, 1, 1, 2, 3, 4, 5, 6]));
+    assert!(r.qualifies, "{:?}", r.reasons);
+    let r = with(Some([0, 0, 1, 1, 2, 2, 3, 4, 5]));
+    assert_eq!(
+        r.reasons,
+        ["3 days with two rounds, at most 2 (cca-chess 六(二))".to_string()]
+    );
+    let r = with(Some([0, 1, 2, 3, 4, 5, 6, 7, 7]));
+    assert!(
+        r.reasons
+            .iter()
+            .any(|x| x.contains("the last 3 rounds are one a day")),
+        "{:?}",
+        r.reasons
+    );
+    let r = with(None);
+    assert!(r.qualifies);
+    assert!(
+        r.checks.iter().all(|c| c.status == Unknown),
+        "{:?}",
+        r.checks
+    );
+}
+
+/// 六(四) "男子大师赛应有半数具有男子大师称号的棋手参加或至少三名棋手有男子大师称号并且半数棋手
+/// 等级分在2350以上 … 承认女子在男子和男女混合比赛中达到的技术等级称号标准".
+///
+/// Player 1 wins all nine games. Five players rated 2500 (1, 3, 5, 7, 9) and five 2340:
+/// the average with own rating is 24200 / 10 = 2420 → band 2401–2425, master 70%
+/// (9 × 0.70 = 6.3 ≤ 9). Players 3, 5, 7 hold 大师: 3 masters and 5 of 10 rated 2350 or
+/// more (half): a men's master event → norm. With player 9 at 2340 instead (4 of 10) the
+/// second clause fails and 3 of 10 is not half: no master norm (the field). Player 2, a
+/// woman, draws eight games (4 of 9): the women's master column gives 30% (2.7 points):
+/// the men's master event qualifies her women's master norm although no woman master plays.
+#[test]
+fn art_6_4_the_field_of_a_mens_master_event() {
+    let titles = ["", "", "大师", "", "大师", "", "大师", "", "", ""];
+    let high = [2500, 2340, 2500, 2340, 2500, 2340, 2500, 2340, 2500, 2340];
+    let r = check_norms(
+        &ten_player_round_robin(high, titles, EventDetails::default()),
+        &cca(),
+    )
+    .unwrap();
+    assert!(r.qualifies, "{:?}", r.reasons);
+    let p1 = &r.players[0];
+    assert_eq!(p1.band, Some((2401, 2425)));
+    let master = p1
+        .results
+        .iter()
+        .find(|x| x.title == NormTitle::Master)
+        .unwrap();
+    assert!(master.achieved, "{master:?}");
+    let woman = &r.players[1];
+    let wm = woman
+        .results
+        .iter()
+        .find(|x| x.title == NormTitle::WomanMaster)
+        .unwrap();
+    assert!(wm.achieved, "{wm:?}");
+    let ev = r
+        .title_events
+        .iter()
+        .find(|t| t.norm == NormTitle::WomanMaster)
+        .unwrap();
+    assert_eq!(ev.qualified_as, Some(NormTitle::Master));
+
+    let mut low = high;
+    low[8] = 2340;
+    // Average (4 × 2500 + 6 × 2340) / 10 = 2404 → band 2401–2425 still.
+    let r = check_norms(
+        &ten_player_round_robin(low, titles, EventDetails::default()),
+        &cca(),
+    )
+    .unwrap();
+    let master = r.players[0]
+        .results
+        .iter()
+        .find(|x| x.title == NormTitle::Master)
+        .unwrap();
+    assert!(!master.achieved);
+    assert!(
+        master
+            .reason
+            .as_deref()
+            .unwrap()
+            .contains("not a Master title event (六(四))"),
+        "{master:?}"
+    );
+}
+
+/// 九 "男子等级分在2400分以上，女子在2200分以上；比赛次数不少于两次，局数不少于24局；两次取得大师
+/// 标准分" and 十 (特级大师: 男子2550, 女子2350), with "四年以上的…成绩不能用来申请等级称号".
+///
+/// A woman rated 2250 holding two women's master norms (2023-05, 11 games; 2025-03, 13
+/// games: 2 events, 24 games) applies on 2025-06-01: 女子大师 — eligible (2250 ≥ 2200);
+/// 大师 — no norm of it and 2250 < 2400; 女子特级大师 — 2250 < 2350 and no norm. A 2021
+/// norm is more than four years old on 2025-06-01.
+#[test]
+fn art_9_10_applications_by_norms() {
+    let rules = TitleRules::builtin("cca-chess").unwrap();
+    let norm = |e: &str, date, games| NormRecord {
+        title: NormTitle::WomanMaster,
+        event: e.into(),
+        date,
+        games,
+    };
+    let file = TitleFile {
+        id: PlayerId(1),
+        name: "甲".into(),
+        sex: Sex::Female,
+        rating: Some(dec!(2250)),
+        titles_held: vec![],
+        norms: vec![
+            norm("A", day(2023, 5, 1), 11),
+            norm("B", day(2025, 3, 1), 13),
+        ],
+        placements: vec![],
+    };
+    let r = title_file(&rules, &file, day(2025, 6, 1));
+    let t = |code: &str| r.titles.iter().find(|t| t.title == code).unwrap();
+    assert!(t("女子大师").eligible, "{:?}", t("女子大师"));
+    assert!(!t("大师").eligible);
+    assert!(
+        t("大师")
+            .missing
+            .iter()
+            .any(|m| m.contains("below 2400 (九)"))
+    );
+    assert!(
+        t("女子特级大师")
+            .missing
+            .iter()
+            .any(|m| m.contains("below 2350 (十)"))
+    );
+    // One norm from 2021: four years before 2025-06-01 is 2021-06-01.
+    let mut old = file.clone();
+    old.norms[0].date = day(2021, 5, 1);
+    let r = title_file(&rules, &old, day(2025, 6, 1));
+    let wm = r.titles.iter().find(|t| t.title == "女子大师").unwrap();
+    assert!(!wm.eligible);
+    assert!(
+        wm.missing
+            .iter()
+            .any(|m| m.contains("1 outside the window")),
+        "{:?}",
+        wm.missing
+    );
+}
+
+/// 第一条 individual rows and 第二条 2: in a 全国个人冠军赛 (kind `national-individual`) of 40
+/// ranked players, places 1–8 give 大师 (大师 1), 9–18 一级棋士 (一级棋士 1), 19–36 二级棋士
+/// (二级棋士 1); two players sharing place 8 are an unclear place (未明确的名次) and get
+/// nothing; the same event marked invitational gives no title.
+#[test]
+fn art_1_titles_by_individual_place() {
+    let rules = TitleRules::builtin("cca-chess").unwrap();
+    let mk = |invitational: bool| {
+        let players = (1..=40u32)
+            .map(|i| {
+                let mut p = player(i, Sex::Male, Some(2300), 50);
+                p.rank = Some(if i == 9 { 8 } else { i });
+                p
+            })
+            .collect();
+        Event::new(
+            "全国个人赛",
+            GameKind::Chess,
+            EventSystem::Swiss,
+            None,
+            None,
+            players,
+            vec![],
+        )
+        .unwrap()
+        .with_details(EventDetails {
+            kind: Some("national-individual".into()),
+            invitational,
+            ..Default::default()
+        })
+        .unwrap()
+    };
+    let r = placement_titles(&mk(false), &rules);
+    let of = |id: u32| {
+        r.awards
+            .iter()
+            .find(|a| a.player == PlayerId(id))
+            .map(|a| a.title.as_str())
+    };
+    assert_eq!(of(1), Some("大师"));
+    assert_eq!(of(7), Some("大师"));
+    assert_eq!(of(8), None);
+    assert_eq!(of(9), None);
+    assert_eq!(of(10), Some("一级棋士"));
+    assert_eq!(of(18), Some("一级棋士"));
+    assert_eq!(of(19), Some("二级棋士"));
+    assert_eq!(of(36), Some("二级棋士"));
+    assert_eq!(of(37), None);
+    assert!(
+        r.notes.iter().any(|n| n.contains("unclear places")),
+        "{:?}",
+        r.notes
+    );
+    let grade = r
+        .awards
+        .iter()
+        .find(|a| a.player == PlayerId(1))
+        .unwrap()
+        .grade
+        .clone();
+    assert_eq!(grade.as_deref(), Some("运动健将"));
+    assert!(placement_titles(&mk(true), &rules).awards.is_empty());
+}
+
+/// 第一条 大师 3 "全国团体锦标赛的名次按比例：冠军100％；亚军80％；第三60%；第四——六名40％；第七
+/// ——八名25％" and 一级棋士 3 "全国团体赛前八名未获大师称号者": teams of 5 players (boards 1–5)
+/// placed 1, 2, 4 and 7: 5 × 100% = 5, 5 × 80% = 4, 5 × 40% = 2, 5 × 25% = 1.25 → 1 (Choice:
+/// rounded down) receive 大师 in board order; every other player of those teams 一级棋士;
+/// the team placed 9 receives nothing.
+#[test]
+fn art_1_titles_by_the_teams_place() {
+    use qiyuan_rating::model::Team;
+    let rules = TitleRules::builtin("cca-chess").unwrap();
+    let places = [1, 2, 4, 7, 9];
+    let mut players = Vec::new();
+    for (t, _) in places.iter().enumerate() {
+        for b in 1..=5u32 {
+            let id = t as u32 * 10 + b;
+            let mut p = player(id, Sex::Male, Some(2300), 50);
+            p.team = Some(format!("T{t}"));
+            p.board = Some(6 - b); // listed from board 5 down: board order must win
+            players.push(p);
+        }
+    }
+    let teams = places
+        .iter()
+        .enumerate()
+        .map(|(t, &r)| Team {
+            name: format!("T{t}"),
+            rank: Some(r),
+        })
+        .collect();
+    let ev = Event::new(
+        "全国团体赛",
+        GameKind::Chess,
+        EventSystem::Team,
+        None,
+        None,
+        players,
+        vec![],
+    )
+    .unwrap()
+    .with_details(EventDetails {
+        kind: Some("national-team".into()),
+        teams,
+        ..Default::default()
+    })
+    .unwrap();
+    let r = placement_titles(&ev, &rules);
+    let masters = |t: u32| {
+        let mut boards: Vec<u32> = r
+            .awards
+            .iter()
+            .filter(|a| a.player.0 / 10 == t && a.title == "大师")
+            .map(|a| 6 - a.player.0 % 10)
+            .collect();
+        boards.sort_unstable();
+        boards
+    };
+    let firsts = |t: u32| {
+        r.awards
+            .iter()
+            .filter(|a| a.player.0 / 10 == t && a.title == "一级棋士")
+            .count()
+    };
+    assert_eq!((masters(0), firsts(0)), (vec![1, 2, 3, 4, 5], 0));
+    assert_eq!((masters(1), firsts(1)), (vec![1, 2, 3, 4], 1));
+    assert_eq!((masters(2), firsts(2)), (vec![1, 2], 3));
+    assert_eq!((masters(3), firsts(3)), (vec![1], 4));
+    assert_eq!((masters(4), firsts(4)), (vec![], 0));
+}

@@ -77,3 +77,88 @@ fn art_4_3_two_national_arbiters() {
         r.warnings
     );
 }
+
+/// 六(四) "男子、女子特级大师称号赛由男、女大师参加。男子、女子大师称号赛由一级棋士参加": in a
+/// round robin of 12 players all rated 2450 (band 2426–2450: GM 73%, master 53%; 六(一) holds,
+/// four units of three), player 1 winning all 11 games: with every player a master (NM) both
+/// norms are earned; with one player only 一级棋士 the field is no GM title event (GM norm
+/// not earned) but still a master title event; with one player without any title, neither.
+#[test]
+fn art_6_4_who_may_enter_a_title_event() {
+    use qiyuan_rating::norms::check_norms;
+    use qiyuan_rating::table::NormTitle;
+    let mk = |last: Option<&str>| {
+        let players = (1..=12u32)
+            .map(|i| {
+                let mut p = player(i, Sex::Male, Some(2450), 100);
+                p.unit = Some(format!("U{}", i % 4));
+                p.title = if i == 12 {
+                    last.map(str::to_string)
+                } else {
+                    Some("NM".into())
+                };
+                p
+            })
+            .collect();
+        let mut games = Vec::new();
+        let mut round = 0;
+        for a in 1..=12 {
+            for b in a + 1..=12 {
+                round += 1;
+                games.push(game(round, a, b, if a == 1 { "1-0" } else { "=" }));
+            }
+        }
+        event(GameKind::Xiangqi, EventSystem::RoundRobin, players, games)
+    };
+    let norm = |last, t| {
+        let r = check_norms(&mk(last), &legacy()).unwrap();
+        assert!(r.qualifies, "{:?}", r.reasons);
+        r.players[0]
+            .results
+            .iter()
+            .find(|x| x.title == t)
+            .unwrap()
+            .achieved
+    };
+    assert!(norm(Some("NM"), NormTitle::Grandmaster));
+    assert!(!norm(Some("一级棋士"), NormTitle::Grandmaster));
+    assert!(norm(Some("一级棋士"), NormTitle::Master));
+    assert!(!norm(None, NormTitle::Master));
+}
+
+/// 十 "比赛不少于两次，局数不少于18局；两次取得特级大师标准分 … 四年前…取得的成绩不能用来申请":
+/// two GM norms of 9 games each (18) in two events within four years: eligible, whatever
+/// the rating (the seed sets none); 9 + 8 = 17 games are too few.
+#[test]
+fn art_10_applications_by_norms() {
+    use qiyuan_rating::norms::NormRecord;
+    use qiyuan_rating::table::NormTitle;
+    use qiyuan_rating::titles::{TitleFile, TitleRules, title_file};
+    let rules = TitleRules::builtin("cxa-legacy").unwrap();
+    let n = |e: &str, games| NormRecord {
+        title: NormTitle::Grandmaster,
+        event: e.into(),
+        date: day(2024, 5, 1),
+        games,
+    };
+    let file = |g2| TitleFile {
+        id: PlayerId(1),
+        name: "甲".into(),
+        sex: Sex::Male,
+        rating: None,
+        titles_held: vec!["NM".into()],
+        norms: vec![n("A", 9), n("B", g2)],
+        placements: vec![],
+    };
+    let gm = |g2| {
+        let r = title_file(&rules, &file(g2), day(2025, 6, 1));
+        r.titles.into_iter().find(|t| t.title == "GM").unwrap()
+    };
+    assert!(gm(9).eligible);
+    let short = gm(8);
+    assert!(!short.eligible);
+    assert_eq!(short.missing, ["17 games, 18 needed (十)".to_string()]);
+    // The master title is held already (NM).
+    let r = title_file(&rules, &file(9), day(2025, 6, 1));
+    assert!(r.titles.iter().find(|t| t.title == "NM").unwrap().held);
+}
