@@ -35,6 +35,8 @@ enum Command {
     Period(commands::period::Args),
     /// Check an event for title norms.
     Norms(commands::norms::Args),
+    /// Titles: an event's norms and placement titles, or a player's title file.
+    Titles(commands::titles::Args),
     /// The rating office: a database of players, events and published lists.
     Office(commands::office::Args),
     /// Check game records: legal moves, results, plies.
@@ -56,6 +58,7 @@ fn main() -> ExitCode {
         Command::Perft(args) => commands::perft::run(args),
         Command::Period(args) => commands::period::run(args),
         Command::Norms(args) => commands::norms::run(args),
+        Command::Titles(args) => commands::titles::run(args),
         Command::Office(args) => commands::office::run(args),
         Command::CheckGames(args) => commands::check_games::run(args),
         Command::Serve(args) => commands::serve::run(args),

@@ -927,24 +927,43 @@ pub fn title_file(rules: &TitleRules, file: &TitleFile, date: NaiveDate) -> Titl
             .iter()
             .any(|h| rules.holds(h, file.sex, &def.code) && rules.find(h, file.sex).is_some());
         let mut routes = Vec::new();
+        // One route per standard (article) of the title; rows sharing an
+        // article (亚洲个人赛、中国独立区个人赛和全国个人冠军赛前八名) are one.
+        let mut articles: Vec<&str> = Vec::new();
         for row in rules.placement.iter().filter(|r| r.title == def.code) {
+            if !articles.contains(&row.article.as_str()) {
+                articles.push(&row.article);
+            }
+        }
+        for article in articles {
+            let rows: Vec<&PlacementRow> = rules
+                .placement
+                .iter()
+                .filter(|r| r.title == def.code && r.article == article)
+                .collect();
             let got: Vec<&PlacementResult> = file
                 .placements
                 .iter()
-                .filter(|p| p.article == row.article && p.date > oldest && p.date <= date)
+                .filter(|p| p.article == article && p.date > oldest && p.date <= date)
                 .collect();
             routes.push(Route {
                 kind: RouteKind::Placement,
                 met: !got.is_empty(),
                 detail: if got.is_empty() {
-                    format!("no result: {}", placement_words(row))
+                    format!(
+                        "no result: {}",
+                        rows.iter()
+                            .map(|r| placement_words(r))
+                            .collect::<Vec<_>>()
+                            .join("; ")
+                    )
                 } else {
                     got.iter()
                         .map(|p| format!("{} ({}): {}", p.event, p.date, p.how))
                         .collect::<Vec<_>>()
                         .join("; ")
                 },
-                article: row.article.clone(),
+                article: article.to_string(),
             });
         }
         for f in rules.fide.iter().filter(|f| f.title == def.code) {
@@ -1020,4 +1039,98 @@ fn placement_words(row: &PlacementRow) -> String {
             row.event
         ),
     }
+}
+
+// ------------------------------------------------------- one event's titles
+
+/// An event's titles: the norm check (every title's norm per player) and
+/// the titles its places give.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct EventTitleReport {
+    /// The title rules used.
+    pub rules: String,
+    /// Norms (cca-chess 六, 八(十三); cxa-legacy 六).
+    pub norms: crate::norms::NormReport,
+    /// Titles by placement (cca-chess 第一条, 第二条).
+    pub placement: PlacementReport,
+}
+
+/// The norms and placement titles of one event under a profile — what the
+/// desk's title tab and `qiyuan titles EVENT` show.
+pub fn event_titles(
+    event: &Event,
+    profile: &Profile,
+) -> Result<EventTitleReport, crate::event::RateError> {
+    let norms = crate::norms::check_norms(event, profile)?;
+    let rules = TitleRules::for_profile(profile).unwrap_or_else(|_| empty_rules(profile.game));
+    Ok(EventTitleReport {
+        rules: rules.name.clone(),
+        placement: placement_titles(event, &rules),
+        norms,
+    })
+}
+
+fn empty_rules(game: GameKind) -> TitleRules {
+    TitleRules {
+        name: "none".into(),
+        title: String::new(),
+        source: String::new(),
+        game,
+        window_years: 4,
+        window_article: String::new(),
+        team_share_rounding: ShareRounding::Down,
+        team_share_article: String::new(),
+        titles: Vec::new(),
+        fide: Vec::new(),
+        placement: Vec::new(),
+        applications: Vec::new(),
+        title_events: Vec::new(),
+    }
+}
+
+/// A player's title file gathered from event reports: the norms achieved
+/// and the placement titles won in each (the date of an event is its last
+/// day, else its first). The rating and the titles held are the caller's
+/// (the latest list).
+pub fn title_file_from_events(
+    id: PlayerId,
+    reports: &[(&Event, &EventTitleReport)],
+    rating: Option<Decimal>,
+    titles_held: Vec<String>,
+) -> Option<TitleFile> {
+    let mut file: Option<TitleFile> = None;
+    for (event, report) in reports {
+        let Some(p) = event.player(id) else { continue };
+        let date = event.end().or(event.start());
+        let f = file.get_or_insert_with(|| TitleFile {
+            id,
+            name: p.name.clone(),
+            sex: p.sex,
+            rating,
+            titles_held: titles_held.clone(),
+            norms: Vec::new(),
+            placements: Vec::new(),
+        });
+        let Some(date) = date else { continue };
+        if let Some(pn) = report.norms.players.iter().find(|x| x.id == id) {
+            for r in pn.results.iter().filter(|r| r.achieved) {
+                f.norms.push(NormRecord {
+                    title: r.title,
+                    event: event.name().to_string(),
+                    date,
+                    games: pn.games,
+                });
+            }
+        }
+        for a in report.placement.awards.iter().filter(|a| a.player == id) {
+            f.placements.push(PlacementResult {
+                title: a.title.clone(),
+                event: event.name().to_string(),
+                date,
+                article: a.article.clone(),
+                how: a.how.clone(),
+            });
+        }
+    }
+    file
 }

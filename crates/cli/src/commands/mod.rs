@@ -14,4 +14,5 @@ pub mod points;
 pub mod rate;
 pub mod serve;
 pub mod standings;
+pub mod titles;
 pub mod token;
