@@ -37,6 +37,8 @@ enum Command {
     Norms(commands::norms::Args),
     /// Titles: an event's norms and placement titles, or a player's title file.
     Titles(commands::titles::Args),
+    /// Amateur grades (棋士等级称号): each player's promotion by score rate.
+    Grades(commands::grades::Args),
     /// The rating office: a database of players, events and published lists.
     Office(commands::office::Args),
     /// Check game records: legal moves, results, plies.
@@ -59,6 +61,7 @@ fn main() -> ExitCode {
         Command::Period(args) => commands::period::run(args),
         Command::Norms(args) => commands::norms::run(args),
         Command::Titles(args) => commands::titles::run(args),
+        Command::Grades(args) => commands::grades::run(args),
         Command::Office(args) => commands::office::run(args),
         Command::CheckGames(args) => commands::check_games::run(args),
         Command::Serve(args) => commands::serve::run(args),

@@ -19,6 +19,7 @@ pub mod conditions;
 pub mod elo;
 pub mod event;
 pub mod explain;
+pub mod grades;
 pub mod model;
 pub mod norms;
 pub mod online;

@@ -2,6 +2,7 @@
 
 pub mod check_games;
 pub mod convert;
+pub mod grades;
 pub mod norms;
 pub mod office;
 pub mod output;
