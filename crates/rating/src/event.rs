@@ -108,6 +108,8 @@ pub enum NotCounted {
     ScoredZero,
     /// This unrated player met too few rated opponents in the event.
     TooFewRatedOpponents,
+    /// A game of or against a chess program (cca-chess 八(十二)).
+    Computer,
 }
 
 impl NotCounted {
@@ -122,6 +124,7 @@ impl NotCounted {
             NotCounted::OpponentScoredZero => "unrated opponent who scored 0",
             NotCounted::ScoredZero => "unrated player who scored 0",
             NotCounted::TooFewRatedOpponents => "too few rated opponents in the event",
+            NotCounted::Computer => "a game with a computer",
         }
     }
 
@@ -136,6 +139,7 @@ impl NotCounted {
             NotCounted::OpponentScoredZero => "对手为得0分的无分棋手",
             NotCounted::ScoredZero => "无分棋手全赛得0分",
             NotCounted::TooFewRatedOpponents => "与有分棋手对局不足",
+            NotCounted::Computer => "与电脑的对局",
         }
     }
 }
@@ -279,6 +283,15 @@ pub enum Flag {
         /// Needed.
         minimum: u32,
     },
+    /// A foreign player of an international event, counted at this
+    /// (international) rating and not rated on the national list
+    /// (cca-chess 八(十五)).
+    Foreign {
+        /// The rating the others' calculations use.
+        rating: Decimal,
+    },
+    /// A chess program: its games count for no one (cca-chess 八(十二)).
+    Computer,
     /// The player started from a base rating.
     BaseRating {
         /// The base rating.
@@ -491,7 +504,12 @@ pub fn rate(event: &Event, profile: &Profile) -> Result<EventReport, RateError> 
         }
     }
     let np = players.len();
-    let rr = event.system().is_round_robin();
+    // cca-chess 八(六): a team event whose teams play a round robin is a
+    // round robin (循环赛（包括团体赛中的循环赛）).
+    let rr = event.rated_as_round_robin();
+    // cca-chess 八(十五): in an international event foreign players count at
+    // their international rating, Chinese opponents at the higher of the two.
+    let international = event.details().international;
     let half = Decimal::new(5, 1);
     let year = event_year(event);
 
@@ -557,6 +575,10 @@ pub fn rate(event: &Event, profile: &Profile) -> Result<EventReport, RateError> 
     let status: Vec<Status> = players
         .iter()
         .map(|p| match p.rating {
+            _ if international && p.foreign => match p.international_rating.or(p.rating) {
+                Some(r) => Status::Rated(r),
+                None => Status::Unrated(profile.provisional_rating(p)),
+            },
             Some(r) if u_below(profile, p).is_none_or(|b| r >= b) => Status::Rated(r),
             Some(_) => Status::Unrated(profile.provisional_rating(p)),
             None if profile.unrated.rule == UnratedRule::BaseRating => {
@@ -614,6 +636,10 @@ pub fn rate(event: &Event, profile: &Profile) -> Result<EventReport, RateError> 
             && !profile.games.unplayed_count
         {
             return Err(NotCounted::Unplayed);
+        }
+        // cca-chess 八(十二): 与国际象棋电脑比赛的成绩也不能获得等级分和称号.
+        if players[i].computer || players[j].computer {
+            return Err(NotCounted::Computer);
         }
         let (ri, rj) = (status[i].counts_as_rated(), status[j].counts_as_rated());
         if !ri && !rj {
@@ -728,6 +754,14 @@ pub fn rate(event: &Event, profile: &Profile) -> Result<EventReport, RateError> 
     // The rating player i's calculation uses for player j.
     let view = |i: usize, j: usize| -> Decimal {
         let mut r = first_rp[j].unwrap_or_else(|| status[j].rating());
+        if international
+            && !players[j].foreign
+            && let (Some(n), Some(x)) = (players[j].rating, players[j].international_rating)
+            && status[j].counts_as_rated()
+        {
+            // 中国对手在国际和国内两个等级分中选择较高的一个为准.
+            r = n.max(x);
+        }
         if let Some(mx) = &profile.mixed_sex
             && players[i].sex == Sex::Male
             && players[j].sex == Sex::Female
@@ -953,6 +987,17 @@ pub fn rate(event: &Event, profile: &Profile) -> Result<EventReport, RateError> 
             Some(UnratedRule::FideInitial) => {
                 fide_initial(profile, player, n, w, &mut report, &mut flags);
             }
+        }
+        if international && player.foreign {
+            // A foreign player is not rated on the national list.
+            flags.push(Flag::Foreign {
+                rating: status[i].rating(),
+            });
+            report.change = None;
+            report.rating_after = None;
+        }
+        if player.computer {
+            flags.push(Flag::Computer);
         }
         report.flags = flags;
         reports.push(report);

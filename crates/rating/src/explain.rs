@@ -775,6 +775,14 @@ impl Flag {
             (Flag::TooFewRatedOpponents { games, minimum }, true) => {
                 format!("与有分棋手仅赛 {games} 局，本赛须满 {minimum} 局")
             }
+            (Flag::Foreign { rating }, false) => {
+                format!("foreign player, counted at {rating}; not rated on the national list")
+            }
+            (Flag::Foreign { rating }, true) => {
+                format!("国外棋手，按 {rating} 计算，不计国内等级分")
+            }
+            (Flag::Computer, false) => "a computer: its games do not count".to_string(),
+            (Flag::Computer, true) => "电脑：对局不计等级分".to_string(),
             (Flag::BaseRating { rating }, false) => format!("starts from the base rating {rating}"),
             (Flag::BaseRating { rating }, true) => format!("以基础等级分 {rating} 起算"),
         }

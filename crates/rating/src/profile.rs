@@ -606,6 +606,25 @@ pub struct Profile {
     /// defaults ([`crate::norms::NormRules::default_for`]).
     #[serde(default)]
     pub norms: Option<NormsConfig>,
+    /// Qualification by rating (cca-chess 八(十七)); when omitted, the mean
+    /// of the last two published ratings, whatever their K.
+    #[serde(default)]
+    pub qualification: Option<QualificationConfig>,
+}
+
+/// `[qualification]`: the rating compared when a rating qualifies for an
+/// event (cca-chess 八(十七): 最近两次公布的等级分（k不等于25）的平均值).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct QualificationConfig {
+    /// How many published ratings are averaged.
+    pub lists: u32,
+    /// Ratings published with this K do not count.
+    #[serde(default)]
+    pub exclude_k: Option<u32>,
+    /// The article.
+    #[serde(default)]
+    pub article: String,
 }
 
 /// `[norms]`: the conditions of a title event and how a norm is had, on

@@ -684,3 +684,134 @@ fn art_1_titles_by_the_teams_place() {
     assert_eq!((masters(3), firsts(3)), (vec![1], 4));
     assert_eq!((masters(4), firsts(4)), (vec![], 0));
 }
+
+/// 八(十二) "与国际象棋电脑比赛的成绩也不能获得等级分和称号": player 1 (2300, K 15) loses to a
+/// computer rated 2500 and draws player 2 (2300). Only the draw counts: N = 1, D = 0 →
+/// P 0.50, We 0.5, W 0.5, ΔR = 0.
+#[test]
+fn art_8_12_games_against_a_computer_never_count() {
+    use qiyuan_rating::event::NotCounted;
+    let mut computer = player(3, Sex::Male, Some(2500), 500);
+    computer.computer = true;
+    let players = vec![
+        player(1, Sex::Male, Some(2300), 50),
+        player(2, Sex::Male, Some(2300), 50),
+        computer,
+    ];
+    let ev = event(
+        GameKind::Chess,
+        EventSystem::Swiss,
+        players,
+        vec![game(1, 1, 3, "0-1"), game(2, 2, 1, "=")],
+    );
+    let r = rate(&ev, &cca()).unwrap();
+    let p1 = &r.players[0];
+    assert_eq!((p1.games_counted, p1.score), (1, dec!(0.5)));
+    assert_eq!(p1.change, Some(dec!(0.00)));
+    assert_eq!(p1.games[0].not_counted, Some(NotCounted::Computer));
+    assert_eq!(r.players[2].games_counted, 0);
+}
+
+/// 八(十五) "在参加国际比赛计算等级分时，中国棋手按国内等级分计算，国外对手按国际等级分汁算，中国对手
+/// 在国际和国内两个等级分中选择较高的一个为准": player 1 (national 2300, K 15) draws a foreign
+/// player (international 2400) and a Chinese player (national 2350, international 2420):
+/// Ra = (2400 + 2420) / 2 = 2410, D = −110 → P 0.35 (107–113), We = 0.70, W = 1,
+/// ΔR = 15 × 0.30 = 4.5 → 2304.5 → 2305. The foreign player gets no national rating.
+#[test]
+fn art_8_15_international_events_use_two_ratings() {
+    use qiyuan_rating::event::Flag;
+    let mut foreign = player(2, Sex::Male, None, 0);
+    foreign.foreign = true;
+    foreign.international_rating = Some(dec!(2400));
+    let mut chinese = player(3, Sex::Male, Some(2350), 100);
+    chinese.international_rating = Some(dec!(2420));
+    let players = vec![player(1, Sex::Male, Some(2300), 100), foreign, chinese];
+    let ev = Event::new(
+        "国际公开赛",
+        GameKind::Chess,
+        EventSystem::Swiss,
+        None,
+        None,
+        players,
+        vec![game(1, 1, 2, "="), game(2, 3, 1, "=")],
+    )
+    .unwrap()
+    .with_details(EventDetails {
+        international: true,
+        ..Default::default()
+    })
+    .unwrap();
+    let r = rate(&ev, &cca()).unwrap();
+    let p1 = &r.players[0];
+    assert_eq!(p1.opponents_average, Some(dec!(2410)));
+    assert_eq!(p1.expected_fraction, Some(dec!(0.35)));
+    assert_eq!(p1.change, Some(dec!(4.50)));
+    assert_eq!(p1.rating_after, Some(dec!(2305)));
+    let p2 = &r.players[1];
+    assert_eq!(p2.change, None);
+    assert!(p2.flags.contains(&Flag::Foreign { rating: dec!(2400) }));
+}
+
+/// 八(十七) "应以最近两次公布的等级分（k不等于25）的平均值来比较": three lists. Player 1: K 15
+/// on all: the last two, (2411 + 2390) / 2 = 2400.5 ≥ 2400. Player 2: 2380 with K 15 on
+/// the newest list, 2420 and 2410 with K 25 before: only one rating with K ≠ 25 — no mean.
+#[test]
+fn art_8_17_qualification_by_the_mean_of_two_lists() {
+    use qiyuan_rating::period::qualification::qualification;
+    let row = |id, r: i64, k| {
+        let mut x = list_rated(id, Sex::Male, r, 60);
+        x.k = Some(k);
+        x
+    };
+    let l1 = RatingList::new(vec![row(1, 2350, 15), row(2, 2410, 25)]).unwrap();
+    let l2 = RatingList::new(vec![row(1, 2390, 15), row(2, 2420, 25)]).unwrap();
+    let l3 = RatingList::new(vec![row(1, 2411, 15), row(2, 2380, 15)]).unwrap();
+    let lists = [
+        (day(2024, 7, 1), &l1),
+        (day(2025, 1, 1), &l2),
+        (day(2025, 7, 1), &l3),
+    ];
+    let q = qualification(&cca(), &lists, Some(dec!(2400)));
+    assert_eq!(q[0].average, Some(dec!(2400.5)));
+    assert_eq!(q[0].meets, Some(true));
+    assert_eq!(q[1].average, None);
+    assert_eq!(q[1].excluded.len(), 2);
+    assert!(q[1].note.as_deref().unwrap().contains("K ≠ 25"));
+}
+
+/// 八(六) "在循环赛（包括团体赛中的循环赛）中，有等级分的棋手和无等级分的棋手成绩都要计算等级分":
+/// in a team event whose teams play a round robin, player 1 (2200, K 15) draws the
+/// unrated player 6 (Ru 2000; 1 of 6 unrated ≤ 20%). As a round robin it counts:
+/// M = 2, Rall = (2200 + 2000) / 2 = 2100, D = 100 → Pa 0.64, We = 2 × 0.64 − ½ = 0.78,
+/// ΔR = 15 × (0.5 − 0.78) = −4.2. As a plain team event (Swiss-style, 八(七)) it does not.
+#[test]
+fn art_8_6_round_robins_inside_team_events() {
+    let mk = |rr: bool| {
+        let mut players: Vec<Player> = (1..=5)
+            .map(|i| player(i, Sex::Male, Some(2200), 100))
+            .collect();
+        players.push(player(6, Sex::Male, None, 0));
+        Event::new(
+            "团体赛",
+            GameKind::Chess,
+            EventSystem::Team,
+            None,
+            None,
+            players,
+            vec![game(1, 1, 6, "=")],
+        )
+        .unwrap()
+        .with_details(EventDetails {
+            team_round_robin: rr,
+            ..Default::default()
+        })
+        .unwrap()
+    };
+    let r = rate(&mk(true), &cca()).unwrap();
+    let p1 = &r.players[0];
+    assert_eq!(p1.games_counted, 1);
+    assert_eq!(p1.expected_score, Some(dec!(0.78)));
+    assert_eq!(p1.change, Some(dec!(-4.20)));
+    let r = rate(&mk(false), &cca()).unwrap();
+    assert_eq!(r.players[0].games_counted, 0);
+}

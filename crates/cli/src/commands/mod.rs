@@ -12,6 +12,7 @@ pub mod pair_next;
 pub mod perft;
 pub mod period;
 pub mod points;
+pub mod qualify;
 pub mod rate;
 pub mod serve;
 pub mod standings;

@@ -1019,7 +1019,7 @@ fn finish_row(
 
 /// K of a row for the next period: [`Profile::k_for`]'s rules, without
 /// building its reason (a million rows per list).
-fn k_of(profile: &Profile, row: &ListRow, year: i32) -> u32 {
+pub fn k_of(profile: &Profile, row: &ListRow, year: i32) -> u32 {
     let unrated = !row.is_rated();
     if let (true, Some(k)) = (unrated, profile.unrated.k) {
         return k;
