@@ -15,11 +15,15 @@
 //! [`norms::check_norms`].
 #![warn(missing_docs)]
 
+pub mod champion;
 pub mod conditions;
 pub mod elo;
 pub mod event;
+pub mod expected;
 pub mod explain;
+pub mod games;
 pub mod grades;
+pub mod k;
 pub mod model;
 pub mod norms;
 pub mod online;

@@ -1028,99 +1028,47 @@ impl Profile {
     }
 
     /// K for a rated player (or an unrated one, when `unrated`) in an event
-    /// of `event_year`, before the K × n limit.
+    /// of `event_year`, before the K × n limit ([`crate::k::k_for`]).
     pub fn k_for(&self, player: &Player, unrated: bool, event_year: Option<i32>) -> KChoice {
-        if let (true, Some(k)) = (unrated, self.unrated.k) {
-            let (reason, reason_zh) = if self.unrated.article.is_empty() {
-                ("unrated player".to_string(), "无等级分棋手".to_string())
-            } else {
-                let a = self.unrated.article.clone();
-                (a.clone(), format!("{a}：无等级分棋手"))
-            };
-            return KChoice {
-                k,
-                reason,
-                reason_zh,
-            };
-        }
-        let rating = player.rating;
-        let highest = match (player.ever_reached, rating) {
-            (Some(a), Some(b)) => Some(a.max(b)),
-            (a, b) => a.or(b),
-        };
-        for rule in &self.k.rules {
-            // (English, Chinese) for each condition.
-            let mut why: Vec<(String, String)> = Vec::new();
-            let mut ok = true;
-            if let Some(t) = rule.ever_reached_at_least {
-                ok &= highest.is_some_and(|h| h >= t);
-                let h = fmt_opt(highest);
-                why.push((
-                    format!("highest rating {h} ≥ {t}"),
-                    format!("最高等级分 {} ≥ {t}", zh_unknown(&h)),
-                ));
-            }
-            if let Some(t) = rule.rating_below {
-                ok &= rating.is_none_or(|r| r < t);
-                let r = fmt_opt(rating);
-                why.push((
-                    format!("rating {r} < {t}"),
-                    format!("等级分 {} < {t}", zh_unknown(&r)),
-                ));
-            }
-            if let Some(t) = rule.rated_games_below {
-                ok &= player.rated_games < t;
-                let g = player.rated_games;
-                why.push((
-                    format!("rated games {g} < {t}"),
-                    format!("有效对局 {g} < {t}"),
-                ));
-            }
-            if let Some(t) = rule.rated_events_below {
-                ok &= player.rated_events.is_some_and(|e| e < t);
-                let e = fmt_opt(player.rated_events);
-                why.push((
-                    format!("rated events {e} < {t}"),
-                    format!("等级分赛 {} 次 < {t}", zh_unknown(&e)),
-                ));
-            }
-            if let Some(t) = rule.age_below {
-                let age = player.birth_year.zip(event_year).map(|(b, y)| y - b);
-                ok &= age.is_some_and(|a| a < t);
-                let a = fmt_opt(age);
-                why.push((
-                    format!("age {a} < {t}"),
-                    format!("年龄 {} < {t}", zh_unknown(&a)),
-                ));
-            }
-            if ok {
-                let (en, zh): (Vec<_>, Vec<_>) = why.into_iter().unzip();
-                return KChoice {
-                    k: rule.k,
-                    reason: format!("{} ({})", rule.article, en.join(", ")),
-                    reason_zh: format!(
-                        "{}（{}）",
-                        zh_reason(&rule.article_zh, &rule.article, rule.k),
-                        zh.join("，")
-                    ),
-                };
-            }
-        }
-        KChoice {
-            k: self.k.default,
-            reason: self.k.default_article.clone(),
-            reason_zh: zh_reason(
-                &self.k.default_article_zh,
-                &self.k.default_article,
-                self.k.default,
-            ),
-        }
+        crate::k::k_for(self, player, unrated, event_year)
     }
+}
+
+/// The conditions of a K rule in words (English, Chinese), with the facts.
+pub(crate) fn k_reasons(rule: &KRule, f: &crate::k::KFacts) -> (Vec<String>, Vec<String>) {
+    let mut en = Vec::new();
+    let mut zh = Vec::new();
+    if let Some(t) = rule.ever_reached_at_least {
+        let h = fmt_opt(f.highest);
+        en.push(format!("highest rating {h} ≥ {t}"));
+        zh.push(format!("最高等级分 {} ≥ {t}", zh_unknown(&h)));
+    }
+    if let Some(t) = rule.rating_below {
+        let r = fmt_opt(f.rating);
+        en.push(format!("rating {r} < {t}"));
+        zh.push(format!("等级分 {} < {t}", zh_unknown(&r)));
+    }
+    if let Some(t) = rule.rated_games_below {
+        let g = f.games;
+        en.push(format!("rated games {g} < {t}"));
+        zh.push(format!("有效对局 {g} < {t}"));
+    }
+    if let Some(t) = rule.rated_events_below {
+        let e = fmt_opt(f.events);
+        en.push(format!("rated events {e} < {t}"));
+        zh.push(format!("等级分赛 {} 次 < {t}", zh_unknown(&e)));
+    }
+    if let Some(t) = rule.age_below {
+        let a = fmt_opt(f.age);
+        en.push(format!("age {a} < {t}"));
+        zh.push(format!("年龄 {} < {t}", zh_unknown(&a)));
+    }
+    (en, zh)
 }
 
 /// The Chinese reason for K: the profile's own text, else the English
 /// article's reference (before `:`) with the K it gives.
-fn zh_reason(zh: &str, article: &str, k: u32) -> String {
+pub(crate) fn zh_reason(zh: &str, article: &str, k: u32) -> String {
     if !zh.is_empty() {
         return zh.to_string();
     }

@@ -11,6 +11,7 @@ use serde::Serialize;
 use super::calendar::{CalendarError, Period, period_for, period_of_date, previous_list_date};
 use super::list::{Carried, ListRow, RatingList, Status};
 use crate::event::{Flag, NotCounted, RateError, RatingSource, rate};
+pub use crate::k::k_of;
 use crate::model::{Event, EventError, Pairing, Player, PlayerId};
 use crate::profile::{CarryWindow, Profile, SpanningRule, UnratedRule};
 
@@ -1015,34 +1016,6 @@ fn finish_row(
         notes,
         row: new,
     }
-}
-
-/// K of a row for the next period: [`Profile::k_for`]'s rules, without
-/// building its reason (a million rows per list).
-pub fn k_of(profile: &Profile, row: &ListRow, year: i32) -> u32 {
-    let unrated = !row.is_rated();
-    if let (true, Some(k)) = (unrated, profile.unrated.k) {
-        return k;
-    }
-    let rating = row.rating.filter(|_| !unrated);
-    let highest = row.highest.max(rating);
-    for rule in &profile.k.rules {
-        let ok = rule
-            .ever_reached_at_least
-            .is_none_or(|t| highest.is_some_and(|h| h >= t))
-            && rule
-                .rating_below
-                .is_none_or(|t| rating.is_none_or(|r| r < t))
-            && rule.rated_games_below.is_none_or(|t| row.rated_games < t)
-            && rule.rated_events_below.is_none_or(|t| row.rated_events < t)
-            && rule
-                .age_below
-                .is_none_or(|t| row.birth_year.is_some_and(|b| year - b < t));
-        if ok {
-            return rule.k;
-        }
-    }
-    profile.k.default
 }
 
 /// A row as an event player (for K and provisional ratings).
