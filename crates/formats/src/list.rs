@@ -255,6 +255,11 @@ pub fn read_list(bytes: &[u8], file: &str) -> Result<ListFile, ListFileError> {
         let birth_year = opt("birth_year")
             .map(|s| s.parse::<i32>().map_err(|_| bad("birth_year", "a year")))
             .transpose()?;
+        let k_marker = match opt("k") {
+            Some("25*1") => Some(10),
+            Some("25*2") => Some(20),
+            _ => None,
+        };
         let carried_since = opt("carried_since")
             .map(|s| s.parse::<i32>().map_err(|_| bad("carried_since", "a year")))
             .transpose()?;
@@ -270,9 +275,18 @@ pub fn read_list(bytes: &[u8], file: &str) -> Result<ListFile, ListFileError> {
             } else {
                 rating
             },
-            rated_games: int("rated_games")?.unwrap_or(0),
+            // cxa-2019 第十条: the 1 June 2019 list's K markers "25*1" and
+            // "25*2" count as 10 and 20 valid games already played (K 25).
+            rated_games: match k_marker {
+                Some(games) => games,
+                None => int("rated_games")?.unwrap_or(0),
+            },
             rated_events: int("rated_events")?.unwrap_or(0),
-            k: int("k")?,
+            k: if k_marker.is_some() {
+                Some(25)
+            } else {
+                int("k")?
+            },
             status,
             highest: dec("highest")?.or(rating),
             last_active: date("last_active")?,

@@ -134,3 +134,17 @@ fn report_columns_are_ignored_and_unknown_ones_noted() {
     assert_eq!(f.list.rows()[0].rating, Some(Decimal::from(2405)));
     assert_eq!(f.warnings, ["r.csv:1: unknown column `colour` ignored"]);
 }
+
+/// cxa-2019 第十条 "2019年6月1日公布K值为25*1、25*2者，分别按已有有效对局数10、20局计算": the
+/// list's `k` cells 25*1 and 25*2 read as K 25 with 10 and 20 valid games.
+#[test]
+fn the_2019_k_markers_count_as_games() {
+    let text = "id,name,sex,rating,rated_games,k\n1,甲,m,2350,,25*1\n2,乙,m,2320,3,25*2\n3,丙,m,2400,40,15\n";
+    let rows = read_list(text.as_bytes(), "l.csv")
+        .unwrap()
+        .list
+        .into_rows();
+    assert_eq!((rows[0].k, rows[0].rated_games), (Some(25), 10));
+    assert_eq!((rows[1].k, rows[1].rated_games), (Some(25), 20));
+    assert_eq!((rows[2].k, rows[2].rated_games), (Some(15), 40));
+}

@@ -322,6 +322,8 @@ pub struct Articles {
     pub published: u32,
     /// Decimals the total change is rounded to before it is added (FIDE).
     pub total_change: Option<u32>,
+    /// The mark of points won without playing (★, ※).
+    pub unplayed_mark: Option<String>,
 }
 
 /// One player's calculation (a line of the 等级分计算表).
@@ -351,6 +353,10 @@ pub struct PlayerReport {
     /// Points in the event, byes and forfeits included (for standings and
     /// the champion).
     pub event_score: Decimal,
+    /// Of those, the points won without playing (forfeits, byes): marked
+    /// with the profile's `[games] unplayed_mark` in the event report
+    /// (cca-chess 七 未对局的得分应用记号★标出; cxa-legacy 七 ※).
+    pub unplayed_points: Decimal,
     /// Ra: average rating of the counted opponents (Rc for an unrated
     /// player's performance; with the imaginary opponents for FIDE).
     pub opponents_average: Option<Decimal>,
@@ -569,6 +575,7 @@ impl Articles {
             display: profile.rounding.display,
             published: profile.rounding.published,
             total_change: profile.rounding.total_change,
+            unplayed_mark: profile.games.unplayed_mark.clone(),
         }
     }
 }
@@ -613,6 +620,11 @@ fn rate_player(cx: &Ctx<'_>, i: usize) -> PlayerReport {
         games_counted: n,
         score: w,
         event_score: cx.scores[i],
+        unplayed_points: cx.rounds[i]
+            .iter()
+            .filter(|x| x.kind != LineKind::Played)
+            .filter_map(|x| x.score)
+            .sum(),
         opponents_average: None,
         all_players_average: None,
         players_m: None,

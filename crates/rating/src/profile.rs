@@ -204,6 +204,10 @@ pub struct GamesConfig {
     pub rated_vs_unrated: RatedVsUnrated,
     /// Games against an unrated player who scored 0 in the event.
     pub unrated_zero_score_voids: ZeroScoreVoid,
+    /// The mark of points won without playing in the event report
+    /// (cca-chess 七 ★, cxa-legacy 七 ※).
+    #[serde(default)]
+    pub unplayed_mark: Option<String>,
     /// The article this section implements.
     #[serde(default)]
     pub article: String,

@@ -815,3 +815,29 @@ fn art_8_6_round_robins_inside_team_events() {
     let r = rate(&mk(false), &cca()).unwrap();
     assert_eq!(r.players[0].games_counted, 0);
 }
+
+/// 七 "未对局的得分应用记号★标出": player 1 wins one game over the board and one by
+/// forfeit, and has a full-point bye: 1 + 1 = 2 points without playing, marked ★.
+#[test]
+fn art_7_unplayed_points_are_marked() {
+    use qiyuan_rating::model::ByeKind;
+    let players = vec![
+        player(1, Sex::Male, Some(2300), 50),
+        player(2, Sex::Male, Some(2300), 50),
+        player(3, Sex::Male, Some(2300), 50),
+    ];
+    let ev = event(
+        GameKind::Chess,
+        EventSystem::Swiss,
+        players,
+        vec![
+            game(1, 1, 2, "1-0"),
+            game(2, 1, 3, "+-"),
+            bye(3, 1, ByeKind::Full),
+        ],
+    );
+    let r = rate(&ev, &cca()).unwrap();
+    assert_eq!(r.players[0].event_score, dec!(3));
+    assert_eq!(r.players[0].unplayed_points, dec!(2));
+    assert_eq!(r.players[0].articles.unplayed_mark.as_deref(), Some("★"));
+}
