@@ -133,9 +133,24 @@ pub struct ExpectedConfig {
     /// dp for a score fraction of 1 (and −dp for 0), undefined in the seeds
     /// (§1.2 **Choice**: 800).
     pub dp_at_extremes: Decimal,
+    /// Rows of the rating-difference table where this regulation's own
+    /// text prints another figure than the published table
+    /// (`tables/score-to-difference.csv`): `{ p = "0.68", dp = 138 }`.
+    #[serde(default)]
+    pub dp_table: Vec<DpRow>,
     /// The article this section implements.
     #[serde(default)]
     pub article: String,
+}
+
+/// One row of the rating-difference table as a regulation prints it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DpRow {
+    /// The score fraction, two decimals.
+    pub p: Decimal,
+    /// The rating difference.
+    pub dp: Decimal,
 }
 
 /// `[rounding]`: where the regulation rounds (decimals), nowhere else.
@@ -1005,6 +1020,13 @@ impl Profile {
 
     /// dp for a score fraction, with the profile's value at p = 1 / 0.
     pub fn difference_for_score(&self, p: Decimal) -> Decimal {
+        if !self.expected.dp_table.is_empty() {
+            let h =
+                p.round_dp_with_strategy(2, rust_decimal::RoundingStrategy::MidpointAwayFromZero);
+            if let Some(row) = self.expected.dp_table.iter().find(|r| r.p == h) {
+                return row.dp;
+            }
+        }
         table::difference_for_score(p, self.expected.dp_at_extremes)
     }
 

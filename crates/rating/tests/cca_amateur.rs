@@ -197,3 +197,22 @@ fn spec_5_1_conditions_per_target_grade() {
         "{t:?}"
     );
 }
+
+/// 六(六) "团体赛也可计算等级分，棋手上场局数不限": a team event is rated; a single game of
+/// two players rated 1600 (K 10): P 0.50, a win is 10 × 0.5 = +5.
+#[test]
+fn art_6_6_team_events_are_rated() {
+    let players = vec![
+        player(1, Sex::Male, Some(1600), 5),
+        player(2, Sex::Male, Some(1600), 5),
+    ];
+    let ev = event(
+        GameKind::Chess,
+        EventSystem::Team,
+        players,
+        vec![game(1, 1, 2, "1-0")],
+    );
+    let r = rate(&ev, &amateur()).unwrap();
+    assert_eq!(r.players[0].change, Some(dec!(5.00)));
+    assert_eq!(r.players[0].rating_after, Some(dec!(1605)));
+}

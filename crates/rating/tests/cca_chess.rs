@@ -841,3 +841,58 @@ fn art_7_unplayed_points_are_marked() {
     assert_eq!(r.players[0].unplayed_points, dec!(2));
     assert_eq!(r.players[0].articles.unplayed_mark.as_deref(), Some("★"));
 }
+
+/// 表四 "由得分率p查等级分差d（p）" as seed 001 prints it: ".68 138" — where the published
+/// table has 133 (FIDE's figure), the seed's own figure is used; every other row is the
+/// published table's (.69 → 141, .67 → 125). fide-2024 keeps 133.
+#[test]
+fn table_4_as_the_seed_prints_it() {
+    assert_eq!(cca().difference_for_score(dec!(0.68)), dec!(138));
+    assert_eq!(cca().difference_for_score(dec!(0.675)), dec!(138));
+    assert_eq!(cca().difference_for_score(dec!(0.69)), dec!(141));
+    assert_eq!(cca().difference_for_score(dec!(0.67)), dec!(125));
+    let fide = Profile::builtin("fide-2024").unwrap();
+    assert_eq!(fide.difference_for_score(dec!(0.68)), dec!(133));
+}
+
+/// 二 "棋手如长期不参加比赛，其等级分可在等级表中保留三年": a player last active on
+/// 2021-05-01 keeps the rating on the list of 1 July 2024 (2022, 2023: two full years
+/// without a game) and loses it on 1 January 2025 (2022–2024: three).
+#[test]
+fn art_2_kept_on_the_list_three_years() {
+    let mut r = list_rated(1, Sex::Male, 2300, 80);
+    r.last_active = Some(day(2021, 5, 1));
+    let list = RatingList::new(vec![r]).unwrap();
+    let p = compute_period(&cca(), &list, &[], day(2024, 7, 1)).unwrap();
+    assert_eq!(p.rows[0].row.rating, Some(dec!(2300)));
+    let p = compute_period(&cca(), &list, &[], day(2025, 1, 1)).unwrap();
+    assert_eq!(p.rows[0].row.rating, None);
+}
+
+/// 四(一) "循环制比赛，至少三分之一的棋手应有等级分；如参赛人数在十人以上，则至少有四名有等级分":
+/// a round robin of 11 players with 3 rated: 3 × 3 = 9 < 11 (fewer than a third) and 3 < 4.
+#[test]
+fn art_4_1_rated_players_of_a_round_robin() {
+    let players: Vec<Player> = (1..=11u32)
+        .map(|i| player(i, Sex::Male, (i <= 3).then_some(2300), 50))
+        .collect();
+    let ev = event(
+        GameKind::Chess,
+        EventSystem::RoundRobin,
+        players,
+        vec![game(1, 1, 2, "=")],
+    );
+    let r = rate(&ev, &cca()).unwrap();
+    assert!(
+        r.warnings
+            .contains(&"四(一): only 3 of 11 players are rated, at least 1/3 needed".to_string()),
+        "{:?}",
+        r.warnings
+    );
+    assert!(
+        r.warnings
+            .contains(&"四(一): only 3 rated players, at least 4 needed".to_string()),
+        "{:?}",
+        r.warnings
+    );
+}

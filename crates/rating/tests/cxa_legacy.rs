@@ -162,3 +162,15 @@ fn art_10_applications_by_norms() {
     let r = title_file(&rules, &file(9), day(2025, 6, 1));
     assert!(r.titles.iter().find(|t| t.title == "NM").unwrap().held);
 }
+
+/// 表一 as seed 003 prints it: ".86 305", ".68 138", ".34 —111" (the published table
+/// has 309, 133, −117); the other rows are the published table's.
+#[test]
+fn table_1_as_the_seed_prints_it() {
+    use rust_decimal_macros::dec;
+    let p = legacy();
+    assert_eq!(p.difference_for_score(dec!(0.86)), dec!(305));
+    assert_eq!(p.difference_for_score(dec!(0.68)), dec!(138));
+    assert_eq!(p.difference_for_score(dec!(0.34)), dec!(-111));
+    assert_eq!(p.difference_for_score(dec!(0.85)), dec!(296));
+}
