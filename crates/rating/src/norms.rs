@@ -373,6 +373,14 @@ pub fn check_norms_with(
                     "the event is not a title event: {}",
                     reasons.join("; ")
                 ))
+            } else if let Some(b) = band.filter(|b| b.extrapolated && pct.is_some()) {
+                // The seed's table stops before this band: the row is the
+                // spec's extrapolation, not a figure of the regulation.
+                Some(format!(
+                    "band {}–{} is beyond the seed's norm table (the row is extrapolated, \
+                     not the regulation's)",
+                    b.band_low, b.band_high
+                ))
             } else if let Some(f) = field.filter(|f| !f.qualifies) {
                 Some(format!(
                     "the field is not a {title:?} title event ({}): {}",
