@@ -174,3 +174,65 @@ fn table_1_as_the_seed_prints_it() {
     assert_eq!(p.difference_for_score(dec!(0.34)), dec!(-111));
     assert_eq!(p.difference_for_score(dec!(0.85)), dec!(296));
 }
+
+/// 六(二) "至少应有两名国家级裁判员主持整个竞赛裁判工作" for a title event: twelve masters
+/// rated 2450 (六(一), 六(四) hold) with one national and one first-grade arbiter: not a
+/// title event; with two national arbiters it is.
+#[test]
+fn art_6_2_two_national_arbiters_for_a_title_event() {
+    use qiyuan_rating::model::{ArbiterGrade, EventDetails};
+    use qiyuan_rating::norms::check_norms;
+    let with = |second: ArbiterGrade| {
+        let players = (1..=12u32)
+            .map(|i| {
+                let mut p = player(i, Sex::Male, Some(2450), 100);
+                p.unit = Some(format!("U{}", i % 4));
+                p.title = Some("NM".into());
+                p
+            })
+            .collect();
+        let ev = Event::new(
+            "称号赛",
+            GameKind::Xiangqi,
+            EventSystem::RoundRobin,
+            None,
+            None,
+            players,
+            vec![game(1, 1, 2, "=")],
+        )
+        .unwrap()
+        .with_details(EventDetails {
+            arbiters: vec![arbiter("甲", ArbiterGrade::National), arbiter("乙", second)],
+            ..Default::default()
+        })
+        .unwrap();
+        check_norms(&ev, &legacy()).unwrap()
+    };
+    let r = with(ArbiterGrade::First);
+    assert!(!r.qualifies);
+    assert!(
+        r.reasons[0].contains("at least 2 needed (cxa-legacy 六)"),
+        "{:?}",
+        r.reasons
+    );
+    assert!(with(ArbiterGrade::National).qualifies);
+}
+
+/// 七 "未对弈的得分应用记号※标出": a forfeit win is 1 point without playing, marked ※.
+#[test]
+fn art_7_unplayed_points_are_marked() {
+    use rust_decimal_macros::dec;
+    let players = vec![
+        player(1, Sex::Male, Some(2400), 50),
+        player(2, Sex::Male, Some(2400), 50),
+    ];
+    let ev = event(
+        GameKind::Xiangqi,
+        EventSystem::Swiss,
+        players,
+        vec![game(1, 1, 2, "+-")],
+    );
+    let r = qiyuan_rating::rate(&ev, &legacy()).unwrap();
+    assert_eq!(r.players[0].unplayed_points, dec!(1));
+    assert_eq!(r.players[0].articles.unplayed_mark.as_deref(), Some("※"));
+}
