@@ -12,7 +12,14 @@
 //! [`profile::Profile::from_toml_str`], then [`event::rate`] on a
 //! [`model::Event`], then [`event::PlayerReport::explain`] for the words.
 //! Rating periods and lists: [`period::compute_period`]; title norms:
-//! [`norms::check_norms`].
+//! [`norms::check_norms`]; titles by placement and title files:
+//! [`titles::event_titles`], [`titles::title_file`]; amateur grades:
+//! [`grades::grade_report`]; qualification: [`period::qualification`].
+//!
+//! One home per rule: [`games`] (which games count), [`expected`] (Ra, D,
+//! P, We), [`k`] (K), [`champion`], [`unrated`], [`conditions`], each
+//! opening with the articles it implements; `docs/regulations-index.md`
+//! maps every article of the source documents to its code and test.
 #![warn(missing_docs)]
 
 pub mod champion;
