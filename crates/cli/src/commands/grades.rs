@@ -16,8 +16,8 @@ use super::output::{self, Format};
 #[derive(Debug, clap::Args)]
 #[command(after_help = "\
 Examples:
-  qiyuan grades examples/cca-amateur-grades.json --table examples/grades-example.toml
-  qiyuan grades examples/cca-amateur-grades.json --table examples/grades-example.toml --format json
+  qiyuan grades examples/cca-amateur-grades.json --table examples/grades-example.cfg
+  qiyuan grades examples/cca-amateur-grades.json --table examples/grades-example.cfg --format json
   qiyuan grades examples/cca-amateur-grades.json   # the built-in table: it has no rates
   qiyuan grades --print-table cca-chess > my-grades.toml   # add your federation's rates
 
