@@ -35,6 +35,12 @@ enum Command {
     Period(commands::period::Args),
     /// Check an event for title norms.
     Norms(commands::norms::Args),
+    /// Titles: an event's norms and placement titles, or a player's title file.
+    Titles(commands::titles::Args),
+    /// Amateur grades (棋士等级称号): each player's promotion by score rate.
+    Grades(commands::grades::Args),
+    /// Qualification by rating: the mean of the last published ratings (cca-chess 八(十七)).
+    Qualify(commands::qualify::Args),
     /// The rating office: a database of players, events and published lists.
     Office(commands::office::Args),
     /// Check game records: legal moves, results, plies.
@@ -56,6 +62,9 @@ fn main() -> ExitCode {
         Command::Perft(args) => commands::perft::run(args),
         Command::Period(args) => commands::period::run(args),
         Command::Norms(args) => commands::norms::run(args),
+        Command::Titles(args) => commands::titles::run(args),
+        Command::Grades(args) => commands::grades::run(args),
+        Command::Qualify(args) => commands::qualify::run(args),
         Command::Office(args) => commands::office::run(args),
         Command::CheckGames(args) => commands::check_games::run(args),
         Command::Serve(args) => commands::serve::run(args),

@@ -197,7 +197,8 @@ fn norms_of_a_xiangqi_title_event() {
     let mut players = Vec::new();
     for i in 1..=12 {
         let r = if i == 12 { 2406 } else { 2400 };
-        players.push(format!(r#"{{"id": {i}, "name": "P{i}", "sex": "m", "rating": {r}, "rated_games": 100, "unit": "{}"}}"#, units[i % 4]));
+        // cxa-legacy 六(四): a GM title event is entered by masters (NM).
+        players.push(format!(r#"{{"id": {i}, "name": "P{i}", "sex": "m", "rating": {r}, "title": "NM", "rated_games": 100, "unit": "{}"}}"#, units[i % 4]));
     }
     let mut games = Vec::new();
     let mut round = 0;

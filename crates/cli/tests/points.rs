@@ -62,7 +62,7 @@ fn seed_xiangqi_example_through_the_state_file() {
     assert_eq!(v["black_change"], 3);
     assert_eq!(v["white_points"], 1672);
     assert_eq!(v["black_points"], 2079);
-    assert_eq!(v["white_level"], "三级棋士");
+    assert_eq!(v["white_level"], "三级棋手");
     assert_eq!(v["black_level"], "三级大师");
     assert_eq!(state_points(&state, "r"), "1672");
     assert_eq!(state_points(&state, "b"), "2079");

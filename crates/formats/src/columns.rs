@@ -150,8 +150,8 @@ pub const COLUMNS: &[ColumnDef] = &[
         key: "titles",
         en: &["titles", "title"],
         zh: &["称号", "技术等级"],
-        meaning_en: "titles held, with the day awarded: GM:2025-03-10;NM (a player import keeps the first)",
-        meaning_zh: "所获称号及授予日期：GM:2025-03-10;NM（导入参赛棋手时取第一个）",
+        meaning_en: "titles held, with the day awarded and how each was won, placement or norms (cxa-legacy 十一 raises only titles won by placement): GM:2025-03-10:placement;NM (date and route optional; a player import keeps the first)",
+        meaning_zh: "所获称号、授予日期及获得途径 placement（名次）或 norms（标准分）（象棋旧条例第十一条只对以名次获得的称号调整等级分）：GM:2025-03-10:placement;NM（日期与途径可省；导入参赛棋手时取第一个）",
         read_by: ReadBy::Both,
     },
     ColumnDef {
@@ -186,8 +186,8 @@ pub const COLUMNS: &[ColumnDef] = &[
         key: "k",
         en: &["k"],
         zh: &["k值"],
-        meaning_en: "K for the next period as published (informative: K is recomputed)",
-        meaning_zh: "名单公布的下一周期 K 值（仅供参考，K 值会重新计算）",
+        meaning_en: "K for the next period as published (informative: K is recomputed); the 1 June 2019 xiangqi list's markers 25*1 and 25*2 read as K 25 with 10 and 20 valid games (cxa-2019 第十条)",
+        meaning_zh: "名单公布的下一周期 K 值（仅供参考，K 值会重新计算）；2019年6月1日象棋名单的 25*1、25*2 读作 K=25、已有 10 局与 20 局有效对局（象棋等级分条例第十条）",
         read_by: ReadBy::Lists,
     },
     ColumnDef {

@@ -31,7 +31,7 @@ use std::fmt;
 
 use chrono::NaiveDate;
 use qiyuan_rating::model::{PlayerId, Sex};
-use qiyuan_rating::period::{Carried, ListRow, RatingList, Status, TitleHeld};
+use qiyuan_rating::period::{Carried, ListRow, RatingList, Status, TitleHeld, TitleRoute};
 use rust_decimal::Decimal;
 
 use crate::columns::{Column, HeaderMap, ReadBy, def};
@@ -329,6 +329,11 @@ fn list_row(map: &HeaderMap, r: &SheetRow) -> Result<ListRow, RowError> {
     let birth_year = opt(Column::Birth)
         .map(|s| birth_year(s).ok_or_else(|| bad(Column::Birth, "a year or a date of birth")))
         .transpose()?;
+    let k_marker = match opt(Column::K) {
+        Some("25*1") => Some(10),
+        Some("25*2") => Some(20),
+        _ => None,
+    };
     let carried_since = opt(Column::CarriedSince)
         .map(|s| {
             s.parse::<i32>()
@@ -347,9 +352,18 @@ fn list_row(map: &HeaderMap, r: &SheetRow) -> Result<ListRow, RowError> {
         } else {
             rating
         },
-        rated_games: int(Column::RatedGames)?.unwrap_or(0),
+        // cxa-2019 第十条: the 1 June 2019 list's K markers "25*1" and
+        // "25*2" count as 10 and 20 valid games already played (K 25).
+        rated_games: match k_marker {
+            Some(games) => games,
+            None => int(Column::RatedGames)?.unwrap_or(0),
+        },
         rated_events: int(Column::RatedEvents)?.unwrap_or(0),
-        k: int(Column::K)?,
+        k: if k_marker.is_some() {
+            Some(25)
+        } else {
+            int(Column::K)?
+        },
         status,
         highest: dec(Column::Highest)?.or(rating),
         last_active: date(Column::LastActive)?,
@@ -361,14 +375,20 @@ fn list_row(map: &HeaderMap, r: &SheetRow) -> Result<ListRow, RowError> {
     })
 }
 
-/// The titles of a list cell: `GM:2025-03-10;NM` (also `；` or `、`
-/// between titles, `：` before the date, `/` or `.` in it).
+/// The titles of a list cell: `GM:2025-03-10;NM`, each `TITLE`,
+/// `TITLE:DATE`, `TITLE:DATE:ROUTE` or `TITLE::ROUTE` with ROUTE
+/// `placement` or `norms` (how the title was won: cxa-legacy 十一 raises
+/// the rating only for titles won by placement); also `；` or `、` between
+/// titles, `：` before the date, `/` or `.` in it.
 ///
 /// ```
 /// use qiyuan_formats::list::{parse_titles, titles_cell};
 /// let t = parse_titles("特级大师：2019/01/01、NM").unwrap();
 /// assert_eq!(titles_cell(&t), "特级大师:2019-01-01;NM");
+/// let t = parse_titles("大师:2018-05-01:placement").unwrap();
+/// assert_eq!(titles_cell(&t), "大师:2018-05-01:placement");
 /// assert!(parse_titles("GM:soon").is_err());
+/// assert!(parse_titles("GM:2019-01-01:luck").is_err());
 /// ```
 pub fn parse_titles(cell: &str) -> Result<Vec<TitleHeld>, String> {
     let mut titles = Vec::new();
@@ -377,31 +397,40 @@ pub fn parse_titles(cell: &str) -> Result<Vec<TitleHeld>, String> {
         .map(str::trim)
         .filter(|t| !t.is_empty())
     {
-        let (title, date) = match t.split_once([':', '：']) {
-            Some((a, b)) => (
-                a.trim(),
-                Some(
-                    NaiveDate::parse_from_str(&b.trim().replace(['/', '.'], "-"), "%Y-%m-%d")
-                        .map_err(|_| format!("`{t}` is not TITLE or TITLE:YYYY-MM-DD"))?,
-                ),
+        let bad =
+            || format!("`{t}` is not TITLE, TITLE:YYYY-MM-DD or TITLE:YYYY-MM-DD:placement|norms");
+        let mut parts = t.splitn(3, [':', '：']).map(str::trim);
+        let title = parts.next().unwrap_or_default();
+        let date = match parts.next().filter(|d| !d.is_empty()) {
+            Some(d) => Some(
+                NaiveDate::parse_from_str(&d.replace(['/', '.'], "-"), "%Y-%m-%d")
+                    .map_err(|_| bad())?,
             ),
-            None => (t, None),
+            None => None,
+        };
+        let by = match parts.next() {
+            Some(r) => Some(TitleRoute::parse(r).ok_or_else(bad)?),
+            None => None,
         };
         titles.push(TitleHeld {
             title: title.to_string(),
             date,
+            by,
         });
     }
     Ok(titles)
 }
 
-/// Titles as a list cell writes them: `GM:2025-03-10;NM`.
+/// Titles as a list cell writes them: `GM:2025-03-10;NM`, the route after
+/// a second colon when known (`大师:2018-05-01:placement`).
 pub fn titles_cell(titles: &[TitleHeld]) -> String {
     titles
         .iter()
-        .map(|t| match t.date {
-            Some(d) => format!("{}:{d}", t.title),
-            None => t.title.clone(),
+        .map(|t| match (t.date, t.by) {
+            (Some(d), Some(by)) => format!("{}:{d}:{}", t.title, by.as_str()),
+            (None, Some(by)) => format!("{}::{}", t.title, by.as_str()),
+            (Some(d), None) => format!("{}:{d}", t.title),
+            (None, None) => t.title.clone(),
         })
         .collect::<Vec<_>>()
         .join(";")

@@ -1043,3 +1043,90 @@ fn records_compared_with_the_event() {
     assert_eq!(find(facts(Some(2), "甲", "乙", "1-0", 1)), None);
     assert_eq!(find(facts(None, "甲", "丙", "1-0", 1)), None);
 }
+
+/// The optional fields the regulations ask for (docs/event-format.md, *What
+/// the regulations ask of an event*): read from JSON and TOML alike, written
+/// back and read again to the same event; a file without them reads as before.
+#[test]
+fn regulation_fields_read_and_round_trip() {
+    use qiyuan_rating::model::{ArbiterGrade, TimeControl};
+    let text = r#"{
+  "name": "全国团体赛",
+  "game": "chess",
+  "system": "team",
+  "start": "2025-04-01",
+  "end": "2025-04-03",
+  "kind": "national-team",
+  "round_dates": ["2025-04-01", "2025-04-01", "2025-04-02"],
+  "arbiters": [{"name": "甲裁判", "grade": "national"}, {"name": "乙裁判", "grade": "一级"}],
+  "time_control": "90/40, 15/10",
+  "rapid": true,
+  "rapid_rated": true,
+  "registered": "2025-01-20",
+  "scheveningen": true,
+  "team_round_robin": true,
+  "international": true,
+  "invitational": true,
+  "host": "北京",
+  "teams": [{"name": "北京", "rank": 1}, {"name": "上海"}],
+  "players": [
+    {"id": 1, "name": "A", "sex": "m", "rating": 2400, "team": "北京", "board": 1, "international_rating": 2450},
+    {"id": 2, "name": "B", "sex": "m", "rating": 2300, "team": "上海", "board": 1, "foreign": true},
+    {"id": 3, "name": "C", "sex": "f", "rating": null, "computer": true, "grade": "五级棋士"}
+  ],
+  "games": [{"round": 1, "white": 1, "black": 2, "result": "1-0"}]
+}"#;
+    let ev = json(text).unwrap();
+    let d = ev.details();
+    assert_eq!(d.kind.as_deref(), Some("national-team"));
+    assert_eq!(d.round_dates.len(), 3);
+    assert_eq!(d.round_dates[2].0, 3);
+    assert_eq!(d.arbiters[1].grade, ArbiterGrade::First);
+    assert_eq!(
+        d.time_control,
+        Some(TimeControl::parse("90/40, 15/10").unwrap())
+    );
+    assert!(d.rapid && d.rapid_rated && d.scheveningen && d.team_round_robin);
+    assert!(d.international && d.invitational);
+    assert_eq!(d.teams[0].rank, Some(1));
+    assert_eq!(d.teams[1].rank, None);
+    let p = ev.players();
+    assert_eq!((p[0].team.as_deref(), p[0].board), (Some("北京"), Some(1)));
+    assert_eq!(p[0].international_rating, Some(Decimal::from(2450)));
+    assert!(p[1].foreign && p[2].computer);
+    assert_eq!(p[2].grade.as_deref(), Some("五级棋士"));
+    for format in [EventFormat::Json, EventFormat::Toml] {
+        let written = write_event(&ev, format);
+        let name = match format {
+            EventFormat::Json => "w.json",
+            EventFormat::Toml => "w.toml",
+        };
+        let again = read_event(&written, name, None).unwrap_or_else(|e| panic!("{e}\n{written}"));
+        assert_eq!(again, ev, "{written}");
+    }
+    // A preset keeps its name.
+    let preset = edit(text, "\"90/40, 15/10\"", "\"xiangqi-6.3\"");
+    let ev = json(&preset).unwrap();
+    assert!(ev.details().is_rapid());
+    assert!(write_event_json(&ev).contains("\"time_control\": \"xiangqi-6.3\""));
+}
+
+#[test]
+fn regulation_fields_errors_name_the_field() {
+    let base = r#"{"name": "t", "game": "chess", "system": "swiss", XX
+  "players": [{"id": 1, "name": "A", "sex": "m", "team": "T"}], "games": []}"#;
+    let with = |x: &str| base.replace("XX", x);
+    let e = json(&with(r#""arbiters": [{"name": "甲", "grade": "chief"}],"#)).unwrap_err();
+    assert_eq!(e.field(), Some("arbiters[0].grade"), "{e}");
+    assert!(e.to_string().contains("not an arbiter's grade"), "{e}");
+    let e = json(&with(r#""time_control": "fast","#)).unwrap_err();
+    assert_eq!(e.field(), Some("time_control"), "{e}");
+    assert!(e.to_string().contains("xiangqi-6.1"), "{e}");
+    let e = json(&with(r#""rapid": "yes","#)).unwrap_err();
+    assert_eq!(e.field(), Some("rapid"), "{e}");
+    let e = json(&with(r#""teams": [{"name": "U"}],"#)).unwrap_err();
+    assert_eq!(e.field(), Some("teams"), "{e}");
+    assert!(e.to_string().contains("team T"), "{e}");
+    let e = json(&with(r#""round_dates": ["2025-13-01"],"#)).unwrap_err();
+    assert_eq!(e.field(), Some("round_dates[0]"), "{e}");
+}

@@ -8,7 +8,7 @@ use rust_decimal::Decimal;
 const LIST: &str = "\
 id,name,sex,birth_year,unit,titles,rating,rated_games,rated_events,k,status,highest,last_active,carried_games,carried_sum,carried_since
 1,王天一,m,1989,杭州,GM:2010-01-01,2700,400,60,10,active,2750,2025-05-01,0,0,
-2,唐丹,f,1990,北京,NM;GM:2012-06-01,2450,300,50,10,inactive,2500,2023-05-01,0,0,
+2,唐丹,f,1990,北京,NM::norms;GM:2012-06-01:placement,2450,300,50,10,inactive,2500,2023-05-01,0,0,
 3,新手,男,,,,,,,,unrated,,,5,30.0,2025
 ";
 
@@ -22,6 +22,11 @@ fn reads_every_column() {
     assert_eq!(rows[0].rating, Some(Decimal::from(2700)));
     assert_eq!(rows[1].titles.len(), 2);
     assert_eq!(rows[1].titles[0].date, None);
+    // How a title was won (cxa-legacy 十一): TITLE:DATE:placement|norms.
+    use qiyuan_rating::period::TitleRoute;
+    assert_eq!(rows[1].titles[0].by, Some(TitleRoute::Norms));
+    assert_eq!(rows[1].titles[1].by, Some(TitleRoute::Placement));
+    assert_eq!(rows[0].titles[0].by, None);
     assert_eq!(rows[1].status, Status::Inactive);
     assert_eq!(rows[1].current_title(), Some("GM"));
     assert_eq!(rows[2].sex, Sex::Male);
@@ -94,7 +99,11 @@ fn errors_name_line_and_column() {
         ),
         (
             "id,name,sex,titles\n1,A,m,GM:soon\n",
-            "l.csv:2: column `titles`: `GM:soon` is not TITLE or TITLE:YYYY-MM-DD",
+            "l.csv:2: column `titles`: `GM:soon` is not TITLE, TITLE:YYYY-MM-DD or TITLE:YYYY-MM-DD:placement|norms",
+        ),
+        (
+            "id,name,sex,titles\n1,A,m,GM:2025-01-01:luck\n",
+            "l.csv:2: column `titles`: `GM:2025-01-01:luck` is not TITLE, TITLE:YYYY-MM-DD or TITLE:YYYY-MM-DD:placement|norms",
         ),
         (
             "id,name\n1,A\n",
@@ -201,4 +210,18 @@ fn report_columns_are_ignored_and_unknown_ones_noted() {
     .unwrap();
     assert_eq!(f.list.rows()[0].rating, Some(Decimal::from(2405)));
     assert_eq!(f.warnings, ["r.csv:1: unknown column `colour` ignored"]);
+}
+
+/// cxa-2019 第十条 "2019年6月1日公布K值为25*1、25*2者，分别按已有有效对局数10、20局计算": the
+/// list's `k` cells 25*1 and 25*2 read as K 25 with 10 and 20 valid games.
+#[test]
+fn the_2019_k_markers_count_as_games() {
+    let text = "id,name,sex,rating,rated_games,k\n1,甲,m,2350,,25*1\n2,乙,m,2320,3,25*2\n3,丙,m,2400,40,15\n";
+    let rows = read_list(text.as_bytes(), "l.csv")
+        .unwrap()
+        .list
+        .into_rows();
+    assert_eq!((rows[0].k, rows[0].rated_games), (Some(25), 10));
+    assert_eq!((rows[1].k, rows[1].rated_games), (Some(25), 20));
+    assert_eq!((rows[2].k, rows[2].rated_games), (Some(15), 40));
 }

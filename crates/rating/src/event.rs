@@ -25,11 +25,10 @@
 use rust_decimal::Decimal;
 use serde::Serialize;
 
-use crate::model::{ByeKind, Event, EventSystem, GameKind, GameResult, Pairing, PlayerId, Sex};
-use crate::profile::{
-    ConditionScope, ExpectedFormula, Profile, RatedVsUnrated, UnratedRule, ZeroScoreVoid,
-    event_year,
-};
+use crate::model::{ByeKind, Event, EventSystem, GameKind, PlayerId, Sex};
+use crate::profile::{ExpectedFormula, Profile, UnratedRule, event_year};
+use crate::unrated::Standing;
+use crate::{champion, expected, games, k, unrated};
 
 /// Why an event could not be rated.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -109,6 +108,8 @@ pub enum NotCounted {
     ScoredZero,
     /// This unrated player met too few rated opponents in the event.
     TooFewRatedOpponents,
+    /// A game of or against a chess program (cca-chess 八(十二)).
+    Computer,
 }
 
 impl NotCounted {
@@ -123,6 +124,7 @@ impl NotCounted {
             NotCounted::OpponentScoredZero => "unrated opponent who scored 0",
             NotCounted::ScoredZero => "unrated player who scored 0",
             NotCounted::TooFewRatedOpponents => "too few rated opponents in the event",
+            NotCounted::Computer => "a game with a computer",
         }
     }
 
@@ -137,6 +139,7 @@ impl NotCounted {
             NotCounted::OpponentScoredZero => "对手为得0分的无分棋手",
             NotCounted::ScoredZero => "无分棋手全赛得0分",
             NotCounted::TooFewRatedOpponents => "与有分棋手对局不足",
+            NotCounted::Computer => "与电脑的对局",
         }
     }
 }
@@ -280,6 +283,15 @@ pub enum Flag {
         /// Needed.
         minimum: u32,
     },
+    /// A foreign player of an international event, counted at this
+    /// (international) rating and not rated on the national list
+    /// (cca-chess 八(十五)).
+    Foreign {
+        /// The rating the others' calculations use.
+        rating: Decimal,
+    },
+    /// A chess program: its games count for no one (cca-chess 八(十二)).
+    Computer,
     /// The player started from a base rating.
     BaseRating {
         /// The base rating.
@@ -308,6 +320,10 @@ pub struct Articles {
     pub display: u32,
     /// Decimals of the published rating.
     pub published: u32,
+    /// Decimals the total change is rounded to before it is added (FIDE).
+    pub total_change: Option<u32>,
+    /// The mark of points won without playing (★, ※).
+    pub unplayed_mark: Option<String>,
 }
 
 /// One player's calculation (a line of the 等级分计算表).
@@ -337,6 +353,10 @@ pub struct PlayerReport {
     /// Points in the event, byes and forfeits included (for standings and
     /// the champion).
     pub event_score: Decimal,
+    /// Of those, the points won without playing (forfeits, byes): marked
+    /// with the profile's `[games] unplayed_mark` in the event report
+    /// (cca-chess 七 未对局的得分应用记号★标出; cxa-legacy 七 ※).
+    pub unplayed_points: Decimal,
     /// Ra: average rating of the counted opponents (Rc for an unrated
     /// player's performance; with the imaginary opponents for FIDE).
     pub opponents_average: Option<Decimal>,
@@ -414,56 +434,92 @@ pub struct EventReport {
     /// Rated-event conditions the event does not meet (a warning: the
     /// event is rated all the same).
     pub warnings: Vec<String>,
+    /// Every rated-event condition of the profile checked: met, failed (the
+    /// warnings) or not checked for want of data.
+    pub conditions: Vec<crate::conditions::ConditionCheck>,
     /// Players in input order.
     pub players: Vec<PlayerReport>,
-}
-
-#[derive(Clone, Copy, PartialEq)]
-enum Status {
-    Rated(Decimal),
-    Unrated(Decimal),
-    Base(Decimal),
-}
-
-impl Status {
-    fn counts_as_rated(self) -> bool {
-        !matches!(self, Status::Unrated(_))
-    }
-    fn rating(self) -> Decimal {
-        match self {
-            Status::Rated(r) | Status::Unrated(r) | Status::Base(r) => r,
-        }
-    }
-}
-
-struct Raw {
-    round: u32,
-    opp: Option<usize>,
-    colour: Option<Colour>,
-    kind: LineKind,
-    score: Option<Decimal>,
-}
-
-/// Figures of one K(W − We) calculation.
-#[derive(Default)]
-struct Elo {
-    n: u32,
-    w: Decimal,
-    ra: Option<Decimal>,
-    rall: Option<Decimal>,
-    m: Option<u32>,
-    d: Option<Decimal>,
-    d_raw: Option<Decimal>,
-    capped: bool,
-    p: Option<Decimal>,
-    we: Option<Decimal>,
 }
 
 /// The largest rating accepted (keeps every sum far from `Decimal`'s range).
 const MAX_RATING: Decimal = Decimal::from_parts(100_000, 0, 0, false, 0);
 
-/// Rates one event under a profile.
+/// Rates one event under a profile: a short pipeline whose steps follow the
+/// columns of the 等级分计算表 (Ro, Ra, D, P, N, We, W, K, ΔR, Rn), each step
+/// in the module of its rule.
 pub fn rate(event: &Event, profile: &Profile) -> Result<EventReport, RateError> {
+    check_input(event, profile)?;
+    let np = event.players().len();
+    // cca-chess 八(六): a team event whose teams play a round robin is a
+    // round robin (循环赛（包括团体赛中的循环赛）).
+    let rr = event.rated_as_round_robin();
+    // Each player's rounds (the card the table is filled from).
+    let rounds = games::player_rounds(event);
+    // Ro, or Ru for an unrated player (原等级分 / 暂定等级分).
+    let (standing, mut notes) = unrated::standings(event, profile);
+    // N and W: which games count.
+    let voided = games::zero_score_voided(profile, rr, &standing, &rounds);
+    let decisions = games::decide(event, profile, rr, &standing, &voided, &rounds);
+    let nw: Vec<(u32, Decimal)> = (0..np)
+        .map(|i| games::counted(&rounds[i], &decisions[i]))
+        .collect();
+    // Ra of a round robin with too many unrated players (cca-chess 八(六)).
+    let many = unrated::many_unrated_round_robin(profile, rr, &standing, &voided, &nw);
+    if let Some(m) = &many {
+        notes.push(m.note.clone());
+    }
+    let first_rp = many
+        .as_ref()
+        .map_or_else(|| vec![None; np], |m| m.first_rp.clone());
+    // Whom the champion rule protects.
+    let scores = games::event_scores(&rounds);
+    let (champion, board_champions) = champion::protected_players(event, profile, &rounds, &scores);
+    let formula = if many.is_some() {
+        ExpectedFormula::NTimesP
+    } else {
+        expected::formula_for(profile, rr)
+    };
+    let cx = Ctx {
+        event,
+        profile,
+        rr,
+        rounds: &rounds,
+        standing: &standing,
+        voided: &voided,
+        decisions: &decisions,
+        nw: &nw,
+        first_rp: &first_rp,
+        scores: &scores,
+        protected: champion
+            .into_iter()
+            .chain(board_champions.iter().copied())
+            .collect(),
+        formula,
+        year: event_year(event),
+        articles: Articles::of(profile),
+    };
+    // Ra, D, P, We, K, ΔR and Rn of every player.
+    let players = (0..np).map(|i| rate_player(&cx, i)).collect();
+    let conditions = crate::conditions::check_event(event, profile);
+    Ok(EventReport {
+        event: event.name().to_string(),
+        profile: profile.name.clone(),
+        profile_title: profile.title.clone(),
+        system: event.system(),
+        formula: formula.into(),
+        champion,
+        board_champions,
+        unrated_share: unrated::unrated_share(&standing),
+        tournament_average: many.map(|m| m.tournament_average),
+        notes,
+        warnings: crate::conditions::warnings(&conditions),
+        conditions,
+        players,
+    })
+}
+
+/// Refuses an event of the other game and impossible ratings.
+fn check_input(event: &Event, profile: &Profile) -> Result<(), RateError> {
     if event.game() != profile.game {
         return Err(RateError::GameMismatch {
             event: event.game(),
@@ -471,8 +527,7 @@ pub fn rate(event: &Event, profile: &Profile) -> Result<EventReport, RateError> 
             expected: profile.game,
         });
     }
-    let players = event.players();
-    for p in players {
+    for p in event.players() {
         if let Some(r) = p.rating.filter(|r| r.is_sign_negative() && !r.is_zero()) {
             return Err(RateError::NegativeRating {
                 id: p.id,
@@ -486,726 +541,235 @@ pub fn rate(event: &Event, profile: &Profile) -> Result<EventReport, RateError> 
             });
         }
     }
-    let np = players.len();
-    let rr = event.system().is_round_robin();
-    let half = Decimal::new(5, 1);
-    let year = event_year(event);
+    Ok(())
+}
 
-    // 1. Rounds of every player, from the pairings.
-    let mut raws: Vec<Vec<Raw>> = (0..np).map(|_| Vec::new()).collect();
-    let idx = |id: PlayerId| event.player_index(id).expect("validated by Event::new");
-    for pairing in event.pairings() {
-        match *pairing {
-            Pairing::Game {
-                round,
-                white,
-                black,
-                result,
-            } => {
-                let (w, b) = (idx(white), idx(black));
-                let ws = result.white_score();
-                let (wk, bk) = match result {
-                    GameResult::Played(_) => (LineKind::Played, LineKind::Played),
-                    GameResult::WhiteWinsByForfeit => (LineKind::ForfeitWin, LineKind::ForfeitLoss),
-                    GameResult::BlackWinsByForfeit => (LineKind::ForfeitLoss, LineKind::ForfeitWin),
-                    GameResult::DoubleForfeit => (LineKind::DoubleForfeit, LineKind::DoubleForfeit),
-                };
-                raws[w].push(Raw {
-                    round,
-                    opp: Some(b),
-                    colour: Some(Colour::White),
-                    kind: wk,
-                    score: ws,
-                });
-                raws[b].push(Raw {
-                    round,
-                    opp: Some(w),
-                    colour: Some(Colour::Black),
-                    kind: bk,
-                    score: ws.map(|s| Decimal::ONE - s),
-                });
-            }
-            Pairing::Bye {
-                round,
-                player,
-                kind,
-            } => {
-                let score = match kind {
-                    ByeKind::Full => Decimal::ONE,
-                    ByeKind::Half => half,
-                    ByeKind::Zero => Decimal::ZERO,
-                };
-                raws[idx(player)].push(Raw {
-                    round,
-                    opp: None,
-                    colour: None,
-                    kind: LineKind::Bye(kind),
-                    score: Some(score),
-                });
-            }
+/// What every player's line is computed from.
+struct Ctx<'a> {
+    event: &'a Event,
+    profile: &'a Profile,
+    rr: bool,
+    rounds: &'a [Vec<games::Round>],
+    standing: &'a [Standing],
+    voided: &'a [bool],
+    decisions: &'a [Vec<Result<usize, NotCounted>>],
+    nw: &'a [(u32, Decimal)],
+    first_rp: &'a [Option<Decimal>],
+    scores: &'a [Decimal],
+    protected: Vec<PlayerId>,
+    formula: ExpectedFormula,
+    year: Option<i32>,
+    articles: Articles,
+}
+
+impl Articles {
+    fn of(profile: &Profile) -> Articles {
+        Articles {
+            profile: profile.name.clone(),
+            change: profile.article.clone(),
+            expected: profile.expected.article.clone(),
+            rounding: profile.rounding.article.clone(),
+            unrated: profile.unrated.article.clone(),
+            champion: profile.champion.article.clone(),
+            games: profile.games.article.clone(),
+            display: profile.rounding.display,
+            published: profile.rounding.published,
+            total_change: profile.rounding.total_change,
+            unplayed_mark: profile.games.unplayed_mark.clone(),
         }
     }
-    for r in &mut raws {
-        r.sort_by_key(|x| x.round);
-    }
+}
 
-    // 2. Status, event scores, points in played games.
-    let status: Vec<Status> = players
+/// One line of the 等级分计算表.
+fn rate_player(cx: &Ctx<'_>, i: usize) -> PlayerReport {
+    let (profile, players) = (cx.profile, cx.event.players());
+    let player = &players[i];
+    let standing = cx.standing[i];
+    let mut flags = Vec::new();
+    let games: Vec<GameLine> = cx.rounds[i]
         .iter()
-        .map(|p| match p.rating {
-            Some(r) if u_below(profile, p).is_none_or(|b| r >= b) => Status::Rated(r),
-            Some(_) => Status::Unrated(profile.provisional_rating(p)),
-            None if profile.unrated.rule == UnratedRule::BaseRating => {
-                Status::Base(profile.provisional_rating(p))
-            }
-            None => Status::Unrated(profile.provisional_rating(p)),
-        })
-        .collect();
-    let mut notes = Vec::new();
-    for (p, st) in players.iter().zip(&status) {
-        if let (Some(r), Status::Unrated(ru), Some(below)) = (p.rating, *st, u_below(profile, p)) {
-            notes.push(format!(
-                "player {}: rating {r} is below {below} ({}): counted as unrated at {ru}",
-                p.id, profile.unrated.article
-            ));
-        }
-    }
-    let event_score: Vec<Decimal> = raws
-        .iter()
-        .map(|r| r.iter().filter_map(|x| x.score).sum())
-        .collect();
-    let zero_void = match profile.games.unrated_zero_score_voids {
-        ZeroScoreVoid::Never => false,
-        ZeroScoreVoid::RoundRobin => rr,
-        ZeroScoreVoid::Always => true,
-    };
-    // An unrated player "scored 0" when they played games over the board and
-    // won no point in them (Choice: byes and forfeits do not rescue them).
-    let voided: Vec<bool> = (0..np)
-        .map(|i| {
-            zero_void
-                && !status[i].counts_as_rated()
-                && raws[i].iter().any(|x| x.kind == LineKind::Played)
-                && raws[i]
-                    .iter()
-                    .filter(|x| x.kind == LineKind::Played)
-                    .all(|x| x.score == Some(Decimal::ZERO))
-        })
-        .collect();
-    let unrated_count = status.iter().filter(|s| !s.counts_as_rated()).count();
-    let unrated_share = if np == 0 {
-        Decimal::ZERO
-    } else {
-        Decimal::from(unrated_count as u64) / Decimal::from(np as u64)
-    };
-
-    // 3. Which games count.
-    let decide = |i: usize, x: &Raw| -> Result<usize, NotCounted> {
-        let j = match (x.kind, x.opp) {
-            (LineKind::Bye(_), _) | (_, None) => return Err(NotCounted::Bye),
-            (LineKind::DoubleForfeit, _) => return Err(NotCounted::DoubleForfeit),
-            (_, Some(j)) => j,
-        };
-        if matches!(x.kind, LineKind::ForfeitWin | LineKind::ForfeitLoss)
-            && !profile.games.unplayed_count
-        {
-            return Err(NotCounted::Unplayed);
-        }
-        let (ri, rj) = (status[i].counts_as_rated(), status[j].counts_as_rated());
-        if !ri && !rj {
-            return Err(NotCounted::BothUnrated);
-        }
-        if voided[i] {
-            return Err(NotCounted::ScoredZero);
-        }
-        if voided[j] {
-            return Err(NotCounted::OpponentScoredZero);
-        }
-        if ri && !rj {
-            match profile.games.rated_vs_unrated {
-                RatedVsUnrated::Count => {}
-                RatedVsUnrated::RoundRobinOnly if rr => {}
-                RatedVsUnrated::RoundRobinOnly | RatedVsUnrated::Never => {
-                    return Err(NotCounted::OpponentUnrated);
-                }
-            }
-        }
-        Ok(j)
-    };
-    let mut decisions: Vec<Vec<Result<usize, NotCounted>>> = (0..np)
-        .map(|i| raws[i].iter().map(|x| decide(i, x)).collect())
-        .collect();
-    let u = &profile.unrated;
-    if u.rule == UnratedRule::Performance && !rr && u.min_games_in_event > 0 {
-        for i in 0..np {
-            if status[i].counts_as_rated() {
-                continue;
-            }
-            let n = decisions[i].iter().filter(|d| d.is_ok()).count() as u32;
-            if n > 0 && n < u.min_games_in_event {
-                for d in decisions[i].iter_mut().filter(|d| d.is_ok()) {
-                    *d = Err(NotCounted::TooFewRatedOpponents);
-                }
-            }
-        }
-    }
-
-    let counted_w = |i: usize| -> (u32, Decimal) {
-        let mut n = 0;
-        let mut w = Decimal::ZERO;
-        for (x, d) in raws[i].iter().zip(&decisions[i]) {
-            if d.is_ok() {
-                n += 1;
-                w += x.score.unwrap_or_default();
-            }
-        }
-        (n, w)
-    };
-
-    // 4. cca-chess 八(六): a round robin with too many unrated players.
-    let mut tournament_average = None;
-    let mut first_rp: Vec<Option<Decimal>> = vec![None; np];
-    let special_rr = u.rule == UnratedRule::Performance
-        && rr
-        && u.round_robin_share.is_some_and(|s| unrated_share > s)
-        && status.iter().any(|s| s.counts_as_rated());
-    if special_rr {
-        let rated: Vec<usize> = (0..np).filter(|&i| status[i].counts_as_rated()).collect();
-        let rar: Decimal = rated.iter().map(|&i| status[i].rating()).sum::<Decimal>()
-            / Decimal::from(rated.len() as u64);
-        let mut dps = Decimal::ZERO;
-        for &i in &rated {
-            let (n, w) = counted_w(i);
-            if n > 0 {
-                dps += profile.difference_for_score(w / Decimal::from(n));
-            }
-        }
-        let dpa = dps / Decimal::from(rated.len() as u64);
-        let m = Decimal::from(np as u64);
-        let n_opp = m - Decimal::ONE;
-        let ra = profile.round(rar - dpa * n_opp / m, profile.rounding.opponents_average);
-        tournament_average = Some(ra);
-        let dpa_text = if dpa.is_sign_negative() {
-            format!("({})", dpa.round_dp(2))
-        } else {
-            dpa.round_dp(2).to_string()
-        };
-        notes.push(format!(
-            "unrated share {} > {}: tournament average \
-             Ra = Rar − dpa × (n/m) = {} − {} × ({}/{}) = {} ({})",
-            unrated_share.round_dp(4).normalize(),
-            u.round_robin_share.unwrap_or_default(),
-            rar.round_dp(2),
-            dpa_text,
-            n_opp,
-            m,
-            ra.round_dp(2),
-            u.article
-        ));
-        for i in 0..np {
-            if status[i].counts_as_rated() || voided[i] {
-                continue;
-            }
-            let (n, w) = counted_w(i);
-            if n == 0 {
-                continue;
-            }
-            let (nd, md) = (Decimal::from(n), Decimal::from(n + 1));
-            let p = w / nd;
-            let rp = if p < half {
-                ra + profile.difference_for_score(p) * nd / md
-            } else {
-                ra
-            };
-            first_rp[i] = Some(rp);
-        }
-    }
-
-    // The rating player i's calculation uses for player j.
-    let view = |i: usize, j: usize| -> Decimal {
-        let mut r = first_rp[j].unwrap_or_else(|| status[j].rating());
-        if let Some(mx) = &profile.mixed_sex
-            && players[i].sex == Sex::Male
-            && players[j].sex == Sex::Female
-            && r < mx.floor
-        {
-            r = mx.floor;
-        }
-        r
-    };
-
-    // 5. Champion.
-    let champion = if profile.champion.protected && event.system() != EventSystem::Team {
-        find_champion(event, &event_score)
-    } else {
-        None
-    };
-    let board_champions = if profile.champion.protected && event.system() == EventSystem::Team {
-        find_board_champions(players, &raws)
-    } else {
-        Vec::new()
-    };
-    let protected: Vec<PlayerId> = champion
-        .into_iter()
-        .chain(board_champions.iter().copied())
-        .collect();
-
-    let formula_for_system = if rr {
-        profile.expected.round_robin
-    } else {
-        profile.expected.swiss
-    };
-    let articles = Articles {
-        profile: profile.name.clone(),
-        change: profile.article.clone(),
-        expected: profile.expected.article.clone(),
-        rounding: profile.rounding.article.clone(),
-        unrated: profile.unrated.article.clone(),
-        champion: profile.champion.article.clone(),
-        games: profile.games.article.clone(),
-        display: profile.rounding.display,
-        published: profile.rounding.published,
-    };
-
-    // 6. Every player.
-    let mut reports = Vec::with_capacity(np);
-    for i in 0..np {
-        let player = &players[i];
-        let mut flags = Vec::new();
-        let games: Vec<GameLine> = raws[i]
-            .iter()
-            .zip(&decisions[i])
-            .map(|(x, d)| GameLine {
-                round: x.round,
-                opponent: x.opp.map(|j| players[j].id),
-                colour: x.colour,
-                kind: x.kind,
-                score: x.score,
-                opponent_rating: x.opp.map(|j| view(i, j)),
-                counted: d.is_ok(),
-                not_counted: d.err(),
-                expected: None,
-                difference_capped: false,
-            })
-            .collect();
-        let mut report = PlayerReport {
-            id: player.id,
-            name: player.name.clone(),
-            sex: player.sex,
-            rating_before: player.rating,
-            rating_used: status[i].rating(),
-            rating_source: match status[i] {
-                Status::Rated(_) => RatingSource::Published,
-                Status::Unrated(_) => RatingSource::Provisional,
-                Status::Base(_) => RatingSource::Base,
-            },
-            games,
-            games_counted: 0,
-            score: Decimal::ZERO,
-            event_score: event_score[i],
-            opponents_average: None,
-            all_players_average: None,
-            players_m: None,
-            difference: None,
+        .zip(&cx.decisions[i])
+        .map(|(x, d)| GameLine {
+            round: x.round,
+            opponent: x.opp.map(|j| players[j].id),
+            colour: x.colour,
+            kind: x.kind,
+            score: x.score,
+            opponent_rating: x.opp.map(|j| {
+                expected::opponent_rating(profile, cx.event, cx.standing, cx.first_rp, i, j)
+            }),
+            counted: d.is_ok(),
+            not_counted: d.err(),
+            expected: None,
             difference_capped: false,
-            expected_fraction: None,
-            method: Method::NoGames,
-            expected_score: None,
-            k: None,
-            k_reason: None,
-            k_reason_zh: None,
-            dp: None,
-            change: None,
-            rating_after: None,
-            performance: None,
-            imaginary_opponents: None,
-            flags: Vec::new(),
-            articles: articles.clone(),
-        };
-        let (n, w) = counted_w(i);
-        report.games_counted = n;
-        report.score = w;
-        if let Status::Base(b) = status[i] {
-            flags.push(Flag::BaseRating { rating: b });
-        }
-        if voided[i] {
-            flags.push(Flag::ScoredZero);
-        }
-
-        let unrated_rule = match status[i] {
-            Status::Unrated(_) => Some(u.rule),
-            _ => None,
-        };
-        let formula = if special_rr {
-            ExpectedFormula::NTimesP
-        } else {
-            formula_for_system
-        };
-        match unrated_rule {
-            None | Some(UnratedRule::Provisional) | Some(UnratedRule::BaseRating) => {
-                let unrated = unrated_rule.is_some();
-                let ro = status[i].rating();
-                if n == 0 {
-                    report.change = Some(Decimal::ZERO);
-                    if !unrated {
-                        report.rating_after = Some(profile.publish(ro));
-                    }
-                } else {
-                    report.method = formula.into();
-                    let elo = expected(profile, &mut report.games, ro, formula);
-                    let kc = k_choice(profile, player, unrated, year, n, &mut flags);
-                    apply_elo(profile, &mut report, &elo, kc);
-                    if report.difference_capped {
-                        flags.push(Flag::DifferenceCapped {
-                            from: elo.d_raw.unwrap_or_default(),
-                            to: elo.d.unwrap_or_default(),
-                        });
-                    }
-                    if let (Some(ra), Some(nn)) = (elo.ra, (n > 0).then_some(n)) {
-                        report.performance =
-                            Some(ra + profile.difference_for_score(w / Decimal::from(nn)));
-                    }
-                    protect_champion(profile, &protected, &mut report, &mut flags);
-                    let after = ro + report.change.unwrap_or_default();
-                    if unrated {
-                        let games = player.rated_games.saturating_add(n);
-                        publish_first(profile, player.sex, after, games, &mut report, &mut flags);
-                    } else {
-                        report.rating_after = Some(profile.publish(after));
-                    }
-                }
+        })
+        .collect();
+    let (n, w) = cx.nw[i];
+    let mut report = PlayerReport {
+        id: player.id,
+        name: player.name.clone(),
+        sex: player.sex,
+        rating_before: player.rating,
+        rating_used: standing.rating(),
+        rating_source: match standing {
+            Standing::Rated(_) => RatingSource::Published,
+            Standing::Unrated(_) => RatingSource::Provisional,
+            Standing::Base(_) => RatingSource::Base,
+        },
+        games,
+        games_counted: n,
+        score: w,
+        event_score: cx.scores[i],
+        unplayed_points: cx.rounds[i]
+            .iter()
+            .filter(|x| x.kind != LineKind::Played)
+            .filter_map(|x| x.score)
+            .sum(),
+        opponents_average: None,
+        all_players_average: None,
+        players_m: None,
+        difference: None,
+        difference_capped: false,
+        expected_fraction: None,
+        method: Method::NoGames,
+        expected_score: None,
+        k: None,
+        k_reason: None,
+        k_reason_zh: None,
+        dp: None,
+        change: None,
+        rating_after: None,
+        performance: None,
+        imaginary_opponents: None,
+        flags: Vec::new(),
+        articles: cx.articles.clone(),
+    };
+    if let Standing::Base(b) = standing {
+        flags.push(Flag::BaseRating { rating: b });
+    }
+    if cx.voided[i] {
+        flags.push(Flag::ScoredZero);
+    }
+    let u = &profile.unrated;
+    let unrated_rule = match standing {
+        Standing::Unrated(_) => Some(u.rule),
+        _ => None,
+    };
+    match unrated_rule {
+        None | Some(UnratedRule::Provisional) | Some(UnratedRule::BaseRating) => {
+            let unrated = unrated_rule.is_some();
+            let ro = standing.rating();
+            if n == 0 {
+                report.change = Some(Decimal::ZERO);
                 if !unrated {
-                    below_minimum(profile, player.sex, &mut report, &mut flags);
+                    report.rating_after = Some(profile.publish(ro));
                 }
-            }
-            Some(UnratedRule::Performance) => {
-                let ru = status[i].rating();
-                if let Some(rp) = first_rp[i] {
-                    // 八(六): first rating from the tournament average, then ΔR by 八(二).
-                    report.rating_used = rp;
-                    report.rating_source = RatingSource::TournamentAverage;
-                    report.method = Method::NTimesP;
-                    let elo = expected(profile, &mut report.games, rp, ExpectedFormula::NTimesP);
-                    let kc = k_choice(profile, player, true, year, n, &mut flags);
-                    apply_elo(profile, &mut report, &elo, kc);
-                    protect_champion(profile, &protected, &mut report, &mut flags);
-                    let perf = rp + report.change.unwrap_or_default();
-                    report.performance = Some(perf);
-                    finish_performance(profile, player, ru, perf, n, &mut report, &mut flags);
-                } else if n > 0 {
-                    report.method = Method::Performance;
-                    let sum: Decimal = report
-                        .games
-                        .iter()
-                        .filter(|g| g.counted)
-                        .filter_map(|g| g.opponent_rating)
-                        .sum();
-                    let nd = Decimal::from(n);
-                    let rc = profile.round(sum / nd, profile.rounding.opponents_average);
-                    report.opponents_average = Some(rc);
-                    let p = w / nd;
-                    report.expected_fraction = None;
-                    let perf = if p <= half {
-                        let dp = profile.difference_for_score(p);
-                        report.dp = Some(dp);
-                        rc + dp
-                    } else {
-                        let k = u.k.unwrap_or(profile.k.default);
-                        report.k = Some(k);
-                        report.k_reason =
-                            Some(format!("{}: Rp = Rc + K(w − n/2) above 50%", u.article));
-                        report.k_reason_zh = Some(format!(
-                            "{}：得分率超过50%，Rp = Rc + K(w − n/2)",
-                            u.article
-                        ));
-                        rc + Decimal::from(k) * (w - nd * half)
-                    };
-                    report.performance = Some(perf);
-                    finish_performance(profile, player, ru, perf, n, &mut report, &mut flags);
-                } else if !voided[i] {
-                    let games = player.rated_games;
-                    flags.push(Flag::NotYetRated {
-                        games,
-                        minimum: u.games_for_rating,
+            } else {
+                report.method = cx.formula.into();
+                let elo = expected::expected(profile, &mut report.games, ro, cx.formula);
+                let kc = k::k_choice(profile, player, unrated, cx.year, n, &mut flags);
+                apply_elo(profile, &mut report, &elo, kc);
+                if report.difference_capped {
+                    flags.push(Flag::DifferenceCapped {
+                        from: elo.d_raw.unwrap_or_default(),
+                        to: elo.d.unwrap_or_default(),
                     });
                 }
-                if let Some(min) = (!rr && u.min_games_in_event > 0).then_some(u.min_games_in_event)
-                {
-                    let met = report
-                        .games
-                        .iter()
-                        .filter(|g| g.not_counted == Some(NotCounted::TooFewRatedOpponents))
-                        .count() as u32;
-                    if met > 0 {
-                        flags.push(Flag::TooFewRatedOpponents {
-                            games: met,
-                            minimum: min,
-                        });
-                    }
+                if let Some(ra) = elo.ra {
+                    report.performance =
+                        Some(ra + profile.difference_for_score(w / Decimal::from(n)));
+                }
+                champion::protect_champion(profile, &cx.protected, &mut report, &mut flags);
+                let after = ro + report.change.unwrap_or_default();
+                if unrated {
+                    let games = player.rated_games.saturating_add(n);
+                    unrated::publish_first(
+                        profile,
+                        player.sex,
+                        after,
+                        games,
+                        &mut report,
+                        &mut flags,
+                    );
+                } else {
+                    report.rating_after =
+                        Some(profile.new_rating(ro, report.change.unwrap_or_default()));
                 }
             }
-            Some(UnratedRule::FideInitial) => {
-                fide_initial(profile, player, n, w, &mut report, &mut flags);
+            if !unrated {
+                unrated::below_minimum(profile, player.sex, &mut report, &mut flags);
             }
         }
-        report.flags = flags;
-        reports.push(report);
-    }
-
-    Ok(EventReport {
-        event: event.name().to_string(),
-        profile: profile.name.clone(),
-        profile_title: profile.title.clone(),
-        system: event.system(),
-        formula: if special_rr {
-            Method::NTimesP
-        } else {
-            formula_for_system.into()
-        },
-        champion,
-        board_champions,
-        unrated_share,
-        tournament_average,
-        notes,
-        warnings: check_conditions(event, profile),
-        players: reports,
-    })
-}
-
-/// The profile's rated-event conditions that the event does not meet.
-pub fn check_conditions(event: &Event, profile: &Profile) -> Vec<String> {
-    let players = event.players();
-    let m = players.len() as u32;
-    let rated = players.iter().filter(|p| p.rating.is_some()).count() as u32;
-    let mut units: Vec<&str> = Vec::new();
-    let all_units = players.iter().all(|p| p.unit.is_some());
-    if all_units {
-        units = players.iter().filter_map(|p| p.unit.as_deref()).collect();
-        units.sort_unstable();
-    }
-    let mut out = Vec::new();
-    for c in &profile.conditions {
-        let in_scope = match c.scope {
-            ConditionScope::Any => true,
-            ConditionScope::RoundRobin => event.system().is_round_robin(),
-            ConditionScope::DoubleRoundRobin => event.system() == EventSystem::DoubleRoundRobin,
-        };
-        if !in_scope || c.min_players.is_some_and(|x| m < x) || c.max_players.is_some_and(|x| m > x)
-        {
-            continue;
-        }
-        if let Some(f) = c.min_rated_share
-            && u64::from(rated) * u64::from(f.den) < u64::from(f.num) * u64::from(m)
-        {
-            out.push(format!(
-                "{}: only {rated} of {m} players are rated, at least {f} needed",
-                c.article
-            ));
-        }
-        if let Some(x) = c.min_rated
-            && rated < x
-        {
-            out.push(format!(
-                "{}: only {rated} rated players, at least {x} needed",
-                c.article
-            ));
-        }
-        if !all_units {
-            continue;
-        }
-        let mut counts: Vec<(&str, u32)> = Vec::new();
-        for u in &units {
-            match counts.last_mut() {
-                Some((name, n)) if name == u => *n += 1,
-                _ => counts.push((u, 1)),
+        Some(UnratedRule::Performance) => {
+            let ru = standing.rating();
+            if let Some(rp) = cx.first_rp[i] {
+                // 八(六): first rating from the tournament average, then ΔR by 八(二).
+                report.rating_used = rp;
+                report.rating_source = RatingSource::TournamentAverage;
+                report.method = Method::NTimesP;
+                let elo =
+                    expected::expected(profile, &mut report.games, rp, ExpectedFormula::NTimesP);
+                let kc = k::k_choice(profile, player, true, cx.year, n, &mut flags);
+                apply_elo(profile, &mut report, &elo, kc);
+                champion::protect_champion(profile, &cx.protected, &mut report, &mut flags);
+                let perf = rp + report.change.unwrap_or_default();
+                report.performance = Some(perf);
+                unrated::finish_performance(profile, player, ru, perf, n, &mut report, &mut flags);
+            } else if n > 0 {
+                let perf = unrated::performance(profile, &mut report, n, w);
+                unrated::finish_performance(profile, player, ru, perf, n, &mut report, &mut flags);
+            } else if !cx.voided[i] {
+                flags.push(Flag::NotYetRated {
+                    games: player.rated_games,
+                    minimum: u.games_for_rating,
+                });
             }
-        }
-        if let Some(x) = c.min_units
-            && (counts.len() as u32) < x
-        {
-            out.push(format!(
-                "{}: {} units, at least {x} needed",
-                c.article,
-                counts.len()
-            ));
-        }
-        if let Some(f) = c.max_unit_share {
-            for (name, n) in &counts {
-                if u64::from(*n) * u64::from(f.den) > u64::from(f.num) * u64::from(m) {
-                    out.push(format!(
-                        "{}: unit {name} has {n} of {m} players, more than {f}",
-                        c.article
-                    ));
-                }
-            }
-        }
-    }
-    out
-}
-
-/// The line below which a rating counts as none, for this player.
-fn u_below(profile: &Profile, p: &crate::model::Player) -> Option<Decimal> {
-    profile.unrated.unrated_below.map(|b| b.get(p.sex))
-}
-
-/// In a team event, the player with the best score fraction on each board
-/// (unique), for boards that players' data give.
-fn find_board_champions(players: &[crate::model::Player], raws: &[Vec<Raw>]) -> Vec<PlayerId> {
-    let mut boards: Vec<u32> = players.iter().filter_map(|p| p.board).collect();
-    boards.sort_unstable();
-    boards.dedup();
-    let mut out = Vec::new();
-    for b in boards {
-        let mut best: Option<(Decimal, usize, bool)> = None;
-        for (i, p) in players.iter().enumerate() {
-            let lines = || {
-                raws[i]
+            if let Some(min) = (!cx.rr && u.min_games_in_event > 0).then_some(u.min_games_in_event)
+            {
+                let met = report
+                    .games
                     .iter()
-                    .filter(|x| x.opp.is_some() && x.score.is_some())
-            };
-            let games = lines().count();
-            let points: Decimal = lines().filter_map(|x| x.score).sum();
-            if p.board != Some(b) || games == 0 {
-                continue;
+                    .filter(|g| g.not_counted == Some(NotCounted::TooFewRatedOpponents))
+                    .count() as u32;
+                if met > 0 {
+                    flags.push(Flag::TooFewRatedOpponents {
+                        games: met,
+                        minimum: min,
+                    });
+                }
             }
-            let fraction = points / Decimal::from(games as u64);
-            best = match best {
-                Some((f, _, _)) if fraction < f => best,
-                Some((f, j, _)) if fraction == f => Some((f, j, true)),
-                _ => Some((fraction, i, false)),
-            };
         }
-        if let Some((_, i, false)) = best {
-            out.push(players[i].id);
+        Some(UnratedRule::FideInitial) => {
+            unrated::fide_initial(profile, player, n, w, &mut report, &mut flags);
         }
     }
-    out
-}
-
-/// The champion: the player ranked 1 when ranks are given, else the unique
-/// top scorer.
-fn find_champion(event: &Event, scores: &[Decimal]) -> Option<PlayerId> {
-    let players = event.players();
-    if players.iter().any(|p| p.rank.is_some()) {
-        let mut firsts = players.iter().filter(|p| p.rank == Some(1));
-        let first = firsts.next()?;
-        return firsts.next().is_none().then_some(first.id);
-    }
-    let best = scores.iter().copied().max()?;
-    let mut top = (0..players.len()).filter(|&i| scores[i] == best);
-    let first = top.next()?;
-    top.next().is_none().then_some(players[first].id)
-}
-
-/// Ra / Rall / D / P / We for a player rated `ro`, over the counted lines.
-fn expected(
-    profile: &Profile,
-    games: &mut [GameLine],
-    ro: Decimal,
-    formula: ExpectedFormula,
-) -> Elo {
-    let mut e = Elo::default();
-    let mut sum = Decimal::ZERO;
-    for g in games.iter().filter(|g| g.counted) {
-        e.n += 1;
-        e.w += g.score.unwrap_or_default();
-        sum += g.opponent_rating.unwrap_or_default();
-    }
-    if e.n == 0 {
-        return e;
-    }
-    let nd = Decimal::from(e.n);
-    let ra = profile.round(sum / nd, profile.rounding.opponents_average);
-    e.ra = Some(ra);
-    match formula {
-        ExpectedFormula::NTimesP => {
-            let (d, capped) = profile.capped_difference(ro, ra);
-            let p = profile.expected_fraction(d);
-            e.d_raw = Some(ro - ra);
-            e.d = Some(d);
-            e.capped = capped;
-            e.p = Some(p);
-            e.we = Some(nd * p);
-        }
-        ExpectedFormula::MTimesPaMinusHalf => {
-            // M = the player and their distinct counted opponents; Rall their
-            // average. In a double round robin (every opponent met twice) the
-            // single-round-robin value is scaled by N / (M − 1).
-            let mut opps: Vec<(PlayerId, Decimal)> = games
-                .iter()
-                .filter(|g| g.counted)
-                .filter_map(|g| g.opponent.zip(g.opponent_rating))
-                .collect();
-            opps.sort_by_key(|o| o.0);
-            opps.dedup_by_key(|o| o.0);
-            let m = opps.len() as u32 + 1;
-            let total = ro + opps.iter().map(|o| o.1).sum::<Decimal>();
-            let md = Decimal::from(m);
-            let rall = profile.round(total / md, profile.rounding.opponents_average);
-            let (d, capped) = profile.capped_difference(ro, rall);
-            let pa = profile.expected_fraction(d);
-            let single = md * pa - Decimal::new(5, 1);
-            e.rall = Some(rall);
-            e.m = Some(m);
-            e.d_raw = Some(ro - rall);
-            e.d = Some(d);
-            e.capped = capped;
-            e.p = Some(pa);
-            e.we = Some(single * nd / (md - Decimal::ONE));
-        }
-        ExpectedFormula::PerGame => {
-            let mut we = Decimal::ZERO;
-            for g in games.iter_mut().filter(|g| g.counted) {
-                let (d, capped) =
-                    profile.capped_difference(ro, g.opponent_rating.unwrap_or_default());
-                let p = profile.expected_fraction(d);
-                g.expected = Some(p);
-                g.difference_capped = capped;
-                e.capped |= capped;
-                we += p;
-            }
-            e.d_raw = Some(ro - ra);
-            e.d = Some(ro - ra);
-            e.we = Some(we);
-        }
-    }
-    e
-}
-
-/// K for a player, with the K × n limit.
-fn k_choice(
-    profile: &Profile,
-    player: &crate::model::Player,
-    unrated: bool,
-    year: Option<i32>,
-    n: u32,
-    flags: &mut Vec<Flag>,
-) -> (u32, String, String) {
-    let kc = profile.k_for(player, unrated, year);
-    let mut k = kc.k;
-    let mut reason = kc.reason;
-    let mut reason_zh = kc.reason_zh;
-    if let Some(max) = profile.k.max_k_times_games
-        && n > 0
-        && u64::from(k) * u64::from(n) > u64::from(max)
-    {
-        let limited = (max / n).max(1);
-        flags.push(Flag::KLimited {
-            from: k,
-            to: limited,
-            max,
+    if cx.event.details().international && player.foreign {
+        // A foreign player is not rated on the national list (cca-chess 八(十五)).
+        flags.push(Flag::Foreign {
+            rating: standing.rating(),
         });
-        reason = format!("{reason}; K × n ≤ {max}: {k} × {n} > {max} → K = {limited}");
-        reason_zh = format!("{reason_zh}；K × n ≤ {max}：{k} × {n} > {max} → K = {limited}");
-        k = limited;
+        report.change = None;
+        report.rating_after = None;
     }
-    (k, reason, reason_zh)
+    if player.computer {
+        flags.push(Flag::Computer);
+    }
+    report.flags = flags;
+    report
 }
 
+/// The profile's rated-event conditions that the event does not meet, as
+/// warnings naming their articles ([`crate::conditions::check_event`]).
+pub fn check_conditions(event: &Event, profile: &Profile) -> Vec<String> {
+    crate::conditions::warnings(&crate::conditions::check_event(event, profile))
+}
+
+/// ΔR = K(W − We), rounded where the profile rounds it (cxa-2019
+/// 第九条(五)), with the figures of the expected score.
 fn apply_elo(
     profile: &Profile,
     report: &mut PlayerReport,
-    elo: &Elo,
+    elo: &expected::Elo,
     (k, reason, reason_zh): (u32, String, String),
 ) {
     report.opponents_average = elo.ra;
@@ -1220,158 +784,4 @@ fn apply_elo(
     report.k_reason_zh = Some(reason_zh);
     let raw = crate::elo::change(k, elo.w, elo.we.unwrap_or_default());
     report.change = Some(profile.round(raw, profile.rounding.change));
-}
-
-fn protect_champion(
-    profile: &Profile,
-    champions: &[PlayerId],
-    report: &mut PlayerReport,
-    flags: &mut Vec<Flag>,
-) {
-    if profile.champion.protected
-        && champions.contains(&report.id)
-        && let Some(c) = report
-            .change
-            .filter(|c| c.is_sign_negative() && !c.is_zero())
-    {
-        flags.push(Flag::ChampionProtected { change: c });
-        report.change = Some(Decimal::ZERO);
-    }
-}
-
-fn below_minimum(profile: &Profile, sex: Sex, report: &mut PlayerReport, flags: &mut Vec<Flag>) {
-    if let (Some(min), Some(after)) = (profile.minimum_published(sex), report.rating_after)
-        && after < min
-    {
-        flags.push(Flag::BelowMinimum {
-            rating: after,
-            minimum: min,
-        });
-    }
-}
-
-/// An unrated player's first rating: enough games, then the minimum.
-fn publish_first(
-    profile: &Profile,
-    sex: Sex,
-    rating: Decimal,
-    games: u32,
-    report: &mut PlayerReport,
-    flags: &mut Vec<Flag>,
-) {
-    let need = profile.unrated.games_for_rating;
-    if games < need {
-        flags.push(Flag::NotYetRated {
-            games,
-            minimum: need,
-        });
-        return;
-    }
-    let r = profile.publish(rating);
-    match profile.minimum_published(sex) {
-        Some(min) if r < min => flags.push(Flag::BelowMinimum {
-            rating: r,
-            minimum: min,
-        }),
-        _ => {
-            report.rating_after = Some(r);
-            flags.push(Flag::FirstRating { rating: r });
-        }
-    }
-}
-
-fn finish_performance(
-    profile: &Profile,
-    player: &crate::model::Player,
-    ru: Decimal,
-    perf: Decimal,
-    n: u32,
-    report: &mut PlayerReport,
-    flags: &mut Vec<Flag>,
-) {
-    if profile.unrated.void_at_or_below_provisional && perf <= ru {
-        flags.push(Flag::PerformanceVoid {
-            performance: perf,
-            provisional: ru,
-        });
-        return;
-    }
-    publish_first(
-        profile,
-        player.sex,
-        perf,
-        player.rated_games.saturating_add(n),
-        report,
-        flags,
-    );
-}
-
-/// FIDE B.02 8.2: Ru = Ra + dp with imaginary drawn opponents.
-fn fide_initial(
-    profile: &Profile,
-    player: &crate::model::Player,
-    n: u32,
-    w: Decimal,
-    report: &mut PlayerReport,
-    flags: &mut Vec<Flag>,
-) {
-    let u = &profile.unrated;
-    if n == 0 {
-        if !flags.contains(&Flag::ScoredZero) {
-            flags.push(Flag::NotYetRated {
-                games: player.rated_games,
-                minimum: u.games_for_rating,
-            });
-        }
-        return;
-    }
-    report.method = Method::FideInitial;
-    report.imaginary_opponents = Some(ImaginaryOpponents {
-        count: u.imaginary_opponents,
-        rating: u.imaginary_rating,
-    });
-    report.rating_source = RatingSource::Imaginary;
-    let sum: Decimal = report
-        .games
-        .iter()
-        .filter(|g| g.counted)
-        .filter_map(|g| g.opponent_rating)
-        .sum();
-    let imag = Decimal::from(u.imaginary_opponents);
-    let total = Decimal::from(n) + imag;
-    let ra = profile.round(
-        (sum + imag * u.imaginary_rating) / total,
-        profile.rounding.opponents_average,
-    );
-    let p = (w + imag * Decimal::new(5, 1)) / total;
-    let dp = profile.difference_for_score(p);
-    report.opponents_average = Some(ra);
-    report.expected_fraction = Some(p);
-    report.dp = Some(dp);
-    let mut ru = ra + dp;
-    report.performance = Some(ru);
-    report.rating_used = ru;
-    if let Some(cap) = u.cap.filter(|&c| ru > c) {
-        flags.push(Flag::FirstRatingCapped { from: ru, to: cap });
-        ru = cap;
-    }
-    let games = player.rated_games.saturating_add(n);
-    if games < u.games_for_rating {
-        flags.push(Flag::NotYetRated {
-            games,
-            minimum: u.games_for_rating,
-        });
-        return;
-    }
-    let r = profile.publish(ru);
-    match u.floor {
-        Some(floor) if r < floor => flags.push(Flag::BelowMinimum {
-            rating: r,
-            minimum: floor,
-        }),
-        _ => {
-            report.rating_after = Some(r);
-            flags.push(Flag::FirstRating { rating: r });
-        }
-    }
 }

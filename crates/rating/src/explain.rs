@@ -308,6 +308,38 @@ impl PlayerReport {
             "Rating after this event"
         };
         match self.rating_after {
+            Some(r)
+                if a.total_change.is_some()
+                    && (self.rating_before.is_some()
+                        || self.rating_source == RatingSource::Base) =>
+            {
+                // The change is rounded first, then added (FIDE).
+                let c = self.change.unwrap_or_default();
+                let rounded = r - self.rating_used;
+                let _ = writeln!(
+                    out,
+                    "{after} = {} {} {} = {r} ({} {} {}){}",
+                    v(self.rating_used),
+                    if rounded.is_sign_negative() {
+                        "−"
+                    } else {
+                        "+"
+                    },
+                    rounded.abs(),
+                    if zh {
+                        "升降值先取"
+                    } else {
+                        "the change rounded first to"
+                    },
+                    if zh {
+                        format!("{} 位小数：", a.total_change.unwrap_or_default())
+                    } else {
+                        format!("{} decimals:", a.total_change.unwrap_or_default())
+                    },
+                    v(c),
+                    cite(&a.rounding)
+                );
+            }
             Some(r) if self.rating_before.is_some() || self.rating_source == RatingSource::Base => {
                 let _ = writeln!(
                     out,
@@ -743,6 +775,14 @@ impl Flag {
             (Flag::TooFewRatedOpponents { games, minimum }, true) => {
                 format!("与有分棋手仅赛 {games} 局，本赛须满 {minimum} 局")
             }
+            (Flag::Foreign { rating }, false) => {
+                format!("foreign player, counted at {rating}; not rated on the national list")
+            }
+            (Flag::Foreign { rating }, true) => {
+                format!("国外棋手，按 {rating} 计算，不计国内等级分")
+            }
+            (Flag::Computer, false) => "a computer: its games do not count".to_string(),
+            (Flag::Computer, true) => "电脑：对局不计等级分".to_string(),
             (Flag::BaseRating { rating }, false) => format!("starts from the base rating {rating}"),
             (Flag::BaseRating { rating }, true) => format!("以基础等级分 {rating} 起算"),
         }

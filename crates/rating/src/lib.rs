@@ -12,12 +12,25 @@
 //! [`profile::Profile::from_toml_str`], then [`event::rate`] on a
 //! [`model::Event`], then [`event::PlayerReport::explain`] for the words.
 //! Rating periods and lists: [`period::compute_period`]; title norms:
-//! [`norms::check_norms`].
+//! [`norms::check_norms`]; titles by placement and title files:
+//! [`titles::event_titles`], [`titles::title_file`]; amateur grades:
+//! [`grades::grade_report`]; qualification: [`period::qualification`].
+//!
+//! One home per rule: [`games`] (which games count), [`expected`] (Ra, D,
+//! P, We), [`k`] (K), [`champion`], [`unrated`], [`conditions`], each
+//! opening with the articles it implements; `docs/regulations-index.md`
+//! maps every article of the source documents to its code and test.
 #![warn(missing_docs)]
 
+pub mod champion;
+pub mod conditions;
 pub mod elo;
 pub mod event;
+pub mod expected;
 pub mod explain;
+pub mod games;
+pub mod grades;
+pub mod k;
 pub mod model;
 pub mod norms;
 pub mod online;
@@ -25,6 +38,7 @@ pub mod period;
 pub mod profile;
 pub mod rounding;
 pub mod table;
+pub mod titles;
 pub mod unrated;
 
 pub use event::{EventReport, PlayerReport, RateError, rate};

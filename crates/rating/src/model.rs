@@ -215,6 +215,26 @@ pub struct Player {
     /// score on each board of a national team event keeps its rating).
     #[serde(default)]
     pub board: Option<u32>,
+    /// The team (its name in [`EventDetails::teams`]) in a team event, for
+    /// titles by the team's place (cca-chess 第一条).
+    #[serde(default)]
+    pub team: Option<String>,
+    /// A chess program, not a person (cca-chess 八(十二): 与国际象棋电脑比赛的成绩
+    /// 也不能获得等级分和称号): its games never count, for anyone.
+    #[serde(default)]
+    pub computer: bool,
+    /// In an international event (cca-chess 八(十五)): the player's
+    /// international (FIDE) rating, beside the national `rating`.
+    #[serde(default)]
+    pub international_rating: Option<Decimal>,
+    /// In an international event: a foreign player (国外对手), counted at
+    /// the international rating and not rated on the national list.
+    #[serde(default)]
+    pub foreign: bool,
+    /// The amateur grade held (棋士等级称号, e.g. `五级棋士`), for grade
+    /// promotion; when absent, a `title` that is a grade of the ladder.
+    #[serde(default)]
+    pub grade: Option<String>,
 }
 
 impl Player {
@@ -240,7 +260,350 @@ impl Player {
             rank: None,
             unit: None,
             board: None,
+            team: None,
+            computer: false,
+            international_rating: None,
+            foreign: false,
+            grade: None,
         }
+    }
+}
+
+/// An arbiter's grade (裁判员技术等级), highest first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ArbiterGrade {
+    /// 三级裁判.
+    Third,
+    /// 二级裁判.
+    Second,
+    /// 一级裁判.
+    First,
+    /// 国家级裁判.
+    National,
+    /// 国际级裁判.
+    International,
+}
+
+impl ArbiterGrade {
+    /// Parses the English word (`national`) or the Chinese name (`国家级`).
+    ///
+    /// ```
+    /// use qiyuan_rating::model::ArbiterGrade;
+    /// assert_eq!(ArbiterGrade::parse("国家级"), Some(ArbiterGrade::National));
+    /// assert!(ArbiterGrade::International > ArbiterGrade::National);
+    /// ```
+    pub fn parse(s: &str) -> Option<ArbiterGrade> {
+        Some(match s.trim() {
+            "international" | "国际级" | "国际级裁判" => ArbiterGrade::International,
+            "national" | "国家级" | "国家级裁判" => ArbiterGrade::National,
+            "first" | "一级" | "一级裁判" => ArbiterGrade::First,
+            "second" | "二级" | "二级裁判" => ArbiterGrade::Second,
+            "third" | "三级" | "三级裁判" => ArbiterGrade::Third,
+            _ => return None,
+        })
+    }
+
+    /// The English word, as event files write it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ArbiterGrade::International => "international",
+            ArbiterGrade::National => "national",
+            ArbiterGrade::First => "first",
+            ArbiterGrade::Second => "second",
+            ArbiterGrade::Third => "third",
+        }
+    }
+
+    /// The Chinese name (国家级 …).
+    pub fn zh(self) -> &'static str {
+        match self {
+            ArbiterGrade::International => "国际级",
+            ArbiterGrade::National => "国家级",
+            ArbiterGrade::First => "一级",
+            ArbiterGrade::Second => "二级",
+            ArbiterGrade::Third => "三级",
+        }
+    }
+}
+
+/// An arbiter of the event (裁判员) with their grade.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Arbiter {
+    /// Name.
+    pub name: String,
+    /// Grade.
+    pub grade: ArbiterGrade,
+}
+
+/// One period of a time control: `minutes` for `moves` moves, or for the
+/// rest of the game when `moves` is `None`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TimePeriod {
+    /// Minutes for each player.
+    pub minutes: u32,
+    /// Moves to be made in them; `None`: all remaining moves.
+    pub moves: Option<u32>,
+}
+
+/// A time control (比赛时限): periods, the last repeating when it has a move
+/// count (以后每15分钟内必须走满10着，直至对局结束), and an increment per move.
+///
+/// Written `90/40, 15/10` (90 minutes for 40 moves, then 15 minutes for each 10),
+/// `25+5` (25 minutes for the game, 5 seconds added per move), `30`, or a
+/// preset's name ([`TimeControl::PRESETS`]).
+///
+/// ```
+/// use qiyuan_rating::model::TimeControl;
+/// let t = TimeControl::parse("90/40, 15/10").unwrap();
+/// // 40 moves in 90 minutes, moves 41–60 in two more periods of 15.
+/// assert_eq!(t.minutes_for_moves(60), rust_decimal::Decimal::from(120));
+/// let amateur = TimeControl::parse("amateur-25+5").unwrap();
+/// assert_eq!(amateur.to_string(), "25+5");
+/// assert_eq!(amateur.minutes_for_moves(60), rust_decimal::Decimal::from(30));
+/// assert!(TimeControl::parse("xiangqi-6.4").unwrap().rapid);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TimeControl {
+    /// The periods, in order.
+    pub periods: Vec<TimePeriod>,
+    /// Seconds added per move.
+    pub increment_seconds: u32,
+    /// The preset it was named by, if any.
+    pub preset: Option<String>,
+    /// The preset is one the rules name for rapid events (快棋赛).
+    pub rapid: bool,
+}
+
+impl TimeControl {
+    /// The time controls the seeds name, as `(name, control, rapid, source)`:
+    /// 象棋竞赛规则 6.1–6.4 (quoted in seed 003; 6.5, 每方时间包干使用, needs its
+    /// minutes: write e.g. `60`), cca-amateur 七(三), cca-chess 四(四).
+    pub const PRESETS: &'static [(&'static str, &'static str, bool, &'static str)] = &[
+        (
+            "xiangqi-6.1",
+            "90/40, 15/10",
+            false,
+            "象棋竞赛规则 6.1 (seed 003): 90 分钟 40 着，以后每 15 分钟 10 着",
+        ),
+        (
+            "xiangqi-6.2",
+            "60/30, 10/10",
+            false,
+            "象棋竞赛规则 6.2 (seed 003): 60 分钟 30 着，以后每 10 分钟 10 着",
+        ),
+        (
+            "xiangqi-6.3",
+            "10/40, 5/30",
+            true,
+            "象棋竞赛规则 6.3 (seed 003): 10 分钟 40 着，以后每 5 分钟 30 着，适用于快棋赛",
+        ),
+        (
+            "xiangqi-6.4",
+            "5/30",
+            true,
+            "象棋竞赛规则 6.4 (seed 003): 每 5 分钟 30 着，适用于快棋赛",
+        ),
+        (
+            "amateur-30",
+            "30",
+            false,
+            "cca-amateur 七(三): 每方30分钟一局",
+        ),
+        (
+            "amateur-25+5",
+            "25+5",
+            false,
+            "cca-amateur 七(三): 每方25分钟每步加5秒一局",
+        ),
+        (
+            "amateur-45",
+            "45",
+            false,
+            "cca-amateur 七(三): 每方45分钟一局",
+        ),
+        (
+            "amateur-60",
+            "60",
+            false,
+            "cca-amateur 七(三): 每方60分钟一局",
+        ),
+        (
+            "cca-chess-4.4",
+            "120/46",
+            false,
+            "cca-chess 四(四): 时限为两小时不超过46着",
+        ),
+    ];
+
+    /// Parses a control (`90/40, 15/10`, `25+5`, `30`) or a preset's name.
+    pub fn parse(text: &str) -> Result<TimeControl, String> {
+        let text = text.trim();
+        if let Some(&(name, control, rapid, _)) = Self::PRESETS.iter().find(|(n, ..)| *n == text) {
+            let mut t = Self::parse_control(control)?;
+            t.preset = Some(name.to_string());
+            t.rapid = rapid;
+            return Ok(t);
+        }
+        Self::parse_control(text)
+    }
+
+    fn parse_control(text: &str) -> Result<TimeControl, String> {
+        let bad = || {
+            format!(
+                "`{text}` is not a time control: write MINUTES[/MOVES] periods separated by \
+                 commas and an optional +SECONDS increment (`90/40, 15/10`, `25+5`), or a preset"
+            )
+        };
+        let (body, inc) = match text.split_once('+') {
+            Some((b, i)) => (b, i.trim().parse::<u32>().map_err(|_| bad())?),
+            None => (text, 0),
+        };
+        let mut periods = Vec::new();
+        for part in body.split(',').map(str::trim) {
+            let (m, n) = match part.split_once('/') {
+                Some((m, n)) => (m, Some(n.trim().parse::<u32>().map_err(|_| bad())?)),
+                None => (part, None),
+            };
+            let minutes = m.trim().parse::<u32>().map_err(|_| bad())?;
+            if n == Some(0) || minutes > 100_000 || n.is_some_and(|n| n > 100_000) {
+                return Err(bad());
+            }
+            periods.push(TimePeriod { minutes, moves: n });
+        }
+        if periods.iter().rev().skip(1).any(|p| p.moves.is_none()) || inc > 3600 {
+            return Err(bad());
+        }
+        Ok(TimeControl {
+            periods,
+            increment_seconds: inc,
+            preset: None,
+            rapid: false,
+        })
+    }
+
+    /// Each player's time for the first `moves` moves, in minutes: the
+    /// periods reached (the last one repeating when it has a move count),
+    /// plus the increment of every move.
+    pub fn minutes_for_moves(&self, moves: u32) -> Decimal {
+        let mut total = 0u64;
+        let mut done = 0u32;
+        let mut i = 0;
+        while done < moves && !self.periods.is_empty() {
+            let p = self.periods[i.min(self.periods.len() - 1)];
+            total += u64::from(p.minutes);
+            match p.moves {
+                Some(m) => done = done.saturating_add(m),
+                None => break,
+            }
+            i += 1;
+        }
+        Decimal::from(total)
+            + Decimal::from(u64::from(self.increment_seconds) * u64::from(moves))
+                / Decimal::from(60)
+    }
+
+    /// The first period's minutes and moves.
+    pub fn first_period(&self) -> Option<TimePeriod> {
+        self.periods.first().copied()
+    }
+}
+
+impl fmt::Display for TimeControl {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, p) in self.periods.iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            match p.moves {
+                Some(m) => write!(f, "{}/{m}", p.minutes)?,
+                None => write!(f, "{}", p.minutes)?,
+            }
+        }
+        if self.increment_seconds > 0 {
+            write!(f, "+{}", self.increment_seconds)?;
+        }
+        Ok(())
+    }
+}
+
+/// A team of a team event and its final place (cca-chess 第一条: titles by
+/// the team's place go to a share of its players).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Team {
+    /// Name; players name it in [`Player::team`].
+    pub name: String,
+    /// Final place (名次), where known.
+    pub rank: Option<u32>,
+}
+
+/// What the regulations ask of an event beyond its players and games: its
+/// kind, schedule, arbiters, time control and declarations. Every field is
+/// optional; a condition whose data is missing is reported as not checked.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EventDetails {
+    /// The kind of event for titles by placement, a key of the federation's
+    /// placement table (e.g. `national-individual`).
+    #[serde(default)]
+    pub kind: Option<String>,
+    /// Not an official event of any level (邀请赛, 职工赛 …): its places give
+    /// no title (cca-chess 第二条 2).
+    #[serde(default)]
+    pub invitational: bool,
+    /// The date of each round (rounds per day, the last three rounds, a
+    /// league split by rounds).
+    #[serde(default)]
+    pub round_dates: Vec<(u32, NaiveDate)>,
+    /// The arbiters and their grades.
+    #[serde(default)]
+    pub arbiters: Vec<Arbiter>,
+    /// The time control.
+    #[serde(default)]
+    pub time_control: Option<TimeControl>,
+    /// A rapid event (快棋赛); also true when the time control is a rapid
+    /// preset.
+    #[serde(default)]
+    pub rapid: bool,
+    /// The event's rules said before its start that it is rated (cxa-2019
+    /// 第三条: 快棋赛是否计算等级分…由主办单位于赛前…明确).
+    #[serde(default)]
+    pub rapid_rated: bool,
+    /// The day the event was registered with the federation (申报).
+    #[serde(default)]
+    pub registered: Option<NaiveDate>,
+    /// A Scheveningen event (舍文宁根制): excepted from the units rule of
+    /// cca-chess 四(二); rated as a Swiss-style event.
+    #[serde(default)]
+    pub scheveningen: bool,
+    /// A team event whose teams play a round robin: rated as a round robin
+    /// (cca-chess 八(六): 循环赛（包括团体赛中的循环赛）).
+    #[serde(default)]
+    pub team_round_robin: bool,
+    /// An international event: cca-chess 八(十五) (national and international
+    /// ratings).
+    #[serde(default)]
+    pub international: bool,
+    /// The host unit (主办单位).
+    #[serde(default)]
+    pub host: Option<String>,
+    /// The teams of a team event with their places.
+    #[serde(default)]
+    pub teams: Vec<Team>,
+}
+
+impl EventDetails {
+    /// The event is a rapid event: declared so, or played at a rapid
+    /// preset.
+    pub fn is_rapid(&self) -> bool {
+        self.rapid || self.time_control.as_ref().is_some_and(|t| t.rapid)
+    }
+
+    /// The date of a round.
+    pub fn round_date(&self, round: u32) -> Option<NaiveDate> {
+        self.round_dates
+            .iter()
+            .find(|(r, _)| *r == round)
+            .map(|(_, d)| *d)
     }
 }
 
@@ -255,6 +618,7 @@ pub struct Event {
     end: Option<NaiveDate>,
     players: Vec<Player>,
     pairings: Vec<Pairing>,
+    details: EventDetails,
     #[serde(skip)]
     index: HashMap<PlayerId, usize>,
 }
@@ -310,6 +674,18 @@ pub enum EventError {
         /// Index of the game.
         game: usize,
     },
+    /// A round has two dates, or a round number 0.
+    #[error("round {round}: {problem}")]
+    RoundDate {
+        /// The round.
+        round: u32,
+        /// What is wrong.
+        problem: String,
+    },
+    /// A player names a team the event does not list, or two teams share a
+    /// name.
+    #[error("{0}")]
+    Team(String),
 }
 
 impl EventError {
@@ -320,7 +696,9 @@ impl EventError {
             | EventError::SelfPairing { game, .. }
             | EventError::TwiceInRound { game, .. }
             | EventError::RoundZero { game } => Some(game),
-            EventError::DuplicatePlayer { .. } => None,
+            EventError::DuplicatePlayer { .. }
+            | EventError::RoundDate { .. }
+            | EventError::Team(_) => None,
         }
     }
 }
@@ -400,6 +778,7 @@ impl Event {
             end,
             players,
             pairings,
+            details: EventDetails::default(),
             index,
         })
     }
@@ -463,7 +842,73 @@ impl Event {
             self.end,
             players,
             pairings,
-        )
+        )?
+        .with_details(self.details.clone())
+    }
+
+    /// The event with its [`EventDetails`], checked: a round has one date
+    /// and its number is 1 or more; team names are unique and every
+    /// player's `team` is one of them (when teams are listed).
+    ///
+    /// ```
+    /// use qiyuan_rating::model::*;
+    /// let ev = Event::new("t", GameKind::Chess, EventSystem::Swiss, None, None, vec![], vec![]).unwrap();
+    /// let d = chrono::NaiveDate::from_ymd_opt(2025, 5, 1).unwrap();
+    /// let details = EventDetails { round_dates: vec![(1, d), (1, d)], ..Default::default() };
+    /// assert!(matches!(ev.with_details(details), Err(EventError::RoundDate { round: 1, .. })));
+    /// ```
+    pub fn with_details(mut self, details: EventDetails) -> Result<Event, EventError> {
+        let mut seen = std::collections::HashSet::new();
+        for &(round, _) in &details.round_dates {
+            if round == 0 {
+                return Err(EventError::RoundDate {
+                    round,
+                    problem: "round numbers start at 1".into(),
+                });
+            }
+            if !seen.insert(round) {
+                return Err(EventError::RoundDate {
+                    round,
+                    problem: "the round has two dates".into(),
+                });
+            }
+        }
+        let mut names = std::collections::HashSet::new();
+        for t in &details.teams {
+            if !names.insert(t.name.as_str()) {
+                return Err(EventError::Team(format!("team {} is listed twice", t.name)));
+            }
+        }
+        if !details.teams.is_empty() {
+            for p in &self.players {
+                if let Some(t) = p.team.as_deref().filter(|t| !names.contains(t)) {
+                    return Err(EventError::Team(format!(
+                        "player {} names team {t}, which is not in the teams list",
+                        p.id
+                    )));
+                }
+            }
+        }
+        self.details = details;
+        Ok(self)
+    }
+
+    /// What the event declares beyond players and games.
+    pub fn details(&self) -> &EventDetails {
+        &self.details
+    }
+
+    /// The number of rounds: the highest round of its games and byes.
+    pub fn rounds(&self) -> u32 {
+        self.pairings.iter().map(Pairing::round).max().unwrap_or(0)
+    }
+
+    /// True when the rating regulations treat the event as a round robin:
+    /// a single or double round robin, or a team event whose teams play a
+    /// round robin (cca-chess 八(六)).
+    pub fn rated_as_round_robin(&self) -> bool {
+        self.system.is_round_robin()
+            || (self.system == EventSystem::Team && self.details.team_round_robin)
     }
 
     /// The event's name.

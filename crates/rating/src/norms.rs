@@ -1,7 +1,8 @@
 //! Title norms (等级称号标准分) and title applications: the norm check of
 //! an event (cxa-legacy 六, cca-chess 八(十三), the norm tables
 //! `tables/norms-*.csv`), title applications (cca-chess 九, 十; cxa-legacy
-//! 十) and titles by placement (cca-chess 第一条).
+//! 十; the requirements live in the title rules, see [`crate::titles`])
+//! and the title-event conditions of cca-chess 六(一)(二) and cxa-legacy 六.
 //!
 //! ```
 //! use qiyuan_rating::norms::{required_points, PointsRule};
@@ -11,14 +12,16 @@
 //! assert_eq!(required_points(PointsRule::XiangqiHalves, 11, 64), dec!(7));
 //! ```
 
-use chrono::{Months, NaiveDate};
+use chrono::NaiveDate;
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
+use crate::conditions::{CheckStatus, ConditionCheck, arbiter_check, schedule_checks};
 use crate::event::{RateError, rate};
-use crate::model::{Event, GameKind, PlayerId, Sex};
+use crate::model::{ArbiterGrade, Event, GameKind, PlayerId, Sex};
 use crate::profile::{Fraction, Profile};
 use crate::table::{NormBand, NormTitle, norm_band, xiangqi_required_points};
+use crate::titles::{TitleEventCheck, TitleRules};
 
 /// How the required points (games × percentage) are rounded.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -63,6 +66,18 @@ pub struct NormRules {
     pub points: PointsRule,
     /// The article.
     pub article: String,
+    /// The title rules of the field of title events (`titles/*.toml`).
+    pub titles: Option<String>,
+    /// At least this many arbiters of `arbiter_grade` or higher.
+    pub min_arbiters: Option<u32>,
+    /// Their grade.
+    pub arbiter_grade: ArbiterGrade,
+    /// At most this many days with two rounds (cca-chess 六(二)).
+    pub max_double_days: Option<u32>,
+    /// The last this-many rounds one a day (cca-chess 六(二)).
+    pub last_rounds_single: Option<u32>,
+    /// The article of the schedule rules.
+    pub schedule_article: String,
 }
 
 impl NormRules {
@@ -87,6 +102,12 @@ impl NormRules {
                 average: n.average,
                 points: n.points,
                 article: n.article.clone(),
+                titles: n.titles.clone(),
+                min_arbiters: n.min_arbiters,
+                arbiter_grade: n.arbiter_grade.unwrap_or(ArbiterGrade::National),
+                max_double_days: n.max_double_days,
+                last_rounds_single: n.last_rounds_single,
+                schedule_article: n.schedule_article.clone(),
             },
             None => NormRules::default_for(profile.game),
         }
@@ -94,9 +115,11 @@ impl NormRules {
 
     /// The defaults of a game, for a profile without `[norms]`: xiangqi
     /// from cxa-legacy 六 (≥ 12 players, ≤ ⅓ from one unit, ≤ 20% unrated,
-    /// event average, the .5 rounding), chess from cca-chess 八(十三) (own
-    /// rating in the average, exact points). No minimum of rounds in
-    /// either seed.
+    /// two national arbiters, event average, the .5 rounding, who may
+    /// enter), chess from cca-chess 六 and 八(十三) (≥ 9 rounds, ≤ 20%
+    /// unrated, one game a day but for one or two days, the last three
+    /// rounds one a day, the field of 六(四), own rating in the average,
+    /// exact points).
     pub fn default_for(game: GameKind) -> NormRules {
         match game {
             GameKind::Xiangqi => NormRules {
@@ -108,16 +131,28 @@ impl NormRules {
                 average: NormAverage::Event,
                 points: PointsRule::XiangqiHalves,
                 article: "cxa-legacy 六".to_string(),
+                titles: Some("cxa-legacy".into()),
+                min_arbiters: Some(2),
+                arbiter_grade: ArbiterGrade::National,
+                max_double_days: None,
+                last_rounds_single: None,
+                schedule_article: String::new(),
             },
             GameKind::Chess => NormRules {
                 game: GameKind::Chess,
                 min_players: None,
-                min_rounds: None,
+                min_rounds: Some(9),
                 max_unit_share: None,
-                max_unrated_share: None,
+                max_unrated_share: Some(Decimal::new(2, 1)),
                 average: NormAverage::OpponentsAndOwn,
                 points: PointsRule::Exact,
-                article: "cca-chess 八(十三)".to_string(),
+                article: "cca-chess 六(一)".to_string(),
+                titles: Some("cca-chess".into()),
+                min_arbiters: None,
+                arbiter_grade: ArbiterGrade::National,
+                max_double_days: Some(2),
+                last_rounds_single: Some(3),
+                schedule_article: "cca-chess 六(二)".to_string(),
             },
         }
     }
@@ -196,6 +231,12 @@ pub struct NormReport {
     pub qualifies: bool,
     /// The conditions it does not meet.
     pub reasons: Vec<String>,
+    /// The schedule and arbiter conditions checked: met, failed (also in
+    /// `reasons`) or not checked for want of data.
+    pub checks: Vec<ConditionCheck>,
+    /// The field of each title's title event (cca-chess 六(四), cxa-legacy
+    /// 六(四)); a title whose field fails gives no norm.
+    pub title_events: Vec<TitleEventCheck>,
     /// Players in event order.
     pub players: Vec<PlayerNorms>,
 }
@@ -270,7 +311,37 @@ pub fn check_norms_with(
             }
         }
     }
+    let mut checks = Vec::new();
+    if let Some(n) = rules.min_arbiters {
+        checks.push(arbiter_check(event, &rules.article, n, rules.arbiter_grade));
+    }
+    checks.extend(schedule_checks(
+        event,
+        &rules.schedule_article,
+        rules.max_double_days,
+        rules.last_rounds_single,
+    ));
+    for c in checks.iter().filter(|c| c.status == CheckStatus::Failed) {
+        reasons.push(format!("{} ({})", c.detail, c.article));
+    }
     let qualifies = reasons.is_empty();
+    let title_rules = rules
+        .titles
+        .as_deref()
+        .and_then(|name| TitleRules::builtin(name).ok());
+    let title_events: Vec<TitleEventCheck> = title_rules
+        .iter()
+        .flat_map(|t| {
+            [
+                NormTitle::WomanMaster,
+                NormTitle::WomanGrandmaster,
+                NormTitle::Master,
+                NormTitle::Grandmaster,
+            ]
+            .into_iter()
+            .filter_map(|n| t.title_event(event, n))
+        })
+        .collect();
     let event_average = (m > 0).then(|| {
         report
             .players
@@ -296,10 +367,25 @@ pub fn check_norms_with(
         for &title in titles_for(pr.sex) {
             let pct = band.and_then(|b| b.required_pct(title));
             let need = pct.map(|p| required_points(rules.points, n, p));
+            let field = title_events.iter().find(|t| t.norm == title);
             let reason = if !qualifies {
                 Some(format!(
                     "the event is not a title event: {}",
                     reasons.join("; ")
+                ))
+            } else if let Some(b) = band.filter(|b| b.extrapolated && pct.is_some()) {
+                // The seed's table stops before this band: the row is the
+                // spec's extrapolation, not a figure of the regulation.
+                Some(format!(
+                    "band {}–{} is beyond the seed's norm table (the row is extrapolated, \
+                     not the regulation's)",
+                    b.band_low, b.band_high
+                ))
+            } else if let Some(f) = field.filter(|f| !f.qualifies) {
+                Some(format!(
+                    "the field is not a {title:?} title event ({}): {}",
+                    f.article,
+                    f.details.join("; ")
                 ))
             } else if n == 0 {
                 Some("no game counts".to_string())
@@ -345,6 +431,8 @@ pub fn check_norms_with(
         event_average,
         qualifies,
         reasons,
+        checks,
+        title_events,
         players: out,
     })
 }
@@ -362,13 +450,15 @@ pub struct NormRecord {
     pub games: u32,
 }
 
-/// What a title application needs.
+/// What a title application by norms needs (the rules' `[[applications]]`).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct TitleRequirements {
     /// The title.
     pub title: NormTitle,
-    /// Rating at least this (by sex), if required.
-    pub min_rating: Option<(Decimal, Decimal)>,
+    /// A rating at or above this, whoever applies: the men's figure for the
+    /// men's titles, the women's figure for the women's titles (cca-chess
+    /// 九, 十); `None` where none is set (cxa-legacy 十).
+    pub min_rating: Option<Decimal>,
     /// Norms needed, each from a different event.
     pub norms: u32,
     /// Events at least.
@@ -382,36 +472,32 @@ pub struct TitleRequirements {
 }
 
 impl TitleRequirements {
-    /// The requirements of a profile's game: chess from cca-chess 九, 十
-    /// (master: men 2400, women 2200; GM: men 2550, women 2350; 2 events,
-    /// 24 games, two norms, four years); xiangqi from cxa-legacy 十 (2
-    /// events, 18 games, two norms, four years, no rating threshold).
+    /// The requirements of a title in the built-in title rules of a game:
+    /// chess from cca-chess 九, 十 (男子大师 2400, 女子大师 2200, 男子特级大师
+    /// 2550, 女子特级大师 2350; 2 events, 24 games, two norms, four years);
+    /// xiangqi from cxa-legacy 十 (2 events, 18 games, two norms, four years,
+    /// no rating threshold).
     pub fn for_title(game: GameKind, title: NormTitle) -> TitleRequirements {
-        let d = |x: i64| Decimal::from(x);
-        match game {
-            GameKind::Chess => TitleRequirements {
-                title,
-                min_rating: match title {
-                    NormTitle::Master => Some((d(2400), d(2200))),
-                    NormTitle::Grandmaster => Some((d(2550), d(2350))),
-                    _ => None,
-                },
-                norms: 2,
-                min_events: 2,
-                min_games: 24,
-                window_years: 4,
-                article: "cca-chess 九, 十".to_string(),
-            },
-            GameKind::Xiangqi => TitleRequirements {
-                title,
-                min_rating: None,
-                norms: 2,
-                min_events: 2,
-                min_games: 18,
-                window_years: 4,
-                article: "cxa-legacy 十".to_string(),
-            },
-        }
+        let name = match game {
+            GameKind::Chess => "cca-chess",
+            GameKind::Xiangqi => "cxa-legacy",
+        };
+        let rules = TitleRules::builtin(name).expect("built-in title rules parse");
+        Self::from_rules(&rules, title).expect("the built-in rules have every application")
+    }
+
+    /// The requirements of a title in `rules`, if it has an application.
+    pub fn from_rules(rules: &TitleRules, title: NormTitle) -> Option<TitleRequirements> {
+        let a = rules.application(title)?;
+        Some(TitleRequirements {
+            title,
+            min_rating: a.min_rating,
+            norms: a.norms,
+            min_events: a.min_events,
+            min_games: a.min_games,
+            window_years: rules.window_years,
+            article: format!("{} {}", rules.name, a.article),
+        })
     }
 }
 
@@ -450,136 +536,24 @@ pub fn title_application(
     norms: &[NormRecord],
     date: NaiveDate,
 ) -> TitleDecision {
-    let mut reasons = Vec::new();
-    if let Some((male, female)) = req.min_rating {
-        let min = match sex {
-            Sex::Male => male,
-            Sex::Female => female,
-        };
-        if rating.is_none_or(|r| r < min) {
-            reasons.push(format!(
-                "rating {} below {min} ({})",
-                rating.map_or("none".into(), |r| r.to_string()),
-                req.article
-            ));
-        }
-    }
-    let oldest = date
-        .checked_sub_months(Months::new(12 * req.window_years))
-        .unwrap_or(NaiveDate::MIN);
-    let mut used: Vec<NormRecord> = Vec::new();
-    let mut sorted: Vec<&NormRecord> = norms.iter().filter(|n| n.title == req.title).collect();
-    sorted.sort_by_key(|n| std::cmp::Reverse(n.date));
-    let mut expired = 0;
-    for n in sorted {
-        if n.date <= oldest || n.date > date {
-            expired += 1;
-            continue;
-        }
-        if used.iter().any(|u| u.event == n.event) {
-            continue;
-        }
-        used.push(n.clone());
-    }
-    let count = used.len() as u32;
-    if count < req.norms {
-        reasons.push(format!(
-            "{count} {:?} norms from different events within {} years, {} needed{} ({})",
-            req.title,
-            req.window_years,
-            req.norms,
-            if expired > 0 {
-                format!("; {expired} outside the window")
-            } else {
-                String::new()
-            },
-            req.article
-        ));
-    }
-    if count < req.min_events {
-        reasons.push(format!(
-            "{count} events, {} needed ({})",
-            req.min_events, req.article
-        ));
-    }
-    let games: u32 = used.iter().map(|n| n.games).sum();
-    if games < req.min_games {
-        reasons.push(format!(
-            "{games} games, {} needed ({})",
-            req.min_games, req.article
-        ));
-    }
+    // The sex decides which titles a player may apply for, not the figure:
+    // a woman applying for the men's title needs the men's rating.
+    let _ = sex;
+    let app = crate::titles::Application {
+        norm: req.title,
+        title: String::new(),
+        min_rating: req.min_rating,
+        norms: req.norms,
+        min_events: req.min_events,
+        min_games: req.min_games,
+        article: req.article.clone(),
+    };
+    let oldest = crate::titles::window_start(date, req.window_years);
+    let (reasons, used) =
+        crate::titles::check_application(&app, rating, norms, oldest, date, req.window_years);
     TitleDecision {
         granted: reasons.is_empty(),
         norms_used: used,
         reasons,
     }
-}
-
-/// A title by placement: finishing at or above `best_place` in an event
-/// of `kind` gives `title` (cca-chess 第一条).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct PlacementRule {
-    /// The kind of event (e.g. `world-championship`, `national-championship`).
-    pub kind: String,
-    /// Places 1..=best_place qualify.
-    pub best_place: u32,
-    /// The title given.
-    pub title: String,
-    /// The article.
-    pub article: String,
-}
-
-impl PlacementRule {
-    /// The two placement rules the spec quotes (regulations §3.6): top 8
-    /// of the world championship → 特级大师; top 18 of the national
-    /// championship → 一级棋士. Other rows are configuration.
-    pub fn cca_chess_examples() -> Vec<PlacementRule> {
-        vec![
-            PlacementRule {
-                kind: "world-championship".into(),
-                best_place: 8,
-                title: "特级大师".into(),
-                article: "cca-chess 第一条".into(),
-            },
-            PlacementRule {
-                kind: "national-championship".into(),
-                best_place: 18,
-                title: "一级棋士".into(),
-                article: "cca-chess 第一条".into(),
-            },
-        ]
-    }
-}
-
-/// The placement titles a place in an event of `kind` gives.
-/// `team_share_pct` scales the places for team results (100, 80, 60, 40
-/// or 25 % of the individual places, rounded down); `None` for an
-/// individual event.
-///
-/// ```
-/// use qiyuan_rating::norms::{placement_titles, PlacementRule};
-/// let rules = PlacementRule::cca_chess_examples();
-/// assert_eq!(placement_titles(&rules, "national-championship", 18, None)[0].title, "一级棋士");
-/// assert!(placement_titles(&rules, "national-championship", 19, None).is_empty());
-/// // A team result at 40 %: 18 × 0.4 = 7.2 → the first 7 places.
-/// assert!(placement_titles(&rules, "national-championship", 8, Some(40)).is_empty());
-/// ```
-pub fn placement_titles<'a>(
-    rules: &'a [PlacementRule],
-    kind: &str,
-    place: u32,
-    team_share_pct: Option<u32>,
-) -> Vec<&'a PlacementRule> {
-    rules
-        .iter()
-        .filter(|r| r.kind == kind)
-        .filter(|r| {
-            let limit = match team_share_pct {
-                Some(pct) => r.best_place * pct / 100,
-                None => r.best_place,
-            };
-            place >= 1 && place <= limit
-        })
-        .collect()
 }

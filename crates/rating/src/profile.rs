@@ -133,9 +133,24 @@ pub struct ExpectedConfig {
     /// dp for a score fraction of 1 (and −dp for 0), undefined in the seeds
     /// (§1.2 **Choice**: 800).
     pub dp_at_extremes: Decimal,
+    /// Rows of the rating-difference table where this regulation's own
+    /// text prints another figure than the published table
+    /// (`tables/score-to-difference.csv`): `{ p = "0.68", dp = 138 }`.
+    #[serde(default)]
+    pub dp_table: Vec<DpRow>,
     /// The article this section implements.
     #[serde(default)]
     pub article: String,
+}
+
+/// One row of the rating-difference table as a regulation prints it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DpRow {
+    /// The score fraction, two decimals.
+    pub p: Decimal,
+    /// The rating difference.
+    pub dp: Decimal,
 }
 
 /// `[rounding]`: where the regulation rounds (decimals), nowhere else.
@@ -156,6 +171,11 @@ pub struct RoundingConfig {
     pub change: Option<u32>,
     /// Decimals of a published rating (Rn, first ratings).
     pub published: u32,
+    /// Decimals the period's total change ΣΔR is rounded to before it is
+    /// added to Ro (FIDE: 0 — a total of −2.5 is published as −3); absent:
+    /// Rn = Ro + ΣΔR is rounded as one figure (`published`).
+    #[serde(default)]
+    pub total_change: Option<u32>,
     /// Decimals shown for exact values in reports.
     pub display: u32,
     /// The article this section implements.
@@ -199,6 +219,10 @@ pub struct GamesConfig {
     pub rated_vs_unrated: RatedVsUnrated,
     /// Games against an unrated player who scored 0 in the event.
     pub unrated_zero_score_voids: ZeroScoreVoid,
+    /// The mark of points won without playing in the event report
+    /// (cca-chess 七 ★, cxa-legacy 七 ※).
+    #[serde(default)]
+    pub unplayed_mark: Option<String>,
     /// The article this section implements.
     #[serde(default)]
     pub article: String,
@@ -278,8 +302,12 @@ pub enum CarryWindow {
     CalendarYear,
     /// Events of two consecutive calendar years (cxa-legacy 九).
     TwoConsecutiveYears,
-    /// Without limit (cca-chess 八(八): performances of several periods
-    /// combine). **The default when `carry_window` is omitted.**
+    /// Events of the same rating period or of the next one (cca-chess
+    /// 八(八): 在同一计算周期或下一计算周期内): games of a period lapse when
+    /// the period after the next begins. The list carries only the games
+    /// of the period it closes.
+    SameOrNextPeriod,
+    /// Without limit. **The default when `carry_window` is omitted.**
     #[default]
     Unlimited,
 }
@@ -297,7 +325,22 @@ impl CarryWindow {
         match self {
             CarryWindow::CalendarYear => Some(1),
             CarryWindow::TwoConsecutiveYears => Some(2),
-            CarryWindow::Unlimited => None,
+            CarryWindow::SameOrNextPeriod | CarryWindow::Unlimited => None,
+        }
+    }
+
+    /// The number of consecutive rating periods, `None` when the window is
+    /// counted in years or unlimited.
+    ///
+    /// ```
+    /// use qiyuan_rating::profile::CarryWindow;
+    /// assert_eq!(CarryWindow::SameOrNextPeriod.periods(), Some(2));
+    /// assert_eq!(CarryWindow::CalendarYear.periods(), None);
+    /// ```
+    pub fn periods(self) -> Option<u32> {
+        match self {
+            CarryWindow::SameOrNextPeriod => Some(2),
+            _ => None,
         }
     }
 }
@@ -384,8 +427,9 @@ pub struct UnratedConfig {
     /// A first rating above this is cut to it.
     #[serde(default)]
     pub cap: Option<Decimal>,
-    /// Over which calendar years an unrated player's games accumulate
-    /// (`"calendar-year"`, `"two-consecutive-years"`, `"unlimited"`).
+    /// Over which calendar years or periods an unrated player's games
+    /// accumulate (`"calendar-year"`, `"two-consecutive-years"`,
+    /// `"same-or-next-period"`, `"unlimited"`).
     /// **Default when omitted: `"unlimited"`.**
     #[serde(default)]
     pub carry_window: CarryWindow,
@@ -527,6 +571,10 @@ pub struct TitleAdjustment {
     /// Also kept when the player had ever reached it (cxa-legacy 十一).
     #[serde(default)]
     pub keep_if_ever_reached: bool,
+    /// Only titles won this way are raised (cxa-legacy 十一: `"placement"`,
+    /// 通过名次的途径); absent: every new title (cxa-2019 第六条).
+    #[serde(default)]
+    pub only_by: Option<crate::period::TitleRoute>,
     /// The article.
     #[serde(default)]
     pub article: String,
@@ -577,6 +625,25 @@ pub struct Profile {
     /// defaults ([`crate::norms::NormRules::default_for`]).
     #[serde(default)]
     pub norms: Option<NormsConfig>,
+    /// Qualification by rating (cca-chess 八(十七)); when omitted, the mean
+    /// of the last two published ratings, whatever their K.
+    #[serde(default)]
+    pub qualification: Option<QualificationConfig>,
+}
+
+/// `[qualification]`: the rating compared when a rating qualifies for an
+/// event (cca-chess 八(十七): 最近两次公布的等级分（k不等于25）的平均值).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct QualificationConfig {
+    /// How many published ratings are averaged.
+    pub lists: u32,
+    /// Ratings published with this K do not count.
+    #[serde(default)]
+    pub exclude_k: Option<u32>,
+    /// The article.
+    #[serde(default)]
+    pub article: String,
 }
 
 /// `[norms]`: the conditions of a title event and how a norm is had, on
@@ -604,6 +671,28 @@ pub struct NormsConfig {
     /// The article, cited in the reasons.
     #[serde(default)]
     pub article: String,
+    /// The built-in title rules (`titles/*.toml`) of the ladder, the field
+    /// of title events and title applications; omitted: the game's
+    /// (chess `cca-chess`, xiangqi `cxa-legacy`).
+    #[serde(default)]
+    pub titles: Option<String>,
+    /// At least this many arbiters of `arbiter_grade` or higher (cxa-legacy
+    /// 六(二)).
+    #[serde(default)]
+    pub min_arbiters: Option<u32>,
+    /// The grade of `min_arbiters`; default national.
+    #[serde(default)]
+    pub arbiter_grade: Option<crate::model::ArbiterGrade>,
+    /// At most this many days with two rounds, every other day one round
+    /// (cca-chess 六(二)).
+    #[serde(default)]
+    pub max_double_days: Option<u32>,
+    /// The last this-many rounds one a day (cca-chess 六(二): 3).
+    #[serde(default)]
+    pub last_rounds_single: Option<u32>,
+    /// Articles of the schedule rules (for the reasons).
+    #[serde(default)]
+    pub schedule_article: String,
 }
 
 /// A fraction written "a/b" in TOML (e.g. `"2/3"`), compared exactly.
@@ -680,6 +769,44 @@ pub struct EventCondition {
     /// No unit with more than this share of the players.
     #[serde(default)]
     pub max_unit_share: Option<Fraction>,
+    /// The units conditions do not apply to a Scheveningen event (cca-chess
+    /// 四(二) 舍文宁根制除外).
+    #[serde(default)]
+    pub except_scheveningen: bool,
+    /// At least this many rounds (cca-amateur 七(二)).
+    #[serde(default)]
+    pub min_rounds: Option<u32>,
+    /// At least this many arbiters of `arbiter_grade` or higher.
+    #[serde(default)]
+    pub min_arbiters: Option<u32>,
+    /// The grade of `min_arbiters`; default `national` (国家级).
+    #[serde(default)]
+    pub arbiter_grade: Option<crate::model::ArbiterGrade>,
+    /// At most this many rounds on one day (cca-chess 四(四) 每天不超过两轮).
+    #[serde(default)]
+    pub max_rounds_per_day: Option<u32>,
+    /// The first period of the time control gives at least this many
+    /// minutes (cca-chess 四(四): 两小时).
+    #[serde(default)]
+    pub min_first_period_minutes: Option<u32>,
+    /// … for at most this many moves (cca-chess 四(四): 不超过46着).
+    #[serde(default)]
+    pub max_first_period_moves: Option<u32>,
+    /// Each player's time for 60 moves (base + 60 × increment) is at least
+    /// this many minutes (cca-amateur 七(三)).
+    #[serde(default)]
+    pub min_minutes_for_60_moves: Option<Decimal>,
+    /// A rapid event is rated only if its rules declared it before the
+    /// start (cxa-2019 第三条).
+    #[serde(default)]
+    pub rapid_must_be_declared: bool,
+    /// Registered with the federation at least this many months before the
+    /// start (cxa-2019 第三条(五): 两个月).
+    #[serde(default)]
+    pub registered_months_before: Option<u32>,
+    /// Registered before the start (cca-chess 四(五) 赛前上报).
+    #[serde(default)]
+    pub registered_before_start: bool,
     /// The article.
     pub article: String,
 }
@@ -751,6 +878,7 @@ impl Profile {
             ("rounding.opponents_average", r.opponents_average),
             ("rounding.expected_fraction", r.expected_fraction),
             ("rounding.change", r.change),
+            ("rounding.total_change", r.total_change),
             ("rounding.published", Some(r.published)),
             ("rounding.display", Some(r.display)),
         ] {
@@ -842,6 +970,23 @@ impl Profile {
         self.rounding.mode.round(x, self.rounding.published)
     }
 
+    /// The new rating Rn from Ro and the total change ΣΔR, rounded where the
+    /// profile rounds: Ro + ΣΔR as one figure, or, with
+    /// `[rounding] total_change`, Ro + ΣΔR rounded first (FIDE).
+    ///
+    /// ```
+    /// use qiyuan_rating::profile::Profile;
+    /// use rust_decimal_macros::dec;
+    /// // FIDE: the change −2.5 is rounded half away from zero to −3 first.
+    /// assert_eq!(Profile::builtin("fide-2024").unwrap().new_rating(dec!(2400), dec!(-2.5)), dec!(2397));
+    /// // cca-chess: 2397.5 is rounded as one figure.
+    /// assert_eq!(Profile::builtin("cca-chess").unwrap().new_rating(dec!(2400), dec!(-2.5)), dec!(2398));
+    /// ```
+    pub fn new_rating(&self, ro: Decimal, total_change: Decimal) -> Decimal {
+        let change = self.round(total_change, self.rounding.total_change);
+        self.publish(ro + change)
+    }
+
     /// Expected score fraction for a rating difference `d` already capped
     /// (the method, then the profile's P rounding).
     pub fn expected_fraction(&self, d: Decimal) -> Decimal {
@@ -875,6 +1020,13 @@ impl Profile {
 
     /// dp for a score fraction, with the profile's value at p = 1 / 0.
     pub fn difference_for_score(&self, p: Decimal) -> Decimal {
+        if !self.expected.dp_table.is_empty() {
+            let h =
+                p.round_dp_with_strategy(2, rust_decimal::RoundingStrategy::MidpointAwayFromZero);
+            if let Some(row) = self.expected.dp_table.iter().find(|r| r.p == h) {
+                return row.dp;
+            }
+        }
         table::difference_for_score(p, self.expected.dp_at_extremes)
     }
 
@@ -902,99 +1054,47 @@ impl Profile {
     }
 
     /// K for a rated player (or an unrated one, when `unrated`) in an event
-    /// of `event_year`, before the K × n limit.
+    /// of `event_year`, before the K × n limit ([`crate::k::k_for`]).
     pub fn k_for(&self, player: &Player, unrated: bool, event_year: Option<i32>) -> KChoice {
-        if let (true, Some(k)) = (unrated, self.unrated.k) {
-            let (reason, reason_zh) = if self.unrated.article.is_empty() {
-                ("unrated player".to_string(), "无等级分棋手".to_string())
-            } else {
-                let a = self.unrated.article.clone();
-                (a.clone(), format!("{a}：无等级分棋手"))
-            };
-            return KChoice {
-                k,
-                reason,
-                reason_zh,
-            };
-        }
-        let rating = player.rating;
-        let highest = match (player.ever_reached, rating) {
-            (Some(a), Some(b)) => Some(a.max(b)),
-            (a, b) => a.or(b),
-        };
-        for rule in &self.k.rules {
-            // (English, Chinese) for each condition.
-            let mut why: Vec<(String, String)> = Vec::new();
-            let mut ok = true;
-            if let Some(t) = rule.ever_reached_at_least {
-                ok &= highest.is_some_and(|h| h >= t);
-                let h = fmt_opt(highest);
-                why.push((
-                    format!("highest rating {h} ≥ {t}"),
-                    format!("最高等级分 {} ≥ {t}", zh_unknown(&h)),
-                ));
-            }
-            if let Some(t) = rule.rating_below {
-                ok &= rating.is_none_or(|r| r < t);
-                let r = fmt_opt(rating);
-                why.push((
-                    format!("rating {r} < {t}"),
-                    format!("等级分 {} < {t}", zh_unknown(&r)),
-                ));
-            }
-            if let Some(t) = rule.rated_games_below {
-                ok &= player.rated_games < t;
-                let g = player.rated_games;
-                why.push((
-                    format!("rated games {g} < {t}"),
-                    format!("有效对局 {g} < {t}"),
-                ));
-            }
-            if let Some(t) = rule.rated_events_below {
-                ok &= player.rated_events.is_some_and(|e| e < t);
-                let e = fmt_opt(player.rated_events);
-                why.push((
-                    format!("rated events {e} < {t}"),
-                    format!("等级分赛 {} 次 < {t}", zh_unknown(&e)),
-                ));
-            }
-            if let Some(t) = rule.age_below {
-                let age = player.birth_year.zip(event_year).map(|(b, y)| y - b);
-                ok &= age.is_some_and(|a| a < t);
-                let a = fmt_opt(age);
-                why.push((
-                    format!("age {a} < {t}"),
-                    format!("年龄 {} < {t}", zh_unknown(&a)),
-                ));
-            }
-            if ok {
-                let (en, zh): (Vec<_>, Vec<_>) = why.into_iter().unzip();
-                return KChoice {
-                    k: rule.k,
-                    reason: format!("{} ({})", rule.article, en.join(", ")),
-                    reason_zh: format!(
-                        "{}（{}）",
-                        zh_reason(&rule.article_zh, &rule.article, rule.k),
-                        zh.join("，")
-                    ),
-                };
-            }
-        }
-        KChoice {
-            k: self.k.default,
-            reason: self.k.default_article.clone(),
-            reason_zh: zh_reason(
-                &self.k.default_article_zh,
-                &self.k.default_article,
-                self.k.default,
-            ),
-        }
+        crate::k::k_for(self, player, unrated, event_year)
     }
+}
+
+/// The conditions of a K rule in words (English, Chinese), with the facts.
+pub(crate) fn k_reasons(rule: &KRule, f: &crate::k::KFacts) -> (Vec<String>, Vec<String>) {
+    let mut en = Vec::new();
+    let mut zh = Vec::new();
+    if let Some(t) = rule.ever_reached_at_least {
+        let h = fmt_opt(f.highest);
+        en.push(format!("highest rating {h} ≥ {t}"));
+        zh.push(format!("最高等级分 {} ≥ {t}", zh_unknown(&h)));
+    }
+    if let Some(t) = rule.rating_below {
+        let r = fmt_opt(f.rating);
+        en.push(format!("rating {r} < {t}"));
+        zh.push(format!("等级分 {} < {t}", zh_unknown(&r)));
+    }
+    if let Some(t) = rule.rated_games_below {
+        let g = f.games;
+        en.push(format!("rated games {g} < {t}"));
+        zh.push(format!("有效对局 {g} < {t}"));
+    }
+    if let Some(t) = rule.rated_events_below {
+        let e = fmt_opt(f.events);
+        en.push(format!("rated events {e} < {t}"));
+        zh.push(format!("等级分赛 {} 次 < {t}", zh_unknown(&e)));
+    }
+    if let Some(t) = rule.age_below {
+        let a = fmt_opt(f.age);
+        en.push(format!("age {a} < {t}"));
+        zh.push(format!("年龄 {} < {t}", zh_unknown(&a)));
+    }
+    (en, zh)
 }
 
 /// The Chinese reason for K: the profile's own text, else the English
 /// article's reference (before `:`) with the K it gives.
-fn zh_reason(zh: &str, article: &str, k: u32) -> String {
+pub(crate) fn zh_reason(zh: &str, article: &str, k: u32) -> String {
     if !zh.is_empty() {
         return zh.to_string();
     }

@@ -621,14 +621,15 @@ fn fide_2024_swiss() {
     .unwrap();
     let r = rate(&ev, &Profile::builtin("fide-2024").unwrap()).unwrap();
     // P1 (2700 ≥ 2650: no cap): D 500 → 0.96, D 650 → 0.99, D 1200 → 1.00; We = 2.95;
-    // ΔR = 10 × (2.5 − 2.95) = −4.5 → 2695.5 → 2696.
+    // ΔR = 10 × (2.5 − 2.95) = −4.5; the change is rounded half away from zero first
+    // (regulations §6.5: −2.50 is published as −3): −5 → 2695.
     let p1 = find(&r, 1);
     assert_eq!(p1.method, Method::PerGame);
     let ps: Vec<_> = p1.games.iter().map(|g| g.expected.unwrap()).collect();
     assert_eq!(ps, vec![d("0.96"), d("0.99"), d("1.00")]);
     assert_eq!(
         (p1.expected_score, p1.k, p1.change, p1.rating_after),
-        (Some(d("2.95")), Some(10), Some(d("-4.5")), Some(d("2696")))
+        (Some(d("2.95")), Some(10), Some(d("-4.5")), Some(d("2695")))
     );
     // P2: vs 2700 D −500 → −400 → 0.08; vs 1500 D 700 → 400 → 0.92; vs 2050 D 150 → 0.70;
     // We = 1.70; ΔR = 20 × (1 − 1.7) = −14 → 2186.

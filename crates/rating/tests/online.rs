@@ -67,8 +67,8 @@ fn seed_xiangqi_example() {
     assert!(c.scored);
     assert_eq!((c.white_change, c.white_points), (dec!(-4), dec!(1672)));
     assert_eq!((c.black_change, c.black_points), (dec!(3), dec!(2079)));
-    // Levels of §6.3: 1600 三级棋士 ≤ 1672 < 1700; 2000 三级大师 ≤ 2079 < 2200.
-    assert_eq!((c.white_level, c.black_level), ("三级棋士", "三级大师"));
+    // Levels of §6.3: 1600 三级棋手 ≤ 1672 < 1700; 2000 三级大师 ≤ 2079 < 2200.
+    assert_eq!((c.white_level, c.black_level), ("三级棋手", "三级大师"));
 }
 
 #[test]
@@ -87,8 +87,8 @@ fn elo_new_players_start_at_1300_and_red_pays_for_a_draw() {
         .unwrap();
     assert_eq!((c.white_change, c.black_change), (dec!(-8), dec!(8)));
     assert_eq!((c.white_points, c.black_points), (dec!(1292), dec!(1308)));
-    // 1292 < 1300 ≤ 1308: 七级棋士 (1200) and 六级棋士 (1300).
-    assert_eq!((c.white_level, c.black_level), ("七级棋士", "六级棋士"));
+    // 1292 < 1300 ≤ 1308: 七级棋手 (1200) and 六级棋手 (1300).
+    assert_eq!((c.white_level, c.black_level), ("七级棋手", "六级棋手"));
     assert_eq!(store.get("a").unwrap().games, 1);
 }
 
@@ -163,17 +163,17 @@ fn elo_needs_whole_points() {
 fn elo_levels() {
     let s = PointSystem::builtin("qq-xiangqi-elo").unwrap();
     let table = [
-        (0, "九级棋士"),
-        (1099, "九级棋士"),
-        (1100, "八级棋士"),
-        (1200, "七级棋士"),
-        (1300, "六级棋士"),
-        (1400, "五级棋士"),
-        (1500, "四级棋士"),
-        (1600, "三级棋士"),
-        (1700, "二级棋士"),
-        (1800, "一级棋士"),
-        (1999, "一级棋士"),
+        (0, "九级棋手"),
+        (1099, "九级棋手"),
+        (1100, "八级棋手"),
+        (1200, "七级棋手"),
+        (1300, "六级棋手"),
+        (1400, "五级棋手"),
+        (1500, "四级棋手"),
+        (1600, "三级棋手"),
+        (1700, "二级棋手"),
+        (1800, "一级棋手"),
+        (1999, "一级棋手"),
         (2000, "三级大师"),
         (2200, "二级大师"),
         (2400, "一级大师"),

@@ -357,6 +357,7 @@ fn cxa_2019_inactive_minimums() {
     nm.titles.push(TitleHeld {
         title: "NM".into(),
         date: Some(d(2010, 1, 1)),
+        by: None,
     });
     let list =
         RatingList::new(vec![rated(1, Sex::Male, dec!(2340), 80, d(2024, 5, 1)), nm]).unwrap();
@@ -386,6 +387,7 @@ fn new_gm_is_raised_to_2550() {
         r.titles.push(TitleHeld {
             title: "GM".into(),
             date: Some(date),
+            by: None,
         });
         r
     };
@@ -652,6 +654,7 @@ fn cxa_legacy_keeps_a_rating_once_reached() {
         r.titles.push(TitleHeld {
             title: "NM".into(),
             date: Some(d(2025, 5, 1)),
+            by: Some(TitleRoute::Placement),
         });
         r
     };
@@ -823,7 +826,7 @@ fn period_fields_omitted_take_the_documented_defaults() {
     let text = Profile::builtin_toml("cca-chess")
         .unwrap()
         .replace("updated_between_events = true\n", "")
-        .replace("carry_window = \"unlimited\"\n", "");
+        .replace("carry_window = \"same-or-next-period\"\n", "");
     let p = Profile::from_toml_str(&text).unwrap();
     let r = PeriodRules::for_profile(&p);
     assert!(!r.k_updated_between_events);

@@ -32,6 +32,7 @@ fn titled(mut e: ListEntry, title: &str) -> ListEntry {
     e.row.titles.push(TitleHeld {
         title: title.into(),
         date: None,
+        by: None,
     });
     e
 }

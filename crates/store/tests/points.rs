@@ -103,7 +103,7 @@ async fn the_seeds_examples_through_the_store() {
         // = 0.849, K 20 (2000–2199): 20 × 0.151 = 3.02 → +3 (2079).
         // Red: Dr = 400 − 100 = 300, Exp = 0.151, K 30 (1400–1799):
         // 30 × (0 − 0.151) = −4.53 → −4 (1672).
-        // Levels: 1600 三级棋士 ≤ 1672 < 1700; 2000 三级大师 ≤ 2079 < 2200.
+        // Levels: 1600 三级棋手 ≤ 1672 < 1700; 2000 三级大师 ≤ 2079 < 2200.
         let o = service
             .apply(
                 "qq-xiangqi-elo",
@@ -118,7 +118,7 @@ async fn the_seeds_examples_through_the_store() {
                 dec!(3),
                 dec!(1672),
                 dec!(2079),
-                "三级棋士",
+                "三级棋手",
                 "三级大师"
             ),
             "{}",
@@ -126,7 +126,7 @@ async fn the_seeds_examples_through_the_store() {
         );
         assert_eq!(
             o.body,
-            r#"{"id":"g1","scored":true,"white_change":-4,"black_change":3,"white_points":1672,"black_points":2079,"white_level":"三级棋士","black_level":"三级大师"}"#
+            r#"{"id":"g1","scored":true,"white_change":-4,"black_change":3,"white_points":1672,"black_points":2079,"white_level":"三级棋手","black_level":"三级大师"}"#
         );
         assert!(!o.replayed);
         assert_eq!(
@@ -137,7 +137,7 @@ async fn the_seeds_examples_through_the_store() {
         // Two new players start at 1300 (§6.3), K 60. Red: Dr = 0 − 100,
         // Exp = 1/(10^−0.25 + 1) = 0.640065; a draw: 60 × (0.5 − 0.640065)
         // = −8.40 → −8. Black: Dr = +100, Exp = 0.359935: +8.40 → +8.
-        // 1292: 七级棋士 (1200); 1308: 六级棋士 (1300).
+        // 1292: 七级棋手 (1200); 1308: 六级棋手 (1300).
         let o = service
             .apply("qq-xiangqi-elo", game("g2", "n1", "n2", "1/2-1/2", None))
             .await
@@ -149,8 +149,8 @@ async fn the_seeds_examples_through_the_store() {
                 dec!(8),
                 dec!(1292),
                 dec!(1308),
-                "七级棋士",
-                "六级棋士"
+                "七级棋手",
+                "六级棋手"
             )
         );
 

@@ -775,6 +775,27 @@ fn event_to_trf(args: &Args, bytes: &[u8], _to: FileFormat) -> anyhow::Result<Co
             "rating-list data (rated_games, rated_events, ever_reached) are not carried".into(),
         );
     }
+    if ps.iter().any(|p| {
+        p.board.is_some()
+            || p.team.is_some()
+            || p.computer
+            || p.international_rating.is_some()
+            || p.foreign
+            || p.grade.is_some()
+    }) {
+        notes.push(
+            "player fields board, team, computer, international_rating, foreign, grade are \
+             not carried"
+                .into(),
+        );
+    }
+    if *file.details() != rm::EventDetails::default() {
+        notes.push(
+            "the event's regulation fields (kind, round_dates, arbiters, time_control, rapid, \
+             registered, teams, …) are not carried"
+                .into(),
+        );
+    }
     if file.game() == rm::GameKind::Xiangqi {
         notes.push("points are written on the 1 / ½ / 0 scale".into());
     }

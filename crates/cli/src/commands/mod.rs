@@ -2,6 +2,7 @@
 
 pub mod check_games;
 pub mod convert;
+pub mod grades;
 pub mod norms;
 pub mod office;
 pub mod output;
@@ -11,7 +12,9 @@ pub mod pair_next;
 pub mod perft;
 pub mod period;
 pub mod points;
+pub mod qualify;
 pub mod rate;
 pub mod serve;
 pub mod standings;
+pub mod titles;
 pub mod token;

@@ -50,7 +50,7 @@ fields ignored):
 
 Output, one line per game:
   {\"id\":\"g1\",\"scored\":true,\"white_change\":21,\"black_change\":-21,
-   \"white_points\":1321,\"black_points\":1279,\"white_level\":\"六级棋士\",\"black_level\":\"七级棋士\"}
+   \"white_points\":1321,\"black_points\":1279,\"white_level\":\"六级棋手\",\"black_level\":\"七级棋手\"}
 
 With --system glicko2 each game is a rating period of its own for its two \
 players (Glickman's Glicko-2, τ from --tau, default 0.5; plies and leaving \

@@ -210,6 +210,16 @@ fn remarks(p: &PlayerReport, lang: Lang) -> String {
             format!("unrated (at {})", p.rating_used)
         });
     }
+    if let Some(mark) = p.articles.unplayed_mark.as_deref()
+        && !p.unplayed_points.is_zero()
+    {
+        let pts = p.unplayed_points.normalize();
+        out.push(if zh {
+            format!("{mark}未对局得分 {pts}")
+        } else {
+            format!("{mark} {pts} point(s) without playing")
+        });
+    }
     out.extend(p.flags.iter().map(|f| f.describe(lang)));
     out.join(if zh { "；" } else { "; " })
 }

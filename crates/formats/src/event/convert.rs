@@ -5,8 +5,8 @@ use std::collections::HashMap;
 
 use chrono::NaiveDate;
 use qiyuan_rating::model::{
-    ByeKind, Event, EventError, EventSystem, GameKind, GameResult, Outcome, Pairing, Player,
-    PlayerId, Sex,
+    Arbiter, ArbiterGrade, ByeKind, Event, EventDetails, EventError, EventSystem, GameKind,
+    GameResult, Outcome, Pairing, Player, PlayerId, Sex, Team, TimeControl,
 };
 use rust_decimal::Decimal;
 use rust_decimal::prelude::ToPrimitive;
@@ -22,7 +22,30 @@ pub(crate) const RATING_MIN: Decimal = Decimal::from_parts(100, 0, 0, false, 0);
 /// See [`RATING_MIN`].
 pub(crate) const RATING_MAX: Decimal = Decimal::from_parts(4000, 0, 0, false, 0);
 
-const EVENT_KEYS: &[&str] = &["name", "game", "system", "start", "end", "players", "games"];
+const EVENT_KEYS: &[&str] = &[
+    "name",
+    "game",
+    "system",
+    "start",
+    "end",
+    "kind",
+    "invitational",
+    "round_dates",
+    "arbiters",
+    "time_control",
+    "rapid",
+    "rapid_rated",
+    "registered",
+    "scheveningen",
+    "team_round_robin",
+    "international",
+    "host",
+    "teams",
+    "players",
+    "games",
+];
+const ARBITER_KEYS: &[&str] = &["name", "grade"];
+const TEAM_KEYS: &[&str] = &["name", "rank"];
 const PLAYER_KEYS: &[&str] = &[
     "id",
     "name",
@@ -35,6 +58,12 @@ const PLAYER_KEYS: &[&str] = &[
     "birth_year",
     "rank",
     "unit",
+    "board",
+    "team",
+    "computer",
+    "international_rating",
+    "foreign",
+    "grade",
 ];
 const GAME_KEYS: &[&str] = &["round", "white", "red", "black", "result", "record"];
 const RESULTS: &str = "1-0, 0-1, 1/2-1/2, +-, -+, -- (or bye, half-bye, zero-bye with no black)";
@@ -256,6 +285,20 @@ impl Ctx<'_> {
         Ok(Some(r))
     }
 
+    fn boolean(&self, node: &Node, field: &str) -> R<bool> {
+        match &node.value {
+            Value::Bool(b) => Ok(*b),
+            _ => Err(self.wrong_type(node, field, "true or false")),
+        }
+    }
+
+    fn array<'n>(&self, node: &'n Node, field: &str, what: &str) -> R<&'n [Node]> {
+        match &node.value {
+            Value::Array(items) => Ok(items),
+            _ => Err(self.wrong_type(node, field, what)),
+        }
+    }
+
     fn date(&self, node: &Node, field: &str) -> R<NaiveDate> {
         match &node.value {
             Value::Date(d) => Ok(*d),
@@ -454,6 +497,8 @@ pub(crate) fn event_from_tree(
             ));
         }
     }
+
+    let details = read_details(&cx, &top)?;
 
     let players_node = cx.required(&top, "players")?;
     let Value::Array(player_nodes) = &players_node.value else {
@@ -661,7 +706,100 @@ pub(crate) fn event_from_tree(
         };
         cx.err(offset, &field, Kind::InvalidValue, e.to_string())
     })?;
+    let event = event.with_details(details).map_err(|e| {
+        let (key, kind) = match &e {
+            EventError::RoundDate { .. } => ("round_dates", Kind::InvalidValue),
+            _ => ("teams", Kind::InvalidValue),
+        };
+        let offset = top.get(key).map_or(players_node.offset, |n| n.offset);
+        cx.err(offset, key, kind, e.to_string())
+    })?;
     Ok((event, records))
+}
+
+/// The optional event fields beyond players and games (docs/event-format.md,
+/// *What the regulations ask of an event*).
+fn read_details(cx: &Ctx<'_>, top: &Obj<'_>) -> R<EventDetails> {
+    let mut d = EventDetails::default();
+    let flag = |key: &str| -> R<bool> {
+        match cx.present(top, key) {
+            Some(n) => cx.boolean(n, key),
+            None => Ok(false),
+        }
+    };
+    if let Some(n) = cx.present(top, "kind") {
+        d.kind = Some(cx.string(n, "kind")?.to_owned());
+    }
+    d.invitational = flag("invitational")?;
+    d.rapid = flag("rapid")?;
+    d.rapid_rated = flag("rapid_rated")?;
+    d.scheveningen = flag("scheveningen")?;
+    d.team_round_robin = flag("team_round_robin")?;
+    d.international = flag("international")?;
+    if let Some(n) = cx.present(top, "registered") {
+        d.registered = Some(cx.date(n, "registered")?);
+    }
+    if let Some(n) = cx.present(top, "host") {
+        d.host = Some(cx.string(n, "host")?.to_owned());
+    }
+    if let Some(n) = cx.present(top, "time_control") {
+        let text = cx.string(n, "time_control")?;
+        d.time_control = Some(TimeControl::parse(text).map_err(|m| {
+            let presets: Vec<&str> = TimeControl::PRESETS.iter().map(|p| p.0).collect();
+            cx.err(n.offset, "time_control", Kind::InvalidValue, m)
+                .with_help(format!("presets: {}", presets.join(", ")))
+        })?);
+    }
+    if let Some(n) = cx.present(top, "round_dates") {
+        let items = cx.array(n, "round_dates", "an array of dates, one per round")?;
+        for (i, item) in items.iter().enumerate() {
+            let date = cx.date(item, &format!("round_dates[{i}]"))?;
+            d.round_dates.push((i as u32 + 1, date));
+        }
+    }
+    if let Some(n) = cx.present(top, "arbiters") {
+        let items = cx.array(n, "arbiters", "an array of arbiters")?;
+        for (i, item) in items.iter().enumerate() {
+            let path = format!("arbiters[{i}]");
+            let obj = cx.object(item, &path, ARBITER_KEYS)?;
+            let name = cx.string(cx.required(&obj, "name")?, &obj.field("name"))?;
+            let g = cx.required(&obj, "grade")?;
+            let text = cx.string(g, &obj.field("grade"))?;
+            let grade = ArbiterGrade::parse(text).ok_or_else(|| {
+                cx.err(
+                    g.offset,
+                    &obj.field("grade"),
+                    Kind::InvalidValue,
+                    format!("`{}` is not an arbiter's grade", shorten(text)),
+                )
+                .with_help(
+                    "expected international (国际级), national (国家级), first (一级), \
+                     second (二级) or third (三级)",
+                )
+            })?;
+            d.arbiters.push(Arbiter {
+                name: name.to_owned(),
+                grade,
+            });
+        }
+    }
+    if let Some(n) = cx.present(top, "teams") {
+        let items = cx.array(n, "teams", "an array of teams")?;
+        for (i, item) in items.iter().enumerate() {
+            let path = format!("teams[{i}]");
+            let obj = cx.object(item, &path, TEAM_KEYS)?;
+            let name = cx.string(cx.required(&obj, "name")?, &obj.field("name"))?;
+            let rank = match cx.present(&obj, "rank") {
+                Some(r) => Some(cx.u32_at_least(r, &obj.field("rank"), 1)?),
+                None => None,
+            };
+            d.teams.push(Team {
+                name: name.to_owned(),
+                rank,
+            });
+        }
+    }
+    Ok(d)
 }
 
 /// A game's `record`: `PATH` or `PATH#N` (game N of the file, from 1).
@@ -787,6 +925,24 @@ fn read_player(cx: &Ctx<'_>, node: &Node, path: &str) -> R<Player> {
     }
     if let Some(n) = cx.present(&obj, "unit") {
         player.unit = Some(cx.string(n, &obj.field("unit"))?.to_owned());
+    }
+    if let Some(n) = cx.present(&obj, "board") {
+        player.board = Some(cx.u32_at_least(n, &obj.field("board"), 1)?);
+    }
+    if let Some(n) = cx.present(&obj, "team") {
+        player.team = Some(cx.string(n, &obj.field("team"))?.to_owned());
+    }
+    if let Some(n) = cx.present(&obj, "computer") {
+        player.computer = cx.boolean(n, &obj.field("computer"))?;
+    }
+    if let Some(n) = obj.get("international_rating") {
+        player.international_rating = cx.rating(n, &obj.field("international_rating"))?;
+    }
+    if let Some(n) = cx.present(&obj, "foreign") {
+        player.foreign = cx.boolean(n, &obj.field("foreign"))?;
+    }
+    if let Some(n) = cx.present(&obj, "grade") {
+        player.grade = Some(cx.string(n, &obj.field("grade"))?.to_owned());
     }
     Ok(player)
 }

@@ -110,7 +110,123 @@ fn player_fields(p: &Player, toml: bool) -> Vec<(&'static str, String)> {
     if let Some(u) = &p.unit {
         f.push(("unit", quote(u)));
     }
+    if let Some(b) = p.board {
+        f.push(("board", b.to_string()));
+    }
+    if let Some(t) = &p.team {
+        f.push(("team", quote(t)));
+    }
+    if p.computer {
+        f.push(("computer", "true".to_owned()));
+    }
+    if let Some(r) = p.international_rating {
+        f.push(("international_rating", r.to_string()));
+    }
+    if p.foreign {
+        f.push(("foreign", "true".to_owned()));
+    }
+    if let Some(g) = &p.grade {
+        f.push(("grade", quote(g)));
+    }
     f
+}
+
+/// An inline object: `{"k": v, …}` in JSON, `{ k = v, … }` in TOML.
+fn inline(fields: &[(&str, String)], toml: bool) -> String {
+    if toml {
+        let inner: Vec<String> = fields.iter().map(|(k, v)| format!("{k} = {v}")).collect();
+        format!("{{ {} }}", inner.join(", "))
+    } else {
+        let inner: Vec<String> = fields
+            .iter()
+            .map(|(k, v)| format!("\"{k}\": {v}"))
+            .collect();
+        format!("{{{}}}", inner.join(", "))
+    }
+}
+
+/// The event's details (docs/event-format.md) as header lines.
+fn detail_fields(event: &Event, h: &mut Vec<(&'static str, String, String)>) {
+    let d = event.details();
+    let both = |h: &mut Vec<(&'static str, String, String)>, key, v: String| {
+        h.push((key, v.clone(), v));
+    };
+    if let Some(k) = &d.kind {
+        both(h, "kind", quote(k));
+    }
+    for (key, on) in [
+        ("invitational", d.invitational),
+        ("rapid", d.rapid),
+        ("rapid_rated", d.rapid_rated),
+        ("scheveningen", d.scheveningen),
+        ("team_round_robin", d.team_round_robin),
+        ("international", d.international),
+    ] {
+        if on {
+            both(h, key, "true".to_owned());
+        }
+    }
+    if let Some(r) = d.registered {
+        let text = r.format("%Y-%m-%d").to_string();
+        h.push(("registered", quote(&text), text));
+    }
+    if let Some(host) = &d.host {
+        both(h, "host", quote(host));
+    }
+    if let Some(t) = &d.time_control {
+        both(
+            h,
+            "time_control",
+            quote(&t.preset.clone().unwrap_or_else(|| t.to_string())),
+        );
+    }
+    if !d.round_dates.is_empty() {
+        // Round k is element k − 1: the dates are written in round order
+        // (the reader numbers them from 1).
+        let mut dates = d.round_dates.clone();
+        dates.sort_unstable();
+        let texts: Vec<String> = dates
+            .iter()
+            .map(|(_, x)| x.format("%Y-%m-%d").to_string())
+            .collect();
+        let json: Vec<String> = texts.iter().map(|t| quote(t)).collect();
+        h.push((
+            "round_dates",
+            format!("[{}]", json.join(", ")),
+            format!("[{}]", texts.join(", ")),
+        ));
+    }
+    if !d.arbiters.is_empty() {
+        let row = |a: &qiyuan_rating::model::Arbiter, toml| {
+            inline(
+                &[("name", quote(&a.name)), ("grade", quote(a.grade.as_str()))],
+                toml,
+            )
+        };
+        let json: Vec<String> = d.arbiters.iter().map(|a| row(a, false)).collect();
+        let toml: Vec<String> = d.arbiters.iter().map(|a| row(a, true)).collect();
+        h.push((
+            "arbiters",
+            format!("[{}]", json.join(", ")),
+            format!("[{}]", toml.join(", ")),
+        ));
+    }
+    if !d.teams.is_empty() {
+        let row = |t: &qiyuan_rating::model::Team, toml| {
+            let mut f = vec![("name", quote(&t.name))];
+            if let Some(r) = t.rank {
+                f.push(("rank", r.to_string()));
+            }
+            inline(&f, toml)
+        };
+        let json: Vec<String> = d.teams.iter().map(|t| row(t, false)).collect();
+        let toml: Vec<String> = d.teams.iter().map(|t| row(t, true)).collect();
+        h.push((
+            "teams",
+            format!("[{}]", json.join(", ")),
+            format!("[{}]", toml.join(", ")),
+        ));
+    }
 }
 
 fn pairing_fields(p: &Pairing) -> Vec<(&'static str, String)> {
@@ -167,6 +283,7 @@ fn header(event: &Event) -> Vec<(&'static str, String, String)> {
             d.format("%Y-%m-%d").to_string(),
         ));
     }
+    detail_fields(event, &mut h);
     h
 }
 

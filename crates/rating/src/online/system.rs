@@ -70,6 +70,9 @@ pub struct PointSystem {
     names: Vec<String>,
     /// Whether `names` starts with a name below the first threshold.
     has_below: bool,
+    /// Where each level of `names` comes from, when the data says it is not
+    /// the seed's (`source` of a `[[levels.level]]`), in `names`' order.
+    sources: Vec<Option<String>>,
 }
 
 #[derive(Debug, Clone)]
@@ -263,6 +266,10 @@ struct LevelDoc {
     #[serde(deserialize_with = "de_dec")]
     from: Decimal,
     name: String,
+    /// Where the row comes from when it is not the seed (a platform's help,
+    /// a **Choice**): shown with the level.
+    #[serde(default)]
+    source: Option<String>,
 }
 
 /// A decimal from a TOML integer, a string (exact, preferred for
@@ -464,6 +471,12 @@ impl PointSystem {
             rule,
             has_below: levels.below.is_some(),
             thresholds: Thresholds::new(levels.level.iter().map(|l| l.from).collect()),
+            sources: levels
+                .below
+                .iter()
+                .map(|_| None)
+                .chain(levels.level.iter().map(|l| l.source.clone()))
+                .collect(),
             names: levels
                 .below
                 .into_iter()
@@ -517,6 +530,22 @@ impl PointSystem {
     /// (or, if the data gives none, the first level).
     pub fn level_of(&self, points: Decimal) -> &str {
         &self.names[self.level_index(points)]
+    }
+
+    /// Where the level of a points total comes from, when the data marks it
+    /// as not from the seed (qq-xiangqi-elo: the rows above 一级棋手 are the
+    /// platform's help, the seed is cut at 三级大师); `None` for the seed's
+    /// own rows.
+    ///
+    /// ```
+    /// use qiyuan_rating::online::PointSystem;
+    /// use rust_decimal::Decimal;
+    /// let s = PointSystem::builtin("qq-xiangqi-elo").unwrap();
+    /// assert_eq!(s.level_source(Decimal::from(1800)), None);
+    /// assert!(s.level_source(Decimal::from(2000)).unwrap().contains("not in the seed"));
+    /// ```
+    pub fn level_source(&self, points: Decimal) -> Option<&str> {
+        self.sources[self.level_index(points)].as_deref()
     }
 
     /// Applies one game to the store: both players' changes, new totals and

@@ -11,6 +11,7 @@ use serde::Serialize;
 use super::calendar::{CalendarError, Period, period_for, period_of_date, previous_list_date};
 use super::list::{Carried, ListRow, RatingList, Status};
 use crate::event::{Flag, NotCounted, RateError, RatingSource, rate};
+pub use crate::k::k_of;
 use crate::model::{Event, EventError, Pairing, Player, PlayerId};
 use crate::profile::{CarryWindow, Profile, SpanningRule, UnratedRule};
 
@@ -58,8 +59,13 @@ pub struct PeriodRules {
     pub k_updated_between_events: bool,
     /// An unrated player's games accumulate over this many consecutive
     /// calendar years (cxa-2019 第十三条: 1, the same year; cxa-legacy 九:
-    /// 2); `None`: without limit.
+    /// 2); `None`: without limit (or counted in periods).
     pub unrated_window_years: Option<u32>,
+    /// An unrated player's games accumulate over this many consecutive
+    /// rating periods (cca-chess 八(八): 2, the same period and the next);
+    /// `None`: counted in years, or without limit. The list before a period
+    /// then carries the games of the period it closes only.
+    pub unrated_window_periods: Option<u32>,
     /// The article of these choices.
     pub article: String,
 }
@@ -91,12 +97,16 @@ impl PeriodRules {
         let w_article = match (profile.unrated.carry_window_article.as_str(), window) {
             ("", CarryWindow::CalendarYear) => "unrated games within one calendar year",
             ("", CarryWindow::TwoConsecutiveYears) => "unrated games within two consecutive years",
+            ("", CarryWindow::SameOrNextPeriod) => {
+                "unrated games within the same or the next period"
+            }
             ("", CarryWindow::Unlimited) => "unrated games carried without limit",
             (a, _) => a,
         };
         PeriodRules {
             k_updated_between_events: k,
             unrated_window_years: window.years(),
+            unrated_window_periods: window.periods(),
             article: format!("{k_article}, {w_article}"),
         }
     }
@@ -260,6 +270,9 @@ struct Work {
     rated_change: bool,
     contributions: Vec<Contribution>,
     carried: Option<Carried>,
+    /// The part of `carried` played in this period (what a same-or-next
+    /// period window lets the next period use).
+    fresh: Carried,
     last_active: Option<NaiveDate>,
     notes: Vec<String>,
 }
@@ -381,6 +394,11 @@ pub fn compute_period_with(
 ) -> Result<PeriodReport, PeriodError> {
     let period = period_for(profile, list_date)?;
     let previous_list = previous_list_date(profile, &period);
+    // The first day of the period before this one: games carried from
+    // earlier lapse under a same-or-next-period window (cca-chess 八(八)).
+    let previous_start = previous_list
+        .and_then(|d| period_for(profile, d).ok())
+        .map(|p| p.start);
     let rows = list.rows();
 
     // 1. Place every event; find its players on the list.
@@ -427,7 +445,7 @@ pub fn compute_period_with(
                 .zip(&pl.positions)
                 .map(|(p, &ri)| {
                     let w = work.and_then(|w| w[ri].as_deref());
-                    event_player(rules, p, &rows[ri], w, year, &mut notes)
+                    event_player(rules, p, &rows[ri], w, (year, previous_start), &mut notes)
                 })
                 .collect();
             let same = pl.rounds.is_none() && players.as_slice() == ev.players();
@@ -453,6 +471,7 @@ pub fn compute_period_with(
                     players,
                     pairings,
                 )
+                .and_then(|e| e.with_details(ev.details().clone()))
                 .map_err(|source| PeriodError::Event {
                     event: ev.name().to_string(),
                     source,
@@ -548,7 +567,9 @@ pub fn compute_period_with(
                 RatingSource::Provisional
                 | RatingSource::TournamentAverage
                 | RatingSource::Imaginary => {
-                    let carried = w.carried.get_or_insert(rows[x.pos].carried);
+                    let carried = w.carried.get_or_insert_with(|| {
+                        list_carried(rules, &rows[x.pos], previous_start, &mut w.notes)
+                    });
                     if expired(rules, carried, year) {
                         w.notes.push(format!(
                             "{} games carried since {} expired ({})",
@@ -572,6 +593,9 @@ pub fn compute_period_with(
                         carried.games += n;
                         carried.sum += add;
                         carried.since = carried.since.or(Some(year));
+                        w.fresh.games += n;
+                        w.fresh.sum += add;
+                        w.fresh.since = w.fresh.since.or(Some(year));
                         w.events += 1;
                     } else if n > 0 {
                         w.notes.push(format!(
@@ -603,6 +627,31 @@ pub fn compute_period_with(
         events: summaries,
         rows: out,
     })
+}
+
+/// The games a list row carries into the period. Under a period window
+/// the list carries the games of the period it closes; games dated (by the
+/// list's `carried_since`) before that period began are too old and lapse.
+fn list_carried(
+    rules: &PeriodRules,
+    row: &ListRow,
+    previous_start: Option<NaiveDate>,
+    notes: &mut Vec<String>,
+) -> Carried {
+    let c = row.carried;
+    if let (Some(_), Some(since), Some(start)) =
+        (rules.unrated_window_periods, c.since, previous_start)
+        && c.games > 0
+        && since < start.year()
+    {
+        notes.push(format!(
+            "{} games carried since {since} are older than the period before this one \
+             ({start} on): they lapse ({})",
+            c.games, rules.article
+        ));
+        return Carried::default();
+    }
+    c
 }
 
 /// True when an unrated player's carried games are too old for an event of
@@ -678,7 +727,7 @@ fn event_player(
     p: &Player,
     row: &ListRow,
     w: Option<&Work>,
-    year: i32,
+    (year, previous_start): (i32, Option<NaiveDate>),
     notes: &mut Vec<String>,
 ) -> Player {
     let rated = row.is_rated();
@@ -711,7 +760,9 @@ fn event_player(
         let now = w.and(row.rating.map(|r| r + sum));
         q.ever_reached = [row.highest, row.rating, now].into_iter().flatten().max();
     } else {
-        let mut carried = w.and_then(|w| w.carried).unwrap_or(row.carried);
+        let mut carried = w
+            .and_then(|w| w.carried)
+            .unwrap_or_else(|| list_carried(rules, row, previous_start, &mut Vec::new()));
         if expired(rules, &carried, year) {
             carried = Carried::default();
         }
@@ -731,7 +782,6 @@ fn finish_row(
     previous_list: Option<NaiveDate>,
     list_date: NaiveDate,
 ) -> PeriodRow {
-    let _ = rules;
     let mut notes = w.notes;
     let mut new = row.clone();
     new.last_active = row.last_active.max(w.last_active);
@@ -745,7 +795,7 @@ fn finish_row(
             .rating
             .filter(|_| row.is_rated())
             .unwrap_or_else(|| profile.provisional_rating(&as_player(row)));
-        let rn = profile.publish(ro + w.sum);
+        let rn = profile.new_rating(ro, w.sum);
         change = Some(w.sum);
         new.rated_games += w.games;
         new.rating = Some(rn);
@@ -758,6 +808,19 @@ fn finish_row(
         }
     } else if played && row.is_rated() {
         new.status = Status::Active;
+    }
+    let lapsed = |notes: &mut Vec<String>, games: u32| {
+        notes.push(format!(
+            "{games} games carried from the period before lapse: only games of the same or \
+             the next period combine ({})",
+            rules.article
+        ));
+    };
+    let window_periods = rules.unrated_window_periods.is_some();
+    if w.carried.is_none() && window_periods && !row.is_rated() && row.carried.games > 0 {
+        // No game this period: the list's games cannot reach the next one.
+        lapsed(&mut notes, row.carried.games);
+        new.carried = Carried::default();
     }
     if let Some(carried) = w.carried {
         new.carried = carried;
@@ -795,10 +858,18 @@ fn finish_row(
                 }
             }
         } else if !new.is_rated() && carried.games > 0 {
-            notes.push(format!(
-                "{} of {need} games against rated players: carried over",
-                carried.games
-            ));
+            if window_periods && carried.games > w.fresh.games {
+                // Same or next period: the next period may use this
+                // period's games only.
+                lapsed(&mut notes, carried.games - w.fresh.games);
+                new.carried = w.fresh;
+            }
+            if new.carried.games > 0 {
+                notes.push(format!(
+                    "{} of {need} games against rated players: carried over",
+                    new.carried.games
+                ));
+            }
         }
     }
     // Below the published minimum → unrated (cxa-2019 第四条, 第十一条).
@@ -832,7 +903,26 @@ fn finish_row(
             crate::model::Sex::Female => adj.female,
         };
         let ever = [row.highest, new.rating].into_iter().flatten().max();
-        if new.rating.is_some_and(|r| r >= target) {
+        if let Some(route) = adj.only_by
+            && t.by != Some(route)
+        {
+            notes.push(match t.by {
+                Some(by) => format!(
+                    "new title {} won by {}: only titles won by {} are raised ({})",
+                    t.title,
+                    by.as_str(),
+                    route.as_str(),
+                    adj.article
+                ),
+                None => format!(
+                    "new title {}: how it was won is not recorded, and only titles won by {} \
+                     are raised ({}): not raised",
+                    t.title,
+                    route.as_str(),
+                    adj.article
+                ),
+            });
+        } else if new.rating.is_some_and(|r| r >= target) {
             notes.push(format!(
                 "new title {}: rating {} already at or above {target}, kept ({})",
                 t.title,
@@ -926,34 +1016,6 @@ fn finish_row(
         notes,
         row: new,
     }
-}
-
-/// K of a row for the next period: [`Profile::k_for`]'s rules, without
-/// building its reason (a million rows per list).
-fn k_of(profile: &Profile, row: &ListRow, year: i32) -> u32 {
-    let unrated = !row.is_rated();
-    if let (true, Some(k)) = (unrated, profile.unrated.k) {
-        return k;
-    }
-    let rating = row.rating.filter(|_| !unrated);
-    let highest = row.highest.max(rating);
-    for rule in &profile.k.rules {
-        let ok = rule
-            .ever_reached_at_least
-            .is_none_or(|t| highest.is_some_and(|h| h >= t))
-            && rule
-                .rating_below
-                .is_none_or(|t| rating.is_none_or(|r| r < t))
-            && rule.rated_games_below.is_none_or(|t| row.rated_games < t)
-            && rule.rated_events_below.is_none_or(|t| row.rated_events < t)
-            && rule
-                .age_below
-                .is_none_or(|t| row.birth_year.is_some_and(|b| year - b < t));
-        if ok {
-            return rule.k;
-        }
-    }
-    profile.k.default
 }
 
 /// A row as an event player (for K and provisional ratings).

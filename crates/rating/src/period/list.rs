@@ -51,14 +51,47 @@ impl fmt::Display for Status {
     }
 }
 
+/// How a title was won (cxa-legacy 十一 raises only titles won by placement).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TitleRoute {
+    /// By a place in an event (通过名次的途径, titles by placement).
+    Placement,
+    /// By norms (两次取得标准分) and a title application.
+    Norms,
+}
+
+impl TitleRoute {
+    /// `placement` or `norms`, as in the list CSV.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            TitleRoute::Placement => "placement",
+            TitleRoute::Norms => "norms",
+        }
+    }
+
+    /// Parses `placement` / `norms` (also 名次 / 标准分).
+    pub fn parse(s: &str) -> Option<TitleRoute> {
+        match s.trim() {
+            "placement" | "名次" => Some(TitleRoute::Placement),
+            "norms" | "标准分" => Some(TitleRoute::Norms),
+            _ => None,
+        }
+    }
+}
+
 /// A title a player holds, with the day it was awarded (decides the title
-/// adjustment at the next list, cxa-2019 第六条).
+/// adjustment at the next list, cxa-2019 第六条) and how it was won
+/// (cxa-legacy 十一).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TitleHeld {
     /// Title code as the profile names it (`GM`, `NM`, …).
     pub title: String,
     /// Day awarded, if known.
     pub date: Option<NaiveDate>,
+    /// How it was won, if known.
+    #[serde(default)]
+    pub by: Option<TitleRoute>,
 }
 
 /// Games of an unrated player carried over from earlier periods until they

@@ -1,0 +1,145 @@
+//! `qiyuan grades`: an event's amateur-grade report (棋士等级称号): each
+//! player's grade before, score rate, the points each promotion needs and
+//! the grade earned (seed 003 国际象棋等级赛晋级规则; regulations.md §5.1).
+
+use std::fs;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::{Context, bail};
+use qiyuan_formats::event::read_event_path;
+use qiyuan_rating::grades::{GradeReport, GradeTable, grade_report};
+
+use super::output::{self, Format};
+
+/// An event's grade report (棋士等级称号).
+#[derive(Debug, clap::Args)]
+#[command(after_help = "\
+Examples:
+  qiyuan grades examples/cca-amateur-grades.json --table examples/grades-example.cfg
+  qiyuan grades examples/cca-amateur-grades.json --table examples/grades-example.cfg --format json
+  qiyuan grades examples/cca-amateur-grades.json   # the built-in table: it has no rates
+  qiyuan grades --print-table cca-chess > my-grades.toml   # add your federation's rates
+
+Score rate = points ÷ rounds × 100% (byes and forfeits included); the points a row needs
+are rate × rounds rounded up to the next half point (7 rounds: 40% → 3, 55% → 4);
+from 七级棋士 up one grade at a time (seed 003). A player's grade is the event file's
+`grade` (or a `title` on the ladder). The seeds do not print the federation's rates:
+the built-in tables (cca-chess, cxa) have the ladders and conditions, not the rates.")]
+pub struct Args {
+    /// The event file (JSON or TOML).
+    #[arg(required_unless_present = "print_table")]
+    pub event: Option<PathBuf>,
+    /// A grade table written by you (TOML, as --print-table prints it).
+    #[arg(long, value_name = "FILE")]
+    pub table: Option<PathBuf>,
+    /// Print a built-in table (cca-chess, cxa) and stop.
+    #[arg(long, value_name = "NAME", conflicts_with_all = ["event", "table"])]
+    pub print_table: Option<String>,
+    /// Output format (table or json).
+    #[arg(long, value_enum, default_value = "table")]
+    pub format: Format,
+    /// Write to this file instead of standard output.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+}
+
+/// Runs `qiyuan grades`.
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    if let Some(name) = &args.print_table {
+        let text = GradeTable::builtin_toml(name).with_context(|| {
+            format!(
+                "--print-table: no built-in grade table `{name}`; the built-in ones are {}",
+                GradeTable::builtin_names().join(", ")
+            )
+        })?;
+        output::emit_text(args.output.as_deref(), text)?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let Some(path) = args.event.as_deref() else {
+        bail!("give the event file");
+    };
+    let event = read_event_path(path)?;
+    let table = match &args.table {
+        Some(t) => {
+            let text = fs::read_to_string(t)
+                .with_context(|| format!("{}: cannot read the grade table", t.display()))?;
+            GradeTable::from_toml_str(&text).map_err(|e| anyhow::anyhow!("{}: {e}", t.display()))?
+        }
+        None => GradeTable::for_game(event.game()),
+    };
+    if table.game != event.game() {
+        bail!(
+            "the event is {:?} but the grade table `{}` is for {:?}",
+            event.game(),
+            table.name,
+            table.game
+        );
+    }
+    let report = grade_report(&event, &table);
+    let text = match args.format {
+        Format::Json => {
+            let mut t = serde_json::to_string_pretty(&report)?;
+            t.push('\n');
+            t
+        }
+        Format::Table => render(&report),
+        Format::Csv | Format::Xlsx => bail!("qiyuan grades writes table or json"),
+    };
+    output::emit_text(args.output.as_deref(), &text)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn render(r: &GradeReport) -> String {
+    use comfy_table::{Table, presets::UTF8_FULL_CONDENSED};
+    let mut out = format!(
+        "{} — 棋士等级称号 grades ({} rounds; table {})\n",
+        r.event, r.rounds, r.table
+    );
+    let mut t = Table::new();
+    t.load_style(UTF8_FULL_CONDENSED);
+    t.set_header([
+        "序号 id",
+        "姓名 name",
+        "原等级 grade before",
+        "得分 points",
+        "得分率 rate",
+        "晋级所需 points needed",
+        "晋级 grade earned",
+    ]);
+    for p in &r.players {
+        let needs: Vec<String> = p
+            .targets
+            .iter()
+            .map(|x| {
+                format!(
+                    "{} {}% → {}{}{}",
+                    x.to,
+                    x.rate.normalize(),
+                    x.points_needed.normalize(),
+                    if x.reached { " ✓" } else { " ✗" },
+                    if x.conditions_failed.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" ({})", x.conditions_failed.join("; "))
+                    }
+                )
+            })
+            .chain(p.notes.iter().cloned())
+            .collect();
+        t.add_row([
+            p.id.to_string(),
+            p.name.clone(),
+            p.grade_before.clone().unwrap_or_else(|| "—".into()),
+            p.score.normalize().to_string(),
+            format!("{}%", p.rate.round_dp(1).normalize()),
+            needs.join("\n"),
+            p.grade_after.clone().unwrap_or_default(),
+        ]);
+    }
+    out.push_str(&format!("{t}\n"));
+    for n in &r.notes {
+        out.push_str(&format!("{n}\n"));
+    }
+    out
+}

@@ -1,0 +1,302 @@
+//! `qiyuan titles`: the titles of one event (norms of every title and the
+//! titles its places give, cca-chess 第一条) or a player's title file over
+//! several events (norms, places, FIDE titles, the rating; what each title
+//! still needs, cca-chess 九, 十; cxa-legacy 十).
+
+use std::fs;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::{Context, bail};
+use chrono::NaiveDate;
+use qiyuan_formats::event::read_event_path;
+use qiyuan_formats::list::read_list;
+use qiyuan_rating::Profile;
+use qiyuan_rating::model::{Event, PlayerId};
+use qiyuan_rating::titles::{
+    EventTitleReport, RouteKind, TitleFileReport, TitleRules, event_titles, title_file,
+    title_file_from_events,
+};
+
+use super::output::{self, Format};
+
+/// The titles of an event, or a player's title file.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "\
+Examples:
+  qiyuan titles examples/cca-chess-title-event-2024.json --profile cca-chess
+  qiyuan titles --player 1 examples/cca-chess-title-event-2024.json \\
+    examples/cca-chess-title-event-2025.json --profile cca-chess --date 2025-06-01
+  qiyuan titles --player 2 examples/cca-chess-title-event-2024.json \\
+    examples/cca-chess-title-event-2025.json --profile cca-chess --format json
+  qiyuan titles --print-rules cca-chess > my-titles.toml   # the placement table, to edit
+
+With one EVENT: every player's norms (the title event's conditions and field, cca-chess 六)
+and the titles the final ranking gives (the event's `kind`, its players' `rank`, a team
+event's `teams`; cca-chess 第一条). With --player: that player's title file over the
+EVENTs — for every title, men's and women's, the routes (placement, FIDE title, norms)
+and what is still missing. The title rules are the profile's ([norms] titles).")]
+pub struct Args {
+    /// Event files (JSON or TOML).
+    #[arg(value_name = "EVENT")]
+    pub events: Vec<PathBuf>,
+    /// A built-in rating profile (decides which games count and the title rules).
+    #[arg(long, value_name = "NAME", conflicts_with = "profile_file")]
+    pub profile: Option<String>,
+    /// A profile written by you (TOML).
+    #[arg(long, value_name = "FILE")]
+    pub profile_file: Option<PathBuf>,
+    /// Title rules written by you (TOML, as --print-rules prints them).
+    #[arg(long, value_name = "FILE")]
+    pub rules_file: Option<PathBuf>,
+    /// The player (id in the event files and the list) whose title file to print.
+    #[arg(long, value_name = "ID")]
+    pub player: Option<u32>,
+    /// The rating list the player's rating and held titles come from
+    /// (default: the latest event's entry).
+    #[arg(long, value_name = "LIST.csv", requires = "player")]
+    pub list: Option<PathBuf>,
+    /// The day of the application (default: the last day of the latest event).
+    #[arg(long, value_name = "YYYY-MM-DD", requires = "player")]
+    pub date: Option<NaiveDate>,
+    /// Print built-in title rules (cca-chess, cxa-legacy) and stop.
+    #[arg(long, value_name = "NAME", conflicts_with_all = ["events", "player"])]
+    pub print_rules: Option<String>,
+    /// Output format (table or json).
+    #[arg(long, value_enum, default_value = "table")]
+    pub format: Format,
+    /// Write to this file instead of standard output.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+}
+
+/// Runs `qiyuan titles`.
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    if let Some(name) = &args.print_rules {
+        let text = TitleRules::builtin_toml(name).with_context(|| {
+            format!(
+                "--print-rules: no built-in title rules `{name}`; the built-in ones are {}",
+                TitleRules::builtin_names().join(", ")
+            )
+        })?;
+        output::emit_text(args.output.as_deref(), text)?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    if matches!(args.format, Format::Csv | Format::Xlsx) {
+        bail!("qiyuan titles writes table or json");
+    }
+    let profile = match (&args.profile, &args.profile_file) {
+        (_, Some(path)) => {
+            let text = fs::read_to_string(path)
+                .with_context(|| format!("{}: cannot read the profile", path.display()))?;
+            Profile::from_toml_str(&text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?
+        }
+        (Some(name), None) => Profile::builtin(name)?,
+        (None, None) => bail!("give a profile with --profile NAME or --profile-file FILE"),
+    };
+    let rules = match &args.rules_file {
+        Some(path) => {
+            let text = fs::read_to_string(path)
+                .with_context(|| format!("{}: cannot read the title rules", path.display()))?;
+            TitleRules::from_toml_str(&text)
+                .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?
+        }
+        None => TitleRules::for_profile(&profile)?,
+    };
+    if args.events.is_empty() {
+        bail!("give the event file(s)");
+    }
+    let mut events: Vec<Event> = Vec::new();
+    let mut reports: Vec<EventTitleReport> = Vec::new();
+    for path in &args.events {
+        let event = read_event_path(path)?;
+        let mut report = event_titles(&event, &profile).with_context(|| {
+            format!(
+                "{}: cannot be checked with profile `{}`",
+                path.display(),
+                profile.name
+            )
+        })?;
+        if args.rules_file.is_some() {
+            report.placement = qiyuan_rating::titles::placement_titles(&event, &rules);
+            report.rules = rules.name.clone();
+        }
+        events.push(event);
+        reports.push(report);
+    }
+    let text = match args.player {
+        None => {
+            if events.len() > 1 {
+                bail!("give one event, or --player ID for a title file over several events");
+            }
+            match args.format {
+                Format::Json => json(&reports[0])?,
+                _ => render_event(&reports[0]),
+            }
+        }
+        Some(id) => {
+            let id = PlayerId(id);
+            let latest = events
+                .iter()
+                .filter(|e| e.player(id).is_some())
+                .max_by_key(|e| e.end().or(e.start()))
+                .with_context(|| format!("--player {id}: in none of the events"))?;
+            let entry = latest.player(id).expect("found above");
+            let (mut rating, mut held) = (entry.rating, entry.title.iter().cloned().collect());
+            if let Some(path) = &args.list {
+                let bytes = fs::read(path)
+                    .with_context(|| format!("{}: cannot read the list", path.display()))?;
+                let list = read_list(&bytes, &path.display().to_string())?;
+                let row = list
+                    .list
+                    .get(id)
+                    .with_context(|| format!("--player {id}: not on {}", path.display()))?;
+                rating = row.rating.filter(|_| row.is_rated());
+                held = row.titles.iter().map(|t| t.title.clone()).collect();
+            }
+            let date = match args.date.or(latest.end()).or(latest.start()) {
+                Some(d) => d,
+                None => bail!("the events have no dates: give --date"),
+            };
+            let pairs: Vec<(&Event, &EventTitleReport)> = events.iter().zip(&reports).collect();
+            let file = title_file_from_events(id, &pairs, rating, held)
+                .with_context(|| format!("--player {id}: in none of the events"))?;
+            let report = title_file(&rules, &file, date);
+            match args.format {
+                Format::Json => json(&report)?,
+                _ => render_file(&report),
+            }
+        }
+    };
+    output::emit_text(args.output.as_deref(), &text)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn json<T: serde::Serialize>(x: &T) -> anyhow::Result<String> {
+    let mut t = serde_json::to_string_pretty(x)?;
+    t.push('\n');
+    Ok(t)
+}
+
+fn render_event(r: &EventTitleReport) -> String {
+    use comfy_table::{Table, presets::UTF8_FULL_CONDENSED};
+    let n = &r.norms;
+    let mut out = format!("{} — 称号 titles (rules {})\n", n.event, r.rules);
+    if n.qualifies {
+        out.push_str("等级称号赛 title event: yes\n");
+    } else {
+        out.push_str("等级称号赛 title event: NO\n");
+        for reason in &n.reasons {
+            out.push_str(&format!("  - {reason}\n"));
+        }
+    }
+    for c in n
+        .checks
+        .iter()
+        .filter(|c| c.status == qiyuan_rating::conditions::CheckStatus::Unknown)
+    {
+        out.push_str(&format!(
+            "  未核查 not checked: {} ({})\n",
+            c.detail, c.article
+        ));
+    }
+    for t in &n.title_events {
+        out.push_str(&format!(
+            "  {:?} 称号赛 field: {} ({}) — {}\n",
+            t.norm,
+            if t.qualifies { "yes" } else { "no" },
+            t.article,
+            t.details.join("; ")
+        ));
+    }
+    let mut t = Table::new();
+    t.load_style(UTF8_FULL_CONDENSED);
+    t.set_header([
+        "序号 id",
+        "姓名 name",
+        "标准分 norms",
+        "名次称号 by placement",
+    ]);
+    for p in &n.players {
+        let norms: Vec<String> = p
+            .results
+            .iter()
+            .filter(|x| x.achieved)
+            .map(|x| format!("{:?}", x.title))
+            .collect();
+        let placed = r
+            .placement
+            .awards
+            .iter()
+            .find(|a| a.player == p.id)
+            .map(|a| format!("{} ({}; {})", a.title, a.article, a.how))
+            .unwrap_or_default();
+        t.add_row([
+            p.id.to_string(),
+            p.name.clone(),
+            if norms.is_empty() {
+                "—".into()
+            } else {
+                norms.join(", ")
+            },
+            placed,
+        ]);
+    }
+    out.push_str(&format!("{t}\n"));
+    for note in &r.placement.notes {
+        out.push_str(&format!("{note}\n"));
+    }
+    out
+}
+
+fn render_file(r: &TitleFileReport) -> String {
+    use comfy_table::{Table, presets::UTF8_FULL_CONDENSED};
+    let mut out = format!(
+        "{} (id {}) — 称号档案 title file on {} (rules {}; results after {} count)\n",
+        r.name, r.id, r.date, r.rules, r.oldest
+    );
+    let mut t = Table::new();
+    t.load_style(UTF8_FULL_CONDENSED);
+    t.set_header([
+        "称号 title",
+        "已获 held",
+        "可申请 may apply",
+        "途径 routes",
+        "尚缺 missing",
+    ]);
+    for s in &r.titles {
+        // Unmet placement standards on one line; the JSON keeps each.
+        let unmet: Vec<&str> = s
+            .routes
+            .iter()
+            .filter(|x| !x.met && x.kind == RouteKind::Placement)
+            .map(|x| x.article.as_str())
+            .collect();
+        let mut routes: Vec<String> = s
+            .routes
+            .iter()
+            .filter(|x| x.met || x.kind != RouteKind::Placement)
+            .map(|x| {
+                format!(
+                    "{} {:?} ({}): {}",
+                    if x.met { "✓" } else { "✗" },
+                    x.kind,
+                    x.article,
+                    x.detail
+                )
+            })
+            .collect();
+        if !unmet.is_empty() {
+            routes.push(format!("✗ Placement: no result ({})", unmet.join(", ")));
+        }
+        t.add_row([
+            s.name.clone(),
+            if s.held { "yes" } else { "" }.into(),
+            if s.eligible { "yes" } else { "no" }.into(),
+            routes.join("\n"),
+            s.missing.join("\n"),
+        ]);
+    }
+    out.push_str(&format!("{t}\n"));
+    out
+}

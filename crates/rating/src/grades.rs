@@ -1,0 +1,398 @@
+//! Amateur grades (棋士等级称号): promotion by an event's score rate, from
+//! an editable table (`grades/*.toml`).
+//!
+//! Articles implemented here: seed 003 国际象棋等级赛晋级规则 — 得分率 = 得分
+//! ÷ 轮次 × 100%; the points needed rounded up to the next half point (7
+//! rounds: 50% → 3.5, 40% → 3, 55% → 4, 65% → 5, 70% → 5); 七级以上就不能
+//! 跳级 (one grade at a time from 七级); regulations.md §5.1 for the ladders
+//! and the event conditions per target grade (not in the seeds). The
+//! federation's table of rates (下表) is not in the seeds: its rows are
+//! data ([`GradeTable::promotion`]) a federation fills in.
+//!
+//! ```
+//! use qiyuan_rating::grades::{PointsRounding, points_needed};
+//! use rust_decimal_macros::dec;
+//! assert_eq!(points_needed(PointsRounding::UpToHalf, 7, dec!(40)), dec!(3));
+//! assert_eq!(points_needed(PointsRounding::UpToHalf, 7, dec!(65)), dec!(5));
+//! ```
+
+use rust_decimal::Decimal;
+use serde::{Deserialize, Serialize};
+
+use crate::model::{ByeKind, Event, GameKind, Pairing, PlayerId};
+use crate::profile::ProfileError;
+
+const BUILTIN: &[(&str, &str)] = &[
+    ("cca-chess", include_str!("../grades/cca-chess.toml")),
+    ("cxa", include_str!("../grades/cxa.toml")),
+];
+
+/// How rate × rounds becomes the points needed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PointsRounding {
+    /// Up to the next half point (seed 003).
+    UpToHalf,
+    /// The exact product.
+    Exact,
+}
+
+/// The points needed in `rounds` rounds at `pct` percent.
+pub fn points_needed(rule: PointsRounding, rounds: u32, pct: Decimal) -> Decimal {
+    let x = Decimal::from(rounds) * pct / Decimal::ONE_HUNDRED;
+    match rule {
+        PointsRounding::UpToHalf => (x * Decimal::TWO).ceil() / Decimal::TWO,
+        PointsRounding::Exact => x,
+    }
+}
+
+/// One row of the federation's table: from a grade to a grade at a rate.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PromotionRow {
+    /// The current grade; absent: a player without a grade.
+    #[serde(default)]
+    pub from: Option<String>,
+    /// The grade reached.
+    pub to: String,
+    /// The score rate in percent.
+    pub rate: Decimal,
+    /// Where the figure comes from.
+    #[serde(default)]
+    pub source: String,
+}
+
+/// Conditions of an event for promotions to some grades.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GradeCondition {
+    /// The target grades.
+    pub grades: Vec<String>,
+    /// At least this many rounds.
+    #[serde(default)]
+    pub min_rounds: Option<u32>,
+    /// Both players' time together for 60 moves, in minutes, at least.
+    #[serde(default)]
+    pub min_game_minutes: Option<Decimal>,
+    /// Where it comes from.
+    #[serde(default)]
+    pub source: String,
+}
+
+/// A grade ladder and its promotion rules.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GradeTable {
+    /// Short name.
+    pub name: String,
+    /// What it is.
+    pub title: String,
+    /// Where it comes from.
+    pub source: String,
+    /// Xiangqi or chess.
+    pub game: GameKind,
+    /// Rounding of the points needed.
+    pub points_rounding: PointsRounding,
+    /// Its article.
+    #[serde(default)]
+    pub rounding_article: String,
+    /// From this grade up, one grade at a time.
+    #[serde(default)]
+    pub no_skip_from: Option<String>,
+    /// Its article.
+    #[serde(default)]
+    pub no_skip_article: String,
+    /// The grades, lowest first.
+    pub ladder: Vec<String>,
+    /// Where the ladder comes from.
+    #[serde(default)]
+    pub ladder_source: String,
+    /// Event conditions per target grade.
+    #[serde(default)]
+    pub conditions: Vec<GradeCondition>,
+    /// The federation's table of rates.
+    #[serde(default)]
+    pub promotion: Vec<PromotionRow>,
+}
+
+impl GradeTable {
+    /// The built-in tables' names.
+    pub fn builtin_names() -> Vec<&'static str> {
+        BUILTIN.iter().map(|(n, _)| *n).collect()
+    }
+
+    /// A built-in table's TOML.
+    pub fn builtin_toml(name: &str) -> Option<&'static str> {
+        BUILTIN.iter().find(|(n, _)| *n == name).map(|(_, t)| *t)
+    }
+
+    /// A built-in table.
+    pub fn builtin(name: &str) -> Result<GradeTable, ProfileError> {
+        match Self::builtin_toml(name) {
+            Some(t) => Self::from_toml_str(t),
+            None => Err(ProfileError::Unknown {
+                name: name.into(),
+                known: Self::builtin_names().join(", "),
+            }),
+        }
+    }
+
+    /// The built-in table of a game.
+    pub fn for_game(game: GameKind) -> GradeTable {
+        Self::builtin(match game {
+            GameKind::Chess => "cca-chess",
+            GameKind::Xiangqi => "cxa",
+        })
+        .expect("built-in grade tables parse")
+    }
+
+    /// Parses and checks a table: every grade named is on the ladder, rates
+    /// between 0 and 100, promotions go up.
+    pub fn from_toml_str(text: &str) -> Result<GradeTable, ProfileError> {
+        let t: GradeTable = toml::from_str(text).map_err(|e| ProfileError::Parse(e.to_string()))?;
+        let bad = |field: String, reason: String| Err(ProfileError::Invalid { field, reason });
+        for (i, r) in t.promotion.iter().enumerate() {
+            let to = t.index(&r.to);
+            let from = r.from.as_deref().map(|f| t.index(f));
+            if to.is_none() || from.is_some_and(|f| f.is_none()) {
+                return bad(
+                    format!("promotion[{i}]"),
+                    "names a grade not on the ladder".into(),
+                );
+            }
+            if from.flatten().is_some_and(|f| Some(f) >= to) {
+                return bad(
+                    format!("promotion[{i}]"),
+                    "does not go up the ladder".into(),
+                );
+            }
+            if r.rate < Decimal::ZERO || r.rate > Decimal::ONE_HUNDRED {
+                return bad(
+                    format!("promotion[{i}].rate"),
+                    "a percentage, 0 to 100".into(),
+                );
+            }
+        }
+        for (i, c) in t.conditions.iter().enumerate() {
+            if let Some(g) = c.grades.iter().find(|g| t.index(g).is_none()) {
+                return bad(
+                    format!("conditions[{i}]"),
+                    format!("{g} is not on the ladder"),
+                );
+            }
+        }
+        if let Some(g) = t.no_skip_from.as_deref().filter(|g| t.index(g).is_none()) {
+            return bad("no_skip_from".into(), format!("{g} is not on the ladder"));
+        }
+        Ok(t)
+    }
+
+    /// The position of a grade on the ladder (0 = lowest).
+    pub fn index(&self, grade: &str) -> Option<usize> {
+        self.ladder.iter().position(|g| g == grade.trim())
+    }
+}
+
+/// One target considered for a player.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct TargetCheck {
+    /// The grade.
+    pub to: String,
+    /// The rate of the table.
+    pub rate: Decimal,
+    /// Points needed in this event.
+    pub points_needed: Decimal,
+    /// Reached (points and conditions).
+    pub reached: bool,
+    /// Conditions of the event not met for this grade.
+    pub conditions_failed: Vec<String>,
+}
+
+/// One player's grade report.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct PlayerGrade {
+    /// Id.
+    pub id: PlayerId,
+    /// Name.
+    pub name: String,
+    /// The grade before the event.
+    pub grade_before: Option<String>,
+    /// Points in the event (byes and forfeits included).
+    pub score: Decimal,
+    /// Score rate in percent (exact).
+    pub rate: Decimal,
+    /// Every row of the table from the player's grade.
+    pub targets: Vec<TargetCheck>,
+    /// The grade earned, if any.
+    pub grade_after: Option<String>,
+    /// Remarks (no row for the grade, the no-skip rule).
+    pub notes: Vec<String>,
+}
+
+/// An event's grade report.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct GradeReport {
+    /// Event name.
+    pub event: String,
+    /// The table used.
+    pub table: String,
+    /// Rounds of the event (the divisor of the rate).
+    pub rounds: u32,
+    /// Remarks on the whole event.
+    pub notes: Vec<String>,
+    /// Players in event order.
+    pub players: Vec<PlayerGrade>,
+}
+
+/// The event's points per player (1/½/0; byes and forfeits as scored).
+fn event_points(event: &Event) -> Vec<Decimal> {
+    let mut pts = vec![Decimal::ZERO; event.players().len()];
+    let half = Decimal::new(5, 1);
+    for p in event.pairings() {
+        match *p {
+            Pairing::Game {
+                white,
+                black,
+                result,
+                ..
+            } => {
+                if let Some(w) = result.white_score() {
+                    pts[event.player_index(white).expect("validated")] += w;
+                    pts[event.player_index(black).expect("validated")] += Decimal::ONE - w;
+                }
+            }
+            Pairing::Bye { player, kind, .. } => {
+                pts[event.player_index(player).expect("validated")] += match kind {
+                    ByeKind::Full => Decimal::ONE,
+                    ByeKind::Half => half,
+                    ByeKind::Zero => Decimal::ZERO,
+                };
+            }
+        }
+    }
+    pts
+}
+
+/// The grade report of an event: each player's grade before (`grade`, else
+/// a `title` on the ladder), score rate, the points each target needs and
+/// the grade earned.
+pub fn grade_report(event: &Event, table: &GradeTable) -> GradeReport {
+    let rounds = event.rounds();
+    let pts = event_points(event);
+    let mut notes = Vec::new();
+    if table.promotion.is_empty() {
+        notes.push(format!(
+            "the table `{}` has no promotion rows: the seeds do not print the federation's \
+             table; give one with the rows (current grade, target grade, rate)",
+            table.name
+        ));
+    }
+    let tc = event.details().time_control.as_ref();
+    let mut players = Vec::new();
+    for (i, p) in event.players().iter().enumerate() {
+        let before = p
+            .grade
+            .clone()
+            .or_else(|| p.title.clone().filter(|t| table.index(t).is_some()));
+        let score = pts[i];
+        let rate = if rounds == 0 {
+            Decimal::ZERO
+        } else {
+            score * Decimal::ONE_HUNDRED / Decimal::from(rounds)
+        };
+        let mut pn = Vec::new();
+        let cur = before.as_deref().and_then(|g| table.index(g));
+        if before.is_some() && cur.is_none() {
+            pn.push(format!(
+                "grade {} is not on the ladder",
+                before.as_deref().unwrap_or_default()
+            ));
+        }
+        let mut targets = Vec::new();
+        for row in table
+            .promotion
+            .iter()
+            .filter(|r| r.from.as_deref().map(str::trim) == before.as_deref().map(str::trim))
+        {
+            let need = points_needed(table.points_rounding, rounds, row.rate);
+            let mut failed = Vec::new();
+            for c in table
+                .conditions
+                .iter()
+                .filter(|c| c.grades.contains(&row.to))
+            {
+                if let Some(m) = c.min_rounds.filter(|&m| rounds < m) {
+                    failed.push(format!("{rounds} rounds, at least {m} ({})", c.source));
+                }
+                if let Some(m) = c.min_game_minutes {
+                    match tc {
+                        None => failed.push(format!(
+                            "no time control given; at least {m} minutes a game ({})",
+                            c.source
+                        )),
+                        Some(t) if t.minutes_for_moves(60) * Decimal::TWO < m => failed.push(
+                            format!(
+                                "time control {t}: {} minutes a game for 60 moves, at least {m} ({})",
+                                (t.minutes_for_moves(60) * Decimal::TWO).normalize(),
+                                c.source
+                            ),
+                        ),
+                        _ => {}
+                    }
+                }
+            }
+            targets.push(TargetCheck {
+                to: row.to.clone(),
+                rate: row.rate,
+                points_needed: need,
+                reached: score >= need && failed.is_empty(),
+                conditions_failed: failed,
+            });
+        }
+        let best = targets
+            .iter()
+            .filter(|t| t.reached)
+            .max_by_key(|t| table.index(&t.to))
+            .map(|t| t.to.clone());
+        let mut after = best;
+        if let (Some(c), Some(a), Some(ns)) = (
+            cur,
+            after.as_deref().and_then(|g| table.index(g)),
+            table.no_skip_from.as_deref().and_then(|g| table.index(g)),
+        ) && c >= ns
+            && a > c + 1
+        {
+            pn.push(format!(
+                "{} reached, but from {} one grade at a time ({}): {}",
+                table.ladder[a],
+                table.ladder[c],
+                table.no_skip_article,
+                table.ladder[c + 1]
+            ));
+            after = Some(table.ladder[c + 1].clone());
+        }
+        if targets.is_empty() && !table.promotion.is_empty() {
+            pn.push(format!(
+                "no row of the table starts from {}",
+                before.as_deref().unwrap_or("no grade")
+            ));
+        }
+        players.push(PlayerGrade {
+            id: p.id,
+            name: p.name.clone(),
+            grade_before: before,
+            score,
+            rate,
+            targets,
+            grade_after: after,
+            notes: pn,
+        });
+    }
+    GradeReport {
+        event: event.name().to_string(),
+        table: table.name.clone(),
+        rounds,
+        notes,
+        players,
+    }
+}

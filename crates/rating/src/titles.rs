@@ -1,0 +1,1136 @@
+//! Titles (技术等级称号): the title ladder of a federation, titles by
+//! placement, the field of a title event and title applications — the
+//! title rules as data (`titles/*.toml`, one per federation).
+//!
+//! Articles implemented here:
+//! - cca-chess 第一条 (titles by placement, FIDE title equivalents, athlete
+//!   grades 时应级别), 第二条 1–3 (one standard qualifies; invitational and
+//!   workers' events and unclear places do not count; men and women alike),
+//!   五 (title events are men's and women's), 六(四) (the field of a title
+//!   event; women's results in men's and mixed events), 九 and 十 (title
+//!   applications: rating, events, games, two norms, four years);
+//! - cxa-legacy 五, 六(四) (who may enter a title event), 十 (applications).
+//!
+//! 第三条 (批准权限: who grants which title) is the federation's act, not a
+//! computation: the report says only who may apply.
+//!
+//! ```
+//! use qiyuan_rating::titles::TitleRules;
+//! let chess = TitleRules::builtin("cca-chess").unwrap();
+//! assert_eq!(chess.placement.len(), 24);
+//! assert_eq!(chess.fide.len(), 3);
+//! assert_eq!(chess.find("男子大师", qiyuan_rating::model::Sex::Female).unwrap().code, "大师");
+//! ```
+
+use std::collections::HashMap;
+
+use chrono::{Months, NaiveDate};
+use rust_decimal::Decimal;
+use serde::{Deserialize, Serialize};
+
+use crate::model::{Event, GameKind, PlayerId, Sex};
+use crate::norms::NormRecord;
+use crate::profile::{Fraction, Profile, ProfileError};
+use crate::table::NormTitle;
+
+/// The built-in title rules: (name, TOML text).
+const BUILTIN: &[(&str, &str)] = &[
+    ("cca-chess", include_str!("../titles/cca-chess.toml")),
+    ("cxa-legacy", include_str!("../titles/cxa-legacy.toml")),
+];
+
+/// How a team's share of its players is rounded to a number of players.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ShareRounding {
+    /// Down: the share is a most (4 players at 40% → 1).
+    #[default]
+    Down,
+    /// To the nearest, halves up (4 at 40% = 1.6 → 2).
+    Nearest,
+    /// Up (4 at 40% → 2).
+    Up,
+}
+
+impl ShareRounding {
+    /// The number of players of a team of `n` receiving `pct` percent.
+    ///
+    /// ```
+    /// use qiyuan_rating::titles::ShareRounding;
+    /// assert_eq!(ShareRounding::Down.players(5, 80), 4);
+    /// assert_eq!(ShareRounding::Down.players(4, 40), 1);
+    /// assert_eq!(ShareRounding::Nearest.players(4, 40), 2);
+    /// assert_eq!(ShareRounding::Up.players(4, 25), 1);
+    /// ```
+    pub fn players(self, n: u32, pct: u32) -> u32 {
+        let x = u64::from(n) * u64::from(pct);
+        let k = match self {
+            ShareRounding::Down => x / 100,
+            ShareRounding::Nearest => (x + 50) / 100,
+            ShareRounding::Up => x.div_ceil(100),
+        };
+        (k as u32).min(n)
+    }
+}
+
+/// One title of the ladder.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TitleDef {
+    /// The code event files and lists write.
+    pub code: String,
+    /// Other spellings read as the code.
+    #[serde(default)]
+    pub aliases: Vec<String>,
+    /// The Chinese name, when it differs from the code.
+    #[serde(default)]
+    pub name: Option<String>,
+    /// The English name.
+    #[serde(default)]
+    pub name_en: String,
+    /// Only players of this sex hold it (`"m"`, `"f"`); absent: both.
+    #[serde(default)]
+    pub sex: Option<Sex>,
+    /// The norm title of the norm table, when it is won by norms.
+    #[serde(default)]
+    pub norm: Option<NormTitle>,
+    /// The athlete grade (时应级别).
+    #[serde(default)]
+    pub grade: Option<String>,
+    /// Codes of the lower titles a holder also holds.
+    #[serde(default)]
+    pub includes: Vec<String>,
+    /// The article.
+    #[serde(default)]
+    pub article: String,
+}
+
+impl TitleDef {
+    /// The Chinese name (the code when no name is given).
+    pub fn display_name(&self) -> &str {
+        self.name.as_deref().unwrap_or(&self.code)
+    }
+}
+
+/// A FIDE title meeting a standard of the ladder (cca-chess 第一条: 国际特级
+/// 大师 → 特级大师 …).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FideEquivalent {
+    /// The FIDE title code (`GM`, `IM`, `FM`).
+    pub code: String,
+    /// The national title it qualifies for.
+    pub title: String,
+    /// The article.
+    pub article: String,
+}
+
+/// The share of a team's players by the team's place.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TeamShare {
+    /// Team places `[first, last]`.
+    pub places: [u32; 2],
+    /// Percent of the team's players.
+    pub share: u32,
+}
+
+/// One row of the placement table: a kind of event, the places (or the
+/// team shares), the title.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlacementRow {
+    /// The event kind (the event file's `kind`).
+    pub kind: String,
+    /// The event as the seed names it.
+    #[serde(default)]
+    pub event: String,
+    /// Individual places `[first, last]`.
+    #[serde(default)]
+    pub places: Option<[u32; 2]>,
+    /// For team events: the share of the team's players by team place.
+    #[serde(default)]
+    pub team_shares: Vec<TeamShare>,
+    /// The title given.
+    pub title: String,
+    /// The article.
+    pub article: String,
+}
+
+/// What an application by norms needs (cca-chess 九, 十; cxa-legacy 十).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Application {
+    /// The norm title.
+    pub norm: NormTitle,
+    /// The title applied for (its code).
+    pub title: String,
+    /// A rating at or above this, for whoever applies.
+    #[serde(default)]
+    pub min_rating: Option<Decimal>,
+    /// Norms needed, each from a different event.
+    pub norms: u32,
+    /// Events at least.
+    pub min_events: u32,
+    /// Games in those events at least.
+    pub min_games: u32,
+    /// The article.
+    pub article: String,
+}
+
+/// Titles and how many players hold them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Holding {
+    /// Title codes (holding any of them, or a title including one).
+    pub titles: Vec<String>,
+    /// At least this many players.
+    pub count: u32,
+}
+
+/// Titles and the share of the field holding them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HoldingShare {
+    /// Title codes.
+    pub titles: Vec<String>,
+    /// At least this share of the players.
+    pub share: Fraction,
+}
+
+/// A rating and the share of the field at or above it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RatedShare {
+    /// The rating.
+    pub rating: Decimal,
+    /// At least this share of the players.
+    pub share: Fraction,
+}
+
+/// A share of the field holding a title or rated at or above a rating.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TitleOrRatedShare {
+    /// Title codes.
+    pub titles: Vec<String>,
+    /// The rating.
+    pub rating: Decimal,
+    /// At least this share of the players.
+    pub share: Fraction,
+}
+
+/// One way a field qualifies: every part given must hold.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FieldClause {
+    /// At least `count` players hold one of the titles.
+    #[serde(default)]
+    pub min_holding: Option<Holding>,
+    /// At least a share of the players hold one of the titles.
+    #[serde(default)]
+    pub holding_share: Option<HoldingShare>,
+    /// At least a share of the players are rated at or above a rating.
+    #[serde(default)]
+    pub rated_share: Option<RatedShare>,
+    /// At least a share hold a title or are rated at or above a rating.
+    #[serde(default)]
+    pub title_or_rated_share: Option<TitleOrRatedShare>,
+    /// Every player holds one of the titles (who may enter).
+    #[serde(default)]
+    pub all_holding: Option<Vec<String>>,
+}
+
+/// The field of one title's title event (cca-chess 六(四), cxa-legacy 六(四)).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TitleEventRule {
+    /// The norm title whose event this is.
+    pub norm: NormTitle,
+    /// The article.
+    pub article: String,
+    /// Other title events whose field also qualifies this title's norms.
+    #[serde(default)]
+    pub also_qualified_by: Vec<NormTitle>,
+    /// The event qualifies when one clause holds.
+    pub any_of: Vec<FieldClause>,
+}
+
+/// A federation's title rules.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TitleRules {
+    /// Short name.
+    pub name: String,
+    /// The document.
+    pub title: String,
+    /// Where it comes from.
+    pub source: String,
+    /// Xiangqi or chess.
+    pub game: GameKind,
+    /// Results older than this many years do not count.
+    pub window_years: u32,
+    /// The article of the window.
+    #[serde(default)]
+    pub window_article: String,
+    /// Rounding of a team's share.
+    #[serde(default)]
+    pub team_share_rounding: ShareRounding,
+    /// The article (or Choice) of the share rounding.
+    #[serde(default)]
+    pub team_share_article: String,
+    /// The ladder, highest first.
+    pub titles: Vec<TitleDef>,
+    /// FIDE titles meeting a standard.
+    #[serde(default)]
+    pub fide: Vec<FideEquivalent>,
+    /// Titles by placement.
+    #[serde(default)]
+    pub placement: Vec<PlacementRow>,
+    /// Title applications by norms.
+    #[serde(default)]
+    pub applications: Vec<Application>,
+    /// The field of title events.
+    #[serde(default)]
+    pub title_events: Vec<TitleEventRule>,
+}
+
+impl TitleRules {
+    /// The names of the built-in title rules.
+    pub fn builtin_names() -> Vec<&'static str> {
+        BUILTIN.iter().map(|(n, _)| *n).collect()
+    }
+
+    /// The TOML text of built-in title rules.
+    pub fn builtin_toml(name: &str) -> Option<&'static str> {
+        BUILTIN.iter().find(|(n, _)| *n == name).map(|(_, t)| *t)
+    }
+
+    /// Built-in title rules by name.
+    pub fn builtin(name: &str) -> Result<TitleRules, ProfileError> {
+        match Self::builtin_toml(name) {
+            Some(t) => Self::from_toml_str(t),
+            None => Err(ProfileError::Unknown {
+                name: name.to_string(),
+                known: Self::builtin_names().join(", "),
+            }),
+        }
+    }
+
+    /// The title rules of a profile: its `[norms] titles`, else the game's
+    /// built-in rules (chess: cca-chess, xiangqi: cxa-legacy).
+    pub fn for_profile(profile: &Profile) -> Result<TitleRules, ProfileError> {
+        let name = profile
+            .norms
+            .as_ref()
+            .and_then(|n| n.titles.as_deref())
+            .unwrap_or(match profile.game {
+                GameKind::Chess => "cca-chess",
+                GameKind::Xiangqi => "cxa-legacy",
+            });
+        Self::builtin(name)
+    }
+
+    /// Parses and checks title rules written in TOML.
+    pub fn from_toml_str(text: &str) -> Result<TitleRules, ProfileError> {
+        let r: TitleRules = toml::from_str(text).map_err(|e| ProfileError::Parse(e.to_string()))?;
+        let invalid = |field: String, reason: &str| {
+            Err(ProfileError::Invalid {
+                field,
+                reason: reason.to_string(),
+            })
+        };
+        let known = |code: &str| r.titles.iter().any(|t| t.code == code);
+        for (i, t) in r.titles.iter().enumerate() {
+            for inc in &t.includes {
+                if !known(inc) {
+                    return invalid(format!("titles[{i}].includes"), "names an unknown title");
+                }
+            }
+        }
+        for (i, p) in r.placement.iter().enumerate() {
+            if p.places.is_some() != p.team_shares.is_empty() {
+                return invalid(
+                    format!("placement[{i}]"),
+                    "give either `places` or `team_shares`",
+                );
+            }
+            let ranges = p
+                .places
+                .iter()
+                .chain(p.team_shares.iter().map(|s| &s.places));
+            for [a, b] in ranges {
+                if *a == 0 || a > b {
+                    return invalid(format!("placement[{i}]"), "places run from 1, first ≤ last");
+                }
+            }
+            if p.team_shares.iter().any(|s| s.share > 100) {
+                return invalid(
+                    format!("placement[{i}].team_shares"),
+                    "a share is at most 100",
+                );
+            }
+            if !known(&p.title) {
+                return invalid(format!("placement[{i}].title"), "names an unknown title");
+            }
+        }
+        for (i, f) in r.fide.iter().enumerate() {
+            if !known(&f.title) {
+                return invalid(format!("fide[{i}].title"), "names an unknown title");
+            }
+        }
+        Ok(r)
+    }
+
+    /// The title a code (or alias) names for a player of `sex`.
+    pub fn find(&self, code: &str, sex: Sex) -> Option<&TitleDef> {
+        let code = code.trim();
+        let matches = |t: &&TitleDef| t.code == code || t.aliases.iter().any(|a| a == code);
+        self.titles
+            .iter()
+            .filter(matches)
+            .find(|t| t.sex.is_none_or(|s| s == sex))
+            .or_else(|| self.titles.iter().find(matches))
+    }
+
+    /// True when a player of `sex` holding `held` holds `target` (itself or
+    /// a title it includes).
+    pub fn holds(&self, held: &str, sex: Sex, target: &str) -> bool {
+        self.find(held, sex)
+            .is_some_and(|t| t.code == target || t.includes.iter().any(|i| i == target))
+    }
+
+    /// The application by norms for a norm title.
+    pub fn application(&self, norm: NormTitle) -> Option<&Application> {
+        self.applications.iter().find(|a| a.norm == norm)
+    }
+
+    /// The position of a title in the ladder (0 = highest).
+    fn rank(&self, code: &str) -> usize {
+        self.titles
+            .iter()
+            .position(|t| t.code == code)
+            .unwrap_or(usize::MAX)
+    }
+}
+
+// ------------------------------------------------------------ title events
+
+/// The field check of one title's title event.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct TitleEventCheck {
+    /// The norm title.
+    pub norm: NormTitle,
+    /// True when the field qualifies (its own clauses, or an event of
+    /// `also_qualified_by`).
+    pub qualifies: bool,
+    /// Which event qualified it, when it was another title's.
+    pub qualified_as: Option<NormTitle>,
+    /// The article.
+    pub article: String,
+    /// What the field has, per clause, in words.
+    pub details: Vec<String>,
+}
+
+fn share_met(count: usize, total: usize, f: Fraction) -> bool {
+    (count as u64) * u64::from(f.den) >= u64::from(f.num) * (total as u64)
+}
+
+impl TitleRules {
+    fn clause(&self, event: &Event, c: &FieldClause) -> (bool, String) {
+        let ps = event.players();
+        let n = ps.len();
+        let holding = |titles: &[String]| {
+            ps.iter()
+                .filter(|p| {
+                    p.title
+                        .as_deref()
+                        .is_some_and(|h| titles.iter().any(|t| self.holds(h, p.sex, t)))
+                })
+                .count()
+        };
+        let rated = |r: Decimal| {
+            ps.iter()
+                .filter(|p| p.rating.is_some_and(|x| x >= r))
+                .count()
+        };
+        let mut ok = true;
+        let mut parts = Vec::new();
+        if let Some(h) = &c.min_holding {
+            let k = holding(&h.titles);
+            ok &= k as u32 >= h.count;
+            parts.push(format!(
+                "{k} of {n} hold {} (at least {})",
+                h.titles.join("/"),
+                h.count
+            ));
+        }
+        if let Some(h) = &c.holding_share {
+            let k = holding(&h.titles);
+            ok &= share_met(k, n, h.share);
+            parts.push(format!(
+                "{k} of {n} hold {} (at least {})",
+                h.titles.join("/"),
+                h.share
+            ));
+        }
+        if let Some(r) = &c.rated_share {
+            let k = rated(r.rating);
+            ok &= share_met(k, n, r.share);
+            parts.push(format!(
+                "{k} of {n} rated {} or more (at least {})",
+                r.rating, r.share
+            ));
+        }
+        if let Some(x) = &c.title_or_rated_share {
+            let k = ps
+                .iter()
+                .filter(|p| {
+                    p.rating.is_some_and(|r| r >= x.rating)
+                        || p.title
+                            .as_deref()
+                            .is_some_and(|h| x.titles.iter().any(|t| self.holds(h, p.sex, t)))
+                })
+                .count();
+            ok &= share_met(k, n, x.share);
+            parts.push(format!(
+                "{k} of {n} hold {} or are rated {} or more (at least {})",
+                x.titles.join("/"),
+                x.rating,
+                x.share
+            ));
+        }
+        if let Some(titles) = &c.all_holding {
+            let k = holding(titles);
+            ok &= k == n;
+            parts.push(format!(
+                "{k} of {n} hold {} (every player)",
+                titles.join("/")
+            ));
+        }
+        (ok, parts.join(", "))
+    }
+
+    fn own_field(&self, event: &Event, rule: &TitleEventRule) -> (bool, Vec<String>) {
+        let mut any = false;
+        let mut details = Vec::new();
+        for c in &rule.any_of {
+            let (ok, text) = self.clause(event, c);
+            any |= ok;
+            details.push(format!("{}: {text}", if ok { "met" } else { "not met" }));
+        }
+        (any, details)
+    }
+
+    /// Checks the field of `norm`'s title event; `None` when the rules set
+    /// no field for it (every event qualifies).
+    pub fn title_event(&self, event: &Event, norm: NormTitle) -> Option<TitleEventCheck> {
+        let rule = self.title_events.iter().find(|r| r.norm == norm)?;
+        let (own, mut details) = self.own_field(event, rule);
+        let mut qualified_as = None;
+        if !own {
+            for other in &rule.also_qualified_by {
+                if let Some(r) = self.title_events.iter().find(|r| r.norm == *other)
+                    && self.own_field(event, r).0
+                {
+                    qualified_as = Some(*other);
+                    details.push(format!("the field qualifies as a {other:?} event"));
+                    break;
+                }
+            }
+        }
+        Some(TitleEventCheck {
+            norm,
+            qualifies: own || qualified_as.is_some(),
+            qualified_as,
+            article: rule.article.clone(),
+            details,
+        })
+    }
+}
+
+// ----------------------------------------------------- titles by placement
+
+/// A title an event's place gives one player.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct PlacementAward {
+    /// The player.
+    pub player: PlayerId,
+    /// Name.
+    pub name: String,
+    /// The title (its code).
+    pub title: String,
+    /// The athlete grade of the title, when the rules give one.
+    pub grade: Option<String>,
+    /// The row's article.
+    pub article: String,
+    /// How: the place, or the team's place and share.
+    pub how: String,
+}
+
+/// The titles by placement of one event.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct PlacementReport {
+    /// Event name.
+    pub event: String,
+    /// The event's kind (`kind`), if given.
+    pub kind: Option<String>,
+    /// The rows of the table for this kind (their articles).
+    pub rows: Vec<String>,
+    /// The highest title each player receives (第一条 一级棋士 3: the players
+    /// of a team who do not receive 大师 receive 一级棋士).
+    pub awards: Vec<PlacementAward>,
+    /// Why places did not count (第二条 2) and the Choices used.
+    pub notes: Vec<String>,
+}
+
+/// The titles an event's final ranking gives (cca-chess 第一条, 第二条):
+/// individual places from the players' `rank`, team places from the event's
+/// `teams` with the share of each team's players by board order.
+pub fn placement_titles(event: &Event, rules: &TitleRules) -> PlacementReport {
+    let d = event.details();
+    let mut report = PlacementReport {
+        event: event.name().to_string(),
+        kind: d.kind.clone(),
+        rows: Vec::new(),
+        awards: Vec::new(),
+        notes: Vec::new(),
+    };
+    let Some(kind) = d.kind.as_deref() else {
+        report
+            .notes
+            .push("the event gives no kind: no row of the placement table applies".into());
+        return report;
+    };
+    let rows: Vec<&PlacementRow> = rules.placement.iter().filter(|r| r.kind == kind).collect();
+    report.rows = rows.iter().map(|r| r.article.clone()).collect();
+    if rows.is_empty() {
+        report.notes.push(format!(
+            "no row of the {} placement table is for events of kind `{kind}`",
+            rules.name
+        ));
+        return report;
+    }
+    if d.invitational {
+        report
+            .notes
+            .push("an invitational or workers' event: its places give no title (第二条 2)".into());
+        return report;
+    }
+    let ps = event.players();
+    let mut best: HashMap<PlayerId, PlacementAward> = HashMap::new();
+    let mut give = |award: PlacementAward| {
+        let better = best
+            .get(&award.player)
+            .is_none_or(|a| rules.rank(&award.title) < rules.rank(&a.title));
+        if better {
+            best.insert(award.player, award);
+        }
+    };
+    let grade = |code: &str| {
+        rules
+            .titles
+            .iter()
+            .find(|t| t.code == code)
+            .and_then(|t| t.grade.clone())
+    };
+    // Unclear places (第二条 2 未明确的名次): none, or shared.
+    let mut rank_count: HashMap<u32, u32> = HashMap::new();
+    for p in ps {
+        if let Some(r) = p.rank {
+            *rank_count.entry(r).or_default() += 1;
+        }
+    }
+    let mut team_rank_count: HashMap<u32, u32> = HashMap::new();
+    for t in &d.teams {
+        if let Some(r) = t.rank {
+            *team_rank_count.entry(r).or_default() += 1;
+        }
+    }
+    let mut unclear = Vec::new();
+    for row in &rows {
+        if let Some([a, b]) = row.places {
+            for p in ps {
+                match p.rank {
+                    Some(r) if rank_count[&r] > 1 && (a..=b).contains(&r) => {
+                        unclear.push(format!("{} (place {r} shared)", p.name));
+                    }
+                    Some(r) if rank_count[&r] > 1 => {}
+                    Some(r) if (a..=b).contains(&r) => give(PlacementAward {
+                        player: p.id,
+                        name: p.name.clone(),
+                        title: row.title.clone(),
+                        grade: grade(&row.title),
+                        article: row.article.clone(),
+                        how: format!("place {r} of {}, places {a}–{b}", row.event),
+                    }),
+                    _ => {}
+                }
+            }
+        }
+        for share in &row.team_shares {
+            let [a, b] = share.places;
+            for t in &d.teams {
+                let Some(r) = t.rank else { continue };
+                if !(a..=b).contains(&r) {
+                    continue;
+                }
+                if team_rank_count[&r] > 1 {
+                    unclear.push(format!("team {} (place {r} shared)", t.name));
+                    continue;
+                }
+                let mut members: Vec<(usize, &crate::model::Player)> = ps
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, p)| p.team.as_deref() == Some(t.name.as_str()))
+                    .collect();
+                members.sort_by_key(|(i, p)| (p.board.unwrap_or(u32::MAX), *i));
+                let n = members.len() as u32;
+                let k = rules.team_share_rounding.players(n, share.share);
+                for (_, p) in members.iter().take(k as usize) {
+                    give(PlacementAward {
+                        player: p.id,
+                        name: p.name.clone(),
+                        title: row.title.clone(),
+                        grade: grade(&row.title),
+                        article: row.article.clone(),
+                        how: format!(
+                            "team {} placed {r} of {}: {}% of {n} players = {k} (board {})",
+                            t.name,
+                            row.event,
+                            share.share,
+                            p.board.map_or("—".to_string(), |b| b.to_string())
+                        ),
+                    });
+                }
+            }
+        }
+    }
+    if rows.iter().any(|r| !r.team_shares.is_empty()) {
+        if d.teams.iter().all(|t| t.rank.is_none()) {
+            report
+                .notes
+                .push("the event gives no team places (`teams` with `rank`)".into());
+        }
+        report.notes.push(format!(
+            "team shares: {:?} rounding, players in board order ({})",
+            rules.team_share_rounding, rules.team_share_article
+        ));
+    }
+    unclear.sort();
+    unclear.dedup();
+    if !unclear.is_empty() {
+        report.notes.push(format!(
+            "unclear places do not count (第二条 2): {}",
+            unclear.join(", ")
+        ));
+    }
+    let mut awards: Vec<PlacementAward> = best.into_values().collect();
+    awards.sort_by_key(|a| event.player_index(a.player));
+    report.awards = awards;
+    report
+}
+
+// --------------------------------------------------------- the title file
+
+/// A title won by a place, as a player's title file keeps it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct PlacementResult {
+    /// The title (its code).
+    pub title: String,
+    /// The event.
+    pub event: String,
+    /// The event's last day.
+    pub date: NaiveDate,
+    /// The article of the row.
+    pub article: String,
+    /// How.
+    pub how: String,
+}
+
+/// What a player's title application rests on: norms, places, FIDE titles,
+/// the rating.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct TitleFile {
+    /// The player.
+    pub id: PlayerId,
+    /// Name.
+    pub name: String,
+    /// Sex.
+    pub sex: Sex,
+    /// The current published rating.
+    pub rating: Option<Decimal>,
+    /// Titles held (national and FIDE codes).
+    pub titles_held: Vec<String>,
+    /// Norms earned.
+    pub norms: Vec<NormRecord>,
+    /// Titles by placement earned.
+    pub placements: Vec<PlacementResult>,
+}
+
+/// How a title can be reached.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RouteKind {
+    /// A place in an event (第一条).
+    Placement,
+    /// A FIDE title (第一条).
+    Fide,
+    /// Two norms and the application conditions (九, 十).
+    Norms,
+}
+
+/// One route to a title and whether the player has it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Route {
+    /// Which route.
+    pub kind: RouteKind,
+    /// True when the player meets it.
+    pub met: bool,
+    /// What the player has.
+    pub detail: String,
+    /// The article.
+    pub article: String,
+}
+
+/// One title of the ladder for one player.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct TitleStanding {
+    /// The title (its code).
+    pub title: String,
+    /// Its Chinese name.
+    pub name: String,
+    /// The player holds it already (or a higher one including it).
+    pub held: bool,
+    /// The player may apply (第二条 1: one standard met is enough).
+    pub eligible: bool,
+    /// Every route of the title.
+    pub routes: Vec<Route>,
+    /// For the norms route, what is still missing.
+    pub missing: Vec<String>,
+    /// The norms that count (one per event, within the window).
+    pub norms_used: Vec<NormRecord>,
+}
+
+/// A player's title file: every title of the ladder the player may hold.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct TitleFileReport {
+    /// The player.
+    pub id: PlayerId,
+    /// Name.
+    pub name: String,
+    /// Sex.
+    pub sex: Sex,
+    /// The rating used.
+    pub rating: Option<Decimal>,
+    /// The day of the application.
+    pub date: NaiveDate,
+    /// The rules' name.
+    pub rules: String,
+    /// Results on or before this day are too old.
+    pub oldest: NaiveDate,
+    /// One per title, highest first.
+    pub titles: Vec<TitleStanding>,
+}
+
+/// The norms of `norm` that count on `date`: within the window (after
+/// `oldest`, not after `date`), one per event, newest first; and how many
+/// fell outside.
+fn norms_in_window(
+    norms: &[NormRecord],
+    norm: NormTitle,
+    oldest: NaiveDate,
+    date: NaiveDate,
+) -> (Vec<NormRecord>, u32) {
+    let mut sorted: Vec<&NormRecord> = norms.iter().filter(|n| n.title == norm).collect();
+    sorted.sort_by_key(|n| std::cmp::Reverse(n.date));
+    let mut used: Vec<NormRecord> = Vec::new();
+    let mut expired = 0;
+    for n in sorted {
+        if n.date <= oldest || n.date > date {
+            expired += 1;
+        } else if !used.iter().any(|u| u.event == n.event) {
+            used.push(n.clone());
+        }
+    }
+    (used, expired)
+}
+
+/// The application by norms: the requirements not met and the norms used.
+pub fn check_application(
+    app: &Application,
+    rating: Option<Decimal>,
+    norms: &[NormRecord],
+    oldest: NaiveDate,
+    date: NaiveDate,
+    window_years: u32,
+) -> (Vec<String>, Vec<NormRecord>) {
+    let mut missing = Vec::new();
+    if let Some(min) = app.min_rating
+        && rating.is_none_or(|r| r < min)
+    {
+        missing.push(format!(
+            "rating {} below {min} ({})",
+            rating.map_or("none".into(), |r| r.to_string()),
+            app.article
+        ));
+    }
+    let (used, expired) = norms_in_window(norms, app.norm, oldest, date);
+    let count = used.len() as u32;
+    if count < app.norms {
+        missing.push(format!(
+            "{count} {:?} norms from different events within {window_years} years, {} needed{} ({})",
+            app.norm,
+            app.norms,
+            if expired > 0 {
+                format!("; {expired} outside the window")
+            } else {
+                String::new()
+            },
+            app.article
+        ));
+    }
+    if count < app.min_events {
+        missing.push(format!(
+            "{count} events, {} needed ({})",
+            app.min_events, app.article
+        ));
+    }
+    let games: u32 = used.iter().map(|n| n.games).sum();
+    if games < app.min_games {
+        missing.push(format!(
+            "{games} games, {} needed ({})",
+            app.min_games, app.article
+        ));
+    }
+    (missing, used)
+}
+
+/// The day `years` years before `date` (results on or before it are too old).
+pub fn window_start(date: NaiveDate, years: u32) -> NaiveDate {
+    date.checked_sub_months(Months::new(12 * years))
+        .unwrap_or(NaiveDate::MIN)
+}
+
+/// A player's title file on `date`: for every title of the ladder the
+/// player's sex may hold, each route (placement, FIDE title, norms) and
+/// whether it is met, and what the norms route still lacks.
+pub fn title_file(rules: &TitleRules, file: &TitleFile, date: NaiveDate) -> TitleFileReport {
+    let oldest = window_start(date, rules.window_years);
+    let mut titles = Vec::new();
+    for def in rules.titles.iter() {
+        if def.sex.is_some_and(|s| s != file.sex) {
+            continue;
+        }
+        let held = file
+            .titles_held
+            .iter()
+            .any(|h| rules.holds(h, file.sex, &def.code) && rules.find(h, file.sex).is_some());
+        let mut routes = Vec::new();
+        // One route per standard (article) of the title; rows sharing an
+        // article (亚洲个人赛、中国独立区个人赛和全国个人冠军赛前八名) are one.
+        let mut articles: Vec<&str> = Vec::new();
+        for row in rules.placement.iter().filter(|r| r.title == def.code) {
+            if !articles.contains(&row.article.as_str()) {
+                articles.push(&row.article);
+            }
+        }
+        for article in articles {
+            let rows: Vec<&PlacementRow> = rules
+                .placement
+                .iter()
+                .filter(|r| r.title == def.code && r.article == article)
+                .collect();
+            let got: Vec<&PlacementResult> = file
+                .placements
+                .iter()
+                .filter(|p| p.article == article && p.date > oldest && p.date <= date)
+                .collect();
+            routes.push(Route {
+                kind: RouteKind::Placement,
+                met: !got.is_empty(),
+                detail: if got.is_empty() {
+                    format!(
+                        "no result: {}",
+                        rows.iter()
+                            .map(|r| placement_words(r))
+                            .collect::<Vec<_>>()
+                            .join("; ")
+                    )
+                } else {
+                    got.iter()
+                        .map(|p| format!("{} ({}): {}", p.event, p.date, p.how))
+                        .collect::<Vec<_>>()
+                        .join("; ")
+                },
+                article: article.to_string(),
+            });
+        }
+        for f in rules.fide.iter().filter(|f| f.title == def.code) {
+            let has = file.titles_held.iter().any(|h| h == &f.code);
+            routes.push(Route {
+                kind: RouteKind::Fide,
+                met: has,
+                detail: if has {
+                    format!("holds the FIDE title {}", f.code)
+                } else {
+                    format!("does not hold the FIDE title {}", f.code)
+                },
+                article: f.article.clone(),
+            });
+        }
+        let mut missing = Vec::new();
+        let mut norms_used = Vec::new();
+        if let Some(app) = def.norm.and_then(|n| rules.application(n)) {
+            let (m, used) = check_application(
+                app,
+                file.rating,
+                &file.norms,
+                oldest,
+                date,
+                rules.window_years,
+            );
+            let games: u32 = used.iter().map(|n| n.games).sum();
+            routes.push(Route {
+                kind: RouteKind::Norms,
+                met: m.is_empty(),
+                detail: format!(
+                    "{} norms in {} events, {games} games; rating {}{}",
+                    used.len(),
+                    used.len(),
+                    file.rating.map_or("none".into(), |r| r.to_string()),
+                    app.min_rating
+                        .map_or(String::new(), |r| format!(" (at least {r})"))
+                ),
+                article: app.article.clone(),
+            });
+            missing = m;
+            norms_used = used;
+        }
+        let eligible = routes.iter().any(|r| r.met);
+        titles.push(TitleStanding {
+            title: def.code.clone(),
+            name: def.display_name().to_string(),
+            held,
+            eligible,
+            routes,
+            missing,
+            norms_used,
+        });
+    }
+    TitleFileReport {
+        id: file.id,
+        name: file.name.clone(),
+        sex: file.sex,
+        rating: file.rating,
+        date,
+        rules: rules.name.clone(),
+        oldest,
+        titles,
+    }
+}
+
+fn placement_words(row: &PlacementRow) -> String {
+    match row.places {
+        Some([1, 1]) => format!("{} champion", row.event),
+        Some([a, b]) => format!("{} places {a}–{b}", row.event),
+        None => format!(
+            "{} (a share of the team's players by the team's place)",
+            row.event
+        ),
+    }
+}
+
+// ------------------------------------------------------- one event's titles
+
+/// An event's titles: the norm check (every title's norm per player) and
+/// the titles its places give.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct EventTitleReport {
+    /// The title rules used.
+    pub rules: String,
+    /// Norms (cca-chess 六, 八(十三); cxa-legacy 六).
+    pub norms: crate::norms::NormReport,
+    /// Titles by placement (cca-chess 第一条, 第二条).
+    pub placement: PlacementReport,
+}
+
+/// The norms and placement titles of one event under a profile — what the
+/// desk's title tab and `qiyuan titles EVENT` show.
+pub fn event_titles(
+    event: &Event,
+    profile: &Profile,
+) -> Result<EventTitleReport, crate::event::RateError> {
+    let norms = crate::norms::check_norms(event, profile)?;
+    let rules = TitleRules::for_profile(profile).unwrap_or_else(|_| empty_rules(profile.game));
+    Ok(EventTitleReport {
+        rules: rules.name.clone(),
+        placement: placement_titles(event, &rules),
+        norms,
+    })
+}
+
+fn empty_rules(game: GameKind) -> TitleRules {
+    TitleRules {
+        name: "none".into(),
+        title: String::new(),
+        source: String::new(),
+        game,
+        window_years: 4,
+        window_article: String::new(),
+        team_share_rounding: ShareRounding::Down,
+        team_share_article: String::new(),
+        titles: Vec::new(),
+        fide: Vec::new(),
+        placement: Vec::new(),
+        applications: Vec::new(),
+        title_events: Vec::new(),
+    }
+}
+
+/// A player's title file gathered from event reports: the norms achieved
+/// and the placement titles won in each (the date of an event is its last
+/// day, else its first). The rating and the titles held are the caller's
+/// (the latest list).
+pub fn title_file_from_events(
+    id: PlayerId,
+    reports: &[(&Event, &EventTitleReport)],
+    rating: Option<Decimal>,
+    titles_held: Vec<String>,
+) -> Option<TitleFile> {
+    let mut file: Option<TitleFile> = None;
+    for (event, report) in reports {
+        let Some(p) = event.player(id) else { continue };
+        let date = event.end().or(event.start());
+        let f = file.get_or_insert_with(|| TitleFile {
+            id,
+            name: p.name.clone(),
+            sex: p.sex,
+            rating,
+            titles_held: titles_held.clone(),
+            norms: Vec::new(),
+            placements: Vec::new(),
+        });
+        let Some(date) = date else { continue };
+        if let Some(pn) = report.norms.players.iter().find(|x| x.id == id) {
+            for r in pn.results.iter().filter(|r| r.achieved) {
+                f.norms.push(NormRecord {
+                    title: r.title,
+                    event: event.name().to_string(),
+                    date,
+                    games: pn.games,
+                });
+            }
+        }
+        for a in report.placement.awards.iter().filter(|a| a.player == id) {
+            f.placements.push(PlacementResult {
+                title: a.title.clone(),
+                event: event.name().to_string(),
+                date,
+                article: a.article.clone(),
+                how: a.how.clone(),
+            });
+        }
+    }
+    file
+}
