@@ -187,15 +187,31 @@ fn read_csv(bytes: &[u8], file: &str, limits: &Limits) -> Result<Sheet, SheetErr
         .flexible(true)
         .trim(csv::Trim::All)
         .from_reader(decoded.text.as_bytes());
+    // The csv reader neither counts the blank lines it skips nor moves a
+    // record's offset past them, so a row's line is found from the text:
+    // past the line breaks at its offset, 1 + the line breaks before it.
+    let text = decoded.text.as_bytes();
+    let breaks: Vec<usize> = text
+        .iter()
+        .enumerate()
+        .filter_map(|(i, &b)| (b == b'\n').then_some(i))
+        .collect();
+    let line_at = |byte: u64| {
+        let mut at = usize::try_from(byte).unwrap_or(usize::MAX).min(text.len());
+        while at < text.len() && matches!(text[at], b'\n' | b'\r') {
+            at += 1;
+        }
+        breaks.partition_point(|&i| i < at) + 1
+    };
     let mut header: Option<Vec<String>> = None;
     let mut rows = Vec::new();
     for rec in reader.records() {
         let rec = rec.map_err(|e| SheetError {
             file: file.to_string(),
-            line: e.position().map(|p| p.line() as usize),
+            line: e.position().map(|p| line_at(p.byte())),
             message: format!("not CSV: {e}"),
         })?;
-        let line = rec.position().map_or(0, |p| p.line() as usize);
+        let line = rec.position().map_or(0, |p| line_at(p.byte()));
         if rec.iter().all(str::is_empty) {
             continue;
         }
