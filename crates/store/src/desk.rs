@@ -931,8 +931,20 @@ impl Store {
     /// # Errors
     /// [`StoreError::NoSuchDeskEvent`], unreadable data, a database error.
     pub async fn load_event(&self, event_id: i64) -> Result<LoadedEvent, StoreError> {
-        let mut conn = self.pool.acquire().await?;
-        load_in(&mut conn, event_id).await
+        // One snapshot for the event's several tables: read outside a
+        // transaction, a round committed between the rounds and the games
+        // queries would show games of a round not yet paired. SQLite's
+        // read transaction is one snapshot (WAL); PostgreSQL's READ
+        // COMMITTED is not, so the transaction asks for REPEATABLE READ.
+        let mut tx = self.pool.begin().await?;
+        if self.backend() == crate::Backend::Postgres {
+            sqlx::query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
+                .execute(&mut *tx)
+                .await?;
+        }
+        let loaded = load_in(&mut tx, event_id).await?;
+        tx.commit().await?;
+        Ok(loaded)
     }
 
     /// Replaces the settings (the desk refuses a change of system once
