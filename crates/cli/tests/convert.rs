@@ -50,7 +50,15 @@ fn round_trip(rel: &str) {
         let event = dir.path().join(format!("e.{ext}"));
         let back = dir.path().join(format!("back-{ext}.trf"));
         let s = src.to_str().unwrap();
-        let notes = ok(&["convert", s, event.to_str().unwrap(), "--sex", "m"]);
+        let notes = ok(&[
+            "convert",
+            s,
+            event.to_str().unwrap(),
+            "--sex",
+            "m",
+            "--ids",
+            "start-rank",
+        ]);
         // The files' 092 record has no place in the event file: reported.
         assert!(notes.contains("092"), "{notes}");
         ok(&["convert", event.to_str().unwrap(), back.to_str().unwrap()]);
@@ -121,7 +129,15 @@ fn unfinished_schedule_is_reported() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("s100.json");
     let src = format!("{DATA}/swiss/large/s100.trf");
-    let notes = ok(&["convert", &src, out.to_str().unwrap(), "--sex", "f"]);
+    let notes = ok(&[
+        "convert",
+        &src,
+        out.to_str().unwrap(),
+        "--sex",
+        "f",
+        "--ids",
+        "start-rank",
+    ]);
     assert!(
         notes.contains("schedules 9 rounds, 8 have results"),
         "{notes}"
@@ -167,6 +183,8 @@ fn event_trf_event() {
         back.to_str().unwrap(),
         "--game",
         "xiangqi",
+        "--ids",
+        "start-rank",
     ]);
     let (a, b) = (
         read_event_path(Path::new(&src)).unwrap(),
@@ -204,7 +222,17 @@ fn json_toml_and_stdout() {
 fn clear_errors() {
     let dir = tempfile::tempdir().unwrap();
     let src = format!("{DATA}/swiss/small/rtg-1.trf");
-    let out = qiyuan(&["convert", &src, dir.path().join("x.json").to_str().unwrap()]);
+    let json = dir.path().join("x.json");
+    let json = json.to_str().unwrap();
+    // No guess at list ids.
+    let out = qiyuan(&["convert", &src, json, "--sex", "m"]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("not by their rating-list ids") && err.contains("--ids start-rank"),
+        "{err}"
+    );
+    let out = qiyuan(&["convert", &src, json, "--ids", "start-rank"]);
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
@@ -241,6 +269,8 @@ fn clear_errors() {
         "convert",
         bad.to_str().unwrap(),
         dir.path().join("b.json").to_str().unwrap(),
+        "--ids",
+        "start-rank",
     ]);
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(!out.status.success());
@@ -295,6 +325,8 @@ fn round_robin_systems_from_the_number_of_rounds() {
             "json",
             "--sex",
             "m",
+            "--ids",
+            "start-rank",
         ]);
         assert!(
             out.status.success(),
@@ -309,4 +341,129 @@ fn round_robin_systems_from_the_number_of_rounds() {
         // 2 games a round, 3 rounds a cycle.
         assert_eq!(json.matches("\"result\": \"1/2-1/2\"").count(), 6 * cycles);
     }
+}
+
+/// The list ids of `examples/open-ids.csv` (its rows read here, not by the
+/// code under test) replace the start ranks everywhere: players, games and
+/// byes. A player the file leaves out, two players on one id, and FIDE IDs
+/// asked for but missing are refused by name.
+#[test]
+fn players_are_written_under_their_list_ids() {
+    let dir = tempfile::tempdir().unwrap();
+    let src = format!("{EXAMPLES}/open.trf");
+    let map_path = format!("{EXAMPLES}/open-ids.csv");
+    let map: std::collections::HashMap<u32, u32> = std::fs::read_to_string(&map_path)
+        .unwrap()
+        .lines()
+        .skip(1)
+        .map(|l| {
+            let (a, b) = l.split_once(',').unwrap();
+            (a.parse().unwrap(), b.parse().unwrap())
+        })
+        .collect();
+    let by_rank = dir.path().join("by-rank.json");
+    let by_map = dir.path().join("by-map.json");
+    ok(&[
+        "convert",
+        &src,
+        by_rank.to_str().unwrap(),
+        "--ids",
+        "start-rank",
+    ]);
+    ok(&[
+        "convert",
+        &src,
+        by_map.to_str().unwrap(),
+        "--map",
+        &map_path,
+    ]);
+    let (a, b) = (
+        read_event_path(&by_rank).unwrap(),
+        read_event_path(&by_map).unwrap(),
+    );
+    assert_eq!(a.players().len(), 22);
+    for (x, y) in a.players().iter().zip(b.players()) {
+        assert_eq!(map[&x.id.0], y.id.0, "{}", x.name);
+        assert_eq!(x.name, y.name);
+    }
+    let renamed: Vec<_> = a
+        .pairings()
+        .iter()
+        .map(|p| match *p {
+            qiyuan_rating::model::Pairing::Game {
+                round,
+                white,
+                black,
+                result,
+            } => format!("{round} {} {} {result:?}", map[&white.0], map[&black.0]),
+            qiyuan_rating::model::Pairing::Bye {
+                round,
+                player,
+                kind,
+            } => format!("{round} bye {} {kind:?}", map[&player.0]),
+        })
+        .collect();
+    let written: Vec<_> = b
+        .pairings()
+        .iter()
+        .map(|p| match *p {
+            qiyuan_rating::model::Pairing::Game {
+                round,
+                white,
+                black,
+                result,
+            } => format!("{round} {} {} {result:?}", white.0, black.0),
+            qiyuan_rating::model::Pairing::Bye {
+                round,
+                player,
+                kind,
+            } => format!("{round} bye {} {kind:?}", player.0),
+        })
+        .collect();
+    assert_eq!(renamed, written);
+
+    // Player 22 left out; player 2 given player 1's id.
+    let short = dir.path().join("short.csv");
+    let text = std::fs::read_to_string(&map_path).unwrap();
+    std::fs::write(&short, text.lines().take(22).collect::<Vec<_>>().join("\n")).unwrap();
+    let out = qiyuan(&[
+        "convert",
+        &src,
+        "-",
+        "--to",
+        "json",
+        "--map",
+        short.to_str().unwrap(),
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(err.contains("22 Liang, Ying"), "{err}");
+    let twice = dir.path().join("twice.csv");
+    std::fs::write(
+        &twice,
+        text.replacen("2,20114", &format!("2,{}", map[&1]), 1),
+    )
+    .unwrap();
+    let out = qiyuan(&[
+        "convert",
+        &src,
+        "-",
+        "--to",
+        "json",
+        "--map",
+        twice.to_str().unwrap(),
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(&format!("would both be list id {}", map[&1])),
+        "{err}"
+    );
+    // open.trf has no FIDE IDs.
+    let out = qiyuan(&["convert", &src, "-", "--to", "json", "--ids", "fide"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(
+        err.contains("no FIDE ID") && err.contains("1 Wang, Lei"),
+        "{err}"
+    );
 }

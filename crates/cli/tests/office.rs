@@ -660,3 +660,77 @@ fn every_sqlite_form_opens_or_creates_the_database() {
         );
     }
 }
+
+/// A TRF goes into the office as the arbiter's federation sends it: its
+/// start ranks turned into list ids by a mapping file, or refused with the
+/// two ways named when neither is given.
+#[test]
+fn a_trf_is_imported_under_the_list_ids_of_its_mapping_file() {
+    let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples");
+    let trf = examples.join("open.trf").display().to_string();
+    let map = examples.join("open-ids.csv").display().to_string();
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("office.sqlite3");
+    // The list: every player of the TRF (name and sex as the TRF gives
+    // them) under the id the mapping file gives their start rank.
+    let ids: std::collections::HashMap<String, String> = std::fs::read_to_string(&map)
+        .unwrap()
+        .lines()
+        .skip(1)
+        .map(|l| {
+            let (rank, id) = l.split_once(',').unwrap();
+            (rank.to_string(), id.to_string())
+        })
+        .collect();
+    let mut list = String::from("id,name,sex,rating,rated_games,status\n");
+    for line in std::fs::read_to_string(&trf).unwrap().lines() {
+        if let Some(rest) = line.strip_prefix("001") {
+            let rank = rest[..5].trim();
+            let sex = rest[6..7].trim();
+            let name = rest[11..44].trim();
+            let rating = rest[45..49].trim();
+            writeln!(list, "{},\"{name}\",{sex},{rating},40,active", ids[rank]).unwrap();
+        }
+    }
+    let list_file = dir.path().join("list.csv");
+    std::fs::write(&list_file, list).unwrap();
+    let list_file = list_file.display().to_string();
+    let out = ok(&office(
+        &db,
+        &[
+            "import-list",
+            &list_file,
+            "--date",
+            "2024-01-01",
+            "--profile",
+            "fide-2024",
+        ],
+    ));
+    let id = draft_id(&out);
+    ok(&office(
+        &db,
+        &["publish", "--list", &id, "--confirm-identity"],
+    ));
+
+    let refused = office(&db, &["import-event", &trf, "--profile", "fide-2024"]);
+    assert!(!refused.status.success());
+    let said = String::from_utf8_lossy(&refused.stderr);
+    assert!(said.contains("--ids") && said.contains("--map"), "{said}");
+
+    let out = ok(&office(
+        &db,
+        &[
+            "import-event",
+            &trf,
+            "--profile",
+            "fide-2024",
+            "--map",
+            &map,
+        ],
+    ));
+    assert!(out.contains("22 players"), "{out}");
+    assert!(out.contains("1 event(s) imported"), "{out}");
+    // The player behind start rank 1 is list id 20107 (the mapping file).
+    let player = ok(&office(&db, &["player", "20107"]));
+    assert!(player.contains("Wang, Lei"), "{player}");
+}

@@ -504,15 +504,4 @@ impl DeskEvent {
     }
 }
 
-/// A game's result as the rating model takes it; `None` while it is pending.
-pub fn rating_result(result: GameResult) -> Option<rm::GameResult> {
-    Some(match result {
-        GameResult::Pending => return None,
-        GameResult::WhiteWins => rm::GameResult::Played(rm::Outcome::WhiteWins),
-        GameResult::Draw => rm::GameResult::Played(rm::Outcome::Draw),
-        GameResult::BlackWins => rm::GameResult::Played(rm::Outcome::BlackWins),
-        GameResult::WhiteForfeitWin => rm::GameResult::WhiteWinsByForfeit,
-        GameResult::BlackForfeitWin => rm::GameResult::BlackWinsByForfeit,
-        GameResult::DoubleForfeit => rm::GameResult::DoubleForfeit,
-    })
-}
+pub use qiyuan_formats::rating_event::rating_result;

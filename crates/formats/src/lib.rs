@@ -10,6 +10,7 @@ pub mod event;
 pub mod html;
 pub mod list;
 pub mod pgn;
+pub mod rating_event;
 pub mod sheet;
 pub mod swiss_check;
 pub mod swiss_generate;

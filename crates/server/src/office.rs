@@ -8,7 +8,8 @@
 //!   UTF-8 or GBK, see `docs/rating-list.md`; or an xlsx workbook with the
 //!   CSV's or the office export's Chinese headers), `list_date`;
 //! - `POST /office/import-event?_csrf=…` — multipart: `file` (event JSON or
-//!   TOML), `profile`;
+//!   TOML, or a FIDE TRF), `profile`, and for a TRF `ids` (`start-rank`,
+//!   `fide` or `map` with an `id_map` file: start rank → list id);
 //! - `GET /office/period?profile=&list_date=&page=` — the preview: the
 //!   period computed as a dry run, every changed row with each event's N, W,
 //!   We, K and ΔR, ΣΔR, the new rating and status. Nothing is written;
@@ -32,6 +33,7 @@ use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
 use chrono::NaiveDate;
 use maud::{Markup, html};
+use qiyuan_formats::rating_event::{self, PlayerIds};
 use qiyuan_rating::profile::Profile;
 use qiyuan_store::{ImportNotes, ListDiff, ListEntry, StoreError};
 use serde::Deserialize;
@@ -281,9 +283,20 @@ async fn dashboard(
                 form method="post" enctype="multipart/form-data"
                     action={ "/office/import-event" (csrf_q) } {
                     (layout::csrf_field(&viewer))
-                    label { (viewer.t("Event files (JSON or TOML)", "赛事文件（JSON 或 TOML，可多选）")) " "
-                        input type="file" name="file" accept=".json,.toml" multiple required; }
+                    label { (viewer.t("Event files (JSON, TOML or FIDE TRF)", "赛事文件（JSON、TOML 或 FIDE TRF，可多选）")) " "
+                        input type="file" name="file" accept=".json,.toml,.trf,.txt" multiple required; }
                     " " (profile_select(&viewer, "cxa-2019"))
+                    fieldset.trf-ids {
+                        legend { (viewer.t("A TRF's players are list ids by", "TRF 棋手对应名单编号的方式")) }
+                        label { input type="radio" name="ids" value="" checked; " " (viewer.t("— (no TRF)", "—（无 TRF）")) } " "
+                        label { input type="radio" name="ids" value="start-rank"; " " (viewer.t("their start ranks", "起始序号即编号")) } " "
+                        label { input type="radio" name="ids" value="fide"; " " (viewer.t("their FIDE IDs", "FIDE ID 即编号")) } " "
+                        label { input type="radio" name="ids" value="map"; " " (viewer.t("a mapping file:", "对照文件：")) " "
+                            input type="file" name="id_map" accept=".csv,.xlsx"; }
+                        p.hint { small { (viewer.t(
+                            "A TRF numbers its players by start rank; the office rates them by list id. The mapping file has a start_rank (起始序号) and an id (编号) column.",
+                            "TRF 以起始序号编排棋手，等级分按名单编号计算。对照文件含“起始序号”（start_rank）与“编号”（id）两列。")) } }
+                    }
                     " " button type="submit" { (viewer.t("Import", "导入")) }
                 }
                 h2 { (viewer.t("Rating period", "等级分计算周期")) }
@@ -361,6 +374,8 @@ async fn dashboard(
 struct Upload {
     /// Name (its last path part) and content of every non-empty `file` part.
     files: Vec<(String, Vec<u8>)>,
+    /// The `id_map` part (a TRF's start ranks → list ids), when one came.
+    id_map: Option<(String, Vec<u8>)>,
     fields: HashMap<String, String>,
 }
 
@@ -377,10 +392,23 @@ async fn read_upload(viewer: &Viewer, mut form: Multipart) -> Result<Upload, App
         }
     };
     let mut files = Vec::new();
+    let mut id_map = None;
     let mut fields = HashMap::new();
     while let Some(field) = form.next_field().await.map_err(bad)? {
         let name = field.name().unwrap_or("").to_string();
-        if name == "file" {
+        if name == "id_map" {
+            let file_name = field
+                .file_name()
+                .unwrap_or("")
+                .rsplit(['/', '\\'])
+                .next()
+                .unwrap_or("")
+                .to_string();
+            let bytes = field.bytes().await.map_err(bad)?;
+            if !bytes.is_empty() {
+                id_map = Some((file_name, bytes.to_vec()));
+            }
+        } else if name == "file" {
             // Only the last part of the name the browser sent.
             let file_name = field
                 .file_name()
@@ -410,7 +438,11 @@ async fn read_upload(viewer: &Viewer, mut form: Multipart) -> Result<Upload, App
                 .into(),
         ));
     }
-    Ok(Upload { files, fields })
+    Ok(Upload {
+        files,
+        id_map,
+        fields,
+    })
 }
 
 fn parse_date(viewer: &Viewer, text: Option<&str>) -> Result<NaiveDate, AppError> {
@@ -642,12 +674,27 @@ async fn import_event(
         .get("profile")
         .map(|s| s.trim().to_string())
         .unwrap_or_default();
+    let ids = trf_player_ids(&viewer, &up)?;
+    let game = qiyuan_rating::profile::Profile::builtin(&profile)
+        .map(|p| p.game)
+        .map_err(|e| refusal(viewer.lang, StoreError::Profile(e)))?;
     // Files that are not text are refused one by one; the others go to the
-    // store in one batch (one transaction, one audit entry).
+    // store in one batch (one transaction, one audit entry). A TRF becomes
+    // an event file first, its players named by list id as asked.
     let mut lines = Vec::new();
+    let mut notes = Vec::new();
     let mut texts = Vec::new();
     for (name, bytes) in up.files {
         match String::from_utf8(bytes) {
+            Ok(t) if rating_event::looks_like_trf(&name, &t) => {
+                match trf_event(&viewer, &name, &t, game, ids.as_ref()) {
+                    Ok((json, said)) => {
+                        notes.extend(said.into_iter().map(|n| format!("{name}: {n}")));
+                        texts.push((name, json));
+                    }
+                    Err(refusal) => lines.push((false, refusal)),
+                }
+            }
             Ok(t) => texts.push((name, t)),
             Err(_) => lines.push((
                 false,
@@ -686,7 +733,13 @@ async fn import_event(
                     ),
                 ),
             ),
-            Err(e) => (false, format!("{}: {e}", viewer.t("Refused", "被拒绝"))),
+            Err(e) => (
+                false,
+                match refusal(viewer.lang, e) {
+                    AppError::BadRequest(m) | AppError::Conflict(m) => m,
+                    other => other.to_string(),
+                },
+            ),
         });
     }
     let imported = lines.iter().filter(|(ok, _)| *ok).count();
@@ -703,16 +756,117 @@ async fn import_event(
         format!("{imported} event(s) imported"),
         format!("已导入 {imported} 个赛事"),
     );
+    let note = viewer.t("Not carried from the TRF", "TRF 中未带入");
     Ok(done_page(
         &viewer,
         &title,
         lines
             .into_iter()
             .map(|(ok, l)| if ok { l } else { format!("⚠ {l}") })
+            .chain(notes.into_iter().map(|n| format!("{note}: {n}")))
             .collect(),
         None,
     )
     .into_response())
+}
+
+/// How the TRFs of an upload name their players (the `ids` field:
+/// `start-rank`, `fide`, or `map` with the `id_map` file); `None` when the
+/// field is empty (event files name list ids already).
+fn trf_player_ids(viewer: &Viewer, up: &Upload) -> Result<Option<PlayerIds>, AppError> {
+    let choice = up.fields.get("ids").map_or("", |s| s.trim());
+    Ok(match choice {
+        "" => None,
+        "start-rank" => Some(PlayerIds::StartRank),
+        "fide" => Some(PlayerIds::FideId),
+        "map" => {
+            let Some((name, bytes)) = &up.id_map else {
+                return Err(AppError::BadRequest(viewer.t(
+                    "Choose the mapping file (start_rank,id) that gives each start rank its list id.",
+                    "请选择对照文件（起始序号,编号），为每个起始序号给出名单编号。",
+                ).into()));
+            };
+            let map = rating_event::read_id_map(bytes, name).map_err(|e| {
+                AppError::BadRequest(viewer.lang.pick(
+                    e.to_string(),
+                    format!(
+                        "{}{}：{}",
+                        e.file,
+                        e.line.map(|l| format!(" 第 {l} 行")).unwrap_or_default(),
+                        e.message
+                    ),
+                ))
+            })?;
+            Some(PlayerIds::Map(map))
+        }
+        other => {
+            return Err(AppError::BadRequest(viewer.lang.pick(
+                format!(
+                    "`{other}` is not a way of naming a TRF's players (start-rank, fide, map)."
+                ),
+                format!("“{other}”不是 TRF 棋手编号的方式（start-rank、fide、map）。"),
+            )));
+        }
+    })
+}
+
+/// A TRF upload as an event file (JSON) and the notes of what it did not
+/// carry; or the refusal, naming the file, in the visitor's language.
+fn trf_event(
+    viewer: &Viewer,
+    name: &str,
+    text: &str,
+    game: qiyuan_rating::model::GameKind,
+    ids: Option<&PlayerIds>,
+) -> Result<(String, Vec<String>), String> {
+    use rating_event::TrfEventError as E;
+    let Some(ids) = ids else {
+        return Err(viewer.lang.pick(
+            format!("{name}: a TRF numbers its players by start rank, not by list id: choose how they become list ids (start ranks, FIDE IDs or a mapping file)."),
+            format!("{name}：TRF 按起始序号编排棋手，不是名单编号：请选择如何对应名单编号（起始序号、FIDE ID 或对照文件）。"),
+        ));
+    };
+    let file = qiyuan_formats::trf::parse_trf(text).map_err(|e| {
+        viewer.lang.pick(
+            format!("{name}: {e}"),
+            format!("{name}：不是可读的 TRF 文件：{e}"),
+        )
+    })?;
+    let options = rating_event::TrfOptions {
+        game,
+        system: None,
+        sex: None,
+        ids: ids.clone(),
+        fallback_name: name.to_string(),
+    };
+    let done = rating_event::from_trf(&file, &options).map_err(|e| {
+        let zh = match &e {
+            E::NoSex { start_rank, name } => {
+                format!("棋手 {start_rank}（{name}）在 TRF 中没有性别，而等级分计算需要性别")
+            }
+            E::NoFideId(names) => {
+                format!(
+                    "以下棋手没有 FIDE ID，无法以其为名单编号：{}",
+                    names.join("、")
+                )
+            }
+            E::Unmapped(names) => format!("对照文件未给出以下棋手的名单编号：{}", names.join("、")),
+            E::SameListId {
+                list_id,
+                first,
+                second,
+            } => format!("棋手 {first} 与 {second} 会对应同一个名单编号 {list_id}"),
+            E::IdTooLarge(player, id) => format!("棋手 {player}：FIDE ID {id} 超出名单编号的范围"),
+            E::Trf(inner) => format!("TRF 不能构成赛事：{inner}"),
+            E::Event(inner) => format!("赛事有误：{inner}"),
+        };
+        viewer
+            .lang
+            .pick(format!("{name}: {e}"), format!("{name}：{zh}"))
+    })?;
+    let json =
+        qiyuan_formats::event::write_event(&done.event, qiyuan_formats::event::EventFormat::Json);
+    Ok((json, done.notes))
 }
 
 /// `?profile=&list_date=&page=` of the preview.

@@ -937,3 +937,95 @@ async fn a_desk_event_is_submitted_reviewed_and_imported() {
     assert_eq!(newcomer["data-change"], "", "unrated: no ΔR {newcomer:?}");
     assert!(preview.contains("新秀"), "{preview}");
 }
+
+/// A FIDE TRF uploaded to the office: refused until the officer says how
+/// its start ranks become list ids, then imported under the ids of the
+/// mapping file (examples/open-ids.csv), what it could not carry listed.
+#[tokio::test]
+async fn a_trf_is_imported_under_the_list_ids_of_a_mapping_file() {
+    const TRF: &str = include_str!("../../../examples/open.trf");
+    const MAP: &str = include_str!("../../../examples/open-ids.csv");
+    let server = TestServer::start().await;
+    server.sign_in_as("li", Role::Officer).await;
+    let client = &server.client;
+    let ids: HashMap<&str, &str> = MAP
+        .lines()
+        .skip(1)
+        .map(|l| l.split_once(',').unwrap())
+        .collect();
+    let mut list = String::from("id,name,sex,rating,rated_games,status\n");
+    for rest in TRF.lines().filter_map(|l| l.strip_prefix("001")) {
+        let (rank, sex, name, rating) = (
+            rest[..5].trim(),
+            rest[6..7].trim(),
+            rest[11..44].trim(),
+            rest[45..49].trim(),
+        );
+        list.push_str(&format!(
+            "{},\"{name}\",{sex},{rating},40,active\n",
+            ids[rank]
+        ));
+    }
+    let (list_id, _) = server
+        .import_list_draft(
+            client,
+            "fide-2024",
+            "2024-01-01",
+            "list.csv",
+            list.as_bytes(),
+        )
+        .await;
+    server.publish_list_draft(client, list_id).await;
+
+    // No way of naming the players: refused, in the visitor's language.
+    let resp = server
+        .upload(
+            client,
+            "/office/import-event",
+            &[("profile", "fide-2024")],
+            "open.trf",
+            TRF.as_bytes(),
+        )
+        .await;
+    assert_eq!(resp.status(), 400);
+    let text = resp.text().await.unwrap();
+    assert!(text.contains("open.trf：TRF 按起始序号编排棋手"), "{text}");
+    // "map" without the mapping file.
+    let resp = server
+        .upload(
+            client,
+            "/office/import-event",
+            &[("profile", "fide-2024"), ("ids", "map")],
+            "open.trf",
+            TRF.as_bytes(),
+        )
+        .await;
+    assert_eq!(resp.status(), 400);
+    assert_eq!(server.store.totals().await.unwrap().events, 0);
+
+    let csrf = server.csrf(client).await;
+    let (ct, body) = multipart_parts(
+        &[("profile", "fide-2024"), ("ids", "map")],
+        &[
+            ("file", "open.trf", TRF.as_bytes()),
+            ("id_map", "open-ids.csv", MAP.as_bytes()),
+        ],
+    );
+    let resp = client
+        .post(server.url(&format!("/office/import-event?_csrf={csrf}")))
+        .header("content-type", ct)
+        .body(body)
+        .send()
+        .await
+        .unwrap();
+    let status = resp.status();
+    let text = resp.text().await.unwrap();
+    assert_eq!(status, 200, "{text}");
+    assert!(text.contains("已导入 1 个赛事"), "{text}");
+    assert!(text.contains("棋手 22 名"), "{text}");
+    let totals = server.store.totals().await.unwrap();
+    assert_eq!(totals.events, 1);
+    // Start rank 1 (Wang, Lei) played as list id 20107.
+    let page = server.get("/players/20107").await.text().await.unwrap();
+    assert!(page.contains("Wang, Lei"), "{page}");
+}

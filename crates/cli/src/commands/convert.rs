@@ -7,16 +7,12 @@
 //! rows.
 //!
 //! Paths:
-//! * **TRF → event file**: the TRF is read into the tournament model
-//!   (`trf_model::event_from_trf`, which checks that both entries of every
-//!   game agree), then written as a rating event. Carried: the name (`012`),
-//!   dates (`042`, `052`), players (number, name, sex, rating, title, birth
-//!   year, rank), every game with its result, forfeits, byes (`U` and `F`
-//!   → `bye`, `H` → `half-bye`, `Z` → `zero-bye`). Not carried (the event
-//!   format has no field for them; each is reported as a note on standard
-//!   error): federation, FIDE ID, full birth date, the points column, games
-//!   without a result yet, the scheduled number of rounds, colour and pairing
-//!   records (`XXR`, `XXC`, `152` …), arbiters and other header records.
+//! * **TRF → event file**: `qiyuan_formats::rating_event::from_trf` (the
+//!   TRF read into the tournament model, which checks that both entries of
+//!   every game agree, then written as a rating event; what is carried and
+//!   what is noted is documented there). Players are written under their
+//!   rating-list ids, as `--ids` or `--map` says: a TRF's start ranks are
+//!   not list ids, and the conversion never guesses.
 //! * **event file → TRF**: players (sex, title, rating rounded to a whole
 //!   number, birth year, rank), games, forfeits and byes, with the 1 / ½ / 0
 //!   points; `092` says the system. Not carried: `unit` (单位), `rated_games`,
@@ -49,15 +45,15 @@ use qiyuan_formats::event::{
 };
 use qiyuan_formats::pgn::xiangqi::{XiangqiGame, is_xiangqi, write_xiangqi_pgn};
 use qiyuan_formats::pgn::{PgnGame, TextEncoding, decode, read_raw, write_pgn};
+use qiyuan_formats::rating_event::{PlayerIds, TrfEventError, TrfOptions, from_trf, read_id_map};
 use qiyuan_formats::trf::{Record, TextCode, TrfFile, parse_trf};
-use qiyuan_formats::trf_model::{event_from_trf, trf_from_event};
+use qiyuan_formats::trf_model::trf_from_event;
 use qiyuan_formats::xqf::{XqfGame, read_xqf, write_xqf};
 use qiyuan_rating::model as rm;
-use qiyuan_tournament::model::{ByeKind, EventKind, Sex};
 use qiyuan_tournament::scoring::ScoringSystem;
 use qiyuan_xiangqi::Notation;
+use rust_decimal::RoundingStrategy;
 use rust_decimal::prelude::ToPrimitive;
-use rust_decimal::{Decimal, RoundingStrategy};
 
 use super::output;
 
@@ -202,9 +198,12 @@ PGN (one xiangqi game) -> XQF and XQF -> XQF (written as XQF 1.0, version 10).
 What a format cannot hold is reported on standard error, one note per kind.
 
 Examples:
-  qiyuan convert examples/open.trf open.json --sex m    # --sex for players the TRF leaves blank
+  qiyuan convert examples/open.trf open.json --ids start-rank --sex m
+                              # the start ranks are list ids; --sex for players the TRF leaves blank
+  qiyuan convert examples/open.trf open.json --map examples/open-ids.csv --sex m
+                              # start_rank,id: each player's list id
   qiyuan convert examples/cxa-2019-swiss.toml swiss.trf
-  qiyuan convert examples/open.trf - --to toml          # to standard output
+  qiyuan convert examples/open.trf - --to toml --ids start-rank --sex m   # to standard output
   qiyuan convert examples/xiangqi-games.gbk.pgn games.wxf.pgn --notation wxf
   qiyuan convert examples/xiangqi-games.pgn - --to pgn --notation iccs
   qiyuan convert examples/xiangqi-game.xqf game.pgn     # Chinese notation
@@ -232,6 +231,15 @@ pub struct Args {
     /// the rounds fit the players, else Swiss).
     #[arg(long, value_enum)]
     pub system: Option<SystemArg>,
+    /// TRF → event: how start ranks become list ids — `start-rank` (they
+    /// are list ids) or `fide` (FIDE IDs are). One of `--ids` and `--map`
+    /// is required: a TRF's numbers are not list ids.
+    #[arg(long, value_enum)]
+    pub ids: Option<IdsArg>,
+    /// TRF → event: a mapping file (CSV or xlsx: `start_rank,id`, or
+    /// 序号,编号) giving every player's list id.
+    #[arg(long, value_name = "FILE")]
+    pub map: Option<PathBuf>,
     /// PGN/XQF → PGN: the notation of xiangqi moves (default: that of the
     /// input game; Chinese for XQF).
     #[arg(long, value_enum)]
@@ -473,220 +481,92 @@ fn has_nag<M>(elements: &[qiyuan_formats::pgn::Element<M>]) -> bool {
 }
 
 /// A TRF date (`YYYY/MM/DD`, `YYYY-MM-DD`, `YYYY.MM.DD`) as `YYYY-MM-DD`.
-fn iso_date(text: &str) -> String {
-    text.trim().replace(['/', '.'], "-")
+/// `--ids`: how a TRF's start ranks become list ids.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum IdsArg {
+    /// The start rank is the list id (a TRF made with list ids as numbers).
+    StartRank,
+    /// The FIDE ID is the list id (a list kept by FIDE ID).
+    Fide,
+}
+
+/// How the start ranks of a TRF become list ids, from `--ids` / `--map`:
+/// one of them is required (the conversion never guesses).
+pub fn player_ids(ids: Option<IdsArg>, map: Option<&Path>) -> anyhow::Result<PlayerIds> {
+    Ok(match (ids, map) {
+        (Some(_), Some(_)) => bail!("give --ids or --map, not both"),
+        (Some(IdsArg::StartRank), None) => PlayerIds::StartRank,
+        (Some(IdsArg::Fide), None) => PlayerIds::FideId,
+        (None, Some(path)) => {
+            let bytes =
+                fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+            PlayerIds::Map(read_id_map(&bytes, &path.display().to_string())?)
+        }
+        (None, None) => bail!(
+            "a TRF numbers players by start rank, not by their rating-list ids: say which ids to write\n  \
+             help: --ids start-rank (the start ranks are list ids), --ids fide (FIDE IDs are list ids) \
+             or --map FILE (a CSV of start_rank,id)"
+        ),
+    })
+}
+
+/// A TRF handed to the office (`office import-event`): the event file
+/// text, players by list id as `ids` says, chess or xiangqi as the
+/// `profile` rates; and the notes of what was not carried.
+pub fn trf_for_office(
+    name: &str,
+    text: &str,
+    profile: &str,
+    ids: &PlayerIds,
+) -> anyhow::Result<(String, Vec<String>)> {
+    let game = qiyuan_rating::profile::Profile::builtin(profile)?.game;
+    let file = parse_trf(text).with_context(|| name.to_string())?;
+    let options = TrfOptions {
+        game,
+        system: None,
+        sex: None,
+        ids: ids.clone(),
+        fallback_name: name.to_string(),
+    };
+    let done = from_trf(&file, &options).with_context(|| name.to_string())?;
+    Ok((write_event(&done.event, EventFormat::Json), done.notes))
 }
 
 fn trf_to_event(args: &Args, bytes: &[u8], to: FileFormat) -> anyhow::Result<Converted> {
     let file = parse_trf(utf8(args, bytes)?)?;
-    let mut notes = Vec::new();
-    let kind = match args.system {
-        Some(SystemArg::Swiss) => Some(EventKind::Swiss),
-        Some(SystemArg::RoundRobin | SystemArg::DoubleRoundRobin) => Some(EventKind::RoundRobin),
-        _ => None,
-    };
-    let trf = event_from_trf(&file, kind)?;
-    let t = &trf.event;
-    let n = t.players().len() as u32;
-    let system = match args.system {
-        Some(SystemArg::Swiss) => rm::EventSystem::Swiss,
-        Some(SystemArg::RoundRobin) => rm::EventSystem::RoundRobin,
-        Some(SystemArg::DoubleRoundRobin) => rm::EventSystem::DoubleRoundRobin,
-        Some(SystemArg::Knockout) => rm::EventSystem::Knockout,
-        Some(SystemArg::Match) => rm::EventSystem::Match,
-        Some(SystemArg::Team) => rm::EventSystem::Team,
-        None => match t.kind() {
-            EventKind::Swiss => rm::EventSystem::Swiss,
-            // A single round robin of n players has n − 1 rounds (n even) or
-            // n (n odd, one bye a round); more means a double round robin.
-            EventKind::RoundRobin if t.total_rounds() > n.saturating_sub(1) + n % 2 => {
-                rm::EventSystem::DoubleRoundRobin
-            }
-            EventKind::RoundRobin => rm::EventSystem::RoundRobin,
+    let options = TrfOptions {
+        game: match args.game {
+            GameArg::Chess => rm::GameKind::Chess,
+            GameArg::Xiangqi => rm::GameKind::Xiangqi,
         },
+        system: args.system.map(|s| match s {
+            SystemArg::Swiss => rm::EventSystem::Swiss,
+            SystemArg::RoundRobin => rm::EventSystem::RoundRobin,
+            SystemArg::DoubleRoundRobin => rm::EventSystem::DoubleRoundRobin,
+            SystemArg::Knockout => rm::EventSystem::Knockout,
+            SystemArg::Match => rm::EventSystem::Match,
+            SystemArg::Team => rm::EventSystem::Team,
+        }),
+        sex: args.sex.map(|s| match s {
+            SexArg::M => rm::Sex::Male,
+            SexArg::F => rm::Sex::Female,
+        }),
+        ids: player_ids(args.ids, args.map.as_deref())?,
+        fallback_name: args
+            .input
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "event".into()),
     };
-    let name = file
-        .tournament_name()
-        .map(str::trim)
-        .filter(|s| !s.is_empty())
-        .map(String::from)
-        .unwrap_or_else(|| {
-            notes.push("the TRF has no name (012): the file name is used".into());
-            args.input
-                .file_stem()
-                .map(|s| s.to_string_lossy().into_owned())
-                .unwrap_or_else(|| "event".into())
-        });
-    // Dates: typed by the rating model (a calendar date), parsed from ISO text.
-    let mut date = |code: TextCode, what: &str| {
-        let text = file.text(code)?.trim().to_string();
-        if text.is_empty() {
-            return None;
+    let done = from_trf(&file, &options).map_err(|e| match e {
+        TrfEventError::NoSex { .. } => {
+            anyhow::anyhow!("{e}\n  help: give the sex of such players with --sex m or --sex f")
         }
-        match iso_date(&text).parse() {
-            Ok(d) => Some(d),
-            Err(_) => {
-                notes.push(format!(
-                    "{what} date `{text}` ({}) is not YYYY/MM/DD: left out",
-                    code.code()
-                ));
-                None
-            }
-        }
-    };
-    let start = date(TextCode::StartDate, "start");
-    let end = date(TextCode::EndDate, "end");
-    let (start, end) = match (start, end) {
-        (Some(s), Some(e)) if e < s => {
-            notes.push("the end date is before the start date: dates left out".into());
-            (None, None)
-        }
-        other => other,
-    };
-
-    let mut players = Vec::with_capacity(t.players().len());
-    let mut lost_fed = false;
-    let mut lost_id = false;
-    let mut lost_birth = false;
-    for p in t.players() {
-        let rec = u16::try_from(p.id.0).ok().and_then(|id| file.player(id));
-        let sex = match (p.sex, args.sex) {
-            (Some(Sex::Male), _) | (None, Some(SexArg::M)) => rm::Sex::Male,
-            (Some(Sex::Female), _) | (None, Some(SexArg::F)) => rm::Sex::Female,
-            (None, None) => bail!(
-                "player {} ({}) has no sex in the TRF, and the event file needs one\n  \
-                 help: give the sex of such players with --sex m or --sex f",
-                p.id,
-                p.name
-            ),
-        };
-        let rating = match p.rating {
-            Some(r) if (100..=4000).contains(&r) => Some(Decimal::from(r)),
-            Some(r) => {
-                notes.push(format!(
-                    "player {}: rating {r} is outside 100–4000: written as unrated",
-                    p.id
-                ));
-                None
-            }
-            None => None,
-        };
-        let mut q = rm::Player::new(rm::PlayerId(p.id.0), p.name.clone(), sex, rating);
-        q.title = p
-            .title
-            .as_deref()
-            .map(str::trim)
-            .filter(|t| !t.is_empty() && !t.contains(char::is_whitespace))
-            .map(String::from);
-        if let Some(rec) = rec {
-            q.birth_year = rec
-                .birth_year()
-                .map(i32::from)
-                .filter(|y| (1850..=2100).contains(y));
-            q.rank = rec.rank.map(u32::from).filter(|&r| r > 0);
-            lost_fed |= rec.federation.is_some();
-            lost_id |= rec.fide_id.is_some();
-            lost_birth |= rec.birth_date.as_deref().is_some_and(|d| d.len() > 4);
-        }
-        players.push(q);
-    }
-    if lost_fed {
-        notes.push("federations are not carried (the event file has no federation)".into());
-    }
-    if lost_id {
-        notes.push("FIDE IDs are not carried (the event file has no FIDE ID)".into());
-    }
-    if lost_birth {
-        notes.push("birth dates are kept as birth years".into());
-    }
-
-    let mut pairings = Vec::new();
-    let mut pending = 0;
-    let mut full_point = 0;
-    for (r, round) in t.rounds().iter().enumerate() {
-        let r = r as u32 + 1;
-        for g in &round.games {
-            let Some(result) = qiyuan_desk::reports::rating_result(g.result) else {
-                pending += 1;
-                continue;
-            };
-            pairings.push(rm::Pairing::Game {
-                round: r,
-                white: rm::PlayerId(g.white.0),
-                black: rm::PlayerId(g.black.0),
-                result,
-            });
-        }
-        for &(id, kind) in &round.byes {
-            let kind = match kind {
-                ByeKind::PairingAllocated => rm::ByeKind::Full,
-                ByeKind::FullPoint => {
-                    full_point += 1;
-                    rm::ByeKind::Full
-                }
-                ByeKind::HalfPoint => rm::ByeKind::Half,
-                ByeKind::ZeroPoint => rm::ByeKind::Zero,
-                ByeKind::Absent => continue,
-            };
-            pairings.push(rm::Pairing::Bye {
-                round: r,
-                player: rm::PlayerId(id.0),
-                kind,
-            });
-        }
-    }
-    if pending > 0 {
-        notes.push(format!(
-            "{pending} game(s) without a result are left out (the event file holds finished games)"
-        ));
-    }
-    if full_point > 0 {
-        notes.push(format!(
-            "{full_point} requested full-point bye(s) (F) are written as `bye`"
-        ));
-    }
-    if t.total_rounds() > trf.played_rounds {
-        notes.push(format!(
-            "the TRF schedules {} rounds, {} have results: the event file keeps only the games",
-            t.total_rounds(),
-            trf.played_rounds
-        ));
-    }
-    let dropped: Vec<&str> = file
-        .records
-        .iter()
-        .filter_map(|r| match r {
-            Record::Text { code, .. }
-                if !matches!(
-                    code,
-                    TextCode::TournamentName | TextCode::StartDate | TextCode::EndDate
-                ) =>
-            {
-                Some(code.code())
-            }
-            Record::Player(_) | Record::Blank | Record::Comment(_) | Record::Text { .. } => None,
-            Record::Xxr(_) | Record::NumberOfRounds(_) => None,
-            _ => Some("other"),
-        })
-        .collect();
-    if !dropped.is_empty() {
-        let mut d = dropped.clone();
-        d.sort_unstable();
-        d.dedup();
-        notes.push(format!(
-            "TRF records not carried: {}",
-            d.join(", ")
-                .replace("other", "pairing/scoring/team records")
-        ));
-    }
-    let game = match args.game {
-        GameArg::Chess => rm::GameKind::Chess,
-        GameArg::Xiangqi => rm::GameKind::Xiangqi,
-    };
-    let event = rm::Event::new(name, game, system, start, end, players, pairings)?;
+        other => other.into(),
+    })?;
     Ok(Converted::text(
-        write_event(&event, event_format(to)),
-        notes,
+        write_event(&done.event, event_format(to)),
+        done.notes,
     ))
 }
 

@@ -77,7 +77,8 @@ enum Sub {
         #[arg(long, value_name = "NAME")]
         profile: String,
     },
-    /// Import event files (JSON or TOML), each in its own transaction.
+    /// Import event files (JSON or TOML, or FIDE TRF with --ids or --map),
+    /// each in its own transaction.
     ImportEvent {
         /// The event files.
         #[arg(required = true)]
@@ -85,6 +86,14 @@ enum Sub {
         /// The rating profile the event is rated under (cxa-2019, cca-chess…).
         #[arg(long)]
         profile: String,
+        /// A TRF's players by list id: `start-rank` (the start ranks are
+        /// list ids) or `fide` (FIDE IDs are). A TRF needs this or --map.
+        #[arg(long, value_enum)]
+        ids: Option<super::convert::IdsArg>,
+        /// A TRF's players by list id from a mapping file (CSV or xlsx:
+        /// start_rank,id).
+        #[arg(long, value_name = "FILE")]
+        map: Option<PathBuf>,
         /// Faster bulk import (SQLite `synchronous=NORMAL`): a power cut may
         /// lose the last imports, never half of one.
         #[arg(long)]
@@ -248,8 +257,16 @@ async fn run_async(url: String, command: Sub, by: &str) -> anyhow::Result<ExitCo
             date,
             profile,
         } => import_list(&store, &file, &profile, date, by).await?,
-        Sub::ImportEvent { files, profile, .. } => {
-            import_events(&store, &files, &profile, by).await?
+        Sub::ImportEvent {
+            files,
+            profile,
+            ids,
+            map,
+            ..
+        } => {
+            // Asked only when a TRF comes: event files name list ids already.
+            let ids = move || super::convert::player_ids(ids, map.as_deref());
+            import_events(&store, &files, &profile, &ids, by).await?
         }
         Sub::Period {
             profile,
@@ -448,8 +465,10 @@ async fn import_events(
     store: &Store,
     files: &[PathBuf],
     profile: &str,
+    ids: &dyn Fn() -> anyhow::Result<qiyuan_formats::rating_event::PlayerIds>,
     by: &str,
 ) -> anyhow::Result<ExitCode> {
+    let mut player_ids = None;
     let (mut events, mut games, mut players, mut refused) = (0usize, 0usize, 0usize, 0usize);
     let many = files.len() > 1;
     let total_bar = many.then(|| bar(files.len() as u64, "importing events"));
@@ -461,6 +480,30 @@ async fn import_events(
         let mut texts = Vec::with_capacity(chunk.len());
         for file in chunk {
             match read_text(file) {
+                Ok(t)
+                    if qiyuan_formats::rating_event::looks_like_trf(
+                        &file.display().to_string(),
+                        &t,
+                    ) =>
+                {
+                    let shown = file.display().to_string();
+                    if player_ids.is_none() {
+                        player_ids = Some(ids()?);
+                    }
+                    let ids = player_ids.as_ref().expect("set above");
+                    match super::convert::trf_for_office(&shown, &t, profile, ids) {
+                        Ok((json, notes)) => {
+                            for n in notes {
+                                eprintln!("note: {shown}: {n}");
+                            }
+                            texts.push((shown, json));
+                        }
+                        Err(e) => {
+                            say(format!("{e:#}"));
+                            refused += 1;
+                        }
+                    }
+                }
                 Ok(t) => texts.push((file.display().to_string(), t)),
                 Err(msg) => {
                     say(msg);

@@ -474,6 +474,16 @@ pub fn multipart(fields: &[(&str, &str)], file_name: &str, file: &[u8]) -> (Stri
 /// A multipart body (the `fields`, then each file as a part named `file`)
 /// and its content type.
 pub fn multipart_files(fields: &[(&str, &str)], files: &[(&str, &[u8])]) -> (String, Vec<u8>) {
+    let parts: Vec<(&str, &str, &[u8])> = files.iter().map(|&(n, f)| ("file", n, f)).collect();
+    multipart_parts(fields, &parts)
+}
+
+/// A multipart body of `fields` and file parts `(part name, file name,
+/// content)`; answers the content type and the body.
+pub fn multipart_parts(
+    fields: &[(&str, &str)],
+    files: &[(&str, &str, &[u8])],
+) -> (String, Vec<u8>) {
     let boundary = "----qiyuan-test-boundary-7d1f";
     let mut body = Vec::new();
     for (k, v) in fields {
@@ -482,10 +492,10 @@ pub fn multipart_files(fields: &[(&str, &str)], files: &[(&str, &[u8])]) -> (Str
                 .as_bytes(),
         );
     }
-    for (file_name, file) in files {
+    for (part, file_name, file) in files {
         body.extend_from_slice(
             format!(
-                "--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"{file_name}\"\r\n\
+                "--{boundary}\r\nContent-Disposition: form-data; name=\"{part}\"; filename=\"{file_name}\"\r\n\
                  Content-Type: application/octet-stream\r\n\r\n"
             )
             .as_bytes(),

@@ -1,0 +1,506 @@
+//! A FIDE TRF as a rating event file: the event the rating office rates,
+//! its players named by their **list ids** (the ids of the rating list).
+//!
+//! A TRF numbers its players by start rank (1, 2, 3 …). Those numbers are
+//! not list ids: taken as such, the office would credit a game of player 3
+//! to whoever holds id 3 on its list. So the conversion never guesses; the
+//! caller says how a start rank becomes a list id ([`PlayerIds`]):
+//!
+//! * [`PlayerIds::StartRank`]: the TRF was made with list ids as start
+//!   ranks (a file exported for that purpose);
+//! * [`PlayerIds::FideId`]: the list ids are FIDE IDs (a chess list kept by
+//!   FIDE ID), read from columns 58–68 of each `001` record;
+//! * [`PlayerIds::Map`]: a mapping file, start rank → list id
+//!   ([`read_id_map`]).
+//!
+//! Carried: the name (`012`), dates (`042`, `052`), players (name, sex,
+//! rating, title, birth year, rank), every game with its result, forfeits,
+//! byes (`U` and `F` → `bye`, `H` → `half-bye`, `Z` → `zero-bye`). What is
+//! not carried (federations, FIDE IDs, full birth dates, games without a
+//! result, the scheduled rounds, other records) is returned as notes.
+
+use std::collections::{BTreeMap, HashMap};
+
+use qiyuan_rating::model as rm;
+use qiyuan_tournament::model::{ByeKind, EventKind, GameResult, Sex};
+use rust_decimal::Decimal;
+
+use crate::sheet::{Limits, read_sheet};
+use crate::trf::{Record, TextCode, TrfFile};
+use crate::trf_model::{TrfModelError, event_from_trf};
+
+/// How a TRF's start ranks become list ids. There is no default: the
+/// caller chooses (see the module documentation).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PlayerIds {
+    /// The start rank is the list id.
+    StartRank,
+    /// The FIDE ID (columns 58–68) is the list id; every player needs one.
+    FideId,
+    /// Start rank → list id, for every player of the file.
+    Map(BTreeMap<u32, u32>),
+}
+
+/// What the conversion needs beyond the file.
+#[derive(Debug, Clone)]
+pub struct TrfOptions {
+    /// Chess or xiangqi (a TRF does not say).
+    pub game: rm::GameKind,
+    /// The system; `None`: told from the file (a Swiss, or a round robin —
+    /// double when it has more rounds than a single one).
+    pub system: Option<rm::EventSystem>,
+    /// The sex of players the TRF gives none (`None`: such a player is an
+    /// error — the rating needs it).
+    pub sex: Option<rm::Sex>,
+    /// How start ranks become list ids.
+    pub ids: PlayerIds,
+    /// The event's name when the TRF has no `012`.
+    pub fallback_name: String,
+}
+
+/// A converted event and what could not be carried.
+#[derive(Debug, Clone)]
+pub struct Converted {
+    /// The rating event, players by list id.
+    pub event: rm::Event,
+    /// One line per thing not carried.
+    pub notes: Vec<String>,
+}
+
+/// Why a TRF cannot be a rating event.
+#[derive(Debug, thiserror::Error)]
+pub enum TrfEventError {
+    /// The TRF does not make a tournament (both entries of a game disagree …).
+    #[error(transparent)]
+    Trf(#[from] TrfModelError),
+    /// A player with no sex, and no default given.
+    #[error(
+        "player {start_rank} ({name}) has no sex in the TRF, and the rating needs one: give the sex of such players"
+    )]
+    NoSex {
+        /// Start rank.
+        start_rank: u32,
+        /// Name.
+        name: String,
+    },
+    /// Players with no FIDE ID, asked to be named by it.
+    #[error("players with no FIDE ID, which was to be their list id: {}", .0.join(", "))]
+    NoFideId(Vec<String>),
+    /// Players the mapping file leaves out.
+    #[error("players the mapping file gives no list id: {}", .0.join(", "))]
+    Unmapped(Vec<String>),
+    /// Two players would get one list id.
+    #[error("players {first} and {second} would both be list id {list_id}")]
+    SameListId {
+        /// The id.
+        list_id: u64,
+        /// One player (start rank and name).
+        first: String,
+        /// The other.
+        second: String,
+    },
+    /// A FIDE ID too large for a list id.
+    #[error("player {0}: the FIDE ID {1} is too large for a list id")]
+    IdTooLarge(String, u64),
+    /// The event the file makes is refused by the rating model.
+    #[error(transparent)]
+    Event(#[from] rm::EventError),
+}
+
+/// A game's result as the rating model takes it; `None` while it is pending.
+///
+/// ```
+/// use qiyuan_formats::rating_event::rating_result;
+/// use qiyuan_tournament::model::GameResult;
+/// assert_eq!(rating_result(GameResult::Pending), None);
+/// assert!(rating_result(GameResult::WhiteForfeitWin).is_some());
+/// ```
+pub fn rating_result(result: GameResult) -> Option<rm::GameResult> {
+    Some(match result {
+        GameResult::Pending => return None,
+        GameResult::WhiteWins => rm::GameResult::Played(rm::Outcome::WhiteWins),
+        GameResult::Draw => rm::GameResult::Played(rm::Outcome::Draw),
+        GameResult::BlackWins => rm::GameResult::Played(rm::Outcome::BlackWins),
+        GameResult::WhiteForfeitWin => rm::GameResult::WhiteWinsByForfeit,
+        GameResult::BlackForfeitWin => rm::GameResult::BlackWinsByForfeit,
+        GameResult::DoubleForfeit => rm::GameResult::DoubleForfeit,
+    })
+}
+
+fn iso_date(text: &str) -> String {
+    text.trim().replace(['/', '.'], "-")
+}
+
+/// The TRF `file` as a rating event, its players named by list ids as
+/// `options.ids` says.
+///
+/// ```
+/// use qiyuan_formats::rating_event::{PlayerIds, TrfOptions, from_trf};
+/// use qiyuan_formats::trf::parse_trf;
+/// use qiyuan_rating::model::{GameKind, PlayerId};
+/// let trf = parse_trf("012 Open\n\
+/// 001    1 m    Wang Li                           1800                             1.0    1     2 w 1\n\
+/// 001    2 m    Zhao Yi                           1700                             0.0    2     1 b 0\n").unwrap();
+/// let mut options = TrfOptions { game: GameKind::Chess, system: None, sex: None,
+///     ids: PlayerIds::Map([(1, 501), (2, 502)].into()), fallback_name: "open".into() };
+/// let done = from_trf(&trf, &options).unwrap();
+/// assert_eq!(done.event.players()[0].id, PlayerId(501));
+/// options.ids = PlayerIds::Map([(1, 501)].into());
+/// assert!(from_trf(&trf, &options).unwrap_err().to_string().contains("Zhao Yi"));
+/// ```
+///
+/// # Errors
+/// [`TrfEventError`]: the file makes no tournament, a player has no sex
+/// or no list id, two players one list id, or the rating model refuses the
+/// event.
+pub fn from_trf(file: &TrfFile, options: &TrfOptions) -> Result<Converted, TrfEventError> {
+    let mut notes = Vec::new();
+    let kind = match options.system {
+        Some(rm::EventSystem::Swiss) => Some(EventKind::Swiss),
+        Some(rm::EventSystem::RoundRobin | rm::EventSystem::DoubleRoundRobin) => {
+            Some(EventKind::RoundRobin)
+        }
+        _ => None,
+    };
+    let trf = event_from_trf(file, kind)?;
+    let t = &trf.event;
+    let n = t.players().len() as u32;
+    let system = options.system.unwrap_or(match t.kind() {
+        EventKind::Swiss => rm::EventSystem::Swiss,
+        // A single round robin of n players has n − 1 rounds (n even) or n
+        // (n odd, one bye a round); more means a double round robin.
+        EventKind::RoundRobin if t.total_rounds() > n.saturating_sub(1) + n % 2 => {
+            rm::EventSystem::DoubleRoundRobin
+        }
+        EventKind::RoundRobin => rm::EventSystem::RoundRobin,
+    });
+    let name = file
+        .tournament_name()
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(String::from)
+        .unwrap_or_else(|| {
+            notes.push("the TRF has no name (012): the file name is used".into());
+            options.fallback_name.clone()
+        });
+    let mut date = |code: TextCode, what: &str| {
+        let text = file.text(code)?.trim().to_string();
+        if text.is_empty() {
+            return None;
+        }
+        match iso_date(&text).parse() {
+            Ok(d) => Some(d),
+            Err(_) => {
+                notes.push(format!(
+                    "{what} date `{text}` ({}) is not YYYY/MM/DD: left out",
+                    code.code()
+                ));
+                None
+            }
+        }
+    };
+    let start = date(TextCode::StartDate, "start");
+    let end = date(TextCode::EndDate, "end");
+    let (start, end) = match (start, end) {
+        (Some(s), Some(e)) if e < s => {
+            notes.push("the end date is before the start date: dates left out".into());
+            (None, None)
+        }
+        other => other,
+    };
+
+    // Start rank → list id, every player, none twice.
+    let who = |id: u32, name: &str| format!("{id} {name}");
+    let mut list_ids: HashMap<u32, u32> = HashMap::with_capacity(t.players().len());
+    let mut missing = Vec::new();
+    let mut taken: HashMap<u64, String> = HashMap::new();
+    for p in t.players() {
+        let rec = u16::try_from(p.id.0).ok().and_then(|id| file.player(id));
+        let list_id: Option<u64> = match &options.ids {
+            PlayerIds::StartRank => Some(u64::from(p.id.0)),
+            PlayerIds::FideId => rec.and_then(|r| r.fide_id).filter(|&f| f > 0),
+            PlayerIds::Map(map) => map.get(&p.id.0).map(|&l| u64::from(l)),
+        };
+        let Some(list_id) = list_id else {
+            missing.push(who(p.id.0, &p.name));
+            continue;
+        };
+        if let Some(first) = taken.insert(list_id, who(p.id.0, &p.name)) {
+            return Err(TrfEventError::SameListId {
+                list_id,
+                first,
+                second: who(p.id.0, &p.name),
+            });
+        }
+        let id = u32::try_from(list_id)
+            .map_err(|_| TrfEventError::IdTooLarge(who(p.id.0, &p.name), list_id))?;
+        list_ids.insert(p.id.0, id);
+    }
+    if !missing.is_empty() {
+        return Err(match options.ids {
+            PlayerIds::FideId => TrfEventError::NoFideId(missing),
+            _ => TrfEventError::Unmapped(missing),
+        });
+    }
+    let list_id = |id: u32| rm::PlayerId(list_ids.get(&id).copied().unwrap_or(id));
+
+    let mut players = Vec::with_capacity(t.players().len());
+    let (mut lost_fed, mut lost_id, mut lost_birth) = (false, false, false);
+    for p in t.players() {
+        let rec = u16::try_from(p.id.0).ok().and_then(|id| file.player(id));
+        let sex = match (p.sex, options.sex) {
+            (Some(Sex::Male), _) => rm::Sex::Male,
+            (Some(Sex::Female), _) => rm::Sex::Female,
+            (None, Some(s)) => s,
+            (None, None) => {
+                return Err(TrfEventError::NoSex {
+                    start_rank: p.id.0,
+                    name: p.name.clone(),
+                });
+            }
+        };
+        let rating = match p.rating {
+            Some(r) if (100..=4000).contains(&r) => Some(Decimal::from(r)),
+            Some(r) => {
+                notes.push(format!(
+                    "player {}: rating {r} is outside 100–4000: written as unrated",
+                    p.id
+                ));
+                None
+            }
+            None => None,
+        };
+        let mut q = rm::Player::new(list_id(p.id.0), p.name.clone(), sex, rating);
+        q.title = p
+            .title
+            .as_deref()
+            .map(str::trim)
+            .filter(|t| !t.is_empty() && !t.contains(char::is_whitespace))
+            .map(String::from);
+        if let Some(rec) = rec {
+            q.birth_year = rec
+                .birth_year()
+                .map(i32::from)
+                .filter(|y| (1850..=2100).contains(y));
+            q.rank = rec.rank.map(u32::from).filter(|&r| r > 0);
+            lost_fed |= rec.federation.is_some();
+            lost_id |= rec.fide_id.is_some() && options.ids != PlayerIds::FideId;
+            lost_birth |= rec.birth_date.as_deref().is_some_and(|d| d.len() > 4);
+        }
+        players.push(q);
+    }
+    if lost_fed {
+        notes.push("federations are not carried (the event file has no federation)".into());
+    }
+    if lost_id {
+        notes.push("FIDE IDs are not carried (the event file has no FIDE ID)".into());
+    }
+    if lost_birth {
+        notes.push("birth dates are kept as birth years".into());
+    }
+
+    let mut pairings = Vec::new();
+    let (mut pending, mut full_point) = (0, 0);
+    for (r, round) in t.rounds().iter().enumerate() {
+        let r = r as u32 + 1;
+        for g in &round.games {
+            let Some(result) = rating_result(g.result) else {
+                pending += 1;
+                continue;
+            };
+            pairings.push(rm::Pairing::Game {
+                round: r,
+                white: list_id(g.white.0),
+                black: list_id(g.black.0),
+                result,
+            });
+        }
+        for &(id, kind) in &round.byes {
+            let kind = match kind {
+                ByeKind::PairingAllocated => rm::ByeKind::Full,
+                ByeKind::FullPoint => {
+                    full_point += 1;
+                    rm::ByeKind::Full
+                }
+                ByeKind::HalfPoint => rm::ByeKind::Half,
+                ByeKind::ZeroPoint => rm::ByeKind::Zero,
+                ByeKind::Absent => continue,
+            };
+            pairings.push(rm::Pairing::Bye {
+                round: r,
+                player: list_id(id.0),
+                kind,
+            });
+        }
+    }
+    if pending > 0 {
+        notes.push(format!(
+            "{pending} game(s) without a result are left out (the event file holds finished games)"
+        ));
+    }
+    if full_point > 0 {
+        notes.push(format!(
+            "{full_point} requested full-point bye(s) (F) are written as `bye`"
+        ));
+    }
+    if t.total_rounds() > trf.played_rounds {
+        notes.push(format!(
+            "the TRF schedules {} rounds, {} have results: the event file keeps only the games",
+            t.total_rounds(),
+            trf.played_rounds
+        ));
+    }
+    let mut dropped: Vec<&str> = file
+        .records
+        .iter()
+        .filter_map(|r| match r {
+            Record::Text { code, .. }
+                if !matches!(
+                    code,
+                    TextCode::TournamentName | TextCode::StartDate | TextCode::EndDate
+                ) =>
+            {
+                Some(code.code())
+            }
+            Record::Player(_) | Record::Blank | Record::Comment(_) | Record::Text { .. } => None,
+            Record::Xxr(_) | Record::NumberOfRounds(_) => None,
+            _ => Some("pairing/scoring/team records"),
+        })
+        .collect();
+    if !dropped.is_empty() {
+        dropped.sort_unstable();
+        dropped.dedup();
+        notes.push(format!("TRF records not carried: {}", dropped.join(", ")));
+    }
+    let event = rm::Event::new(name, options.game, system, start, end, players, pairings)?;
+    Ok(Converted { event, notes })
+}
+
+/// Whether an uploaded file is a TRF rather than an event file: by its
+/// extension (`.trf`, `.trfx`; `.json`, `.toml` are event files), else by
+/// its first line, a TRF record (three digits and a space: `012 Open`).
+///
+/// ```
+/// use qiyuan_formats::rating_event::looks_like_trf;
+/// assert!(looks_like_trf("open.trf", ""));
+/// assert!(looks_like_trf("upload-1", "012 Spring Open\n001    1 m ..."));
+/// assert!(!looks_like_trf("event.json", "012 x"));
+/// assert!(!looks_like_trf("upload-1", "name = \"x\""));
+/// ```
+pub fn looks_like_trf(name: &str, text: &str) -> bool {
+    let ext = name
+        .rsplit_once('.')
+        .map(|(_, e)| e.to_ascii_lowercase())
+        .unwrap_or_default();
+    match ext.as_str() {
+        "trf" | "trfx" => true,
+        "json" | "toml" => false,
+        _ => text
+            .trim_start_matches('\u{feff}')
+            .lines()
+            .find(|l| !l.trim().is_empty())
+            .is_some_and(|l| {
+                let b = l.as_bytes();
+                b.len() >= 4 && b[..3].iter().all(u8::is_ascii_digit) && b[3] == b' '
+            }),
+    }
+}
+
+/// An error of a mapping file, naming file, line and column.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{file}{}: {message}", .line.map(|l| format!(":{l}")).unwrap_or_default())]
+pub struct IdMapError {
+    /// The file.
+    pub file: String,
+    /// The line, when one is to blame.
+    pub line: Option<usize>,
+    /// What is wrong.
+    pub message: String,
+}
+
+/// The header names of a mapping file's two columns.
+pub const ID_MAP_COLUMNS: [(&str, &[&str]); 2] = [
+    (
+        "start_rank",
+        &["start_rank", "start rank", "trf", "起始序号", "序号"],
+    ),
+    ("id", &["id", "list_id", "list id", "编号", "名单编号"]),
+];
+
+/// Reads a mapping file (CSV in UTF-8, GBK or Big5, or xlsx): a header
+/// with a start-rank column (`start_rank`, 序号 …) and a list-id column
+/// (`id`, 编号 …), then one row per player.
+///
+/// ```
+/// use qiyuan_formats::rating_event::read_id_map;
+/// let map = read_id_map("序号,编号\n1,501\n2,502\n".as_bytes(), "map.csv").unwrap();
+/// assert_eq!(map[&2], 502);
+/// let e = read_id_map(b"start_rank,id\n1,501\n1,502\n", "map.csv").unwrap_err();
+/// assert_eq!(e.line, Some(3));
+/// ```
+///
+/// # Errors
+/// [`IdMapError`]: unreadable, a column missing, a cell not a whole
+/// number, a start rank given twice.
+pub fn read_id_map(bytes: &[u8], file: &str) -> Result<BTreeMap<u32, u32>, IdMapError> {
+    let err = |line: Option<usize>, message: String| IdMapError {
+        file: file.to_string(),
+        line,
+        message,
+    };
+    let sheet = read_sheet(bytes, file, &Limits::list()).map_err(|e| IdMapError {
+        file: e.file,
+        line: e.line,
+        message: e.message,
+    })?;
+    let column = |names: &[&str]| {
+        sheet
+            .header
+            .iter()
+            .position(|h| names.contains(&h.trim().to_lowercase().as_str()))
+    };
+    let [(rank_key, rank_names), (id_key, id_names)] = ID_MAP_COLUMNS;
+    let (Some(rank), Some(id)) = (column(rank_names), column(id_names)) else {
+        return Err(err(
+            Some(1),
+            format!(
+                "the header needs a `{rank_key}` column ({}) and an `{id_key}` column ({})",
+                rank_names.join(", "),
+                id_names.join(", ")
+            ),
+        ));
+    };
+    let mut map = BTreeMap::new();
+    let mut lines: HashMap<u32, usize> = HashMap::new();
+    for row in &sheet.rows {
+        let cell = |i: usize, key: &str| -> Result<Option<u32>, IdMapError> {
+            let text = row.cells.get(i).map_or("", |s| s.trim());
+            if text.is_empty() {
+                return Ok(None);
+            }
+            text.parse::<u32>().map(Some).map_err(|_| {
+                err(
+                    Some(row.line),
+                    format!("{key}: `{text}` is not a whole number ≥ 0"),
+                )
+            })
+        };
+        match (cell(rank, rank_key)?, cell(id, id_key)?) {
+            (None, None) => continue,
+            (Some(r), Some(l)) => {
+                if let Some(first) = lines.insert(r, row.line) {
+                    return Err(err(
+                        Some(row.line),
+                        format!("{rank_key}: {r} is given on line {first} already"),
+                    ));
+                }
+                map.insert(r, l);
+            }
+            (None, Some(_)) => {
+                return Err(err(Some(row.line), format!("{rank_key}: empty")));
+            }
+            (Some(_), None) => return Err(err(Some(row.line), format!("{id_key}: empty"))),
+        }
+    }
+    Ok(map)
+}
