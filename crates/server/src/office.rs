@@ -648,6 +648,11 @@ pub(crate) fn refusal(lang: Lang, e: StoreError) -> AppError {
             names.join("、")
         ),
         E::NoSuchSubmission(id) => format!("没有报送 #{id}"),
+        E::NothingToUndo { event_id, .. } => {
+            format!(
+                "裁判台赛事 #{event_id}：最近一次导入无法撤销（没有可撤销的导入，或其棋手已编排对局）"
+            )
+        }
         E::NotPending(id) => format!("报送 #{id} 已处理（已导入或已退回）"),
         E::Rating(m) => format!("周期计算失败：{m}"),
         E::Profile(p) => format!("等级分规则有误：{p}"),

@@ -1247,3 +1247,135 @@ async fn a_result_changed_under_a_paired_round_warns_and_offers_to_repair() {
         1
     );
 }
+
+/// Issue 11, item 5: the same file imported twice is undone, a player
+/// entered by mistake deleted before round 1 (and not after), a draft event
+/// deleted, and an event hidden from or archived off the public pages —
+/// hidden for the anonymous API too.
+#[tokio::test]
+async fn imports_are_undone_drafts_deleted_and_events_hidden() {
+    let server = TestServer::start().await;
+    server.sign_in_as("arb", Role::Arbiter).await;
+    let id = create_swiss(&server, "Twice Open", "5").await;
+    let import = format!("/desk/events/{id}/players/import");
+    let csv = b"name,rating\nAlice,2100\nBob,2000\nCarol,1900\n";
+    for _ in 0..2 {
+        let resp = server
+            .upload(&server.client, &import, &[], "players.csv", csv)
+            .await;
+        assert_eq!(resp.status(), 200);
+    }
+    let count = |l: &qiyuan_store::desk::LoadedEvent| l.desk.players().len();
+    assert_eq!(count(&server.store.load_event(id).await.unwrap()), 6);
+    let (status, page) = status_and_text(
+        server
+            .post_form(&format!("/desk/events/{id}/players/undo-import"), &[])
+            .await,
+    )
+    .await;
+    assert_eq!(status, 200, "{page}");
+    assert!(page.contains("已撤销最近一次导入：删除 3 名棋手"), "{page}");
+    assert_eq!(count(&server.store.load_event(id).await.unwrap()), 3);
+
+    // Alice (number 1) entered by mistake: deleted, Bob and Carol move up.
+    let (status, page) = status_and_text(
+        server
+            .post_form(&format!("/desk/events/{id}/players/1/delete"), &[])
+            .await,
+    )
+    .await;
+    assert_eq!(status, 200, "{page}");
+    let loaded = server.store.load_event(id).await.unwrap();
+    let names: Vec<(u32, String)> = loaded
+        .desk
+        .players()
+        .into_iter()
+        .map(|p| (p.id.0, p.info.name))
+        .collect();
+    assert_eq!(names, [(1, "Bob".to_string()), (2, "Carol".to_string())]);
+    // Once round 1 is paired, deleting is refused and nothing changes.
+    add_player(&server, id, "Dave", 1800).await;
+    pair_next(&server, id).await;
+    let (_, page) = status_and_text(
+        server
+            .post_form(&format!("/desk/events/{id}/players/1/delete"), &[])
+            .await,
+    )
+    .await;
+    assert!(page.contains("第 1 轮已编排，不能再删除棋手"), "{page}");
+    assert_eq!(count(&server.store.load_event(id).await.unwrap()), 3);
+
+    // Hidden: on no public page and no anonymous API route; the arbiter's
+    // session still reads it.
+    let anon = reqwest::Client::new();
+    let get = |path: String| {
+        let anon = anon.clone();
+        let url = server.url(&path);
+        async move { anon.get(url).send().await.unwrap() }
+    };
+    assert_eq!(get(format!("/events/{id}")).await.status(), 200);
+    let resp = server
+        .post_form(
+            &format!("/desk/events/{id}/visibility"),
+            &[("visibility", "hidden")],
+        )
+        .await;
+    assert_eq!(resp.status(), 303);
+    assert_eq!(get(format!("/events/{id}")).await.status(), 404);
+    assert_eq!(get(format!("/events/{id}/standings")).await.status(), 404);
+    assert_eq!(get(format!("/api/v1/events/{id}")).await.status(), 404);
+    let list = get("/events".into()).await.text().await.unwrap();
+    assert!(!list.contains("Twice Open"), "{list}");
+    let api_list = get("/api/v1/events".into()).await.text().await.unwrap();
+    assert!(!api_list.contains("Twice Open"), "{api_list}");
+    assert_eq!(
+        server
+            .client
+            .get(server.url(&format!("/api/v1/events/{id}")))
+            .send()
+            .await
+            .unwrap()
+            .status(),
+        200
+    );
+    // Archived: off the current events, under the archive, pages kept.
+    server
+        .post_form(
+            &format!("/desk/events/{id}/visibility"),
+            &[("visibility", "archived")],
+        )
+        .await;
+    let list = get("/events".into()).await.text().await.unwrap();
+    let archive = list
+        .split(r#"id="archived-events""#)
+        .nth(1)
+        .expect("an archive");
+    assert!(archive.contains("Twice Open"), "{list}");
+    assert_eq!(get(format!("/events/{id}")).await.status(), 200);
+    // A running event cannot be deleted.
+    let resp = server
+        .post_form(&format!("/desk/events/{id}/delete"), &[("confirm", "yes")])
+        .await;
+    assert_eq!(resp.status(), 400);
+
+    // A draft is deleted (confirmed), gone from the desk and the public.
+    let draft = create_swiss(&server, "Test Draft", "5").await;
+    let resp = server
+        .post_form(&format!("/desk/events/{draft}/delete"), &[])
+        .await;
+    assert_eq!(resp.status(), 400);
+    let resp = server
+        .post_form(
+            &format!("/desk/events/{draft}/delete"),
+            &[("confirm", "yes")],
+        )
+        .await;
+    assert_eq!(resp.status(), 303);
+    assert!(!server.get_text("/desk").await.contains("Test Draft"));
+    assert_eq!(get(format!("/events/{draft}")).await.status(), 404);
+    let log = server.store.desk_log(draft).await.unwrap();
+    assert!(
+        log.iter()
+            .any(|e| e.action == "delete-event" && e.by == "arb")
+    );
+}

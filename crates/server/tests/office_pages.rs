@@ -943,8 +943,14 @@ async fn a_desk_event_is_submitted_reviewed_and_imported() {
 /// mapping file (examples/open-ids.csv), what it could not carry listed.
 #[tokio::test]
 async fn a_trf_is_imported_under_the_list_ids_of_a_mapping_file() {
-    const TRF: &str = include_str!("../../../examples/open.trf");
-    const MAP: &str = include_str!("../../../examples/open-ids.csv");
+    const TRF: &str = include_str!(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/open.trf"
+    ));
+    const MAP: &str = include_str!(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/open-ids.csv"
+    ));
     let server = TestServer::start().await;
     server.sign_in_as("li", Role::Officer).await;
     let client = &server.client;

@@ -43,8 +43,8 @@
 use qiyuan_desk::import::ImportedPlayer;
 use qiyuan_desk::team::{TeamPairing, TeamRoundPlan};
 use qiyuan_desk::{
-    DeskEvent, EventSettings, PairingWarning, PlayerInfo, ProposedRound, Renumbering, SeedAction,
-    SeedingMethod,
+    DeskError, DeskEvent, EventSettings, PairingWarning, PlayerInfo, ProposedRound, Renumbering,
+    SeedAction, SeedingMethod,
 };
 use qiyuan_tournament::model::{ByeKind, Game, GameResult, PlayerId, Round, Sex};
 use qiyuan_tournament::team::{Team, TeamId};
@@ -110,6 +110,49 @@ pub struct LoadedEvent {
     pub games: Vec<GameRef>,
     /// Rounds published (visible on the public pages).
     pub published: Vec<u32>,
+    /// Where the event shows: public, hidden or archived.
+    pub visibility: Visibility,
+}
+
+/// Where a desk event shows (migration 0014). A deleted event is not
+/// loaded at all.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Visibility {
+    /// On the public pages (the default).
+    Public,
+    /// On no public page and no anonymous API route; the desk shows it.
+    Hidden,
+    /// Off the lists of current events; its pages stay reachable.
+    Archived,
+}
+
+impl Visibility {
+    /// The code kept in `desk_events.visibility`.
+    ///
+    /// ```
+    /// use qiyuan_store::desk::Visibility;
+    /// assert_eq!(Visibility::Hidden.code(), "hidden");
+    /// assert_eq!(Visibility::from_code("archived"), Some(Visibility::Archived));
+    /// assert_eq!(Visibility::from_code("deleted"), None);
+    /// ```
+    pub fn code(self) -> &'static str {
+        match self {
+            Visibility::Public => "public",
+            Visibility::Hidden => "hidden",
+            Visibility::Archived => "archived",
+        }
+    }
+
+    /// The visibility of a code; `None` for `deleted` and anything else.
+    pub fn from_code(code: &str) -> Option<Visibility> {
+        match code {
+            "public" => Some(Visibility::Public),
+            "hidden" => Some(Visibility::Hidden),
+            "archived" => Some(Visibility::Archived),
+            _ => None,
+        }
+    }
 }
 
 impl LoadedEvent {
@@ -142,6 +185,8 @@ pub struct DeskEventSummary {
     pub created_at: String,
     /// Last change.
     pub updated_at: String,
+    /// Where it shows.
+    pub visibility: Visibility,
 }
 
 /// A round as saved.
@@ -321,11 +366,13 @@ async fn commit_logged(
 
 /// Takes the event's write lock (see the module docs) and checks it exists.
 async fn lock(conn: &mut AnyConnection, event_id: i64) -> Result<(), StoreError> {
-    let done = sqlx::query("UPDATE desk_events SET updated_at = $1 WHERE id = $2")
-        .bind(now())
-        .bind(event_id)
-        .execute(conn)
-        .await?;
+    let done = sqlx::query(
+        "UPDATE desk_events SET updated_at = $1 WHERE id = $2 AND visibility <> 'deleted'",
+    )
+    .bind(now())
+    .bind(event_id)
+    .execute(conn)
+    .await?;
     if done.rows_affected() == 0 {
         return Err(StoreError::NoSuchDeskEvent(event_id));
     }
@@ -530,7 +577,8 @@ async fn set_total_rounds(
 /// Loads an event through any connection (a transaction's included).
 async fn load_in(conn: &mut AnyConnection, event_id: i64) -> Result<LoadedEvent, StoreError> {
     let Some(ev) = sqlx::query(
-        "SELECT settings, status, created_at, updated_at, seeding FROM desk_events WHERE id = $1",
+        "SELECT settings, status, created_at, updated_at, seeding, visibility FROM desk_events \
+         WHERE id = $1 AND visibility <> 'deleted'",
     )
     .bind(event_id)
     .fetch_optional(&mut *conn)
@@ -680,6 +728,84 @@ async fn load_in(conn: &mut AnyConnection, event_id: i64) -> Result<LoadedEvent,
         desk,
         games,
         published,
+        visibility: visibility_of(event_id, &ev.try_get::<String, _>("visibility")?)?,
+    })
+}
+
+fn name_of(loaded: &LoadedEvent, p: PlayerId) -> String {
+    loaded
+        .desk
+        .players()
+        .iter()
+        .find(|x| x.id == p)
+        .map_or_else(
+            || format!("#{}", p.0),
+            |x| format!("{} {}", p.0, x.info.name),
+        )
+}
+
+/// Deletes `players` (none of whom has a game or a bye) and their byes,
+/// requests and forbidden pairs; the others close the gaps, keeping their
+/// order. Answers what the log keeps of each: number, name, rating.
+async fn remove_players(
+    conn: &mut AnyConnection,
+    backend: crate::Backend,
+    loaded: &LoadedEvent,
+    players: &[PlayerId],
+) -> Result<Vec<serde_json::Value>, StoreError> {
+    let event_id = loaded.id;
+    let mut gone = Vec::new();
+    for &p in players {
+        let Some(player) = loaded.desk.player(p) else {
+            return Err(DeskError::UnknownPlayer(p).into());
+        };
+        if loaded.desk.teams().iter().any(|t| t.roster.contains(&p)) {
+            return Err(DeskError::PlayerField {
+                player: p.0,
+                field: "team",
+                message: "is on a team's roster: take him off the team first".into(),
+            }
+            .into());
+        }
+        gone.push(serde_json::json!({
+            "number": p.0, "name": player.info.name, "rating": player.info.rating,
+        }));
+        for sql in [
+            "DELETE FROM desk_byes WHERE event_id = $1 AND player = $2",
+            "DELETE FROM desk_forbidden WHERE event_id = $1 AND (player_a = $2 OR player_b = $2)",
+            "DELETE FROM desk_players WHERE event_id = $1 AND number = $2",
+        ] {
+            sqlx::query(sql)
+                .bind(event_id)
+                .bind(i64::from(p.0))
+                .execute(&mut *conn)
+                .await?;
+        }
+    }
+    let left: Vec<PlayerId> = loaded
+        .desk
+        .players()
+        .iter()
+        .map(|x| x.id)
+        .filter(|id| !players.contains(id))
+        .collect();
+    let moves: Vec<(PlayerId, PlayerId)> = left
+        .iter()
+        .enumerate()
+        .map(|(i, &old)| (old, PlayerId(i as u32 + 1)))
+        .filter(|(old, new)| old != new)
+        .collect();
+    renumber_in(conn, backend, event_id, &Renumbering { moves, seed: None }).await?;
+    // The event as it is now must load (the desk checks it whole), and a
+    // round robin's rounds follow its field.
+    let now = load_in(conn, event_id).await?;
+    set_total_rounds(conn, event_id, &now.desk).await?;
+    Ok(gone)
+}
+
+fn visibility_of(event_id: i64, code: &str) -> Result<Visibility, StoreError> {
+    Visibility::from_code(code).ok_or_else(|| StoreError::Corrupt {
+        what: format!("event #{event_id}: visibility `{code}`"),
     })
 }
 
@@ -898,8 +1024,8 @@ impl Store {
         let rows = sqlx::query(
             "SELECT e.id, e.name, e.settings, e.status, e.total_rounds, e.created_at, e.updated_at, \
              (SELECT COUNT(*) FROM desk_players p WHERE p.event_id = e.id) AS players, \
-             (SELECT COUNT(*) FROM desk_rounds r WHERE r.event_id = e.id) AS rounds \
-             FROM desk_events e ORDER BY e.id DESC",
+             (SELECT COUNT(*) FROM desk_rounds r WHERE r.event_id = e.id) AS rounds, \
+             e.visibility FROM desk_events e WHERE e.visibility <> 'deleted' ORDER BY e.id DESC",
         )
         .fetch_all(&self.pool)
         .await?;
@@ -920,6 +1046,7 @@ impl Store {
                     total_rounds: u(r.try_get("total_rounds")?),
                     created_at: r.try_get("created_at")?,
                     updated_at: r.try_get("updated_at")?,
+                    visibility: visibility_of(id, &r.try_get::<String, _>("visibility")?)?,
                 })
             })
             .collect()
@@ -1095,16 +1222,194 @@ impl Store {
             renumber_in(&mut tx, self.backend, event_id, &moved).await?;
         }
         set_total_rounds(&mut tx, event_id, &loaded.desk).await?;
+        // The import's batch number, for [`Store::undo_last_import`].
+        let batch: i64 = sqlx::query_scalar(
+            "SELECT COALESCE(MAX(import_batch), 0) + 1 FROM desk_players WHERE event_id = $1",
+        )
+        .bind(event_id)
+        .fetch_one(&mut *tx)
+        .await?;
+        for id in &ids {
+            sqlx::query(
+                "UPDATE desk_players SET import_batch = $1 WHERE event_id = $2 AND number = $3",
+            )
+            .bind(batch)
+            .bind(event_id)
+            .bind(i64::from(id.0))
+            .execute(&mut *tx)
+            .await?;
+        }
         commit_logged(
             tx,
             event_id,
             by,
             "add-player",
             None,
-            serde_json::json!({"imported": ids.len(), "numbers_from_file": kept, "moved": moved.moves}),
+            serde_json::json!({"imported": ids.len(), "numbers_from_file": kept, "moved": moved.moves, "batch": batch}),
         )
         .await?;
         Ok(ids)
+    }
+
+    /// Shows, hides or archives an event on the public pages (logged).
+    ///
+    /// # Errors
+    /// As [`Store::load_event`].
+    pub async fn set_visibility(
+        &self,
+        event_id: i64,
+        visibility: Visibility,
+        by: &str,
+    ) -> Result<(), StoreError> {
+        let (mut tx, loaded) = self.begin_locked(event_id).await?;
+        sqlx::query("UPDATE desk_events SET visibility = $1 WHERE id = $2")
+            .bind(visibility.code())
+            .bind(event_id)
+            .execute(&mut *tx)
+            .await?;
+        commit_logged(
+            tx,
+            event_id,
+            by,
+            "visibility",
+            None,
+            serde_json::json!({"from": loaded.visibility.code(), "to": visibility.code()}),
+        )
+        .await
+    }
+
+    /// Deletes a draft event: one whose round 1 is not paired and that was
+    /// never submitted to the office. Its rows and its log are kept (the
+    /// log says who deleted it); it is gone from every page and every list,
+    /// and loading it answers [`StoreError::NoSuchDeskEvent`].
+    ///
+    /// # Errors
+    /// [`DeskError::AlreadyStarted`] once round 1 is paired,
+    /// [`StoreError::AlreadySubmitted`], or as [`Store::load_event`].
+    pub async fn delete_event(&self, event_id: i64, by: &str) -> Result<(), StoreError> {
+        let (mut tx, loaded) = self.begin_locked(event_id).await?;
+        if loaded.desk.rounds_paired() > 0 {
+            return Err(DeskError::AlreadyStarted("deleting the event").into());
+        }
+        if let Some(submission) = sqlx::query_scalar::<_, i64>(
+            "SELECT id FROM desk_submissions WHERE desk_event_id = $1 ORDER BY id LIMIT 1",
+        )
+        .bind(event_id)
+        .fetch_optional(&mut *tx)
+        .await?
+        {
+            return Err(StoreError::AlreadySubmitted {
+                desk_event_id: event_id,
+                submission,
+            });
+        }
+        sqlx::query("UPDATE desk_events SET visibility = 'deleted' WHERE id = $1")
+            .bind(event_id)
+            .execute(&mut *tx)
+            .await?;
+        commit_logged(
+            tx,
+            event_id,
+            by,
+            "delete-event",
+            None,
+            serde_json::json!({"name": loaded.desk.settings().name, "players": loaded.desk.players().len()}),
+        )
+        .await
+    }
+
+    /// Deletes a player before round 1 (entered by mistake): the players
+    /// after him move up one number. The log keeps his data.
+    ///
+    /// # Errors
+    /// [`DeskError::AlreadyStarted`] once round 1 is paired,
+    /// [`DeskError::UnknownPlayer`], a player on a team's roster, or as
+    /// [`Store::load_event`].
+    pub async fn delete_player(
+        &self,
+        event_id: i64,
+        player: PlayerId,
+        by: &str,
+    ) -> Result<(), StoreError> {
+        let (mut tx, loaded) = self.begin_locked(event_id).await?;
+        if loaded.desk.rounds_paired() > 0 {
+            return Err(DeskError::AlreadyStarted("deleting a player").into());
+        }
+        drop_draft(&mut tx, event_id, by, "a player was deleted").await?;
+        let gone = remove_players(&mut tx, self.backend, &loaded, &[player]).await?;
+        commit_logged(
+            tx,
+            event_id,
+            by,
+            "delete-player",
+            None,
+            serde_json::json!({"players": gone}),
+        )
+        .await
+    }
+
+    /// Undoes the event's last player import (a file imported twice, the
+    /// wrong file): its players are deleted while none of them has a game
+    /// or a bye — before round 1, or late entries not yet paired in a
+    /// Swiss. Answers how many players went.
+    ///
+    /// # Errors
+    /// [`StoreError::NothingToUndo`] when no import is left or its players
+    /// have played, or as [`Store::load_event`].
+    pub async fn undo_last_import(&self, event_id: i64, by: &str) -> Result<usize, StoreError> {
+        let (mut tx, loaded) = self.begin_locked(event_id).await?;
+        let Some(batch) = sqlx::query_scalar::<_, Option<i64>>(
+            "SELECT MAX(import_batch) FROM desk_players WHERE event_id = $1",
+        )
+        .bind(event_id)
+        .fetch_one(&mut *tx)
+        .await?
+        else {
+            return Err(StoreError::NothingToUndo {
+                event_id,
+                why: "no import is left to undo".into(),
+            });
+        };
+        let numbers: Vec<i64> = sqlx::query_scalar(
+            "SELECT number FROM desk_players WHERE event_id = $1 AND import_batch = $2 ORDER BY number",
+        )
+        .bind(event_id)
+        .bind(batch)
+        .fetch_all(&mut *tx)
+        .await?;
+        let players: Vec<PlayerId> = numbers.into_iter().map(|n| PlayerId(u(n))).collect();
+        let played: Vec<String> = players
+            .iter()
+            .filter(|&&p| {
+                loaded.desk.event().rounds().iter().any(|r| {
+                    r.games.iter().any(|g| g.white == p || g.black == p)
+                        || r.byes.iter().any(|(b, _)| *b == p)
+                })
+            })
+            .map(|p| name_of(&loaded, *p))
+            .collect();
+        if !played.is_empty() {
+            return Err(StoreError::NothingToUndo {
+                event_id,
+                why: format!(
+                    "players of the last import are paired already: {}",
+                    played.join(", ")
+                ),
+            });
+        }
+        drop_draft(&mut tx, event_id, by, "an import was undone").await?;
+        let gone = remove_players(&mut tx, self.backend, &loaded, &players).await?;
+        let n = gone.len();
+        commit_logged(
+            tx,
+            event_id,
+            by,
+            "undo-import",
+            None,
+            serde_json::json!({"batch": batch, "players": gone}),
+        )
+        .await?;
+        Ok(n)
     }
 
     /// Changes a player's data (results stay).

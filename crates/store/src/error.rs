@@ -270,6 +270,14 @@ pub enum StoreError {
     /// A desk event that does not exist.
     #[error("no event #{0} at the desk")]
     NoSuchDeskEvent(i64),
+    /// An undo that cannot be done.
+    #[error("event #{event_id}: cannot undo the last import: {why}")]
+    NothingToUndo {
+        /// The desk event.
+        event_id: i64,
+        /// Why.
+        why: String,
+    },
     /// A game that is not in the event.
     #[error("event #{event_id}: no game #{game_id}")]
     NoSuchGame {

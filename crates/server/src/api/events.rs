@@ -220,6 +220,18 @@ async fn load(state: &AppState, id: i64) -> Result<LoadedEvent, ApiError> {
     state.store.load_event(id).await.map_err(store_error)
 }
 
+/// An event as `reader` may read it: a hidden event exists only for those
+/// who run it (404 for the others, as on the public pages).
+async fn load_read(state: &AppState, reader: &Reader, id: i64) -> Result<LoadedEvent, ApiError> {
+    let loaded = load(state, id).await?;
+    if loaded.visibility == qiyuan_store::desk::Visibility::Hidden
+        && Visibility::of(state, reader, &loaded).await != Visibility::All
+    {
+        return Err(store_error(StoreError::NoSuchDeskEvent(id)));
+    }
+    Ok(loaded)
+}
+
 /// What a reader of an event may see. The public pages show published
 /// rounds only; the API's GETs do the same for anonymous readers and for
 /// accounts that do not run the event, while the event's arbiters and the
@@ -607,7 +619,9 @@ pub async fn create_event(
 
 /// `GET /api/v1/events`: every event at the desk, newest first.
 pub async fn list_events(State(state): State<AppState>) -> Result<Response, ApiError> {
-    let list = state.store.list_events().await.map_err(store_error)?;
+    // Hidden events are on no public list (the desk lists them).
+    let mut list = state.store.list_events().await.map_err(store_error)?;
+    list.retain(|e| e.visibility != qiyuan_store::desk::Visibility::Hidden);
     Ok(Json(serde_json::json!({ "events": list })).into_response())
 }
 
@@ -636,7 +650,7 @@ pub async fn get_event(
     reader: Reader,
     Path(id): Path<i64>,
 ) -> Result<Response, ApiError> {
-    let loaded = load(&state, id).await?;
+    let loaded = load_read(&state, &reader, id).await?;
     let vis = Visibility::of(&state, &reader, &loaded).await;
     let desk = &loaded.desk;
     let rounds: Vec<RoundView> = desk
@@ -708,7 +722,7 @@ pub async fn standings(
     Path(id): Path<i64>,
     Query(q): Query<StandingsQuery>,
 ) -> Result<Response, ApiError> {
-    let loaded = load(&state, id).await?;
+    let loaded = load_read(&state, &reader, id).await?;
     let after = match Visibility::of(&state, &reader, &loaded).await.through() {
         None => q.after_round,
         Some(t) => match q.after_round {
@@ -739,7 +753,7 @@ pub async fn rating(
     Path(id): Path<i64>,
     Query(q): Query<RatingQuery>,
 ) -> Result<Response, ApiError> {
-    let loaded = load(&state, id).await?;
+    let loaded = load_read(&state, &reader, id).await?;
     let through = Visibility::of(&state, &reader, &loaded).await.through();
     let profile = q.profile.as_deref().filter(|p| !p.trim().is_empty());
     if profile.is_none() && loaded.desk.settings().rating_profile.is_none() {

@@ -536,6 +536,7 @@ pub(super) async fn overview(
                 }
             }
             (office_section(&viewer, &loaded, &submissions))
+            (visibility_section(&viewer, &loaded, submissions.is_empty()))
             h2 { (l.t("Prints", "打印")) }
             ul #prints {
                 @for (what, en, zh) in PRINTS {
@@ -601,6 +602,134 @@ fn office_section(
             }
         }
     }
+}
+
+/// Where the event shows (public, hidden, archived), and the deletion of a
+/// draft (before round 1, never submitted).
+fn visibility_section(
+    viewer: &Viewer,
+    loaded: &qiyuan_store::desk::LoadedEvent,
+    never_submitted: bool,
+) -> Markup {
+    use qiyuan_store::desk::Visibility as V;
+    let l = viewer.lang;
+    let id = loaded.id;
+    let choices = [
+        (V::Public, l.t("On the public pages", "在公开页面显示")),
+        (
+            V::Hidden,
+            l.t("Hidden from the public pages", "不在公开页面显示"),
+        ),
+        (
+            V::Archived,
+            l.t(
+                "Archived (off the current events, its pages kept)",
+                "归档（不列入当前赛事，页面保留）",
+            ),
+        ),
+    ];
+    html! {
+        section #visibility {
+            h2 { (l.t("Public pages", "公开页面")) }
+            form #visibility-form method="post" action={ "/desk/events/" (id) "/visibility" } {
+                (csrf_field(viewer))
+                @for (v, label) in choices {
+                    label { input type="radio" name="visibility" value=(v.code()) checked[loaded.visibility == v]; " " (label) } " "
+                }
+                button type="submit" { (l.t("Save", "保存")) }
+            }
+            @if loaded.desk.rounds_paired() == 0 && never_submitted {
+                form #delete-event method="post" action={ "/desk/events/" (id) "/delete" } {
+                    (csrf_field(viewer))
+                    label { input type="checkbox" name="confirm" value="yes" required; " "
+                        (l.t("Delete this event (no round is paired yet); the log keeps who did it.",
+                             "删除本赛事（尚未编排任何轮次）；日志保留操作记录。")) }
+                    " " button.danger type="submit" { (l.t("Delete event", "删除赛事")) }
+                }
+            }
+        }
+    }
+}
+
+/// The form of `POST /desk/events/{id}/visibility`.
+#[derive(Debug, Deserialize)]
+pub(super) struct VisibilityForm {
+    visibility: String,
+}
+
+/// `POST /desk/events/{id}/visibility`: shows, hides or archives the event
+/// on the public pages (logged).
+pub(super) async fn set_visibility(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    SignedIn(user): SignedIn,
+    Path(id): Path<i64>,
+    Form(form): Form<VisibilityForm>,
+) -> Result<Response, AppError> {
+    let l = viewer.lang;
+    load_for(&state, &user, id, l).await?;
+    let Some(v) = qiyuan_store::desk::Visibility::from_code(form.visibility.trim()) else {
+        return Err(AppError::BadRequest(l.pick(
+            format!(
+                "`{}` is not a visibility (public, hidden, archived).",
+                form.visibility
+            ),
+            format!(
+                "“{}”不是可选的显示方式（public、hidden、archived）。",
+                form.visibility
+            ),
+        )));
+    };
+    state
+        .store
+        .set_visibility(id, v, by(&user))
+        .await
+        .map_err(|e| store_error(e, l))?;
+    Ok(Redirect::to(&format!("/desk/events/{id}")).into_response())
+}
+
+/// The form of `POST /desk/events/{id}/delete`.
+#[derive(Debug, Deserialize)]
+pub(super) struct DeleteForm {
+    #[serde(default)]
+    confirm: String,
+}
+
+/// `POST /desk/events/{id}/delete`: deletes a draft event (before round 1,
+/// never submitted); the desk's list no longer shows it.
+pub(super) async fn delete(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    SignedIn(user): SignedIn,
+    Path(id): Path<i64>,
+    Form(form): Form<DeleteForm>,
+) -> Result<Response, AppError> {
+    let l = viewer.lang;
+    let loaded = load_for(&state, &user, id, l).await?;
+    if form.confirm != "yes" {
+        return Err(AppError::BadRequest(
+            l.t(
+                "Tick the box to confirm the deletion.",
+                "请勾选确认框以确认删除。",
+            )
+            .into(),
+        ));
+    }
+    if loaded.desk.rounds_paired() > 0 {
+        return Err(AppError::BadRequest(
+            l.t(
+                "Round 1 is paired: the event can no longer be deleted; hide or archive it instead.",
+                "第 1 轮已编排，赛事不能再删除；可改为不公开显示或归档。",
+            )
+            .into(),
+        ));
+    }
+    state
+        .store
+        .delete_event(id, by(&user))
+        .await
+        .map_err(|e| store_error(e, l))?;
+    Ok(Redirect::to("/desk").into_response())
 }
 
 /// `POST /desk/events/{id}/submit`: hands the finished event to the rating

@@ -99,6 +99,16 @@ pub fn routes() -> Router<AppState> {
         )
         .route("/desk/events/{id}/log", get(events::log_page))
         .route("/desk/events/{id}/submit", post(events::submit))
+        .route("/desk/events/{id}/visibility", post(events::set_visibility))
+        .route("/desk/events/{id}/delete", post(events::delete))
+        .route(
+            "/desk/events/{id}/players/undo-import",
+            post(players::undo_import),
+        )
+        .route(
+            "/desk/events/{id}/players/{number}/delete",
+            post(players::delete),
+        )
         .route(
             "/desk/events/{id}/players",
             get(players::page_get).post(players::post),

@@ -209,9 +209,27 @@ async fn render(
                         @if p.first_round > 1 { (l.t("from round ", "自第")) (p.first_round) (l.t("", "轮起")) " " }
                         @if let Some(w) = p.withdrawn_after { span.warning { (l.t("withdrawn after round ", "退赛：第")) (w) (l.t("", "轮后")) } }
                     }
-                    td.no-print { a href={ (base) "/" (p.id.0) } { (l.t("edit", "修改")) } }
+                    td.no-print {
+                        a href={ (base) "/" (p.id.0) } { (l.t("edit", "修改")) }
+                        @if d.rounds_paired() == 0 {
+                            " "
+                            form.inline.delete-player method="post" action={ (base) "/" (p.id.0) "/delete" } {
+                                (csrf_field(viewer))
+                                button.link.danger type="submit" { (l.t("delete", "删除")) }
+                            }
+                        }
+                    }
                 } } }
             } }
+            @if !players.is_empty() {
+                form.no-print #undo-import method="post" action={ (base) "/undo-import" } {
+                    (csrf_field(viewer))
+                    button.secondary type="submit" { (l.t("Undo the last import", "撤销最近一次导入")) }
+                    " " small.muted { (l.t(
+                        "Removes the players of the last file imported, while none of them is paired.",
+                        "删除最近一次导入文件中的全部棋手（须尚未编排其对局）。")) }
+                }
+            }
             @if !d.requested_byes().is_empty() {
                 h2 { (l.t("Requested byes", "请假")) }
                 ul #requested-byes { @for b in d.requested_byes() {
@@ -686,6 +704,77 @@ pub(super) async fn import(
     let msg = match outcome {
         Ok(m) => Flash::Ok(m),
         Err(m) => Flash::Err(m),
+    };
+    render(&state, &viewer, &user, id, None, Some(msg)).await
+}
+
+/// `POST /desk/events/{id}/players/undo-import`: removes the players of the
+/// last import while none of them is paired (logged).
+pub(super) async fn undo_import(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    SignedIn(user): SignedIn,
+    Path(id): Path<i64>,
+) -> Result<Response, AppError> {
+    let l = viewer.lang;
+    load_for(&state, &user, id, l).await?;
+    let msg = match state.store.undo_last_import(id, by(&user)).await {
+        Ok(n) => Flash::Ok(l.pick(
+            format!("The last import was undone: {n} players removed."),
+            format!("已撤销最近一次导入：删除 {n} 名棋手。"),
+        )),
+        Err(qiyuan_store::StoreError::NothingToUndo { why, .. }) => Flash::Err(l.pick(
+            format!("The last import cannot be undone: {why}."),
+            if why.starts_with("no import") {
+                "没有可撤销的导入。".to_string()
+            } else {
+                "最近一次导入的棋手已编排对局，不能撤销。".to_string()
+            },
+        )),
+        Err(e) => Flash::Err(store_error(e, l).message(l)),
+    };
+    render(&state, &viewer, &user, id, None, Some(msg)).await
+}
+
+/// `POST /desk/events/{id}/players/{number}/delete`: deletes a player
+/// entered by mistake, before round 1 (logged; the others close up).
+pub(super) async fn delete(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    SignedIn(user): SignedIn,
+    Path((id, number)): Path<(i64, u32)>,
+) -> Result<Response, AppError> {
+    let l = viewer.lang;
+    let loaded = load_for(&state, &user, id, l).await?;
+    let msg = if loaded.desk.rounds_paired() > 0 {
+        Flash::Err(
+            l.t(
+                "Round 1 is paired: players can no longer be deleted; record a withdrawal instead.",
+                "第 1 轮已编排，不能再删除棋手；请改为登记退赛。",
+            )
+            .into(),
+        )
+    } else {
+        let Some(p) = loaded.desk.player(PlayerId(number)) else {
+            return Err(AppError::NotFound);
+        };
+        match state
+            .store
+            .delete_player(id, PlayerId(number), by(&user))
+            .await
+        {
+            Ok(()) => Flash::Ok(l.pick(
+                format!(
+                    "{} {} deleted; the players after him moved up one number.",
+                    number, p.info.name
+                ),
+                format!(
+                    "已删除 {} 号 {}；其后的棋手序号依次提前。",
+                    number, p.info.name
+                ),
+            )),
+            Err(e) => Flash::Err(store_error(e, l).message(l)),
+        }
     };
     render(&state, &viewer, &user, id, None, Some(msg)).await
 }

@@ -37,6 +37,8 @@ pub(crate) fn routes() -> Router<AppState> {
 
 async fn load(state: &AppState, id: i64) -> Result<LoadedEvent, AppError> {
     match state.store.load_event(id).await {
+        // A hidden event is on no public page.
+        Ok(e) if e.visibility == qiyuan_store::desk::Visibility::Hidden => Err(AppError::NotFound),
         Ok(e) => Ok(e),
         Err(StoreError::NoSuchDeskEvent(_)) => Err(AppError::NotFound),
         Err(e) => Err(store_error(e)),
@@ -161,7 +163,12 @@ fn event_header(viewer: &Viewer, e: &LoadedEvent) -> Markup {
 
 /// `GET /events`.
 async fn events_index(State(state): State<AppState>, viewer: Viewer) -> Result<Markup, AppError> {
-    let events = state.store.list_events().await.map_err(store_error)?;
+    use qiyuan_store::desk::Visibility;
+    let all = state.store.list_events().await.map_err(store_error)?;
+    let (archived, events): (Vec<_>, Vec<_>) = all
+        .into_iter()
+        .filter(|e| e.visibility != Visibility::Hidden)
+        .partition(|e| e.visibility == Visibility::Archived);
     let title = viewer.t("Events", "赛事");
     Ok(layout::page(
         &viewer,
@@ -198,6 +205,17 @@ async fn events_index(State(state): State<AppState>, viewer: Viewer) -> Result<M
                         }
                     }
                 } }
+            }
+            @if !archived.is_empty() {
+                h2 { (viewer.t("Archive", "往期赛事")) }
+                ul #archived-events {
+                    @for e in &archived {
+                        li data-event=(e.id) {
+                            a href={ "/events/" (e.id) } { (e.name) }
+                            @if let Some(d) = e.settings.start { " · " (d) }
+                        }
+                    }
+                }
             }
         },
     ))
