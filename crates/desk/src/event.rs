@@ -501,6 +501,9 @@ impl DeskEvent {
         for e in &mut self.extras {
             e.id = new(e.id);
         }
+        // Kept in number order, as the store reloads them: an event and its
+        // reloaded copy are equal.
+        self.extras.sort_by_key(|e| e.id);
     }
 
     /// Changes a player's data (name, rating, club …); results stay.

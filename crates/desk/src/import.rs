@@ -1,27 +1,16 @@
 //! Importing players (报名名单): TRF player records, CSV, xlsx.
 //!
-//! CSV and xlsx columns are found by their header (first row), in any
-//! order, case and surrounding spaces ignored; only the name is required.
-//! Accepted headers (English / 中文):
+//! CSV and xlsx files are read as the office reads its lists: in any of
+//! the encodings Excel saves (UTF-8, GBK/GB18030, Big5), within the limits
+//! of one upload, their columns found by the one column table of
+//! [`qiyuan_formats::columns`] (`docs/columns.md`), in English or Chinese,
+//! in any order; only the name is required. A pairing number is never read
+//! from a file (序号 is a row number): numbers come from the seeding. The
+//! list id (编号, id) is kept as the player's national id for the rating
+//! office.
 //!
-//! | field | headers |
-//! |---|---|
-//! | pairing number | `no`, `number`, `id`, `编号`, `序号` |
-//! | name | `name`, `姓名` |
-//! | rating | `rating`, `elo`, `等级分` |
-//! | title | `title`, `称号` |
-//! | club / unit | `club`, `unit`, `team`, `单位`, `俱乐部`, `队名` |
-//! | federation | `federation`, `fed`, `协会`, `国家` |
-//! | sex | `sex`, `性别` — `m`/`f`, `male`/`female`, `男`/`女` |
-//! | birth | `birth`, `birth_year`, `born`, `出生`, `出生日期`, `出生年份` — `YYYY`, `YYYY-MM-DD` or `YYYY/MM/DD` |
-//! | national id | `national_id`, `证号`, `会员号`, `棋协编号` |
-//! | FIDE id | `fide_id`, `fide`, `FIDE ID`, `国际棋联编号` |
-//! | valid games so far | `rated_games`, `有效局数`, `已计算有效局数` — whole number |
-//! | rated events so far | `rated_events`, `参赛次数` — whole number |
-//! | highest rating ever | `ever_reached`, `历史最高`, `历史最高等级分` |
-//!
-//! Unknown columns are ignored. Every error names the line (the row of a
-//! spreadsheet) and the field.
+//! Unknown columns are ignored (and listed by [`read_player_sheet`]). Every
+//! error names the line (the row of a spreadsheet) and the field.
 //!
 //! ```
 //! use qiyuan_desk::import::players_from_csv;
@@ -34,11 +23,11 @@
 //! ```
 
 use std::fmt;
-use std::io::Cursor;
 
-use calamine::{Data, Reader, Xlsx};
+use qiyuan_formats::columns::{Column, HeaderMap, ReadBy, def};
+use qiyuan_formats::sheet::{Limits, read_sheet};
 use qiyuan_formats::trf::{self, parse_trf};
-use qiyuan_tournament::model::Sex;
+use qiyuan_tournament::model::{PlayerId, Sex};
 use serde::Serialize;
 
 use crate::error::DeskError;
@@ -87,167 +76,159 @@ fn err(line: usize, field: Option<&str>, message: impl Into<String>) -> ImportEr
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Col {
-    Number,
-    Name,
-    Rating,
-    Title,
-    Club,
-    Federation,
-    Sex,
-    Birth,
-    NationalId,
-    FideId,
-    RatedGames,
-    RatedEvents,
-    EverReached,
+/// Players read from a CSV or xlsx file, and what the reader left alone.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlayerSheet {
+    /// The players, in file order.
+    pub players: Vec<ImportedPlayer>,
+    /// How the file was read: `CSV (GBK)`, `xlsx` …
+    pub read_as: String,
+    /// Known columns a player import does not read (序号, a list's
+    /// columns), as written.
+    pub not_read: Vec<String>,
+    /// Headers no column is known by, as written.
+    pub unknown: Vec<String>,
+    /// Rows that cannot be a player, each with its line, field and reason
+    /// (the other rows are read).
+    pub refused: Vec<ImportError>,
 }
 
-impl Col {
-    fn field(self) -> &'static str {
-        match self {
-            Col::Number => "no",
-            Col::Name => "name",
-            Col::Rating => "rating",
-            Col::Title => "title",
-            Col::Club => "club",
-            Col::Federation => "federation",
-            Col::Sex => "sex",
-            Col::Birth => "birth",
-            Col::NationalId => "national_id",
-            Col::FideId => "fide_id",
-            Col::RatedGames => "rated_games",
-            Col::RatedEvents => "rated_events",
-            Col::EverReached => "ever_reached",
-        }
-    }
-
-    fn from_header(h: &str) -> Option<Col> {
-        let h = h.trim().trim_start_matches('\u{feff}').to_lowercase();
-        Some(match h.as_str() {
-            "no" | "no." | "number" | "id" | "编号" | "序号" => Col::Number,
-            "name" | "姓名" => Col::Name,
-            "rating" | "elo" | "等级分" => Col::Rating,
-            "title" | "称号" => Col::Title,
-            "club" | "unit" | "team" | "单位" | "俱乐部" | "队名" => Col::Club,
-            "federation" | "fed" | "协会" | "国家" => Col::Federation,
-            "sex" | "性别" => Col::Sex,
-            "birth" | "birth_year" | "born" | "出生" | "出生日期" | "出生年份" => {
-                Col::Birth
-            }
-            "national_id" | "证号" | "会员号" | "棋协编号" => Col::NationalId,
-            "fide_id" | "fide" | "fide id" | "国际棋联编号" => Col::FideId,
-            "rated_games" | "有效局数" | "已计算有效局数" => Col::RatedGames,
-            "rated_events" | "参赛次数" => Col::RatedEvents,
-            "ever_reached" | "历史最高" | "历史最高等级分" => Col::EverReached,
-            _ => return None,
-        })
-    }
-}
-
-/// Reads rows (the first is the header) into players.
-fn from_rows(rows: Vec<(usize, Vec<String>)>) -> Result<Vec<ImportedPlayer>, ImportError> {
-    let mut it = rows.into_iter();
-    let Some((hline, header)) = it.next() else {
-        return Err(err(0, None, "the file is empty: a header row is needed"));
-    };
-    let mut cols: Vec<(usize, Col)> = Vec::new();
-    for (i, h) in header.iter().enumerate() {
-        if let Some(c) = Col::from_header(h) {
-            if cols.iter().any(|(_, x)| *x == c) {
-                return Err(err(
-                    hline,
-                    Some(c.field()),
-                    format!("two columns mean `{}` (`{}`)", c.field(), h.trim()),
-                ));
-            }
-            cols.push((i, c));
-        }
-    }
-    if !cols.iter().any(|(_, c)| *c == Col::Name) {
+/// Reads a CSV (UTF-8, GBK/GB18030 or Big5; `,` `;` or tab separated) or
+/// xlsx players file with the one column table of
+/// [`qiyuan_formats::columns`] ([`ReadBy::Players`]), within
+/// [`Limits::players`]. `file` names the file in errors.
+///
+/// ```
+/// use qiyuan_desk::import::read_player_sheet;
+/// // What Chinese Excel saves: GBK. 序号 is a row number, never read;
+/// // 编号 is the player's list id.
+/// let (gbk, _, _) = encoding_rs::GBK.encode("序号,编号,姓名,等级分\n1,1201,王天一,2650\n");
+/// let read = read_player_sheet(&gbk, "名单.csv").unwrap();
+/// assert_eq!(read.players[0].info.name, "王天一");
+/// assert_eq!(read.players[0].info.national_id.as_deref(), Some("1201"));
+/// assert_eq!(read.players[0].number, None);
+/// assert_eq!(read.not_read, ["序号"]);
+/// ```
+///
+/// # Errors
+/// [`ImportError`] naming the line and the field: an unreadable file, a
+/// header without `name` (姓名) or naming a column twice. A bad cell
+/// refuses its row only ([`PlayerSheet::refused`]).
+pub fn read_player_sheet(bytes: &[u8], file: &str) -> Result<PlayerSheet, ImportError> {
+    let sheet = read_sheet(bytes, file, &Limits::players()).map_err(|e| ImportError {
+        line: e.line.unwrap_or(0),
+        field: None,
+        message: e.message,
+    })?;
+    let map = HeaderMap::new(&sheet.header, ReadBy::Players)
+        .map_err(|e| err(1, Some(e.key), e.to_string()))?;
+    if map.index(Column::Name).is_none() {
         return Err(err(
-            hline,
+            1,
             Some("name"),
             "no `name` (姓名) column in the header",
         ));
     }
-    let mut out: Vec<ImportedPlayer> = Vec::new();
-    for (line, row) in it {
-        if row.iter().all(|c| c.trim().is_empty()) {
+    let mut players = Vec::with_capacity(sheet.rows.len());
+    let mut refused = Vec::new();
+    for row in &sheet.rows {
+        match player_of_row(&map, row.line, &row.cells) {
+            Ok(p) => players.push(p),
+            Err(e) => refused.push(e),
+        }
+    }
+    Ok(PlayerSheet {
+        players,
+        read_as: sheet.kind.to_string(),
+        not_read: map.not_read,
+        unknown: map.unknown,
+        refused,
+    })
+}
+
+/// One data row as a player.
+fn player_of_row(
+    map: &HeaderMap,
+    line: usize,
+    cells: &[String],
+) -> Result<ImportedPlayer, ImportError> {
+    let mut info = PlayerInfo::default();
+    for c in map.columns() {
+        let v = map.get(cells, c);
+        if v.is_empty() {
             continue;
         }
-        let mut info = PlayerInfo::default();
-        let mut number = None;
-        for &(i, c) in &cols {
-            let v = row.get(i).map(|s| s.trim()).unwrap_or("");
-            if v.is_empty() {
-                continue;
+        let f = Some(def(c).key);
+        let opt = Some(v.to_string());
+        match c {
+            Column::Id => info.national_id = Some(v.trim_end_matches(".0").to_string()),
+            Column::Name => info.name = v.to_string(),
+            Column::Rating => {
+                let r = v
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|r| r.fract() == 0.0 && (0.0..=4000.0).contains(r))
+                    .ok_or_else(|| err(line, f, format!("`{v}` is not a rating")))?;
+                info.rating = (r > 0.0).then_some(r as u32);
             }
-            let f = Some(c.field());
-            let opt = Some(v.to_string());
-            match c {
-                Col::Number => {
-                    let n: u32 =
-                        v.parse().ok().filter(|&n| n > 0).ok_or_else(|| {
-                            err(line, f, format!("`{v}` is not a pairing number"))
-                        })?;
-                    if let Some(o) = out.iter().find(|p| p.number == Some(n)) {
-                        return Err(err(
-                            line,
-                            f,
-                            format!("pairing number {n} is already on line {}", o.line),
-                        ));
+            // A list's cell may hold several titles with their days
+            // (GM:2025-03-10;NM): the player keeps the first title.
+            Column::Titles => {
+                info.title = v
+                    .split(';')
+                    .next()
+                    .and_then(|t| t.split(':').next())
+                    .map(|t| t.trim().to_string())
+                    .filter(|t| !t.is_empty());
+            }
+            Column::Unit => info.club = opt,
+            Column::Federation => info.federation = opt,
+            Column::Sex => {
+                info.sex = Some(match v.to_lowercase().as_str() {
+                    "m" | "male" | "男" => Sex::Male,
+                    "f" | "w" | "female" | "女" => Sex::Female,
+                    _ => {
+                        return Err(err(line, f, format!("`{v}` is not a sex (m/f, 男/女)")));
                     }
-                    number = Some(n);
-                }
-                Col::Name => info.name = v.to_string(),
-                Col::Rating => {
-                    let r = v
-                        .parse::<f64>()
-                        .ok()
-                        .filter(|r| r.fract() == 0.0 && (0.0..=4000.0).contains(r))
-                        .ok_or_else(|| err(line, f, format!("`{v}` is not a rating")))?;
-                    info.rating = (r > 0.0).then_some(r as u32);
-                }
-                Col::Title => info.title = opt,
-                Col::Club => info.club = opt,
-                Col::Federation => info.federation = opt,
-                Col::Sex => {
-                    info.sex = Some(match v.to_lowercase().as_str() {
-                        "m" | "male" | "男" => Sex::Male,
-                        "f" | "w" | "female" | "女" => Sex::Female,
-                        _ => {
-                            return Err(err(line, f, format!("`{v}` is not a sex (m/f, 男/女)")));
-                        }
-                    })
-                }
-                Col::Birth => info.birth = Some(v.replace('/', "-").replace(".0", "")),
-                Col::NationalId => info.national_id = opt,
-                Col::FideId => info.fide_id = Some(v.trim_end_matches(".0").to_string()),
-                Col::RatedGames | Col::RatedEvents => {
-                    let n: u32 = v
-                        .trim_end_matches(".0")
-                        .parse()
-                        .map_err(|_| err(line, f, format!("`{v}` is not a whole number ≥ 0")))?;
-                    if c == Col::RatedGames {
-                        info.rated_games = Some(n);
-                    } else {
-                        info.rated_events = Some(n);
-                    }
-                }
-                Col::EverReached => {
-                    let r: rust_decimal::Decimal = v
-                        .parse()
-                        .map_err(|_| err(line, f, format!("`{v}` is not a rating")))?;
-                    info.ever_reached = Some(r);
+                })
+            }
+            Column::Birth => info.birth = Some(v.replace('/', "-").replace(".0", "")),
+            Column::FideId => info.fide_id = Some(v.trim_end_matches(".0").to_string()),
+            Column::RatedGames | Column::RatedEvents => {
+                let n: u32 = v
+                    .trim_end_matches(".0")
+                    .parse()
+                    .map_err(|_| err(line, f, format!("`{v}` is not a whole number ≥ 0")))?;
+                if c == Column::RatedGames {
+                    info.rated_games = Some(n);
+                } else {
+                    info.rated_events = Some(n);
                 }
             }
+            Column::Highest => {
+                let r: rust_decimal::Decimal = v
+                    .parse()
+                    .map_err(|_| err(line, f, format!("`{v}` is not a rating")))?;
+                info.ever_reached = Some(r);
+            }
+            // Read by the lists only (HeaderMap leaves them out).
+            _ => {}
         }
-        check(line, &info)?;
-        out.push(ImportedPlayer { line, number, info });
     }
-    Ok(out)
+    check(line, &info)?;
+    Ok(ImportedPlayer {
+        line,
+        number: None,
+        info,
+    })
+}
+
+/// The players of a sheet, or its first refused row.
+fn all_or_nothing(sheet: PlayerSheet) -> Result<Vec<ImportedPlayer>, ImportError> {
+    match sheet.refused.into_iter().next() {
+        Some(e) => Err(e),
+        None => Ok(sheet.players),
+    }
 }
 
 fn check(line: usize, info: &PlayerInfo) -> Result<(), ImportError> {
@@ -257,87 +238,22 @@ fn check(line: usize, info: &PlayerInfo) -> Result<(), ImportError> {
     })
 }
 
-/// The line of the record the reader says starts at `byte`: the reader's
-/// position is taken before the blank lines it skips, and its own line count
-/// leaves them out.
-fn line_at(text: &str, byte: u64) -> usize {
-    let b = text.as_bytes();
-    let mut at = (byte as usize).min(b.len());
-    while at < b.len() && (b[at] == b'\n' || b[at] == b'\r') {
-        at += 1;
-    }
-    b[..at].iter().filter(|&&c| c == b'\n').count() + 1
-}
-
-/// Players from CSV bytes (UTF-8, a byte-order mark allowed; `,` `;` or tab
-/// separated, guessed from the header line).
+/// Players from a CSV file ([`read_player_sheet`], the file unnamed), all
+/// or none: the first refused row is the error.
+///
+/// # Errors
+/// As [`read_player_sheet`].
 pub fn players_from_csv(bytes: &[u8]) -> Result<Vec<ImportedPlayer>, ImportError> {
-    let text = std::str::from_utf8(bytes).map_err(|e| {
-        err(
-            0,
-            None,
-            format!("the file is not UTF-8 text ({e}); save it as CSV UTF-8"),
-        )
-    })?;
-    let first = text.lines().next().unwrap_or("");
-    let delim = [b',', b';', b'\t']
-        .into_iter()
-        .max_by_key(|&d| first.matches(d as char).count())
-        .unwrap_or(b',');
-    let mut reader = csv::ReaderBuilder::new()
-        .has_headers(false)
-        .flexible(true)
-        .delimiter(delim)
-        .from_reader(text.as_bytes());
-    let mut rows = Vec::new();
-    for rec in reader.records() {
-        let rec = rec.map_err(|e| {
-            let line = e.position().map_or(0, |p| line_at(text, p.byte()));
-            err(line, None, e.to_string())
-        })?;
-        let line = rec
-            .position()
-            .map_or(rows.len() + 1, |p| line_at(text, p.byte()));
-        rows.push((line, rec.iter().map(str::to_string).collect()));
-    }
-    from_rows(rows)
+    read_player_sheet(bytes, "players.csv").and_then(all_or_nothing)
 }
 
-/// Players from the first worksheet of an xlsx workbook.
+/// Players from the first worksheet of an xlsx workbook
+/// ([`read_player_sheet`], the file unnamed), all or none.
+///
+/// # Errors
+/// As [`read_player_sheet`].
 pub fn players_from_xlsx(bytes: &[u8]) -> Result<Vec<ImportedPlayer>, ImportError> {
-    let mut book: Xlsx<_> = Xlsx::new(Cursor::new(bytes))
-        .map_err(|e| err(0, None, format!("not an xlsx workbook: {e}")))?;
-    let range = book
-        .worksheet_range_at(0)
-        .ok_or_else(|| err(0, None, "the workbook has no worksheet"))?
-        .map_err(|e| err(0, None, format!("cannot read the first worksheet: {e}")))?;
-    let start = range.start().map_or(0, |(r, _)| r as usize);
-    let rows = range
-        .rows()
-        .enumerate()
-        .map(|(i, row)| {
-            (
-                start + i + 1,
-                row.iter()
-                    .map(|c| match c {
-                        Data::Empty => String::new(),
-                        Data::String(s) => s.clone(),
-                        Data::Float(f) if f.fract() == 0.0 => format!("{}", *f as i64),
-                        Data::Float(f) => f.to_string(),
-                        Data::Int(i) => i.to_string(),
-                        Data::Bool(b) => b.to_string(),
-                        Data::DateTime(d) => d
-                            .as_datetime()
-                            .map(|t| t.date().to_string())
-                            .unwrap_or_else(|| d.to_string()),
-                        Data::DateTimeIso(s) | Data::DurationIso(s) => s.clone(),
-                        Data::Error(e) => format!("#{e:?}"),
-                    })
-                    .collect(),
-            )
-        })
-        .collect();
-    from_rows(rows)
+    read_player_sheet(bytes, "players.xlsx").and_then(all_or_nothing)
 }
 
 /// Players from the `001` records of a TRF file (their starting ranks as
@@ -426,5 +342,141 @@ impl crate::event::DeskEvent {
         next.restore_seeding(SeedingMethod::Manual);
         *self = next;
         Ok((ids, Renumbering::default(), true))
+    }
+}
+
+/// What an import would do to one row of a file, against the players
+/// already entered.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "status", rename_all = "kebab-case")]
+pub enum RowPlan {
+    /// A player not yet in the event.
+    New,
+    /// The same player (same list id; or same name and birth; or the same
+    /// name where neither gives an id or a birth) with the same data.
+    Unchanged {
+        /// The player entered.
+        existing: PlayerId,
+    },
+    /// The same player with other data: `fields` differ.
+    Changed {
+        /// The player entered.
+        existing: PlayerId,
+        /// The fields that differ (`rating`, `club` …).
+        fields: Vec<&'static str>,
+    },
+    /// A row repeating an earlier row of the same file.
+    RepeatsLine {
+        /// The earlier line.
+        line: usize,
+    },
+}
+
+/// How two player records are the same player: same list id when both
+/// give one; else same name and birth when both give a birth; else same
+/// name when neither gives an id or a birth.
+fn same_player(a: &PlayerInfo, b: &PlayerInfo) -> bool {
+    match (&a.national_id, &b.national_id) {
+        (Some(x), Some(y)) => return x == y,
+        (Some(_), None) | (None, Some(_)) => return false,
+        (None, None) => {}
+    }
+    if a.name.trim() != b.name.trim() {
+        return false;
+    }
+    match (&a.birth, &b.birth) {
+        (Some(x), Some(y)) => x == y,
+        (None, None) => true,
+        _ => false,
+    }
+}
+
+/// The fields in which the file's record `file` would change `entered`
+/// (a field the file leaves empty changes nothing).
+fn changed_fields(entered: &PlayerInfo, file: &PlayerInfo) -> Vec<&'static str> {
+    let mut out = Vec::new();
+    let mut cmp = |name: &'static str, differs: bool| {
+        if differs {
+            out.push(name);
+        }
+    };
+    fn d<T: PartialEq>(a: &Option<T>, b: &Option<T>) -> bool {
+        b.is_some() && a != b
+    }
+    cmp("name", entered.name != file.name);
+    cmp("rating", d(&entered.rating, &file.rating));
+    cmp("title", d(&entered.title, &file.title));
+    cmp("club", d(&entered.club, &file.club));
+    cmp("federation", d(&entered.federation, &file.federation));
+    cmp("sex", d(&entered.sex, &file.sex));
+    cmp("birth", d(&entered.birth, &file.birth));
+    cmp("fide_id", d(&entered.fide_id, &file.fide_id));
+    cmp("rated_games", d(&entered.rated_games, &file.rated_games));
+    cmp("rated_events", d(&entered.rated_events, &file.rated_events));
+    cmp("ever_reached", d(&entered.ever_reached, &file.ever_reached));
+    out
+}
+
+/// What importing `players` into `event` would do, row by row (the
+/// preview an arbiter confirms before anything is stored).
+///
+/// ```
+/// use qiyuan_desk::import::{RowPlan, players_from_csv, plan_import};
+/// use qiyuan_desk::prelude::*;
+/// let mut event = DeskEvent::new(EventSettings::swiss("Open", Game::Xiangqi, 5)).unwrap();
+/// let first = players_from_csv("编号,姓名,等级分\n1201,王天一,2650\n".as_bytes()).unwrap();
+/// event.import_players(&first).unwrap();
+/// let again = players_from_csv("编号,姓名,等级分\n1201,王天一,2660\n1305,唐丹,2500\n1305,唐丹,2500\n".as_bytes()).unwrap();
+/// let plan = plan_import(&event, &again);
+/// assert_eq!(plan[0], RowPlan::Changed { existing: PlayerId(1), fields: vec!["rating"] });
+/// assert_eq!(plan[1], RowPlan::New);
+/// assert_eq!(plan[2], RowPlan::RepeatsLine { line: 3 });
+/// ```
+pub fn plan_import(event: &crate::DeskEvent, players: &[ImportedPlayer]) -> Vec<RowPlan> {
+    let entered = event.players();
+    players
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            if let Some(earlier) = players[..i].iter().find(|q| same_player(&q.info, &p.info)) {
+                return RowPlan::RepeatsLine { line: earlier.line };
+            }
+            match entered.iter().find(|e| same_player(&e.info, &p.info)) {
+                None => RowPlan::New,
+                Some(e) => {
+                    let fields = changed_fields(&e.info, &p.info);
+                    if fields.is_empty() {
+                        RowPlan::Unchanged { existing: e.id }
+                    } else {
+                        RowPlan::Changed {
+                            existing: e.id,
+                            fields,
+                        }
+                    }
+                }
+            }
+        })
+        .collect()
+}
+
+/// A player's data with the file's non-empty fields laid over it (a
+/// merge of a changed row).
+pub fn merged(entered: &PlayerInfo, file: &PlayerInfo) -> PlayerInfo {
+    fn or<T: Clone>(file: &Option<T>, entered: &Option<T>) -> Option<T> {
+        file.clone().or_else(|| entered.clone())
+    }
+    PlayerInfo {
+        name: file.name.clone(),
+        rating: or(&file.rating, &entered.rating),
+        title: or(&file.title, &entered.title),
+        club: or(&file.club, &entered.club),
+        federation: or(&file.federation, &entered.federation),
+        sex: or(&file.sex, &entered.sex),
+        birth: or(&file.birth, &entered.birth),
+        national_id: or(&file.national_id, &entered.national_id),
+        fide_id: or(&file.fide_id, &entered.fide_id),
+        rated_games: or(&file.rated_games, &entered.rated_games),
+        rated_events: or(&file.rated_events, &entered.rated_events),
+        ever_reached: or(&file.ever_reached, &entered.ever_reached),
     }
 }

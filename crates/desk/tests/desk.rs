@@ -490,8 +490,8 @@ fn imports_name_line_and_field() {
             "line 1: field `name`: no `name` (姓名) column in the header",
         ),
         (
-            "no,name\n1,A\n1,B\n",
-            "line 3: field `no`: pairing number 1 is already on line 2",
+            "编号,证号,name\n1,2,A\n",
+            "line 1: field `id`: columns `编号` and `证号` are both the id column: keep one",
         ),
         (
             "name,rated_games\nA,many\n",

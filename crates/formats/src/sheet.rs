@@ -1,5 +1,6 @@
 //! Tables as people hand them in — a CSV in any of the encodings of
-//! [`crate::text`], or the first worksheet of an Excel workbook (`.xlsx`) —
+//! [`crate::text`] (separated by `,`, `;` or tabs, as the header line
+//! shows), or the first worksheet of an Excel workbook (`.xlsx`) —
 //! read into rows of text cells, within [`Limits`].
 //!
 //! An untrusted workbook is read cell by cell (calamine's cell reader),
@@ -182,9 +183,21 @@ fn read_csv(bytes: &[u8], file: &str, limits: &Limits) -> Result<Sheet, SheetErr
         line: None,
         message: e.to_string(),
     })?;
+    // The separator Excel writes in the user's locale: `,`, `;` or a tab,
+    // whichever the header line has most of.
+    let first = decoded
+        .text
+        .lines()
+        .find(|l| !l.trim().is_empty())
+        .unwrap_or("");
+    let delimiter = [b',', b';', b'\t']
+        .into_iter()
+        .max_by_key(|&d| (first.matches(d as char).count(), d == b','))
+        .unwrap_or(b',');
     let mut reader = csv::ReaderBuilder::new()
         .has_headers(false)
         .flexible(true)
+        .delimiter(delimiter)
         .trim(csv::Trim::All)
         .from_reader(decoded.text.as_bytes());
     // The csv reader neither counts the blank lines it skips nor moves a

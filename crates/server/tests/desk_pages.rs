@@ -59,6 +59,41 @@ async fn add_player(server: &TestServer, id: i64, name: &str, rating: u32) {
     assert!(page.contains(r#"class="notice""#), "add {name}: {page}");
 }
 
+/// Uploads a players file to the import preview, then confirms it with
+/// `existing` (`skip` or `merge`) for the players already entered;
+/// answers the preview page and the page after the confirmation.
+async fn import_file(
+    server: &TestServer,
+    id: i64,
+    name: &str,
+    bytes: &[u8],
+    existing: &str,
+) -> (String, String) {
+    let resp = server
+        .upload(
+            &server.client,
+            &format!("/desk/events/{id}/players/import"),
+            &[],
+            name,
+            bytes,
+        )
+        .await;
+    let (status, preview) = status_and_text(resp).await;
+    assert_eq!(status, 200, "{preview}");
+    let data = attr_after(&preview, r#"name="data""#, "value").expect("the file in the form");
+    let (status, done) = status_and_text(
+        server
+            .post_form(
+                &format!("/desk/events/{id}/players/import/confirm"),
+                &[("name", name), ("data", &data), ("existing", existing)],
+            )
+            .await,
+    )
+    .await;
+    assert_eq!(status, 200, "{done}");
+    (preview, done)
+}
+
 /// The proposal of the pairing page, as the JSON the form carries.
 async fn proposal(server: &TestServer, id: i64) -> (String, serde_json::Value) {
     let page = server.get_text(&format!("/desk/events/{id}/pair")).await;
@@ -613,6 +648,7 @@ async fn uploads_import_players_and_a_huge_one_is_refused() {
     let url = server.url(&format!("/desk/events/{id}/players/import?_csrf={csrf}"));
 
     let import = format!("/desk/events/{id}/players/import");
+    // The preview stores nothing; the confirmation imports.
     let resp = server
         .upload(
             &server.client,
@@ -622,8 +658,25 @@ async fn uploads_import_players_and_a_huge_one_is_refused() {
             b"name,rating\nAlice,2100\nBob,2000\n",
         )
         .await;
-    let (status, page) = status_and_text(resp).await;
-    assert_eq!(status, 200, "{page}");
+    assert_eq!(resp.status(), 200);
+    assert!(
+        server
+            .store
+            .load_event(id)
+            .await
+            .unwrap()
+            .desk
+            .players()
+            .is_empty()
+    );
+    let (_, page) = import_file(
+        &server,
+        id,
+        "players.csv",
+        b"name,rating\nAlice,2100\nBob,2000\n",
+        "skip",
+    )
+    .await;
     assert!(page.contains(r#"class="notice""#), "{page}");
     let loaded = server.store.load_event(id).await.unwrap();
     let names: Vec<String> = loaded
@@ -642,35 +695,36 @@ async fn uploads_import_players_and_a_huge_one_is_refused() {
     ))
     .unwrap();
     let other = create_swiss(&server, "From TRF", "7").await;
-    let resp = server
-        .upload(
-            &server.client,
-            &format!("/desk/events/{other}/players/import"),
-            &[],
-            "rtg-22.trf",
-            &trf,
-        )
-        .await;
-    assert_eq!(resp.status(), 200);
+    import_file(&server, other, "rtg-22.trf", &trf, "skip").await;
     let loaded = server.store.load_event(other).await.unwrap();
     let players = loaded.desk.players();
     assert_eq!(players.len(), 9);
     assert_eq!(players[0].info.name, "Test0001 Player0001");
     assert_eq!(players[0].info.rating, Some(2519));
 
-    // A rating that is not a number, on line 3: refused, nothing imported.
-    let resp = server
-        .upload(
-            &server.client,
-            &import,
-            &[],
-            "bad.csv",
-            b"name,rating\nCarl,1900\nDora,abc\n",
-        )
-        .await;
-    let (status, page) = status_and_text(resp).await;
-    assert_eq!(status, 400);
-    assert!(page.contains("line 3"), "{page}");
+    // A rating that is not a number, on line 3: the preview names the row
+    // and its reason; the others go in; Alice again (the same name, no id
+    // or birth) is the player entered, not a newcomer.
+    let (preview, _) = import_file(
+        &server,
+        id,
+        "bad.csv",
+        b"name,rating\nCarl,1900\nDora,abc\nAlice,2100\n",
+        "skip",
+    )
+    .await;
+    let refused = preview
+        .split(r#"id="refused-rows""#)
+        .nth(1)
+        .expect("refused rows");
+    assert!(
+        refused.contains("line 3") && refused.contains("abc"),
+        "{preview}"
+    );
+    assert!(
+        preview.contains(r#"data-line="4" data-status="unchanged""#),
+        "{preview}"
+    );
     assert_eq!(
         server
             .store
@@ -680,8 +734,34 @@ async fn uploads_import_players_and_a_huge_one_is_refused() {
             .desk
             .players()
             .len(),
-        2
+        3
     );
+    // Alice's new rating and unit, merged on the arbiter's choice.
+    let (preview, _) = import_file(
+        &server,
+        id,
+        "update.csv",
+        "name,rating,单位\nAlice,2150,杭州\n".as_bytes(),
+        "merge",
+    )
+    .await;
+    assert!(preview.contains(r#"data-status="changed""#), "{preview}");
+    let alice = server.store.load_event(id).await.unwrap().desk.players()[0].clone();
+    assert_eq!(
+        (
+            alice.info.name.as_str(),
+            alice.info.rating,
+            alice.info.club.as_deref()
+        ),
+        ("Alice", Some(2150), Some("杭州"))
+    );
+    // A bad header refuses the file: nothing to confirm.
+    let resp = server
+        .upload(&server.client, &import, &[], "bad.csv", b"rating\n1900\n")
+        .await;
+    let (status, page) = status_and_text(resp).await;
+    assert_eq!(status, 400);
+    assert!(page.contains("line 1"), "{page}");
 
     // Without the token in the query: refused (CSRF).
     let (ctype, body) = multipart(&[], "players.csv", b"name\nEve\n");
@@ -718,7 +798,7 @@ async fn uploads_import_players_and_a_huge_one_is_refused() {
             .desk
             .players()
             .len(),
-        2
+        3
     );
 }
 
@@ -1257,15 +1337,16 @@ async fn imports_are_undone_drafts_deleted_and_events_hidden() {
     let server = TestServer::start().await;
     server.sign_in_as("arb", Role::Arbiter).await;
     let id = create_swiss(&server, "Twice Open", "5").await;
-    let import = format!("/desk/events/{id}/players/import");
-    let csv = b"name,rating\nAlice,2100\nBob,2000\nCarol,1900\n";
-    for _ in 0..2 {
-        let resp = server
-            .upload(&server.client, &import, &[], "players.csv", csv)
-            .await;
-        assert_eq!(resp.status(), 200);
-    }
+    let csv: &[u8] = b"name,rating\nAlice,2100\nBob,2000\nCarol,1900\n";
+    import_file(&server, id, "players.csv", csv, "skip").await;
+    // The same file again: every row is a player entered already.
+    let (preview, _) = import_file(&server, id, "players.csv", csv, "skip").await;
+    assert!(preview.contains("新棋手 0 名"), "{preview}");
     let count = |l: &qiyuan_store::desk::LoadedEvent| l.desk.players().len();
+    assert_eq!(count(&server.store.load_event(id).await.unwrap()), 3);
+    // The wrong file: undone.
+    let wrong: &[u8] = b"name,rating\nDan,1800\nEve,1700\nFay,1600\n";
+    import_file(&server, id, "wrong.csv", wrong, "skip").await;
     assert_eq!(count(&server.store.load_event(id).await.unwrap()), 6);
     let (status, page) = status_and_text(
         server

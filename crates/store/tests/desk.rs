@@ -28,7 +28,7 @@ async fn an_event_survives_the_round_trip() {
         let store = open(&db).await;
         let id = store.create_event(&settings(), "admin").await.unwrap();
         let mut mem = DeskEvent::new(settings()).unwrap();
-        let csv = "编号,姓名,等级分,单位,性别,出生,证号,FIDE ID\n\
+        let csv = "序号,姓名,等级分,单位,性别,出生,证号,FIDE ID\n\
                    1,王天一,2650,杭州,男,1989-05-01,33001,8600001\n\
                    2,唐丹,2500,北京,女,1990,11002,\n\
                    3,赵鑫鑫,2580,浙江,男,,33003,\n\

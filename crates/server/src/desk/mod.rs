@@ -102,6 +102,10 @@ pub fn routes() -> Router<AppState> {
         .route("/desk/events/{id}/visibility", post(events::set_visibility))
         .route("/desk/events/{id}/delete", post(events::delete))
         .route(
+            "/desk/events/{id}/players/import/confirm",
+            post(players::import_confirm),
+        )
+        .route(
             "/desk/events/{id}/players/undo-import",
             post(players::undo_import),
         )

@@ -6,7 +6,9 @@ use axum::extract::{Multipart, Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use maud::{Markup, html};
-use qiyuan_desk::import::{ImportedPlayer, players_from_csv, players_from_trf, players_from_xlsx};
+use qiyuan_desk::import::{
+    ImportedPlayer, RowPlan, merged, plan_import, players_from_trf, read_player_sheet,
+};
 use qiyuan_desk::prelude::*;
 use qiyuan_store::ListLine;
 use rust_decimal::prelude::ToPrimitive;
@@ -293,11 +295,12 @@ async fn render(
                 }
                 form.stack #import-players name="import-players" method="post" action=(import_action) enctype="multipart/form-data" {
                     h2 { (l.t("Import players", "导入棋手")) }
-                    p.muted { (l.t("TRF, CSV (English or Chinese headers) or xlsx; at most 16 MB.",
-                        "TRF、CSV（中英文表头均可）或 xlsx 文件；不超过 16 MB。")) }
+                    p.muted { (l.t("TRF, CSV (UTF-8, GBK or Big5; English or Chinese headers) or xlsx; at most 16 MB. A preview shows what will change before anything is stored.",
+                        "TRF、CSV（UTF-8、GBK 或 Big5 编码，中英文表头均可）或 xlsx 文件；不超过 16 MB。导入前先预览将要发生的变化。")) }
                     (csrf_field(viewer))
                     input type="file" name="file" accept=".trf,.txt,.csv,.xlsx" required;
-                    button #import-submit type="submit" { (l.t("Import", "导入")) }
+                    button #import-submit type="submit" { (l.t("Preview the import", "预览导入")) }
+                    (crate::office::columns_help(viewer, qiyuan_formats::columns::ReadBy::Players))
                 }
                 form.stack #withdraw name="withdraw" method="post" action=(base) {
                     h2 { (l.t("Withdrawal", "退赛")) }
@@ -631,7 +634,8 @@ pub(super) async fn post(
 }
 
 /// `POST /desk/events/{id}/players/import?_csrf=TOKEN` (multipart, field
-/// `file`): TRF, CSV or xlsx, all players or none.
+/// `file`): TRF, CSV or xlsx, read and previewed — nothing is stored
+/// before the arbiter confirms ([`import_confirm`]).
 pub(super) async fn import(
     State(state): State<AppState>,
     viewer: Viewer,
@@ -675,29 +679,214 @@ pub(super) async fn import(
             }
         }
     }
-    let outcome: Result<String, String> = async {
-        let Some((name, bytes)) = file else {
-            return Err(l
-                .t("Choose a file to import.", "请选择要导入的文件。")
-                .into());
-        };
-        if bytes.is_empty() {
-            return Err(l.t("The file is empty.", "文件是空的。").into());
-        }
-        let players = read_players(&name, &bytes).map_err(|e| {
-            l.pick(
+    let Some((name, bytes)) = file else {
+        let msg = l.t("Choose a file to import.", "请选择要导入的文件。");
+        return render(
+            &state,
+            &viewer,
+            &user,
+            id,
+            None,
+            Some(Flash::Err(msg.into())),
+        )
+        .await;
+    };
+    if bytes.is_empty() {
+        let msg = l.t("The file is empty.", "文件是空的。");
+        return render(
+            &state,
+            &viewer,
+            &user,
+            id,
+            None,
+            Some(Flash::Err(msg.into())),
+        )
+        .await;
+    }
+    let read = match read_players(&name, &bytes) {
+        Ok(r) => r,
+        Err(e) => {
+            let msg = l.pick(
                 format!("{name}: {e}; nothing was imported."),
                 format!("{name}：{e}；未导入任何棋手。"),
-            )
+            );
+            return render(&state, &viewer, &user, id, None, Some(Flash::Err(msg))).await;
+        }
+    };
+    let loaded = load_for(&state, &user, id, l).await?;
+    let plan = plan_import(&loaded.desk, &read.players);
+    Ok(preview_page(&viewer, &loaded, &name, &bytes, &read, &plan).into_response())
+}
+
+/// The preview of an import: every row with what it would do, the columns
+/// read and left alone, and the form that confirms it (the file travels
+/// in the form, read again on confirmation).
+fn preview_page(
+    viewer: &Viewer,
+    loaded: &qiyuan_store::desk::LoadedEvent,
+    name: &str,
+    bytes: &[u8],
+    read: &PlayersRead,
+    plan: &[RowPlan],
+) -> Markup {
+    let l = viewer.lang;
+    let d = &loaded.desk;
+    let count = |f: fn(&RowPlan) -> bool| plan.iter().filter(|p| f(p)).count();
+    let new = count(|p| matches!(p, RowPlan::New));
+    let changed = count(|p| matches!(p, RowPlan::Changed { .. }));
+    let unchanged = count(|p| matches!(p, RowPlan::Unchanged { .. }));
+    let repeated = count(|p| matches!(p, RowPlan::RepeatsLine { .. }));
+    let base = format!("/desk/events/{}/players", loaded.id);
+    let field_name = |f: &str| -> &'static str {
+        match f {
+            "name" => l.t("name", "姓名"),
+            "rating" => l.t("rating", "等级分"),
+            "title" => l.t("title", "称号"),
+            "club" => l.t("unit", "单位"),
+            "federation" => l.t("federation", "协会"),
+            "sex" => l.t("sex", "性别"),
+            "birth" => l.t("birth", "出生"),
+            "fide_id" => l.t("FIDE id", "国际棋联编号"),
+            "rated_games" => l.t("valid games", "有效局数"),
+            "rated_events" => l.t("rated events", "参赛次数"),
+            _ => l.t("highest rating", "历史最高等级分"),
+        }
+    };
+    page(
+        viewer,
+        l.t("Import preview", "导入预览"),
+        html! {
+            (event_nav(viewer, loaded, "players"))
+            h1 { (l.t("Import preview", "导入预览")) ": " (name) }
+            p #import-summary {
+                (l.pick(
+                    format!("Read as {}: {new} new, {changed} changed, {unchanged} unchanged, {repeated} repeated in the file, {} refused. Nothing is stored before you confirm.", read.read_as, read.refused.len()),
+                    format!("按 {} 读取：新棋手 {new} 名，有变化 {changed} 名，无变化 {unchanged} 名，文件内重复 {repeated} 行，拒绝 {} 行。确认之前不会保存任何内容。", read.read_as, read.refused.len()),
+                ))
+            }
+            @if !read.not_read.is_empty() {
+                p.muted #columns-not-read { (l.t("Columns known and not read: ", "已识别但不读取的列：")) (read.not_read.join(l.t(", ", "、"))) }
+            }
+            @if !read.unknown.is_empty() {
+                p.muted #columns-unknown { (l.t("Columns not known (left alone): ", "未识别的列（忽略）：")) (read.unknown.join(l.t(", ", "、"))) }
+            }
+            @if !read.refused.is_empty() {
+                h2 { (l.t("Refused rows", "被拒绝的行")) }
+                ul.error #refused-rows { @for e in &read.refused { li { (e) } } }
+            }
+            div.table-wrap { table #import-preview {
+                thead { tr {
+                    th.num { (l.t("Line", "行")) } th { (l.t("Name", "姓名")) } th.num { (l.t("Rtg", "等级分")) }
+                    th { (l.t("Club", "单位")) } th { (l.t("ID", "编号")) } th { (l.t("What happens", "处理")) }
+                } }
+                tbody { @for (p, r) in read.players.iter().zip(plan) {
+                    tr data-line=(p.line) data-status=(match r { RowPlan::New => "new", RowPlan::Unchanged { .. } => "unchanged", RowPlan::Changed { .. } => "changed", RowPlan::RepeatsLine { .. } => "repeated" }) {
+                        td.num { (p.line) }
+                        td { (p.info.name) }
+                        td.num { @if let Some(x) = p.info.rating { (x) } }
+                        td { (p.info.club.as_deref().unwrap_or("")) }
+                        td { (p.info.national_id.as_deref().unwrap_or("")) }
+                        td { @match r {
+                            RowPlan::New => (l.t("new player", "新棋手")),
+                            RowPlan::Unchanged { existing } => (l.pick(
+                                format!("already entered as {} {}: unchanged", existing.0, super::player_label(d, *existing)),
+                                format!("已登记为 {}：无变化", super::player_label(d, *existing)))),
+                            RowPlan::Changed { existing, fields } => (l.pick(
+                                format!("already entered as {}: {} differ", super::player_label(d, *existing), fields.iter().map(|f| field_name(f)).collect::<Vec<_>>().join(", ")),
+                                format!("已登记为 {}：{}不同", super::player_label(d, *existing), fields.iter().map(|f| field_name(f)).collect::<Vec<_>>().join("、")))),
+                            RowPlan::RepeatsLine { line } => (l.pick(
+                                format!("repeats line {line}: skipped"),
+                                format!("与第 {line} 行重复：跳过"))),
+                        } }
+                    }
+                } }
+            } }
+            form.stack #confirm-import method="post" action={ (base) "/import/confirm" } {
+                (csrf_field(viewer))
+                input type="hidden" name="name" value=(name);
+                input type="hidden" name="data" value=(hex::encode(bytes));
+                @if changed + unchanged > 0 {
+                    fieldset {
+                        legend { (l.t("Players already entered", "已登记的棋手")) }
+                        label { input type="radio" name="existing" value="skip" checked; " " (l.t("skip them (keep what is entered)", "跳过（保留已登记的信息）")) }
+                        label { input type="radio" name="existing" value="merge"; " " (l.t("update them with the file's data", "以文件中的信息更新")) }
+                    }
+                }
+                button #confirm-import-submit type="submit" {
+                    (l.pick(format!("Import {new} new players"), format!("导入 {new} 名新棋手")))
+                }
+                " " a href=(base) { (l.t("Cancel", "取消")) }
+            }
+        },
+    )
+}
+
+/// The form of `POST /desk/events/{id}/players/import/confirm`.
+#[derive(Debug, Deserialize)]
+pub(super) struct ConfirmImport {
+    name: String,
+    data: String,
+    #[serde(default)]
+    existing: String,
+}
+
+/// `POST /desk/events/{id}/players/import/confirm`: the previewed file,
+/// read again and planned against the event as it is now: its new players
+/// imported (one transaction), and the players already entered updated
+/// when the arbiter chose to merge.
+pub(super) async fn import_confirm(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    SignedIn(user): SignedIn,
+    Path(id): Path<i64>,
+    Form(f): Form<ConfirmImport>,
+) -> Result<Response, AppError> {
+    let l = viewer.lang;
+    let loaded = load_for(&state, &user, id, l).await?;
+    let name = f.name.rsplit(['/', '\\']).next().unwrap_or("").to_string();
+    let outcome: Result<String, String> = async {
+        let bytes = hex::decode(f.data.trim())
+            .map_err(|_| l.t("The import form was damaged: upload the file again.", "导入表单已损坏：请重新上传文件。").to_string())?;
+        let read = read_players(&name, &bytes).map_err(|e| {
+            l.pick(format!("{name}: {e}; nothing was imported."), format!("{name}：{e}；未导入任何棋手。"))
         })?;
-        let ids = state
-            .store
-            .import_players(id, &players, by(&user))
-            .await
-            .map_err(|e| store_error(e, l).message(l))?;
+        let plan = plan_import(&loaded.desk, &read.players);
+        let new: Vec<ImportedPlayer> = read
+            .players
+            .iter()
+            .zip(&plan)
+            .filter(|(_, r)| matches!(r, RowPlan::New))
+            .map(|(p, _)| p.clone())
+            .collect();
+        let mut updated = 0;
+        if f.existing == "merge" {
+            for (p, r) in read.players.iter().zip(&plan) {
+                if let RowPlan::Changed { existing, .. } = r
+                    && let Some(e) = loaded.desk.player(*existing)
+                {
+                    state
+                        .store
+                        .update_player(id, *existing, &merged(&e.info, &p.info), by(&user))
+                        .await
+                        .map_err(|e| store_error(e, l).message(l))?;
+                    updated += 1;
+                }
+            }
+        }
+        let imported = if new.is_empty() {
+            0
+        } else {
+            state
+                .store
+                .import_players(id, &new, by(&user))
+                .await
+                .map_err(|e| store_error(e, l).message(l))?
+                .len()
+        };
+        let left = read.players.len() - imported - updated;
         Ok(l.pick(
-            format!("{} players imported from {name}.", ids.len()),
-            format!("已从 {name} 导入 {} 名棋手。", ids.len()),
+            format!("{name}: {imported} players imported, {updated} updated, {left} rows left as they were, {} refused.", read.refused.len()),
+            format!("{name}：导入 {imported} 名棋手，更新 {updated} 名，{left} 行未作改动，拒绝 {} 行。", read.refused.len()),
         ))
     }
     .await;
@@ -779,23 +968,46 @@ pub(super) async fn delete(
     render(&state, &viewer, &user, id, None, Some(msg)).await
 }
 
+/// A players file as read: the players, how it was read, what was left.
+struct PlayersRead {
+    players: Vec<ImportedPlayer>,
+    read_as: String,
+    not_read: Vec<String>,
+    unknown: Vec<String>,
+    refused: Vec<qiyuan_desk::import::ImportError>,
+}
+
 /// Reads a players file by its name (`.xlsx`, `.csv`, TRF otherwise) or,
-/// failing that, its content (`PK` starts an xlsx; `001` lines a TRF).
-fn read_players(name: &str, bytes: &[u8]) -> Result<Vec<ImportedPlayer>, String> {
+/// failing that, its content (`PK` starts an xlsx; `001` lines a TRF):
+/// sheets by the one column table ([`read_player_sheet`]), TRFs by their
+/// `001` records.
+fn read_players(name: &str, bytes: &[u8]) -> Result<PlayersRead, String> {
     let lower = name.to_lowercase();
-    let is_xlsx = lower.ends_with(".xlsx") || bytes.starts_with(b"PK");
-    if is_xlsx {
-        return players_from_xlsx(bytes).map_err(|e| e.to_string());
+    let is_sheet = lower.ends_with(".xlsx") || lower.ends_with(".csv") || bytes.starts_with(b"PK");
+    let text = (!is_sheet).then(|| String::from_utf8_lossy(bytes));
+    let is_trf = text.as_ref().is_some_and(|t| {
+        lower.ends_with(".trf")
+            || lower.ends_with(".txt")
+            || t.lines().any(|l| l.starts_with("001 "))
+    });
+    if let (true, Some(text)) = (is_trf, &text) {
+        let players = players_from_trf(text).map_err(|e| e.to_string())?;
+        return Ok(PlayersRead {
+            players,
+            read_as: "TRF".into(),
+            not_read: Vec::new(),
+            unknown: Vec::new(),
+            refused: Vec::new(),
+        });
     }
-    let text = String::from_utf8_lossy(bytes);
-    let is_trf = lower.ends_with(".trf")
-        || lower.ends_with(".txt")
-        || text.lines().any(|line| line.starts_with("001 "));
-    if is_trf && !lower.ends_with(".csv") {
-        players_from_trf(&text).map_err(|e| e.to_string())
-    } else {
-        players_from_csv(bytes).map_err(|e| e.to_string())
-    }
+    let sheet = read_player_sheet(bytes, name).map_err(|e| e.to_string())?;
+    Ok(PlayersRead {
+        players: sheet.players,
+        read_as: sheet.read_as,
+        not_read: sheet.not_read,
+        unknown: sheet.unknown,
+        refused: sheet.refused,
+    })
 }
 
 fn edit_page(
