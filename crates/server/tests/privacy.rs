@@ -773,3 +773,60 @@ async fn private_data_never_reaches_an_anonymous_reader() {
         }
     }
 }
+
+/// An event created through the API keeps the year of birth of its event
+/// file; anonymous readers get it only from an event whose settings publish
+/// it, the event's arbiter always.
+#[tokio::test]
+async fn the_api_shows_the_year_of_birth_only_when_the_event_publishes_it() {
+    let server = TestServer::start().await;
+    let token = server.token("arbiter-api", Role::Arbiter).await;
+    let http = reqwest::Client::new();
+    let mut ids = Vec::new();
+    for publish in [false, true] {
+        let body = serde_json::json!({
+            "name": format!("Juniors {publish}"), "game": "xiangqi", "system": "swiss",
+            "players": [
+                {"id": 1, "name": "李明", "sex": "m", "rating": 1900, "birth_year": 2011},
+                {"id": 2, "name": "赵敏", "sex": "f", "rating": 1850},
+            ],
+            "games": [],
+            "settings": {"rounds": 3, "public_birth_year": publish}
+        });
+        let resp = http
+            .post(server.url("/api/v1/events"))
+            .bearer_auth(&token)
+            .json(&body)
+            .send()
+            .await
+            .unwrap();
+        let (status, text) = status_and_text(resp).await;
+        assert_eq!(status, 201, "{text}");
+        let created: Value = serde_json::from_str(&text).unwrap();
+        ids.push((created["id"].as_i64().unwrap(), publish));
+    }
+    for (id, publish) in ids {
+        let path = server.url(&format!("/api/v1/events/{id}"));
+        let anon: Value = http.get(&path).send().await.unwrap().json().await.unwrap();
+        let li = info_of(&anon, "李明");
+        assert!(!li.contains_key("birth"), "{anon}");
+        assert!(!li.contains_key("national_id"), "{anon}");
+        if publish {
+            assert_eq!(li["birth_year"], 2011, "{anon}");
+        } else {
+            assert!(!li.contains_key("birth_year"), "{anon}");
+        }
+        assert!(!info_of(&anon, "赵敏").contains_key("birth_year"), "{anon}");
+        let own: Value = http
+            .get(&path)
+            .bearer_auth(&token)
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        assert_eq!(own["view"], "all");
+        assert_eq!(info_of(&own, "李明")["birth"], "2011", "{own}");
+    }
+}
