@@ -166,6 +166,12 @@ pub struct EventSettings {
     /// `None`: an individual event.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub team: Option<crate::team::TeamSettings>,
+    /// Whether the public pages and the API's anonymous readers see each
+    /// player's year of birth (出生年份): the organiser's choice, off by
+    /// default. A birth date, a national id or contact details are never
+    /// public, whatever this says.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub public_birth_year: bool,
 }
 
 fn white() -> Colour {
@@ -220,6 +226,7 @@ impl EventSettings {
             chief_arbiter: None,
             arbiters: Vec::new(),
             team: None,
+            public_birth_year: false,
         }
     }
 

@@ -37,6 +37,7 @@ pub mod i18n;
 pub mod layout;
 pub mod office;
 mod pages;
+pub mod privacy;
 pub mod public;
 pub mod session;
 

@@ -76,6 +76,8 @@ pub struct SettingsInput {
     pub chief_arbiter: Option<String>,
     /// Other arbiters.
     pub arbiters: Option<Vec<String>>,
+    /// Show each player's year of birth to the public (default `false`).
+    pub public_birth_year: Option<bool>,
 }
 
 /// What `POST /api/v1/events` answers (201).
@@ -445,6 +447,7 @@ fn plan(body: &[u8]) -> Result<Plan, ApiError> {
     settings.place = input.place;
     settings.chief_arbiter = input.chief_arbiter;
     settings.arbiters = input.arbiters.unwrap_or_default();
+    settings.public_birth_year = input.public_birth_year.unwrap_or(false);
 
     let mut notes = Vec::new();
     let mut players = Vec::with_capacity(event.players().len());
@@ -644,7 +647,9 @@ struct ByeView {
 /// (ids and versions) and byes. An anonymous reader, or one who does not run
 /// the event, gets the published rounds only ([`Visibility`]): `rounds`,
 /// `rounds_paired` and `last_complete_round` count those; `view` says
-/// `published` or `all`.
+/// `published` or `all`. Such a reader gets each player without birth
+/// date and national id ([`crate::privacy::PublicPlayer`]; the year of
+/// birth when the event's settings publish it).
 pub async fn get_event(
     State(state): State<AppState>,
     reader: Reader,
@@ -698,7 +703,12 @@ pub async fn get_event(
             None => desk.last_complete_round(),
             Some(t) => desk.last_complete_round().min(t),
         },
-        "players": desk.players(),
+        // Birth dates and national ids are for the event's arbiters only.
+        "players": match vis {
+            Visibility::All => serde_json::to_value(desk.players()),
+            Visibility::Published { .. } => serde_json::to_value(crate::privacy::public_players(desk)),
+        }
+        .map_err(|e| ApiError::from(crate::error::AppError::Internal(e.to_string())))?,
         "rounds": rounds,
     }))
     .into_response())

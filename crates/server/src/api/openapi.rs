@@ -336,7 +336,8 @@ fn schemas() -> Value {
             "round_dates": {"type": "array", "items": {"type": "string", "format": "date"}},
             "place": {"type": "string"},
             "chief_arbiter": {"type": "string"},
-            "arbiters": {"type": "array", "items": {"type": "string"}}
+            "arbiters": {"type": "array", "items": {"type": "string"}},
+            "public_birth_year": {"type": "boolean", "description": "Show each player's year of birth to the public (default false)."}
         }
     }));
     m.insert("NewEvent".into(), json!({
@@ -409,7 +410,7 @@ fn schemas() -> Value {
             "rounds_paired": {"type": "integer"}, "total_rounds": {"type": "integer"},
             "last_complete_round": {"type": "integer"},
             "players": {"type": "array", "items": {"type": "object", "properties": {
-                "id": {"type": "integer"}, "info": {"type": "object"},
+                "id": {"type": "integer"}, "info": {"type": "object", "description": "The player's data. Readers who do not run the event get no `birth` and no `national_id`; `birth_year` only when the settings' `public_birth_year` is on."},
                 "first_round": {"type": "integer"}, "withdrawn_after": {"type": ["integer", "null"]}
             }}},
             "rounds": {"type": "array", "items": {"type": "object", "properties": {

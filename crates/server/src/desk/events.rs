@@ -107,6 +107,9 @@ pub(super) struct SettingsForm {
     match_draw: String,
     #[serde(default)]
     match_loss: String,
+    /// Show the players' years of birth on the public pages (checkbox).
+    #[serde(default)]
+    public_birth_year: Option<String>,
 }
 
 fn match_points(
@@ -219,6 +222,7 @@ impl SettingsForm {
                 .as_ref()
                 .map(|t| t.match_loss.normalize().to_string())
                 .unwrap_or_default(),
+            public_birth_year: s.public_birth_year.then(|| "on".to_string()),
         }
     }
 
@@ -283,6 +287,7 @@ impl SettingsForm {
         s.start = date(&self.start, "Start", "开始日期", l)?;
         s.end = date(&self.end, "End", "结束日期", l)?;
         s.place = opt(&self.place);
+        s.public_birth_year = self.public_birth_year.is_some();
         s.chief_arbiter = opt(&self.chief_arbiter);
         s.arbiters = self
             .arbiters
@@ -379,6 +384,9 @@ fn settings_fields(viewer: &Viewer, f: &SettingsForm) -> Markup {
         label { (l.t("Place", "地点")) input type="text" name="place" value=(f.place); }
         label { (l.t("Chief arbiter", "裁判长")) input type="text" name="chief_arbiter" value=(f.chief_arbiter); }
         label { (l.t("Arbiters (comma separated)", "裁判员（逗号分隔）")) input type="text" name="arbiters" value=(f.arbiters); }
+        label { input type="checkbox" name="public_birth_year" checked[f.public_birth_year.is_some()];
+            " " (l.t("Show the players' years of birth on the public pages (birth dates and ID numbers are never shown)",
+                     "在公开页面显示棋手出生年份（出生日期与证件号码从不公开）")) }
         fieldset #team-settings {
             legend { (l.t("Team event (团体赛) — leave the boards empty for an individual event", "团体赛 — 个人赛请留空台数")) }
             label { (l.t("Boards per match", "每场台数"))

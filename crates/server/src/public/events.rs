@@ -228,7 +228,9 @@ async fn event_page(
     Path(id): Path<i64>,
 ) -> Result<Markup, AppError> {
     let e = load(&state, id).await?;
-    let players = e.desk.players();
+    // The public view of each player: no birth date, no national id.
+    let players = crate::privacy::public_players(&e.desk);
+    let born = e.desk.settings().public_birth_year;
     let xq = is_xiangqi(&e);
     Ok(layout::page(
         &viewer,
@@ -244,6 +246,7 @@ async fn event_page(
                     @if !xq { th { (viewer.t("FED", "协会")) } }
                     th { (viewer.t("Rtg", "等级分")) }
                     th { (viewer.t("Club/City", "单位")) }
+                    @if born { th { (viewer.t("Born", "出生年份")) } }
                     th { (viewer.t("Notes", "备注")) }
                 } }
                 tbody {
@@ -255,6 +258,7 @@ async fn event_page(
                             @if !xq { td { (p.info.federation.as_deref().unwrap_or("")) } }
                             td.num { @if let Some(r) = p.info.rating { (r) } }
                             td { (p.info.club.as_deref().unwrap_or("")) }
+                            @if born { td.num { @if let Some(y) = p.info.birth_year { (y) } } }
                             td {
                                 @if p.first_round > 1 {
                                     (viewer.lang.pick(format!("from round {}", p.first_round),
@@ -695,7 +699,10 @@ async fn player_card(
     Path((id, no)): Path<(i64, u32)>,
 ) -> Result<Markup, AppError> {
     let e = load(&state, id).await?;
-    let player = e.desk.player(PlayerId(no)).ok_or(AppError::NotFound)?;
+    let player = crate::privacy::public_players(&e.desk)
+        .into_iter()
+        .find(|p| p.id == PlayerId(no))
+        .ok_or(AppError::NotFound)?;
     let xq = is_xiangqi(&e);
     let shown = public_through(&e);
     let cross = e.desk.crosstable();
@@ -729,6 +736,9 @@ async fn player_card(
                 }
                 @if let Some(t) = &player.info.title {
                     dt { (viewer.t("Title", "称号")) } dd { (t) }
+                }
+                @if let Some(y) = player.info.birth_year {
+                    dt { (viewer.t("Born", "出生年份")) } dd { (y) }
                 }
             }
             div.table-wrap id="player-rounds" data-live=[(e.status != "finished").then_some(LIVE_SECONDS)] {
