@@ -5,7 +5,11 @@
 //!
 //! * [`settings`] — [`EventSettings`]: game, system (Swiss 2026/2017 with
 //!   or without Baku acceleration, round robin, knockout), rounds, scoring,
-//!   tie-break preset, rating profile, dates, place, arbiters; validated.
+//!   tie-break preset, rating profile, dates, place, arbiters, same-unit
+//!   avoidance (同单位回避, [`UnitAvoidance`]: in the rounds chosen,
+//!   players of one unit are forbidden pairs for the Dutch engine — outside
+//!   the FIDE (Dutch) System, C.04.3, as JaVaFo's and bbpPairings' `XXP`
+//!   forbidden pairs are; `docs/desk.md`); validated.
 //! * [`event`] — [`DeskEvent`]: the settings, the tournament model
 //!   (`qiyuan_tournament::model::Event`), players' extra data, requested
 //!   byes, forbidden pairs; players, late entries, withdrawals, results and
@@ -63,7 +67,7 @@ pub use error::DeskError;
 pub use event::{DeskEvent, DeskPlayer, PlayerInfo, RequestedBye};
 pub use pairing::{Board, PairingWarning, ProposedRound};
 pub use seeding::{Renumbering, SeedAction, SeedingMethod};
-pub use settings::{DutchEdition, EventSettings, Game, ScoringPreset, System};
+pub use settings::{DutchEdition, EventSettings, Game, ScoringPreset, System, UnitAvoidance};
 
 /// The names a caller usually needs, with the model's types.
 pub mod prelude {
@@ -72,6 +76,8 @@ pub mod prelude {
     pub use crate::pairing::{Board, PairingWarning, ProposedRound};
     pub use crate::reports::{Crosstable, StandingsTable};
     pub use crate::seeding::{Renumbering, SeedAction, SeedingMethod};
-    pub use crate::settings::{DutchEdition, EventSettings, Game, ScoringPreset, System};
+    pub use crate::settings::{
+        DutchEdition, EventSettings, Game, ScoringPreset, System, UnitAvoidance,
+    };
     pub use qiyuan_tournament::model::{ByeKind, Colour, GameResult, PlayerId, Sex};
 }

@@ -109,6 +109,18 @@ pub enum PairingWarning {
         /// Black.
         black: PlayerId,
     },
+    /// Two players of one unit meet in a round of same-unit avoidance
+    /// ([`crate::settings::UnitAvoidance`], 同单位回避).
+    SameUnit {
+        /// Board.
+        board: usize,
+        /// White.
+        white: PlayerId,
+        /// Black.
+        black: PlayerId,
+        /// Their unit.
+        unit: String,
+    },
     /// The same colour three times running (C.04.3 C3).
     SameColourThreeTimes {
         /// Board.
@@ -178,6 +190,15 @@ impl fmt::Display for PairingWarning {
                 white,
                 black,
             } => write!(f, "board {board}: {white} and {black} must not meet"),
+            SameUnit {
+                board,
+                white,
+                black,
+                unit,
+            } => write!(
+                f,
+                "board {board}: {white} and {black} are both of {unit} and must not meet in this round"
+            ),
             SameColourThreeTimes {
                 board,
                 player,
@@ -253,6 +274,12 @@ impl PairingWarning {
                 white,
                 black,
             } => format!("第{board}台：{white}号与{black}号禁止相遇"),
+            SameUnit {
+                board,
+                white,
+                black,
+                unit,
+            } => format!("第{board}台：{white}号与{black}号同属{unit}，本轮同单位回避"),
             SameColourThreeTimes {
                 board,
                 player,
@@ -343,7 +370,9 @@ impl DeskEvent {
     /// in tenths of the event's scoring, each earlier round as played,
     /// forfeit, pairing-allocated bye or absence, colours, players who
     /// withdrew, are not entered yet or asked for a bye marked absent,
-    /// forbidden pairs, and Baku acceleration (C.04.5) when chosen.
+    /// forbidden pairs (with, in a round of same-unit avoidance, every two
+    /// players of one unit: [`DeskEvent::same_unit_pairs`]), and Baku
+    /// acceleration (C.04.5) when chosen.
     pub fn swiss_input(&self) -> Result<PairingInput, DeskError> {
         self.check_complete()?;
         let round = self.next_round();
@@ -424,7 +453,16 @@ impl DeskEvent {
             initial_colour: swiss_colour(self.settings.initial_colour),
             win_points: win,
             loss_points: tenths(scoring.loss),
-            forbidden: self.forbidden.iter().map(|(a, b)| (a.0, b.0)).collect(),
+            forbidden: {
+                let mut f: Vec<(u32, u32)> =
+                    self.forbidden.iter().map(|(a, b)| (a.0, b.0)).collect();
+                for (a, b) in self.same_unit_pairs(round) {
+                    if !self.is_forbidden(a, b) {
+                        f.push((a.0, b.0));
+                    }
+                }
+                f
+            },
         })
     }
 
@@ -759,6 +797,13 @@ impl DeskEvent {
                     board,
                     white: b.white,
                     black: b.black,
+                });
+            } else if let Some(unit) = self.same_unit_in(round, b.white, b.black) {
+                w.push(PairingWarning::SameUnit {
+                    board,
+                    white: b.white,
+                    black: b.black,
+                    unit,
                 });
             }
             for (id, idx, colour) in [(b.white, wi, Colour::White), (b.black, bi, Colour::Black)] {
