@@ -226,6 +226,10 @@ pub struct DeskEvent {
     /// How the pairing numbers were last given ([`crate::seeding`]).
     #[serde(default)]
     pub(crate) seeding: SeedingMethod,
+    /// Group labels (组别) of the players who have one
+    /// ([`crate::groups`]), in pairing-number order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub(crate) groups: Vec<(PlayerId, String)>,
 }
 
 /// The serialised parts of a tournament model, to rebuild one with a
@@ -267,6 +271,7 @@ impl DeskEvent {
             teams: Vec::new(),
             team_rounds: Vec::new(),
             seeding: SeedingMethod::default(),
+            groups: Vec::new(),
         })
     }
 
@@ -506,6 +511,10 @@ impl DeskEvent {
         for e in &mut self.extras {
             e.id = new(e.id);
         }
+        for g in &mut self.groups {
+            g.0 = new(g.0);
+        }
+        self.groups.sort();
     }
 
     /// Changes a player's data (name, rating, club …); results stay.

@@ -19,6 +19,9 @@
 //!   [`DeskEvent::swiss_input`], round robins from the Berger tables,
 //!   knockouts from the bracket), manual changes that answer with
 //!   [`PairingWarning`]s, and [`DeskEvent::apply_round`].
+//! * [`groups`] — groups within one event (组别): a Swiss whose players
+//!   carry group labels pairs each group on its own (never across groups)
+//!   and ranks each group on its own ([`DeskEvent::group_standings`]).
 //! * [`seeding`] — the initial ranking (起始排名): pairing numbers by rating,
 //!   title and name, by lot (抽签) or by hand; late entries in their place.
 //! * [`reports`] — standings with the preset's tie-breaks, the crosstable,
@@ -56,6 +59,7 @@ pub mod demo;
 mod error;
 pub mod event;
 pub mod export;
+pub mod groups;
 pub mod import;
 pub mod pairing;
 pub mod reports;

@@ -121,6 +121,16 @@ pub enum PairingWarning {
         /// Their unit.
         unit: String,
     },
+    /// The two players are of different groups (组别) of a grouped event
+    /// ([`crate::groups`]).
+    AcrossGroups {
+        /// Board.
+        board: usize,
+        /// White.
+        white: PlayerId,
+        /// Black.
+        black: PlayerId,
+    },
     /// The same colour three times running (C.04.3 C3).
     SameColourThreeTimes {
         /// Board.
@@ -190,6 +200,14 @@ impl fmt::Display for PairingWarning {
                 white,
                 black,
             } => write!(f, "board {board}: {white} and {black} must not meet"),
+            AcrossGroups {
+                board,
+                white,
+                black,
+            } => write!(
+                f,
+                "board {board}: {white} and {black} are of different groups"
+            ),
             SameUnit {
                 board,
                 white,
@@ -274,6 +292,11 @@ impl PairingWarning {
                 white,
                 black,
             } => format!("第{board}台：{white}号与{black}号禁止相遇"),
+            AcrossGroups {
+                board,
+                white,
+                black,
+            } => format!("第{board}台：{white}号与{black}号不在同一组别"),
             SameUnit {
                 board,
                 white,
@@ -357,6 +380,12 @@ impl DeskEvent {
             return Err(DeskError::BadRound {
                 round,
                 message: "a team event pairs teams (pair_next_team_round), then makes the boards from the line-ups".into(),
+            });
+        }
+        if self.is_grouped() && !matches!(self.settings.system, System::Swiss { .. }) {
+            return Err(DeskError::BadRound {
+                round,
+                message: "groups (组别) are paired in a Swiss only: clear the players' groups or make one event per group".into(),
             });
         }
         match self.settings.system {
@@ -473,19 +502,20 @@ impl DeskEvent {
         if active == 0 {
             return Err(DeskError::TooFewPlayers(0));
         }
-        let pairing = qiyuan_swiss::pair_round(&input).map_err(|e| swiss_error(round, e))?;
-        let mut byes: Vec<(PlayerId, ByeKind)> = Vec::new();
-        if let Some(b) = pairing.bye {
-            byes.push((PlayerId(b), ByeKind::PairingAllocated));
-        }
+        let (boards, pabs) = if self.is_grouped() {
+            self.pair_groups(&input)?
+        } else {
+            let pairing = qiyuan_swiss::pair_round(&input).map_err(|e| swiss_error(round, e))?;
+            (pairing.boards, pairing.bye.into_iter().collect())
+        };
+        let mut byes: Vec<(PlayerId, ByeKind)> = pabs
+            .into_iter()
+            .map(|b| (PlayerId(b), ByeKind::PairingAllocated))
+            .collect();
         byes.extend(self.requested_for(round));
         Ok(ProposedRound {
             round,
-            boards: pairing
-                .boards
-                .iter()
-                .map(|&(w, b)| Board::new(w, b))
-                .collect(),
+            boards: boards.iter().map(|&(w, b)| Board::new(w, b)).collect(),
             byes,
         })
     }
@@ -794,6 +824,12 @@ impl DeskEvent {
             }
             if self.is_forbidden(b.white, b.black) {
                 w.push(PairingWarning::ForbiddenPair {
+                    board,
+                    white: b.white,
+                    black: b.black,
+                });
+            } else if self.across_groups(b.white, b.black) {
+                w.push(PairingWarning::AcrossGroups {
                     board,
                     white: b.white,
                     black: b.black,
