@@ -199,6 +199,11 @@ pub struct DeskPlayer {
     pub withdrawn_after: Option<u32>,
 }
 
+/// A player's unit for same-unit avoidance: trimmed, `None` when blank.
+fn unit_of(p: &Player) -> Option<&str> {
+    p.club.as_deref().map(str::trim).filter(|u| !u.is_empty())
+}
+
 /// An event at the desk.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct DeskEvent {
@@ -221,6 +226,10 @@ pub struct DeskEvent {
     /// How the pairing numbers were last given ([`crate::seeding`]).
     #[serde(default)]
     pub(crate) seeding: SeedingMethod,
+    /// Group labels (组别) of the players who have one
+    /// ([`crate::groups`]), in pairing-number order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub(crate) groups: Vec<(PlayerId, String)>,
 }
 
 /// The serialised parts of a tournament model, to rebuild one with a
@@ -262,6 +271,7 @@ impl DeskEvent {
             teams: Vec::new(),
             team_rounds: Vec::new(),
             seeding: SeedingMethod::default(),
+            groups: Vec::new(),
         })
     }
 
@@ -504,6 +514,10 @@ impl DeskEvent {
         // Kept in number order, as the store reloads them: an event and its
         // reloaded copy are equal.
         self.extras.sort_by_key(|e| e.id);
+        for g in &mut self.groups {
+            g.0 = new(g.0);
+        }
+        self.groups.sort();
     }
 
     /// Changes a player's data (name, rating, club …); results stay.
@@ -671,6 +685,68 @@ impl DeskEvent {
     /// Whether two players are forbidden to meet.
     pub fn is_forbidden(&self, a: PlayerId, b: PlayerId) -> bool {
         self.forbidden.contains(&(a.min(b), a.max(b)))
+    }
+
+    /// The unit two players share when same-unit avoidance
+    /// ([`EventSettings::same_unit_avoidance`]) keeps them apart in
+    /// `round`; `None` when it does not (option off, a round not chosen, a
+    /// player without a unit, different units).
+    pub fn same_unit_in(&self, round: u32, a: PlayerId, b: PlayerId) -> Option<String> {
+        let avoid = self.settings.same_unit_avoidance?;
+        if a == b || !avoid.applies_to(round) {
+            return None;
+        }
+        let unit = |id| unit_of(self.event.player(id)?);
+        let u = unit(a)?;
+        (unit(b)? == u).then(|| u.to_string())
+    }
+
+    /// The pairs same-unit avoidance forbids in `round` (each pair once,
+    /// lower number first, in number order); empty when it does not apply
+    /// to that round.
+    ///
+    /// ```
+    /// use qiyuan_desk::prelude::*;
+    /// let mut s = EventSettings::swiss("周赛", Game::Xiangqi, 7);
+    /// s.same_unit_avoidance = Some(UnitAvoidance::Rounds { first: 1, last: 3 });
+    /// let mut e = DeskEvent::new(s)?;
+    /// for (name, unit) in [("甲", "北京"), ("乙", "上海"), ("丙", " 北京 "), ("丁", "")] {
+    ///     e.add_player(PlayerInfo::new(name).club(unit))?;
+    /// }
+    /// assert_eq!(e.same_unit_pairs(1), [(PlayerId(1), PlayerId(3))]);
+    /// assert_eq!(e.same_unit_pairs(4), []);
+    /// # Ok::<(), DeskError>(())
+    /// ```
+    pub fn same_unit_pairs(&self, round: u32) -> Vec<(PlayerId, PlayerId)> {
+        let Some(avoid) = self.settings.same_unit_avoidance else {
+            return Vec::new();
+        };
+        if !avoid.applies_to(round) {
+            return Vec::new();
+        }
+        let mut players: Vec<(PlayerId, &str)> = self
+            .event
+            .players()
+            .iter()
+            .filter_map(|p| Some((p.id, unit_of(p)?)))
+            .collect();
+        players.sort();
+        let mut out = Vec::new();
+        for (i, &(a, ua)) in players.iter().enumerate() {
+            for &(b, ub) in &players[i + 1..] {
+                if ua == ub {
+                    out.push((a, b));
+                }
+            }
+        }
+        out
+    }
+
+    /// Whether two players must not meet in `round`: a forbidden pair
+    /// ([`DeskEvent::is_forbidden`]) or two players of one unit in a round
+    /// of same-unit avoidance ([`DeskEvent::same_unit_in`]).
+    pub fn is_forbidden_in(&self, round: u32, a: PlayerId, b: PlayerId) -> bool {
+        self.is_forbidden(a, b) || self.same_unit_in(round, a, b).is_some()
     }
 
     /// Sets the result of board `board` (1-based) of `round`: the first entry

@@ -67,7 +67,12 @@ fn trf_date(d: chrono::NaiveDate) -> String {
 /// records `XXR`/`XXC` when `trf16`): the `012` name, place, dates, arbiters,
 /// round dates, type, number of rounds, initial colour, forbidden pairs
 /// (`XXP`), and every player with his results, points (the event's scoring)
-/// and rank (when the standings can be computed).
+/// and rank (when the standings can be computed). A title is written as its
+/// FIDE code in the `001` record, and kept whole in a `QYT` record when it
+/// has no FIDE code or is spelt otherwise (象棋特级大师, 候补大师,
+/// 国际特级大师 …): a title never makes the export fail
+/// (see `qiyuan_formats::trf_model`, *Titles*); [`event_from_trf`] reads
+/// it back.
 pub fn trf(e: &DeskEvent, trf16: bool) -> Result<String, DeskError> {
     let s = e.settings();
     let scoring = s.scoring.system();
@@ -200,7 +205,7 @@ pub fn event_from_trf(text: &str, settings: EventSettings) -> Result<DeskEvent, 
     for (i, r) in file.records.iter().enumerate() {
         let Record::Player(p) = r else { continue };
         let id = PlayerId(u32::from(p.start_number));
-        let info = trf_player_info(p);
+        let info = trf_player_info(&file, p);
         let first = t.event.player(id).map_or(1, |q| q.first_round);
         e.restore_player(id, info, first, None)
             .map_err(|err| ie(i + 1, err.to_string()))?;

@@ -270,7 +270,7 @@ pub fn players_from_trf(text: &str) -> Result<Vec<ImportedPlayer>, ImportError> 
     let mut out = Vec::new();
     for (i, r) in file.records.iter().enumerate() {
         let trf::Record::Player(p) = r else { continue };
-        let info = trf_player_info(p);
+        let info = trf_player_info(&file, p);
         check(i + 1, &info)?;
         out.push(ImportedPlayer {
             line: i + 1,
@@ -284,12 +284,13 @@ pub fn players_from_trf(text: &str) -> Result<Vec<ImportedPlayer>, ImportError> 
     Ok(out)
 }
 
-/// The desk's data of a TRF player record.
-pub(crate) fn trf_player_info(p: &trf::PlayerRecord) -> PlayerInfo {
+/// The desk's data of a TRF player record of `file` (the title from the
+/// player's `QYT` record when the file has one, else the `001` field).
+pub(crate) fn trf_player_info(file: &trf::TrfFile, p: &trf::PlayerRecord) -> PlayerInfo {
     PlayerInfo {
         name: p.name.trim().to_string(),
         rating: p.rating.filter(|&r| r > 0).map(u32::from),
-        title: p.title.clone(),
+        title: file.player_title(p.start_number).map(str::to_string),
         club: None,
         federation: p.federation.clone(),
         sex: p.sex.map(|s| match s {

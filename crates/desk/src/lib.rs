@@ -5,7 +5,11 @@
 //!
 //! * [`settings`] — [`EventSettings`]: game, system (Swiss 2026/2017 with
 //!   or without Baku acceleration, round robin, knockout), rounds, scoring,
-//!   tie-break preset, rating profile, dates, place, arbiters; validated.
+//!   tie-break preset, rating profile, dates, place, arbiters, same-unit
+//!   avoidance (同单位回避, [`UnitAvoidance`]: in the rounds chosen,
+//!   players of one unit are forbidden pairs for the Dutch engine — outside
+//!   the FIDE (Dutch) System, C.04.3, as JaVaFo's and bbpPairings' `XXP`
+//!   forbidden pairs are; `docs/desk.md`); validated.
 //! * [`event`] — [`DeskEvent`]: the settings, the tournament model
 //!   (`qiyuan_tournament::model::Event`), players' extra data, requested
 //!   byes, forbidden pairs; players, late entries, withdrawals, results and
@@ -15,6 +19,9 @@
 //!   [`DeskEvent::swiss_input`], round robins from the Berger tables,
 //!   knockouts from the bracket), manual changes that answer with
 //!   [`PairingWarning`]s, and [`DeskEvent::apply_round`].
+//! * [`groups`] — groups within one event (组别): a Swiss whose players
+//!   carry group labels pairs each group on its own (never across groups)
+//!   and ranks each group on its own ([`DeskEvent::group_standings`]).
 //! * [`seeding`] — the initial ranking (起始排名): pairing numbers by rating,
 //!   title and name, by lot (抽签) or by hand; late entries in their place.
 //! * [`reports`] — standings with the preset's tie-breaks, the crosstable,
@@ -52,6 +59,7 @@ pub mod demo;
 mod error;
 pub mod event;
 pub mod export;
+pub mod groups;
 pub mod import;
 pub mod pairing;
 pub mod reports;
@@ -63,7 +71,7 @@ pub use error::DeskError;
 pub use event::{DeskEvent, DeskPlayer, PlayerInfo, RequestedBye};
 pub use pairing::{Board, PairingWarning, ProposedRound};
 pub use seeding::{Renumbering, SeedAction, SeedingMethod};
-pub use settings::{DutchEdition, EventSettings, Game, ScoringPreset, System};
+pub use settings::{DutchEdition, EventSettings, Game, ScoringPreset, System, UnitAvoidance};
 
 /// The names a caller usually needs, with the model's types.
 pub mod prelude {
@@ -72,6 +80,8 @@ pub mod prelude {
     pub use crate::pairing::{Board, PairingWarning, ProposedRound};
     pub use crate::reports::{Crosstable, StandingsTable};
     pub use crate::seeding::{Renumbering, SeedAction, SeedingMethod};
-    pub use crate::settings::{DutchEdition, EventSettings, Game, ScoringPreset, System};
+    pub use crate::settings::{
+        DutchEdition, EventSettings, Game, ScoringPreset, System, UnitAvoidance,
+    };
     pub use qiyuan_tournament::model::{ByeKind, Colour, GameResult, PlayerId, Sex};
 }

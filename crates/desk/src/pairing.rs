@@ -109,6 +109,28 @@ pub enum PairingWarning {
         /// Black.
         black: PlayerId,
     },
+    /// Two players of one unit meet in a round of same-unit avoidance
+    /// ([`crate::settings::UnitAvoidance`], 同单位回避).
+    SameUnit {
+        /// Board.
+        board: usize,
+        /// White.
+        white: PlayerId,
+        /// Black.
+        black: PlayerId,
+        /// Their unit.
+        unit: String,
+    },
+    /// The two players are of different groups (组别) of a grouped event
+    /// ([`crate::groups`]).
+    AcrossGroups {
+        /// Board.
+        board: usize,
+        /// White.
+        white: PlayerId,
+        /// Black.
+        black: PlayerId,
+    },
     /// The same colour three times running (C.04.3 C3).
     SameColourThreeTimes {
         /// Board.
@@ -178,6 +200,23 @@ impl fmt::Display for PairingWarning {
                 white,
                 black,
             } => write!(f, "board {board}: {white} and {black} must not meet"),
+            AcrossGroups {
+                board,
+                white,
+                black,
+            } => write!(
+                f,
+                "board {board}: {white} and {black} are of different groups"
+            ),
+            SameUnit {
+                board,
+                white,
+                black,
+                unit,
+            } => write!(
+                f,
+                "board {board}: {white} and {black} are both of {unit} and must not meet in this round"
+            ),
             SameColourThreeTimes {
                 board,
                 player,
@@ -253,6 +292,17 @@ impl PairingWarning {
                 white,
                 black,
             } => format!("第{board}台：{white}号与{black}号禁止相遇"),
+            AcrossGroups {
+                board,
+                white,
+                black,
+            } => format!("第{board}台：{white}号与{black}号不在同一组别"),
+            SameUnit {
+                board,
+                white,
+                black,
+                unit,
+            } => format!("第{board}台：{white}号与{black}号同属{unit}，本轮同单位回避"),
             SameColourThreeTimes {
                 board,
                 player,
@@ -332,6 +382,12 @@ impl DeskEvent {
                 message: "a team event pairs teams (pair_next_team_round), then makes the boards from the line-ups".into(),
             });
         }
+        if self.is_grouped() && !matches!(self.settings.system, System::Swiss { .. }) {
+            return Err(DeskError::BadRound {
+                round,
+                message: "groups (组别) are paired in a Swiss only: clear the players' groups or make one event per group".into(),
+            });
+        }
         match self.settings.system {
             System::Swiss { .. } => self.pair_swiss(),
             System::RoundRobin { .. } => self.pair_round_robin(round),
@@ -343,7 +399,9 @@ impl DeskEvent {
     /// in tenths of the event's scoring, each earlier round as played,
     /// forfeit, pairing-allocated bye or absence, colours, players who
     /// withdrew, are not entered yet or asked for a bye marked absent,
-    /// forbidden pairs, and Baku acceleration (C.04.5) when chosen.
+    /// forbidden pairs (with, in a round of same-unit avoidance, every two
+    /// players of one unit: [`DeskEvent::same_unit_pairs`]), and Baku
+    /// acceleration (C.04.5) when chosen.
     pub fn swiss_input(&self) -> Result<PairingInput, DeskError> {
         self.check_complete()?;
         let round = self.next_round();
@@ -424,7 +482,16 @@ impl DeskEvent {
             initial_colour: swiss_colour(self.settings.initial_colour),
             win_points: win,
             loss_points: tenths(scoring.loss),
-            forbidden: self.forbidden.iter().map(|(a, b)| (a.0, b.0)).collect(),
+            forbidden: {
+                let mut f: Vec<(u32, u32)> =
+                    self.forbidden.iter().map(|(a, b)| (a.0, b.0)).collect();
+                for (a, b) in self.same_unit_pairs(round) {
+                    if !self.is_forbidden(a, b) {
+                        f.push((a.0, b.0));
+                    }
+                }
+                f
+            },
         })
     }
 
@@ -435,19 +502,20 @@ impl DeskEvent {
         if active == 0 {
             return Err(DeskError::TooFewPlayers(0));
         }
-        let pairing = qiyuan_swiss::pair_round(&input).map_err(|e| swiss_error(round, e))?;
-        let mut byes: Vec<(PlayerId, ByeKind)> = Vec::new();
-        if let Some(b) = pairing.bye {
-            byes.push((PlayerId(b), ByeKind::PairingAllocated));
-        }
+        let (boards, pabs) = if self.is_grouped() {
+            self.pair_groups(&input)?
+        } else {
+            let pairing = qiyuan_swiss::pair_round(&input).map_err(|e| swiss_error(round, e))?;
+            (pairing.boards, pairing.bye.into_iter().collect())
+        };
+        let mut byes: Vec<(PlayerId, ByeKind)> = pabs
+            .into_iter()
+            .map(|b| (PlayerId(b), ByeKind::PairingAllocated))
+            .collect();
         byes.extend(self.requested_for(round));
         Ok(ProposedRound {
             round,
-            boards: pairing
-                .boards
-                .iter()
-                .map(|&(w, b)| Board::new(w, b))
-                .collect(),
+            boards: boards.iter().map(|&(w, b)| Board::new(w, b)).collect(),
             byes,
         })
     }
@@ -759,6 +827,19 @@ impl DeskEvent {
                     board,
                     white: b.white,
                     black: b.black,
+                });
+            } else if self.across_groups(b.white, b.black) {
+                w.push(PairingWarning::AcrossGroups {
+                    board,
+                    white: b.white,
+                    black: b.black,
+                });
+            } else if let Some(unit) = self.same_unit_in(round, b.white, b.black) {
+                w.push(PairingWarning::SameUnit {
+                    board,
+                    white: b.white,
+                    black: b.black,
+                    unit,
                 });
             }
             for (id, idx, colour) in [(b.white, wi, Colour::White), (b.black, bi, Colour::Black)] {

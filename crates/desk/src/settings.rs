@@ -1,5 +1,6 @@
 //! Event settings (赛事设置): game, system, rounds, scoring, tie-breaks,
-//! rating profile, dates, place and arbiters.
+//! rating profile, dates, place, arbiters and same-unit avoidance
+//! ([`UnitAvoidance`], 同单位回避; outside the FIDE Dutch rules, see there).
 //!
 //! ```
 //! use qiyuan_desk::settings::*;
@@ -115,6 +116,52 @@ impl ScoringPreset {
     }
 }
 
+/// Same-unit avoidance (同单位回避): the rounds of a Swiss in which players
+/// of the same unit ([`crate::PlayerInfo::club`], 单位) must not meet.
+///
+/// In those rounds every two players whose unit is the same (compared
+/// after trimming; a player without a unit is never held back) are a
+/// forbidden pair for the Dutch engine, an absolute criterion as the
+/// permanent forbidden pairs ([`crate::DeskEvent::forbid_pair`]) are; in
+/// the other rounds the pairing is the Dutch System's alone. This lies
+/// outside the FIDE (Dutch) System (C.04.3), which knows no forbidden
+/// pairs: it is what JaVaFo's and bbpPairings' `XXP` records and TRF26's
+/// `260` (prohibited pairings within rounds) do. When no pairing of a
+/// round keeps every same-unit pair apart, the engine refuses the round
+/// (the arbiter narrows the rounds or pairs by hand).
+///
+/// In JSON: `"all"`, or `{"rounds": {"first": 1, "last": 5}}`.
+///
+/// ```
+/// use qiyuan_desk::settings::UnitAvoidance;
+/// let first_five: UnitAvoidance = serde_json::from_str(r#"{"rounds": {"first": 1, "last": 5}}"#).unwrap();
+/// assert!(first_five.applies_to(5) && !first_five.applies_to(6));
+/// assert!(serde_json::from_str::<UnitAvoidance>(r#""all""#).unwrap().applies_to(9));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum UnitAvoidance {
+    /// In every round.
+    All,
+    /// In rounds `first..=last`.
+    Rounds {
+        /// First round held back, from 1.
+        first: u32,
+        /// Last round held back (not before `first`).
+        last: u32,
+    },
+}
+
+impl UnitAvoidance {
+    /// Whether same-unit players are kept apart in `round`.
+    pub fn applies_to(self, round: u32) -> bool {
+        match self {
+            UnitAvoidance::All => true,
+            UnitAvoidance::Rounds { first, last } => (first..=last).contains(&round),
+        }
+    }
+}
+
 /// The settings of an event run at the desk.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct EventSettings {
@@ -172,6 +219,11 @@ pub struct EventSettings {
     /// public, whatever this says.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub public_birth_year: bool,
+    /// Same-unit avoidance (同单位回避) of an individual Swiss: the rounds
+    /// in which players of one unit must not meet. `None` (the default,
+    /// and what settings saved before the option read as): off.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub same_unit_avoidance: Option<UnitAvoidance>,
 }
 
 fn white() -> Colour {
@@ -227,6 +279,7 @@ impl EventSettings {
             arbiters: Vec::new(),
             team: None,
             public_birth_year: false,
+            same_unit_avoidance: None,
         }
     }
 
@@ -300,6 +353,31 @@ impl EventSettings {
                 ));
             }
             t.validate()?;
+        }
+        if let Some(a) = self.same_unit_avoidance {
+            let field = "same_unit_avoidance";
+            if !matches!(self.system, System::Swiss { .. }) || self.team.is_some() {
+                return Err(bad(
+                    field,
+                    "same-unit avoidance is an option of an individual Swiss",
+                ));
+            }
+            if let UnitAvoidance::Rounds { first, last } = a {
+                if first == 0 || last < first {
+                    return Err(bad(
+                        field,
+                        format!(
+                            "rounds {first} to {last}: the first is 1 or more, the last not before it"
+                        ),
+                    ));
+                }
+                if last > self.rounds {
+                    return Err(bad(
+                        field,
+                        format!("round {last} is after the last round, {}", self.rounds),
+                    ));
+                }
+            }
         }
         if let Some(p) = &self.rating_profile {
             let profile = qiyuan_rating::Profile::builtin(p).map_err(|e| {
@@ -444,6 +522,44 @@ mod tests {
         s.start = NaiveDate::from_ymd_opt(2026, 5, 2);
         s.end = NaiveDate::from_ymd_opt(2026, 5, 1);
         assert!(s.validate().unwrap_err().to_string().contains("`end`"));
+    }
+
+    #[test]
+    fn same_unit_avoidance_is_checked_and_optional() {
+        let mut s = EventSettings::swiss("x", Game::Xiangqi, 7);
+        for (a, ok) in [
+            (UnitAvoidance::All, true),
+            (UnitAvoidance::Rounds { first: 1, last: 5 }, true),
+            (UnitAvoidance::Rounds { first: 7, last: 7 }, true),
+            (UnitAvoidance::Rounds { first: 0, last: 5 }, false),
+            (UnitAvoidance::Rounds { first: 3, last: 2 }, false),
+            (UnitAvoidance::Rounds { first: 1, last: 8 }, false),
+        ] {
+            s.same_unit_avoidance = Some(a);
+            match s.validate() {
+                Ok(()) => assert!(ok, "{a:?}"),
+                Err(e) => {
+                    assert!(!ok, "{a:?}: {e}");
+                    assert!(e.to_string().contains("`same_unit_avoidance`"), "{e}");
+                }
+            }
+        }
+        let mut rr = EventSettings::round_robin("x", Game::Xiangqi, 1);
+        rr.same_unit_avoidance = Some(UnitAvoidance::All);
+        assert!(rr.validate().is_err());
+        // Settings saved before the option (no such key) read as off, and
+        // an event without it is saved as before.
+        let old = r#"{"name":"x","game":"xiangqi","system":{"swiss":{}},"rounds":7,"scoring":"2-1-0","tiebreaks":"xiangqi-swiss-bh"}"#;
+        let read: EventSettings = serde_json::from_str(old).unwrap();
+        assert_eq!(read.same_unit_avoidance, None);
+        assert!(!serde_json::to_string(&read).unwrap().contains("same_unit"));
+        s.same_unit_avoidance = Some(UnitAvoidance::Rounds { first: 1, last: 5 });
+        let json = serde_json::to_string(&s).unwrap();
+        assert!(
+            json.contains(r#""same_unit_avoidance":{"rounds":{"first":1,"last":5}}"#),
+            "{json}"
+        );
+        assert_eq!(serde_json::from_str::<EventSettings>(&json).unwrap(), s);
     }
 
     #[test]

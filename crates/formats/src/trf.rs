@@ -17,7 +17,10 @@
 //! records `012`–`122` and TRF26 `172`–`222`, `352`, `362`
 //! ([`Record::Text`]), `132` round dates, TRF26 `142`, `152`, `162`, `240`,
 //! `250`, `260`, `299`, JaVaFo `XXR`, `XXC`, `XXA`, `XXP`, `XXZ`, `XXS` and
-//! bbpPairings `BBW BBD BBL BBZ BBF BBU`. Kept verbatim as [`Record::Other`]:
+//! bbpPairings `BBW BBD BBL BBZ BBF BBU`, and this project's `QYT`
+//! ([`Record::Title`]: a player's title that the three-column `001` title
+//! field, made for the FIDE codes, cannot hold — see
+//! [`crate::trf_model`]'s *Titles*). Kept verbatim as [`Record::Other`]:
 //! national rating records (their code is a federation, which cannot be told
 //! from another program's extension code), the TRF26 team records `300`,
 //! `310`, `320`, `330`, `801`, `802`, and anything else.
@@ -33,7 +36,7 @@
 //!   date that is not a calendar date `YY/MM/DD`, a colour other than
 //!   `w`/`b`/`-`/blank, a result letter outside `1 = 0 + - W D L H F U Z`
 //!   and blank, a bad `XXR`/`XXC`/`XXA`/`XXP`/`BB?`/`142`/`152`/`162`/`240`/
-//!   `250`/`260`/`299` value…);
+//!   `250`/`260`/`299`/`QYT` value…);
 //! * a non-space character in a column that the layout keeps blank (this is
 //!   how a shifted, misaligned line shows itself);
 //! * a player record too short to hold its starting rank (cols 5–8);
@@ -44,7 +47,7 @@
 //! Inconsistencies that a file can carry and still be read — an opponent
 //! who does not point back, two players with the same colour in one game,
 //! results that do not match (`1` against `1`), a points column that differs
-//! from the sum of the results, ids in `XXP`/`XXZ`/`260`/`240`/`299`/`XXA`/`013` that
+//! from the sum of the results, ids in `XXP`/`XXZ`/`260`/`240`/`299`/`XXA`/`013`/`QYT` that
 //! are not players, two pairing-allocated byes in one round, `XXR` and `142`
 //! disagreeing, `062` not counting the players, `042`/`052` not written
 //! `YYYY/MM/DD` — are **warnings**, returned by [`TrfFile::check`]: the FIDE

@@ -20,6 +20,43 @@
 //! );
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! # Titles
+//!
+//! The `001` title field holds three columns and, by TRF16/TRF26, only the
+//! FIDE codes `GM IM WGM FM WIM CM WFM WCM`. [`trf_from_event`] writes
+//! there the FIDE code of a player's title
+//! ([`qiyuan_tournament::title::fide_code`]: the code itself in any case,
+//! or its Chinese name, 国际特级大师 → `GM`, 女子国际大师 → `WIM` …) and
+//! leaves the field blank for a title without a FIDE equivalent: the
+//! Chinese national titles (象棋特级大师, 大师, 候补大师 …, which are not
+//! FIDE titles however they rank) and the amateur grades (一级棋士 …). Any
+//! title that is not written as the FIDE code itself (in any case) is also
+//! kept whole in a
+//! `QYT` record ([`crate::trf::Record::Title`]), this project's extension,
+//! which other programs skip as an unknown record; [`event_from_trf`]
+//! reads the title back from it ([`TrfFile::player_title`]). So exporting
+//! never fails on a title, and a file written then read gives every player
+//! the title he had.
+//!
+//! ```
+//! use qiyuan_formats::trf_model::trf_from_event;
+//! use qiyuan_tournament::model::{Event, EventKind, Player};
+//! use qiyuan_tournament::scoring::ScoringSystem;
+//! let mut event = Event::new(EventKind::Swiss, 5);
+//! for (id, name, title) in [(1, "Wang", "国际特级大师"), (2, "Li", "候补大师"), (3, "Zhao", "WIM")] {
+//!     let mut p = Player::new(id, name);
+//!     p.title = Some(title.into());
+//!     event.add_player(p)?;
+//! }
+//! let text = trf_from_event("Open", &event, &ScoringSystem::default(), None).write_trf2026()?;
+//! let lines: Vec<&str> = text.lines().collect();
+//! assert_eq!(&lines[1][10..13], " GM");
+//! assert_eq!(&lines[2][10..13], "   ");
+//! assert_eq!(&lines[3][10..13], "WIM");
+//! assert_eq!(&lines[4..], ["QYT    1 国际特级大师", "QYT    2 候补大师"]);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 use qiyuan_tournament::model::{
     ByeKind, Colour, Event, EventKind, Game, GameResult, ModelError, Outcome, Player, PlayerId, Sex,
@@ -29,7 +66,7 @@ use qiyuan_tournament::standings::Standings;
 use rust_decimal::Decimal;
 
 use crate::trf::{
-    self, PlayerRecord, Record, ResultCode, RoundColour, RoundEntry, TextCode, TrfFile,
+    self, PlayerRecord, Record, ResultCode, RoundColour, RoundEntry, TextCode, TitleRecord, TrfFile,
 };
 
 /// A TRF file read into the tournament model.
@@ -120,7 +157,8 @@ fn bye_kind(result: ResultCode) -> Option<ByeKind> {
     })
 }
 
-/// Reads the players and results of a TRF into the model. `kind` overrides
+/// Reads the players and results of a TRF into the model (each player's
+/// title from his `QYT` record, else the `001` field). `kind` overrides
 /// the event kind (otherwise: the `092` text, else a round robin when the
 /// number of rounds fits the number of players, else Swiss).
 pub fn event_from_trf(file: &TrfFile, kind: Option<EventKind>) -> Result<TrfEvent, TrfModelError> {
@@ -150,7 +188,7 @@ pub fn event_from_trf(file: &TrfFile, kind: Option<EventKind>) -> Result<TrfEven
     for &(line, p) in &players {
         let mut player = Player::new(u32::from(p.start_number), p.name.clone());
         player.rating = p.rating.filter(|&r| r > 0).map(u32::from);
-        player.title = p.title.clone();
+        player.title = file.player_title(p.start_number).map(str::to_string);
         player.federation = p.federation.clone();
         player.sex = p.sex.map(|s| match s {
             trf::Sex::Male => Sex::Male,
@@ -294,7 +332,9 @@ pub fn round_entry(outcome: Outcome) -> RoundEntry {
 }
 
 /// Writes an event as TRF player records (`001`), after a `012` name record,
-/// with the points of `scoring` and, when `standings` is given, the ranks.
+/// with the points of `scoring` and, when `standings` is given, the ranks;
+/// then a `QYT` record for each title the `001` field cannot say (see
+/// [Titles](self#titles)). A title never makes the file fail to write.
 pub fn trf_from_event(
     name: &str,
     event: &Event,
@@ -302,6 +342,7 @@ pub fn trf_from_event(
     standings: Option<&Standings>,
 ) -> TrfFile {
     let mut file = TrfFile::default();
+    let mut titles = Vec::new();
     file.records.push(Record::Text {
         code: TextCode::TournamentName,
         text: name.to_string(),
@@ -310,7 +351,14 @@ pub fn trf_from_event(
     for (i, p) in event.players().iter().enumerate() {
         let mut rec = PlayerRecord::new(u16::try_from(p.id.0).unwrap_or(u16::MAX), p.name.clone());
         rec.rating = p.rating.and_then(|r| u16::try_from(r).ok());
-        rec.title = p.title.clone();
+        let (code, extension) = split_title(p.title.as_deref());
+        rec.title = code.map(str::to_string);
+        if let Some(title) = extension {
+            titles.push(Record::Title(TitleRecord {
+                player: rec.start_number,
+                title: title.to_string(),
+            }));
+        }
         rec.federation = p.federation.clone();
         rec.sex = p.sex.map(|s| match s {
             Sex::Male => trf::Sex::Male,
@@ -323,5 +371,26 @@ pub fn trf_from_event(
             .and_then(|r| u16::try_from(r.rank).ok());
         file.records.push(Record::Player(rec));
     }
+    file.records.extend(titles);
     file
+}
+
+/// A title as the TRF holds it: the FIDE code for the `001` field, and the
+/// title itself for a `QYT` record when the code does not say it exactly
+/// (no FIDE equivalent, or the title written otherwise than its code).
+/// Blanks and line breaks are cut: a title is one line.
+fn split_title(title: Option<&str>) -> (Option<&'static str>, Option<String>) {
+    let Some(t) = title.map(|t| t.replace(['\r', '\n'], " ")) else {
+        return (None, None);
+    };
+    let t = t.trim();
+    if t.is_empty() {
+        return (None, None);
+    }
+    let code = qiyuan_tournament::title::fide_code(t);
+    let extension = match code {
+        Some(c) if c.eq_ignore_ascii_case(t) => None,
+        _ => Some(t.to_string()),
+    };
+    (code, extension)
 }

@@ -433,6 +433,22 @@ async fn seed_desk_event(server: &TestServer) -> i64 {
             .await,
     )
     .await;
+    // The preview (the arbiter's page), then the confirmation.
+    assert_eq!(status, 200, "{page}");
+    let data = common::attr_after(&page, r#"name="data""#, "value").expect("the file in the form");
+    let (status, page) = status_and_text(
+        server
+            .post_form(
+                &format!("{players}/import/confirm"),
+                &[
+                    ("name", "juniors.csv"),
+                    ("data", &data),
+                    ("existing", "skip"),
+                ],
+            )
+            .await,
+    )
+    .await;
     assert_eq!(status, 200, "{page}");
     assert!(page.contains(r#"class="notice""#), "{page}");
 

@@ -116,7 +116,7 @@ pub enum TrfWarningKind {
         /// How many.
         count: usize,
     },
-    /// A starting rank in `013`, `240`, `260`, `299`, `XXA`, `XXP` or `XXZ` that is no player's.
+    /// A starting rank in `013`, `240`, `260`, `299`, `XXA`, `XXP`, `XXZ` or `QYT` that is no player's.
     #[error("{record}: {id} is not a player in this file")]
     UnknownPlayer {
         /// The record code.
@@ -327,6 +327,7 @@ impl TrfFile {
                     .iter()
                     .for_each(|&id| unknown(&mut out, line, "XXZ", id)),
                 Record::Xxa(a) => unknown(&mut out, line, "XXA", a.player),
+                Record::Title(t) => unknown(&mut out, line, "QYT", t.player),
                 Record::AbnormalPoints(a) => a
                     .players
                     .iter()

@@ -88,11 +88,37 @@ pub enum Record {
         /// Its points.
         points: Decimal,
     },
+    /// `QYT` (this project's extension, not a TRF16/TRF26 code): the title
+    /// of one player as the event keeps it, for a title the `001` title
+    /// field (cols 11–13, FIDE codes only) cannot hold — a Chinese national
+    /// title (象棋特级大师, 候补大师 …), an amateur grade (一级棋士 …), or
+    /// a FIDE title written in Chinese (国际特级大师, whose `001` field says
+    /// `GM`). Cols 5–8 the starting rank, col 9 blank, the title from col
+    /// 10 to the end of the line. Other programs skip the line as an
+    /// unknown record; [`TrfFile::player_title`] reads it back.
+    Title(TitleRecord),
     /// Any other line, kept exactly as read: national rating records (a
     /// federation code in cols 1–3, which cannot be told from another
     /// engine's extension code), the TRF26 team records `300`, `310`,
     /// `320`, `330`, `801`, `802`, Tornelo `DAT`, ….
     Other(String),
+}
+
+/// `QYT`: one player's title as the event keeps it (see [`Record::Title`]).
+///
+/// ```
+/// use qiyuan_formats::trf::{parse_trf, Record, TitleRecord};
+/// let file = parse_trf("001    1      Wang, Tianyi\nQYT    1 候补大师\n")?;
+/// assert_eq!(file.records[1], Record::Title(TitleRecord { player: 1, title: "候补大师".into() }));
+/// assert_eq!(file.player_title(1), Some("候补大师"));
+/// # Ok::<(), qiyuan_formats::trf::TrfError>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TitleRecord {
+    /// The player's starting rank (cols 5–8).
+    pub player: u16,
+    /// The title, from col 10 (trimmed; never empty when read).
+    pub title: String,
 }
 
 /// The free-text tournament records.
@@ -1157,6 +1183,31 @@ impl TrfFile {
     /// ```
     pub fn player(&self, start_number: u16) -> Option<&PlayerRecord> {
         self.players().find(|p| p.start_number == start_number)
+    }
+
+    /// The title of the player with this starting rank: the `QYT` record's
+    /// when there is one (the last, if several), else the `001` record's
+    /// title field; `None` when neither gives one.
+    ///
+    /// ```
+    /// use qiyuan_formats::trf::parse_trf;
+    /// let file = parse_trf("001    1  GM  A\n001    2      B\n001    3      C\nQYT    2 象棋特级大师\n")?;
+    /// assert_eq!(file.player_title(1), Some("GM"));
+    /// assert_eq!(file.player_title(2), Some("象棋特级大师"));
+    /// assert_eq!(file.player_title(3), None);
+    /// # Ok::<(), qiyuan_formats::trf::TrfError>(())
+    /// ```
+    pub fn player_title(&self, start_number: u16) -> Option<&str> {
+        let extension = self.records.iter().rev().find_map(|r| match r {
+            Record::Title(t) if t.player == start_number => Some(t.title.as_str()),
+            _ => None,
+        });
+        extension.or_else(|| {
+            self.player(start_number)
+                .and_then(|p| p.title.as_deref())
+                .map(str::trim)
+                .filter(|t| !t.is_empty())
+        })
     }
 
     /// The text of the first record with this code.

@@ -26,7 +26,7 @@ pub enum Field {
     StartNumber,
     /// `001` sex, col 10.
     Sex,
-    /// `001` title, cols 11–13.
+    /// `001` title, cols 11–13; the `QYT` title, from col 10.
     Title,
     /// `001` name, cols 15–47.
     Name,
@@ -69,7 +69,7 @@ pub enum Field {
     /// Last round (`250`, `260`).
     LastRound,
     /// A player starting rank inside a record other than `001`
-    /// (`013`, `240`, `250`, `260`, `XXA`, `XXP`, `XXZ`).
+    /// (`013`, `240`, `250`, `260`, `XXA`, `XXP`, `XXZ`, `QYT`).
     PlayerId,
     /// `013` team name.
     TeamName,
@@ -428,6 +428,7 @@ fn parse_line(line: &str, number: usize) -> Result<Record, TrfError> {
         || code == "132"
         || matches!(code, "142" | "152" | "162" | "240" | "250" | "260" | "299")
         || matches!(code, "XXR" | "XXC" | "XXA" | "XXP" | "XXZ" | "XXS")
+        || code == "QYT"
         || BbKind::from_code(code).is_some()
         || TextCode::from_code(code).is_some();
     if !known {
@@ -471,6 +472,7 @@ fn parse_line(line: &str, number: usize) -> Result<Record, TrfError> {
         "XXP" => Ok(Record::Xxp(id_list(&cols, 5, true)?)),
         "XXZ" => Ok(Record::Xxz(id_list(&cols, 5, false)?)),
         "XXS" => parse_xxs(&cols),
+        "QYT" => parse_title(&cols),
         _ => Ok(Record::Other(line.to_string())),
     }
 }
@@ -521,6 +523,33 @@ fn required_decimal(cols: &Cols, from: usize, field: Field) -> Result<Decimal, T
         ));
     }
     parse_decimal(t, None).map_err(|k| cols.err(col, field, k))
+}
+
+/// `QYT`: starting rank in cols 5–8, col 9 blank, the title from col 10.
+fn parse_title(cols: &Cols) -> Result<Record, TrfError> {
+    let player = match cols.uint(5, 8, Field::PlayerId, 1, 9999)? {
+        Some(n) => n as u16,
+        None => {
+            return Err(cols.err(
+                5,
+                Field::PlayerId,
+                TrfErrorKind::Missing { length: cols.len() },
+            ));
+        }
+    };
+    cols.blank(9, 9)?;
+    let title = cols.rest(10).trim();
+    if title.is_empty() {
+        return Err(cols.err(
+            10,
+            Field::Title,
+            TrfErrorKind::Missing { length: cols.len() },
+        ));
+    }
+    Ok(Record::Title(TitleRecord {
+        player,
+        title: title.to_string(),
+    }))
 }
 
 fn parse_player(cols: &Cols) -> Result<PlayerRecord, TrfError> {

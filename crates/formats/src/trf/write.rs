@@ -369,6 +369,11 @@ fn record_line(r: &Record, i: usize) -> Result<String, TrfWriteError> {
             }
             s
         }
+        Record::Title(t) => {
+            let id = fit(t.player.to_string(), 4, i, Field::PlayerId)?;
+            no_break(&t.title, i, Field::Title)?;
+            format!("QYT {id:>4} {}", t.title)
+        }
         Record::BbPoints { kind, points } => {
             format!("{} {points:>4}", kind.code())
         }
