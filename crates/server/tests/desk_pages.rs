@@ -1460,3 +1460,66 @@ async fn imports_are_undone_drafts_deleted_and_events_hidden() {
             .any(|e| e.action == "delete-event" && e.by == "arb")
     );
 }
+
+/// Same-unit avoidance (同单位回避) set on the settings page holds in the
+/// rounds chosen: of four players, the two of one unit would meet in
+/// round 1 by the Dutch rules (1–3, 2–4) and are kept apart (1–4, 2–3).
+#[tokio::test]
+async fn same_unit_avoidance_is_set_on_the_settings_page() {
+    let server = TestServer::start().await;
+    server.sign_in_as("arb", Role::Arbiter).await;
+    let id = create_swiss(&server, "Units", "3").await;
+    for (name, rating, club) in [
+        ("A", "2100", "Club X"),
+        ("B", "2000", "Club Y"),
+        ("C", "1900", "Club X"),
+        ("D", "1800", "Club Z"),
+    ] {
+        let resp = server
+            .post_form(
+                &format!("/desk/events/{id}/players"),
+                &[
+                    ("action", "add"),
+                    ("name", name),
+                    ("rating", rating),
+                    ("club", club),
+                ],
+            )
+            .await;
+        assert_eq!(resp.status(), 200);
+    }
+    let settings = |same_unit: &'static str| {
+        vec![
+            ("name", "Units"),
+            ("game", "chess"),
+            ("system", "swiss"),
+            ("rounds", "3"),
+            ("scoring", "fide"),
+            ("tiebreaks", "fide-swiss"),
+            ("rating_profile", "fide-2024"),
+            ("start", "2026-07-01"),
+            ("end", "2026-07-03"),
+            ("same_unit", same_unit),
+        ]
+    };
+    let path = format!("/desk/events/{id}/settings");
+    let (status, page) = status_and_text(server.post_form(&path, &settings("1-x")).await).await;
+    assert_eq!(status, 400, "{page}");
+    assert!(page.contains("同单位回避"), "{page}");
+    let (status, page) = status_and_text(server.post_form(&path, &settings("1-2")).await).await;
+    assert_eq!(status, 200, "{page}");
+    assert!(page.contains("设置已保存"), "{page}");
+    let loaded = server.store.load_event(id).await.unwrap();
+    assert_eq!(
+        loaded.desk.settings().same_unit_avoidance,
+        Some(qiyuan_desk::UnitAvoidance::Rounds { first: 1, last: 2 })
+    );
+    let form = server.get_text(&path).await;
+    assert!(form.contains(r#"name="same_unit" value="1-2""#), "{form}");
+    let mut boards = pair_next(&server, id).await;
+    for b in &mut boards {
+        *b = (b.0.min(b.1), b.0.max(b.1));
+    }
+    boards.sort();
+    assert_eq!(boards, [(1, 4), (2, 3)]);
+}

@@ -110,6 +110,46 @@ pub(super) struct SettingsForm {
     /// Show the players' years of birth on the public pages (checkbox).
     #[serde(default)]
     public_birth_year: Option<String>,
+    /// Same-unit avoidance (同单位回避): empty (off), `all`, or rounds
+    /// `FIRST-LAST`.
+    #[serde(default)]
+    same_unit: String,
+}
+
+/// Same-unit avoidance as the form writes it: empty (off), `all` (全部), or
+/// rounds `1-5` (a single round `3`).
+fn same_unit_of(
+    text: &str,
+    l: Lang,
+) -> Result<Option<qiyuan_desk::settings::UnitAvoidance>, String> {
+    use qiyuan_desk::settings::UnitAvoidance;
+    let t = text.trim();
+    if t.is_empty() {
+        return Ok(None);
+    }
+    if t.eq_ignore_ascii_case("all") || t == "全部" {
+        return Ok(Some(UnitAvoidance::All));
+    }
+    let bad = || {
+        l.pick(
+            format!("Same-unit avoidance: `{t}` is not `all` or rounds such as 1-5."),
+            format!("同单位回避：“{t}”不是“全部”，也不是“1-5”这样的轮次。"),
+        )
+    };
+    let (a, b) = t.split_once(['-', '–', '~', '～']).unwrap_or((t, t));
+    let first: u32 = a.trim().parse().map_err(|_| bad())?;
+    let last: u32 = b.trim().parse().map_err(|_| bad())?;
+    Ok(Some(UnitAvoidance::Rounds { first, last }))
+}
+
+fn same_unit_text(v: Option<qiyuan_desk::settings::UnitAvoidance>) -> String {
+    use qiyuan_desk::settings::UnitAvoidance;
+    match v {
+        None => String::new(),
+        Some(UnitAvoidance::All) => "all".into(),
+        Some(UnitAvoidance::Rounds { first, last }) if first == last => first.to_string(),
+        Some(UnitAvoidance::Rounds { first, last }) => format!("{first}-{last}"),
+    }
 }
 
 fn match_points(
@@ -223,6 +263,7 @@ impl SettingsForm {
                 .map(|t| t.match_loss.normalize().to_string())
                 .unwrap_or_default(),
             public_birth_year: s.public_birth_year.then(|| "on".to_string()),
+            same_unit: same_unit_text(s.same_unit_avoidance),
         }
     }
 
@@ -288,6 +329,7 @@ impl SettingsForm {
         s.end = date(&self.end, "End", "结束日期", l)?;
         s.place = opt(&self.place);
         s.public_birth_year = self.public_birth_year.is_some();
+        s.same_unit_avoidance = same_unit_of(&self.same_unit, l)?;
         s.chief_arbiter = opt(&self.chief_arbiter);
         s.arbiters = self
             .arbiters
@@ -387,6 +429,9 @@ fn settings_fields(viewer: &Viewer, f: &SettingsForm) -> Markup {
         label { input type="checkbox" name="public_birth_year" checked[f.public_birth_year.is_some()];
             " " (l.t("Show the players' years of birth on the public pages (birth dates and ID numbers are never shown)",
                      "在公开页面显示棋手出生年份（出生日期与证件号码从不公开）")) }
+        label { (l.t("Same-unit avoidance (同单位回避) in rounds — empty: off; all; or e.g. 1-5 (a Swiss only; outside the FIDE Dutch rules)",
+                     "同单位回避的轮次 — 留空：不回避；“全部”；或如 1-5（仅限积分编排，不属于 FIDE 荷兰制规则）"))
+            input type="text" name="same_unit" value=(f.same_unit) maxlength="20" placeholder="1-5"; }
         fieldset #team-settings {
             legend { (l.t("Team event (团体赛) — leave the boards empty for an individual event", "团体赛 — 个人赛请留空台数")) }
             label { (l.t("Boards per match", "每场台数"))
