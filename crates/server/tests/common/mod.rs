@@ -15,6 +15,8 @@
 
 #![allow(dead_code)]
 
+pub mod browser;
+
 use std::collections::HashMap;
 
 use argon2::password_hash::{PasswordHasher, SaltString};
