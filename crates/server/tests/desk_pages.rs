@@ -1523,3 +1523,56 @@ async fn same_unit_avoidance_is_set_on_the_settings_page() {
     boards.sort();
     assert_eq!(boards, [(1, 4), (2, 3)]);
 }
+
+/// Groups (组别) set on the players page: each group is paired and ranked
+/// among itself — four players, A and C in one group, B and D in the
+/// other, meet A–C and B–D whatever their ratings, and the standings show
+/// one table per group.
+#[tokio::test]
+async fn groups_are_paired_and_ranked_apart() {
+    let server = TestServer::start().await;
+    server.sign_in_as("arb", Role::Arbiter).await;
+    let id = create_swiss(&server, "Groups", "3").await;
+    for (n, r) in [("A", 2100), ("B", 2000), ("C", 1900), ("D", 1800)] {
+        add_player(&server, id, n, r).await;
+    }
+    for (player, group) in [("1", "甲组"), ("2", "乙组"), ("3", "甲组"), ("4", "乙组")] {
+        let (status, page) = status_and_text(
+            server
+                .post_form(
+                    &format!("/desk/events/{id}/players"),
+                    &[
+                        ("action", "set-group"),
+                        ("player", player),
+                        ("group", group),
+                    ],
+                )
+                .await,
+        )
+        .await;
+        assert_eq!(status, 200, "{page}");
+        assert!(page.contains(&format!("组别 {group}")), "{page}");
+    }
+    let mut boards = pair_next(&server, id).await;
+    for b in &mut boards {
+        *b = (b.0.min(b.1), b.0.max(b.1));
+    }
+    boards.sort();
+    assert_eq!(boards, [(1, 3), (2, 4)]);
+    // Paired: his group is fixed.
+    let (_, page) = status_and_text(
+        server
+            .post_form(
+                &format!("/desk/events/{id}/players"),
+                &[("action", "set-group"), ("player", "1"), ("group", "乙组")],
+            )
+            .await,
+    )
+    .await;
+    assert!(page.contains("组别须在棋手编排之前设定"), "{page}");
+    let standings = server
+        .get_text(&format!("/desk/events/{id}/standings"))
+        .await;
+    assert!(standings.contains(r#"data-group="甲组""#), "{standings}");
+    assert!(standings.contains(r#"data-group="乙组""#), "{standings}");
+}

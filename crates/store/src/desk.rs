@@ -598,8 +598,8 @@ async fn load_in(conn: &mut AnyConnection, event_id: i64) -> Result<LoadedEvent,
     desk.restore_seeding(seeding);
     let players = sqlx::query(
         "SELECT number, name, rating, title, club, federation, sex, birth, national_id, fide_id, \
-         first_round, withdrawn_after, infringements, rated_games, rated_events, ever_reached \
-         FROM desk_players WHERE event_id = $1 ORDER BY number",
+         first_round, withdrawn_after, infringements, rated_games, rated_events, ever_reached, \
+         group_label FROM desk_players WHERE event_id = $1 ORDER BY number",
     )
     .bind(event_id)
     .fetch_all(&mut *conn)
@@ -643,6 +643,10 @@ async fn load_in(conn: &mut AnyConnection, event_id: i64) -> Result<LoadedEvent,
         let n: i64 = r.try_get("infringements")?;
         for _ in 0..n {
             infringements.push(id);
+        }
+        // Before the rounds: a group is set while its player is unpaired.
+        if let Some(g) = r.try_get::<Option<String>, _>("group_label")? {
+            desk.set_group(id, Some(&g))?;
         }
     }
     for id in infringements {
@@ -1249,6 +1253,38 @@ impl Store {
         )
         .await?;
         Ok(ids)
+    }
+
+    /// Puts a player in a group of the event (组别), or out of every group
+    /// (`None`), before he is paired (logged).
+    ///
+    /// # Errors
+    /// The desk's refusal (a paired player, a label too long), or as
+    /// [`Store::load_event`].
+    pub async fn set_group(
+        &self,
+        event_id: i64,
+        player: PlayerId,
+        group: Option<&str>,
+        by: &str,
+    ) -> Result<(), StoreError> {
+        let (mut tx, mut loaded) = self.begin_locked(event_id).await?;
+        loaded.desk.set_group(player, group)?;
+        sqlx::query("UPDATE desk_players SET group_label = $1 WHERE event_id = $2 AND number = $3")
+            .bind(loaded.desk.group_of(player).map(str::to_string))
+            .bind(event_id)
+            .bind(i64::from(player.0))
+            .execute(&mut *tx)
+            .await?;
+        commit_logged(
+            tx,
+            event_id,
+            by,
+            "group",
+            None,
+            serde_json::json!({"player": player.0, "group": loaded.desk.group_of(player)}),
+        )
+        .await
     }
 
     /// Shows, hides or archives an event on the public pages (logged).

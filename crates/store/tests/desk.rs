@@ -339,3 +339,45 @@ async fn the_demo_events_are_stored_whole() {
         assert_eq!(store.list_events().await.unwrap().len(), 2);
     }
 }
+
+/// Groups (组别) are kept: set before round 1, reloaded with the event,
+/// paired apart, and fixed once a player is paired.
+#[tokio::test]
+async fn groups_survive_the_round_trip_and_pair_apart() {
+    for db in databases().await {
+        let store = open(&db).await;
+        let id = store.create_event(&settings(), "a").await.unwrap();
+        let csv = "姓名,等级分\n甲,2400\n乙,2300\n丙,2200\n丁,2100\n戊,2000\n己,1900\n";
+        let players = players_from_csv(csv.as_bytes()).unwrap();
+        store.import_players(id, &players, "a").await.unwrap();
+        // Numbers 1, 3, 5 in 甲组; 2, 4, 6 in 乙组.
+        for n in 1..=6u32 {
+            let g = if n % 2 == 1 { "甲组" } else { "乙组" };
+            store
+                .set_group(id, PlayerId(n), Some(g), "a")
+                .await
+                .unwrap();
+        }
+        let loaded = store.load_event(id).await.unwrap();
+        assert_eq!(
+            loaded.desk.group_of(PlayerId(3)),
+            Some("甲组"),
+            "{}",
+            db.name
+        );
+        assert_eq!(loaded.desk.group_of(PlayerId(6)), Some("乙组"));
+        let round = loaded.desk.pair_next_round().unwrap();
+        for g in &round.boards {
+            assert_eq!(g.white.0 % 2, g.black.0 % 2, "{g:?} pairs across groups");
+        }
+        store.save_round(id, &round, "a").await.unwrap();
+        let paired = round.boards.first().unwrap().white;
+        let e = store
+            .set_group(id, paired, Some("乙组"), "a")
+            .await
+            .unwrap_err();
+        assert!(e.to_string().contains("group"), "{e}");
+        let again = store.load_event(id).await.unwrap();
+        assert_eq!(again.desk.groups(), ["甲组", "乙组"]);
+    }
+}

@@ -197,7 +197,9 @@ async fn render(
                     th.num { (l.t("No.", "序号")) } th { (l.t("Title", "称号")) }
                     th { (l.t("Name", "姓名")) } th.num { (l.t("Rtg", "等级分")) }
                     th { (l.t("Club", "单位")) } th { (l.t("FED", "协会")) }
-                    th { (l.t("ID", "编号")) } th { (l.t("Entry", "参赛")) } th.no-print { }
+                    th { (l.t("ID", "编号")) }
+                    @if d.is_grouped() { th { (l.t("Group", "组别")) } }
+                    th { (l.t("Entry", "参赛")) } th.no-print { }
                 } }
                 tbody { @for p in &players { tr data-player=(p.id.0) {
                     td.num { (p.id.0) }
@@ -207,6 +209,7 @@ async fn render(
                     td { (p.info.club.as_deref().unwrap_or("")) }
                     td { (p.info.federation.as_deref().unwrap_or("")) }
                     td { (p.info.national_id.as_deref().or(p.info.fide_id.as_deref()).unwrap_or("")) }
+                    @if d.is_grouped() { td.group { (d.group_of(p.id).unwrap_or("")) } }
                     td {
                         @if p.first_round > 1 { (l.t("from round ", "自第")) (p.first_round) (l.t("", "轮起")) " " }
                         @if let Some(w) = p.withdrawn_after { span.warning { (l.t("withdrawn after round ", "退赛：第")) (w) (l.t("", "轮后")) } }
@@ -301,6 +304,19 @@ async fn render(
                     input type="file" name="file" accept=".trf,.txt,.csv,.xlsx" required;
                     button #import-submit type="submit" { (l.t("Preview the import", "预览导入")) }
                     (crate::office::columns_help(viewer, qiyuan_formats::columns::ReadBy::Players))
+                }
+                @if matches!(d.settings().system, System::Swiss { .. }) && !d.is_team_event() {
+                    form.stack #set-group name="set-group" method="post" action=(base) {
+                        h2 { (l.t("Group", "组别")) }
+                        p.muted { (l.t(
+                            "Players of a group are paired and ranked among themselves only (outside the FIDE Dutch rules). Set groups before a player is paired; an empty label takes him out of his group.",
+                            "同一组别的棋手只在组内编排、组内排名（不属于 FIDE 荷兰制规则）。须在棋手编排之前设定；留空即取消其组别。")) }
+                        (csrf_field(viewer))
+                        input type="hidden" name="action" value="set-group";
+                        label { (l.t("Player", "棋手")) select name="player" { (options) } }
+                        label { (l.t("Group", "组别")) input type="text" name="group" maxlength="50"; }
+                        button type="submit" { (l.t("Save", "保存")) }
+                    }
                 }
                 form.stack #withdraw name="withdraw" method="post" action=(base) {
                     h2 { (l.t("Withdrawal", "退赛")) }
@@ -399,6 +415,8 @@ pub(super) struct PlayerForm {
     seed: String,
     #[serde(default)]
     to: String,
+    #[serde(default)]
+    group: String,
 }
 
 fn opt(s: &str) -> Option<String> {
@@ -503,6 +521,36 @@ pub(super) async fn post(
                     format!("{} added as number {}.", info.name, n.0),
                     format!("已添加 {}，序号 {}。", info.name, n.0),
                 ))
+            }
+            "set-group" => {
+                let p = PlayerId(whole(&f.player, "Player", "棋手", l)?);
+                let group = f.group.trim();
+                store
+                    .set_group(id, p, (!group.is_empty()).then_some(group), who)
+                    .await
+                    .map_err(|e| match e {
+                        qiyuan_store::StoreError::Desk(DeskError::PlayerField { .. }) => l.pick(
+                            format!("{}: {e}", super::player_label(&loaded.desk, p)),
+                            format!(
+                                "{}：组别须在棋手编排之前设定，且不超过 {} 个字。",
+                                super::player_label(&loaded.desk, p),
+                                qiyuan_desk::groups::MAX_GROUP_LABEL
+                            ),
+                        ),
+                        other => store_error(other, l).message(l),
+                    })?;
+                let label = super::player_label(&loaded.desk, p);
+                Ok(if group.is_empty() {
+                    l.pick(
+                        format!("{label}: no group."),
+                        format!("{label}：已取消组别。"),
+                    )
+                } else {
+                    l.pick(
+                        format!("{label}: group {group}."),
+                        format!("{label}：组别 {group}。"),
+                    )
+                })
             }
             "withdraw" => {
                 let p = PlayerId(whole(&f.player, "Player", "棋手", l)?);

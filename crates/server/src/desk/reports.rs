@@ -83,6 +83,15 @@ pub(super) async fn standings(
         .desk
         .standings_table(q.round)
         .map_err(|e| desk_error(&e, l))?;
+    // An event with groups (组别) is ranked group by group.
+    let groups = if loaded.desk.is_grouped() {
+        loaded
+            .desk
+            .group_standings(q.round)
+            .map_err(|e| desk_error(&e, l))?
+    } else {
+        Vec::new()
+    };
     Ok(page(
         &viewer,
         l.t("Standings", "排名"),
@@ -95,7 +104,16 @@ pub(super) async fn standings(
                 }
                 a href={ "/desk/events/" (id) "/print/standings" } { (l.t("print", "打印")) }
             }
-            (standings_markup(l, &t))
+            @if groups.is_empty() {
+                (standings_markup(l, &t))
+            } @else {
+                @for g in &groups {
+                    section.group-standings data-group=(g.group) {
+                        h3 { (l.t("Group ", "组别：")) (g.group) }
+                        (standings_markup(l, &g.table))
+                    }
+                }
+            }
         },
     ))
 }

@@ -13,3 +13,7 @@ ALTER TABLE desk_events ADD COLUMN visibility TEXT NOT NULL DEFAULT 'public'
 -- hand), so that the last import can be undone while its players have
 -- played no game.
 ALTER TABLE desk_players ADD COLUMN import_batch INTEGER;
+
+-- A player's group within the event (组别: paired and ranked apart;
+-- NULL: none).
+ALTER TABLE desk_players ADD COLUMN group_label TEXT;
