@@ -396,27 +396,20 @@ async fn read_upload(viewer: &Viewer, mut form: Multipart) -> Result<Upload, App
     let mut fields = HashMap::new();
     while let Some(field) = form.next_field().await.map_err(bad)? {
         let name = field.name().unwrap_or("").to_string();
+        // Only the last part of the name the browser sent.
+        let file_name = field
+            .file_name()
+            .unwrap_or("")
+            .rsplit(['/', '\\'])
+            .next()
+            .unwrap_or("")
+            .to_string();
         if name == "id_map" {
-            let file_name = field
-                .file_name()
-                .unwrap_or("")
-                .rsplit(['/', '\\'])
-                .next()
-                .unwrap_or("")
-                .to_string();
             let bytes = field.bytes().await.map_err(bad)?;
             if !bytes.is_empty() {
                 id_map = Some((file_name, bytes.to_vec()));
             }
         } else if name == "file" {
-            // Only the last part of the name the browser sent.
-            let file_name = field
-                .file_name()
-                .unwrap_or("")
-                .rsplit(['/', '\\'])
-                .next()
-                .unwrap_or("")
-                .to_string();
             let bytes = field.bytes().await.map_err(bad)?;
             if !bytes.is_empty() {
                 let file_name = if file_name.is_empty() {

@@ -727,30 +727,15 @@ pub(super) async fn import(
             }
         }
     }
-    let Some((name, bytes)) = file else {
-        let msg = l.t("Choose a file to import.", "请选择要导入的文件。");
-        return render(
-            &state,
-            &viewer,
-            &user,
-            id,
-            None,
-            Some(Flash::Err(msg.into())),
-        )
-        .await;
+    let refused = match &file {
+        None => Some(l.t("Choose a file to import.", "请选择要导入的文件。")),
+        Some((_, b)) if b.is_empty() => Some(l.t("The file is empty.", "文件是空的。")),
+        Some(_) => None,
     };
-    if bytes.is_empty() {
-        let msg = l.t("The file is empty.", "文件是空的。");
-        return render(
-            &state,
-            &viewer,
-            &user,
-            id,
-            None,
-            Some(Flash::Err(msg.into())),
-        )
-        .await;
-    }
+    let (Some((name, bytes)), None) = (file, refused) else {
+        let msg = Flash::Err(refused.unwrap_or_default().into());
+        return render(&state, &viewer, &user, id, None, Some(msg)).await;
+    };
     let read = match read_players(&name, &bytes) {
         Ok(r) => r,
         Err(e) => {
