@@ -234,6 +234,19 @@ async fn round_robin_drawn_by_lot_schedule_printed_first() {
         // --- 4. Before round 1: the printed schedule of all rounds. ---
         b.click(&format!("#event-nav a[href='{ev}']")).await;
         b.wait_text("#rounds-paired", "0 / 9").await;
+        // What step 1 entered: the system, the profile, the dates.
+        let summary = b.text("#event-summary").await;
+        for part in [
+            "Game\nchess",
+            "System\nround robin",
+            "Rating profile\nfide-2024",
+            "Dates\n2026-10-03 – 2026-10-11",
+        ] {
+            assert!(
+                summary.contains(part),
+                "the summary {summary:?} lacks {part:?}"
+            );
+        }
         b.wait_text("#print-schedule", "Schedule of all rounds")
             .await;
         b.assert_lang(false).await;
