@@ -18,7 +18,12 @@
 //! - `GET /office/lists/{id}?q=&page=` — any list, drafts included;
 //! - `POST /office/publish` — publishes the latest draft (audited);
 //! - `GET /office/audit?page=` — the audit log, newest first, with the check
-//!   of its hash chain.
+//!   of its hash chain;
+//! - `GET /office/titles?player=ID` — a player's title file (称号档案) from
+//!   the events imported: per title, held, may apply, the routes (article)
+//!   and the norms that count;
+//! - `/office/submissions/{id}` (GET, and POST `…/import`, `…/refuse`) — a
+//!   desk event submitted, reviewed, imported or refused.
 //!
 //! Multipart forms carry the CSRF token in the query (`?_csrf=`), the
 //! others in the `_csrf` field (see [`crate::session`]).
@@ -64,6 +69,7 @@ pub fn routes() -> Router<AppState> {
         .route("/office/submissions/{id}/import", post(import_submission))
         .route("/office/submissions/{id}/refuse", post(refuse_submission))
         .route("/office/audit", get(audit))
+        .route("/office/titles", get(title_file_page))
 }
 
 /// Officers and administrators pass.
@@ -298,6 +304,11 @@ async fn dashboard(
                             "TRF 以起始序号编排棋手，等级分按名单编号计算。对照文件含“起始序号”（start_rank）与“编号”（id）两列。")) } }
                     }
                     " " button type="submit" { (viewer.t("Import", "导入")) }
+                }
+                h2 { (viewer.t("Title file of a player", "棋手称号档案")) }
+                form #title-file method="get" action="/office/titles" {
+                    label { (viewer.t("List id", "编号")) " " input type="number" name="player" min="1" required; }
+                    " " button type="submit" { (viewer.t("Open", "查看")) }
                 }
                 h2 { (viewer.t("Rating period", "等级分计算周期")) }
                 form method="get" action="/office/period" {
@@ -1524,6 +1535,132 @@ async fn office_list(
             }
             (list_table(&viewer, &page.rows, base.is_some()))
             (list_pager(&viewer, &path, q, &page))
+        },
+    ))
+}
+
+/// `?player=ID` of the title file.
+#[derive(Debug, Deserialize)]
+struct TitleFileQuery {
+    #[serde(default)]
+    player: String,
+}
+
+/// `GET /office/titles?player=ID`: a player's title file (称号档案) — the
+/// norms and placement titles of the events the office imported, gathered
+/// under the title rules of his latest event's profile; for each title of
+/// the ladder, whether he holds it, may apply, by which route (article),
+/// and what is still missing (cca-chess 第二条, 六; cxa-legacy 六).
+async fn title_file_page(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    SignedIn(user): SignedIn,
+    Query(q): Query<TitleFileQuery>,
+) -> Result<Markup, AppError> {
+    use qiyuan_rating::titles::{self, RouteKind, TitleRules};
+    officer(&user)?;
+    let l = viewer.lang;
+    let id: u32 = q.player.trim().parse().map_err(|_| {
+        AppError::BadRequest(l.pick(
+            format!("`{}` is not a list id.", q.player.trim()),
+            format!("“{}”不是名单编号。", q.player.trim()),
+        ))
+    })?;
+    let history = state.store.player_history(id).await.map_err(|e| match e {
+        StoreError::NoSuchPlayer(_) => AppError::NotFound,
+        other => office_error(&viewer, other),
+    })?;
+    let stored = state
+        .store
+        .player_events(id)
+        .await
+        .map_err(|e| office_error(&viewer, e))?;
+    let mut events = Vec::new();
+    for ev in &stored {
+        let event = qiyuan_formats::event::read_event(&ev.file_content, &ev.file_name, None)
+            .map_err(|e| AppError::Internal(format!("event #{}: {e}", ev.id)))?;
+        let profile = Profile::builtin(&ev.profile)
+            .map_err(|e| office_error(&viewer, StoreError::Profile(e)))?;
+        events.push((event, profile));
+    }
+    // The rules of the latest event's profile; the events rated under
+    // profiles with the same rules count.
+    let Some((_, latest)) = events.last() else {
+        return Ok(layout::page(
+            &viewer,
+            l.t("Title file", "称号档案"),
+            html! {
+                h1 { (l.t("Title file", "称号档案")) ": " (history.name) }
+                p #title-file-empty { (l.t("The office has imported no event of this player.", "等级分管理尚未导入该棋手的任何赛事。")) }
+            },
+        ));
+    };
+    let rules = TitleRules::for_profile(latest)
+        .map_err(|e| office_error(&viewer, StoreError::Profile(e)))?;
+    let mut reports = Vec::new();
+    for (event, profile) in &events {
+        if TitleRules::for_profile(profile).is_ok_and(|r| r.name == rules.name) {
+            let report = titles::event_titles(event, profile)
+                .map_err(|e| office_error(&viewer, StoreError::Rating(e.to_string())))?;
+            reports.push((event, report));
+        }
+    }
+    let pairs: Vec<_> = reports.iter().map(|(e, r)| (*e, r)).collect();
+    let rating = history.lists.iter().rev().find_map(|line| line.rating);
+    let held: Vec<String> = history.titles.iter().map(|(t, _)| t.clone()).collect();
+    let today = chrono::DateTime::<chrono::Utc>::from(std::time::SystemTime::now()).date_naive();
+    let file =
+        titles::title_file_from_events(qiyuan_rating::model::PlayerId(id), &pairs, rating, held);
+    let report = file.map(|f| titles::title_file(&rules, &f, today));
+    let yes_no = |b: bool| {
+        if b {
+            l.t("yes", "是")
+        } else {
+            l.t("no", "否")
+        }
+    };
+    let route_name = |k: RouteKind| match k {
+        RouteKind::Placement => l.t("placement", "名次"),
+        RouteKind::Norms => l.t("norms", "称号标准"),
+        _ => l.t("other", "其他"),
+    };
+    Ok(layout::page(
+        &viewer,
+        l.t("Title file", "称号档案"),
+        html! {
+            h1 { (l.t("Title file", "称号档案")) ": " (history.name) " (" (id) ")" }
+            @match &report {
+                None => p #title-file-empty { (l.t("The office has imported no event of this player.", "等级分管理尚未导入该棋手的任何赛事。")) },
+                Some(r) => {
+                    p.muted {
+                        (l.pick(
+                            format!("Rules {}; on {}, results after {} count; rating {}.", r.rules, r.date, r.oldest, r.rating.map_or("—".to_string(), |x| x.to_string())),
+                            format!("称号规则 {}；截至 {}，{} 之后的成绩有效；等级分 {}。", r.rules, r.date, r.oldest, r.rating.map_or("—".to_string(), |x| x.to_string())),
+                        ))
+                    }
+                    div.table-wrap { table #title-file {
+                        thead { tr {
+                            th { (l.t("Title", "称号")) } th { (l.t("Held", "已获")) } th { (l.t("May apply", "可申请")) }
+                            th { (l.t("Routes", "途径")) } th { (l.t("Norms counted", "有效称号标准")) }
+                        } }
+                        tbody { @for t in &r.titles {
+                            tr data-title=(t.title) data-eligible=(t.eligible) {
+                                td { (t.name) }
+                                td { (yes_no(t.held)) }
+                                td { @if t.eligible { strong { (yes_no(true)) } } @else { (yes_no(false)) } }
+                                td { @for x in &t.routes {
+                                    @if x.met || x.kind != RouteKind::Placement {
+                                        (if x.met { "✓ " } else { "✗ " }) (route_name(x.kind)) " (" (x.article) ")"
+                                        @if l == Lang::En && !x.met { ": " (x.detail) }
+                                        br;
+                                    }
+                                } }
+                                td { @for n in &t.norms_used { (n.event) " · " (n.date) br; } }
+                            }
+                        } }
+                    } }
+                }
+            }
         },
     ))
 }

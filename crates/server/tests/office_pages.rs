@@ -1035,3 +1035,67 @@ async fn a_trf_is_imported_under_the_list_ids_of_a_mapping_file() {
     let page = server.get("/players/20107").await.text().await.unwrap();
     assert!(page.contains("Wang, Lei"), "{page}");
 }
+
+/// A player's title file in the office, from the events it imported:
+/// 全国团体锦标赛 (kind `national-team`), team 甲 placed 2 — 80% of its 4
+/// players, 3.2, rounded down to 3 by board order, receive 大师 (cca-chess
+/// 第一条 大师 3; the same case as `qiyuan titles` in crates/cli/tests/titles.rs),
+/// so board 1 may apply for 大师 by placement; board 4 may not.
+#[tokio::test]
+async fn the_title_file_gathers_the_imported_events() {
+    let server = TestServer::start().await;
+    server.sign_in_as("li", Role::Officer).await;
+    let client = &server.client;
+    let mut list = String::from("id,name,sex,rating,rated_games,status\n");
+    let mut players = Vec::new();
+    for b in 1..=4 {
+        list.push_str(&format!("{b},甲{b},m,2300,40,active\n"));
+        players.push(format!(
+            r#"{{"id": {b}, "name": "甲{b}", "sex": "m", "rating": 2300, "team": "甲", "board": {b}}}"#
+        ));
+    }
+    let (list_id, _) = server
+        .import_list_draft(
+            client,
+            "cca-chess",
+            "2025-01-01",
+            "list.csv",
+            list.as_bytes(),
+        )
+        .await;
+    server.publish_list_draft(client, list_id).await;
+    let event = format!(
+        r#"{{"name": "全国团体赛", "game": "chess", "system": "team", "start": "2025-03-25", "end": "2025-04-01",
+  "kind": "national-team", "teams": [{{"name": "甲", "rank": 2}}],
+  "players": [{}], "games": [{{"round": 1, "red": 1, "black": 2, "result": "1/2-1/2"}}]}}"#,
+        players.join(", ")
+    );
+    let resp = server
+        .upload(
+            client,
+            "/office/import-event",
+            &[("profile", "cca-chess")],
+            "team.json",
+            event.as_bytes(),
+        )
+        .await;
+    let (status, text) = (resp.status(), resp.text().await.unwrap());
+    assert_eq!(status, 200, "{text}");
+
+    let page = server.get_text("/office/titles?player=1").await;
+    let master = page
+        .split(r#"data-title=""#)
+        .find(|row| row.starts_with("大师\""))
+        .expect("a 大师 row");
+    assert!(master.contains(r#"data-eligible="true""#), "{master}");
+    assert!(master.contains("✓ 名次"), "{master}");
+    let page = server.get_text("/office/titles?player=4").await;
+    let master = page
+        .split(r#"data-title=""#)
+        .find(|row| row.starts_with("大师\""))
+        .expect("a 大师 row");
+    assert!(master.contains(r#"data-eligible="false""#), "{master}");
+    // Unknown player: 404; not a number: refused.
+    assert_eq!(server.get("/office/titles?player=999").await.status(), 404);
+    assert_eq!(server.get("/office/titles?player=x").await.status(), 400);
+}

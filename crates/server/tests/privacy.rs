@@ -162,6 +162,7 @@ const SIGNED_IN_GET: &[&str] = &[
     "/office/lists/{id}",
     "/office/submissions/{id}",
     "/office/audit",
+    "/office/titles",
 ];
 
 /// Every GET route of the router, read from the server's sources: each

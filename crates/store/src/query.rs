@@ -372,6 +372,27 @@ impl Store {
         }))
     }
 
+    /// The imported events a player is in (by list id), oldest first, files
+    /// included: what a title file is gathered from.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn player_events(&self, id: u32) -> Result<Vec<StoredEvent>, StoreError> {
+        let ids: Vec<i64> = sqlx::query_scalar(
+            "SELECT event_id FROM event_players WHERE player_id = $1 ORDER BY event_id",
+        )
+        .bind(i64::from(id))
+        .fetch_all(&self.pool)
+        .await?;
+        let mut out = Vec::with_capacity(ids.len());
+        for e in ids {
+            if let Some(ev) = self.event(e).await? {
+                out.push(ev);
+            }
+        }
+        Ok(out)
+    }
+
     /// The games and byes of an event, in file order.
     ///
     /// # Errors
