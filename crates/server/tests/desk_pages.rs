@@ -1576,3 +1576,113 @@ async fn groups_are_paired_and_ranked_apart() {
     assert!(standings.contains(r#"data-group="甲组""#), "{standings}");
     assert!(standings.contains(r#"data-group="乙组""#), "{standings}");
 }
+
+/// The grade report tab (等级晋升) under a pasted table
+/// (examples/grades-example.cfg): after 7 rounds, a 十级棋士 needs 55% for
+/// 八级棋士, 7 × 55% = 3.85 → 4 points, and a player without a grade 50%
+/// for 十级棋士, 3.5 points (seed 003: "50%对应的就是3.5分 … 55%对应4分");
+/// each player's grade earned follows from the points counted here.
+#[tokio::test]
+async fn the_grade_report_follows_the_pasted_table() {
+    let server = TestServer::start().await;
+    server.sign_in_as("arb", Role::Arbiter).await;
+    let id = create_swiss(&server, "Grades", "7").await;
+    for (i, name) in ["A", "B", "C", "D", "E", "F", "G", "H"].iter().enumerate() {
+        let rating = (2000 - 50 * i).to_string();
+        let title = if i < 4 { "十级棋士" } else { "" };
+        let resp = server
+            .post_form(
+                &format!("/desk/events/{id}/players"),
+                &[
+                    ("action", "add"),
+                    ("name", name),
+                    ("rating", &rating),
+                    ("title", title),
+                ],
+            )
+            .await;
+        assert_eq!(resp.status(), 200);
+    }
+    let mut points: HashMap<u64, Decimal> = (1..=8).map(|p| (p, dec!(0))).collect();
+    for round in 1..=7u32 {
+        let boards = pair_next(&server, id).await;
+        let page = server
+            .get_text(&format!("/desk/events/{id}/rounds/{round}"))
+            .await;
+        let mut fields: Vec<(String, String)> = Vec::new();
+        for (game, version, board) in games_of(&page) {
+            // White wins on odd boards of odd rounds, black on even boards
+            // of even rounds, draws otherwise.
+            let k = match (round % 2, board % 2) {
+                (1, 1) => "w",
+                (0, 0) => "b",
+                _ => "d",
+            };
+            let (w, b) = boards[board as usize - 1];
+            match k {
+                "w" => *points.get_mut(&w).unwrap() += dec!(1),
+                "b" => *points.get_mut(&b).unwrap() += dec!(1),
+                _ => {
+                    *points.get_mut(&w).unwrap() += dec!(0.5);
+                    *points.get_mut(&b).unwrap() += dec!(0.5);
+                }
+            }
+            fields.push((format!("r{game}"), k.to_string()));
+            fields.push((format!("v{game}"), version));
+            fields.push((format!("o{game}"), "p".into()));
+        }
+        let refs: Vec<(&str, &str)> = fields
+            .iter()
+            .map(|(a, b)| (a.as_str(), b.as_str()))
+            .collect();
+        let resp = server
+            .post_form(&format!("/desk/events/{id}/rounds/{round}"), &refs)
+            .await;
+        assert_eq!(resp.status(), 303);
+    }
+    let table = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/grades-example.cfg"
+    ))
+    .unwrap();
+    let (status, page) = status_and_text(
+        server
+            .post_form(&format!("/desk/events/{id}/grades"), &[("toml", &table)])
+            .await,
+    )
+    .await;
+    assert_eq!(status, 200, "{page}");
+    for p in 1..=8u64 {
+        let row = page
+            .split(&format!(r#"<tr data-player="{p}" "#))
+            .nth(1)
+            .unwrap_or_else(|| panic!("player {p} in {page}"));
+        let row = &row[..row.find("</tr>").unwrap()];
+        let (needed, target) = if p <= 4 {
+            (dec!(4), "八级棋士")
+        } else {
+            (dec!(3.5), "十级棋士")
+        };
+        assert!(
+            row.contains(&format!("{target}: {needed}")),
+            "player {p}: {row}"
+        );
+        let earned = if points[&p] >= needed { target } else { "" };
+        assert!(
+            row.starts_with(&format!(r#"data-grade="{earned}""#)),
+            "player {p} ({}): {row}",
+            points[&p]
+        );
+    }
+    // A broken table: refused with the reason.
+    let (status, _) = status_and_text(
+        server
+            .post_form(
+                &format!("/desk/events/{id}/grades"),
+                &[("toml", "ladder = 3")],
+            )
+            .await,
+    )
+    .await;
+    assert_eq!(status, 400);
+}

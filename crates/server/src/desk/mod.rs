@@ -140,6 +140,10 @@ pub fn routes() -> Router<AppState> {
         .route("/desk/events/{id}/crosstable", get(reports::crosstable))
         .route("/desk/events/{id}/rating", get(reports::rating))
         .route("/desk/events/{id}/norms", get(reports::norms))
+        .route(
+            "/desk/events/{id}/grades",
+            get(reports::grades).post(reports::grades_with_table),
+        )
         .route("/desk/events/{id}/print/{what}", get(reports::print))
         .route("/desk/events/{id}/export/{fmt}", get(reports::export))
         .route(
@@ -234,7 +238,7 @@ pub(crate) fn desk_style() -> Markup {
 
 /// The tabs of an event's pages: key, path after `/desk/events/{id}`, label
 /// in English and Chinese.
-const EVENT_TABS: [(&str, &str, &str, &str); 9] = [
+const EVENT_TABS: [(&str, &str, &str, &str); 10] = [
     ("overview", "", "Event", "赛事"),
     ("players", "/players", "Players", "棋手"),
     ("rounds", "/rounds", "Rounds & results", "轮次与成绩"),
@@ -242,6 +246,7 @@ const EVENT_TABS: [(&str, &str, &str, &str); 9] = [
     ("crosstable", "/crosstable", "Crosstable", "交叉表"),
     ("rating", "/rating", "Rating report", "等级分计算"),
     ("norms", "/norms", "Norms", "称号标准"),
+    ("grades", "/grades", "Grades", "等级晋升"),
     ("settings", "/settings", "Settings", "设置"),
     ("log", "/log", "Log", "日志"),
 ];

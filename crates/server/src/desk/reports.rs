@@ -254,6 +254,147 @@ fn title_name(t: NormTitle, l: Lang) -> &'static str {
     }
 }
 
+/// `?table=` of the grade report.
+#[derive(Debug, Default, Deserialize)]
+pub(super) struct GradeQuery {
+    #[serde(default)]
+    table: Option<String>,
+}
+
+/// `GET /desk/events/{id}/grades?table=`: the event's grade report (等级晋升,
+/// cca-chess §5.1 and the xiangqi grades): each player's grade before, score
+/// rate, the points each next grade needs and the grade earned, under a
+/// built-in grade table (by default the game's: `cxa` for xiangqi,
+/// `cca-chess` for chess). Grades are read from the players' titles.
+pub(super) async fn grades(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    SignedIn(user): SignedIn,
+    Path(id): Path<i64>,
+    Query(q): Query<GradeQuery>,
+) -> Result<Markup, AppError> {
+    grades_page(state, viewer, user, id, q, None).await
+}
+
+/// The form of `POST /desk/events/{id}/grades`: a federation's own grade
+/// table (TOML, as `crates/rating/grades/*.toml` and
+/// `examples/grades-example.cfg` write it).
+#[derive(Debug, Deserialize)]
+pub(super) struct GradeTableForm {
+    #[serde(default)]
+    toml: String,
+}
+
+/// `POST /desk/events/{id}/grades`: the grade report under the table the
+/// arbiter pasted (nothing is stored).
+pub(super) async fn grades_with_table(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    SignedIn(user): SignedIn,
+    Path(id): Path<i64>,
+    axum::Form(f): axum::Form<GradeTableForm>,
+) -> Result<Markup, AppError> {
+    grades_page(state, viewer, user, id, GradeQuery::default(), Some(f.toml)).await
+}
+
+async fn grades_page(
+    state: AppState,
+    viewer: Viewer,
+    user: crate::auth::User,
+    id: i64,
+    q: GradeQuery,
+    own: Option<String>,
+) -> Result<Markup, AppError> {
+    use qiyuan_rating::grades::{GradeTable, grade_report};
+    let l = viewer.lang;
+    let loaded = load_for(&state, &user, id, l).await?;
+    let default = match loaded.desk.settings().game {
+        Game::Xiangqi => "cxa",
+        Game::Chess => "cca-chess",
+    };
+    let name = q
+        .table
+        .as_deref()
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+        .unwrap_or(default)
+        .to_string();
+    let table = match &own {
+        Some(text) => GradeTable::from_toml_str(text).map_err(|e| {
+            AppError::BadRequest(l.pick(
+                format!("The grade table is not valid: {e}"),
+                format!("等级晋升表有误：{e}"),
+            ))
+        })?,
+        None => GradeTable::builtin(&name).map_err(|_| {
+            AppError::BadRequest(l.pick(
+                format!(
+                    "`{name}` is not a grade table ({}).",
+                    GradeTable::builtin_names().join(", ")
+                ),
+                format!(
+                    "“{name}”不是等级晋升表（{}）。",
+                    GradeTable::builtin_names().join("、")
+                ),
+            ))
+        })?,
+    };
+    let event = loaded.desk.rating_event().map_err(|e| desk_error(&e, l))?;
+    let report = grade_report(&event, &table);
+    let yes = l.t("reached", "达到");
+    Ok(page(
+        &viewer,
+        l.t("Grades", "等级晋升"),
+        html! {
+            (event_nav(&viewer, &loaded, "grades"))
+            form.no-print #choose-grade-table method="get" {
+                label { (l.t("Grade table ", "等级晋升表 "))
+                    select name="table" {
+                        @for t in GradeTable::builtin_names() {
+                            option value=(t) selected[t == name] { (t) }
+                        }
+                    }
+                }
+                " " button type="submit" { (l.t("Show", "显示")) }
+            }
+            p.muted { (l.pick(
+                format!("{} rounds; table {}.", report.rounds, report.table),
+                format!("共 {} 轮；等级晋升表 {}。", report.rounds, report.table),
+            )) }
+            @for n in &report.notes { p.muted { "⚠ " (n) } }
+            div.table-wrap { table #grade-report {
+                thead { tr {
+                    th.num { (l.t("No.", "序号")) } th { (l.t("Name", "姓名")) }
+                    th { (l.t("Grade before", "原等级")) } th.num { (l.t("Pts", "得分")) }
+                    th.num { (l.t("Rate", "得分率")) } th { (l.t("Points needed", "所需得分")) }
+                    th { (l.t("Grade earned", "晋升等级")) }
+                } }
+                tbody { @for p in &report.players {
+                    tr data-player=(p.id.0) data-grade=(p.grade_after.as_deref().unwrap_or("")) {
+                        td.num { (p.id.0) } td { (p.name) }
+                        td { (p.grade_before.as_deref().unwrap_or("—")) }
+                        td.num { (p.score.normalize()) }
+                        td.num { (p.rate.round_dp(1).normalize()) "%" }
+                        td { @for t in &p.targets {
+                            (t.to) ": " (t.points_needed.normalize())
+                            @if t.reached { " (" (yes) ")" }
+                            br;
+                        } }
+                        td { strong { (p.grade_after.as_deref().unwrap_or("—")) } }
+                    }
+                } }
+            } }
+            form.stack.no-print #own-grade-table method="post" action={ "/desk/events/" (id) "/grades" } {
+                (crate::layout::csrf_field(&viewer))
+                label { (l.t("Or paste the federation's grade table (TOML: ladder and promotion rows)",
+                             "或粘贴协会的等级晋升表（TOML：等级序列与晋升行）"))
+                    textarea name="toml" rows="8" cols="70" { (own.as_deref().unwrap_or("")) } }
+                button type="submit" { (l.t("Show the report under this table", "按此表显示")) }
+            }
+        },
+    ))
+}
+
 /// `GET /desk/events/{id}/norms[?profile=NAME]`: the title norm check.
 pub(super) async fn norms(
     State(state): State<AppState>,
