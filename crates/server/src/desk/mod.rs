@@ -249,6 +249,52 @@ pub(crate) fn desk_error_text(e: &DeskError, lang: Lang) -> String {
     }
 }
 
+/// The description of a tie-break preset (individual or team) in the
+/// visitor's language. The tournament and desk crates describe them in a
+/// mix of both; `desc` (theirs) stands for a preset not known here.
+pub(crate) fn preset_text<'a>(name: &str, desc: &'a str, l: Lang) -> &'a str {
+    let (en, zh) = match name {
+        "fide-swiss" => (
+            "FIDE Swiss: BH/C1, BH, SB, DE, WIN",
+            "FIDE 瑞士制：BH/C1、BH、SB、DE、WIN",
+        ),
+        "fide-rr" => (
+            "FIDE round robin: DE, WIN, SB, KS",
+            "FIDE 循环赛：DE、WIN、SB、KS",
+        ),
+        "xiangqi-rr" => (
+            "Xiangqi individual round robin (2011 14.1): SB, WIN, DE, XF, BPG, XMB",
+            "象棋个人循环 (2011 14.1)：小分 SB、胜局 WIN、直胜 DE、犯规 XF、后走局数 BPG、对局时后走 XMB",
+        ),
+        "xiangqi-drr" => (
+            "Xiangqi double round robin (2011 14.2): MMP first, then PTS, WIN, DE, XF, BWG",
+            "象棋双循环 (2011 14.2)：先比场分 MMP，再比局分 PTS、胜局 WIN、直胜 DE、犯规 XF、后走胜局 BWG",
+        ),
+        "xiangqi-swiss-bh" => (
+            "Xiangqi Swiss by opponents' scores (2011 14.3.1): XBH, WIN, XF, BPG, then the last round's score, the one before, …",
+            "象棋积分编排 对手分 (2011 14.3.1)：XBH、WIN、XF、BPG，再依次比最后一轮、倒数第二轮……的得分",
+        ),
+        "xiangqi-swiss-ps" => (
+            "Xiangqi Swiss by progressive scores (2011 14.3.2): PS, WIN, XF, BPG, then PS without round 1, rounds 1–2, …",
+            "象棋积分编排 累进分 (2011 14.3.2)：PS、WIN、XF、BPG，再依次比去掉第 1 轮、第 1–2 轮……的累进分",
+        ),
+        "xiangqi-team" => (
+            "Xiangqi team: match points → game points → direct encounter → board results (board 1, board 2, …)",
+            "象棋团体：场分 → 局分 → 直胜 → 台次成绩（第 1 台、第 2 台……）",
+        ),
+        "fide-team-swiss" => (
+            "Team Swiss: MP → ESB → GP → BH:MP",
+            "团体瑞士制：MP → ESB → GP → BH:MP",
+        ),
+        "fide-team-rr" => (
+            "Team round robin: MP → GP → EDE → BC",
+            "团体循环赛：MP → GP → EDE → BC",
+        ),
+        _ => return desc,
+    };
+    l.t(en, zh)
+}
+
 /// The Chinese name of a column or field key (`rating` → 等级分) by the
 /// one column table; the key itself when the table does not know it.
 pub(crate) fn column_zh(key: &str) -> &str {
