@@ -994,10 +994,12 @@ fn import_error_text(e: &qiyuan_desk::import::ImportError, l: Lang) -> String {
     if e.line > 0 {
         out.push_str(&format!("第 {} 行：", e.line));
     }
-    if let Some(field) = &e.field {
+    let m = &e.message;
+    // No name column: the column is the reason itself.
+    let whole_file = m.contains("column in the header");
+    if let Some(field) = e.field.as_ref().filter(|_| !whole_file) {
         out.push_str(&format!("“{}”列：", super::column_zh(field)));
     }
-    let m = &e.message;
     // The value a message quotes first: `abc` is not a rating.
     let value = m
         .strip_prefix('`')
@@ -1007,7 +1009,7 @@ fn import_error_text(e: &qiyuan_desk::import::ImportError, l: Lang) -> String {
         Some(v) if m.contains("is not a rating") => format!("“{v}”不是有效的等级分"),
         Some(v) if m.contains("is not a sex") => format!("“{v}”不是有效的性别（m/f、男/女）"),
         Some(v) if m.contains("is not a whole number") => format!("“{v}”不是非负整数"),
-        _ if m.contains("column in the header") => "表头中没有“姓名”列".to_string(),
+        _ if whole_file => "表头中没有“姓名”列".to_string(),
         _ if e.field.is_some() => "该列的值无法读取".to_string(),
         _ => "文件无法读取为棋手名单".to_string(),
     };
