@@ -368,8 +368,10 @@ impl SettingsForm {
                 },
             });
         }
-        s.validate()
-            .map_err(|e| format!("{}{e}", l.t("The settings are refused: ", "设置有误：")))?;
+        s.validate().map_err(|e| match l {
+            Lang::En => format!("The settings are refused: {e}"),
+            Lang::Zh => super::desk_error_text(&DeskError::Settings(e), l),
+        })?;
         Ok(s)
     }
 }

@@ -222,7 +222,18 @@ pub(crate) fn desk_error_text(e: &DeskError, lang: Lang) -> String {
             names.join("、")
         ),
         DeskError::Settings(qiyuan_desk::settings::SettingsError::Field { field, .. }) => {
-            format!("设置有误：字段“{field}”的值不在允许范围内")
+            // The fields by the names of the settings form.
+            let name = match *field {
+                "name" => "赛事名称",
+                "rounds" => "轮数",
+                "cycles" => "循环次数",
+                "games_per_match" => "每轮局数",
+                "scoring" => "计分",
+                "tiebreaks" => "破同分规则",
+                "rating_profile" => "等级分规则",
+                other => other,
+            };
+            format!("设置有误：“{name}”的值不在允许范围内")
         }
         DeskError::Model(_) => "赛事数据不一致，无法完成此操作".to_string(),
         DeskError::PlayerField { player, field, .. } => {
