@@ -388,6 +388,23 @@ async fn provoke_errors(
     )
     .await;
     keep("desk: new event with bad values", s, p);
+    // Settings the desk refuses: no round at all.
+    let (s, p) = status_and_text(
+        server
+            .post_form_as(
+                arbiter,
+                "/desk/events/new",
+                &[
+                    ("name", "零轮赛"),
+                    ("game", "xiangqi"),
+                    ("system", "swiss"),
+                    ("rounds", "0"),
+                ],
+            )
+            .await,
+    )
+    .await;
+    keep("desk: new event of no round", s, p);
     // Every round is paired: the next one cannot be.
     let (s, p) = status_and_text(
         arbiter
