@@ -42,13 +42,17 @@ const PLAYERS_CSV: &str = "编号,姓名,性别,等级分\n\
 const EVENT: &str = "春季公开赛";
 const UNDER_WAY: &str = "夏季快棋赛";
 const REGISTRATION: &str = "秋季新人赛";
+/// The team event and its teams (their players are the team's name and
+/// the board: 红队1, 红队2).
+const TEAM_EVENT: &str = "象棋团体赛";
+const TEAMS: [&str; 4] = ["红队", "蓝队", "绿队", "黄队"];
 /// The arbiter's and the officer's user names.
 const ARBITER: &str = "wang";
 const OFFICER: &str = "li";
 
 /// Data the test entered, shown as entered on pages of both languages:
 /// player and event names, the event's place, user names.
-const ENTERED: [&str; 12] = [
+const ENTERED: [&str; 17] = [
     "王天一",
     "郑惟桐",
     "唐丹",
@@ -58,6 +62,11 @@ const ENTERED: [&str; 12] = [
     EVENT,
     UNDER_WAY,
     REGISTRATION,
+    TEAM_EVENT,
+    TEAMS[0],
+    TEAMS[1],
+    TEAMS[2],
+    TEAMS[3],
     "杭州",
     ARBITER,
     OFFICER,
@@ -222,8 +231,8 @@ async fn import_players(server: &TestServer, id: i64) {
 }
 
 /// The site: the office's list published; the desk event run, submitted,
-/// reviewed and imported; two more events under way. Answers the first
-/// event's id and its submission's.
+/// reviewed and imported; two more events under way and a team event with
+/// its teams. Answers the first event's id and its submission's.
 async fn build_site(server: &TestServer, office: &reqwest::Client) -> (i64, i64) {
     // The office's list, published by the officer.
     let (list, _) = server
@@ -313,6 +322,32 @@ async fn build_site(server: &TestServer, office: &reqwest::Client) -> (i64, i64)
         if pair {
             pair_next(server, other).await;
         }
+    }
+
+    // A team round robin of four teams on two boards, its teams entered
+    // (a pairing to preview).
+    let team = create_event(
+        server,
+        &[
+            ("name", TEAM_EVENT),
+            ("game", "xiangqi"),
+            ("system", "round_robin"),
+            ("cycles", "1"),
+            ("scoring", "xiangqi"),
+            ("team_boards", "2"),
+            ("team_tiebreaks", "xiangqi-team"),
+        ],
+    )
+    .await;
+    for name in TEAMS {
+        let names: String = (1..=2).map(|b| format!("{name}{b}\n")).collect();
+        let resp = server
+            .post_form(
+                &format!("/desk/events/{team}/teams"),
+                &[("name", name), ("roster", ""), ("names", &names)],
+            )
+            .await;
+        assert_eq!(resp.status(), 303, "team {name}");
     }
     (id, sub)
 }
@@ -985,6 +1020,7 @@ async fn every_page_speaks_one_language() {
                     format!("/desk/events/{id}/norms"),
                     format!("/desk/events/{}/pair", id + 1),
                     format!("/desk/events/{}/pair", id + 2),
+                    format!("/desk/events/{}/teams/pair", id + 3),
                 ],
                 "officer" => &["/office".to_string(), "/office/audit".to_string()],
                 _ => &[format!("/events/{id}"), "/lists".to_string()],
