@@ -2,7 +2,8 @@
 //! English page. The test builds a site through the real HTTP paths (an
 //! office list published, a desk Swiss with players imported from a CSV,
 //! its rounds paired and entered, the event submitted to the office,
-//! reviewed and imported, a period previewed, a few refused actions), then
+//! reviewed and imported, a period previewed; two Swiss events under way
+//! and a team event; a few refused actions), then
 //! for each language crawls every page linked from `/`, `/desk`, `/office`,
 //! `/events` and `/lists` as an arbiter, as an officer and anonymously, and
 //! checks the visible text of each page (and of the error pages provoked)
@@ -79,10 +80,6 @@ const ZH_ALLOW: &[&str] = &[
     "English",
     // The brand, as written in the header.
     "qiyuan",
-    // Rating profiles are codes (their names in the settings, the office's
-    // series and the API).
-    "cxa-2019",
-    "fide-2024",
     // The title of the FIDE regulation of fide-2024, cited as published
     // (a document's name, like a book's).
     "FIDE Rating Regulations (B.02, 2024, amended 2025)",
@@ -873,6 +870,10 @@ fn without(text: &str, allowed: &[&str], lang: &str) -> String {
     // shown by name beside their description.
     all.extend(qiyuan_tournament::tiebreak::PRESETS.iter().map(|p| p.0));
     all.extend(qiyuan_desk::team::TEAM_PRESETS.iter().map(|p| p.0));
+    // Rating profiles too (`cxa-2019`, `cca-chess`: their names in the
+    // settings, the office's series, the citations of their articles).
+    let profiles = qiyuan_rating::Profile::builtin_names();
+    all.extend(profiles.iter().copied());
     all.extend(headers.iter().map(String::as_str));
     // Longest first: "Anna Lee" before any shorter entry inside it.
     all.sort_by_key(|s| std::cmp::Reverse(s.len()));
@@ -930,7 +931,7 @@ fn english_runs(piece: &str) -> Vec<String> {
 
 /// The Chinese text in a piece of an English page.
 fn chinese_text(piece: &str) -> Option<String> {
-    let t = without_citations(&without(piece, EN_ALLOW, "en"));
+    let t = without(&without_citations(piece), EN_ALLOW, "en");
     t.chars().any(chinese).then(|| piece.to_string())
 }
 
