@@ -511,7 +511,7 @@ async fn import_list(
     .map_err(|e| {
         AppError::BadRequest(viewer.lang.pick(
             format!("{e}; nothing was imported."),
-            format!("{e}；未导入任何数据。"),
+            format!("{}；未导入任何数据。", list_error_zh(&e)),
         ))
     })?;
     let notes = ImportNotes {
@@ -541,6 +541,76 @@ pub(crate) fn office_error(viewer: &Viewer, e: StoreError) -> AppError {
 
 /// A refusal of the store in `lang` (see [`office_error`]): the desk's pages
 /// word the store's refusals the same way.
+/// A note of the period's computation in the visitor's language. The rating
+/// crate words them in English; the Chinese is worded here for a rating
+/// counted as unrated, a generic sentence for any other.
+fn period_note(note: &str, lang: Lang) -> String {
+    if lang == Lang::En {
+        return note.to_string();
+    }
+    let parsed = note.strip_prefix("player ").and_then(|r| {
+        let (player, r) = r.split_once(": rating ")?;
+        let (rating, r) = r.split_once(" is below ")?;
+        let (below, r) = r.split_once(" (")?;
+        let (article, ru) = r.split_once("): counted as unrated at ")?;
+        Some(format!(
+            "棋手 {player}：等级分 {rating} 低于 {below}（{article}）：按无等级分计，以 {ru} 计算"
+        ))
+    });
+    parsed.unwrap_or_else(|| "（此说明仅有英文，请切换到 English 查看）".to_string())
+}
+
+/// An event file's error in Chinese: the file, line and field it names and
+/// what kind of error it is (the reader's English details left out).
+fn event_file_error_zh(f: &qiyuan_formats::event::EventFileError) -> String {
+    use qiyuan_formats::event::EventFileErrorKind as K;
+    let mut at = f.file().to_string();
+    if let Some(line) = f.line() {
+        at.push_str(&format!("：第 {line} 行"));
+    }
+    if let Some(field) = f.field() {
+        at.push_str(&format!("：字段 {field}"));
+    }
+    let why = match f.kind() {
+        K::Io => "文件无法读取",
+        K::Encoding => "文件不是 UTF-8 文本（例如 GBK / GB18030）",
+        K::Syntax => "不是有效的 JSON 或 TOML 文本",
+        K::MissingField => "缺少必填字段",
+        K::UnknownField => "有未知字段（可能拼写有误）",
+        K::DuplicateField => "同一字段出现两次",
+        K::WrongType => "值的类型不对",
+        K::InvalidValue => "值不在允许范围内",
+        K::DuplicatePlayer => "两名棋手的编号相同",
+        K::UnknownPlayer => "对局中的棋手不在棋手名单上",
+        K::SelfPairing => "棋手与自己对局",
+        K::DuplicateGame => "同一对局列出两次",
+        K::TwiceInRound => "棋手在同一轮出现两次",
+        #[allow(unreachable_patterns)]
+        _ => "内容有误",
+    };
+    format!("赛事文件有误：{at}：{why}")
+}
+
+/// A list file's error in Chinese: the file, line and column it names and
+/// why (the reader's English details left out).
+pub(crate) fn list_error_zh(e: &qiyuan_formats::list::ListFileError) -> String {
+    let mut out = e.file.clone();
+    if let Some(line) = e.line {
+        out.push_str(&format!("：第 {line} 行"));
+    }
+    if let Some(c) = &e.column {
+        out.push_str(&format!("：“{}”列", crate::desk::column_zh(c)));
+    }
+    let why = if e.message.starts_with("missing;") {
+        "缺少此列：表头至少须有编号、姓名、性别三列"
+    } else if e.column.is_some() {
+        "该列无法读取"
+    } else {
+        "文件无法读取为名单"
+    };
+    format!("{out}：{why}")
+}
+
 pub(crate) fn refusal(lang: Lang, e: StoreError) -> AppError {
     use StoreError as E;
     let zh = match &e {
@@ -658,13 +728,15 @@ pub(crate) fn refusal(lang: Lang, e: StoreError) -> AppError {
             )
         }
         E::NotPending(id) => format!("报送 #{id} 已处理（已导入或已退回）"),
-        E::Rating(m) => format!("周期计算失败：{m}"),
-        E::Profile(p) => format!("等级分规则有误：{p}"),
-        E::EventFile(f) => format!("赛事文件有误：{f}"),
+        // The rating crate's and the profile's reasons are in English
+        // only: the Chinese says what failed without them.
+        E::Rating(_) => "周期计算失败：请检查该周期的名单与赛事".to_string(),
+        E::Profile(_) => "等级分规则有误：无法读取所选规则".to_string(),
+        E::EventFile(f) => event_file_error_zh(f),
         E::NoActor { operation } => {
             format!("{operation}：未指明操作人，审计日志必须记录操作人")
         }
-        other => format!("操作被拒绝：{other}"),
+        _ => "操作被拒绝：数据库拒绝了此操作，未作任何更改".to_string(),
     };
     AppError::BadRequest(lang.pick(e.to_string(), zh))
 }
@@ -977,7 +1049,7 @@ async fn preview(
                                 " — " (viewer.t("rounds", "轮次")) " "
                                 (rounds.iter().map(u32::to_string).collect::<Vec<_>>().join(", "))
                             }
-                            @for n in &e.notes { br; small { (n) } }
+                            @for n in &e.notes { br; small { (period_note(n, viewer.lang)) } }
                         }
                     }
                 }

@@ -718,7 +718,7 @@ async fn uploads_import_players_and_a_huge_one_is_refused() {
         .nth(1)
         .expect("refused rows");
     assert!(
-        refused.contains("line 3") && refused.contains("abc"),
+        refused.contains("第 3 行") && refused.contains("“abc”不是有效的等级分"),
         "{preview}"
     );
     assert!(
@@ -761,7 +761,7 @@ async fn uploads_import_players_and_a_huge_one_is_refused() {
         .await;
     let (status, page) = status_and_text(resp).await;
     assert_eq!(status, 400);
-    assert!(page.contains("line 1"), "{page}");
+    assert!(page.contains("第 1 行"), "{page}");
 
     // Without the token in the query: refused (CSRF).
     let (ctype, body) = multipart(&[], "players.csv", b"name\nEve\n");

@@ -368,8 +368,10 @@ impl SettingsForm {
                 },
             });
         }
-        s.validate()
-            .map_err(|e| format!("{}{e}", l.t("The settings are refused: ", "设置有误：")))?;
+        s.validate().map_err(|e| match l {
+            Lang::En => format!("The settings are refused: {e}"),
+            Lang::Zh => super::desk_error_text(&DeskError::Settings(e), l),
+        })?;
         Ok(s)
     }
 }
@@ -411,7 +413,7 @@ fn settings_fields(viewer: &Viewer, f: &SettingsForm) -> Markup {
             select name="tiebreaks" {
                 option value="" selected[f.tiebreaks.is_empty()] { (l.t("default of the system", "按赛制默认")) }
                 @for (name, desc) in qiyuan_tournament::tiebreak::PRESETS {
-                    option value=(name) selected[sel(&f.tiebreaks, name)] { (name) " — " (desc) }
+                    option value=(name) selected[sel(&f.tiebreaks, name)] { (name) " — " (super::preset_text(name, desc, l)) }
                 }
             } }
         label { (l.t("Rating profile", "等级分规则"))
@@ -446,7 +448,7 @@ fn settings_fields(viewer: &Viewer, f: &SettingsForm) -> Markup {
                 select name="team_tiebreaks" {
                     option value="" selected[f.team_tiebreaks.is_empty()] { (l.t("default of the game", "按棋种默认")) }
                     @for (name, list, desc) in qiyuan_desk::team::TEAM_PRESETS {
-                        option value=(name) selected[sel(&f.team_tiebreaks, name)] { (name) " — " (desc) " (" (list) ")" }
+                        option value=(name) selected[sel(&f.team_tiebreaks, name)] { (name) " — " (super::preset_text(name, desc, l)) " (" (list) ")" }
                     }
                     @if !f.team_tiebreaks.is_empty() && !qiyuan_desk::team::TEAM_PRESETS.iter().any(|p| p.0 == f.team_tiebreaks) {
                         option value=(f.team_tiebreaks) selected { (f.team_tiebreaks) }

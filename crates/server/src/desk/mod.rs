@@ -205,9 +205,117 @@ pub(crate) fn store_error(e: StoreError, lang: Lang) -> AppError {
 /// A refusal of the desk (a rule of the event, bad data): 400 with the reason.
 pub(crate) fn desk_error(e: &DeskError, lang: Lang) -> AppError {
     AppError::BadRequest(format!(
-        "{}{e}",
-        lang.t("The desk refused: ", "裁判台拒绝了此操作：")
+        "{}{}",
+        lang.t("The desk refused: ", "裁判台拒绝了此操作："),
+        desk_error_text(e, lang)
     ))
+}
+
+/// The reason of a refusal of the desk in the visitor's language. The desk
+/// crate words its errors in English; the Chinese is worded here, with the
+/// round, board, player or field they name (the engine's own words, in
+/// English only, are left out of the Chinese).
+pub(crate) fn desk_error_text(e: &DeskError, lang: Lang) -> String {
+    if lang == Lang::En {
+        return e.to_string();
+    }
+    match e {
+        DeskError::NoListId(names) => format!(
+            "{} 名棋手没有名单编号：{}；请补上编号，或将赛事报送等级分管理，由其登记新棋手",
+            names.len(),
+            names.join("、")
+        ),
+        DeskError::Settings(qiyuan_desk::settings::SettingsError::Field { field, .. }) => {
+            // The fields by the names of the settings form.
+            let name = match *field {
+                "name" => "赛事名称",
+                "rounds" => "轮数",
+                "cycles" => "循环次数",
+                "games_per_match" => "每轮局数",
+                "scoring" => "计分",
+                "tiebreaks" => "破同分规则",
+                "rating_profile" => "等级分规则",
+                other => other,
+            };
+            format!("设置有误：“{name}”的值不在允许范围内")
+        }
+        DeskError::Model(_) => "赛事数据不一致，无法完成此操作".to_string(),
+        DeskError::PlayerField { player, field, .. } => {
+            format!("棋手 {player}：字段“{}”的值有误", column_zh(field))
+        }
+        DeskError::UnknownPlayer(id) => format!("没有序号为 {} 的棋手", id.0),
+        DeskError::RoundIncomplete { round, board } => {
+            format!("第 {round} 轮第 {board} 台尚无成绩：请录入本轮全部成绩后再编排下一轮")
+        }
+        DeskError::EventFinished(n) => format!("全部 {n} 轮均已编排，赛事已结束"),
+        DeskError::TooFewPlayers(n) => format!("可编排的棋手只有 {n} 名：至少需要 2 名"),
+        DeskError::NoValidPairing { round } => format!(
+            "第 {round} 轮：没有满足绝对条件 C1-C3 的编排（C.04.3 第 1.9 条：由裁判长决定）"
+        ),
+        DeskError::Pairing { round, .. } => format!("第 {round} 轮：编排程序无法为本轮编排"),
+        DeskError::Knockout { stage, tie, .. } => {
+            format!("淘汰赛第 {stage} 轮第 {tie} 组：无法根据已赛对局决出胜负")
+        }
+        DeskError::BadRound { round, .. } => format!("第 {round} 轮：编排方案格式有误"),
+        DeskError::NoSuchBoard { round, board } => format!("第 {round} 轮：没有第 {board} 台"),
+        DeskError::AlreadyStarted(_) => "此操作只能在第 1 轮编排之前进行".to_string(),
+        DeskError::Standings(_) => "无法计算排名".to_string(),
+        DeskError::Rating(_) => "无法生成等级分计算报告".to_string(),
+    }
+}
+
+/// The description of a tie-break preset (individual or team) in the
+/// visitor's language. The tournament and desk crates describe them in a
+/// mix of both; `desc` (theirs) stands for a preset not known here.
+pub(crate) fn preset_text<'a>(name: &str, desc: &'a str, l: Lang) -> &'a str {
+    let (en, zh) = match name {
+        "fide-swiss" => (
+            "FIDE Swiss: BH/C1, BH, SB, DE, WIN",
+            "FIDE 瑞士制：BH/C1、BH、SB、DE、WIN",
+        ),
+        "fide-rr" => (
+            "FIDE round robin: DE, WIN, SB, KS",
+            "FIDE 循环赛：DE、WIN、SB、KS",
+        ),
+        "xiangqi-rr" => (
+            "Xiangqi individual round robin (2011 14.1): SB, WIN, DE, XF, BPG, XMB",
+            "象棋个人循环 (2011 14.1)：小分 SB、胜局 WIN、直胜 DE、犯规 XF、后走局数 BPG、对局时后走 XMB",
+        ),
+        "xiangqi-drr" => (
+            "Xiangqi double round robin (2011 14.2): MMP first, then PTS, WIN, DE, XF, BWG",
+            "象棋双循环 (2011 14.2)：先比场分 MMP，再比局分 PTS、胜局 WIN、直胜 DE、犯规 XF、后走胜局 BWG",
+        ),
+        "xiangqi-swiss-bh" => (
+            "Xiangqi Swiss by opponents' scores (2011 14.3.1): XBH, WIN, XF, BPG, then the last round's score, the one before, …",
+            "象棋积分编排 对手分 (2011 14.3.1)：XBH、WIN、XF、BPG，再依次比最后一轮、倒数第二轮……的得分",
+        ),
+        "xiangqi-swiss-ps" => (
+            "Xiangqi Swiss by progressive scores (2011 14.3.2): PS, WIN, XF, BPG, then PS without round 1, rounds 1–2, …",
+            "象棋积分编排 累进分 (2011 14.3.2)：PS、WIN、XF、BPG，再依次比去掉第 1 轮、第 1–2 轮……的累进分",
+        ),
+        "xiangqi-team" => (
+            "Xiangqi team: match points → game points → direct encounter → board results (board 1, board 2, …)",
+            "象棋团体：场分 → 局分 → 直胜 → 台次成绩（第 1 台、第 2 台……）",
+        ),
+        "fide-team-swiss" => (
+            "Team Swiss: MP → ESB → GP → BH:MP",
+            "团体瑞士制：MP → ESB → GP → BH:MP",
+        ),
+        "fide-team-rr" => (
+            "Team round robin: MP → GP → EDE → BC",
+            "团体循环赛：MP → GP → EDE → BC",
+        ),
+        _ => return desc,
+    };
+    l.t(en, zh)
+}
+
+/// The Chinese name of a column or field key (`rating` → 等级分) by the
+/// one column table; the key itself when the table does not know it.
+pub(crate) fn column_zh(key: &str) -> &str {
+    qiyuan_formats::columns::find(key)
+        .map(|c| qiyuan_formats::columns::def(c).zh[0])
+        .unwrap_or(key)
 }
 
 /// Loads an event the user may run (404 unknown, 403 not his).

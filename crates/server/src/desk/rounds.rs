@@ -262,8 +262,9 @@ pub(super) async fn preview(
         }
         Err(e) => {
             let msg = Flash::Err(format!(
-                "{}{e}",
-                l.t("The next round cannot be paired: ", "无法编排下一轮：")
+                "{}{}",
+                l.t("The next round cannot be paired: ", "无法编排下一轮："),
+                super::desk_error_text(&e, l)
             ));
             let mut resp = preview_page(&viewer, &loaded, None, &[], Some(&msg), Source::Fresh)
                 .into_response();
@@ -377,7 +378,13 @@ pub(super) async fn pair_post(
         };
     }
     let change: Result<(String, Vec<PairingWarning>), String> = (|| {
-        let desk_err = |e: DeskError| format!("{}{e}", l.t("Refused: ", "不能调整："));
+        let desk_err = |e: DeskError| {
+            format!(
+                "{}{}",
+                l.t("Refused: ", "不能调整："),
+                super::desk_error_text(&e, l)
+            )
+        };
         match f.action.as_str() {
             "swap" => {
                 let board = f

@@ -687,7 +687,7 @@ pub(super) async fn standings_page(
     let desc = TEAM_PRESETS
         .iter()
         .find(|p| p.0 == preset)
-        .map_or(preset.as_str(), |p| p.2);
+        .map_or(preset.as_str(), |p| super::preset_text(p.0, p.2, l));
     Ok(page(
         &viewer,
         l.t("Team standings", "团体排名"),
