@@ -361,7 +361,14 @@ async fn grades_page(
                 format!("{} rounds; table {}.", report.rounds, report.table),
                 format!("共 {} 轮；等级晋升表 {}。", report.rounds, report.table),
             )) }
-            @for n in &report.notes { p.muted { "⚠ " (n) } }
+            // The report's one note at the event's level: a table without
+            // promotion rows (the seeds print none).
+            @if table.promotion.is_empty() {
+                p.warning #no-promotion-rows { (l.pick(
+                    format!("The table {} has no promotion rows: the seeds do not print the federation's rates; paste the federation's table below.", table.name),
+                    format!("等级晋升表 {} 没有晋升行：原始文件未载明协会的得分率；请在下方粘贴协会的晋升表。", table.name),
+                )) }
+            }
             div.table-wrap { table #grade-report {
                 thead { tr {
                     th.num { (l.t("No.", "序号")) } th { (l.t("Name", "姓名")) }
