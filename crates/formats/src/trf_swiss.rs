@@ -30,7 +30,7 @@
 //! (bbpPairings also refuses such a file). With
 //! [`NextRoundOptions::use_computed_points`] each disagreement is returned as
 //! a warning instead ([`NextRound::warnings`]) and the computed points are
-//! used, as bbpPairings' option of the same purpose does.
+//! used.
 //!
 //! The computed points count the rounds before the round being paired; a
 //! game paired but without a result yet counts nothing. In the round being
