@@ -91,3 +91,73 @@ fn exit_codes_are_those_of_javafo_and_bbppairings() {
         String::from_utf8_lossy(&none.stderr)
     );
 }
+
+/// One `001` record in the FIDE columns (rank 5–8, name 15–47, rating
+/// 49–52, points 81–84, round blocks from 92).
+fn player(rank: u32, name: &str, rating: u32, points: &str, blocks: &[&str]) -> String {
+    format!(
+        "001 {rank:>4}      {name:<33} {rating:>4}{:28}{points:>4}       {}\n",
+        "",
+        blocks.join("  ")
+    )
+}
+
+/// Four players, two rounds played, round 3 of 4 to pair. By hand, under the
+/// standard 1-½-0: Zhao won round 1 against Li and drew round 2 with Qian,
+/// 1.5; Qian won against Sun, then drew, 1.5; Sun lost, then won against
+/// Li, 1.0; Li lost twice, 0.0. `zhao` is Zhao's points column.
+fn four(zhao: &str) -> String {
+    let mut s = String::from("012 Points\nXXR 4\nXXC white1\n");
+    s += &player(1, "Zhao, Yi", 2200, zhao, &["   4 w 1", "   2 b ="]);
+    s += &player(2, "Qian, Er", 2100, "1.5", &["   3 b 1", "   1 w ="]);
+    s += &player(3, "Sun, San", 2000, "1.0", &["   2 w 0", "   4 b 1"]);
+    s += &player(4, "Li, Si", 1900, "0.0", &["   1 b 0", "   3 w 0"]);
+    s
+}
+
+#[test]
+fn a_points_column_that_disagrees_is_an_error_unless_computed_points_are_asked_for() {
+    let dir = tempfile::tempdir().unwrap();
+    let wrong = dir.path().join("wrong.trf");
+    let right = dir.path().join("right.trf");
+    // Zhao declares 2.0; his results give 1.5.
+    std::fs::write(&wrong, four(" 2.0")).unwrap();
+    std::fs::write(&right, four(" 1.5")).unwrap();
+    let pair = |file: &PathBuf, extra: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_qiyuan"))
+            .args(["pair", "--dutch"])
+            .arg(file)
+            .arg("-p")
+            .args(extra)
+            .output()
+            .unwrap()
+    };
+
+    let refused = pair(&wrong, &[]);
+    assert_eq!(refused.status.code(), Some(3));
+    assert!(refused.stdout.is_empty());
+    let err = String::from_utf8_lossy(&refused.stderr);
+    // Zhao's record is line 4 (after 012, XXR, XXC).
+    for part in [
+        "line 4",
+        "player 1 (Zhao, Yi)",
+        "declares 2.0",
+        "give 1.5",
+        "--use-computed-points",
+    ] {
+        assert!(err.contains(part), "{part:?} not in {err}");
+    }
+
+    let corrected = pair(&right, &[]);
+    assert_eq!(corrected.status.code(), Some(0));
+    assert!(corrected.stderr.is_empty());
+    let lenient = pair(&wrong, &["--use-computed-points"]);
+    assert_eq!(lenient.status.code(), Some(0));
+    let warn = String::from_utf8_lossy(&lenient.stderr);
+    assert!(
+        warn.contains("warning: line 4: player 1 (Zhao, Yi) declares 2.0"),
+        "{warn}"
+    );
+    assert!(warn.contains("paired on 1.5"), "{warn}");
+    assert_eq!(lenient.stdout, corrected.stdout);
+}

@@ -55,7 +55,11 @@
 //! them (bbpPairings refuses a points mismatch, JaVaFo does not unless `XXS`
 //! is present). The points check uses [`TrfFile::point_system`]; it is
 //! skipped when an `XXS` record is present and for players named in a `299`
-//! record.
+//! record. Reading a file to pair its next round
+//! ([`crate::trf_swiss::next_round_input`], `qiyuan pair --dutch`) is
+//! stricter: there a points column that disagrees with the results is an
+//! error naming the player, unless the caller asks for the computed points to
+//! be used (then it is a warning); see [`crate::trf_swiss`], *Scores*.
 //!
 //! # Writing
 //!

@@ -10,6 +10,38 @@
 //! The file is first validated by the record-level reader
 //! ([`crate::trf::parse_trf`]); the pairing-relevant columns are then read
 //! here. Nothing panics on bad input: errors name the line and field.
+//!
+//! # Scores: the results, checked against the points column
+//!
+//! The score a player is paired on is always the sum of his results before
+//! the round being paired, under the file's point system
+//! ([`TrfFile::point_system`](crate::trf::TrfFile::point_system): 1, ½, 0 by
+//! default, byes and forfeits by their TRF codes, `BBW`…`BBU` and TRF-2026
+//! `162` values when present). The points a `001` record declares
+//! (columns 81–84) are never used for pairing.
+//!
+//! They are checked, though, when the next round is paired
+//! ([`next_round_input`], [`input_for_next_round`]): a points column that
+//! disagrees with the results means that the file is wrong somewhere (a
+//! result mistyped, a bye forgotten, a round not entered), and pairing on
+//! either figure silently could give the wrong pairing. By default that is
+//! an error, [`TrfSwissError::PointsMismatch`], naming every player concerned
+//! with his line, start rank, name, the declared and the computed points
+//! (bbpPairings also refuses such a file). With
+//! [`NextRoundOptions::use_computed_points`] each disagreement is returned as
+//! a warning instead ([`NextRound::warnings`]) and the computed points are
+//! used.
+//!
+//! The computed points count the rounds before the round being paired; a
+//! game paired but without a result yet counts nothing. In the round being
+//! paired only the absences known in advance (`0000 - H`, `F`, `Z`) can
+//! count: the TRF convention is that the points column includes them, but
+//! a points column that leaves them out is accepted too. Not checked: a
+//! file with an `XXS` record (JaVaFo's point system, whose colour-dependent
+//! values the engine does not apply) and players named in a TRF-2026 `299`
+//! record (abnormal points: the column is not a plain sum), as in
+//! [`TrfFile::check`](crate::trf::TrfFile::check). A record with a blank
+//! points column is not checked either.
 
 use std::collections::HashMap;
 
@@ -18,7 +50,7 @@ use rust_decimal::Decimal;
 use rust_decimal::prelude::ToPrimitive;
 use thiserror::Error;
 
-use crate::trf::{BbKind, InitialColour, Record, ResultCode, RoundColour};
+use crate::trf::{InitialColour, Record, ResultCode, RoundColour};
 
 /// A TRF that cannot be turned into a pairing input.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -29,6 +61,79 @@ pub enum TrfSwissError {
     /// The file is not a valid TRF (the record-level reader's diagnosis).
     #[error(transparent)]
     Trf(#[from] crate::trf::TrfError),
+    /// Points columns (81–84) that disagree with the results, one entry per
+    /// player concerned, in file order (see the [module
+    /// documentation](self)).
+    #[error("{}", points_mismatch_text(.0))]
+    PointsMismatch(Vec<PointsMismatch>),
+}
+
+fn points_mismatch_text(v: &[PointsMismatch]) -> String {
+    let lines: Vec<String> = v.iter().map(ToString::to_string).collect();
+    format!(
+        "the points column (columns 81-84) disagrees with the results: {}; correct the points or the results in the file, or pair on the points the results give",
+        lines.join("; ")
+    )
+}
+
+/// A `001` record whose points column disagrees with its results.
+///
+/// ```
+/// use qiyuan_formats::trf_swiss::PointsMismatch;
+/// use rust_decimal::Decimal;
+/// let m = PointsMismatch {
+///     line: 4, start_rank: 2, name: "Li, Si".into(), round: 3,
+///     declared: Decimal::new(30, 1), computed: Decimal::new(25, 1),
+/// };
+/// assert_eq!(m.to_string(), "line 4: player 2 (Li, Si) declares 3.0 points but his results before round 3 give 2.5");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PointsMismatch {
+    /// The line of the `001` record, from 1.
+    pub line: usize,
+    /// The player's starting rank (cols 5–8).
+    pub start_rank: u32,
+    /// The player's name (cols 15–47), as written.
+    pub name: String,
+    /// The round being paired: the results counted are those of the rounds
+    /// before it (and its known absences).
+    pub round: u32,
+    /// The points column.
+    pub declared: Decimal,
+    /// The points the results give under the file's point system (with the
+    /// round being paired's known absences).
+    pub computed: Decimal,
+}
+
+impl std::fmt::Display for PointsMismatch {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "line {}: player {} ({}) declares {} points but his results before round {} give {}",
+            self.line, self.start_rank, self.name, self.declared, self.round, self.computed
+        )
+    }
+}
+
+/// How [`next_round_input`] treats the file.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct NextRoundOptions {
+    /// `false` (the default): a points column that disagrees with the
+    /// results is an error, [`TrfSwissError::PointsMismatch`]. `true`: it is
+    /// a warning ([`NextRound::warnings`]) and the points the results give
+    /// are used (the CLI's `--use-computed-points`).
+    pub use_computed_points: bool,
+}
+
+/// The input for the next round, with what was let through.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NextRound {
+    /// The engine input.
+    pub input: PairingInput,
+    /// The points columns that disagree with the results (only with
+    /// [`NextRoundOptions::use_computed_points`]; otherwise they are an
+    /// error).
+    pub warnings: Vec<PointsMismatch>,
 }
 
 /// One pairing case cut from a complete tournament.
@@ -54,6 +159,12 @@ struct Block {
 struct RawPlayer {
     tpn: u32,
     blocks: Vec<Block>,
+    /// The line of the `001` record.
+    line: usize,
+    name: String,
+    /// The points column, when it is to be checked (present, no `XXS`, not
+    /// in a `299`).
+    declared: Option<Decimal>,
 }
 
 /// Point values, in tenths.
@@ -88,10 +199,31 @@ fn tenths(d: Decimal) -> Score {
 /// XXR/142, XXC/152, XXA, XXP/260 and the BB? point values.
 fn parse(text: &str) -> Result<RawTrf, TrfSwissError> {
     let file = crate::trf::parse_trf(text)?;
+    let has_xxs = file.records.iter().any(|r| matches!(r, Record::Xxs(_)));
+    let abnormal: Vec<u16> = file
+        .records
+        .iter()
+        .filter_map(|r| match r {
+            Record::AbnormalPoints(a) => Some(a.players.iter().copied()),
+            _ => None,
+        })
+        .flatten()
+        .collect();
     let players: Vec<RawPlayer> = file
-        .players()
-        .map(|p| RawPlayer {
+        .records
+        .iter()
+        .enumerate()
+        .filter_map(|(i, r)| match r {
+            Record::Player(p) => Some((i + 1, p)),
+            _ => None,
+        })
+        .map(|(line, p)| RawPlayer {
             tpn: u32::from(p.start_number),
+            line,
+            name: p.name.clone(),
+            declared: p
+                .points
+                .filter(|_| !has_xxs && !abnormal.contains(&p.start_number)),
             blocks: p
                 .rounds
                 .iter()
@@ -111,29 +243,16 @@ fn parse(text: &str) -> Result<RawTrf, TrfSwissError> {
     if players.is_empty() {
         return Err(TrfSwissError::NoPlayers);
     }
-    let mut points = Points {
-        win: 10,
-        draw: 5,
-        loss: 0,
-        zero_bye: 0,
-        forfeit_loss: 0,
-        pab: 10,
+    // The file's point system (standard, BB?, 162), as TrfFile::check uses it.
+    let ps = file.point_system();
+    let points = Points {
+        win: tenths(ps.win),
+        draw: tenths(ps.draw),
+        loss: tenths(ps.loss),
+        zero_bye: tenths(ps.zero_point_bye),
+        forfeit_loss: tenths(ps.forfeit_loss),
+        pab: tenths(ps.pairing_allocated_bye),
     };
-    let mut pab = None;
-    for r in &file.records {
-        if let Record::BbPoints { kind, points: v } = r {
-            let v = tenths(*v);
-            match kind {
-                BbKind::Win => points.win = v,
-                BbKind::Draw => points.draw = v,
-                BbKind::Loss => points.loss = v,
-                BbKind::ZeroPointBye => points.zero_bye = v,
-                BbKind::ForfeitLoss => points.forfeit_loss = v,
-                BbKind::PairingAllocatedBye => pab = Some(v),
-            }
-        }
-    }
-    points.pab = pab.unwrap_or(points.win);
     let forbidden = file
         .forbidden_pairs()
         .iter()
@@ -288,6 +407,32 @@ fn initial_colour(t: &RawTrf) -> Colour {
 /// assert_eq!(input.players[0].score, 10);
 /// ```
 pub fn input_for_next_round(text: &str, edition: Edition) -> Result<PairingInput, TrfSwissError> {
+    next_round_input(text, edition, &NextRoundOptions::default()).map(|n| n.input)
+}
+
+/// As [`input_for_next_round`], with the points check of `options` (see the
+/// [module documentation](self)).
+///
+/// ```
+/// use qiyuan_formats::trf_swiss::{next_round_input, NextRoundOptions, TrfSwissError};
+/// use qiyuan_swiss::Edition;
+/// // B lost round 1 but declares 1.0.
+/// let trf = "XXR 3\nXXC white1\n\
+/// 001    1      A                                 2000                             1.0    1     2 w 1\n\
+/// 001    2      B                                 1900                             1.0    2     1 b 0\n";
+/// let strict = next_round_input(trf, Edition::Fide2026, &NextRoundOptions::default());
+/// let Err(TrfSwissError::PointsMismatch(m)) = strict else { panic!("{strict:?}") };
+/// assert_eq!((m[0].line, m[0].start_rank, m[0].name.as_str()), (4, 2, "B"));
+/// let lenient = NextRoundOptions { use_computed_points: true };
+/// let next = next_round_input(trf, Edition::Fide2026, &lenient).unwrap();
+/// assert_eq!(next.warnings, m);
+/// assert_eq!(next.input.players[1].score, 0); // the loss, not the column
+/// ```
+pub fn next_round_input(
+    text: &str,
+    edition: Edition,
+    options: &NextRoundOptions,
+) -> Result<NextRound, TrfSwissError> {
     let t = parse(text)?;
     let played = t
         .players
@@ -295,8 +440,42 @@ pub fn input_for_next_round(text: &str, edition: Edition) -> Result<PairingInput
         .filter_map(|p| p.blocks.iter().rposition(is_paired).map(|i| i + 1))
         .max()
         .unwrap_or(0);
+    let round = played as u32 + 1;
     let initial = initial_colour(&t);
-    Ok(build_input(&t, played as u32 + 1, edition, initial))
+    let input = build_input(&t, round, edition, initial);
+    let warnings = points_mismatches(&t, &input);
+    if !warnings.is_empty() && !options.use_computed_points {
+        return Err(TrfSwissError::PointsMismatch(warnings));
+    }
+    Ok(NextRound { input, warnings })
+}
+
+/// The players whose points column is neither their score before
+/// `input.round` nor that score with the round's known absence.
+fn points_mismatches(t: &RawTrf, input: &PairingInput) -> Vec<PointsMismatch> {
+    let r = input.round as usize;
+    t.players
+        .iter()
+        .zip(&input.players)
+        .filter_map(|(rp, p)| {
+            let declared = rp.declared?;
+            let before = Decimal::new(i64::from(p.score), 1);
+            let absence = rp
+                .blocks
+                .get(r - 1)
+                .filter(|b| is_absence(b))
+                .map_or(0, |&b| entry(b, t.points).points);
+            let with_absence = Decimal::new(i64::from(p.score + absence), 1);
+            (declared != before && declared != with_absence).then(|| PointsMismatch {
+                line: rp.line,
+                start_rank: rp.tpn,
+                name: rp.name.clone(),
+                round: input.round,
+                declared,
+                computed: with_absence,
+            })
+        })
+        .collect()
 }
 
 /// Cuts a complete tournament into one case per round, as

@@ -44,6 +44,18 @@ first; with an odd number of players the free player is written `x-bye`.
 order, the pairing-allocated bye as `id 0`. Exit codes: 0 paired, 1 no valid
 pairing, 3 invalid input, 5 file error.
 
+--dutch checks the points column of each player record (TRF columns
+81-84) against his results, counted under the file's point system (1, 1/2,
+0 and the byes and forfeits by their TRF codes, or the BBW..BBU and 162
+records) over the rounds before the one paired, plus any bye he asked for in
+the round paired (0000 - H/F/Z; the column may count it or not). Players
+named in a 299 record, and files with an XXS record, are not checked. A
+player whose column disagrees is an error (exit 3) that gives his line,
+starting rank, name, the declared and the computed points. With
+--use-computed-points it is a warning on standard error, and the round is
+paired on the computed points (it always is: the column itself is never
+used for pairing).
+
 --dutch IN.trf -c re-pairs every round of the file (each round from the
 rounds before it) and lists the rounds whose pairs, colours or bye differ:
 `round R: file W-B ..., engine W-B ...`. Exit codes: 0 every round agrees,
@@ -65,6 +77,8 @@ default, or round-robin; --game chess or xiangqi for scoring and
 tie-breaks; --edition for a Swiss) with withdrawals, requested byes (H/Z/F
 entries of the new round) and forbidden pairs, and writes the whole event as
 TRF-2026 with the new round appended, results pending. Exit codes as --dutch.
+--next does not check the points column (nor use it): the scores come from
+the results under the --game scoring, and are written back.
 
 -g [CONFIG] -o OUT.trf [-s SEED] simulates a tournament paired round by round
 by the Dutch engine and writes it as TRF-2026 (no -o: standard output).
@@ -92,6 +106,11 @@ pub struct Args {
     /// With --dutch: write the pairing (to OUT, or to standard output).
     #[arg(short = 'p', value_name = "OUT", num_args = 0..=1, requires = "dutch")]
     pub pairing: Option<Option<PathBuf>>,
+    /// With --dutch: a points column (TRF cols 81-84) that disagrees with
+    /// the player's results is a warning, and the computed points are used
+    /// (without it, an error, exit 3).
+    #[arg(long, requires = "dutch", conflicts_with = "check")]
+    pub use_computed_points: bool,
     /// With --dutch: check every round of a complete tournament against the
     /// engine.
     #[arg(short = 'c', requires = "dutch", conflicts_with = "pairing")]
@@ -198,7 +217,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
         if !args.explain && args.checklist.is_none() {
             let out = args.pairing.flatten().or(args.output);
-            return Ok(run_dutch(input, out.as_deref(), edition));
+            return Ok(run_dutch(
+                input,
+                out.as_deref(),
+                edition,
+                args.use_computed_points,
+            ));
         }
         let outputs = DutchOutputs {
             pairing: args.pairing,
@@ -207,6 +231,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             checklist: args.checklist,
             json: args.format == PairFormat::Json,
             zh: args.lang == LangArg::Zh,
+            use_computed_points: args.use_computed_points,
         };
         return Ok(run_dutch_with(input, &outputs, edition));
     }

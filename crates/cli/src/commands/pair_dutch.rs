@@ -8,6 +8,11 @@
 //! Exit codes (those of JaVaFo/bbpPairings): 0 paired, 1 no valid pairing
 //! (C.04.3 Art. 1.9), 3 invalid input, 5 file error.
 //!
+//! A points column (cols 81–84) that disagrees with the player's results is
+//! invalid input (exit 3, the player named), or with
+//! `--use-computed-points` a warning on standard error, the round being
+//! paired on the computed points (see `qiyuan_formats::trf_swiss`, *Scores*).
+//!
 //! Also the checker (`--dutch IN.trf -c`, [`run_check`]: exit 0 when every
 //! round agrees, 1 when some differ) and the random tournament generator
 //! (`-g [CONFIG] -o OUT.trf [-s SEED]`, [`run_generate`]).
@@ -17,7 +22,7 @@ use std::process::ExitCode;
 
 use qiyuan_formats::swiss_check::{RoundDifference, check_tournament};
 use qiyuan_formats::swiss_generate::generated_to_trf;
-use qiyuan_formats::trf_swiss::{input_for_next_round, write_pairing};
+use qiyuan_formats::trf_swiss::{NextRoundOptions, TrfSwissError, next_round_input, write_pairing};
 use qiyuan_swiss::explain::{CriterionNote, Explanation, FloatReason, PreferenceNote, RoundFact};
 use qiyuan_swiss::generator::{GeneratorConfig, generate};
 use qiyuan_swiss::prep::{ColourRule, Float, Strength};
@@ -49,15 +54,26 @@ pub struct DutchOutputs {
     pub json: bool,
     /// `--lang zh`: the text in Chinese.
     pub zh: bool,
+    /// `--use-computed-points`: a points column that disagrees with the
+    /// results is a warning, not an error.
+    pub use_computed_points: bool,
 }
 
 /// Pairs the round after the last one in `input` (a TRF file) and writes the
 /// pairing to `output`, or to standard output when `None`. `edition`
 /// selects the 2026 rules (default) or the 2017 ones. Messages go to
-/// standard error; the result is the process exit code.
-pub fn run_dutch(input: &Path, output: Option<&Path>, edition: Edition) -> ExitCode {
+/// standard error; the result is the process exit code. With
+/// `use_computed_points`, a points column that disagrees with the results is
+/// a warning instead of an error.
+pub fn run_dutch(
+    input: &Path,
+    output: Option<&Path>,
+    edition: Edition,
+    use_computed_points: bool,
+) -> ExitCode {
     let outputs = DutchOutputs {
         pairing: Some(output.map(Path::to_path_buf)),
+        use_computed_points,
         ..DutchOutputs::default()
     };
     run_dutch_with(input, &outputs, edition)
@@ -71,8 +87,27 @@ pub fn run_dutch_with(input: &Path, outputs: &DutchOutputs, edition: Edition) ->
         Ok(text) => text,
         Err(code) => return code,
     };
-    let pairing_input = match input_for_next_round(&text, edition) {
-        Ok(i) => i,
+    let options = NextRoundOptions {
+        use_computed_points: outputs.use_computed_points,
+    };
+    let pairing_input = match next_round_input(&text, edition, &options) {
+        Ok(next) => {
+            for w in &next.warnings {
+                eprintln!(
+                    "qiyuan pair --dutch: {}: warning: {w}; paired on {}",
+                    input.display(),
+                    w.computed
+                );
+            }
+            next.input
+        }
+        Err(e @ TrfSwissError::PointsMismatch(_)) => {
+            eprintln!(
+                "qiyuan pair --dutch: {}: {e} (--use-computed-points)",
+                input.display()
+            );
+            return ExitCode::from(EXIT_INVALID_INPUT);
+        }
         Err(e) => {
             eprintln!("qiyuan pair --dutch: {}: {e}", input.display());
             return ExitCode::from(EXIT_INVALID_INPUT);
