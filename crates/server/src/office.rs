@@ -19,6 +19,8 @@
 //! - `POST /office/publish` — publishes the latest draft (audited);
 //! - `GET /office/audit?page=` — the audit log, newest first, with the check
 //!   of its hash chain;
+//! - `GET /office/events/{id}/grades?table=` (and POST with a pasted
+//!   table) — an imported event's grade report (等级晋升);
 //! - `GET /office/titles?player=ID` — a player's title file (称号档案) from
 //!   the events imported: per title, held, may apply, the routes (article)
 //!   and the norms that count;
@@ -70,6 +72,10 @@ pub fn routes() -> Router<AppState> {
         .route("/office/submissions/{id}/refuse", post(refuse_submission))
         .route("/office/audit", get(audit))
         .route("/office/titles", get(title_file_page))
+        .route(
+            "/office/events/{id}/grades",
+            get(event_grades).post(event_grades_with_table),
+        )
 }
 
 /// Officers and administrators pass.
@@ -362,6 +368,7 @@ async fn dashboard(
                     th { (viewer.t("End", "结束日期")) }
                     th { (viewer.t("Players", "棋手")) }
                     th { (viewer.t("Games", "对局")) }
+                    th { }
                 } }
                 tbody {
                     @for e in &events {
@@ -372,6 +379,7 @@ async fn dashboard(
                             td { (e.end.as_deref().unwrap_or("")) }
                             td.num { (e.players) }
                             td.num { (e.games) }
+                            td { a href={ "/office/events/" (e.id) "/grades" } { (viewer.t("Grades", "等级晋升")) } }
                         }
                     }
                 }
@@ -1733,6 +1741,79 @@ async fn title_file_page(
                     } }
                 }
             }
+        },
+    ))
+}
+
+/// `?table=` of an imported event's grade report.
+#[derive(Debug, Default, Deserialize)]
+struct GradeQuery {
+    #[serde(default)]
+    table: Option<String>,
+}
+
+/// The form of `POST /office/events/{id}/grades`: the federation's table.
+#[derive(Debug, Deserialize)]
+struct GradeTableForm {
+    #[serde(default)]
+    toml: String,
+}
+
+/// `GET /office/events/{id}/grades?table=`: an imported event's grade
+/// report (等级晋升), as the desk's tab shows it.
+async fn event_grades(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    SignedIn(user): SignedIn,
+    Path(id): Path<i64>,
+    Query(q): Query<GradeQuery>,
+) -> Result<Markup, AppError> {
+    event_grades_page(state, viewer, user, id, q.table, None).await
+}
+
+/// `POST /office/events/{id}/grades`: the same under a pasted table.
+async fn event_grades_with_table(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    SignedIn(user): SignedIn,
+    Path(id): Path<i64>,
+    Form(f): Form<GradeTableForm>,
+) -> Result<Markup, AppError> {
+    event_grades_page(state, viewer, user, id, None, Some(f.toml)).await
+}
+
+async fn event_grades_page(
+    state: AppState,
+    viewer: Viewer,
+    user: User,
+    id: i64,
+    table: Option<String>,
+    own: Option<String>,
+) -> Result<Markup, AppError> {
+    use crate::desk::reports::{choose_grade_table, grade_report_markup, own_table_form};
+    officer(&user)?;
+    let l = viewer.lang;
+    let stored = state
+        .store
+        .event(id)
+        .await
+        .map_err(|e| office_error(&viewer, e))?
+        .ok_or(AppError::NotFound)?;
+    let event = qiyuan_formats::event::read_event(&stored.file_content, &stored.file_name, None)
+        .map_err(|e| AppError::Internal(format!("event #{id}: {e}")))?;
+    let default = match event.game() {
+        qiyuan_rating::model::GameKind::Xiangqi => "cxa",
+        _ => "cca-chess",
+    };
+    let (table, name) = choose_grade_table(l, default, table.as_deref(), own.as_deref())?;
+    let report = qiyuan_rating::grades::grade_report(&event, &table);
+    Ok(layout::page(
+        &viewer,
+        l.t("Grades", "等级晋升"),
+        html! {
+            h1 { (stored.name) " — " (l.t("Grades", "等级晋升")) }
+            (grade_report_markup(l, &table, &name, &report))
+            (own_table_form(&viewer, &format!("/office/events/{id}/grades"), own.as_deref()))
         },
     ))
 }

@@ -1099,3 +1099,63 @@ async fn the_title_file_gathers_the_imported_events() {
     assert_eq!(server.get("/office/titles?player=999").await.status(), 404);
     assert_eq!(server.get("/office/titles?player=x").await.status(), 400);
 }
+
+/// An imported event's grade report in the office: the two-game match
+/// under examples/grades-example.cfg — an ungraded player needs 50% for
+/// 十级棋士, 2 × 50% = 1 point (rounded up to the half point, seed 003);
+/// player 1 scored 2 and earns it, player 2 scored 0 and does not.
+#[tokio::test]
+async fn an_imported_events_grade_report() {
+    let server = TestServer::start().await;
+    server.sign_in_as("li", Role::Officer).await;
+    let client = &server.client;
+    let (list_id, _) = server
+        .import_list_draft(
+            client,
+            "cxa-2019",
+            "2019-01-01",
+            "list.csv",
+            LIST_CSV.as_bytes(),
+        )
+        .await;
+    server.publish_list_draft(client, list_id).await;
+    let resp = server
+        .upload(
+            client,
+            "/office/import-event",
+            &[("profile", "cxa-2019")],
+            "match.json",
+            EVENT_JSON.as_bytes(),
+        )
+        .await;
+    assert_eq!(resp.status(), 200);
+    let event_id = server.store.totals().await.unwrap().events;
+    assert_eq!(event_id, 1);
+    let dashboard = server.get_text("/office").await;
+    assert!(dashboard.contains("/office/events/1/grades"), "{dashboard}");
+    // The built-in xiangqi table has no promotion rows (the seeds print
+    // none): said, in the visitor's language.
+    let page = server.get_text("/office/events/1/grades").await;
+    assert!(page.contains(r#"id="no-promotion-rows""#), "{page}");
+    let table = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/grades-example.cfg"
+    ))
+    .unwrap();
+    let resp = server
+        .post_form_as(client, "/office/events/1/grades", &[("toml", &table)])
+        .await;
+    assert_eq!(resp.status(), 200);
+    let page = resp.text().await.unwrap();
+    let row = |p: u32| {
+        let r = page
+            .split(&format!(r#"<tr data-player="{p}" "#))
+            .nth(1)
+            .unwrap_or_else(|| panic!("player {p} in {page}"));
+        r[..r.find("</tr>").unwrap()].to_string()
+    };
+    assert!(row(1).starts_with(r#"data-grade="十级棋士""#), "{}", row(1));
+    assert!(row(1).contains("十级棋士: 1"), "{}", row(1));
+    assert!(row(2).starts_with(r#"data-grade="""#), "{}", row(2));
+    assert_eq!(server.get("/office/events/9/grades").await.status(), 404);
+}

@@ -36,7 +36,7 @@
 
 mod events;
 mod players;
-mod reports;
+pub(crate) mod reports;
 mod rounds;
 mod teams;
 

@@ -305,99 +305,23 @@ async fn grades_page(
     q: GradeQuery,
     own: Option<String>,
 ) -> Result<Markup, AppError> {
-    use qiyuan_rating::grades::{GradeTable, grade_report};
+    use qiyuan_rating::grades::grade_report;
     let l = viewer.lang;
     let loaded = load_for(&state, &user, id, l).await?;
     let default = match loaded.desk.settings().game {
         Game::Xiangqi => "cxa",
         Game::Chess => "cca-chess",
     };
-    let name = q
-        .table
-        .as_deref()
-        .map(str::trim)
-        .filter(|t| !t.is_empty())
-        .unwrap_or(default)
-        .to_string();
-    let table = match &own {
-        Some(text) => GradeTable::from_toml_str(text).map_err(|e| {
-            AppError::BadRequest(l.pick(
-                format!("The grade table is not valid: {e}"),
-                format!("等级晋升表有误：{e}"),
-            ))
-        })?,
-        None => GradeTable::builtin(&name).map_err(|_| {
-            AppError::BadRequest(l.pick(
-                format!(
-                    "`{name}` is not a grade table ({}).",
-                    GradeTable::builtin_names().join(", ")
-                ),
-                format!(
-                    "“{name}”不是等级晋升表（{}）。",
-                    GradeTable::builtin_names().join("、")
-                ),
-            ))
-        })?,
-    };
+    let (table, name) = choose_grade_table(l, default, q.table.as_deref(), own.as_deref())?;
     let event = loaded.desk.rating_event().map_err(|e| desk_error(&e, l))?;
     let report = grade_report(&event, &table);
-    let yes = l.t("reached", "达到");
     Ok(page(
         &viewer,
         l.t("Grades", "等级晋升"),
         html! {
             (event_nav(&viewer, &loaded, "grades"))
-            form.no-print #choose-grade-table method="get" {
-                label { (l.t("Grade table ", "等级晋升表 "))
-                    select name="table" {
-                        @for t in GradeTable::builtin_names() {
-                            option value=(t) selected[t == name] { (t) }
-                        }
-                    }
-                }
-                " " button type="submit" { (l.t("Show", "显示")) }
-            }
-            p.muted { (l.pick(
-                format!("{} rounds; table {}.", report.rounds, report.table),
-                format!("共 {} 轮；等级晋升表 {}。", report.rounds, report.table),
-            )) }
-            // The report's one note at the event's level: a table without
-            // promotion rows (the seeds print none).
-            @if table.promotion.is_empty() {
-                p.warning #no-promotion-rows { (l.pick(
-                    format!("The table {} has no promotion rows: the seeds do not print the federation's rates; paste the federation's table below.", table.name),
-                    format!("等级晋升表 {} 没有晋升行：原始文件未载明协会的得分率；请在下方粘贴协会的晋升表。", table.name),
-                )) }
-            }
-            div.table-wrap { table #grade-report {
-                thead { tr {
-                    th.num { (l.t("No.", "序号")) } th { (l.t("Name", "姓名")) }
-                    th { (l.t("Grade before", "原等级")) } th.num { (l.t("Pts", "得分")) }
-                    th.num { (l.t("Rate", "得分率")) } th { (l.t("Points needed", "所需得分")) }
-                    th { (l.t("Grade earned", "晋升等级")) }
-                } }
-                tbody { @for p in &report.players {
-                    tr data-player=(p.id.0) data-grade=(p.grade_after.as_deref().unwrap_or("")) {
-                        td.num { (p.id.0) } td { (p.name) }
-                        td { (p.grade_before.as_deref().unwrap_or("—")) }
-                        td.num { (p.score.normalize()) }
-                        td.num { (p.rate.round_dp(1).normalize()) "%" }
-                        td { @for t in &p.targets {
-                            (t.to) ": " (t.points_needed.normalize())
-                            @if t.reached { " (" (yes) ")" }
-                            br;
-                        } }
-                        td { strong { (p.grade_after.as_deref().unwrap_or("—")) } }
-                    }
-                } }
-            } }
-            form.stack.no-print #own-grade-table method="post" action={ "/desk/events/" (id) "/grades" } {
-                (crate::layout::csrf_field(&viewer))
-                label { (l.t("Or paste the federation's grade table (TOML: ladder and promotion rows)",
-                             "或粘贴协会的等级晋升表（TOML：等级序列与晋升行）"))
-                    textarea name="toml" rows="8" cols="70" { (own.as_deref().unwrap_or("")) } }
-                button type="submit" { (l.t("Show the report under this table", "按此表显示")) }
-            }
+            (grade_report_markup(l, &table, &name, &report))
+            (own_table_form(&viewer, &format!("/desk/events/{id}/grades"), own.as_deref()))
         },
     ))
 }
@@ -800,4 +724,115 @@ pub(super) async fn export(
         bytes,
     )
         .into_response())
+}
+
+/// The grade report under `table` (built-in `name` chosen in the select):
+/// the choice of table, the note of a table without promotion rows, one
+/// row per player. The desk's tab and the office's page show it.
+pub(crate) fn grade_report_markup(
+    l: Lang,
+    table: &qiyuan_rating::grades::GradeTable,
+    name: &str,
+    report: &qiyuan_rating::grades::GradeReport,
+) -> Markup {
+    use qiyuan_rating::grades::GradeTable;
+    let yes = l.t("reached", "达到");
+    html! {
+            form.no-print #choose-grade-table method="get" {
+                label { (l.t("Grade table ", "等级晋升表 "))
+                    select name="table" {
+                        @for t in GradeTable::builtin_names() {
+                            option value=(t) selected[t == name] { (t) }
+                        }
+                    }
+                }
+                " " button type="submit" { (l.t("Show", "显示")) }
+            }
+            p.muted { (l.pick(
+                format!("{} rounds; table {}.", report.rounds, report.table),
+                format!("共 {} 轮；等级晋升表 {}。", report.rounds, report.table),
+            )) }
+            // The report's one note at the event's level: a table without
+            // promotion rows (the seeds print none).
+            @if table.promotion.is_empty() {
+                p.warning #no-promotion-rows { (l.pick(
+                    format!("The table {} has no promotion rows: the seeds do not print the federation's rates; paste the federation's table below.", table.name),
+                    format!("等级晋升表 {} 没有晋升行：原始文件未载明协会的得分率；请在下方粘贴协会的晋升表。", table.name),
+                )) }
+            }
+            div.table-wrap { table #grade-report {
+                thead { tr {
+                    th.num { (l.t("No.", "序号")) } th { (l.t("Name", "姓名")) }
+                    th { (l.t("Grade before", "原等级")) } th.num { (l.t("Pts", "得分")) }
+                    th.num { (l.t("Rate", "得分率")) } th { (l.t("Points needed", "所需得分")) }
+                    th { (l.t("Grade earned", "晋升等级")) }
+                } }
+                tbody { @for p in &report.players {
+                    tr data-player=(p.id.0) data-grade=(p.grade_after.as_deref().unwrap_or("")) {
+                        td.num { (p.id.0) } td { (p.name) }
+                        td { (p.grade_before.as_deref().unwrap_or("—")) }
+                        td.num { (p.score.normalize()) }
+                        td.num { (p.rate.round_dp(1).normalize()) "%" }
+                        td { @for t in &p.targets {
+                            (t.to) ": " (t.points_needed.normalize())
+                            @if t.reached { " (" (yes) ")" }
+                            br;
+                        } }
+                        td { strong { (p.grade_after.as_deref().unwrap_or("—")) } }
+                    }
+                } }
+            } }
+    }
+}
+
+/// The grade table of a report: the pasted TOML `own`, else the built-in
+/// `choice`, else `default`; with the built-in name the select shows.
+pub(crate) fn choose_grade_table(
+    l: Lang,
+    default: &str,
+    table_choice: Option<&str>,
+    own: Option<&str>,
+) -> Result<(qiyuan_rating::grades::GradeTable, String), AppError> {
+    use qiyuan_rating::grades::GradeTable;
+    let name = table_choice
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+        .unwrap_or(default)
+        .to_string();
+    let table = match own {
+        Some(text) => GradeTable::from_toml_str(text).map_err(|e| {
+            AppError::BadRequest(l.pick(
+                format!("The grade table is not valid: {e}"),
+                format!("等级晋升表有误：{e}"),
+            ))
+        })?,
+        None => GradeTable::builtin(&name).map_err(|_| {
+            AppError::BadRequest(l.pick(
+                format!(
+                    "`{name}` is not a grade table ({}).",
+                    GradeTable::builtin_names().join(", ")
+                ),
+                format!(
+                    "“{name}”不是等级晋升表（{}）。",
+                    GradeTable::builtin_names().join("、")
+                ),
+            ))
+        })?,
+    };
+    Ok((table, name))
+}
+
+/// The form that shows a report under the federation's own table (TOML),
+/// posted to `action`.
+pub(crate) fn own_table_form(viewer: &Viewer, action: &str, own: Option<&str>) -> Markup {
+    let l = viewer.lang;
+    html! {
+        form.stack.no-print #own-grade-table method="post" action=(action) {
+            (crate::layout::csrf_field(viewer))
+            label { (l.t("Or paste the federation's grade table (TOML: ladder and promotion rows)",
+                         "或粘贴协会的等级晋升表（TOML：等级序列与晋升行）"))
+                textarea name="toml" rows="8" cols="70" { (own.unwrap_or("")) } }
+            button type="submit" { (l.t("Show the report under this table", "按此表显示")) }
+        }
+    }
 }
