@@ -808,6 +808,8 @@ pub struct TitleStanding {
     pub routes: Vec<Route>,
     /// For the norms route, what is still missing.
     pub missing: Vec<String>,
+    /// The same, as data.
+    pub gaps: Vec<Gap>,
     /// The norms that count (one per event, within the window).
     pub norms_used: Vec<NormRecord>,
 }
@@ -865,45 +867,152 @@ pub fn check_application(
     date: NaiveDate,
     window_years: u32,
 ) -> (Vec<String>, Vec<NormRecord>) {
-    let mut missing = Vec::new();
+    let (gaps, used) = application_gaps(app, rating, norms, oldest, date, window_years);
+    (gaps.iter().map(ToString::to_string).collect(), used)
+}
+
+/// What an application still lacks, item by item ([`check_application`]
+/// words each in English; a page words them in its language).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "missing", rename_all = "kebab-case")]
+pub enum Gap {
+    /// The rating is below the application's minimum.
+    Rating {
+        /// The player's rating, if rated.
+        rating: Option<Decimal>,
+        /// The minimum.
+        min: Decimal,
+        /// The article.
+        article: String,
+    },
+    /// Too few norms within the window.
+    Norms {
+        /// The norm.
+        norm: NormTitle,
+        /// Norms that count.
+        have: u32,
+        /// Norms needed.
+        needed: u32,
+        /// Norms outside the window.
+        expired: u32,
+        /// The window, in years.
+        window_years: u32,
+        /// The article.
+        article: String,
+    },
+    /// Too few events.
+    Events {
+        /// Events that count.
+        have: u32,
+        /// Events needed.
+        needed: u32,
+        /// The article.
+        article: String,
+    },
+    /// Too few games in the norm events.
+    Games {
+        /// Games that count.
+        have: u32,
+        /// Games needed.
+        needed: u32,
+        /// The article.
+        article: String,
+    },
+}
+
+impl std::fmt::Display for Gap {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Gap::Rating {
+                rating,
+                min,
+                article,
+            } => write!(
+                f,
+                "rating {} below {min} ({article})",
+                rating.map_or("none".into(), |r| r.to_string())
+            ),
+            Gap::Norms {
+                norm,
+                have,
+                needed,
+                expired,
+                window_years,
+                article,
+            } => write!(
+                f,
+                "{have} {norm:?} norms from different events within {window_years} years, {needed} needed{} ({article})",
+                if *expired > 0 {
+                    format!("; {expired} outside the window")
+                } else {
+                    String::new()
+                }
+            ),
+            Gap::Events {
+                have,
+                needed,
+                article,
+            } => {
+                write!(f, "{have} events, {needed} needed ({article})")
+            }
+            Gap::Games {
+                have,
+                needed,
+                article,
+            } => {
+                write!(f, "{have} games, {needed} needed ({article})")
+            }
+        }
+    }
+}
+
+/// [`check_application`]'s gaps as data.
+pub fn application_gaps(
+    app: &Application,
+    rating: Option<Decimal>,
+    norms: &[NormRecord],
+    oldest: NaiveDate,
+    date: NaiveDate,
+    window_years: u32,
+) -> (Vec<Gap>, Vec<NormRecord>) {
+    let mut gaps = Vec::new();
     if let Some(min) = app.min_rating
         && rating.is_none_or(|r| r < min)
     {
-        missing.push(format!(
-            "rating {} below {min} ({})",
-            rating.map_or("none".into(), |r| r.to_string()),
-            app.article
-        ));
+        gaps.push(Gap::Rating {
+            rating,
+            min,
+            article: app.article.clone(),
+        });
     }
     let (used, expired) = norms_in_window(norms, app.norm, oldest, date);
     let count = used.len() as u32;
     if count < app.norms {
-        missing.push(format!(
-            "{count} {:?} norms from different events within {window_years} years, {} needed{} ({})",
-            app.norm,
-            app.norms,
-            if expired > 0 {
-                format!("; {expired} outside the window")
-            } else {
-                String::new()
-            },
-            app.article
-        ));
+        gaps.push(Gap::Norms {
+            norm: app.norm,
+            have: count,
+            needed: app.norms,
+            expired,
+            window_years,
+            article: app.article.clone(),
+        });
     }
     if count < app.min_events {
-        missing.push(format!(
-            "{count} events, {} needed ({})",
-            app.min_events, app.article
-        ));
+        gaps.push(Gap::Events {
+            have: count,
+            needed: app.min_events,
+            article: app.article.clone(),
+        });
     }
     let games: u32 = used.iter().map(|n| n.games).sum();
     if games < app.min_games {
-        missing.push(format!(
-            "{games} games, {} needed ({})",
-            app.min_games, app.article
-        ));
+        gaps.push(Gap::Games {
+            have: games,
+            needed: app.min_games,
+            article: app.article.clone(),
+        });
     }
-    (missing, used)
+    (gaps, used)
 }
 
 /// The day `years` years before `date` (results on or before it are too old).
@@ -979,10 +1088,10 @@ pub fn title_file(rules: &TitleRules, file: &TitleFile, date: NaiveDate) -> Titl
                 article: f.article.clone(),
             });
         }
-        let mut missing = Vec::new();
+        let mut gaps = Vec::new();
         let mut norms_used = Vec::new();
         if let Some(app) = def.norm.and_then(|n| rules.application(n)) {
-            let (m, used) = check_application(
+            let (m, used) = application_gaps(
                 app,
                 file.rating,
                 &file.norms,
@@ -1004,7 +1113,7 @@ pub fn title_file(rules: &TitleRules, file: &TitleFile, date: NaiveDate) -> Titl
                 ),
                 article: app.article.clone(),
             });
-            missing = m;
+            gaps = m;
             norms_used = used;
         }
         let eligible = routes.iter().any(|r| r.met);
@@ -1014,7 +1123,8 @@ pub fn title_file(rules: &TitleRules, file: &TitleFile, date: NaiveDate) -> Titl
             held,
             eligible,
             routes,
-            missing,
+            missing: gaps.iter().map(ToString::to_string).collect(),
+            gaps,
             norms_used,
         });
     }

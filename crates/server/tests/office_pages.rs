@@ -1095,6 +1095,9 @@ async fn the_title_file_gathers_the_imported_events() {
         .find(|row| row.starts_with("大师\""))
         .expect("a 大师 row");
     assert!(master.contains(r#"data-eligible="false""#), "{master}");
+    // What he lacks, in Chinese: the norms route (he has no norm at all).
+    let missing = &master[master.find(r#"class="missing""#).expect("a missing cell")..];
+    assert!(missing.contains("称号标准 0 个，须"), "{missing}");
     // Unknown player: 404; not a number: refused.
     assert_eq!(server.get("/office/titles?player=999").await.status(), 404);
     assert_eq!(server.get("/office/titles?player=x").await.status(), 400);

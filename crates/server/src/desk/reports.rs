@@ -245,7 +245,7 @@ pub(super) async fn rating(
     ))
 }
 
-fn title_name(t: NormTitle, l: Lang) -> &'static str {
+pub(crate) fn title_name(t: NormTitle, l: Lang) -> &'static str {
     match t {
         NormTitle::WomanMaster => l.t("Woman master", "女子大师"),
         NormTitle::WomanGrandmaster => l.t("Woman grandmaster", "女子特级大师"),
