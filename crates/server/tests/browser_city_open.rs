@@ -157,8 +157,11 @@ async fn a_city_open_from_a_gbk_list_to_the_published_rating() {
 
         // --- Numbered by rating (C.04.2 / the rules: rating, title, name):
         // list id 3001 (2700) is number 1, … 3040 (2310) number 40. ---
+        // The import already placed each player where the rules rank him
+        // (the seeding is by rating): numbering again moves nobody.
         b.click("#seed-rating button").await;
-        b.find("#flash").await;
+        b.wait_text("#flash", "已按等级分、称号、姓名排定序号：0 人序号变动。")
+            .await;
         let numbered = server_players(&b, &ev).await;
         let expected: Vec<(u32, String)> = (0..40).map(|i| (i + 1, name(i))).collect();
         assert_eq!(numbered, expected);
@@ -298,7 +301,7 @@ async fn a_city_open_from_a_gbk_list_to_the_published_rating() {
         b.find("#office-submission p[data-status='pending']").await;
         b.assert_lang(zh).await;
         b.step("submitted").await;
-        b.click("header.site form[action='/logout'] button").await;
+        sign_out(&b).await;
 
         // --- The officer: review, confirm the newcomer, import. ---
         sign_in(&b, "officer").await;
@@ -330,10 +333,7 @@ async fn a_city_open_from_a_gbk_list_to_the_published_rating() {
         b.click("#publish-draft button[type=submit]").await;
         b.wait_text("main h1", "名单已公布").await;
         b.step("published").await;
-        b.click("header.site form[action='/logout'] button").await;
-        // Signed out: a reader like any other (the page below is fetched
-        // anonymously).
-        assert!(b.all("header.site a.user").await.is_empty());
+        sign_out(&b).await;
     })
     .await;
 
@@ -378,6 +378,14 @@ async fn sign_in(b: &Browser, user: &str) {
     b.fill("input[name=password]", common::TEST_PASSWORD).await;
     b.click("form[action='/login'] button[type=submit]").await;
     b.wait_text("header.site a.user", user).await;
+}
+
+/// Signs out and waits for the page that follows (the header's sign-in
+/// link), so that the next navigation does not race the redirect.
+async fn sign_out(b: &Browser) {
+    b.click("header.site form[action='/logout'] button").await;
+    b.find("header.site a[href='/login']").await;
+    assert!(b.all("header.site a.user").await.is_empty());
 }
 
 /// The players page as the arbiter sees it: (number, name) in order.
