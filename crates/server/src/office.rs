@@ -132,11 +132,14 @@ fn profile_select(viewer: &Viewer, selected: &str) -> Markup {
 
 /// The list dates of every profile's calendar from `years` before this
 /// year to next year, newest first: the choices of a list or period form.
+/// Today (UTC).
+fn today() -> NaiveDate {
+    chrono::DateTime::<chrono::Utc>::from(std::time::SystemTime::now()).date_naive()
+}
+
 fn list_date_choices(years: i32) -> Vec<(&'static str, NaiveDate)> {
     use chrono::Datelike;
-    let this_year = chrono::DateTime::<chrono::Utc>::from(std::time::SystemTime::now())
-        .date_naive()
-        .year();
+    let this_year = today().year();
     let mut out = Vec::new();
     for name in Profile::builtin_names() {
         let Ok(profile) = Profile::builtin(name) else {
@@ -1657,41 +1660,33 @@ async fn title_file_page(
         .map_err(|e| office_error(&viewer, e))?;
     let mut events = Vec::new();
     for ev in &stored {
-        let event = qiyuan_formats::event::read_event(&ev.file_content, &ev.file_name, None)
-            .map_err(|e| AppError::Internal(format!("event #{}: {e}", ev.id)))?;
+        let event = ev.read().map_err(|e| office_error(&viewer, e))?;
         let profile = Profile::builtin(&ev.profile)
             .map_err(|e| office_error(&viewer, StoreError::Profile(e)))?;
         events.push((event, profile));
     }
     // The rules of the latest event's profile; the events rated under
-    // profiles with the same rules count.
-    let Some((_, latest)) = events.last() else {
-        return Ok(layout::page(
-            &viewer,
-            l.t("Title file", "称号档案"),
-            html! {
-                h1 { (l.t("Title file", "称号档案")) ": " (history.name) }
-                p #title-file-empty { (l.t("The office has imported no event of this player.", "等级分管理尚未导入该棋手的任何赛事。")) }
-            },
-        ));
-    };
-    let rules = TitleRules::for_profile(latest)
-        .map_err(|e| office_error(&viewer, StoreError::Profile(e)))?;
-    let mut reports = Vec::new();
-    for (event, profile) in &events {
-        if TitleRules::for_profile(profile).is_ok_and(|r| r.name == rules.name) {
-            let report = titles::event_titles(event, profile)
-                .map_err(|e| office_error(&viewer, StoreError::Rating(e.to_string())))?;
-            reports.push((event, report));
+    // profiles with the same rules count. No event: no file.
+    let report = match events.last() {
+        None => None,
+        Some((_, latest)) => {
+            let rules = TitleRules::for_profile(latest)
+                .map_err(|e| office_error(&viewer, StoreError::Profile(e)))?;
+            let mut reports = Vec::new();
+            for (event, profile) in &events {
+                if TitleRules::for_profile(profile).is_ok_and(|r| r.name == rules.name) {
+                    let report = titles::event_titles(event, profile)
+                        .map_err(|e| office_error(&viewer, StoreError::Rating(e.to_string())))?;
+                    reports.push((event, report));
+                }
+            }
+            let pairs: Vec<_> = reports.iter().map(|(e, r)| (*e, r)).collect();
+            let rating = history.lists.iter().rev().find_map(|line| line.rating);
+            let held: Vec<String> = history.titles.iter().map(|(t, _)| t.clone()).collect();
+            titles::title_file_from_events(qiyuan_rating::model::PlayerId(id), &pairs, rating, held)
+                .map(|f| titles::title_file(&rules, &f, today()))
         }
-    }
-    let pairs: Vec<_> = reports.iter().map(|(e, r)| (*e, r)).collect();
-    let rating = history.lists.iter().rev().find_map(|line| line.rating);
-    let held: Vec<String> = history.titles.iter().map(|(t, _)| t.clone()).collect();
-    let today = chrono::DateTime::<chrono::Utc>::from(std::time::SystemTime::now()).date_naive();
-    let file =
-        titles::title_file_from_events(qiyuan_rating::model::PlayerId(id), &pairs, rating, held);
-    let report = file.map(|f| titles::title_file(&rules, &f, today));
+    };
     let yes_no = |b: bool| {
         if b {
             l.t("yes", "是")
@@ -1856,8 +1851,7 @@ async fn event_grades_page(
         .await
         .map_err(|e| office_error(&viewer, e))?
         .ok_or(AppError::NotFound)?;
-    let event = qiyuan_formats::event::read_event(&stored.file_content, &stored.file_name, None)
-        .map_err(|e| AppError::Internal(format!("event #{id}: {e}")))?;
+    let event = stored.read().map_err(|e| office_error(&viewer, e))?;
     let default = match event.game() {
         qiyuan_rating::model::GameKind::Xiangqi => "cxa",
         _ => "cca-chess",

@@ -114,6 +114,41 @@ pub struct PlayerHistory {
     pub lists: Vec<PlayerListLine>,
 }
 
+/// The columns [`stored_event`] reads.
+const EVENT_COLUMNS: &str = "id, name, profile, end_date, file_name, file_sha256, file_content, \
+     player_count, game_count, audit_id";
+
+fn stored_event(r: &sqlx::any::AnyRow) -> Result<StoredEvent, StoreError> {
+    let end: Option<String> = r.try_get("end_date")?;
+    Ok(StoredEvent {
+        id: r.try_get("id")?,
+        name: r.try_get("name")?,
+        profile: r.try_get("profile")?,
+        end: end.as_deref().map(date).transpose()?,
+        file_name: r.try_get("file_name")?,
+        sha256: r.try_get("file_sha256")?,
+        file_content: r.try_get("file_content")?,
+        players: r.try_get::<i64, _>("player_count")? as u32,
+        games: r.try_get::<i64, _>("game_count")? as u32,
+        audit_id: r.try_get("audit_id")?,
+    })
+}
+
+impl StoredEvent {
+    /// The event file as the rating model reads it.
+    ///
+    /// # Errors
+    /// A file the reader refuses (stored files were read once at import,
+    /// so only a change of the reader makes one).
+    pub fn read(&self) -> Result<qiyuan_rating::model::Event, StoreError> {
+        qiyuan_formats::event::read_event(&self.file_content, &self.file_name, None).map_err(|e| {
+            StoreError::Corrupt {
+                what: format!("event #{}: {e}", self.id),
+            }
+        })
+    }
+}
+
 /// An imported event.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct StoredEvent {
@@ -347,29 +382,11 @@ impl Store {
     /// # Errors
     /// A database error; `Ok(None)` when there is no such event.
     pub async fn event(&self, id: i64) -> Result<Option<StoredEvent>, StoreError> {
-        let Some(r) = sqlx::query(
-            "SELECT id, name, profile, end_date, file_name, file_sha256, file_content, \
-             player_count, game_count, audit_id FROM events WHERE id = $1",
-        )
-        .bind(id)
-        .fetch_optional(&self.pool)
-        .await?
-        else {
-            return Ok(None);
-        };
-        let end: Option<String> = r.try_get("end_date")?;
-        Ok(Some(StoredEvent {
-            id: r.try_get("id")?,
-            name: r.try_get("name")?,
-            profile: r.try_get("profile")?,
-            end: end.as_deref().map(date).transpose()?,
-            file_name: r.try_get("file_name")?,
-            sha256: r.try_get("file_sha256")?,
-            file_content: r.try_get("file_content")?,
-            players: r.try_get::<i64, _>("player_count")? as u32,
-            games: r.try_get::<i64, _>("game_count")? as u32,
-            audit_id: r.try_get("audit_id")?,
-        }))
+        let row = sqlx::query(&format!("SELECT {EVENT_COLUMNS} FROM events WHERE id = $1"))
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?;
+        row.as_ref().map(stored_event).transpose()
     }
 
     /// The imported events a player is in (by list id), oldest first, files
@@ -378,19 +395,16 @@ impl Store {
     /// # Errors
     /// A database error.
     pub async fn player_events(&self, id: u32) -> Result<Vec<StoredEvent>, StoreError> {
-        let ids: Vec<i64> = sqlx::query_scalar(
-            "SELECT event_id FROM event_players WHERE player_id = $1 ORDER BY event_id",
-        )
+        sqlx::query(&format!(
+            "SELECT {EVENT_COLUMNS} FROM events WHERE id IN \
+             (SELECT event_id FROM event_players WHERE player_id = $1) ORDER BY id"
+        ))
         .bind(i64::from(id))
         .fetch_all(&self.pool)
-        .await?;
-        let mut out = Vec::with_capacity(ids.len());
-        for e in ids {
-            if let Some(ev) = self.event(e).await? {
-                out.push(ev);
-            }
-        }
-        Ok(out)
+        .await?
+        .iter()
+        .map(stored_event)
+        .collect()
     }
 
     /// The games and byes of an event, in file order.

@@ -1054,11 +1054,9 @@ fn read_players(name: &str, bytes: &[u8]) -> Result<PlayersRead, qiyuan_desk::im
     let lower = name.to_lowercase();
     let is_sheet = lower.ends_with(".xlsx") || lower.ends_with(".csv") || bytes.starts_with(b"PK");
     let text = (!is_sheet).then(|| String::from_utf8_lossy(bytes));
-    let is_trf = text.as_ref().is_some_and(|t| {
-        lower.ends_with(".trf")
-            || lower.ends_with(".txt")
-            || t.lines().any(|l| l.starts_with("001 "))
-    });
+    let is_trf = text
+        .as_ref()
+        .is_some_and(|t| qiyuan_formats::rating_event::looks_like_trf(name, t));
     if let (true, Some(text)) = (is_trf, &text) {
         let players = players_from_trf(text)?;
         return Ok(PlayersRead {
