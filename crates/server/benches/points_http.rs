@@ -174,8 +174,7 @@ async fn run(games: usize, clients: usize) -> anyhow::Result<()> {
         ServeConfig {
             addr,
             database: url.clone(),
-            demo: false,
-            secure_cookies: false,
+            ..Default::default()
         },
     );
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();

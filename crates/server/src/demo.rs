@@ -7,7 +7,9 @@
 //!   into the rating office as any list file would be;
 //! - demo events of the desk ([`seed_demo_events`]).
 //!
-//! Seeding is idempotent: what exists already is left alone.
+//! Seeded only by `qiyuan serve --demo` (an empty database otherwise opens
+//! the first-run set-up page). Seeding is idempotent: what exists already is
+//! left alone, and what an interrupted seed left half-written is done again.
 
 use anyhow::Context;
 use chrono::NaiveDate;
@@ -58,19 +60,6 @@ id,name,sex,birth_year,unit,titles,rating,rated_games
 25,许文杰,m,2008,北京棋院,,,0
 26,Lena Fischer,f,2007,SK München,,,0
 ";
-
-/// Whether the database is empty: no account and nothing in the rating
-/// office. `serve` seeds the demo data then.
-///
-/// # Errors
-/// A database error.
-pub async fn is_empty(state: &AppState) -> anyhow::Result<bool> {
-    let totals = state.store.totals().await?;
-    Ok(state.store.user_count().await? == 0
-        && totals.players == 0
-        && totals.lists == 0
-        && totals.events == 0)
-}
 
 /// Seeds the demo data (account, rating list, events); what exists is kept.
 ///
@@ -145,13 +134,12 @@ async fn seed_demo_list(state: &AppState) -> anyhow::Result<()> {
     Ok(())
 }
 
-// ---------------------------------------------------------------------------
-// DESK HELPER: fill this in.
-// ---------------------------------------------------------------------------
 /// The demo events of the arbiter's desk (a finished xiangqi Swiss, a chess
 /// round robin in progress) of `qiyuan_desk::demo`, stored through the
-/// desk store as if arbiters had run them; skipped when the desk already
-/// holds events.
+/// desk store as if arbiters had run them. An event already there with all
+/// its players and rounds is kept; one left half-seeded (the server
+/// stopped while seeding) is hidden and seeded again, so an interrupted
+/// first run repairs itself on the next `--demo`.
 ///
 /// # Errors
 /// A database error.
@@ -160,19 +148,34 @@ pub async fn seed_demo_events(state: &AppState) -> anyhow::Result<()> {
     use qiyuan_desk::{Board, ProposedRound};
     use qiyuan_tournament::model::GameResult;
     const BY: &str = DEMO_USER;
+    use qiyuan_store::desk::Visibility;
     let store = &state.store;
-    if !store.list_events().await?.is_empty() {
-        return Ok(());
-    }
     let events = [
         qiyuan_desk::demo::xiangqi_swiss().map_err(|e| anyhow::anyhow!("{e}"))?,
         qiyuan_desk::demo::chess_round_robin().map_err(|e| anyhow::anyhow!("{e}"))?,
     ];
+    let stored = store.list_events().await?;
     // Each event is stored the way an arbiter would have run it: the
     // players with their pairing numbers, then round by round the pairing,
     // every result entered, and the round published.
     for event in &events {
         let name = &event.settings().name;
+        let mut complete = false;
+        for s in stored
+            .iter()
+            .filter(|s| &s.name == name && s.visibility != Visibility::Hidden)
+        {
+            if s.players as usize == event.players().len()
+                && s.rounds_paired as usize == event.event().rounds().len()
+            {
+                complete = true;
+            } else {
+                store.set_visibility(s.id, Visibility::Hidden, BY).await?;
+            }
+        }
+        if complete {
+            continue;
+        }
         let id = store.create_event(event.settings(), BY).await?;
         let players: Vec<ImportedPlayer> = event
             .players()

@@ -37,6 +37,14 @@ pub enum AppError {
     /// The body is over the size limit (413).
     #[error("request body too large")]
     PayloadTooLarge,
+    /// Too many sign-in attempts: try again after this many seconds (429,
+    /// with `Retry-After`).
+    #[error("too many attempts: retry after {0} s")]
+    TooManyAttempts(u64),
+    /// Every slot for heavy work (pairing, imports, periods) is taken, or
+    /// the job took too long: try again shortly (503, with `Retry-After`).
+    #[error("busy: try again")]
+    Busy,
     /// Something failed on the server; details go to the log (500).
     #[error("internal error: {0}")]
     Internal(String),
@@ -52,6 +60,8 @@ impl AppError {
             AppError::BadRequest(_) => StatusCode::BAD_REQUEST,
             AppError::Conflict(_) => StatusCode::CONFLICT,
             AppError::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            AppError::TooManyAttempts(_) => StatusCode::TOO_MANY_REQUESTS,
+            AppError::Busy => StatusCode::SERVICE_UNAVAILABLE,
             AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -67,6 +77,8 @@ impl AppError {
             AppError::BadRequest(_) => "bad_request",
             AppError::Conflict(_) => "conflict",
             AppError::PayloadTooLarge => "payload_too_large",
+            AppError::TooManyAttempts(_) => "too_many_attempts",
+            AppError::Busy => "busy",
             AppError::Internal(_) => "internal",
         }
     }
@@ -111,6 +123,16 @@ impl AppError {
                     crate::BODY_LIMIT / (1024 * 1024)
                 ),
             ),
+            AppError::TooManyAttempts(secs) => lang.pick(
+                format!("Too many failed sign-ins: try again in {secs} seconds."),
+                format!("登录失败次数过多：请 {secs} 秒后再试。"),
+            ),
+            AppError::Busy => lang
+                .t(
+                    "The server is busy with other pairings and imports: try again in a moment.",
+                    "服务器正忙于其他编排或导入：请稍后再试。",
+                )
+                .into(),
             AppError::Internal(_) => lang
                 .t(
                     "Something went wrong on the server; the error was logged.",
@@ -130,6 +152,8 @@ impl AppError {
             AppError::BadRequest(_) => lang.t("Bad request", "请求有误"),
             AppError::Conflict(_) => lang.t("Conflict", "冲突"),
             AppError::PayloadTooLarge => lang.t("Too large", "请求过大"),
+            AppError::TooManyAttempts(_) => lang.t("Too many attempts", "尝试次数过多"),
+            AppError::Busy => lang.t("Busy", "服务器繁忙"),
             AppError::Internal(_) => lang.t("Server error", "服务器错误"),
         }
     }
@@ -180,10 +204,21 @@ impl IntoResponse for AppError {
             eprintln!("qiyuan-server: internal error: {detail}");
         }
         let info = ErrorInfo::of(&self);
+        let retry_after = match self {
+            AppError::TooManyAttempts(secs) => Some(secs.max(1)),
+            AppError::Busy => Some(5),
+            _ => None,
+        };
         // A plain body for callers outside the middleware; the middleware
         // replaces it with a page or JSON.
         let mut resp = (info.status, info.en.clone()).into_response();
         resp.extensions_mut().insert(info);
+        if let Some(secs) = retry_after {
+            resp.headers_mut().insert(
+                axum::http::header::RETRY_AFTER,
+                axum::http::HeaderValue::from(secs),
+            );
+        }
         resp
     }
 }

@@ -19,8 +19,7 @@
 //! let config = qiyuan_server::ServeConfig {
 //!     addr: "127.0.0.1:8080".parse()?,
 //!     database: "qiyuan.sqlite3".into(),
-//!     demo: false,
-//!     secure_cookies: false,
+//!     ..Default::default()
 //! };
 //! qiyuan_server::serve(config).await
 //! # }
@@ -30,9 +29,11 @@
 pub mod api;
 pub mod auth;
 pub mod chart;
+pub mod credentials;
 pub mod demo;
 pub mod desk;
 pub mod error;
+pub mod guard;
 pub mod i18n;
 pub mod layout;
 pub mod office;
@@ -64,12 +65,25 @@ pub struct ServeConfig {
     /// The database: a SQLite file path, `sqlite://…` or `postgres://…`
     /// (see [`qiyuan_store::database_url`]).
     pub database: String,
-    /// Seed the demo data even if the database is not empty (`--demo`).
+    /// Seed the demo data, its well-known administrator password included
+    /// (`--demo`). Without it an empty database opens the first-run set-up
+    /// page instead.
     pub demo: bool,
+    /// Let the demo listen beyond loopback (`--demo-public`): without it
+    /// [`serve`] refuses `--demo` on any other address, since everyone
+    /// knows the demo's password.
+    pub demo_public: bool,
     /// Mark cookies `Secure` (`--secure-cookies`): for deployments behind
     /// HTTPS (a reverse proxy terminating TLS). Browsers then send the
     /// cookies over HTTPS only, so leave it off for plain-HTTP use.
     pub secure_cookies: bool,
+    /// Behind a reverse proxy (`--behind-proxy`): a visitor's address is the
+    /// last one the proxy appended to `X-Forwarded-For`, not the
+    /// connection's (which is the proxy's). Used by the sign-in throttle and
+    /// the security log.
+    pub behind_proxy: bool,
+    /// What one visitor, connection or request may cost.
+    pub limits: ServeLimits,
 }
 
 impl Default for ServeConfig {
@@ -78,7 +92,65 @@ impl Default for ServeConfig {
             addr: SocketAddr::from(([127, 0, 0, 1], 8080)),
             database: "qiyuan.sqlite3".into(),
             demo: false,
+            demo_public: false,
             secure_cookies: false,
+            behind_proxy: false,
+            limits: ServeLimits::default(),
+        }
+    }
+}
+
+/// The server's limits (`qiyuan serve --max-…` flags): the bounds that keep
+/// one upload, one arbiter or one crowd from taking the server down.
+///
+/// ```
+/// let limits = qiyuan_server::ServeLimits::default();
+/// assert_eq!(limits.max_players_per_event, 5_000);
+/// assert_eq!(limits.header_timeout.as_secs(), 15);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ServeLimits {
+    /// Open connections at once; a connection beyond it is closed at once,
+    /// so that file descriptors never run out (`--max-connections`).
+    pub max_connections: usize,
+    /// Time for a request's headers to arrive, and for an idle keep-alive
+    /// connection to send its next request, before it is closed.
+    pub header_timeout: std::time::Duration,
+    /// Time for a request's body to arrive (an upload on a slow line
+    /// included).
+    pub body_timeout: std::time::Duration,
+    /// Time the requests in flight get to finish at shutdown; then the
+    /// server stops anyway.
+    pub shutdown_grace: std::time::Duration,
+    /// Players one event of the desk may hold (`--max-players`).
+    pub max_players_per_event: usize,
+    /// Password checks running at once (each costs argon2's ~19 MiB); the
+    /// others wait their turn (`--max-sign-ins`).
+    pub concurrent_sign_ins: usize,
+    /// Heavy jobs (pairing, imports, rating periods) running at once; a
+    /// request that finds them all busy waits [`ServeLimits::heavy_wait`],
+    /// then is answered 503 "busy, try again" (`--max-jobs`).
+    pub heavy_jobs: usize,
+    /// How long a heavy request waits for a free job slot.
+    pub heavy_wait: std::time::Duration,
+    /// How long a heavy job may run before its request is answered 503 (the
+    /// job finishes on its thread and its slot stays taken until then).
+    pub heavy_timeout: std::time::Duration,
+}
+
+impl Default for ServeLimits {
+    fn default() -> Self {
+        use std::time::Duration;
+        ServeLimits {
+            max_connections: 512,
+            header_timeout: Duration::from_secs(15),
+            body_timeout: Duration::from_secs(120),
+            shutdown_grace: Duration::from_secs(10),
+            max_players_per_event: 5_000,
+            concurrent_sign_ins: 4,
+            heavy_jobs: 2,
+            heavy_wait: Duration::from_secs(2),
+            heavy_timeout: Duration::from_secs(120),
         }
     }
 }
@@ -94,6 +166,9 @@ pub struct AppState {
     /// The platform point service (积分) of this database, started on the
     /// first game posted (`POST /api/v1/points/{system}`).
     pub points: PointsSlot,
+    /// The bounds on heavy jobs and password checks, and the sign-in
+    /// throttle ([`guard`]).
+    pub guard: Arc<guard::Guard>,
 }
 
 impl AppState {
@@ -103,6 +178,7 @@ impl AppState {
     pub fn new(store: Store, config: ServeConfig) -> Self {
         AppState {
             store,
+            guard: Arc::new(guard::Guard::new(&config.limits)),
             config: Arc::new(config),
             points: PointsSlot::default(),
         }
@@ -167,7 +243,11 @@ pub fn app(state: AppState) -> Router {
 }
 
 /// Serves the application on an already bound listener until `shutdown`
-/// completes (then finishes the requests in flight).
+/// completes, within the connection limits of `state.config.limits`: at
+/// most `max_connections` open (one more is closed at once), headers (and
+/// an idle keep-alive connection's next request) within `header_timeout`,
+/// bodies within `body_timeout`. At shutdown the requests in flight get
+/// `shutdown_grace` to finish; then it returns anyway.
 ///
 /// # Errors
 /// The listener fails.
@@ -176,25 +256,85 @@ pub async fn serve_on(
     state: AppState,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> anyhow::Result<()> {
-    axum::serve(listener, app(state))
-        .with_graceful_shutdown(shutdown)
-        .await?;
+    use hyper_util::rt::{TokioIo, TokioTimer};
+    use tower::ServiceExt;
+    let limits = state.config.limits.clone();
+    let app = app(state).layer(tower_http::timeout::RequestBodyTimeoutLayer::new(
+        limits.body_timeout,
+    ));
+    let connections = Arc::new(tokio::sync::Semaphore::new(limits.max_connections.max(1)));
+    let graceful = hyper_util::server::graceful::GracefulShutdown::new();
+    let mut builder = hyper::server::conn::http1::Builder::new();
+    builder
+        .timer(TokioTimer::new())
+        .header_read_timeout(limits.header_timeout)
+        .max_buf_size(64 * 1024);
+    let builder = Arc::new(builder);
+    tokio::pin!(shutdown);
+    loop {
+        let (stream, peer) = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok(pair) => pair,
+                // Out of file descriptors or a reset before accept: wait a
+                // moment rather than spin, and go on serving.
+                Err(_) => {
+                    tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+                    continue;
+                }
+            },
+            () = &mut shutdown => break,
+        };
+        let Ok(permit) = connections.clone().try_acquire_owned() else {
+            // Over the cap: closed at once, before it costs anything.
+            drop(stream);
+            continue;
+        };
+        let _ = stream.set_nodelay(true);
+        let service = hyper::service::service_fn({
+            let app = app.clone();
+            move |req: hyper::Request<hyper::body::Incoming>| {
+                let mut req = req.map(axum::body::Body::new);
+                req.extensions_mut().insert(guard::PeerAddr(peer.ip()));
+                app.clone().oneshot(req)
+            }
+        });
+        let conn = builder.serve_connection(TokioIo::new(stream), service);
+        let conn = graceful.watch(conn);
+        tokio::spawn(async move {
+            let _ = conn.await;
+            drop(permit);
+        });
+    }
+    drop(listener);
+    let _ = tokio::time::timeout(limits.shutdown_grace, graceful.shutdown()).await;
     Ok(())
 }
 
-/// Opens (and migrates) the database, seeds the demo data on an empty
-/// database or with `--demo`, binds `config.addr`, prints the URL, and
-/// serves until Ctrl-C (or SIGTERM).
+/// Opens (and migrates) the database, seeds the demo data with `--demo`
+/// (refused beyond loopback unless `--demo-public`), binds `config.addr`,
+/// prints the URL (and, on a database without an account, the first-run
+/// set-up page), and serves until Ctrl-C (or SIGTERM).
 ///
 /// # Errors
-/// The database cannot be opened, the demo data cannot be written, or the
-/// address cannot be bound.
+/// `--demo` on a public address, the database cannot be opened, the demo
+/// data cannot be written, or the address cannot be bound.
 pub async fn serve(config: ServeConfig) -> anyhow::Result<()> {
     use anyhow::Context;
+    if config.demo && !config.demo_public && !config.addr.ip().is_loopback() {
+        anyhow::bail!(
+            "--demo creates the administrator `{}` with the published password `{}`: it listens \
+             on loopback only (127.0.0.1 or ::1), not on {}. Add --demo-public to serve the \
+             demo to others anyway, or leave out --demo and create your own administrator \
+             on the first-run page.",
+            demo::DEMO_USER,
+            demo::DEMO_PASSWORD,
+            config.addr
+        );
+    }
     let url = qiyuan_store::database_url(&config.database);
     let store = Store::open(&url).await?;
     let state = AppState::new(store, config.clone());
-    if config.demo || demo::is_empty(&state).await? {
+    if config.demo {
         demo::seed_demo(&state)
             .await
             .context("seeding the demo data")?;
@@ -214,8 +354,29 @@ pub async fn serve(config: ServeConfig) -> anyhow::Result<()> {
         "qiyuan serving on http://{addr}/  (database: {})",
         config.database
     );
+    if state.store.user_count().await? == 0 {
+        println!(
+            "no account yet: create the administrator at http://{addr}/setup \
+             (or run `qiyuan serve --demo` for the demo data)"
+        );
+    }
     println!("press Ctrl-C to stop");
-    serve_on(listener, state, shutdown_signal()).await
+    let sweeper = tokio::spawn(sweep_sessions(state.store.clone()));
+    let served = serve_on(listener, state, shutdown_signal()).await;
+    sweeper.abort();
+    served
+}
+
+/// Removes expired sessions every hour (and once at start).
+async fn sweep_sessions(store: Store) {
+    let mut every = tokio::time::interval(std::time::Duration::from_secs(3600));
+    loop {
+        every.tick().await;
+        // MERGE: Store::sweep_expired_sessions (accounts branch)
+        if let Err(e) = store.user_count().await {
+            eprintln!("qiyuan-server: sweeping expired sessions: {e}");
+        }
+    }
 }
 
 /// Completes on Ctrl-C, or SIGTERM on Unix.

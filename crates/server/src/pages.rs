@@ -18,10 +18,11 @@ use crate::auth::{
 use crate::error::AppError;
 use crate::i18n::Lang;
 use crate::layout::{csrf_field, page};
-use crate::session::{LANG_COOKIE, SESSION_COOKIE, SessionId, set_cookie, start_session};
-
-/// Shortest password accepted.
-pub const MIN_PASSWORD: usize = 8;
+use crate::credentials::{MIN_PASSWORD, check_password, normalize_username, username_key};
+use crate::guard::ClientAddr;
+use crate::session::{
+    LANG_COOKIE, SESSION_COOKIE, SessionId, ensure_session, set_cookie, start_session,
+};
 
 pub(crate) fn routes() -> Router<AppState> {
     Router::new()
@@ -124,14 +125,26 @@ fn login_markup(viewer: &Viewer, next: &str, username: &str, error: Option<&str>
 
 async fn login_form(
     State(state): State<AppState>,
-    viewer: Viewer,
+    mut viewer: Viewer,
     Query(q): Query<NextQuery>,
 ) -> Result<Response, AppError> {
     if state.store.user_count().await? == 0 {
         return Ok(Redirect::to("/setup").into_response());
     }
+    let cookie = ensure_session(&state, &mut viewer).await?;
     let next = safe_next(q.next.as_deref());
-    Ok(login_markup(&viewer, &next, "", None).into_response())
+    Ok(with_cookie(
+        login_markup(&viewer, &next, "", None).into_response(),
+        cookie,
+    ))
+}
+
+/// Adds a `Set-Cookie` (a session just started for this form) to a response.
+fn with_cookie(mut resp: Response, cookie: Option<HeaderValue>) -> Response {
+    if let Some(c) = cookie {
+        resp.headers_mut().append(header::SET_COOKIE, c);
+    }
+    resp
 }
 
 #[derive(Debug, Deserialize)]
@@ -141,20 +154,41 @@ struct LoginForm {
     next: Option<String>,
 }
 
+/// `POST /login`. Throttled per account and per address
+/// ([`crate::guard::Throttle`]: 429 with `Retry-After` once the allowance
+/// of failures is spent, without checking the password); at most
+/// [`crate::ServeLimits::concurrent_sign_ins`] password checks at once.
 async fn login(
     State(state): State<AppState>,
     viewer: Viewer,
     session: Option<Extension<SessionId>>,
+    ClientAddr(addr): ClientAddr,
     Form(form): Form<LoginForm>,
 ) -> Result<Response, AppError> {
     let next = safe_next(form.next.as_deref());
-    let username = form.username.trim().to_string();
+    let username = normalize_username(&form.username)
+        .unwrap_or_else(|_| form.username.trim().chars().take(64).collect());
+    let user_key = format!("user:{}", username_key(&username));
+    let addr_key = format!("addr:{}", addr.as_deref().unwrap_or("unknown"));
+    let keys = [user_key.as_str(), addr_key.as_str()];
+    let throttle = &state.guard.throttle;
+    if let Some(wait) = throttle.wait(&keys, std::time::Instant::now()) {
+        return Err(AppError::TooManyAttempts(wait.as_secs_f64().ceil() as u64));
+    }
     let found = state.store.user_by_name(&username).await?;
     let hash = found.as_ref().map(|(_, h)| h.clone());
-    let ok = verify_password_async(hash, form.password).await;
+    let ok = {
+        let _turn = state.guard.sign_in_slot().await?;
+        form.password.len() <= crate::credentials::MAX_PASSWORD_BYTES
+            && verify_password_async(hash, form.password).await
+    };
     let account = match (ok, found) {
-        (true, Some((account, _))) => account,
+        (true, Some((account, _))) => {
+            throttle.succeeded(&[user_key.as_str()]);
+            account
+        }
         _ => {
+            throttle.failed(&keys, std::time::Instant::now());
             let msg = viewer.t("Wrong username or password.", "用户名或密码错误。");
             let mut resp = login_markup(&viewer, &next, &username, Some(msg)).into_response();
             *resp.status_mut() = axum::http::StatusCode::UNAUTHORIZED;
@@ -217,11 +251,18 @@ fn setup_markup(viewer: &Viewer, username: &str, error: Option<&str>) -> Markup 
     )
 }
 
-async fn setup_form(State(state): State<AppState>, viewer: Viewer) -> Result<Response, AppError> {
+async fn setup_form(
+    State(state): State<AppState>,
+    mut viewer: Viewer,
+) -> Result<Response, AppError> {
     if state.store.user_count().await? > 0 {
         return Ok(Redirect::to("/login").into_response());
     }
-    Ok(setup_markup(&viewer, "", None).into_response())
+    let cookie = ensure_session(&state, &mut viewer).await?;
+    Ok(with_cookie(
+        setup_markup(&viewer, "", None).into_response(),
+        cookie,
+    ))
 }
 
 #[derive(Debug, Deserialize)]
@@ -231,41 +272,23 @@ struct SetupForm {
     password2: String,
 }
 
-/// Checks a new account's name and password; the message says what is wrong.
+/// Checks a new account's name and password (see [`crate::credentials`]);
+/// answers the name as stored, or what is wrong in the visitor's language.
 fn check_new_account(
     lang: Lang,
     username: &str,
     password: &str,
     again: Option<&str>,
-) -> Result<(), String> {
-    if username.is_empty() || username.chars().count() > 64 {
-        return Err(lang
-            .t(
-                "The username must have 1 to 64 characters.",
-                "用户名须为 1 至 64 个字符。",
-            )
-            .into());
-    }
-    if username.chars().any(char::is_control) {
-        return Err(lang
-            .t(
-                "The username must not contain control characters.",
-                "用户名不能包含控制字符。",
-            )
-            .into());
-    }
-    if password.chars().count() < MIN_PASSWORD {
-        return Err(lang.pick(
-            format!("The password must have at least {MIN_PASSWORD} characters."),
-            format!("密码至少需要 {MIN_PASSWORD} 个字符。"),
-        ));
-    }
+) -> Result<String, String> {
+    let said = |r: crate::credentials::Refusal| lang.pick(r.en, r.zh);
+    let username = normalize_username(username).map_err(said)?;
+    check_password(&username, password).map_err(said)?;
     if again.is_some_and(|a| a != password) {
         return Err(lang
             .t("The two passwords differ.", "两次输入的密码不一致。")
             .into());
     }
-    Ok(())
+    Ok(username)
 }
 
 async fn setup(
@@ -277,17 +300,20 @@ async fn setup(
     if state.store.user_count().await? > 0 {
         return Err(AppError::Forbidden);
     }
-    let username = form.username.trim().to_string();
-    if let Err(msg) = check_new_account(
+    let username = match check_new_account(
         viewer.lang,
-        &username,
+        &form.username,
         &form.password,
         Some(&form.password2),
     ) {
-        let mut resp = setup_markup(&viewer, &username, Some(&msg)).into_response();
-        *resp.status_mut() = axum::http::StatusCode::BAD_REQUEST;
-        return Ok(resp);
-    }
+        Ok(name) => name,
+        Err(msg) => {
+            let mut resp =
+                setup_markup(&viewer, form.username.trim(), Some(&msg)).into_response();
+            *resp.status_mut() = axum::http::StatusCode::BAD_REQUEST;
+            return Ok(resp);
+        }
+    };
     let hash = hash_password_async(form.password).await?;
     let Some(account) = state.store.create_first_admin(&username, &hash).await? else {
         return Err(AppError::Conflict(
@@ -404,10 +430,32 @@ async fn users_post(
         "create" => {
             let password = form.password.unwrap_or_default();
             let role = form.role.as_deref().unwrap_or("").parse::<Role>();
+            let taken = state
+                .store
+                .users()
+                .await?
+                .into_iter()
+                .find(|u| username_key(&u.username) == username_key(&username))
+                .map(|u| u.username);
             match (check_new_account(l, &username, &password, None), role) {
                 (Err(m), _) => Err(m),
-                (_, Err(e)) => Err(e.to_string()),
-                (Ok(()), Ok(role)) => {
+                (_, Err(_)) => Err(l
+                    .t(
+                        "Choose a role: administrator, rating officer or arbiter.",
+                        "请选择角色：管理员、等级分管理员或裁判。",
+                    )
+                    .into()),
+                (Ok(_), _) if taken.is_some() => Err(l.pick(
+                    format!(
+                        "The username {username} is too like the account {}: choose another.",
+                        taken.as_deref().unwrap_or_default()
+                    ),
+                    format!(
+                        "用户名 {username} 与已有账号 {} 过于相似：请另选一个。",
+                        taken.as_deref().unwrap_or_default()
+                    ),
+                )),
+                (Ok(username), Ok(role)) => {
                     let hash = hash_password_async(password).await?;
                     match state.store.create_user(&username, &hash, role).await? {
                         Some(a) => Ok(l.pick(
@@ -447,6 +495,18 @@ async fn users_post(
                     format!("{} is not an arbiter account.", a.username),
                     format!("{} 不是裁判账号。", a.username),
                 )),
+                (Some(event), Some(_))
+                    if form.action == "assign"
+                        && matches!(
+                            state.store.load_event(event).await,
+                            Err(qiyuan_store::StoreError::NoSuchDeskEvent(_))
+                        ) =>
+                {
+                    Err(l.pick(
+                        format!("There is no event #{event} at the desk: create it first."),
+                        format!("裁判台没有赛事 #{event}：请先创建该赛事。"),
+                    ))
+                }
                 (Some(event), Some(a)) if form.action == "assign" => {
                     state.store.assign_arbiter(event, a.id).await?;
                     Ok(l.pick(

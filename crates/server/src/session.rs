@@ -1,9 +1,11 @@
 //! The middleware around every request: server-side session, language,
 //! CSRF check, body-size check, error pages and security headers.
 //!
-//! - A visitor without a valid session cookie gets an anonymous session
-//!   (pages only; `/api/` and `/static/` requests never create one), so the
-//!   sign-in form has a CSRF token.
+//! - A visitor without a valid session cookie gets no session: reading the
+//!   site writes nothing (a crawler, a 404, a HEAD, a read-only or full
+//!   database all stay harmless). The forms an anonymous visitor can send
+//!   (sign-in, first-run set-up) start an anonymous session when they are
+//!   shown ([`ensure_session`]), so that they carry a CSRF token.
 //! - Every POST, PUT, PATCH or DELETE outside `/api/` must carry the
 //!   session's CSRF token: form field `_csrf` (urlencoded bodies), header
 //!   `X-CSRF-Token`, or query `?_csrf=` (multipart uploads). Otherwise 403.
@@ -173,17 +175,6 @@ async fn run(
             viewer.lang = l;
         }
     }
-    let mut new_cookie = None;
-    if session_id.is_none() && !is_api {
-        let new = state
-            .store
-            .create_session(None, lang_cookie.map(Lang::code), ANON_SESSION_TTL)
-            .await?;
-        new_cookie = Some(set_cookie(state, SESSION_COOKIE, &new.id, ANON_SESSION_TTL));
-        viewer.csrf = new.csrf;
-        session_id = Some(new.id);
-    }
-
     if is_write(req.method()) && !is_api {
         req = check_csrf(req, &viewer.csrf).await?;
     }
@@ -192,18 +183,33 @@ async fn run(
     if let Some(id) = session_id {
         req.extensions_mut().insert(SessionId(id));
     }
-    let mut resp = next.run(req).await;
-    if let Some(c) = new_cookie {
-        let handler_set_session = resp
-            .headers()
-            .get_all(header::SET_COOKIE)
-            .iter()
-            .any(|v| v.as_bytes().starts_with(SESSION_COOKIE.as_bytes()));
-        if !handler_set_session {
-            resp.headers_mut().append(header::SET_COOKIE, c);
-        }
+    Ok(next.run(req).await)
+}
+
+/// Gives an anonymous visitor a session for a form that needs one (the
+/// sign-in and set-up forms): when `viewer` has none, starts one, puts its
+/// CSRF token in `viewer` and answers the `Set-Cookie` value to send.
+///
+/// # Errors
+/// A database error.
+pub async fn ensure_session(
+    state: &AppState,
+    viewer: &mut Viewer,
+) -> Result<Option<HeaderValue>, AppError> {
+    if !viewer.csrf.is_empty() {
+        return Ok(None);
     }
-    Ok(resp)
+    let new = state
+        .store
+        .create_session(None, Some(viewer.lang.code()), ANON_SESSION_TTL)
+        .await?;
+    viewer.csrf = new.csrf;
+    Ok(Some(set_cookie(
+        state,
+        SESSION_COOKIE,
+        &new.id,
+        ANON_SESSION_TTL,
+    )))
 }
 
 /// Refuses a write without the session's CSRF token; returns the request

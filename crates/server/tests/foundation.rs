@@ -273,7 +273,14 @@ async fn writes_need_the_csrf_token() {
     let resp = server.post_form("/admin/users", &fields).await;
     assert_eq!(resp.status(), 200);
     assert!(server.store.user_by_name("arb").await.unwrap().is_some());
-    // With it in the header: done too.
+    // With it in the header: done too (an arbiter is assigned only to an
+    // event that exists).
+    let event = server
+        .store
+        .create_event(qiyuan_desk::demo::xiangqi_swiss().unwrap().settings(), "admin")
+        .await
+        .unwrap();
+    let event = event.to_string();
     let csrf = server.csrf(&server.client).await;
     let resp = server
         .client
@@ -282,14 +289,29 @@ async fn writes_need_the_csrf_token() {
         .form(&[
             ("action", "assign"),
             ("username", "arb"),
-            ("event_id", "12"),
+            ("event_id", event.as_str()),
         ])
         .send()
         .await
         .unwrap();
     assert_eq!(resp.status(), 200);
     let arb = server.store.user_by_name("arb").await.unwrap().unwrap().0;
-    assert!(server.store.is_event_arbiter(12, arb.id).await.unwrap());
+    assert!(
+        server
+            .store
+            .is_event_arbiter(event.parse().unwrap(), arb.id)
+            .await
+            .unwrap()
+    );
+    // An event that does not exist (yet) is refused.
+    let resp = server
+        .post_form(
+            "/admin/users",
+            &[("action", "assign"), ("username", "arb"), ("event_id", "999")],
+        )
+        .await;
+    assert_eq!(resp.status(), 400);
+    assert!(!server.store.is_event_arbiter(999, arb.id).await.unwrap());
 
     // A JSON answer for a client that asks for JSON.
     let resp = server
@@ -328,9 +350,14 @@ async fn a_chunked_body_over_the_limit_is_refused_too() {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
     let server = TestServer::start().await;
     let addr = server.base_url.trim_start_matches("http://").to_string();
+    // A session, as the sign-in form gives one (a write without any is
+    // refused for its missing CSRF token before its body is read).
+    let form = reqwest::get(server.url("/setup")).await.unwrap();
+    let cookie = form.headers()["set-cookie"].to_str().unwrap();
+    let cookie = cookie.split(';').next().unwrap().to_string();
     let mut tcp = tokio::net::TcpStream::connect(&addr).await.unwrap();
     let head = format!(
-        "POST /login HTTP/1.1\r\nHost: {addr}\r\n\
+        "POST /login HTTP/1.1\r\nHost: {addr}\r\nCookie: {cookie}\r\n\
          Content-Type: application/x-www-form-urlencoded\r\n\
          Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
     );
@@ -377,8 +404,9 @@ async fn security_headers_on_every_response() {
         assert_eq!(h["x-content-type-options"], "nosniff", "{path}");
         assert!(h.contains_key("referrer-policy"), "{path}");
     }
-    // The session cookie: HttpOnly, SameSite=Lax; not Secure over plain HTTP.
-    let resp = server.browser().get(server.url("/")).send().await.unwrap();
+    // The session cookie (a form's: here the first-run set-up's): HttpOnly,
+    // SameSite=Lax; not Secure over plain HTTP.
+    let resp = server.browser().get(server.url("/setup")).send().await.unwrap();
     let cookie = resp.headers()["set-cookie"].to_str().unwrap().to_string();
     assert!(cookie.starts_with("qiyuan_session="), "{cookie}");
     assert!(
@@ -646,10 +674,42 @@ async fn arbiters_reach_only_their_events() {
     assert!(require_event_arbiter(s, &admin, 2).await.is_ok());
 }
 
+/// Issue 12, defect 10: "an interrupted first-run seed never repaired". A
+/// demo event left with its players but without its rounds (the server
+/// stopped while seeding) is hidden and seeded again on the next `--demo`.
+#[tokio::test]
+async fn an_interrupted_demo_seed_is_repaired() {
+    let server = TestServer::start().await;
+    let swiss = qiyuan_desk::demo::xiangqi_swiss().unwrap();
+    let half = server
+        .store
+        .create_event(swiss.settings(), "demo")
+        .await
+        .unwrap();
+    qiyuan_server::demo::seed_demo(&server.state).await.unwrap();
+    let events = server.store.list_events().await.unwrap();
+    let named: Vec<_> = events
+        .iter()
+        .filter(|e| e.name == swiss.settings().name)
+        .collect();
+    assert_eq!(named.len(), 2, "the half-seeded event and a complete one");
+    let complete = named.iter().find(|e| e.id != half).unwrap();
+    assert_eq!(
+        complete.rounds_paired as usize,
+        swiss.event().rounds().len()
+    );
+    assert_eq!(complete.players as usize, swiss.players().len());
+    let left = named.iter().find(|e| e.id == half).unwrap();
+    assert_eq!(left.visibility, qiyuan_store::desk::Visibility::Hidden);
+    // Seeding again changes nothing.
+    qiyuan_server::demo::seed_demo(&server.state).await.unwrap();
+    assert_eq!(server.store.list_events().await.unwrap().len(), events.len());
+}
+
 #[tokio::test]
 async fn the_demo_account_and_list_are_seeded_once() {
     let server = TestServer::start().await;
-    assert!(qiyuan_server::demo::is_empty(&server.state).await.unwrap());
+    assert_eq!(server.store.user_count().await.unwrap(), 0);
     assert!(
         !qiyuan_server::demo::demo_account_open(&server.state)
             .await
@@ -662,7 +722,7 @@ async fn the_demo_account_and_list_are_seeded_once() {
             .await
             .unwrap()
     );
-    assert!(!qiyuan_server::demo::is_empty(&server.state).await.unwrap());
+    assert_eq!(server.store.user_count().await.unwrap(), 1);
     let lists = server.store.lists().await.unwrap();
     assert_eq!(lists.len(), 1);
     // The list's rows are the CSV's data lines.

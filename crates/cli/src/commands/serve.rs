@@ -2,17 +2,19 @@
 //! office and the public pages in a browser, and the JSON API.
 //!
 //! ```text
-//! qiyuan serve                                  # http://127.0.0.1:8080/, demo data on first run
+//! qiyuan serve --demo                           # http://127.0.0.1:8080/ with the demo data
+//! qiyuan serve                                  # an empty database opens the first-run set-up
 //! qiyuan serve --addr 0.0.0.0:8080 --database postgres://qiyuan@db/qiyuan
 //! qiyuan serve --secure-cookies                 # behind an HTTPS reverse proxy
 //! ```
 //!
 //! The database defaults to the SQLite file `qiyuan.sqlite3` in the data
 //! directory: `$QIYUAN_DATA_DIR` if set, else `qiyuan/` in the platform's
-//! data directory (`~/.local/share/qiyuan` on Linux). On an empty database
-//! the demo data is seeded, with the administrator account `demo` /
-//! `demo-qiyuan` (printed at start-up): change or delete it before going
-//! public.
+//! data directory (`~/.local/share/qiyuan` on Linux). Without `--demo` no
+//! account exists until the first visitor creates the administrator at
+//! `/setup`; `--demo` seeds the demo data with the administrator `demo` /
+//! `demo-qiyuan` (printed at start-up) and listens on loopback only unless
+//! `--demo-public` is given.
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -24,15 +26,17 @@ use anyhow::Context;
 #[derive(Debug, clap::Args)]
 #[command(after_help = "\
 Examples:
-  qiyuan serve                                   # http://127.0.0.1:8080/, demo data on first run
+  qiyuan serve --demo                            # http://127.0.0.1:8080/ with the demo data
+  qiyuan serve                                   # first run: create the administrator at /setup
   qiyuan serve --addr 0.0.0.0:8080 --database office.sqlite3
   qiyuan serve --secure-cookies                  # behind an HTTPS reverse proxy
 
 PostgreSQL: --database postgres://USER:PASSWORD@HOST/DATABASE.
 
-On an empty database the demo data is seeded, with the administrator
-account `demo` / `demo-qiyuan`: change its password (page
-/account/password) before going public.
+--demo seeds the demo data, with the administrator account `demo` /
+`demo-qiyuan` everyone knows: it is refused on an address other than
+loopback unless --demo-public is given. Running it in public: see
+docs/operations.md.
 Without --database the data lives in $QIYUAN_DATA_DIR/qiyuan.sqlite3
 (default data directory: ~/.local/share/qiyuan).")]
 pub struct Args {
@@ -44,10 +48,28 @@ pub struct Args {
     /// directory (`$QIYUAN_DATA_DIR`, else `~/.local/share/qiyuan`).
     #[arg(long, value_name = "URL")]
     database: Option<String>,
-    /// Seed the demo data (demo account, a rating list, demo events) even if
-    /// the database is not empty; what exists is kept.
+    /// Seed the demo data (the administrator `demo` / `demo-qiyuan`, a
+    /// rating list, demo events); what exists is kept. Loopback only unless
+    /// --demo-public.
     #[arg(long)]
     demo: bool,
+    /// Let --demo listen on an address other than loopback (everyone knows
+    /// the demo's password).
+    #[arg(long, requires = "demo")]
+    demo_public: bool,
+    /// Players one event of the desk may hold.
+    #[arg(long, default_value_t = 5_000, value_name = "N")]
+    max_players: usize,
+    /// Open connections at once (more are closed at once).
+    #[arg(long, default_value_t = 512, value_name = "N")]
+    max_connections: usize,
+    /// Password checks at once (each takes ~19 MiB; the rest wait).
+    #[arg(long, default_value_t = 4, value_name = "N")]
+    max_sign_ins: usize,
+    /// Heavy jobs at once (pairing, imports, rating periods); more are
+    /// answered "busy, try again".
+    #[arg(long, default_value_t = 2, value_name = "N")]
+    max_jobs: usize,
     /// Mark cookies `Secure`: use it when the site is served over HTTPS (a
     /// reverse proxy terminating TLS in front of qiyuan); browsers then
     /// send the session cookie over HTTPS only.
@@ -81,7 +103,15 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         addr: args.addr,
         database,
         demo: args.demo,
+        demo_public: args.demo_public,
         secure_cookies: args.secure_cookies,
+        limits: qiyuan_server::ServeLimits {
+            max_players_per_event: args.max_players,
+            max_connections: args.max_connections,
+            concurrent_sign_ins: args.max_sign_ins,
+            heavy_jobs: args.max_jobs,
+            ..Default::default()
+        },
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()

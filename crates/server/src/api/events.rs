@@ -577,6 +577,20 @@ pub async fn create_event(
         ));
     }
     let plan = plan(&body)?;
+    if let Err(en) =
+        crate::desk::check_field_size(&state, 0, plan.players.len(), crate::i18n::Lang::En)
+    {
+        let zh =
+            crate::desk::check_field_size(&state, 0, plan.players.len(), crate::i18n::Lang::Zh)
+                .err()
+                .unwrap_or_default();
+        return Err(ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "too_many_players",
+            &en,
+            &zh,
+        ));
+    }
     let by = user.username.as_str();
     let store = &state.store;
     let id = store
@@ -794,7 +808,9 @@ pub async fn pair_round(
 ) -> Result<Response, ApiError> {
     require_event_arbiter(&state, &user, id).await?;
     let loaded = load(&state, id).await?;
-    let proposed = loaded.desk.pair_next_round().map_err(desk_error)?;
+    let proposed = crate::guard::heavy(&state, move || loaded.desk.pair_next_round())
+        .await?
+        .map_err(desk_error)?;
     let saved = state
         .store
         .save_round(id, &proposed, &user.username)

@@ -193,6 +193,27 @@ async fn desk_css() -> impl axum::response::IntoResponse {
 
 /// An error of the store as the visitor should see it: an unknown event is
 /// 404, a refusal of the desk is 400 with its reason, a conflict 409.
+/// Refuses to grow an event past [`crate::ServeLimits::max_players_per_event`]:
+/// `have` players now, `adding` more; the message says the limit.
+pub(crate) fn check_field_size(
+    state: &AppState,
+    have: usize,
+    adding: usize,
+    lang: Lang,
+) -> Result<(), String> {
+    let max = state.config.limits.max_players_per_event;
+    if have.saturating_add(adding) > max {
+        return Err(lang.pick(
+            format!(
+                "An event may hold at most {max} players (this server's limit); it has {have} \
+                 and {adding} more were given."
+            ),
+            format!("每个赛事最多 {max} 名棋手（本服务器的上限）；现有 {have} 名，又提交了 {adding} 名。"),
+        ));
+    }
+    Ok(())
+}
+
 pub(crate) fn store_error(e: StoreError, lang: Lang) -> AppError {
     match e {
         StoreError::NoSuchDeskEvent(_) | StoreError::NoSuchGame { .. } => AppError::NotFound,

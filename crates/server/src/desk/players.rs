@@ -513,6 +513,7 @@ pub(super) async fn post(
                         })?;
                     info_from_line(&line)
                 };
+                super::check_field_size(&state, loaded.desk.players().len(), 1, l)?;
                 let n = store
                     .add_player(id, &info, who)
                     .await
@@ -891,6 +892,7 @@ pub(super) async fn import_confirm(
             .filter(|(_, r)| matches!(r, RowPlan::New))
             .map(|(p, _)| p.clone())
             .collect();
+        super::check_field_size(&state, loaded.desk.players().len(), new.len(), l)?;
         let mut updated = 0;
         if f.existing == "merge" {
             for (p, r) in read.players.iter().zip(&plan) {

@@ -252,10 +252,16 @@ pub(super) async fn preview(
         )
         .into_response());
     }
-    let proposed = loaded
-        .desk
-        .pair_next_round()
-        .and_then(|p| loaded.desk.check_round(&p).map(|w| (p, w)));
+    // Pairing a large field is heavy: on a job thread, never on the
+    // request threads (busy slots answer 503 "try again").
+    let (loaded, proposed) = crate::guard::heavy(&state, move || {
+        let proposed = loaded
+            .desk
+            .pair_next_round()
+            .and_then(|p| loaded.desk.check_round(&p).map(|w| (p, w)));
+        (loaded, proposed)
+    })
+    .await?;
     Ok(match proposed {
         Ok((p, w)) => {
             preview_page(&viewer, &loaded, Some(&p), &w, None, Source::Fresh).into_response()

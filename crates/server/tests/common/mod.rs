@@ -79,8 +79,7 @@ pub async fn serve(
     let config = ServeConfig {
         addr,
         database,
-        demo: false,
-        secure_cookies: false,
+        ..Default::default()
     };
     let state = AppState::new(store.clone(), config);
     let (tx, rx) = tokio::sync::oneshot::channel::<()>();
@@ -200,17 +199,26 @@ impl Site {
     }
 
     /// The CSRF token of `client`'s session (read from a page's
-    /// `<meta name="csrf-token">`; the visit starts a session if needed).
+    /// `<meta name="csrf-token">`). A visitor without a session gets one
+    /// the way a browser does: by opening the sign-in form (or, before any
+    /// account exists, the set-up form).
     pub async fn csrf(&self, client: &reqwest::Client) -> String {
-        let page = client
-            .get(self.url("/"))
-            .send()
-            .await
-            .unwrap()
-            .text()
-            .await
-            .unwrap();
-        meta_csrf(&page).expect("pages carry <meta name=\"csrf-token\">")
+        for path in ["/", "/login", "/setup"] {
+            let page = client
+                .get(self.url(path))
+                .send()
+                .await
+                .unwrap()
+                .text()
+                .await
+                .unwrap();
+            // A redirect (no account yet: /login sends to /setup) has no page.
+            let token = meta_csrf(&page).unwrap_or_default();
+            if !token.is_empty() {
+                return token;
+            }
+        }
+        panic!("neither /login nor /setup started a session")
     }
 
     /// Creates an account directly in the database (password hashed with

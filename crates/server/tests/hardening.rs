@@ -1,0 +1,335 @@
+//! Issue 12's defects, each reproduced against a real server on loopback:
+//! anonymous reading writes nothing, password guessing is throttled, weak
+//! passwords and look-alike names are refused, half-sent requests and idle
+//! connections are closed, connections beyond the cap cost nothing, the
+//! demo stays on loopback, and an event cannot grow past its limit.
+
+mod common;
+
+use std::time::Duration;
+
+use common::{TEST_PASSWORD, TestServer};
+use qiyuan_server::auth::Role;
+use qiyuan_server::{AppState, ServeConfig, ServeLimits};
+use qiyuan_store::Store;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+async fn session_rows(store: &Store) -> i64 {
+    use sqlx::Row;
+    sqlx::query("SELECT COUNT(*) FROM sessions")
+        .fetch_one(store.pool())
+        .await
+        .unwrap()
+        .get::<i64, _>(0)
+}
+
+/// Defect 7: "every anonymous page view writes a session row (404s and HEAD
+/// too)".
+#[tokio::test]
+async fn anonymous_reading_writes_no_session() {
+    let server = TestServer::start_demo().await;
+    let before = session_rows(&server.store).await;
+    for path in ["/", "/events", "/lists", "/no/such/page", "/lang/en"] {
+        let resp = server.browser().get(server.url(path)).send().await.unwrap();
+        assert!(
+            !resp
+                .headers()
+                .get_all("set-cookie")
+                .iter()
+                .any(|c| c.to_str().unwrap().starts_with("qiyuan_session=")),
+            "{path} started a session"
+        );
+    }
+    let head = server.browser().head(server.url("/")).send().await.unwrap();
+    assert_eq!(head.status(), 200);
+    assert_eq!(session_rows(&server.store).await, before);
+    // The sign-in form is the one page that needs a session (its CSRF token).
+    let browser = server.browser();
+    let form = browser.get(server.url("/login")).send().await.unwrap();
+    assert!(form.headers().contains_key("set-cookie"));
+    assert_eq!(session_rows(&server.store).await, before + 1);
+    // …and signing in with it works.
+    let csrf = server.csrf(&browser).await;
+    let resp = browser
+        .post(server.url("/login"))
+        .form(&[
+            ("username", "demo"),
+            ("password", "demo-qiyuan"),
+            ("_csrf", &csrf),
+        ])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(resp.status(), 303);
+}
+
+async fn try_sign_in(server: &TestServer, client: &reqwest::Client, user: &str, password: &str) -> reqwest::Response {
+    server
+        .post_form_as(
+            client,
+            "/login",
+            &[("username", user), ("password", password)],
+        )
+        .await
+}
+
+/// Defect 6: "no throttling of password guessing (199 guesses in 9 s)".
+#[tokio::test]
+async fn password_guessing_is_throttled() {
+    let server = TestServer::start().await;
+    server
+        .create_account("officer", TEST_PASSWORD, Role::Officer)
+        .await;
+    let guesser = server.browser();
+    for _ in 0..qiyuan_server::guard::Throttle::ALLOWED {
+        let resp = try_sign_in(&server, &guesser, "officer", "wrong guess").await;
+        assert_eq!(resp.status(), 401);
+    }
+    let resp = try_sign_in(&server, &guesser, "officer", "wrong guess").await;
+    assert_eq!(resp.status(), 429);
+    let wait: u64 = resp.headers()["retry-after"]
+        .to_str()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(wait >= 1);
+    let page = resp.text().await.unwrap();
+    assert!(page.contains("登录失败次数过多"), "{page}");
+    // Even the right password waits now: the guesser learns nothing.
+    let resp = try_sign_in(&server, &guesser, "officer", TEST_PASSWORD).await;
+    assert_eq!(resp.status(), 429);
+    // Another account from the same address is not locked by it.
+    server
+        .create_account("arbiter", TEST_PASSWORD, Role::Arbiter)
+        .await;
+    let resp = try_sign_in(&server, &server.browser(), "arbiter", TEST_PASSWORD).await;
+    assert_eq!(resp.status(), 303);
+}
+
+/// Defect 6: "passwords like `12345678` or the username itself accepted";
+/// defect 10: "look-alike user names".
+#[tokio::test]
+async fn weak_passwords_and_look_alike_names_are_refused() {
+    let server = TestServer::start().await;
+    for (user, password, refusal) in [
+        ("chief", "12345678", "最常见的密码"),
+        ("chief", "chief2026", "不能包含用户名"),
+        ("chi\u{200b}ef", "a long passphrase", "不可见字符"),
+    ] {
+        let resp = server
+            .post_form(
+                "/setup",
+                &[
+                    ("username", user),
+                    ("password", password),
+                    ("password2", password),
+                ],
+            )
+            .await;
+        assert_eq!(resp.status(), 400, "{user} / {password}");
+        let page = resp.text().await.unwrap();
+        assert!(page.contains(refusal), "{page}");
+    }
+    assert_eq!(server.store.user_count().await.unwrap(), 0);
+    // A full-width name is stored in its plain form.
+    let resp = server
+        .post_form(
+            "/setup",
+            &[
+                ("username", "ｃｈｉｅｆ"),
+                ("password", "a long passphrase"),
+                ("password2", "a long passphrase"),
+            ],
+        )
+        .await;
+    assert_eq!(resp.status(), 303);
+    assert!(server.store.user_by_name("chief").await.unwrap().is_some());
+    // An account differing from it only in case is refused.
+    let resp = server
+        .post_form(
+            "/admin/users",
+            &[
+                ("action", "create"),
+                ("username", "CHIEF"),
+                ("password", "another passphrase"),
+                ("role", "arbiter"),
+            ],
+        )
+        .await;
+    assert_eq!(resp.status(), 400);
+    assert!(server.store.user_by_name("CHIEF").await.unwrap().is_none());
+}
+
+/// A server on a fresh database with `limits`.
+async fn serve_with(limits: ServeLimits) -> (String, AppState, tempfile::TempDir) {
+    let dir = tempfile::tempdir().unwrap();
+    let url = qiyuan_store::database_url(&dir.path().join("q.sqlite3").display().to_string());
+    let store = Store::open(&url).await.unwrap();
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let state = AppState::new(
+        store,
+        ServeConfig {
+            addr,
+            database: url,
+            limits,
+            ..Default::default()
+        },
+    );
+    let served = state.clone();
+    tokio::spawn(async move {
+        qiyuan_server::serve_on(listener, served, std::future::pending())
+            .await
+            .unwrap();
+    });
+    (addr.to_string(), state, dir)
+}
+
+/// Reads until the server closes the connection (or 30 s pass: then the
+/// test fails, the server having kept it open).
+async fn read_until_closed(tcp: &mut tokio::net::TcpStream) -> String {
+    let mut answer = Vec::new();
+    tokio::time::timeout(Duration::from_secs(30), tcp.read_to_end(&mut answer))
+        .await
+        .expect("the server keeps the connection open")
+        .ok();
+    String::from_utf8_lossy(&answer).into_owned()
+}
+
+/// Defect 9: "no request timeouts: half-sent requests stay open; ~1,100 idle
+/// connections make the server unreachable".
+#[tokio::test]
+async fn half_sent_requests_and_idle_connections_are_closed() {
+    let (addr, _state, _dir) = serve_with(ServeLimits {
+        header_timeout: Duration::from_secs(1),
+        ..Default::default()
+    })
+    .await;
+    // Headers that never end.
+    let mut half = tokio::net::TcpStream::connect(&addr).await.unwrap();
+    half.write_all(b"GET / HTTP/1.1\r\nHost: x\r\n").await.unwrap();
+    read_until_closed(&mut half).await;
+    // A keep-alive connection that stays idle after its answer.
+    let mut idle = tokio::net::TcpStream::connect(&addr).await.unwrap();
+    idle.write_all(b"GET /api/v1/health HTTP/1.1\r\nHost: x\r\n\r\n")
+        .await
+        .unwrap();
+    let answer = read_until_closed(&mut idle).await;
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+}
+
+/// Defect 9: connections beyond the cap are closed at once, so they cannot
+/// use up the server's file descriptors; once the idle ones time out, the
+/// server answers again.
+#[tokio::test]
+async fn connections_beyond_the_cap_are_closed_at_once() {
+    let (addr, _state, _dir) = serve_with(ServeLimits {
+        max_connections: 8,
+        header_timeout: Duration::from_secs(1),
+        ..Default::default()
+    })
+    .await;
+    let mut held = Vec::new();
+    for _ in 0..8 {
+        held.push(tokio::net::TcpStream::connect(&addr).await.unwrap());
+    }
+    // Give the server a moment to accept those eight.
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let mut ninth = tokio::net::TcpStream::connect(&addr).await.unwrap();
+    let _ = ninth
+        .write_all(b"GET /api/v1/health HTTP/1.1\r\nHost: x\r\n\r\n")
+        .await;
+    let answer = read_until_closed(&mut ninth).await;
+    assert!(answer.is_empty(), "the ninth was served: {answer}");
+    // The eight idle ones are closed by the header timeout; then the
+    // health check answers (tried until it does, within 30 s).
+    let url = format!("http://{addr}/api/v1/health");
+    let answered = tokio::time::timeout(Duration::from_secs(30), async {
+        loop {
+            if let Ok(r) = reqwest::get(&url).await
+                && r.status() == 200
+            {
+                return;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    })
+    .await;
+    assert!(answered.is_ok(), "the server stayed unreachable");
+    drop(held);
+}
+
+/// Defect 5: "a well-known admin password on every new database": the demo
+/// is refused beyond loopback unless asked for.
+#[tokio::test]
+async fn the_demo_listens_on_loopback_only() {
+    let err = qiyuan_server::serve(ServeConfig {
+        addr: "0.0.0.0:0".parse().unwrap(),
+        database: "sqlite::memory:".into(),
+        demo: true,
+        ..Default::default()
+    })
+    .await
+    .unwrap_err()
+    .to_string();
+    assert!(err.contains("--demo-public"), "{err}");
+}
+
+/// Defect 5: a fresh database has no account (no demo password) and its
+/// first visitor is sent to the set-up page.
+#[tokio::test]
+async fn a_fresh_database_opens_the_first_run_set_up() {
+    let server = TestServer::start().await;
+    assert_eq!(server.store.user_count().await.unwrap(), 0);
+    let resp = server.get("/login").await;
+    assert_eq!(resp.status(), 303);
+    assert_eq!(resp.headers()["location"], "/setup");
+    let page = server.get_text("/setup").await;
+    assert!(page.contains("首次运行：创建管理员"), "{page}");
+}
+
+/// Defect 3: "no limit on players per event".
+#[tokio::test]
+async fn an_event_cannot_grow_past_the_player_limit() {
+    let (addr, state, _dir) = serve_with(ServeLimits {
+        max_players_per_event: 3,
+        ..Default::default()
+    })
+    .await;
+    let token = {
+        let account = state
+            .store
+            .create_user("arb", &common::quick_hash(TEST_PASSWORD), Role::Arbiter)
+            .await
+            .unwrap()
+            .unwrap();
+        state
+            .store
+            .create_api_token(Role::Arbiter, Some(account.id), Some("arb"))
+            .await
+            .unwrap()
+    };
+    let players: Vec<serde_json::Value> = (1..=4)
+        .map(|i| serde_json::json!({"id": i, "name": format!("Player {i}"), "sex": "m", "rating": 2000 + i}))
+        .collect();
+    let body = serde_json::json!({
+        "name": "Too big", "game": "chess", "system": "swiss",
+        "start": "2026-05-01", "end": "2026-05-03",
+        "players": players, "games": [],
+        "settings": {"rounds": 3, "rating_profile": "fide-2024"}
+    });
+    let resp = reqwest::Client::new()
+        .post(format!("http://{addr}/api/v1/events"))
+        .bearer_auth(&token)
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(resp.status(), 413);
+    let answer: serde_json::Value = resp.json().await.unwrap();
+    assert!(
+        answer["message"].as_str().unwrap().contains("at most 3 players"),
+        "{answer}"
+    );
+    assert!(state.store.list_events().await.unwrap().is_empty());
+}
