@@ -2,8 +2,9 @@
 
 use serde::Serialize;
 use sha2::{Digest, Sha256};
-use sqlx::{Any, Row, Transaction};
+use sqlx::Row;
 
+use crate::tx::Tx;
 use crate::{Store, StoreError};
 
 /// What an audit entry records.
@@ -114,7 +115,7 @@ pub(crate) fn sha256(bytes: &[u8]) -> String {
 /// known, stored as NULL and hashed as the entries written before the actor
 /// was recorded). Returns its id.
 pub(crate) async fn append(
-    tx: &mut Transaction<'static, Any>,
+    tx: &mut Tx,
     action: AuditAction,
     subject: &str,
     detail: &serde_json::Value,

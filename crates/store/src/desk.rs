@@ -50,9 +50,10 @@ use qiyuan_tournament::model::{ByeKind, Game, GameResult, PlayerId, Round, Sex};
 use qiyuan_tournament::team::{Team, TeamId};
 use serde::Serialize;
 use sqlx::any::AnyRow;
-use sqlx::{Any, AnyConnection, Row, Transaction};
+use sqlx::{AnyConnection, Row};
 
 pub use crate::error::ResultConflict;
+use crate::tx::{self, Tx};
 use crate::{Store, StoreError};
 
 /// A stored game with its id and version (what a result form sends back).
@@ -352,7 +353,7 @@ async fn log(
 /// Appends a log entry that names no game inside `tx`, then commits it:
 /// the close of most desk operations.
 async fn commit_logged(
-    mut tx: Transaction<'static, Any>,
+    mut tx: Tx,
     event_id: i64,
     by: &str,
     action: &str,
@@ -360,7 +361,7 @@ async fn commit_logged(
     detail: serde_json::Value,
 ) -> Result<(), StoreError> {
     log(&mut tx, event_id, by, action, round, None, detail).await?;
-    tx.commit().await?;
+    tx::commit(tx).await?;
     Ok(())
 }
 
@@ -814,11 +815,8 @@ fn visibility_of(event_id: i64, code: &str) -> Result<Visibility, StoreError> {
 }
 
 impl Store {
-    async fn begin_locked(
-        &self,
-        event_id: i64,
-    ) -> Result<(Transaction<'static, Any>, LoadedEvent), StoreError> {
-        let mut tx = self.pool.begin().await?;
+    async fn begin_locked(&self, event_id: i64) -> Result<(Tx, LoadedEvent), StoreError> {
+        let mut tx = tx::begin(&self.pool).await?;
         lock(&mut tx, event_id).await?;
         let loaded = load_in(&mut tx, event_id).await?;
         Ok((tx, loaded))
@@ -839,7 +837,7 @@ impl Store {
             what: format!("settings: {e}"),
         })?;
         let at = now();
-        let mut tx = self.pool.begin().await?;
+        let mut tx = tx::begin(&self.pool).await?;
         let id: i64 = sqlx::query_scalar(
             "INSERT INTO desk_events (name, settings, status, total_rounds, created_at, updated_at) \
              VALUES ($1, $2, 'registration', $3, $4, $4) RETURNING id",
@@ -883,7 +881,7 @@ impl Store {
         } else {
             "running"
         };
-        let mut tx = self.pool.begin().await?;
+        let mut tx = tx::begin(&self.pool).await?;
         let id: i64 = sqlx::query_scalar(
             "INSERT INTO desk_events (name, settings, status, total_rounds, created_at, updated_at) \
              VALUES ($1, $2, $3, $4, $5, $5) RETURNING id",
@@ -985,7 +983,7 @@ impl Store {
             "rounds": desk.rounds_paired(),
         });
         log(&mut tx, id, by, "import-event", None, None, detail).await?;
-        tx.commit().await?;
+        tx::commit(tx).await?;
         Ok(id)
     }
 
@@ -1067,14 +1065,14 @@ impl Store {
         // queries would show games of a round not yet paired. SQLite's
         // read transaction is one snapshot (WAL); PostgreSQL's READ
         // COMMITTED is not, so the transaction asks for REPEATABLE READ.
-        let mut tx = self.pool.begin().await?;
+        let mut tx = tx::begin(&self.pool).await?;
         if self.backend() == crate::Backend::Postgres {
             sqlx::query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
                 .execute(&mut *tx)
                 .await?;
         }
         let loaded = load_in(&mut tx, event_id).await?;
-        tx.commit().await?;
+        tx::commit(tx).await?;
         Ok(loaded)
     }
 
@@ -1614,7 +1612,7 @@ impl Store {
             )
             .await?;
         }
-        tx.commit().await?;
+        tx::commit(tx).await?;
         Ok(had)
     }
 
@@ -1676,7 +1674,7 @@ impl Store {
             .bind(event_id)
             .execute(&mut *tx)
             .await?;
-        tx.commit().await?;
+        tx::commit(tx).await?;
         Ok(saved)
     }
 }
@@ -1686,7 +1684,7 @@ impl Store {
 /// decided (a round robin's forfeits of a withdrawn player) are written
 /// with their result and version 1.
 async fn write_round(
-    tx: &mut Transaction<'static, Any>,
+    tx: &mut Tx,
     loaded: &mut LoadedEvent,
     round: &ProposedRound,
     by: &str,
@@ -1893,7 +1891,7 @@ impl Store {
         .await?
             > 0;
         drop_draft(&mut tx, event_id, by, "discarded by the arbiter").await?;
-        tx.commit().await?;
+        tx::commit(tx).await?;
         Ok(had)
     }
 
@@ -1950,7 +1948,7 @@ impl Store {
         published: bool,
         by: &str,
     ) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = tx::begin(&self.pool).await?;
         lock(&mut tx, event_id).await?;
         let done =
             sqlx::query("UPDATE desk_rounds SET published = $1 WHERE event_id = $2 AND round = $3")
@@ -1996,7 +1994,7 @@ impl Store {
         expected_version: i64,
         by: &str,
     ) -> Result<ResultOutcome, StoreError> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = tx::begin(&self.pool).await?;
         lock(&mut tx, event_id).await?;
         let Some(row) = sqlx::query(&format!(
             "SELECT {GAME_COLUMNS} FROM desk_games WHERE id = $1 AND event_id = $2"
@@ -2011,7 +2009,7 @@ impl Store {
         let game = game_ref(&row)?;
         if game.result == result {
             // Nothing to change; the transaction only touched updated_at.
-            tx.rollback().await?;
+            tx::rollback(tx).await?;
             return Ok(ResultOutcome {
                 previous: result,
                 game,
@@ -2031,7 +2029,7 @@ impl Store {
                 .flatten()
                 .map_or_else(|| id.to_string(), |n| format!("{id} {n}"))
             };
-            tx.rollback().await?;
+            tx::rollback(tx).await?;
             return Err(StoreError::Conflict(Box::new(
                 crate::error::ResultConflict {
                     game_id,
@@ -2101,7 +2099,7 @@ impl Store {
         .bind(event_id)
         .execute(&mut *tx)
         .await?;
-        tx.commit().await?;
+        tx::commit(tx).await?;
         Ok(ResultOutcome {
             game: GameRef {
                 result,
@@ -2506,7 +2504,7 @@ impl Store {
         for (t, players) in &line_ups {
             write_line_up(&mut tx, event_id, round, *t, players).await?;
         }
-        tx.commit().await?;
+        tx::commit(tx).await?;
         Ok(saved)
     }
 }

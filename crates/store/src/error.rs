@@ -21,6 +21,15 @@ pub enum StoreError {
     /// A query failed.
     #[error("database error: {0}")]
     Db(#[from] sqlx::Error),
+    /// The database did not confirm a commit (a full disk, a lost
+    /// connection): the change is not acknowledged, and the connection that
+    /// held it was closed rather than reused.
+    #[error("cannot commit the change to the database, it is not saved: {0}")]
+    Commit(sqlx::Error),
+    /// The database refused to roll a transaction back; the connection that
+    /// held it was closed (which rolls it back) rather than reused.
+    #[error("cannot roll back the change in the database: {0}")]
+    Rollback(sqlx::Error),
     /// A file or directory could not be used.
     #[error("{what}: {source}")]
     Io {

@@ -8,9 +8,10 @@ use qiyuan_rating::period::{ListRow, period_of_date};
 use qiyuan_rating::profile::Profile;
 use serde::Serialize;
 use serde_json::json;
-use sqlx::{Any, Row, Transaction};
+use sqlx::Row;
 
 use crate::audit::{AuditAction, append, require_actor, sha256};
+use crate::tx::{self, Tx};
 use crate::{Store, StoreError};
 
 /// One row of a rating list to import: the engine's [`ListRow`] and the
@@ -60,7 +61,7 @@ pub(crate) enum Val {
 /// Inserts rows with multi-row `VALUES` statements of a fixed size (so that
 /// the prepared statement is reused), within the caller's transaction.
 pub(crate) async fn insert_rows(
-    tx: &mut Transaction<'static, Any>,
+    tx: &mut Tx,
     head: &str,
     tail: &str,
     columns: usize,
@@ -425,7 +426,7 @@ impl Store {
             return Ok(out);
         }
 
-        let mut tx = self.pool.begin().await?;
+        let mut tx = tx::begin(&self.pool).await?;
         let listed: Vec<serde_json::Value> = parsed
             .iter()
             .enumerate()
@@ -525,7 +526,7 @@ impl Store {
             progress,
         )
         .await?;
-        tx.commit().await?;
+        tx::commit(tx).await?;
         Ok(out)
     }
 
@@ -623,7 +624,7 @@ pub(crate) struct KnownPlayer {
 }
 
 async fn insert_event(
-    tx: &mut Transaction<'static, Any>,
+    tx: &mut Tx,
     file_name: &str,
     text: &str,
     sha: &str,
@@ -693,7 +694,7 @@ pub(crate) fn enum_str<T: Serialize>(v: &T) -> String {
 /// Writes the rows of a list (with a computed row's notes), each with the
 /// player's identity as the list gives it.
 pub(crate) async fn write_list_entries<'a>(
-    tx: &mut Transaction<'static, Any>,
+    tx: &mut Tx,
     list_id: i64,
     rows: impl Iterator<Item = (&'a ListRow, Option<String>)>,
     progress: &dyn Fn(u64),

@@ -24,6 +24,15 @@
 //! tables and columns in both). Ratings are exact decimals stored as text,
 //! never as binary floats.
 //!
+//! **Durable or failed, never both.** Every change is one transaction, and
+//! a change the store acknowledges (`Ok`) was committed: it is there after
+//! a restart. A change answered with an error left nothing, even when the
+//! disk filled in the middle of it. A connection whose commit or rollback
+//! failed is closed, never handed to the next writer, so no later change
+//! can land in a transaction that never reaches the disk, and none holds
+//! SQLite's write lock: once space returns, the same running store writes
+//! again.
+//!
 //! The rating computation itself is pure and lives in `qiyuan-rating`: the
 //! store only feeds it (lists, events) and keeps its results.
 //!
@@ -48,6 +57,7 @@ mod office;
 pub mod points;
 mod query;
 mod submissions;
+mod tx;
 
 use std::str::FromStr;
 
@@ -246,6 +256,9 @@ impl Store {
                     Ok(())
                 })
             })
+            // A connection given back inside a transaction is closed, never
+            // reused (see "Durable or failed" in the crate's docs).
+            .after_release(|conn, _meta| Box::pin(tx::release_clean(conn)))
             .connect(&url)
             .await
             .map_err(|e| StoreError::Connect {

@@ -39,6 +39,7 @@ use sqlx::Row;
 
 use crate::audit::{AuditAction, append, require_actor, sha256};
 use crate::import::{ListEntry, Val, insert_rows, sex_str, write_list_entries};
+use crate::tx;
 use crate::{Store, StoreError, date};
 
 /// What an import left out of the draft, kept with it for review.
@@ -271,7 +272,7 @@ impl Store {
         let notes_json = serde_json::to_string(&notes).map_err(|e| StoreError::Corrupt {
             what: format!("import notes: {e}"),
         })?;
-        let mut tx = self.pool.begin().await?;
+        let mut tx = tx::begin(&self.pool).await?;
         let audit_id = append(
             &mut tx,
             AuditAction::ImportList,
@@ -324,7 +325,7 @@ impl Store {
             progress,
         )
         .await?;
-        tx.commit().await?;
+        tx::commit(tx).await?;
         Ok(ListDraft {
             list_id,
             audit_id,
@@ -548,7 +549,7 @@ impl Store {
             .bind(list_id)
             .fetch_one(&self.pool)
             .await?;
-        let mut tx = self.pool.begin().await?;
+        let mut tx = tx::begin(&self.pool).await?;
         let audit_id = append(
             &mut tx,
             AuditAction::Publish,
@@ -624,7 +625,7 @@ impl Store {
         .bind(list_id)
         .execute(&mut *tx)
         .await?;
-        tx.commit().await?;
+        tx::commit(tx).await?;
         Ok(crate::PublishOutcome {
             list_id,
             list_date: diff.list_date,
@@ -644,7 +645,7 @@ impl Store {
     /// [`StoreError::NotADraft`] for a published list.
     pub async fn discard_list(&self, list_id: i64, by: &str) -> Result<i64, StoreError> {
         require_actor("discard_list", by)?;
-        let mut tx = self.pool.begin().await?;
+        let mut tx = tx::begin(&self.pool).await?;
         let Some(l) = sqlx::query(
             "SELECT list_date, status, origin, audit_id FROM rating_lists WHERE id = $1",
         )
@@ -706,7 +707,7 @@ impl Store {
             .execute(&mut *tx)
             .await?;
         }
-        tx.commit().await?;
+        tx::commit(tx).await?;
         Ok(audit_id)
     }
 
@@ -724,7 +725,7 @@ impl Store {
         by: &str,
     ) -> Result<i64, StoreError> {
         require_actor("skip_draft_row", by)?;
-        let mut tx = self.pool.begin().await?;
+        let mut tx = tx::begin(&self.pool).await?;
         let Some(status) =
             sqlx::query_scalar::<_, String>("SELECT status FROM rating_lists WHERE id = $1")
                 .bind(list_id)
@@ -752,7 +753,7 @@ impl Store {
             by,
         )
         .await?;
-        tx.commit().await?;
+        tx::commit(tx).await?;
         Ok(audit_id)
     }
 }

@@ -18,6 +18,7 @@ use sqlx::Row;
 
 use crate::audit::{AuditAction, append, require_actor};
 use crate::import::{Val, insert_rows, parse_events, write_list_entries};
+use crate::tx;
 use crate::{Store, StoreError, date, dec, dec_opt};
 
 /// What a period will rate: found before computing.
@@ -415,7 +416,7 @@ impl Store {
         }
         let plan = &outcome.plan;
         let report = &outcome.report;
-        let mut tx = self.pool.begin().await?;
+        let mut tx = tx::begin(&self.pool).await?;
         let audit_id = append(
             &mut tx,
             AuditAction::ComputePeriod,
@@ -503,7 +504,7 @@ impl Store {
             &|_| {},
         )
         .await?;
-        tx.commit().await?;
+        tx::commit(tx).await?;
         outcome.period_id = Some(period_id);
         outcome.list_id = Some(list_id);
         outcome.audit_id = Some(audit_id);
