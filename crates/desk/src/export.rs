@@ -258,12 +258,16 @@ fn standings_rows(t: &StandingsTable) -> Vec<Vec<String>> {
         .collect()
 }
 
+/// A CSV for spreadsheets: every cell through
+/// [`qiyuan_formats::text::spreadsheet_safe`], so that a player named
+/// `=HYPERLINK(…)` is shown, not run.
 fn to_csv(header: Vec<String>, rows: Vec<Vec<String>>) -> String {
+    use qiyuan_formats::text::spreadsheet_safe;
     let mut w = csv::Writer::from_writer(Vec::new());
     // Writing to a Vec cannot fail.
     let _ = w.write_record(&header);
     for r in rows {
-        let _ = w.write_record(&r);
+        let _ = w.write_record(r.iter().map(|c| spreadsheet_safe(c).into_owned()));
     }
     let bytes = w.into_inner().unwrap_or_default();
     String::from_utf8(bytes).unwrap_or_default()

@@ -617,3 +617,21 @@ fn trf_export_reads_back_as_the_same_event() {
     assert!(pr.starts_with("台次,编号,红方,积分,结果,积分,黑方,编号"));
     assert_eq!(pr.lines().count(), 9);
 }
+
+/// Issue 12, defect 10: "CSV exports pass names beginning `=`, `+`, `-`,
+/// `@` to spreadsheets unchanged (formula injection)".
+#[test]
+fn csv_exports_never_hand_a_spreadsheet_a_formula() {
+    let csv = "name,rating\n=HYPERLINK(\"http://evil\";\"x\"),2100\n@SUM(A1),2000\n-2+3,1900\n";
+    let players = players_from_csv(csv.as_bytes()).unwrap();
+    let mut e = DeskEvent::new(EventSettings::swiss("W", Game::Chess, 5)).unwrap();
+    e.import_players(&players).unwrap();
+    let st = standings_csv(&e.standings_table(None).unwrap(), Lang::En);
+    assert!(st.contains("\"'=HYPERLINK("), "{st}");
+    assert!(st.contains(",'@SUM(A1),"), "{st}");
+    assert!(st.contains(",'-2+3,"), "{st}");
+    let round = e.pair_next_round().unwrap();
+    e.apply_round(&round).unwrap();
+    let pr = pairings_csv(&e, 1, Lang::En).unwrap();
+    assert!(!pr.contains(",=") && !pr.contains(",@"), "{pr}");
+}

@@ -120,6 +120,28 @@ pub fn decode(bytes: &[u8]) -> Result<Decoded<'_>, DecodeError> {
     }
 }
 
+/// A cell as a spreadsheet may open it without running it: text that a
+/// spreadsheet would read as a formula (it begins with `=`, `+`, `-`, `@`,
+/// a tab or a carriage return) gets a leading `'`, which spreadsheets show
+/// as nothing and which makes the cell text. Numbers (`-1.5`, `+3`) are
+/// left as they are.
+///
+/// ```
+/// use qiyuan_formats::text::spreadsheet_safe;
+/// assert_eq!(spreadsheet_safe("=HYPERLINK(\"http://x\")"), "'=HYPERLINK(\"http://x\")");
+/// assert_eq!(spreadsheet_safe("@SUM(A1)"), "'@SUM(A1)");
+/// assert_eq!(spreadsheet_safe("-1.5"), "-1.5");
+/// assert_eq!(spreadsheet_safe("王天一"), "王天一");
+/// ```
+pub fn spreadsheet_safe(cell: &str) -> std::borrow::Cow<'_, str> {
+    let risky = cell.starts_with(['=', '+', '-', '@', '\t', '\r']);
+    if risky && cell.trim().parse::<f64>().is_err() {
+        std::borrow::Cow::Owned(format!("'{cell}"))
+    } else {
+        std::borrow::Cow::Borrowed(cell)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

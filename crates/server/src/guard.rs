@@ -39,8 +39,7 @@ pub fn client_addr(state: &AppState, parts: &axum::http::request::Parts) -> Opti
             .filter_map(|v| v.to_str().ok())
             .flat_map(|v| v.split(','))
             .map(str::trim)
-            .filter(|a| a.parse::<std::net::IpAddr>().is_ok())
-            .last()
+            .rfind(|a| a.parse::<std::net::IpAddr>().is_ok())
     {
         return Some(last.to_string());
     }

@@ -372,8 +372,7 @@ async fn sweep_sessions(store: Store) {
     let mut every = tokio::time::interval(std::time::Duration::from_secs(3600));
     loop {
         every.tick().await;
-        // MERGE: Store::sweep_expired_sessions (accounts branch)
-        if let Err(e) = store.user_count().await {
+        if let Err(e) = store.sweep_expired_sessions().await {
             eprintln!("qiyuan-server: sweeping expired sessions: {e}");
         }
     }

@@ -15,11 +15,11 @@ use crate::auth::{
     ApiCaller, Role, SignedIn, User, Viewer, hash_password_async, require_role,
     verify_password_async,
 };
+use crate::credentials::{MIN_PASSWORD, check_password, normalize_username, username_key};
 use crate::error::AppError;
+use crate::guard::ClientAddr;
 use crate::i18n::Lang;
 use crate::layout::{csrf_field, page};
-use crate::credentials::{MIN_PASSWORD, check_password, normalize_username, username_key};
-use crate::guard::ClientAddr;
 use crate::session::{
     LANG_COOKIE, SESSION_COOKIE, SessionId, ensure_session, set_cookie, start_session,
 };
@@ -308,8 +308,7 @@ async fn setup(
     ) {
         Ok(name) => name,
         Err(msg) => {
-            let mut resp =
-                setup_markup(&viewer, form.username.trim(), Some(&msg)).into_response();
+            let mut resp = setup_markup(&viewer, form.username.trim(), Some(&msg)).into_response();
             *resp.status_mut() = axum::http::StatusCode::BAD_REQUEST;
             return Ok(resp);
         }
@@ -581,11 +580,13 @@ struct PasswordForm {
 }
 
 /// `POST /account/password`: a signed-in user changes their own password
-/// (the demo account's first), giving the current one.
+/// (the demo account's first), giving the current one; every other session
+/// of the account ends.
 async fn password_post(
     State(state): State<AppState>,
     viewer: Viewer,
     SignedIn(user): SignedIn,
+    session: Option<Extension<SessionId>>,
     Form(form): Form<PasswordForm>,
 ) -> Result<Response, AppError> {
     let l = viewer.lang;
@@ -605,6 +606,12 @@ async fn password_post(
     }
     let hash = hash_password_async(form.password).await?;
     state.store.set_password_hash(user.id, &hash).await?;
+    // Whoever else was signed in with the old password is signed out.
+    let this = session.map(|Extension(SessionId(id))| id);
+    state
+        .store
+        .end_sessions_of(user.id, this.as_deref())
+        .await?;
     Ok(
         password_markup(&viewer, Some(Ok(l.t("Password changed.", "密码已修改。"))))
             .into_response(),

@@ -33,8 +33,8 @@ async fn first_run_setup_then_sign_in() {
         assert_eq!(b.path().await, "/setup");
         assert_eq!(b.html_lang().await, "en");
         b.fill("input[name=username]", "admin").await;
-        b.fill("input[name=password]", "admin-password-1").await;
-        b.fill("input[name=password2]", "admin-password-1").await;
+        b.fill("input[name=password]", "red horse on e5").await;
+        b.fill("input[name=password2]", "red horse on e5").await;
         b.step("setup-form").await;
         b.click("form[action='/setup'] button[type=submit]").await;
         let who = b.find("header.site a.user").await;
@@ -53,7 +53,7 @@ async fn first_run_setup_then_sign_in() {
         assert!(b.all("header.site a.user").await.is_empty());
         b.step("wrong-password").await;
 
-        b.fill("input[name=password]", "admin-password-1").await;
+        b.fill("input[name=password]", "red horse on e5").await;
         b.click("form[action='/login'] button[type=submit]").await;
         let who = b.find("header.site a.user").await;
         assert_eq!(who.text().await.unwrap(), "admin");

@@ -163,6 +163,25 @@ async fn users_change_their_own_password() {
     let server = TestServer::start().await;
     server.sign_in_as("zhao", Role::Arbiter).await;
     assert_eq!(server.get("/account/password").await.status(), 200);
+    // zhao is signed in on a second device too.
+    let phone = server.browser();
+    let resp = server
+        .post_form_as(
+            &phone,
+            "/login",
+            &[("username", "zhao"), ("password", TEST_PASSWORD)],
+        )
+        .await;
+    assert_eq!(resp.status(), 303);
+    assert_eq!(
+        phone
+            .get(server.url("/account/password"))
+            .send()
+            .await
+            .unwrap()
+            .status(),
+        200
+    );
     // The current password must be given, and right.
     let resp = server
         .post_form(
@@ -198,6 +217,15 @@ async fn users_change_their_own_password() {
         )
         .await;
     assert_eq!(resp.status(), 200);
+    // Issue 12, defect 8: "other sessions survive a password change". The
+    // phone is signed out; this browser stays signed in.
+    let on_phone = phone
+        .get(server.url("/account/password"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(on_phone.status(), 303);
+    assert_eq!(server.get("/account/password").await.status(), 200);
     // The old password no longer signs in; the new one does.
     let other = server.browser();
     let resp = server
@@ -277,7 +305,10 @@ async fn writes_need_the_csrf_token() {
     // event that exists).
     let event = server
         .store
-        .create_event(qiyuan_desk::demo::xiangqi_swiss().unwrap().settings(), "admin")
+        .create_event(
+            qiyuan_desk::demo::xiangqi_swiss().unwrap().settings(),
+            "admin",
+        )
         .await
         .unwrap();
     let event = event.to_string();
@@ -307,7 +338,11 @@ async fn writes_need_the_csrf_token() {
     let resp = server
         .post_form(
             "/admin/users",
-            &[("action", "assign"), ("username", "arb"), ("event_id", "999")],
+            &[
+                ("action", "assign"),
+                ("username", "arb"),
+                ("event_id", "999"),
+            ],
         )
         .await;
     assert_eq!(resp.status(), 400);
@@ -406,7 +441,12 @@ async fn security_headers_on_every_response() {
     }
     // The session cookie (a form's: here the first-run set-up's): HttpOnly,
     // SameSite=Lax; not Secure over plain HTTP.
-    let resp = server.browser().get(server.url("/setup")).send().await.unwrap();
+    let resp = server
+        .browser()
+        .get(server.url("/setup"))
+        .send()
+        .await
+        .unwrap();
     let cookie = resp.headers()["set-cookie"].to_str().unwrap().to_string();
     assert!(cookie.starts_with("qiyuan_session="), "{cookie}");
     assert!(
@@ -703,7 +743,10 @@ async fn an_interrupted_demo_seed_is_repaired() {
     assert_eq!(left.visibility, qiyuan_store::desk::Visibility::Hidden);
     // Seeding again changes nothing.
     qiyuan_server::demo::seed_demo(&server.state).await.unwrap();
-    assert_eq!(server.store.list_events().await.unwrap().len(), events.len());
+    assert_eq!(
+        server.store.list_events().await.unwrap().len(),
+        events.len()
+    );
 }
 
 #[tokio::test]

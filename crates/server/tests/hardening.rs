@@ -63,7 +63,12 @@ async fn anonymous_reading_writes_no_session() {
     assert_eq!(resp.status(), 303);
 }
 
-async fn try_sign_in(server: &TestServer, client: &reqwest::Client, user: &str, password: &str) -> reqwest::Response {
+async fn try_sign_in(
+    server: &TestServer,
+    client: &reqwest::Client,
+    user: &str,
+    password: &str,
+) -> reqwest::Response {
     server
         .post_form_as(
             client,
@@ -207,7 +212,9 @@ async fn half_sent_requests_and_idle_connections_are_closed() {
     .await;
     // Headers that never end.
     let mut half = tokio::net::TcpStream::connect(&addr).await.unwrap();
-    half.write_all(b"GET / HTTP/1.1\r\nHost: x\r\n").await.unwrap();
+    half.write_all(b"GET / HTTP/1.1\r\nHost: x\r\n")
+        .await
+        .unwrap();
     read_until_closed(&mut half).await;
     // A keep-alive connection that stays idle after its answer.
     let mut idle = tokio::net::TcpStream::connect(&addr).await.unwrap();
@@ -328,7 +335,10 @@ async fn an_event_cannot_grow_past_the_player_limit() {
     assert_eq!(resp.status(), 413);
     let answer: serde_json::Value = resp.json().await.unwrap();
     assert!(
-        answer["message"].as_str().unwrap().contains("at most 3 players"),
+        answer["message"]
+            .as_str()
+            .unwrap()
+            .contains("at most 3 players"),
         "{answer}"
     );
     assert!(state.store.list_events().await.unwrap().is_empty());

@@ -395,6 +395,38 @@ impl Store {
         Ok(())
     }
 
+    /// Removes every expired session; answers how many went. `qiyuan
+    /// serve` runs it every hour.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn sweep_expired_sessions(&self) -> Result<u64, StoreError> {
+        let done = sqlx::query("DELETE FROM sessions WHERE expires < $1")
+            .bind(instant_in(0))
+            .execute(&self.pool)
+            .await?;
+        Ok(done.rows_affected())
+    }
+
+    /// Ends every session of an account but `except` (the one that changed
+    /// the password stays signed in); answers how many ended.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn end_sessions_of(
+        &self,
+        user_id: i64,
+        except: Option<&str>,
+    ) -> Result<u64, StoreError> {
+        let keep = except.map(secret_hash).unwrap_or_default();
+        let done = sqlx::query("DELETE FROM sessions WHERE user_id = $1 AND id_hash <> $2")
+            .bind(user_id)
+            .bind(keep)
+            .execute(&self.pool)
+            .await?;
+        Ok(done.rows_affected())
+    }
+
     /// Makes an API token acting with `role`, for an account or only
     /// labelled, and returns it: this is the only time the token is seen,
     /// the database keeps its hash.

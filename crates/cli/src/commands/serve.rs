@@ -75,6 +75,11 @@ pub struct Args {
     /// send the session cookie over HTTPS only.
     #[arg(long)]
     secure_cookies: bool,
+    /// Behind a reverse proxy: take the visitor's address from the last
+    /// entry of X-Forwarded-For (for the sign-in throttle). Only behind a
+    /// proxy that sets that header.
+    #[arg(long)]
+    behind_proxy: bool,
 }
 
 /// The data directory: `$QIYUAN_DATA_DIR`, else `qiyuan/` in the
@@ -105,6 +110,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         demo: args.demo,
         demo_public: args.demo_public,
         secure_cookies: args.secure_cookies,
+        behind_proxy: args.behind_proxy,
         limits: qiyuan_server::ServeLimits {
             max_players_per_event: args.max_players,
             max_connections: args.max_connections,
