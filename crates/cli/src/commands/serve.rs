@@ -58,17 +58,17 @@ pub struct Args {
     #[arg(long, requires = "demo")]
     demo_public: bool,
     /// Players one event of the desk may hold.
-    #[arg(long, default_value_t = 5_000, value_name = "N")]
+    #[arg(long, default_value_t = qiyuan_server::ServeLimits::default().max_players_per_event, value_name = "N")]
     max_players: usize,
     /// Open connections at once (more are closed at once).
-    #[arg(long, default_value_t = 512, value_name = "N")]
+    #[arg(long, default_value_t = qiyuan_server::ServeLimits::default().max_connections, value_name = "N")]
     max_connections: usize,
     /// Password checks at once (each takes ~19 MiB; the rest wait).
-    #[arg(long, default_value_t = 4, value_name = "N")]
+    #[arg(long, default_value_t = qiyuan_server::ServeLimits::default().concurrent_sign_ins, value_name = "N")]
     max_sign_ins: usize,
     /// Heavy jobs at once (pairing, imports, rating periods); more are
     /// answered "busy, try again".
-    #[arg(long, default_value_t = 2, value_name = "N")]
+    #[arg(long, default_value_t = qiyuan_server::ServeLimits::default().heavy_jobs, value_name = "N")]
     max_jobs: usize,
     /// Mark cookies `Secure`: use it when the site is served over HTTPS (a
     /// reverse proxy terminating TLS in front of qiyuan); browsers then

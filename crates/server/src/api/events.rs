@@ -577,13 +577,7 @@ pub async fn create_event(
         ));
     }
     let plan = plan(&body)?;
-    if let Err(en) =
-        crate::desk::check_field_size(&state, 0, plan.players.len(), crate::i18n::Lang::En)
-    {
-        let zh =
-            crate::desk::check_field_size(&state, 0, plan.players.len(), crate::i18n::Lang::Zh)
-                .err()
-                .unwrap_or_default();
+    if let Some((en, zh)) = crate::desk::field_size_refusal(&state, 0, plan.players.len()) {
         return Err(ApiError::new(
             StatusCode::PAYLOAD_TOO_LARGE,
             "too_many_players",

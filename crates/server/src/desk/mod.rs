@@ -201,17 +201,26 @@ pub(crate) fn check_field_size(
     adding: usize,
     lang: Lang,
 ) -> Result<(), String> {
+    field_size_refusal(state, have, adding).map_or(Ok(()), |(en, zh)| Err(lang.pick(en, zh)))
+}
+
+/// [`check_field_size`]'s refusal in both languages (English, Chinese), for
+/// the API's errors; `None` when the players fit.
+pub(crate) fn field_size_refusal(
+    state: &AppState,
+    have: usize,
+    adding: usize,
+) -> Option<(String, String)> {
     let max = state.config.limits.max_players_per_event;
-    if have.saturating_add(adding) > max {
-        return Err(lang.pick(
+    (have.saturating_add(adding) > max).then(|| {
+        (
             format!(
                 "An event may hold at most {max} players (this server's limit); it has {have} \
                  and {adding} more were given."
             ),
             format!("每个赛事最多 {max} 名棋手（本服务器的上限）；现有 {have} 名，又提交了 {adding} 名。"),
-        ));
-    }
-    Ok(())
+        )
+    })
 }
 
 pub(crate) fn store_error(e: StoreError, lang: Lang) -> AppError {
