@@ -734,3 +734,39 @@ fn a_trf_is_imported_under_the_list_ids_of_its_mapping_file() {
     let player = ok(&office(&db, &["player", "20107"]));
     assert!(player.contains("Wang, Lei"), "{player}");
 }
+
+/// Issue 12, defect 10: "no command to verify the audit chain". `office
+/// verify` passes on an office as published, and fails (exit 1, naming the
+/// list) once a published row is changed behind the office's back.
+#[test]
+fn verify_checks_the_chain_and_the_published_lists() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("verify.sqlite3");
+    let list = dir.path().join("list.csv");
+    std::fs::write(&list, list_csv(3)).unwrap();
+    import_and_publish(
+        &db,
+        list.to_str().unwrap(),
+        "2019-01-01",
+        &["--by", "officer"],
+    );
+    let out = ok(&office(&db, &["verify"]));
+    assert!(out.contains("audit chain: whole"), "{out}");
+    assert!(out.contains("published lists: 1 match"), "{out}");
+
+    let url = qiyuan_store::database_url(&db.display().to_string());
+    let store = block_on(Store::open(&url)).unwrap();
+    block_on(async {
+        for sql in [
+            "DROP TRIGGER list_entries_published_update",
+            "UPDATE list_entries SET rating = '2999' WHERE player_id = 1",
+        ] {
+            sqlx::query(sql).execute(store.pool()).await.unwrap();
+        }
+        store.close().await;
+    });
+    let out = office(&db, &["verify"]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("list #1: ALTERED"), "{text}");
+}

@@ -165,7 +165,7 @@ async fn run(games: usize, clients: usize) -> anyhow::Result<()> {
     let url = qiyuan_store::database_url(&db_path.display().to_string());
     let store = Store::open(&url).await?; // Durability::Full
     let token = store
-        .create_api_token(Role::Officer, None, Some("points-bench"))
+        .create_api_token(Role::Officer, None, Some("points-bench"), None)
         .await?;
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
     let addr = listener.local_addr()?;

@@ -157,6 +157,14 @@ impl FromRequestParts<AppState> for ApiCaller {
             let Some(owner) = state.store.token_user(token.trim()).await? else {
                 return Err(AppError::Unauthorized);
             };
+            if !parts.method.is_safe() {
+                let what = format!("{} {}", parts.method, parts.uri.path());
+                let addr = crate::guard::client_addr(state, parts);
+                state
+                    .store
+                    .note_token_write(owner.token_id, &what, addr.as_deref())
+                    .await?;
+            }
             let user = match owner.account {
                 // An administrator's token acts with the role it was made
                 // with; any other account's token with the account's role.

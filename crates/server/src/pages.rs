@@ -20,6 +20,9 @@ use crate::error::AppError;
 use crate::guard::ClientAddr;
 use crate::i18n::Lang;
 use crate::layout::{csrf_field, page};
+use qiyuan_store::accounts::AccountChange;
+use qiyuan_store::security::{SecurityEntry, SecurityEvent};
+
 use crate::session::{
     LANG_COOKIE, SESSION_COOKIE, SessionId, ensure_session, set_cookie, start_session,
 };
@@ -182,19 +185,60 @@ async fn login(
         form.password.len() <= crate::credentials::MAX_PASSWORD_BYTES
             && verify_password_async(hash, form.password).await
     };
+    let log = |kind: SecurityEvent, detail: String| {
+        let store = state.store.clone();
+        let username = username.clone();
+        let addr = addr.clone();
+        async move {
+            store
+                .log_security(&SecurityEntry {
+                    kind,
+                    username: Some(&username),
+                    actor: None,
+                    address: addr.as_deref(),
+                    detail: &detail,
+                })
+                .await
+        }
+    };
     let account = match (ok, found) {
+        (true, Some((account, _))) if account.disabled => {
+            // Told only to someone who knows the password.
+            log(SecurityEvent::SignInDisabled, String::new()).await?;
+            let msg = viewer.t(
+                "This account is disabled. Ask an administrator.",
+                "该账号已被停用，请联系管理员。",
+            );
+            let mut resp = login_markup(&viewer, &next, &username, Some(msg)).into_response();
+            *resp.status_mut() = axum::http::StatusCode::FORBIDDEN;
+            return Ok(resp);
+        }
         (true, Some((account, _))) => {
             throttle.succeeded(&[user_key.as_str()]);
             account
         }
         _ => {
-            throttle.failed(&keys, std::time::Instant::now());
+            let now = std::time::Instant::now();
+            throttle.failed(&keys, now);
+            log(SecurityEvent::SignInFailed, String::new()).await?;
+            // The attempt that spends the allowance is logged once; the
+            // refusals that follow are answered 429 unlogged (a flood must
+            // not become a flood of writes).
+            if let Some(wait) = throttle.wait(&keys, now) {
+                let secs = wait.as_secs_f64().ceil();
+                log(
+                    SecurityEvent::SignInThrottled,
+                    serde_json::json!({ "refused_for_secs": secs }).to_string(),
+                )
+                .await?;
+            }
             let msg = viewer.t("Wrong username or password.", "用户名或密码错误。");
             let mut resp = login_markup(&viewer, &next, &username, Some(msg)).into_response();
             *resp.status_mut() = axum::http::StatusCode::UNAUTHORIZED;
             return Ok(resp);
         }
     };
+    log(SecurityEvent::SignIn, String::new()).await?;
     // A new session id on sign-in (no session fixation).
     if let Some(Extension(SessionId(old))) = session {
         state.store.delete_session(&old).await?;
@@ -295,6 +339,7 @@ async fn setup(
     State(state): State<AppState>,
     viewer: Viewer,
     session: Option<Extension<SessionId>>,
+    ClientAddr(addr): ClientAddr,
     Form(form): Form<SetupForm>,
 ) -> Result<Response, AppError> {
     if state.store.user_count().await? > 0 {
@@ -324,6 +369,16 @@ async fn setup(
                 .into(),
         ));
     };
+    state
+        .store
+        .log_security(&SecurityEntry {
+            kind: SecurityEvent::FirstAdministrator,
+            username: Some(&account.username),
+            actor: None,
+            address: addr.as_deref(),
+            detail: "",
+        })
+        .await?;
     if let Some(Extension(SessionId(old))) = session {
         state.store.delete_session(&old).await?;
     }
@@ -339,11 +394,8 @@ async fn users_markup(
     let l = viewer.lang;
     let users = state.store.users().await?;
     let assignments = state.store.event_arbiters().await?;
-    let role_name = |r: Role| match r {
-        Role::Admin => l.t("administrator", "管理员"),
-        Role::Officer => l.t("rating officer", "等级分管理员"),
-        Role::Arbiter => l.t("arbiter", "裁判"),
-    };
+    let security = state.store.security_log(100).await?;
+    let role_name = |r: Role| role_name(l, r);
     Ok(page(
         viewer,
         l.t("Users", "用户管理"),
@@ -357,16 +409,46 @@ async fn users_markup(
             div.table-wrap { table {
                 thead { tr {
                     th.num { "#" } th { (l.t("Username", "用户名")) }
-                    th { (l.t("Role", "角色")) } th { (l.t("Created", "创建时间")) }
+                    th { (l.t("Role", "角色")) } th { (l.t("Status", "状态")) }
+                    th { (l.t("Created", "创建时间")) }
                     th { (l.t("Events (arbiter)", "裁判赛事")) }
                 } }
                 tbody { @for u in &users { tr {
-                    td.num { (u.id) } td { (u.username) } td { (role_name(u.role)) } td { (u.created) }
+                    td.num { (u.id) } td { (u.username) } td { (role_name(u.role)) }
+                    td { @if u.disabled { (l.t("disabled", "已停用")) } @else { (l.t("active", "正常")) } }
+                    td { (u.created) }
                     td { @for a in assignments.iter().filter(|a| a.user.id == u.id) {
                         a href={ "/desk/events/" (a.event_id) } { "#" (a.event_id) } " "
                     } }
                 } } }
             } }
+            h2 { (l.t("Change an account", "修改账号")) }
+            p { (l.t(
+                "Disabling an account, changing its role or setting its password signs it out everywhere. The last active administrator cannot be disabled or lose the role.",
+                "停用账号、更改角色或重设密码后，该账号的所有会话立即结束。最后一名正常的管理员不能被停用，也不能改为其他角色。"
+            )) }
+            form.stack method="post" action="/admin/users" {
+                (csrf_field(viewer))
+                label { (l.t("Username", "用户名")) input type="text" name="username" required; }
+                label { (l.t("New role", "新角色"))
+                    select name="role" {
+                        option value="arbiter" { (role_name(Role::Arbiter)) }
+                        option value="officer" { (role_name(Role::Officer)) }
+                        option value="admin" { (role_name(Role::Admin)) }
+                    }
+                }
+                label { (l.t("New password (at least 8 characters)", "新密码（至少 8 个字符）"))
+                    input type="password" name="password" minlength=(MIN_PASSWORD) autocomplete="new-password"; }
+                div {
+                    button type="submit" name="action" value="role" { (l.t("Change role", "更改角色")) }
+                    " "
+                    button type="submit" name="action" value="reset" { (l.t("Set password", "重设密码")) }
+                    " "
+                    button.secondary type="submit" name="action" value="disable" { (l.t("Disable", "停用")) }
+                    " "
+                    button.secondary type="submit" name="action" value="enable" { (l.t("Enable", "启用")) }
+                }
+            }
             h2 { (l.t("New account", "新建账号")) }
             form.stack method="post" action="/admin/users" {
                 (csrf_field(viewer))
@@ -394,8 +476,99 @@ async fn users_markup(
                     button.secondary type="submit" name="action" value="unassign" { (l.t("Remove", "撤销")) }
                 }
             }
+            h2 { (l.t("Security log (latest 100)", "安全日志（最近 100 条）")) }
+            div.table-wrap { table {
+                thead { tr {
+                    th { (l.t("Time (UTC)", "时间（UTC）")) } th { (l.t("Event", "事件")) }
+                    th { (l.t("Account", "账号")) } th { (l.t("By", "操作人")) }
+                    th { (l.t("Address", "地址")) } th { (l.t("Details", "详情")) }
+                } }
+                tbody { @for e in &security { tr {
+                    td { (e.at) }
+                    td { (SecurityEvent::from_code(&e.kind).map_or(e.kind.as_str(), |k| security_event_name(l, k))) }
+                    td { (e.username.as_deref().unwrap_or("")) }
+                    td { (e.actor.as_deref().unwrap_or("")) }
+                    td { (e.address.as_deref().unwrap_or("")) }
+                    td { (security_detail(l, &e.detail)) }
+                } } }
+            } }
         },
     ))
+}
+
+/// A security entry's details in the reader's language, from the fields
+/// the store keeps (see `qiyuan_store::security::SecurityEntry::detail`).
+fn security_detail(l: Lang, detail: &str) -> String {
+    let Ok(serde_json::Value::Object(d)) = serde_json::from_str::<serde_json::Value>(detail) else {
+        return detail.to_string();
+    };
+    let role = |key: &str| {
+        d.get(key)
+            .and_then(|v| v.as_str())
+            .and_then(|r| r.parse::<Role>().ok())
+            .map(|r| role_name(l, r))
+    };
+    let mut parts = Vec::new();
+    if let (Some(from), Some(to)) = (role("from"), role("to")) {
+        parts.push(format!("{from} → {to}"));
+    }
+    if let Some(r) = role("role") {
+        parts.push(l.pick(format!("role {r}"), format!("角色 {r}")));
+    }
+    if let Some(t) = d.get("token").and_then(|v| v.as_i64()) {
+        parts.push(l.pick(format!("token #{t}"), format!("令牌 #{t}")));
+    }
+    if let Some(r) = d.get("request").and_then(|v| v.as_str()) {
+        parts.push(r.to_string());
+    }
+    if let Some(label) = d.get("label").and_then(|v| v.as_str()) {
+        parts.push(l.pick(format!("label {label}"), format!("备注 {label}")));
+    }
+    match d.get("days").and_then(|v| v.as_u64()) {
+        Some(n) => parts.push(l.pick(format!("valid {n} days"), format!("有效期 {n} 天"))),
+        None if d.contains_key("days") => {
+            parts.push(l.t("valid until revoked", "吊销前一直有效").to_string())
+        }
+        None => {}
+    }
+    if let Some(n) = d.get("refused_for_secs").and_then(|v| v.as_f64()) {
+        parts.push(l.pick(
+            format!("further attempts refused for {n} s"),
+            format!("{n} 秒内不再接受尝试"),
+        ));
+    }
+    parts.join(l.t("; ", "；"))
+}
+
+/// A role's name in the reader's language.
+fn role_name(l: Lang, r: Role) -> &'static str {
+    match r {
+        Role::Admin => l.t("administrator", "管理员"),
+        Role::Officer => l.t("rating officer", "等级分管理员"),
+        Role::Arbiter => l.t("arbiter", "裁判"),
+    }
+}
+
+/// A security event's name in the reader's language.
+fn security_event_name(l: Lang, kind: SecurityEvent) -> &'static str {
+    match kind {
+        SecurityEvent::SignIn => l.t("signed in", "登录"),
+        SecurityEvent::SignInFailed => l.t("sign-in failed", "登录失败"),
+        SecurityEvent::SignInThrottled => l.t("sign-in throttled", "登录受限"),
+        SecurityEvent::SignInDisabled => l.t("sign-in to a disabled account", "停用账号尝试登录"),
+        SecurityEvent::FirstAdministrator => l.t("first administrator created", "创建首位管理员"),
+        SecurityEvent::AccountCreated => l.t("account created", "创建账号"),
+        SecurityEvent::AccountDisabled => l.t("account disabled", "停用账号"),
+        SecurityEvent::AccountEnabled => l.t("account enabled", "启用账号"),
+        SecurityEvent::RoleChanged => l.t("role changed", "更改角色"),
+        SecurityEvent::PasswordChanged => l.t("password changed", "修改密码"),
+        SecurityEvent::PasswordReset => l.t("password set by an administrator", "管理员重设密码"),
+        SecurityEvent::ArbiterAssigned => l.t("arbiter assigned", "指派裁判"),
+        SecurityEvent::ArbiterUnassigned => l.t("arbiter removed", "撤销裁判"),
+        SecurityEvent::TokenCreated => l.t("API token created", "创建 API 令牌"),
+        SecurityEvent::TokenRevoked => l.t("API token revoked", "吊销 API 令牌"),
+        SecurityEvent::TokenWrite => l.t("API token used to write", "API 令牌写入"),
+    }
 }
 
 async fn users_page(
@@ -457,10 +630,24 @@ async fn users_post(
                 (Ok(username), Ok(role)) => {
                     let hash = hash_password_async(password).await?;
                     match state.store.create_user(&username, &hash, role).await? {
-                        Some(a) => Ok(l.pick(
-                            format!("Account {} created ({}).", a.username, a.role),
-                            format!("已创建账号 {}（{}）。", a.username, a.role),
-                        )),
+                        Some(a) => {
+                            log_admin(
+                                &state,
+                                &user,
+                                SecurityEvent::AccountCreated,
+                                &a.username,
+                                serde_json::json!({ "role": a.role }),
+                            )
+                            .await?;
+                            Ok(l.pick(
+                                format!(
+                                    "Account {} created ({}).",
+                                    a.username,
+                                    role_name(l, a.role)
+                                ),
+                                format!("已创建账号 {}（{}）。", a.username, role_name(l, a.role)),
+                            ))
+                        }
                         None => Err(l.pick(
                             format!("The username {username} is taken."),
                             format!("用户名 {username} 已被使用。"),
@@ -508,6 +695,14 @@ async fn users_post(
                 }
                 (Some(event), Some(a)) if form.action == "assign" => {
                     state.store.assign_arbiter(event, a.id).await?;
+                    log_admin(
+                        &state,
+                        &user,
+                        SecurityEvent::ArbiterAssigned,
+                        &a.username,
+                        serde_json::json!({ "event": event }),
+                    )
+                    .await?;
                     Ok(l.pick(
                         format!("{} is an arbiter of event #{event}.", a.username),
                         format!("已指派 {} 为赛事 #{event} 的裁判。", a.username),
@@ -515,6 +710,14 @@ async fn users_post(
                 }
                 (Some(event), Some(a)) => {
                     if state.store.unassign_arbiter(event, a.id).await? {
+                        log_admin(
+                            &state,
+                            &user,
+                            SecurityEvent::ArbiterUnassigned,
+                            &a.username,
+                            serde_json::json!({ "event": event }),
+                        )
+                        .await?;
                         Ok(l.pick(
                             format!("{} is no longer an arbiter of event #{event}.", a.username),
                             format!("已撤销 {} 在赛事 #{event} 的裁判职务。", a.username),
@@ -528,8 +731,23 @@ async fn users_post(
                 }
             }
         }
+        "role" | "reset" | "disable" | "enable" => {
+            change_account(
+                &state,
+                l,
+                &user,
+                &form.action,
+                &username,
+                form.role.as_deref(),
+                form.password,
+            )
+            .await?
+        }
         other => {
-            return Err(AppError::BadRequest(format!("unknown action `{other}`")));
+            return Err(AppError::BadRequest(l.pick(
+                format!("unknown action `{other}`"),
+                format!("未知操作 `{other}`"),
+            )));
         }
     };
     let failed = outcome.is_err();
@@ -540,6 +758,127 @@ async fn users_post(
         *resp.status_mut() = axum::http::StatusCode::BAD_REQUEST;
     }
     Ok(resp)
+}
+
+/// Logs an administrator's change to an account.
+async fn log_admin(
+    state: &AppState,
+    admin: &User,
+    kind: SecurityEvent,
+    username: &str,
+    detail: serde_json::Value,
+) -> Result<(), AppError> {
+    state
+        .store
+        .log_security(&SecurityEntry {
+            kind,
+            username: Some(username),
+            actor: Some(&admin.username),
+            address: None,
+            detail: &detail.to_string(),
+        })
+        .await?;
+    Ok(())
+}
+
+/// The account forms' `role`, `reset`, `disable` and `enable`: what the
+/// store did, in the administrator's language. An administrator changes
+/// others' accounts here, his own password on `/account/password`.
+async fn change_account(
+    state: &AppState,
+    l: Lang,
+    admin: &User,
+    action: &str,
+    username: &str,
+    role: Option<&str>,
+    password: Option<String>,
+) -> Result<Result<String, String>, AppError> {
+    let Some((account, _)) = state.store.user_by_name(username).await? else {
+        return Ok(Err(l.pick(
+            format!("No account named {username}."),
+            format!("没有名为 {username} 的账号。"),
+        )));
+    };
+    if account.id == admin.id {
+        return Ok(Err(l
+            .t(
+                "You cannot change your own account here (your password: Change password).",
+                "不能在此修改自己的账号（修改自己的密码请用“修改密码”）。",
+            )
+            .to_string()));
+    }
+    let name = account.username.as_str();
+    let change = match action {
+        "role" => {
+            let Ok(role) = role.unwrap_or("").parse::<Role>() else {
+                return Ok(Err(l
+                    .t(
+                        "Choose a role: administrator, rating officer or arbiter.",
+                        "请选择角色：管理员、等级分管理员或裁判。",
+                    )
+                    .into()));
+            };
+            let done = state
+                .store
+                .set_account_role(account.id, role, &admin.username)
+                .await?;
+            (
+                done,
+                l.pick(
+                    format!("{name} is now {}.", role_name(l, role)),
+                    format!("{name} 的角色已改为{}。", role_name(l, role)),
+                ),
+            )
+        }
+        "reset" => {
+            let password = password.unwrap_or_default();
+            if let Err(m) = check_password(name, &password) {
+                return Ok(Err(l.pick(m.en, m.zh)));
+            }
+            let hash = hash_password_async(password).await?;
+            let done = state
+                .store
+                .change_password(account.id, &hash, None, Some(&admin.username))
+                .await?;
+            (
+                done,
+                l.pick(
+                    format!("New password set for {name}; its sessions have ended."),
+                    format!("已为 {name} 重设密码，其所有会话已结束。"),
+                ),
+            )
+        }
+        _ => {
+            let disable = action == "disable";
+            let done = state
+                .store
+                .set_account_disabled(account.id, disable, &admin.username)
+                .await?;
+            let said = if disable {
+                l.pick(
+                    format!("{name} is disabled: signed out everywhere, its API tokens refused."),
+                    format!("已停用 {name}：所有会话已结束，其 API 令牌不再有效。"),
+                )
+            } else {
+                l.pick(
+                    format!("{name} is enabled again."),
+                    format!("已重新启用 {name}。"),
+                )
+            };
+            (done, said)
+        }
+    };
+    Ok(match change {
+        (AccountChange::Done, said) => Ok(said),
+        (AccountChange::NoSuchAccount, _) => Err(l.pick(
+            format!("No account named {username}."),
+            format!("没有名为 {username} 的账号。"),
+        )),
+        (AccountChange::LastAdministrator, _) => Err(l.pick(
+            format!("{name} is the last active administrator: make another one first."),
+            format!("{name} 是最后一名正常的管理员：请先设立另一名管理员。"),
+        )),
+    })
 }
 
 fn password_markup(viewer: &Viewer, message: Option<Result<&str, &str>>) -> Markup {
@@ -605,12 +944,11 @@ async fn password_post(
         return refuse(&msg);
     }
     let hash = hash_password_async(form.password).await?;
-    state.store.set_password_hash(user.id, &hash).await?;
     // Whoever else was signed in with the old password is signed out.
     let this = session.map(|Extension(SessionId(id))| id);
     state
         .store
-        .end_sessions_of(user.id, this.as_deref())
+        .change_password(user.id, &hash, this.as_deref(), None)
         .await?;
     Ok(
         password_markup(&viewer, Some(Ok(l.t("Password changed.", "密码已修改。"))))

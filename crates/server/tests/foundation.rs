@@ -530,7 +530,7 @@ async fn api_callers_need_a_token_or_session_with_csrf_header() {
     let server = TestServer::start().await;
     let token = server
         .store
-        .create_api_token(Role::Officer, None, Some("robot"))
+        .create_api_token(Role::Officer, None, Some("robot"), None)
         .await
         .unwrap();
     let api = reqwest::Client::new();

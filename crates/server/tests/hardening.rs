@@ -312,7 +312,7 @@ async fn an_event_cannot_grow_past_the_player_limit() {
             .unwrap();
         state
             .store
-            .create_api_token(Role::Arbiter, Some(account.id), Some("arb"))
+            .create_api_token(Role::Arbiter, Some(account.id), Some("arb"), None)
             .await
             .unwrap()
     };

@@ -674,7 +674,7 @@ async fn private_data_never_reaches_an_anonymous_reader() {
     assert_eq!(pair_next(&server, id).await, 1);
     let token = server
         .store
-        .create_api_token(Role::Arbiter, Some(arbiter.id), Some("results"))
+        .create_api_token(Role::Arbiter, Some(arbiter.id), Some("results"), None)
         .await
         .unwrap();
     let event: Value = reqwest::Client::new()

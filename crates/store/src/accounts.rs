@@ -9,7 +9,7 @@
 //! ```no_run
 //! # async fn demo(store: qiyuan_store::Store) -> Result<(), qiyuan_store::StoreError> {
 //! use qiyuan_store::accounts::Role;
-//! let token = store.create_api_token(Role::Arbiter, None, Some("results phone")).await?;
+//! let token = store.create_api_token(Role::Arbiter, None, Some("results phone"), None).await?;
 //! let owner = store.token_user(&token).await?.expect("a token just made is known");
 //! assert_eq!(owner.role, Role::Arbiter);
 //! # Ok(()) }
@@ -23,7 +23,8 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use sqlx::Row;
 
-use crate::{Store, StoreError};
+use crate::security::{SecurityEntry, SecurityEvent, append_security};
+use crate::{Store, StoreError, tx};
 
 /// What an account may do.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -85,6 +86,9 @@ pub struct Account {
     pub role: Role,
     /// When it was created (RFC 3339, UTC).
     pub created: String,
+    /// Disabled by an administrator: it cannot sign in, and its tokens are
+    /// refused while it stays so.
+    pub disabled: bool,
 }
 
 /// A session just created: the values to hand to the client.
@@ -122,6 +126,39 @@ pub struct TokenOwner {
     pub label: Option<String>,
 }
 
+/// An API token as listed (`qiyuan token list`): everything but the
+/// token, which is never kept.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ApiToken {
+    /// Its id (what `qiyuan token revoke` takes).
+    pub id: i64,
+    /// The role it acts with.
+    pub role: Role,
+    /// The account it belongs to, if any.
+    pub username: Option<String>,
+    /// Its label, if any.
+    pub label: Option<String>,
+    /// When it was made (RFC 3339, UTC).
+    pub created: String,
+    /// When it stops being accepted; `None`: never.
+    pub expires: Option<String>,
+    /// When it was last used (to the minute).
+    pub last_used: Option<String>,
+    /// When it was revoked, if it was.
+    pub revoked: Option<String>,
+}
+
+/// What became of an administrator's change to an account.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AccountChange {
+    /// Done (or nothing needed doing).
+    Done,
+    /// No account has that id.
+    NoSuchAccount,
+    /// Refused: it would leave no active administrator.
+    LastAdministrator,
+}
+
 /// One arbiter's assignment to an event of the desk.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct ArbiterAssignment {
@@ -146,7 +183,7 @@ fn random_hex() -> String {
 
 /// An instant `secs` seconds from now, RFC 3339 UTC to the second (text
 /// that sorts in time order).
-fn instant_in(secs: i64) -> String {
+pub(crate) fn instant_in(secs: i64) -> String {
     let now = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_secs() as i64)
@@ -162,13 +199,21 @@ fn role_of(text: &str) -> Result<Role, StoreError> {
     })
 }
 
+/// The columns [`account_from`] reads, in its order (prefix them with the
+/// table's alias in a join).
+const ACCOUNT_COLUMNS: &str = "id, username, role, created, disabled";
+
+/// An account from five columns of `row` starting at `offset`, in the
+/// order of [`ACCOUNT_COLUMNS`].
 fn account_from(row: &sqlx::any::AnyRow, offset: usize) -> Result<Account, StoreError> {
     let role: String = row.try_get(offset + 2)?;
+    let disabled: i64 = row.try_get(offset + 4)?;
     Ok(Account {
         id: row.try_get(offset)?,
         username: row.try_get(offset + 1)?,
         role: role_of(&role)?,
         created: row.try_get(offset + 3)?,
+        disabled: disabled != 0,
     })
 }
 
@@ -215,6 +260,7 @@ impl Store {
                 username: username.to_string(),
                 role,
                 created,
+                disabled: false,
             })),
             Err(e) if is_unique_violation(&e) => Ok(None),
             Err(e) => Err(e.into()),
@@ -246,6 +292,7 @@ impl Store {
             username: username.to_string(),
             role: Role::Admin,
             created,
+            disabled: false,
         }))
     }
 
@@ -257,13 +304,13 @@ impl Store {
         &self,
         username: &str,
     ) -> Result<Option<(Account, String)>, StoreError> {
-        let row = sqlx::query(
-            "SELECT id, username, role, created, password_hash FROM users WHERE username = $1",
-        )
+        let row = sqlx::query(&format!(
+            "SELECT {ACCOUNT_COLUMNS}, password_hash FROM users WHERE username = $1"
+        ))
         .bind(username)
         .fetch_optional(&self.pool)
         .await?;
-        row.map(|r| Ok((account_from(&r, 0)?, r.try_get(4)?)))
+        row.map(|r| Ok((account_from(&r, 0)?, r.try_get(5)?)))
             .transpose()
     }
 
@@ -272,10 +319,12 @@ impl Store {
     /// # Errors
     /// A database error.
     pub async fn user(&self, id: i64) -> Result<Option<Account>, StoreError> {
-        let row = sqlx::query("SELECT id, username, role, created FROM users WHERE id = $1")
-            .bind(id)
-            .fetch_optional(&self.pool)
-            .await?;
+        let row = sqlx::query(&format!(
+            "SELECT {ACCOUNT_COLUMNS} FROM users WHERE id = $1"
+        ))
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await?;
         row.map(|r| account_from(&r, 0)).transpose()
     }
 
@@ -284,27 +333,10 @@ impl Store {
     /// # Errors
     /// A database error.
     pub async fn users(&self) -> Result<Vec<Account>, StoreError> {
-        let rows = sqlx::query("SELECT id, username, role, created FROM users ORDER BY id")
+        let rows = sqlx::query(&format!("SELECT {ACCOUNT_COLUMNS} FROM users ORDER BY id"))
             .fetch_all(&self.pool)
             .await?;
         rows.iter().map(|r| account_from(r, 0)).collect()
-    }
-
-    /// Replaces an account's password hash; `false` when there is no such account.
-    ///
-    /// # Errors
-    /// A database error.
-    pub async fn set_password_hash(
-        &self,
-        user_id: i64,
-        password_hash: &str,
-    ) -> Result<bool, StoreError> {
-        let done = sqlx::query("UPDATE users SET password_hash = $1 WHERE id = $2")
-            .bind(password_hash)
-            .bind(user_id)
-            .execute(&self.pool)
-            .await?;
-        Ok(done.rows_affected() > 0)
     }
 
     /// Starts a session lasting `ttl_secs` seconds, anonymous when `user_id`
@@ -343,15 +375,16 @@ impl Store {
         Ok(session)
     }
 
-    /// The live (not expired) session with this id.
+    /// The live (not expired) session with this id; a session of a
+    /// disabled account is none.
     ///
     /// # Errors
     /// A database error.
     pub async fn session(&self, id: &str) -> Result<Option<SessionRecord>, StoreError> {
         let row = sqlx::query(
-            "SELECT s.csrf, s.lang, s.expires, u.id, u.username, u.role, u.created \
+            "SELECT s.csrf, s.lang, s.expires, u.id, u.username, u.role, u.created, u.disabled \
              FROM sessions s LEFT JOIN users u ON u.id = s.user_id \
-             WHERE s.id_hash = $1 AND s.expires > $2",
+             WHERE s.id_hash = $1 AND s.expires > $2 AND (u.id IS NULL OR u.disabled = 0)",
         )
         .bind(secret_hash(id))
         .bind(instant_in(0))
@@ -408,28 +441,10 @@ impl Store {
         Ok(done.rows_affected())
     }
 
-    /// Ends every session of an account but `except` (the one that changed
-    /// the password stays signed in); answers how many ended.
-    ///
-    /// # Errors
-    /// A database error.
-    pub async fn end_sessions_of(
-        &self,
-        user_id: i64,
-        except: Option<&str>,
-    ) -> Result<u64, StoreError> {
-        let keep = except.map(secret_hash).unwrap_or_default();
-        let done = sqlx::query("DELETE FROM sessions WHERE user_id = $1 AND id_hash <> $2")
-            .bind(user_id)
-            .bind(keep)
-            .execute(&self.pool)
-            .await?;
-        Ok(done.rows_affected())
-    }
-
     /// Makes an API token acting with `role`, for an account or only
-    /// labelled, and returns it: this is the only time the token is seen,
-    /// the database keeps its hash.
+    /// labelled, accepted for `valid_secs` seconds (`None`: until revoked),
+    /// and returns it: this is the only time the token is seen, the
+    /// database keeps its hash.
     ///
     /// # Errors
     /// A database error (an unknown `user_id` breaks a foreign key).
@@ -438,34 +453,43 @@ impl Store {
         role: Role,
         user_id: Option<i64>,
         label: Option<&str>,
+        valid_secs: Option<i64>,
     ) -> Result<String, StoreError> {
         let token = format!("qy_{}", random_hex());
         sqlx::query(
-            "INSERT INTO api_tokens (token_hash, role, user_id, label, created) \
-             VALUES ($1, $2, $3, $4, $5)",
+            "INSERT INTO api_tokens (token_hash, role, user_id, label, created, expires) \
+             VALUES ($1, $2, $3, $4, $5, $6)",
         )
         .bind(secret_hash(&token))
         .bind(role.as_str())
         .bind(user_id)
         .bind(label)
         .bind(instant_in(0))
+        .bind(valid_secs.map(instant_in))
         .execute(&self.pool)
         .await?;
         Ok(token)
     }
 
     /// Who a token acts for (and notes when it was used, to the minute);
-    /// `None` for an unknown token.
+    /// `None` for an unknown, expired or revoked token and for a token of a
+    /// disabled account. Nothing is cached: a revocation holds from the
+    /// next request on.
     ///
     /// # Errors
     /// A database error.
     pub async fn token_user(&self, token: &str) -> Result<Option<TokenOwner>, StoreError> {
         let hash = secret_hash(token);
+        let now = instant_in(0);
         let row = sqlx::query(
-            "SELECT t.id, t.role, t.label, u.id, u.username, u.role, u.created, t.last_used \
-             FROM api_tokens t LEFT JOIN users u ON u.id = t.user_id WHERE t.token_hash = $1",
+            "SELECT t.id, t.role, t.label, u.id, u.username, u.role, u.created, u.disabled, \
+             t.last_used \
+             FROM api_tokens t LEFT JOIN users u ON u.id = t.user_id \
+             WHERE t.token_hash = $1 AND t.revoked IS NULL \
+             AND (t.expires IS NULL OR t.expires > $2) AND (u.id IS NULL OR u.disabled = 0)",
         )
         .bind(&hash)
+        .bind(&now)
         .fetch_optional(&self.pool)
         .await?;
         let Some(r) = row else { return Ok(None) };
@@ -483,15 +507,316 @@ impl Store {
         };
         // Noted at most once a minute: a busy API client must not turn
         // every read into a write.
-        let last_used: Option<String> = r.try_get(7)?;
+        let last_used: Option<String> = r.try_get(8)?;
         if last_used.is_none_or(|t| t < instant_in(-60)) {
             sqlx::query("UPDATE api_tokens SET last_used = $1 WHERE id = $2")
-                .bind(instant_in(0))
+                .bind(now)
                 .bind(token_id)
                 .execute(&self.pool)
                 .await?;
         }
         Ok(Some(owner))
+    }
+
+    /// Notes that a token was used for a write (`what`: the method and
+    /// path): at most once a minute per token, the token's `last_write` and
+    /// a [`SecurityEvent::TokenWrite`] entry, so that a points client
+    /// posting a game a second writes one log line a minute, not sixty.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn note_token_write(
+        &self,
+        token_id: i64,
+        what: &str,
+        address: Option<&str>,
+    ) -> Result<(), StoreError> {
+        let now = instant_in(0);
+        let mut tx = tx::begin(&self.pool).await?;
+        let claimed = sqlx::query(
+            "UPDATE api_tokens SET last_write = $1 \
+             WHERE id = $2 AND (last_write IS NULL OR last_write < $3)",
+        )
+        .bind(&now)
+        .bind(token_id)
+        .bind(instant_in(-60))
+        .execute(&mut *tx)
+        .await?
+        .rows_affected()
+            > 0;
+        if claimed {
+            let label: Option<String> = sqlx::query_scalar(
+                "SELECT COALESCE(u.username, t.label) FROM api_tokens t \
+                 LEFT JOIN users u ON u.id = t.user_id WHERE t.id = $1",
+            )
+            .bind(token_id)
+            .fetch_one(&mut *tx)
+            .await?;
+            append_security(
+                &mut tx,
+                &SecurityEntry {
+                    kind: SecurityEvent::TokenWrite,
+                    username: label.as_deref(),
+                    actor: None,
+                    address,
+                    detail: &serde_json::json!({"token": token_id, "request": what}).to_string(),
+                },
+            )
+            .await?;
+        }
+        tx::commit(tx).await
+    }
+
+    /// Every API token, newest first, as `qiyuan token list` shows them
+    /// (never the token itself: only its hash is kept).
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn api_tokens(&self) -> Result<Vec<ApiToken>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT t.id, t.role, u.username, t.label, t.created, t.expires, t.last_used, \
+             t.revoked FROM api_tokens t LEFT JOIN users u ON u.id = t.user_id \
+             ORDER BY t.id DESC",
+        )
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                let role: String = r.try_get(1)?;
+                Ok(ApiToken {
+                    id: r.try_get(0)?,
+                    role: role_of(&role)?,
+                    username: r.try_get(2)?,
+                    label: r.try_get(3)?,
+                    created: r.try_get(4)?,
+                    expires: r.try_get(5)?,
+                    last_used: r.try_get(6)?,
+                    revoked: r.try_get(7)?,
+                })
+            })
+            .collect()
+    }
+
+    /// Revokes a token at once (the next request with it is refused) and
+    /// logs it; `false` when there is no such token or it was revoked
+    /// already.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn revoke_api_token(&self, token_id: i64, actor: &str) -> Result<bool, StoreError> {
+        let mut tx = tx::begin(&self.pool).await?;
+        let done =
+            sqlx::query("UPDATE api_tokens SET revoked = $1 WHERE id = $2 AND revoked IS NULL")
+                .bind(instant_in(0))
+                .bind(token_id)
+                .execute(&mut *tx)
+                .await?
+                .rows_affected()
+                > 0;
+        if done {
+            append_security(
+                &mut tx,
+                &SecurityEntry {
+                    kind: SecurityEvent::TokenRevoked,
+                    username: None,
+                    actor: Some(actor),
+                    address: None,
+                    detail: &serde_json::json!({"token": token_id}).to_string(),
+                },
+            )
+            .await?;
+        }
+        tx::commit(tx).await?;
+        Ok(done)
+    }
+
+    /// Disables or re-enables an account. Disabling ends its sessions at
+    /// once and its tokens are refused while it stays disabled. The last
+    /// active administrator cannot be disabled. Logged with `actor`.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn set_account_disabled(
+        &self,
+        user_id: i64,
+        disabled: bool,
+        actor: &str,
+    ) -> Result<AccountChange, StoreError> {
+        let mut tx = tx::begin(&self.pool).await?;
+        let Some(account) = self.account_in(&mut tx, user_id).await? else {
+            tx::rollback(tx).await?;
+            return Ok(AccountChange::NoSuchAccount);
+        };
+        if disabled
+            && account.role == Role::Admin
+            && !account.disabled
+            && self.other_active_admins(&mut tx, user_id).await? == 0
+        {
+            tx::rollback(tx).await?;
+            return Ok(AccountChange::LastAdministrator);
+        }
+        sqlx::query("UPDATE users SET disabled = $1 WHERE id = $2")
+            .bind(i64::from(disabled))
+            .bind(user_id)
+            .execute(&mut *tx)
+            .await?;
+        if disabled {
+            sqlx::query("DELETE FROM sessions WHERE user_id = $1")
+                .bind(user_id)
+                .execute(&mut *tx)
+                .await?;
+        }
+        let kind = if disabled {
+            SecurityEvent::AccountDisabled
+        } else {
+            SecurityEvent::AccountEnabled
+        };
+        append_security(
+            &mut tx,
+            &SecurityEntry {
+                kind,
+                username: Some(&account.username),
+                actor: Some(actor),
+                address: None,
+                detail: "",
+            },
+        )
+        .await?;
+        tx::commit(tx).await?;
+        Ok(AccountChange::Done)
+    }
+
+    /// Gives an account another role, ending its sessions (it signs in
+    /// again with the new rights). The last active administrator keeps
+    /// his role. Logged with `actor`.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn set_account_role(
+        &self,
+        user_id: i64,
+        role: Role,
+        actor: &str,
+    ) -> Result<AccountChange, StoreError> {
+        let mut tx = tx::begin(&self.pool).await?;
+        let Some(account) = self.account_in(&mut tx, user_id).await? else {
+            tx::rollback(tx).await?;
+            return Ok(AccountChange::NoSuchAccount);
+        };
+        if account.role == role {
+            tx::rollback(tx).await?;
+            return Ok(AccountChange::Done);
+        }
+        if account.role == Role::Admin
+            && !account.disabled
+            && self.other_active_admins(&mut tx, user_id).await? == 0
+        {
+            tx::rollback(tx).await?;
+            return Ok(AccountChange::LastAdministrator);
+        }
+        sqlx::query("UPDATE users SET role = $1 WHERE id = $2")
+            .bind(role.as_str())
+            .bind(user_id)
+            .execute(&mut *tx)
+            .await?;
+        sqlx::query("DELETE FROM sessions WHERE user_id = $1")
+            .bind(user_id)
+            .execute(&mut *tx)
+            .await?;
+        append_security(
+            &mut tx,
+            &SecurityEntry {
+                kind: SecurityEvent::RoleChanged,
+                username: Some(&account.username),
+                actor: Some(actor),
+                address: None,
+                detail: &serde_json::json!({"from": account.role, "to": role}).to_string(),
+            },
+        )
+        .await?;
+        tx::commit(tx).await?;
+        Ok(AccountChange::Done)
+    }
+
+    /// Sets a new password hash for an account, ends every session of it
+    /// but `keep` (the session that changed its own password) and logs
+    /// [`SecurityEvent::PasswordChanged`] (by the account itself, `actor`
+    /// `None`) or [`SecurityEvent::PasswordReset`] (by an administrator).
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn change_password(
+        &self,
+        user_id: i64,
+        password_hash: &str,
+        keep: Option<&str>,
+        actor: Option<&str>,
+    ) -> Result<AccountChange, StoreError> {
+        let mut tx = tx::begin(&self.pool).await?;
+        let Some(account) = self.account_in(&mut tx, user_id).await? else {
+            tx::rollback(tx).await?;
+            return Ok(AccountChange::NoSuchAccount);
+        };
+        sqlx::query("UPDATE users SET password_hash = $1 WHERE id = $2")
+            .bind(password_hash)
+            .bind(user_id)
+            .execute(&mut *tx)
+            .await?;
+        sqlx::query("DELETE FROM sessions WHERE user_id = $1 AND id_hash <> $2")
+            .bind(user_id)
+            .bind(keep.map(secret_hash).unwrap_or_default())
+            .execute(&mut *tx)
+            .await?;
+        let kind = if actor.is_some() {
+            SecurityEvent::PasswordReset
+        } else {
+            SecurityEvent::PasswordChanged
+        };
+        append_security(
+            &mut tx,
+            &SecurityEntry {
+                kind,
+                username: Some(&account.username),
+                actor,
+                address: None,
+                detail: "",
+            },
+        )
+        .await?;
+        tx::commit(tx).await?;
+        Ok(AccountChange::Done)
+    }
+
+    async fn account_in(
+        &self,
+        tx: &mut tx::Tx,
+        user_id: i64,
+    ) -> Result<Option<Account>, StoreError> {
+        let row = sqlx::query(&format!(
+            "SELECT {ACCOUNT_COLUMNS} FROM users WHERE id = $1"
+        ))
+        .bind(user_id)
+        .fetch_optional(&mut **tx)
+        .await?;
+        row.map(|r| account_from(&r, 0)).transpose()
+    }
+
+    /// Active administrators other than `user_id`, counted with their rows
+    /// locked on PostgreSQL (two administrators disabling each other at
+    /// once cannot both succeed; SQLite's single writer gives that anyway).
+    async fn other_active_admins(&self, tx: &mut tx::Tx, user_id: i64) -> Result<i64, StoreError> {
+        let lock = if self.backend == crate::Backend::Postgres {
+            " FOR UPDATE"
+        } else {
+            ""
+        };
+        let ids: Vec<i64> = sqlx::query_scalar(&format!(
+            "SELECT id FROM users WHERE role = 'admin' AND disabled = 0 AND id <> $1{lock}"
+        ))
+        .bind(user_id)
+        .fetch_all(&mut **tx)
+        .await?;
+        Ok(ids.len() as i64)
     }
 
     /// Lets an arbiter change an event of the desk (idempotent).
@@ -550,7 +875,7 @@ impl Store {
     /// A database error.
     pub async fn event_arbiters(&self) -> Result<Vec<ArbiterAssignment>, StoreError> {
         let rows = sqlx::query(
-            "SELECT a.event_id, u.id, u.username, u.role, u.created \
+            "SELECT a.event_id, u.id, u.username, u.role, u.created, u.disabled \
              FROM event_arbiters a JOIN users u ON u.id = a.user_id \
              ORDER BY a.event_id, u.username",
         )

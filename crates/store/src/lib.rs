@@ -56,6 +56,7 @@ mod lists;
 mod office;
 pub mod points;
 mod query;
+pub mod security;
 mod submissions;
 mod tx;
 
@@ -68,7 +69,8 @@ pub use audit::{AuditAction, AuditEntry};
 pub use error::StoreError;
 pub use import::{EventImport, ListEntry};
 pub use lists::{
-    IdentityChange, ImportNotes, ListDiff, ListDraft, PossibleDuplicate, RefusedNote, RepeatedId,
+    AlteredList, IdentityChange, ImportNotes, ListDiff, ListDraft, OfficeVerification,
+    PossibleDuplicate, RefusedNote, RepeatedId,
 };
 pub use office::{ChangeLine, PeriodOutcome, PeriodPlan, PublishOutcome};
 pub use query::{

@@ -550,6 +550,9 @@ impl Store {
             .fetch_one(&self.pool)
             .await?;
         let mut tx = tx::begin(&self.pool).await?;
+        // The rows as published, sealed into the audit chain:
+        // `qiyuan office verify` recomputes it.
+        let content = list_content_sha256(&mut tx, list_id).await?;
         let audit_id = append(
             &mut tx,
             AuditAction::Publish,
@@ -560,6 +563,7 @@ impl Store {
                 "computed_by_audit": period.map(|p| p.1),
                 "rows": rows, "new_players": diff.new.len(),
                 "identity_changes": diff.identity_changes,
+                "content_sha256": content,
             }),
             by,
         )
@@ -633,6 +637,43 @@ impl Store {
             audit_id,
             rows: rows as usize,
         })
+    }
+
+    /// Checks the office's records against their audit log: the hash chain
+    /// ([`Store::verify_audit_chain`]) and every published list against the
+    /// content digest its publication sealed into the chain.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn verify_office(&self) -> Result<OfficeVerification, StoreError> {
+        let chain_break = self.verify_audit_chain().await?;
+        let mut report = OfficeVerification {
+            chain_break,
+            ..OfficeVerification::default()
+        };
+        let mut conn = self.pool.acquire().await?;
+        for entry in self.audit_log().await? {
+            if entry.action != AuditAction::Publish {
+                continue;
+            }
+            let Some(list_id) = entry.detail.get("list_id").and_then(|v| v.as_i64()) else {
+                continue;
+            };
+            match entry.detail.get("content_sha256").and_then(|v| v.as_str()) {
+                None => report.unsealed.push(list_id),
+                Some(sealed) => {
+                    if list_content_sha256(&mut conn, list_id).await? == sealed {
+                        report.lists_checked += 1;
+                    } else {
+                        report.altered.push(AlteredList {
+                            list_id,
+                            audit_id: entry.id,
+                        });
+                    }
+                }
+            }
+        }
+        Ok(report)
     }
 
     /// Discards a draft list (an import not wanted, or a period to compute
@@ -756,4 +797,80 @@ impl Store {
         tx::commit(tx).await?;
         Ok(audit_id)
     }
+}
+
+/// What [`Store::verify_office`] found.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct OfficeVerification {
+    /// The first audit entry whose hash does not match; `None`: the chain
+    /// is whole.
+    pub chain_break: Option<i64>,
+    /// Published lists whose rows match the digest sealed at publication.
+    pub lists_checked: usize,
+    /// Published lists whose rows no longer match it.
+    pub altered: Vec<AlteredList>,
+    /// Lists published before publications sealed a digest (nothing to
+    /// check them against).
+    pub unsealed: Vec<i64>,
+}
+
+impl OfficeVerification {
+    /// Whether everything checked held.
+    pub fn holds(&self) -> bool {
+        self.chain_break.is_none() && self.altered.is_empty()
+    }
+}
+
+/// A published list whose rows differ from what its publication sealed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct AlteredList {
+    /// The list.
+    pub list_id: i64,
+    /// The audit entry that published it.
+    pub audit_id: i64,
+}
+
+/// Rows read at a time by [`list_content_sha256`] (bounded memory on a
+/// million-player list).
+const DIGEST_BATCH: i64 = 20_000;
+
+/// The hex SHA-256 of a list's rows, in player id order, each row one line
+/// of JSON (an array of its columns): what a publication seals.
+async fn list_content_sha256(
+    conn: &mut sqlx::AnyConnection,
+    list_id: i64,
+) -> Result<String, StoreError> {
+    use sha2::{Digest, Sha256};
+    let mut hasher = Sha256::new();
+    let mut after = i64::MIN;
+    loop {
+        let rows = sqlx::query(
+            "SELECT player_id, rating, valid_games, k, status, highest, rated_events, \
+             last_active, carried_games, carried_sum, carried_since, notes, name, sex, birth, \
+             unit, titles FROM list_entries WHERE list_id = $1 AND player_id > $2 \
+             ORDER BY player_id LIMIT $3",
+        )
+        .bind(list_id)
+        .bind(after)
+        .bind(DIGEST_BATCH)
+        .fetch_all(&mut *conn)
+        .await?;
+        for r in &rows {
+            let id: i64 = r.try_get(0)?;
+            let mut line = vec![serde_json::Value::from(id)];
+            for i in 1..17 {
+                line.push(match i {
+                    2 | 3 | 6 | 8 | 10 => r.try_get::<Option<i64>, _>(i)?.into(),
+                    _ => r.try_get::<Option<String>, _>(i)?.into(),
+                });
+            }
+            hasher.update(serde_json::Value::Array(line).to_string().as_bytes());
+            hasher.update(b"\n");
+            after = id;
+        }
+        if (rows.len() as i64) < DIGEST_BATCH {
+            break;
+        }
+    }
+    Ok(crate::audit::hex(&hasher.finalize()))
 }

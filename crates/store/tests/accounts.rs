@@ -59,11 +59,12 @@ async fn users_have_unique_names_and_roles() {
             (arb.id, Role::Arbiter, "$argon2id$fake3")
         );
         assert!(store.user_by_name("nobody").await.unwrap().is_none());
-        assert!(
+        assert_eq!(
             store
-                .set_password_hash(arb.id, "$argon2id$new")
+                .change_password(arb.id, "$argon2id$new", None, Some("admin"))
                 .await
-                .unwrap()
+                .unwrap(),
+            qiyuan_store::accounts::AccountChange::Done
         );
         assert_eq!(
             store.user_by_name("张三").await.unwrap().unwrap().1,
@@ -175,11 +176,11 @@ async fn api_tokens_are_shown_once_and_stored_as_hashes() {
             .unwrap()
             .unwrap();
         let labelled = store
-            .create_api_token(Role::Officer, None, Some("import robot"))
+            .create_api_token(Role::Officer, None, Some("import robot"), None)
             .await
             .unwrap();
         let owned = store
-            .create_api_token(Role::Arbiter, Some(user.id), None)
+            .create_api_token(Role::Arbiter, Some(user.id), None, None)
             .await
             .unwrap();
         assert!(labelled.starts_with("qy_") && labelled.len() == 3 + 64);
@@ -282,5 +283,201 @@ async fn arbiters_are_assigned_per_event() {
         assert!(store.unassign_arbiter(7, a.id).await.unwrap());
         assert!(!store.unassign_arbiter(7, a.id).await.unwrap());
         assert!(!store.is_event_arbiter(7, a.id).await.unwrap());
+    }
+}
+
+/// Issue 12, item 8 of the defects: accounts could not be disabled or
+/// re-roled and tokens lived for ever. A disabled account's session and
+/// tokens stop at once and come back when it is enabled; the last active
+/// administrator can be neither disabled nor demoted; each change is in the
+/// security log, which nobody can rewrite.
+#[tokio::test]
+async fn accounts_are_disabled_re_roled_and_logged() {
+    use qiyuan_store::accounts::AccountChange;
+    for db in databases().await {
+        let store = open(&db).await;
+        let root = store
+            .create_first_admin("root", "$argon2id$r")
+            .await
+            .unwrap()
+            .unwrap();
+        let arb = store
+            .create_user("li", "$argon2id$l", Role::Arbiter)
+            .await
+            .unwrap()
+            .unwrap();
+        let session = store
+            .create_session(Some(arb.id), None, 3600)
+            .await
+            .unwrap();
+        let token = store
+            .create_api_token(Role::Arbiter, Some(arb.id), None, Some(3600))
+            .await
+            .unwrap();
+        assert!(store.token_user(&token).await.unwrap().is_some());
+
+        assert_eq!(
+            store
+                .set_account_disabled(arb.id, true, "root")
+                .await
+                .unwrap(),
+            AccountChange::Done,
+            "{}",
+            db.name
+        );
+        assert!(
+            store.session(&session.id).await.unwrap().is_none(),
+            "{}",
+            db.name
+        );
+        assert!(
+            store.token_user(&token).await.unwrap().is_none(),
+            "{}",
+            db.name
+        );
+        assert!(store.user(arb.id).await.unwrap().unwrap().disabled);
+        store
+            .set_account_disabled(arb.id, false, "root")
+            .await
+            .unwrap();
+        assert!(
+            store.token_user(&token).await.unwrap().is_some(),
+            "{}",
+            db.name
+        );
+
+        // The only administrator stays one, and stays enabled.
+        assert_eq!(
+            store
+                .set_account_disabled(root.id, true, "root")
+                .await
+                .unwrap(),
+            AccountChange::LastAdministrator
+        );
+        assert_eq!(
+            store
+                .set_account_role(root.id, Role::Officer, "root")
+                .await
+                .unwrap(),
+            AccountChange::LastAdministrator
+        );
+        assert_eq!(
+            store
+                .set_account_role(arb.id, Role::Admin, "root")
+                .await
+                .unwrap(),
+            AccountChange::Done
+        );
+        // With a second administrator, the first may go.
+        assert_eq!(
+            store
+                .set_account_disabled(root.id, true, "li")
+                .await
+                .unwrap(),
+            AccountChange::Done
+        );
+        assert_eq!(
+            store
+                .set_account_role(arb.id, Role::Officer, "li")
+                .await
+                .unwrap(),
+            AccountChange::LastAdministrator,
+            "{}: root is disabled, li is the last active administrator",
+            db.name
+        );
+        assert_eq!(
+            store.set_account_disabled(9999, true, "li").await.unwrap(),
+            AccountChange::NoSuchAccount
+        );
+
+        let kinds: Vec<String> = store
+            .security_log(10)
+            .await
+            .unwrap()
+            .into_iter()
+            .map(|e| e.kind)
+            .collect();
+        assert_eq!(
+            kinds,
+            [
+                "account-disabled",
+                "role-changed",
+                "account-enabled",
+                "account-disabled"
+            ],
+            "{}",
+            db.name
+        );
+        let role_change = &store.security_log(10).await.unwrap()[1];
+        assert_eq!(role_change.detail, r#"{"from":"arbiter","to":"admin"}"#);
+        assert_eq!(role_change.actor.as_deref(), Some("root"));
+        for sql in [
+            "UPDATE security_log SET kind = 'sign-in'",
+            "DELETE FROM security_log",
+        ] {
+            assert!(
+                sqlx::query(sql).execute(store.pool()).await.is_err(),
+                "{}: {sql} must be refused",
+                db.name
+            );
+        }
+        store.close().await;
+    }
+}
+
+/// Tokens end: at their expiry, or at once when revoked; the list shows
+/// every token but never the token itself; a write with a token is logged
+/// once a minute, not once a request.
+#[tokio::test]
+async fn tokens_expire_are_revoked_and_listed() {
+    for db in databases().await {
+        let store = open(&db).await;
+        let expired = store
+            .create_api_token(Role::Officer, None, Some("old"), Some(-1))
+            .await
+            .unwrap();
+        assert!(
+            store.token_user(&expired).await.unwrap().is_none(),
+            "{}",
+            db.name
+        );
+        let live = store
+            .create_api_token(Role::Officer, None, Some("robot"), Some(86_400))
+            .await
+            .unwrap();
+        let owner = store.token_user(&live).await.unwrap().unwrap();
+        for _ in 0..3 {
+            store
+                .note_token_write(
+                    owner.token_id,
+                    "POST /api/v1/points/games",
+                    Some("192.0.2.1"),
+                )
+                .await
+                .unwrap();
+        }
+        let writes: Vec<_> = store
+            .security_log(10)
+            .await
+            .unwrap()
+            .into_iter()
+            .filter(|e| e.kind == "token-write")
+            .collect();
+        assert_eq!(writes.len(), 1, "{}: one entry a minute", db.name);
+        assert_eq!(writes[0].username.as_deref(), Some("robot"));
+
+        let listed = store.api_tokens().await.unwrap();
+        assert_eq!(listed.len(), 2);
+        assert_eq!(listed[0].label.as_deref(), Some("robot"));
+        assert!(listed[0].expires.is_some() && listed[0].revoked.is_none());
+        assert!(store.revoke_api_token(owner.token_id, "ops").await.unwrap());
+        assert!(
+            store.token_user(&live).await.unwrap().is_none(),
+            "{}",
+            db.name
+        );
+        assert!(!store.revoke_api_token(owner.token_id, "ops").await.unwrap());
+        assert!(store.api_tokens().await.unwrap()[0].revoked.is_some());
+        store.close().await;
     }
 }

@@ -246,3 +246,61 @@ async fn possible_duplicates_are_flagged_and_rows_can_be_left_out() {
         assert_eq!(p.rows, 2);
     }
 }
+
+/// Issue 12: there was no way to check the published lists against the
+/// audit log. A publication now seals the hex SHA-256 of its rows into the
+/// chain; `verify_office` recomputes it. Someone who goes around the
+/// database's own guard (drops the trigger, edits a rating) is found, by
+/// list and by the audit entry that published it.
+#[tokio::test]
+async fn verify_finds_a_published_list_changed_behind_the_office() {
+    for db in databases().await {
+        let store = open(&db).await;
+        let id = draft(
+            &store,
+            "2025-01.csv",
+            "cxa-2019",
+            "2025-01-01",
+            &[
+                rated(1, "张伟", Sex::Male, 2500, 100),
+                rated(2, "王芳", Sex::Female, 2300, 50),
+            ],
+        )
+        .await;
+        let published = store.publish_list(id, false, "officer").await.unwrap();
+        let v = store.verify_office().await.unwrap();
+        assert!(v.holds(), "{}: {v:?}", db.name);
+        assert_eq!((v.lists_checked, v.unsealed.len()), (1, 0), "{}", db.name);
+
+        let (drop, put_back) = if db.name == "sqlite" {
+            ("DROP TRIGGER list_entries_published_update", "SELECT 1")
+        } else {
+            (
+                "ALTER TABLE list_entries DISABLE TRIGGER list_entries_published_frozen",
+                "ALTER TABLE list_entries ENABLE TRIGGER list_entries_published_frozen",
+            )
+        };
+        sqlx::query(drop).execute(store.pool()).await.unwrap();
+        sqlx::query("UPDATE list_entries SET rating = '2600' WHERE list_id = $1 AND player_id = 1")
+            .bind(id)
+            .execute(store.pool())
+            .await
+            .unwrap();
+        sqlx::query(put_back).execute(store.pool()).await.unwrap();
+        let v = store.verify_office().await.unwrap();
+        assert!(!v.holds(), "{}", db.name);
+        assert_eq!(
+            v.chain_break, None,
+            "{}: the chain itself is whole",
+            db.name
+        );
+        assert_eq!(v.altered.len(), 1, "{}", db.name);
+        assert_eq!(
+            (v.altered[0].list_id, v.altered[0].audit_id),
+            (id, published.audit_id),
+            "{}",
+            db.name
+        );
+        store.close().await;
+    }
+}

@@ -39,6 +39,7 @@ Examples (a period from the first list to the published one):
   qiyuan office lists --database office.sqlite3
   qiyuan office player 2 --database office.sqlite3
   qiyuan office export --format xlsx -o list-2019-10.xlsx --database office.sqlite3
+  qiyuan office verify --database office.sqlite3                 # audit chain and published lists
 
 Without --database the office is the web application's database (the one
 `qiyuan serve` shows).")]
@@ -140,6 +141,9 @@ enum Sub {
     },
     /// The lists: drafts and published, with their series.
     Lists,
+    /// Check the audit log's hash chain and every published list against
+    /// the digest its publication sealed; exit 1 when anything differs.
+    Verify,
     /// A player's history: every list, and what each event gave.
     Player {
         /// The player's id.
@@ -315,6 +319,7 @@ async fn run_async(url: String, command: Sub, by: &str) -> anyhow::Result<ExitCo
             println!("{table}");
             ExitCode::SUCCESS
         }
+        Sub::Verify => verify(&store).await?,
         Sub::Player { id, format } => player(&store, id, format).await?,
         Sub::Export {
             format,
@@ -325,6 +330,42 @@ async fn run_async(url: String, command: Sub, by: &str) -> anyhow::Result<ExitCo
     };
     store.close().await;
     Ok(code)
+}
+
+/// `office verify`: the chain, then each published list; exit 1 on any
+/// difference, naming the entry or the list.
+async fn verify(store: &Store) -> anyhow::Result<ExitCode> {
+    let v = store.verify_office().await?;
+    match v.chain_break {
+        None => println!("audit chain: whole"),
+        Some(id) => println!(
+            "audit chain: BROKEN at entry #{id} (its hash does not match its content and the \
+             entry before it)"
+        ),
+    }
+    println!(
+        "published lists: {} match the digest sealed at publication",
+        v.lists_checked
+    );
+    for a in &v.altered {
+        println!(
+            "list #{}: ALTERED since its publication (audit entry #{}): its rows no longer \
+             match the sealed digest",
+            a.list_id, a.audit_id
+        );
+    }
+    if !v.unsealed.is_empty() {
+        let ids: Vec<String> = v.unsealed.iter().map(|id| format!("#{id}")).collect();
+        println!(
+            "published before digests were sealed (not checkable): {}",
+            ids.join(", ")
+        );
+    }
+    Ok(if v.holds() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
 }
 
 /// Status values as the xlsx export writes them (the list readers read

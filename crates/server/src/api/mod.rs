@@ -20,10 +20,6 @@
 //! is the path of the value at fault (serde's path: objects by key, arrays
 //! by index from 0).
 
-use std::collections::HashMap;
-use std::sync::{Mutex, OnceLock};
-use std::time::{Duration, Instant};
-
 use axum::body::Bytes;
 use axum::extract::{FromRequest, FromRequestParts, Request};
 use axum::http::StatusCode;
@@ -31,7 +27,6 @@ use axum::http::request::Parts;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post, put};
 use serde::de::DeserializeOwned;
-use sha2::Digest;
 
 use crate::AppState;
 use crate::auth::{ApiCaller, User};
@@ -257,22 +252,11 @@ impl FromRequestParts<AppState> for Reader {
     }
 }
 
-/// How long a bearer token, once checked against the database, is trusted
-/// without asking again. Each check writes the token's `last_used`, a
-/// database write per request; caching keeps writes for the work itself.
-pub const TOKEN_CACHE_TTL: Duration = Duration::from_secs(10);
-
-type TokenCache = Mutex<HashMap<(String, [u8; 32]), (User, Instant)>>;
-
-fn token_cache() -> &'static TokenCache {
-    static CACHE: OnceLock<TokenCache> = OnceLock::new();
-    CACHE.get_or_init(|| Mutex::new(HashMap::new()))
-}
-
 /// The caller of an API write: [`ApiCaller`] (a bearer token, or a session
-/// with its `X-CSRF-Token` header), with bearer tokens remembered for
-/// [`TOKEN_CACHE_TTL`] so that a busy client does not cost a database write
-/// per request. 401 (JSON) when there is no valid credential.
+/// with its `X-CSRF-Token` header), 401 (JSON) when there is no valid
+/// credential. A token is checked against the database on every request
+/// (one indexed read; its `last_used` written at most once a minute), so a
+/// revocation, an expiry or a disabled account holds from the next request.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Caller(pub User);
 
@@ -283,34 +267,8 @@ impl FromRequestParts<AppState> for Caller {
         parts: &mut Parts,
         state: &AppState,
     ) -> Result<Self, Self::Rejection> {
-        let bearer = parts
-            .headers
-            .get(axum::http::header::AUTHORIZATION)
-            .and_then(|v| v.to_str().ok())
-            .and_then(|v| {
-                v.strip_prefix("Bearer ")
-                    .or_else(|| v.strip_prefix("bearer "))
-            })
-            .map(|t| -> [u8; 32] { sha2::Sha256::digest(t.trim().as_bytes()).into() });
-        let Some(hash) = bearer else {
-            return ApiCaller::from_request_parts(parts, state)
-                .await
-                .map(|ApiCaller(u)| Caller(u));
-        };
-        let key = (state.config.database.clone(), hash);
-        if let Ok(cache) = token_cache().lock()
-            && let Some((user, at)) = cache.get(&key)
-            && at.elapsed() < TOKEN_CACHE_TTL
-        {
-            return Ok(Caller(user.clone()));
-        }
-        let ApiCaller(user) = ApiCaller::from_request_parts(parts, state).await?;
-        if let Ok(mut cache) = token_cache().lock() {
-            if cache.len() > 10_000 {
-                cache.retain(|_, (_, at)| at.elapsed() < TOKEN_CACHE_TTL);
-            }
-            cache.insert(key, (user.clone(), Instant::now()));
-        }
-        Ok(Caller(user))
+        ApiCaller::from_request_parts(parts, state)
+            .await
+            .map(|ApiCaller(u)| Caller(u))
     }
 }

@@ -236,7 +236,7 @@ impl Site {
     pub async fn token(&self, username: &str, role: Role) -> String {
         let account = self.create_account(username, "unused password", role).await;
         self.store
-            .create_api_token(role, Some(account.id), Some(username))
+            .create_api_token(role, Some(account.id), Some(username), None)
             .await
             .unwrap()
     }
