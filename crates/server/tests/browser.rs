@@ -62,6 +62,113 @@ async fn first_run_setup_then_sign_in() {
     .await;
 }
 
+/// Issue 12 on a phone, in Chinese then English: the administrator made on
+/// the set-up page creates an arbiter, disables him (the arbiter's sign-in
+/// is then refused with the reason), reads it in the security log, and
+/// enables him again; every page fits the phone's width.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn accounts_on_a_phone_in_both_languages() {
+    let server = TestServer::start().await;
+    with_browser("accounts-phone", &server, |b| async move {
+        b.window(PHONE).await;
+        let fits = |b: Browser, page: &'static str| async move {
+            let fits = b
+                .js("return document.documentElement.scrollWidth <= window.innerWidth;")
+                .await;
+            assert_eq!(
+                fits,
+                serde_json::json!(true),
+                "{page} is wider than the phone"
+            );
+        };
+        b.goto("/lang/zh").await;
+        b.goto("/setup").await;
+        b.assert_lang(true).await;
+        fits(b.clone(), "/setup").await;
+        b.fill("input[name=username]", "总裁判").await;
+        b.fill("input[name=password]", "马走日象走田车走直线").await;
+        b.fill("input[name=password2]", "马走日象走田车走直线")
+            .await;
+        b.click("form[action='/setup'] button[type=submit]").await;
+        assert_eq!(
+            b.find("header.site a.user").await.text().await.unwrap(),
+            "总裁判"
+        );
+
+        b.goto("/admin/users").await;
+        fits(b.clone(), "/admin/users").await;
+        let create = "form[action='/admin/users']:has(input[value=create])";
+        b.fill(&format!("{create} input[name=username]"), "li")
+            .await;
+        b.fill(
+            &format!("{create} input[name=password]"),
+            "炮打隔山翻山子弟兵",
+        )
+        .await;
+        b.select(&format!("{create} select[name=role]"), "arbiter")
+            .await;
+        b.click(&format!("{create} button[type=submit]")).await;
+        b.wait_text("p.notice[role=status]", "已创建账号 li（裁判）。")
+            .await;
+
+        let change = "form[action='/admin/users']:has(button[value=disable])";
+        b.fill(&format!("{change} input[name=username]"), "li")
+            .await;
+        b.click(&format!("{change} button[value=disable]")).await;
+        b.wait_text(
+            "p.notice[role=status]",
+            "已停用 li：所有会话已结束，其 API 令牌不再有效。",
+        )
+        .await;
+        let page = b.text("main").await;
+        assert!(
+            page.contains("已停用") && page.contains("停用账号"),
+            "{page}"
+        );
+        fits(b.clone(), "/admin/users with the log").await;
+        b.step("disabled-zh").await;
+
+        b.click("form[action='/logout'] button").await;
+        b.find("header.site a[href='/login']").await;
+        b.goto("/login").await;
+        b.fill("input[name=username]", "li").await;
+        b.fill("input[name=password]", "炮打隔山翻山子弟兵").await;
+        b.click("form[action='/login'] button[type=submit]").await;
+        assert_eq!(
+            b.text("p.error[role=alert]").await,
+            "该账号已被停用，请联系管理员。"
+        );
+        fits(b.clone(), "/login refused").await;
+
+        // The administrator, now in English, enables the arbiter again.
+        b.goto("/lang/en").await;
+        b.goto("/login").await;
+        b.fill("input[name=username]", "总裁判").await;
+        b.fill("input[name=password]", "马走日象走田车走直线").await;
+        b.click("form[action='/login'] button[type=submit]").await;
+        b.find("header.site a.user").await;
+        b.goto("/admin/users").await;
+        b.assert_lang(false).await;
+        b.fill(&format!("{change} input[name=username]"), "li")
+            .await;
+        b.click(&format!("{change} button[value=enable]")).await;
+        b.wait_text("p.notice[role=status]", "li is enabled again.")
+            .await;
+        let page = b.text("main").await;
+        for words in [
+            "account enabled",
+            "account disabled",
+            "signed in",
+            "sign-in to a disabled account",
+        ] {
+            assert!(page.contains(words), "{words} not in the log: {page}");
+        }
+        fits(b.clone(), "/admin/users in English").await;
+        b.step("enabled-en").await;
+    })
+    .await;
+}
+
 /// What one flow plays: the language, the game, its scoring and players.
 struct FlowSpec {
     test: &'static str,
