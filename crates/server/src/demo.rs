@@ -100,8 +100,20 @@ async fn seed_demo_account(state: &AppState) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// The demo list, imported and published. A draft of it left by a first
+/// run stopped between the import and the publication is published now
+/// (the seed's steps each commit on their own; each is repaired here
+/// rather than run twice).
 async fn seed_demo_list(state: &AppState) -> anyhow::Result<()> {
-    if !state.store.lists().await?.is_empty() {
+    let date = NaiveDate::parse_from_str(DEMO_LIST_DATE, "%Y-%m-%d").context("demo list date")?;
+    let lists = state.store.lists().await?;
+    if lists.iter().any(|l| l.status == "published") {
+        return Ok(());
+    }
+    if let Some(draft) = lists.iter().find(|l| {
+        l.status == "draft" && l.list_date == date && l.series.as_deref() == Some(DEMO_LIST_SERIES)
+    }) {
+        state.store.publish_list(draft.id, true, DEMO_USER).await?;
         return Ok(());
     }
     let read = qiyuan_formats::list::read_list_rows(
@@ -112,7 +124,6 @@ async fn seed_demo_list(state: &AppState) -> anyhow::Result<()> {
     .map_err(|e| anyhow::anyhow!("{e}"))?;
     anyhow::ensure!(read.refused.is_empty(), "the demo list refuses rows");
     let entries: Vec<qiyuan_store::ListEntry> = read.rows.into_iter().map(Into::into).collect();
-    let date = NaiveDate::parse_from_str(DEMO_LIST_DATE, "%Y-%m-%d").context("demo list date")?;
     // The demo list is the cxa-2019 series' starting list, published.
     let draft = state
         .store

@@ -749,6 +749,44 @@ async fn an_interrupted_demo_seed_is_repaired() {
     );
 }
 
+/// The same for the demo list: a first run stopped between its import and
+/// its publication left a draft that no later `--demo` published (the seed
+/// saw "a list exists" and stopped), so the public list pages stayed empty.
+#[tokio::test]
+async fn an_interrupted_demo_list_seed_is_published() {
+    use qiyuan_server::demo::{DEMO_LIST_CSV, DEMO_LIST_DATE, DEMO_LIST_FILE, DEMO_LIST_SERIES};
+    let server = TestServer::start().await;
+    let read = qiyuan_formats::list::read_list_rows(
+        DEMO_LIST_CSV.as_bytes(),
+        DEMO_LIST_FILE,
+        &qiyuan_formats::sheet::Limits::list(),
+    )
+    .unwrap();
+    let entries: Vec<qiyuan_store::ListEntry> = read.rows.into_iter().map(Into::into).collect();
+    server
+        .store
+        .import_list(
+            DEMO_LIST_FILE,
+            DEMO_LIST_CSV.as_bytes(),
+            DEMO_LIST_SERIES,
+            chrono::NaiveDate::parse_from_str(DEMO_LIST_DATE, "%Y-%m-%d").unwrap(),
+            &entries,
+            Default::default(),
+            &|_| {},
+            "demo",
+        )
+        .await
+        .unwrap();
+    qiyuan_server::demo::seed_demo(&server.state).await.unwrap();
+    let lists = server.store.lists().await.unwrap();
+    let statuses: Vec<&str> = lists.iter().map(|l| l.status.as_str()).collect();
+    assert_eq!(
+        statuses,
+        ["published"],
+        "the draft published, no second import"
+    );
+}
+
 #[tokio::test]
 async fn the_demo_account_and_list_are_seeded_once() {
     let server = TestServer::start().await;
