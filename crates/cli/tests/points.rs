@@ -154,6 +154,29 @@ fn forfeit_forms_and_short_games() {
     assert_eq!(v[2]["white_level"], "草民");
 }
 
+/// 天天象棋 (seed 003): 和棋时,两个人分数差不多的,先提和者扣分. Two new players
+/// (1300, K 60): the offerer's Dr = −100, Exp 0.640065, 60 × (0.5 −
+/// 0.640065) = −8.40 → −8; the other +8. Black offers: black pays.
+#[test]
+fn tiantian_draw_offer_through_the_command() {
+    let out = qiyuan(
+        &["--system", "tiantian-xiangqi"],
+        "{\"id\":1,\"red\":\"a\",\"black\":\"b\",\"result\":\"1/2-1/2\",\"plies\":40,\"draw_offer\":\"black\"}\n\
+         {\"id\":2,\"red\":\"c\",\"black\":\"d\",\"result\":\"1/2-1/2\",\"plies\":40}\n",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v = lines(&out);
+    assert_eq!(
+        (v[0]["white_change"].as_i64(), v[0]["black_change"].as_i64()),
+        (Some(8), Some(-8))
+    );
+    // No offer said: by colour, red pays (as in qq-xiangqi-elo).
+    assert_eq!(
+        (v[1]["white_change"].as_i64(), v[1]["black_change"].as_i64()),
+        (Some(-8), Some(8))
+    );
+}
+
 #[test]
 fn elo_games_of_one_ply_are_not_scored() {
     let out = qiyuan(
@@ -210,6 +233,14 @@ fn a_malformed_line_names_line_and_field_and_keeps_the_state() {
             "EOF",
         ),
         ("not json", "expected"),
+        (
+            "{\"id\":3,\"white\":\"a\",\"black\":\"b\",\"result\":\"1/2-1/2\",\"draw_offer\":\"blue\"}",
+            "draw_offer",
+        ),
+        (
+            "{\"id\":3,\"white\":\"a\",\"black\":\"b\",\"result\":\"1-0\",\"draw_offer\":\"black\"}",
+            "black offered the draw, but the game was not drawn",
+        ),
     ];
     for (bad, field) in cases {
         let input = format!("{good}{good}{bad}\n{good}");

@@ -38,6 +38,7 @@ fn builtin_names_and_unknown_system() {
         "qq-chess-fixed",
         "qq-xiangqi-titles",
         "qq-xiangqi-elo",
+        "tiantian-xiangqi",
     ] {
         assert!(names.contains(&name), "{name}");
         assert_eq!(PointSystem::builtin(name).unwrap().name(), name);
@@ -90,6 +91,78 @@ fn elo_new_players_start_at_1300_and_red_pays_for_a_draw() {
     // 1292 < 1300 ≤ 1308: 七级棋手 (1200) and 六级棋手 (1300).
     assert_eq!((c.white_level, c.black_level), ("七级棋手", "六级棋手"));
     assert_eq!(store.get("a").unwrap().games, 1);
+}
+
+// ---------------------------------------------------------- tiantian-xiangqi
+
+/// Seed 003: 天天象棋的积分规则跟QQ象棋一模一样,初始分1300,和棋时,两个人分数差
+/// 不多的,先提和者扣分,分数不同的和棋时,分数高的扣分.
+#[test]
+fn tiantian_the_offerer_of_a_close_draw_loses_points() {
+    let tiantian = PointSystem::builtin("tiantian-xiangqi").unwrap();
+    let qq = PointSystem::builtin("qq-xiangqi-elo").unwrap();
+    let draw = |system: &PointSystem, w: Decimal, b: Decimal, offer: Option<Side>| {
+        let mut store = PlayerStore::new();
+        store.set_points("r", w);
+        store.set_points("b", b);
+        let mut game = OnlineGame::new("1", "r", "b", Draw).with_plies(60);
+        if let Some(side) = offer {
+            game = game.with_draw_offer(side);
+        }
+        let c = system.apply(&mut store, &game).unwrap();
+        (c.white_change, c.black_change)
+    };
+    // 1500 against 1500, K 30 each (the 1400–1799 band). The offerer's Dr
+    // = 0 − 100: Exp = 1/(10^−0.25 + 1) = 0.640065, 30 × (0.5 − 0.640065)
+    // = −4.20 → −4; the other's Dr = +100: Exp = 0.359935, +4.20 → +4.
+    // Black offers: black pays, though red moved first.
+    assert_eq!(
+        draw(&tiantian, dec!(1500), dec!(1500), Some(Side::Black)),
+        (dec!(4), dec!(-4))
+    );
+    assert_eq!(
+        draw(&tiantian, dec!(1500), dec!(1500), Some(Side::White)),
+        (dec!(-4), dec!(4))
+    );
+    // In QQ 新中国象棋 the offer does not matter: red pays (先手的人会被扣分).
+    assert_eq!(
+        draw(&qq, dec!(1500), dec!(1500), Some(Side::Black)),
+        (dec!(-4), dec!(4))
+    );
+    // No offer given: scored as QQ, by colour.
+    assert_eq!(
+        draw(&tiantian, dec!(1500), dec!(1500), None),
+        (dec!(-4), dec!(4))
+    );
+    // 分数不同: 1500 red, 1700 black (200 apart, beyond the close 100),
+    // black offers: by the formula the higher side pays. Red's Dr = 200 −
+    // 100 = 100: Exp 0.359935, 30 × 0.140065 = +4.20 → +4; black's Dr =
+    // −200 + 100 = −100: Exp 0.640065, −4.20 → −4.
+    assert_eq!(
+        draw(&tiantian, dec!(1500), dec!(1700), Some(Side::Black)),
+        (dec!(4), dec!(-4))
+    );
+    // Red 1700 offers against black 1650 (close): red pays. Red's Dr =
+    // −50 − 100 = −150: Exp = 1/(10^−0.375 + 1) = 1/(0.421697 + 1) =
+    // 0.703381, 30 × (0.5 − 0.703381) = −6.10 → −6; black's Dr = 50 + 100
+    // = 150: Exp 0.296619, 30 × 0.203381 = +6.10 → +6.
+    assert_eq!(
+        draw(&tiantian, dec!(1700), dec!(1650), Some(Side::White)),
+        (dec!(-6), dec!(6))
+    );
+    // An offer on a game that was not drawn is refused, naming the side.
+    let mut store = PlayerStore::new();
+    let err = tiantian
+        .apply(
+            &mut store,
+            &OnlineGame::new("g7", "r", "b", WhiteWins).with_draw_offer(Side::Black),
+        )
+        .unwrap_err();
+    assert!(matches!(err, OnlineError::DrawOfferWithoutDraw { .. }));
+    assert_eq!(
+        err.to_string(),
+        "game g7: black offered the draw, but the game was not drawn"
+    );
 }
 
 #[test]

@@ -677,6 +677,40 @@ async fn malformed_bodies_name_the_field() {
         .await;
     assert_eq!(s, 404, "{v}");
     assert_eq!(v["field"], "system");
+    // A draw offer that names no side.
+    let (s, v) = api
+        .call(
+            "POST",
+            "/api/v1/points/tiantian-xiangqi",
+            Some(&api.officer),
+            Some(&json!({"id": "y", "red": "a", "black": "b", "result": "1/2-1/2", "draw_offer": "blue"})),
+        )
+        .await;
+    assert_eq!(s, 400, "{v}");
+    assert_eq!(v["field"], "draw_offer", "{v}");
+}
+
+/// 天天象棋 over the API (seed 003: 和棋时,两个人分数差不多的,先提和者扣分):
+/// two new players (1300, K 60) draw, black offered it: the offerer's Dr =
+/// −100, Exp 0.640065, 60 × (0.5 − 0.640065) = −8.40 → −8; red +8.
+#[tokio::test]
+async fn a_tiantian_draw_costs_its_offerer() {
+    let api = Api::start().await;
+    let game = json!({"id": "t1", "red": "a", "black": "b", "result": "1/2-1/2", "plies": 50, "draw_offer": "black"});
+    let (s, v) = api
+        .call(
+            "POST",
+            "/api/v1/points/tiantian-xiangqi",
+            Some(&api.officer),
+            Some(&game),
+        )
+        .await;
+    assert_eq!(s, 200, "{v}");
+    assert_eq!(
+        (v["white_change"].as_i64(), v["black_change"].as_i64()),
+        (Some(8), Some(-8)),
+        "{v}"
+    );
 }
 
 // ---------------------------------------------------------------- games given, rating

@@ -61,6 +61,7 @@ async fn run(games: u64, tasks: u64, players: u64) {
                     black: format!("p{b}"),
                     result: RESULTS[next(3) as usize].to_owned(),
                     plies: Some(40 + next(80) as u32),
+                    draw_offer: None,
                 };
                 service
                     .apply("qq-xiangqi-elo", game)

@@ -103,6 +103,10 @@ pub struct PointsGame {
     /// Plies played (步), if known; unknown counts as a full game.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub plies: Option<u32>,
+    /// For a draw: who offered it, `"white"` (also `"red"`) or `"black"`
+    /// (天天象棋's rule, `tiantian-xiangqi`; other systems ignore it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub draw_offer: Option<String>,
 }
 
 /// A JSON string, or a whole number as its decimal text; `field` names the
@@ -449,6 +453,7 @@ struct Job {
     game: PointsGame,
     result: GameResult,
     leaver: Option<Side>,
+    draw_offer: Option<Side>,
     request: String,
     reply: oneshot::Sender<Result<GameOutcome, PointsError>>,
 }
@@ -586,6 +591,19 @@ impl PointsService {
                 ),
             ));
         };
+        let draw_offer = match game.draw_offer.as_deref() {
+            None => None,
+            Some("white" | "red") => Some(Side::White),
+            Some("black") => Some(Side::Black),
+            Some(other) => {
+                return Err(invalid(
+                    "draw_offer",
+                    &format!(
+                        "`{other}` is not a side; expected \"white\" (or \"red\") or \"black\""
+                    ),
+                ));
+            }
+        };
         let request = serde_json::to_string(&game).map_err(|e| invalid("id", &e.to_string()))?;
         let (reply, answer) = oneshot::channel();
         self.tx
@@ -594,6 +612,7 @@ impl PointsService {
                 game,
                 result,
                 leaver,
+                draw_offer,
                 request,
                 reply,
             })
@@ -714,6 +733,7 @@ impl Engine {
                     result: job.result,
                     plies: g.plies,
                     left_by_force: job.leaver,
+                    draw_offered_by: job.draw_offer,
                 };
                 let c = system.apply(players, &online)?;
                 Ok(Change::Points {

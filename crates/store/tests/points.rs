@@ -26,6 +26,7 @@ fn game(id: &str, white: &str, black: &str, result: &str, plies: Option<u32>) ->
         black: black.into(),
         result: result.into(),
         plies,
+        draw_offer: None,
     }
 }
 
@@ -421,6 +422,7 @@ async fn concurrent_games_equal_sequential_application() {
                     result,
                     plies: g.plies,
                     left_by_force: leaver,
+                    draw_offered_by: None,
                 };
                 let s = &systems[system.as_str()];
                 let c = s

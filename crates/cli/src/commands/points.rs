@@ -47,6 +47,9 @@ fields ignored):
           (leaving costs the system's leave penalty where it has one, else
           it is an ordinary loss)
   plies   optional: half-moves played (步); unknown counts as a full game
+  draw_offer  optional, for a draw: who offered it, \"white\" (\"red\") or
+          \"black\" (天天象棋: tiantian-xiangqi makes the offerer of a draw
+          between close players lose points; other systems ignore it)
 
 Output, one line per game:
   {\"id\":\"g1\",\"scored\":true,\"white_change\":21,\"black_change\":-21,
@@ -107,7 +110,8 @@ Examples:
 )]
 pub struct Args {
     /// Built-in point system: qq-chess-levels, qq-chess-fixed,
-    /// qq-xiangqi-titles, qq-xiangqi-elo, qq-xiangqi-levels, glicko2.
+    /// qq-xiangqi-titles, qq-xiangqi-elo, qq-xiangqi-levels,
+    /// tiantian-xiangqi, glicko2.
     #[arg(long, value_name = "NAME", required_unless_present_any = ["system_file", "list", "print_system"])]
     system: Option<String>,
     /// A point system defined in a TOML file (the format of --print-system).
@@ -283,6 +287,8 @@ impl<R: BufRead> Source<'_, R> {
                         black: Cow::Borrowed(&g.black),
                         result: (g.result, None),
                         plies: Some(g.plies),
+                        // A game record does not say who offered a draw.
+                        draw_offer: None,
                     };
                     each(Place::Record(&g.file, g.game), &line)?;
                 }
@@ -432,6 +438,7 @@ fn process<R: BufRead>(
             result,
             plies: game.plies,
             left_by_force: leaver,
+            draw_offered_by: game.draw_offer,
         };
         let change = system
             .apply(store, &online)
@@ -654,6 +661,8 @@ struct GameLine<'a> {
     black: Cow<'a, str>,
     result: (GameResult, Option<Side>),
     plies: Option<u32>,
+    /// Who offered the draw (`draw_offer`), for a drawn game.
+    draw_offer: Option<Side>,
 }
 
 enum Field {
@@ -663,6 +672,7 @@ enum Field {
     Black,
     Result,
     Plies,
+    DrawOffer,
     Other,
 }
 
@@ -682,11 +692,21 @@ impl<'de> Deserialize<'de> for Field {
                     "black" => Field::Black,
                     "result" => Field::Result,
                     "plies" => Field::Plies,
+                    "draw_offer" => Field::DrawOffer,
                     _ => Field::Other,
                 })
             }
         }
         d.deserialize_identifier(V)
+    }
+}
+
+/// A side as `draw_offer` names it: `white` (also `red`, 红方) or `black`.
+fn parse_side(s: &str) -> Option<Side> {
+    match s {
+        "white" | "red" => Some(Side::White),
+        "black" => Some(Side::Black),
+        _ => None,
     }
 }
 
@@ -721,6 +741,7 @@ impl<'de> Deserialize<'de> for GameLine<'de> {
                 let mut black: Option<Cow<'de, str>> = None;
                 let mut result = None;
                 let mut plies: Option<u32> = None;
+                let mut draw_offer: Option<Side> = None;
                 while let Some(field) = map.next_key::<Field>()? {
                     match field {
                         Field::Id => {
@@ -767,6 +788,21 @@ impl<'de> Deserialize<'de> for GameLine<'de> {
                                 .next_value::<Option<u32>>()
                                 .map_err(|e| field_error("plies", e))?;
                         }
+                        Field::DrawOffer => {
+                            let s: Option<Str> =
+                                map.next_value().map_err(|e| field_error("draw_offer", e))?;
+                            draw_offer = match s.as_ref().map(|s| s.0.as_ref()) {
+                                None => None,
+                                Some(text) => Some(parse_side(text).ok_or_else(|| {
+                                    field_error::<A::Error>(
+                                        "draw_offer",
+                                        format_args!(
+                                            "`{text}` is not a side; expected \"white\" (or \"red\") or \"black\""
+                                        ),
+                                    )
+                                })?),
+                            };
+                        }
                         Field::Other => {
                             map.next_value::<IgnoredAny>()?;
                         }
@@ -787,6 +823,7 @@ impl<'de> Deserialize<'de> for GameLine<'de> {
                     black,
                     result: result.ok_or_else(|| missing("result"))?,
                     plies,
+                    draw_offer,
                 })
             }
         }
@@ -911,6 +948,8 @@ fn parse_fast(line: &[u8]) -> Option<GameLine<'_>> {
         black: Cow::Borrowed(black),
         result: result?,
         plies,
+        // A line naming `draw_offer` is not the common shape: serde reads it.
+        draw_offer: None,
     })
 }
 

@@ -10,7 +10,7 @@
 //! |---|---|---|
 //! | `banded` | `qq-chess-levels`, `qq-chess-fixed` | by outcome (draw, lower side wins, higher side wins), bands of the points difference d, each `gain + per_point × d` |
 //! | `fixed` | `qq-xiangqi-titles`, `qq-xiangqi-levels` | fixed win / draw / loss changes, a short-game rule |
-//! | `elo` | `qq-xiangqi-elo` | NewS = OldS + K × (Res − Exp), K bands, first-mover offset |
+//! | `elo` | `qq-xiangqi-elo`, `tiantian-xiangqi` | NewS = OldS + K × (Res − Exp), K bands, first-mover offset (天天象棋: the offerer of a close draw in its place) |
 //!
 //! Common to every kind: `initial_points` (a player not seen before),
 //! `unscored_below_plies` (shorter games are not scored at all),
@@ -70,6 +70,15 @@ pub enum OnlineError {
     /// The result contradicts who left the game.
     #[error("game {id}: {side} left the game by force but the result is not a loss for {side}")]
     LeaverDidNotLose {
+        /// The game.
+        id: String,
+        /// `white` or `black`.
+        side: &'static str,
+    },
+    /// A draw offer on a game that was not drawn (an offer declined is not
+    /// an input: only the offer of the draw that ended the game is).
+    #[error("game {id}: {side} offered the draw, but the game was not drawn")]
+    DrawOfferWithoutDraw {
         /// The game.
         id: String,
         /// `white` or `black`.
@@ -164,6 +173,9 @@ pub struct OnlineGame<'a> {
     /// The side that left the game by force (强制退出, 逃跑), if any; it
     /// must be the loser.
     pub left_by_force: Option<Side>,
+    /// The side that offered the draw (提和), for a drawn game; only
+    /// systems with a draw-offer rule (天天象棋) read it.
+    pub draw_offered_by: Option<Side>,
 }
 
 impl<'a> OnlineGame<'a> {
@@ -176,6 +188,7 @@ impl<'a> OnlineGame<'a> {
             result,
             plies: None,
             left_by_force: None,
+            draw_offered_by: None,
         }
     }
 
@@ -188,6 +201,12 @@ impl<'a> OnlineGame<'a> {
     /// The same game, `side` having left it by force.
     pub fn with_leaver(mut self, side: Side) -> Self {
         self.left_by_force = Some(side);
+        self
+    }
+
+    /// The same (drawn) game, `side` having offered the draw.
+    pub fn with_draw_offer(mut self, side: Side) -> Self {
+        self.draw_offered_by = Some(side);
         self
     }
 }

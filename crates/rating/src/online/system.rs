@@ -32,6 +32,10 @@ const BUILTIN: &[(&str, &str)] = &[
         "qq-xiangqi-levels",
         include_str!("../../profiles/qq-xiangqi-levels.toml"),
     ),
+    (
+        "tiantian-xiangqi",
+        include_str!("../../profiles/tiantian-xiangqi.toml"),
+    ),
 ];
 
 /// The named rule kinds a system's data can choose from.
@@ -118,6 +122,10 @@ struct Fixed {
 #[derive(Debug, Clone)]
 struct Elo {
     first_mover_offset: i64,
+    /// 天天象棋: in a draw between players at most this many points apart,
+    /// the side that offered the draw takes the first mover's place in Dr
+    /// (so the offerer loses points); `None`: offers do not matter.
+    draw_offer_close_within: Option<Decimal>,
     /// The lower bounds of the K bands after the first (which has none).
     k_from: Thresholds,
     /// K of each band.
@@ -241,6 +249,8 @@ struct FixedDoc {
 struct EloDoc {
     scale: u32,
     first_mover_offset: i64,
+    #[serde(default, deserialize_with = "de_opt_dec")]
+    draw_offer_close_within: Option<Decimal>,
     k: Vec<KDoc>,
 }
 
@@ -439,9 +449,15 @@ impl PointSystem {
                 {
                     return Err(bad("rule.k: bands must be in increasing `from` order"));
                 }
+                if e.draw_offer_close_within
+                    .is_some_and(|c| c.is_sign_negative())
+                {
+                    return Err(bad("rule.draw_offer_close_within: must not be negative"));
+                }
                 let ks: Vec<u32> = e.k.iter().map(|k| k.k).collect();
                 Rule::Elo(Elo {
                     first_mover_offset: e.first_mover_offset,
+                    draw_offer_close_within: e.draw_offer_close_within,
                     k_from: Thresholds::new(e.k.iter().skip(1).filter_map(|k| k.from).collect()),
                     k: ks.clone(),
                     table: ExpTable::new(e.scale, &ks),
@@ -573,6 +589,14 @@ impl PointSystem {
                     side: side.as_str(),
                 });
             }
+        }
+        if let Some(side) = game.draw_offered_by
+            && game.result != GameResult::Draw
+        {
+            return Err(OnlineError::DrawOfferWithoutDraw {
+                id: game.id.to_owned(),
+                side: side.as_str(),
+            });
         }
         let initial = PlayerRecord {
             points: self.initial_points,
@@ -732,9 +756,22 @@ impl Elo {
         let bi = whole(b, game.black)?;
         let offset = i128::from(self.first_mover_offset);
         let clamp = |x: i128| x.clamp(-(1 << 60), 1 << 60) as i64;
-        // Dr = (opponent − own) − offset for the first mover, + offset for the second.
-        let dr_white = clamp(bi - wi - offset);
-        let dr_black = clamp(wi - bi + offset);
+        // 天天象棋: 和棋时,两个人分数差不多的,先提和者扣分 — the offerer of a
+        // draw between close players is taken as the side expected to
+        // score more (the first mover's place in Dr); otherwise colours.
+        let expected_more = match (self.draw_offer_close_within, game.draw_offered_by) {
+            (Some(close), Some(offerer))
+                if game.result == GameResult::Draw && (w - b).abs() <= close =>
+            {
+                offerer
+            }
+            _ => Side::White,
+        };
+        // Dr = (opponent − own) − offset for the side expected to score
+        // more (the first mover), + offset for the other.
+        let sign = if expected_more == Side::White { 1 } else { -1 };
+        let dr_white = clamp(bi - wi - sign * offset);
+        let dr_black = clamp(wi - bi + sign * offset);
         let sw = game.result.white_score_x2();
         let cw = self.table.change(self.k_of(w), sw, dr_white);
         let cb = self.table.change(self.k_of(b), 2 - sw, dr_black);

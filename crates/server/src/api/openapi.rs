@@ -496,7 +496,8 @@ fn schemas() -> Value {
                 "red": {"type": ["string", "integer"]},
                 "black": {"type": ["string", "integer"]},
                 "result": {"type": "string", "enum": ["1-0", "0-1", "1/2-1/2", "½-½", "+-", "-+"]},
-                "plies": {"type": "integer", "minimum": 0}
+                "plies": {"type": "integer", "minimum": 0},
+                "draw_offer": {"type": "string", "enum": ["white", "red", "black"], "description": "For a draw: who offered it (天天象棋, system tiantian-xiangqi: the offerer of a draw between close players loses points)."}
             }
         }),
     );
