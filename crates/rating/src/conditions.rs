@@ -41,26 +41,35 @@ pub enum CheckStatus {
     Unknown,
 }
 
-/// One condition checked on one event.
+/// One condition checked on one event, worded in English and in Chinese.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct ConditionCheck {
     /// The article (e.g. `四(三)`).
     pub article: String,
     /// What the condition asks, in words.
     pub condition: String,
+    /// The same in Chinese.
+    pub condition_zh: String,
     /// Met, failed or not checked.
     pub status: CheckStatus,
     /// What the event has (for a failure: the warning without the article).
     pub detail: String,
+    /// The same in Chinese.
+    pub detail_zh: String,
 }
 
+/// A text in English and in Chinese.
+type Words = (String, String);
+
 impl ConditionCheck {
-    fn new(article: &str, condition: String, status: CheckStatus, detail: String) -> Self {
+    fn new(article: &str, condition: Words, status: CheckStatus, detail: Words) -> Self {
         ConditionCheck {
             article: article.to_string(),
-            condition,
+            condition: condition.0,
+            condition_zh: condition.1,
             status,
-            detail,
+            detail: detail.0,
+            detail_zh: detail.1,
         }
     }
 
@@ -68,6 +77,18 @@ impl ConditionCheck {
     pub fn warning(&self) -> String {
         format!("{}: {}", self.article, self.detail)
     }
+
+    /// The warning in Chinese: `article：detail`.
+    pub fn warning_zh(&self) -> String {
+        format!("{}：{}", self.article, self.detail_zh)
+    }
+}
+
+/// Words in both languages from two `format!` strings.
+macro_rules! both {
+    ($en:expr, $zh:expr $(,)?) => {
+        ($en.to_string(), $zh.to_string())
+    };
 }
 
 /// True when the player counts as rated for a condition: a published
@@ -93,6 +114,27 @@ pub fn warnings(checks: &[ConditionCheck]) -> Vec<String> {
         .filter(|c| c.status == CheckStatus::Failed)
         .map(ConditionCheck::warning)
         .collect()
+}
+
+fn per_day(x: u32) -> Words {
+    both!(
+        format!("at most {x} rounds a day"),
+        format!("每天至多 {x} 轮")
+    )
+}
+
+fn no_date(round: u32) -> Words {
+    both!(
+        format!("round {round} has no date"),
+        format!("第 {round} 轮没有日期")
+    )
+}
+
+fn share_rule(f: Fraction) -> Words {
+    both!(
+        format!("no unit with more than {f} of the players"),
+        format!("同一单位的棋手不超过 {f}")
+    )
 }
 
 fn share_ok(count: u32, total: u32, f: Fraction) -> bool {
@@ -127,12 +169,21 @@ fn check_one(event: &Event, profile: &Profile, c: &EventCondition, out: &mut Vec
         let ok = share_ok(rated, m, f);
         out.push(ConditionCheck::new(
             a,
-            format!("at least {f} of the players rated"),
+            both!(
+                format!("at least {f} of the players rated"),
+                format!("有等级分的棋手不少于 {f}")
+            ),
             status(ok),
             if ok {
-                format!("{rated} of {m} players are rated")
+                both!(
+                    format!("{rated} of {m} players are rated"),
+                    format!("{m} 名棋手中 {rated} 名有等级分")
+                )
             } else {
-                format!("only {rated} of {m} players are rated, at least {f} needed")
+                both!(
+                    format!("only {rated} of {m} players are rated, at least {f} needed"),
+                    format!("{m} 名棋手中仅 {rated} 名有等级分，至少需要 {f}")
+                )
             },
         ));
     }
@@ -140,12 +191,21 @@ fn check_one(event: &Event, profile: &Profile, c: &EventCondition, out: &mut Vec
         let ok = rated >= x;
         out.push(ConditionCheck::new(
             a,
-            format!("at least {x} rated players"),
+            both!(
+                format!("at least {x} rated players"),
+                format!("有等级分的棋手不少于 {x} 名")
+            ),
             status(ok),
             if ok {
-                format!("{rated} rated players")
+                both!(
+                    format!("{rated} rated players"),
+                    format!("{rated} 名棋手有等级分")
+                )
             } else {
-                format!("only {rated} rated players, at least {x} needed")
+                both!(
+                    format!("only {rated} rated players, at least {x} needed"),
+                    format!("仅 {rated} 名棋手有等级分，至少需要 {x} 名")
+                )
             },
         ));
     }
@@ -154,12 +214,15 @@ fn check_one(event: &Event, profile: &Profile, c: &EventCondition, out: &mut Vec
         let ok = r >= x;
         out.push(ConditionCheck::new(
             a,
-            format!("at least {x} rounds"),
+            both!(format!("at least {x} rounds"), format!("不少于 {x} 轮")),
             status(ok),
             if ok {
-                format!("{r} rounds")
+                both!(format!("{r} rounds"), format!("{r} 轮"))
             } else {
-                format!("{r} rounds, at least {x} needed ({m} players)")
+                both!(
+                    format!("{r} rounds, at least {x} needed ({m} players)"),
+                    format!("{r} 轮，至少需要 {x} 轮（{m} 名棋手）")
+                )
             },
         ));
     }
@@ -176,26 +239,29 @@ fn check_one(event: &Event, profile: &Profile, c: &EventCondition, out: &mut Vec
     }
     if let Some(x) = c.max_rounds_per_day {
         out.push(match rounds_by_day(event) {
-            Err(missing) => ConditionCheck::new(
-                a,
-                format!("at most {x} rounds a day"),
-                CheckStatus::Unknown,
-                format!("round {missing} has no date"),
-            ),
+            Err(missing) => {
+                ConditionCheck::new(a, per_day(x), CheckStatus::Unknown, no_date(missing))
+            }
             Ok(days) => {
                 let worst = days.iter().max_by_key(|(_, r)| r.len());
                 match worst {
                     Some((day, rounds)) if rounds.len() as u32 > x => ConditionCheck::new(
                         a,
-                        format!("at most {x} rounds a day"),
+                        per_day(x),
                         CheckStatus::Failed,
-                        format!("{} rounds on {day}, at most {x} a day", rounds.len()),
+                        both!(
+                            format!("{} rounds on {day}, at most {x} a day", rounds.len()),
+                            format!("{day} 赛 {} 轮，每天至多 {x} 轮", rounds.len())
+                        ),
                     ),
                     _ => ConditionCheck::new(
                         a,
-                        format!("at most {x} rounds a day"),
+                        per_day(x),
                         CheckStatus::Met,
-                        format!("{} days of play", days.len()),
+                        both!(
+                            format!("{} days of play", days.len()),
+                            format!("比赛 {} 天", days.len())
+                        ),
                     ),
                 }
             }
@@ -213,14 +279,21 @@ fn check_one(event: &Event, profile: &Profile, c: &EventCondition, out: &mut Vec
         let ok = !rapid || d.rapid_rated;
         out.push(ConditionCheck::new(
             a,
-            "a rapid event is rated only if its rules say so before it starts".into(),
+            both!(
+                "a rapid event is rated only if its rules say so before it starts",
+                "快棋赛须在赛前由竞赛规程说明计算等级分"
+            ),
             status(ok),
             match (rapid, ok) {
-                (false, _) => "not a rapid event".into(),
-                (true, true) => "a rapid event declared rated before the start".into(),
-                (true, false) => {
-                    "a rapid event whose rules did not declare it rated before the start".into()
-                }
+                (false, _) => both!("not a rapid event", "不是快棋赛"),
+                (true, true) => both!(
+                    "a rapid event declared rated before the start",
+                    "快棋赛，赛前已说明计算等级分"
+                ),
+                (true, false) => both!(
+                    "a rapid event whose rules did not declare it rated before the start",
+                    "快棋赛，竞赛规程赛前未说明计算等级分"
+                ),
             },
         ));
     }
@@ -236,22 +309,25 @@ fn unit_checks(event: &Event, c: &EventCondition, out: &mut Vec<ConditionCheck>)
     let players = event.players();
     let m = players.len() as u32;
     let a = c.article.as_str();
-    let what = |x: &str| format!("{x} (every player's unit)");
+    let units = || both!("units (every player's unit)", "参赛单位（每名棋手的单位）");
     if c.except_scheveningen && event.details().scheveningen {
         out.push(ConditionCheck::new(
             a,
-            what("units"),
+            units(),
             CheckStatus::Met,
-            "a Scheveningen event: the units rule does not apply".into(),
+            both!(
+                "a Scheveningen event: the units rule does not apply",
+                "舍文宁根制比赛：不适用单位条件"
+            ),
         ));
         return;
     }
     if !players.iter().all(|p| p.unit.is_some()) {
         out.push(ConditionCheck::new(
             a,
-            what("units"),
+            units(),
             CheckStatus::Unknown,
-            "not every player has a unit".into(),
+            both!("not every player has a unit", "并非每名棋手都有单位"),
         ));
         return;
     }
@@ -265,12 +341,15 @@ fn unit_checks(event: &Event, c: &EventCondition, out: &mut Vec<ConditionCheck>)
         let n = counts.len() as u32;
         out.push(ConditionCheck::new(
             a,
-            format!("at least {x} units"),
+            both!(format!("at least {x} units"), format!("不少于 {x} 个单位")),
             status(n >= x),
             if n >= x {
-                format!("{n} units")
+                both!(format!("{n} units"), format!("{n} 个单位"))
             } else {
-                format!("{n} units, at least {x} needed")
+                both!(
+                    format!("{n} units, at least {x} needed"),
+                    format!("{n} 个单位，至少需要 {x} 个")
+                )
             },
         ));
     }
@@ -281,20 +360,29 @@ fn unit_checks(event: &Event, c: &EventCondition, out: &mut Vec<ConditionCheck>)
                 any = true;
                 out.push(ConditionCheck::new(
                     a,
-                    format!("no unit with more than {f} of the players"),
+                    share_rule(f),
                     CheckStatus::Failed,
-                    format!("unit {name} has {n} of {m} players, more than {f}"),
+                    both!(
+                        format!("unit {name} has {n} of {m} players, more than {f}"),
+                        format!("单位 {name} 占 {m} 名棋手中的 {n} 名，超过 {f}")
+                    ),
                 ));
             }
         }
         if !any {
             out.push(ConditionCheck::new(
                 a,
-                format!("no unit with more than {f} of the players"),
+                share_rule(f),
                 CheckStatus::Met,
-                format!(
-                    "at most {} of {m} players from one unit",
-                    counts.values().max().unwrap_or(&0)
+                both!(
+                    format!(
+                        "at most {} of {m} players from one unit",
+                        counts.values().max().unwrap_or(&0)
+                    ),
+                    format!(
+                        "同一单位至多 {} 名（共 {m} 名）",
+                        counts.values().max().unwrap_or(&0)
+                    )
                 ),
             ));
         }
@@ -304,13 +392,17 @@ fn unit_checks(event: &Event, c: &EventCondition, out: &mut Vec<ConditionCheck>)
 /// At least `n` arbiters of `grade` or higher (国家级（含以上级别）).
 pub fn arbiter_check(event: &Event, article: &str, n: u32, grade: ArbiterGrade) -> ConditionCheck {
     let arbiters = &event.details().arbiters;
-    let condition = format!("at least {n} arbiters of grade {} or higher", grade.zh());
+    let g = grade.zh();
+    let condition = both!(
+        format!("at least {n} arbiters of grade {g} or higher"),
+        format!("{g}（含以上级别）裁判不少于 {n} 名")
+    );
     if arbiters.is_empty() {
         return ConditionCheck::new(
             article,
             condition,
             CheckStatus::Unknown,
-            "the event lists no arbiters".into(),
+            both!("the event lists no arbiters", "赛事未列出裁判"),
         );
     }
     let have = arbiters.iter().filter(|x| x.grade >= grade).count() as u32;
@@ -319,12 +411,17 @@ pub fn arbiter_check(event: &Event, article: &str, n: u32, grade: ArbiterGrade) 
         condition,
         status(have >= n),
         if have >= n {
-            format!("{have} arbiters of grade {} or higher", grade.zh())
+            both!(
+                format!("{have} arbiters of grade {g} or higher"),
+                format!("{g}（含以上级别）裁判 {have} 名")
+            )
         } else {
-            format!(
-                "{have} arbiters of grade {} ({}) or higher, at least {n} needed",
-                grade.zh(),
-                grade.as_str()
+            both!(
+                format!(
+                    "{have} arbiters of grade {g} ({}) or higher, at least {n} needed",
+                    grade.as_str()
+                ),
+                format!("{g}（含以上级别）裁判 {have} 名，至少需要 {n} 名")
             )
         },
     )
@@ -357,24 +454,30 @@ pub fn schedule_checks(
             if max_double_days.is_some() {
                 out.push(ConditionCheck::new(
                     article,
-                    "one game a day, except one or two days with two".into(),
+                    both!(
+                        "one game a day, except one or two days with two",
+                        "每天一局，可有一两天每天两局"
+                    ),
                     CheckStatus::Unknown,
-                    format!("round {missing} has no date"),
+                    no_date(missing),
                 ));
             }
             if last_single.is_some() {
                 out.push(ConditionCheck::new(
                     article,
-                    "the last rounds one a day".into(),
+                    both!("the last rounds one a day", "最后几轮每天一局"),
                     CheckStatus::Unknown,
-                    format!("round {missing} has no date"),
+                    no_date(missing),
                 ));
             }
             return out;
         }
     };
     if let Some(max) = max_double_days {
-        let condition = format!("one game a day, except at most {max} days with two");
+        let condition = both!(
+            format!("one game a day, except at most {max} days with two"),
+            format!("每天一局，至多 {max} 天每天两局")
+        );
         let over: Vec<_> = days.iter().filter(|(_, r)| r.len() > 2).collect();
         let doubles = days.values().filter(|r| r.len() == 2).count() as u32;
         out.push(if let Some((day, r)) = over.first() {
@@ -382,26 +485,38 @@ pub fn schedule_checks(
                 article,
                 condition,
                 CheckStatus::Failed,
-                format!("{} rounds on {day}, at most two a day", r.len()),
+                both!(
+                    format!("{} rounds on {day}, at most two a day", r.len()),
+                    format!("{day} 赛 {} 轮，每天至多两轮", r.len())
+                ),
             )
         } else if doubles > max {
             ConditionCheck::new(
                 article,
                 condition,
                 CheckStatus::Failed,
-                format!("{doubles} days with two rounds, at most {max}"),
+                both!(
+                    format!("{doubles} days with two rounds, at most {max}"),
+                    format!("{doubles} 天每天两轮，至多 {max} 天")
+                ),
             )
         } else {
             ConditionCheck::new(
                 article,
                 condition,
                 CheckStatus::Met,
-                format!("{doubles} days with two rounds"),
+                both!(
+                    format!("{doubles} days with two rounds"),
+                    format!("{doubles} 天每天两轮")
+                ),
             )
         });
     }
     if let Some(k) = last_single {
-        let condition = format!("the last {k} rounds one a day");
+        let condition = both!(
+            format!("the last {k} rounds one a day"),
+            format!("最后 {k} 轮每天一局")
+        );
         let rounds = event.rounds();
         let shared: Vec<u32> = (rounds.saturating_sub(k) + 1..=rounds)
             .filter(|&r| days.values().any(|day| day.contains(&r) && day.len() > 1))
@@ -411,9 +526,15 @@ pub fn schedule_checks(
                 article,
                 condition,
                 CheckStatus::Met,
-                format!(
-                    "rounds {}–{rounds} each on a day of its own",
-                    rounds.saturating_sub(k) + 1
+                both!(
+                    format!(
+                        "rounds {}–{rounds} each on a day of its own",
+                        rounds.saturating_sub(k) + 1
+                    ),
+                    format!(
+                        "第 {}–{rounds} 轮各占一天",
+                        rounds.saturating_sub(k) + 1
+                    )
                 ),
             )
         } else {
@@ -421,9 +542,15 @@ pub fn schedule_checks(
                 article,
                 condition,
                 CheckStatus::Failed,
-                format!(
-                    "round {} shares its day with another round; the last {k} rounds are one a day",
-                    shared[0]
+                both!(
+                    format!(
+                        "round {} shares its day with another round; the last {k} rounds are one a day",
+                        shared[0]
+                    ),
+                    format!(
+                        "第 {} 轮与另一轮同日进行；最后 {k} 轮应每天一局",
+                        shared[0]
+                    )
                 ),
             )
         });
@@ -433,29 +560,37 @@ pub fn schedule_checks(
 
 fn time_check(event: &Event, c: &EventCondition) -> ConditionCheck {
     let a = c.article.as_str();
-    let mut asks = Vec::new();
+    let (mut asks, mut asks_zh) = (Vec::new(), Vec::new());
     if let Some(m) = c.min_first_period_minutes {
         asks.push(format!("at least {m} minutes"));
+        asks_zh.push(format!("不少于 {m} 分钟"));
     }
     if let Some(n) = c.max_first_period_moves {
         asks.push(format!("for at most {n} moves"));
+        asks_zh.push(format!("走不超过 {n} 着"));
     }
     if let Some(t) = c.min_minutes_for_60_moves {
         asks.push(format!(
             "at least {t} minutes each for 60 moves (base + 60 × increment)"
         ));
+        asks_zh.push(format!(
+            "60 着每方不少于 {t} 分钟（基本用时 + 60 × 每着加秒）"
+        ));
     }
-    let condition = format!("time control: {}", asks.join(" "));
+    let condition = both!(
+        format!("time control: {}", asks.join(" ")),
+        format!("用时：{}", asks_zh.join("，"))
+    );
     let Some(tc) = &event.details().time_control else {
         return ConditionCheck::new(
             a,
             condition,
             CheckStatus::Unknown,
-            "the event gives no time control".into(),
+            both!("the event gives no time control", "赛事未给出用时"),
         );
     };
     let first = tc.first_period();
-    let mut problems = Vec::new();
+    let (mut problems, mut problems_zh) = (Vec::new(), Vec::new());
     if let (Some(min), Some(p)) = (c.min_first_period_minutes, first)
         && p.minutes < min
     {
@@ -463,50 +598,70 @@ fn time_check(event: &Event, c: &EventCondition) -> ConditionCheck {
             "{} minutes in the first period, at least {min}",
             p.minutes
         ));
+        problems_zh.push(format!("第一阶段 {} 分钟，至少 {min} 分钟", p.minutes));
     }
     if let (Some(max), Some(p)) = (c.max_first_period_moves, first) {
         match p.moves {
             Some(n) if n > max => {
-                problems.push(format!("{n} moves in the first period, at most {max}"))
+                problems.push(format!("{n} moves in the first period, at most {max}"));
+                problems_zh.push(format!("第一阶段 {n} 着，至多 {max} 着"));
             }
-            None => problems.push(format!(
-                "the first period is for the whole game, at most {max} moves"
-            )),
+            None => {
+                problems.push(format!(
+                    "the first period is for the whole game, at most {max} moves"
+                ));
+                problems_zh.push(format!("第一阶段为全局用时，应至多 {max} 着"));
+            }
             _ => {}
         }
     }
     if let Some(min) = c.min_minutes_for_60_moves {
-        let t = tc.minutes_for_moves(60);
+        let t = tc.minutes_for_moves(60).normalize();
         if t < min {
-            problems.push(format!(
-                "{} minutes for 60 moves, at least {min}",
-                t.normalize()
-            ));
+            problems.push(format!("{t} minutes for 60 moves, at least {min}"));
+            problems_zh.push(format!("60 着 {t} 分钟，至少 {min} 分钟"));
         }
     }
     if problems.is_empty() {
-        ConditionCheck::new(a, condition, CheckStatus::Met, format!("time control {tc}"))
+        ConditionCheck::new(
+            a,
+            condition,
+            CheckStatus::Met,
+            both!(format!("time control {tc}"), format!("用时 {tc}")),
+        )
     } else {
         ConditionCheck::new(
             a,
             condition,
             CheckStatus::Failed,
-            format!("time control {tc}: {}", problems.join("; ")),
+            both!(
+                format!("time control {tc}: {}", problems.join("; ")),
+                format!("用时 {tc}：{}", problems_zh.join("；"))
+            ),
         )
     }
 }
 
 fn registration_check(event: &Event, a: &str, months: Option<u32>) -> ConditionCheck {
     let condition = match months {
-        Some(m) => format!("registered with the federation at least {m} months before the start"),
-        None => "registered with the federation before the start".to_string(),
+        Some(m) => both!(
+            format!("registered with the federation at least {m} months before the start"),
+            format!("赛前至少 {m} 个月向协会申报")
+        ),
+        None => both!(
+            "registered with the federation before the start",
+            "赛前向协会申报"
+        ),
     };
     let (Some(reg), Some(start)) = (event.details().registered, event.start()) else {
         return ConditionCheck::new(
             a,
             condition,
             CheckStatus::Unknown,
-            "the event gives no registration date (or no start)".into(),
+            both!(
+                "the event gives no registration date (or no start)",
+                "赛事未给出申报日期（或开赛日期）"
+            ),
         );
     };
     let latest = match months {
@@ -521,9 +676,15 @@ fn registration_check(event: &Event, a: &str, months: Option<u32>) -> ConditionC
         condition,
         status(ok),
         if ok {
-            format!("registered on {reg}, the event starts on {start}")
+            both!(
+                format!("registered on {reg}, the event starts on {start}"),
+                format!("{reg} 申报，{start} 开赛")
+            )
         } else {
-            format!("registered on {reg}, the event starts on {start}: {latest} at the latest")
+            both!(
+                format!("registered on {reg}, the event starts on {start}: {latest} at the latest"),
+                format!("{reg} 申报，{start} 开赛：最迟应在 {latest} 申报")
+            )
         },
     )
 }

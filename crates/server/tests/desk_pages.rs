@@ -1686,3 +1686,53 @@ async fn the_grade_report_follows_the_pasted_table() {
     .await;
     assert_eq!(status, 400);
 }
+
+/// Issue 13 (and 15): the rated-event conditions a desk event fails were
+/// English sentences on the Chinese page. cxa-2019 第三条(一): two thirds
+/// of the players rated (第十一条: men from 2301); here 1 of 3 is.
+#[tokio::test]
+async fn condition_warnings_read_in_the_readers_language() {
+    let server = TestServer::start().await;
+    server.sign_in_as("arb", Role::Admin).await;
+    let resp = server
+        .post_form(
+            "/desk/events/new",
+            &[
+                ("name", "城市赛"),
+                ("game", "xiangqi"),
+                ("system", "swiss"),
+                ("rounds", "5"),
+                ("rating_profile", "cxa-2019"),
+                ("start", "2026-07-01"),
+                ("end", "2026-07-03"),
+            ],
+        )
+        .await;
+    let id = created_event_id(&resp);
+    for (name, rating) in [("甲", "2400"), ("乙", ""), ("丙", "")] {
+        let resp = server
+            .post_form(
+                &format!("/desk/events/{id}/players"),
+                &[
+                    ("action", "add"),
+                    ("name", name),
+                    ("sex", "m"),
+                    ("rating", rating),
+                ],
+            )
+            .await;
+        assert_eq!(resp.status(), 200, "add {name}");
+    }
+    let page = server.get_text(&format!("/desk/events/{id}/rating")).await;
+    assert!(
+        page.contains("第三条(一)：3 名棋手中仅 1 名有等级分，至少需要 2/3"),
+        "{page}"
+    );
+    assert!(!page.contains("players are rated"), "{page}");
+    english(&server, &server.client).await;
+    let page = server.get_text(&format!("/desk/events/{id}/rating")).await;
+    assert!(
+        page.contains("第三条(一): only 1 of 3 players are rated, at least 2/3 needed"),
+        "{page}"
+    );
+}
