@@ -337,6 +337,7 @@ impl crate::event::DeskEvent {
         let mut ids = Vec::new();
         for p in sorted {
             let id = qiyuan_tournament::model::PlayerId(p.number.unwrap_or(0));
+            p.info.validate(id.0)?;
             next.restore_player(id, p.info.clone(), 1, None)?;
             ids.push(id);
         }
