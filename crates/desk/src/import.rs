@@ -155,6 +155,14 @@ fn player_of_row(
     let mut info = PlayerInfo::default();
     for c in map.columns() {
         let v = map.get(cells, c);
+        // A text cell a list CSV or a desk export wrote spreadsheet-safe
+        // (`'=…`, `'-李`) is read as it was written from.
+        let v = match c {
+            Column::Name | Column::Unit | Column::Titles => {
+                qiyuan_formats::text::spreadsheet_unescape(v)
+            }
+            _ => v,
+        };
         if v.is_empty() {
             continue;
         }

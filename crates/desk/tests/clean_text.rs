@@ -123,3 +123,15 @@ fn a_trf_import_refuses_a_control_character_in_a_name() {
     let e = players_from_trf("001    1      Doe,\u{1}John\n").unwrap_err();
     assert_eq!(e.field.as_deref(), Some("name"), "{e}");
 }
+
+/// A list CSV written by `formats::list::write_list` (formula-like text
+/// cells quoted with `'`) imports at the desk with the names as they were.
+#[test]
+fn a_written_list_imports_with_its_formula_like_names_unchanged() {
+    let csv = "id,name,sex,unit\n1,'-李,m,'=HYPERLINK(\"x\")\n2,'Hare,f,\n";
+    let players = players_from_csv(csv.as_bytes()).unwrap();
+    assert_eq!(players[0].info.name, "-李");
+    assert_eq!(players[0].info.club.as_deref(), Some("=HYPERLINK(\"x\")"));
+    // A quote that is not the escape stays.
+    assert_eq!(players[1].info.name, "'Hare");
+}
