@@ -98,8 +98,55 @@ impl PlayerInfo {
         self.birth.as_deref().and_then(|b| b.get(..4)?.parse().ok())
     }
 
-    /// Checks the fields; `id` names the player in the error.
+    /// Checks the fields as the desk takes them in (adding, importing,
+    /// editing a player): what [`PlayerInfo::validate_stored`] checks, and
+    /// every free-text field through [`check_player_text`] — the name at
+    /// most [`MAX_NAME_CHARS`], the title, club (单位), federation and ids
+    /// at most [`MAX_TEXT_CHARS`] characters, none with a control or
+    /// invisible formatting character (refused, never stripped). `id`
+    /// names the player in the error.
+    ///
+    /// ```
+    /// use qiyuan_desk::PlayerInfo;
+    /// let err = PlayerInfo::new("王\u{202E}天一").validate(3).unwrap_err();
+    /// assert_eq!(
+    ///     err.to_string(),
+    ///     "player 3: field `name`: character 2 is U+202E, a control or invisible formatting character; remove it"
+    /// );
+    /// ```
     pub fn validate(&self, id: u32) -> Result<(), DeskError> {
+        self.validate_stored(id)?;
+        for (field, v, max) in self.text_fields() {
+            if let Some(v) = v {
+                check_player_text(v, max).map_err(|r| DeskError::PlayerField {
+                    player: id,
+                    field,
+                    message: r.to_string(),
+                })?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The free-text fields with their longest length, name first.
+    fn text_fields(&self) -> [(&'static str, Option<&str>, usize); 6] {
+        [
+            ("name", Some(self.name.as_str()), MAX_NAME_CHARS),
+            ("title", self.title.as_deref(), MAX_TEXT_CHARS),
+            ("club", self.club.as_deref(), MAX_TEXT_CHARS),
+            ("federation", self.federation.as_deref(), MAX_TEXT_CHARS),
+            ("national_id", self.national_id.as_deref(), MAX_TEXT_CHARS),
+            ("fide_id", self.fide_id.as_deref(), MAX_TEXT_CHARS),
+        ]
+    }
+
+    /// Checks the fields as a stored player is loaded back
+    /// ([`DeskEvent::restore_player`]): a name, ratings and a birth that
+    /// can be read, text no longer than [`MAX_NAME_CHARS`] /
+    /// [`MAX_TEXT_CHARS`]. Control characters are refused at the door
+    /// ([`PlayerInfo::validate`]), not here, so that an event stored before
+    /// that rule still loads.
+    pub fn validate_stored(&self, id: u32) -> Result<(), DeskError> {
         let err = |field, message: String| DeskError::PlayerField {
             player: id,
             field,
@@ -107,9 +154,6 @@ impl PlayerInfo {
         };
         if self.name.trim().is_empty() {
             return Err(err("name", "a player needs a name".into()));
-        }
-        if self.name.chars().count() > 100 {
-            return Err(err("name", "at most 100 characters".into()));
         }
         if let Some(r) = self.rating
             && r > 4000
@@ -134,15 +178,10 @@ impl PlayerInfo {
                 ));
             }
         }
-        for (field, v) in [
-            ("title", &self.title),
-            ("club", &self.club),
-            ("federation", &self.federation),
-            ("national_id", &self.national_id),
-            ("fide_id", &self.fide_id),
-        ] {
-            if v.as_ref().is_some_and(|s| s.chars().count() > 100) {
-                return Err(err(field, "at most 100 characters".into()));
+        for (field, v, max) in self.text_fields() {
+            let len = v.map_or(0, |s| s.chars().count());
+            if len > max {
+                return Err(err(field, TextRefusal::TooLong { len, max }.to_string()));
             }
         }
         Ok(())
@@ -157,6 +196,146 @@ impl PlayerInfo {
         p.sex = self.sex;
         p
     }
+}
+
+/// The longest player name the desk takes, in characters (Unicode scalar
+/// values, so 100 Chinese characters as well as 100 Latin letters).
+pub const MAX_NAME_CHARS: usize = 100;
+
+/// The longest other free-text player field the desk takes (title, club or
+/// unit 单位, federation, list id, FIDE id), in characters.
+pub const MAX_TEXT_CHARS: usize = 200;
+
+/// Why a free-text player field is refused ([`check_player_text`]). The
+/// English is its `Display`; [`TextRefusal::zh`] words it in Chinese.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum TextRefusal {
+    /// A control or invisible formatting character ([`is_refused_char`]).
+    #[error("character {at} is {}, a control or invisible formatting character; remove it", code(*.ch))]
+    Control {
+        /// Its place in the text, from 1, in characters.
+        at: usize,
+        /// The character.
+        ch: char,
+    },
+    /// Longer than the field takes.
+    #[error("{len} characters, at most {max}")]
+    TooLong {
+        /// The text's length, in characters.
+        len: usize,
+        /// The field's longest.
+        max: usize,
+    },
+}
+
+fn code(c: char) -> String {
+    format!("U+{:04X}", u32::from(c))
+}
+
+impl TextRefusal {
+    /// The refusal in Chinese.
+    ///
+    /// ```
+    /// use qiyuan_desk::event::TextRefusal;
+    /// let r = TextRefusal::Control { at: 2, ch: '\n' };
+    /// assert_eq!(r.zh(), "第 2 个字符是 U+000A（控制字符或不可见的格式字符），请删去");
+    /// ```
+    pub fn zh(&self) -> String {
+        match *self {
+            TextRefusal::Control { at, ch } => {
+                format!(
+                    "第 {at} 个字符是 {}（控制字符或不可见的格式字符），请删去",
+                    code(ch)
+                )
+            }
+            TextRefusal::TooLong { len, max } => format!("共 {len} 个字，最多 {max} 个字"),
+        }
+    }
+
+    /// A refusal read back from its English words (`Display`), for a
+    /// caller that holds only the message of a [`DeskError::PlayerField`]
+    /// or an import error and words it in another language.
+    ///
+    /// ```
+    /// use qiyuan_desk::event::TextRefusal;
+    /// let r = TextRefusal::TooLong { len: 101, max: 100 };
+    /// assert_eq!(TextRefusal::from_message(&r.to_string()), Some(r));
+    /// assert_eq!(TextRefusal::from_message("`x` is not a rating"), None);
+    /// ```
+    pub fn from_message(message: &str) -> Option<TextRefusal> {
+        if let Some(rest) = message.strip_prefix("character ")
+            && let Some((at, rest)) = rest.split_once(" is U+")
+            && let Some((hex, _)) = rest.split_once(", a control or invisible")
+        {
+            let ch = char::from_u32(u32::from_str_radix(hex, 16).ok()?)?;
+            let r = TextRefusal::Control {
+                at: at.parse().ok()?,
+                ch,
+            };
+            return (r.to_string() == message).then_some(r);
+        }
+        let (len, max) = message.split_once(" characters, at most ")?;
+        let r = TextRefusal::TooLong {
+            len: len.parse().ok()?,
+            max: max.parse().ok()?,
+        };
+        (r.to_string() == message).then_some(r)
+    }
+}
+
+/// Whether the desk refuses `c` in a player's text: a control character
+/// ([`char::is_control`]: NUL, tab, newline, carriage return, DEL, C1
+/// controls) or an invisible formatting character that can hide or reorder
+/// what a name shows — zero-width space, joiners and marks (U+200B to
+/// U+200F), bidirectional embeddings, overrides and isolates (U+202A to
+/// U+202E, U+2066 to U+2069), the Arabic letter mark (U+061C), the word
+/// joiner and invisible operators (U+2060 to U+2064), the line and
+/// paragraph separators (U+2028, U+2029) and the byte-order mark (U+FEFF).
+pub fn is_refused_char(c: char) -> bool {
+    c.is_control()
+        || matches!(
+            c,
+            '\u{061C}'
+                | '\u{200B}'..='\u{200F}'
+                | '\u{2028}'..='\u{202E}'
+                | '\u{2060}'..='\u{2064}'
+                | '\u{2066}'..='\u{2069}'
+                | '\u{FEFF}'
+        )
+}
+
+/// Checks one free-text player field (a name, a club or unit 单位, a title
+/// …): at most `max` characters ([`MAX_NAME_CHARS`] for a name,
+/// [`MAX_TEXT_CHARS`] for the others), no character [`is_refused_char`]
+/// refuses. Such text is refused, never silently cleaned: the arbiter sees
+/// what was wrong. The caller names the field and the row.
+///
+/// ```
+/// use qiyuan_desk::{MAX_NAME_CHARS, check_player_text};
+/// use qiyuan_desk::event::TextRefusal;
+/// assert_eq!(check_player_text("王天一", MAX_NAME_CHARS), Ok(()));
+/// assert_eq!(
+///     check_player_text("王天一\n=1+1", MAX_NAME_CHARS),
+///     Err(TextRefusal::Control { at: 4, ch: '\n' })
+/// );
+/// assert_eq!(
+///     check_player_text(&"甲".repeat(101), MAX_NAME_CHARS),
+///     Err(TextRefusal::TooLong { len: 101, max: 100 })
+/// );
+/// ```
+///
+/// # Errors
+/// The first [`TextRefusal`]: a refused character (with its place), else
+/// the length.
+pub fn check_player_text(value: &str, max: usize) -> Result<(), TextRefusal> {
+    if let Some((i, ch)) = value.chars().enumerate().find(|&(_, c)| is_refused_char(c)) {
+        return Err(TextRefusal::Control { at: i + 1, ch });
+    }
+    let len = value.chars().count();
+    if len > max {
+        return Err(TextRefusal::TooLong { len, max });
+    }
+    Ok(())
 }
 
 /// Extra data the tournament model does not hold.
@@ -451,6 +630,7 @@ impl DeskEvent {
         let mut appended = Vec::with_capacity(infos.len());
         for info in infos {
             let id = PlayerId(next.next_id());
+            info.validate(id.0)?;
             next.restore_player(id, info.clone(), first, None)?;
             appended.push(id);
         }
@@ -466,7 +646,10 @@ impl DeskEvent {
     }
 
     /// Registers a player with a given pairing number and participation, as
-    /// stored (used when an event is loaded from a database).
+    /// stored (used when an event is loaded from a database). Checks what
+    /// [`PlayerInfo::validate_stored`] checks: a caller taking a player in
+    /// from outside checks [`PlayerInfo::validate`] first, as
+    /// [`DeskEvent::add_player`] and the imports do.
     pub fn restore_player(
         &mut self,
         id: PlayerId,
@@ -474,7 +657,7 @@ impl DeskEvent {
         first_round: u32,
         withdrawn_after: Option<u32>,
     ) -> Result<(), DeskError> {
-        info.validate(id.0)?;
+        info.validate_stored(id.0)?;
         let mut p = info.to_player(id);
         p.first_round = first_round.max(1);
         self.event.add_player(p)?;

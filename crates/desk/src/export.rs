@@ -207,7 +207,8 @@ pub fn event_from_trf(text: &str, settings: EventSettings) -> Result<DeskEvent, 
         let id = PlayerId(u32::from(p.start_number));
         let info = trf_player_info(&file, p);
         let first = t.event.player(id).map_or(1, |q| q.first_round);
-        e.restore_player(id, info, first, None)
+        info.validate(id.0)
+            .and_then(|()| e.restore_player(id, info, first, None))
             .map_err(|err| ie(i + 1, err.to_string()))?;
     }
     e.restore_rounds(t.event.rounds().to_vec())

@@ -155,6 +155,14 @@ fn player_of_row(
     let mut info = PlayerInfo::default();
     for c in map.columns() {
         let v = map.get(cells, c);
+        // A text cell a list CSV or a desk export wrote spreadsheet-safe
+        // (`'=…`, `'-李`) is read as it was written from.
+        let v = match c {
+            Column::Name | Column::Unit | Column::Titles => {
+                qiyuan_formats::text::spreadsheet_unescape(v)
+            }
+            _ => v,
+        };
         if v.is_empty() {
             continue;
         }
@@ -337,6 +345,7 @@ impl crate::event::DeskEvent {
         let mut ids = Vec::new();
         for p in sorted {
             let id = qiyuan_tournament::model::PlayerId(p.number.unwrap_or(0));
+            p.info.validate(id.0)?;
             next.restore_player(id, p.info.clone(), 1, None)?;
             ids.push(id);
         }

@@ -68,7 +68,10 @@ pub mod settings;
 pub mod team;
 
 pub use error::DeskError;
-pub use event::{DeskEvent, DeskPlayer, PlayerInfo, RequestedBye};
+pub use event::{
+    DeskEvent, DeskPlayer, MAX_NAME_CHARS, MAX_TEXT_CHARS, PlayerInfo, RequestedBye, TextRefusal,
+    check_player_text, is_refused_char,
+};
 pub use pairing::{Board, PairingWarning, ProposedRound};
 pub use seeding::{Renumbering, SeedAction, SeedingMethod};
 pub use settings::{DutchEdition, EventSettings, Game, ScoringPreset, System, UnitAvoidance};

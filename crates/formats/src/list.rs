@@ -271,7 +271,15 @@ type RowError = (Option<&'static str>, String);
 
 /// One list row from its cells.
 fn list_row(map: &HeaderMap, r: &SheetRow) -> Result<ListRow, RowError> {
-    let get = |c: Column| map.get(&r.cells, c);
+    // A text cell written spreadsheet-safe (`'=…`) is read as it was.
+    let get = |c: Column| {
+        let v = map.get(&r.cells, c);
+        if TEXT_COLUMNS.contains(&c) {
+            crate::text::spreadsheet_unescape(v)
+        } else {
+            v
+        }
+    };
     let opt = |c: Column| Some(get(c)).filter(|s| !s.is_empty());
     let key = |c: Column| Some(def(c).key);
     let bad = |c: Column, what: &str| (key(c), format!("`{}` is not {what}", get(c)));
@@ -482,12 +490,41 @@ pub fn row_cells(r: &ListRow) -> Vec<String> {
     ]
 }
 
-/// Writes rows as a list CSV (UTF-8, the header of [`COLUMNS`]).
+/// The columns of [`COLUMNS`] that hold text (name, unit, titles): the
+/// cells [`write_list`] makes spreadsheet-safe and the readers take back.
+const TEXT_COLUMNS: [Column; 3] = [Column::Name, Column::Unit, Column::Titles];
+
+/// Writes rows as a list CSV (UTF-8, the header of [`COLUMNS`]). A text
+/// cell (name, unit, titles) that a spreadsheet would take as a formula
+/// (`=HYPERLINK(…)`, `-李`) is written as
+/// [`crate::text::spreadsheet_safe`] writes it, with a leading `'`, which
+/// [`read_list`] takes off again; numbers (a negative carried sum) stay
+/// numbers.
+///
+/// ```
+/// use qiyuan_formats::list::{read_list, write_list};
+/// let csv = "id,name,sex\n1,'=HYPERLINK(\"http://x\"),m\n";
+/// let file = read_list(csv.as_bytes(), "l.csv").unwrap();
+/// assert_eq!(file.list.rows()[0].name, "=HYPERLINK(\"http://x\")");
+/// assert!(write_list(file.list.rows()).contains("\n1,\"'=HYPERLINK("));
+/// ```
 pub fn write_list(rows: &[ListRow]) -> String {
+    let text: Vec<usize> = COLUMNS
+        .iter()
+        .enumerate()
+        .filter(|(_, key)| TEXT_COLUMNS.iter().any(|&c| def(c).key == **key))
+        .map(|(i, _)| i)
+        .collect();
     let mut w = csv::Writer::from_writer(Vec::new());
     w.write_record(COLUMNS).expect("writing to memory");
     for r in rows {
-        w.write_record(row_cells(r)).expect("writing to memory");
+        let mut cells = row_cells(r);
+        for &i in &text {
+            if let std::borrow::Cow::Owned(safe) = crate::text::spreadsheet_safe(&cells[i]) {
+                cells[i] = safe;
+            }
+        }
+        w.write_record(cells).expect("writing to memory");
     }
     String::from_utf8(w.into_inner().expect("writing to memory")).expect("UTF-8 in, UTF-8 out")
 }

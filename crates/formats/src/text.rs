@@ -124,7 +124,9 @@ pub fn decode(bytes: &[u8]) -> Result<Decoded<'_>, DecodeError> {
 /// spreadsheet would read as a formula (it begins with `=`, `+`, `-`, `@`,
 /// a tab or a carriage return) gets a leading `'`, which spreadsheets show
 /// as nothing and which makes the cell text. Numbers (`-1.5`, `+3`) are
-/// left as they are.
+/// left as they are. Text that already begins with `'` before such a start
+/// (`'=x`) gets one more, so that [`spreadsheet_unescape`] gives back
+/// exactly the text written, whatever it was.
 ///
 /// ```
 /// use qiyuan_formats::text::spreadsheet_safe;
@@ -132,13 +134,42 @@ pub fn decode(bytes: &[u8]) -> Result<Decoded<'_>, DecodeError> {
 /// assert_eq!(spreadsheet_safe("@SUM(A1)"), "'@SUM(A1)");
 /// assert_eq!(spreadsheet_safe("-1.5"), "-1.5");
 /// assert_eq!(spreadsheet_safe("王天一"), "王天一");
+/// assert_eq!(spreadsheet_safe("'=x"), "''=x");
+/// assert_eq!(spreadsheet_safe("'Hare"), "'Hare");
 /// ```
 pub fn spreadsheet_safe(cell: &str) -> std::borrow::Cow<'_, str> {
-    let risky = cell.starts_with(['=', '+', '-', '@', '\t', '\r']);
-    if risky && cell.trim().parse::<f64>().is_err() {
+    if needs_quote(cell) {
         std::borrow::Cow::Owned(format!("'{cell}"))
     } else {
         std::borrow::Cow::Borrowed(cell)
+    }
+}
+
+/// Whether [`spreadsheet_safe`] quotes `cell`: after any `'`s, it would
+/// be read as a formula (and is not a number).
+fn needs_quote(cell: &str) -> bool {
+    let t = cell.trim_start_matches('\'');
+    t.starts_with(['=', '+', '-', '@', '\t', '\r']) && t.trim().parse::<f64>().is_err()
+}
+
+/// A cell written by [`spreadsheet_safe`] as it was before: the one `'`
+/// it added taken off, anything else left alone — so that
+/// `spreadsheet_unescape(&spreadsheet_safe(s)) == s` for every `s`.
+///
+/// ```
+/// use qiyuan_formats::text::{spreadsheet_safe, spreadsheet_unescape};
+/// assert_eq!(spreadsheet_unescape("'=HYPERLINK(\"http://x\")"), "=HYPERLINK(\"http://x\")");
+/// assert_eq!(spreadsheet_unescape("'-李"), "-李");
+/// assert_eq!(spreadsheet_unescape("-1.5"), "-1.5");
+/// assert_eq!(spreadsheet_unescape("'Hare"), "'Hare");
+/// for s in ["=1+1", "'=1+1", "''@x", "-李", "'", "-3", "'-3", "王天一"] {
+///     assert_eq!(spreadsheet_unescape(&spreadsheet_safe(s)), s);
+/// }
+/// ```
+pub fn spreadsheet_unescape(cell: &str) -> &str {
+    match cell.strip_prefix('\'') {
+        Some(rest) if needs_quote(rest) => rest,
+        _ => cell,
     }
 }
 

@@ -225,3 +225,56 @@ fn the_2019_k_markers_count_as_games() {
     assert_eq!((rows[1].k, rows[1].rated_games), (Some(25), 20));
     assert_eq!((rows[2].k, rows[2].rated_games), (Some(15), 40));
 }
+
+/// Names and units a spreadsheet would run as formulas: written with the
+/// leading `'` of `text::spreadsheet_safe`, read back unchanged; numbers
+/// (a negative carried sum) are written as numbers.
+#[test]
+fn formula_like_names_are_written_safe_and_read_back_unchanged() {
+    let mut f = read_list(LIST.as_bytes(), "list.csv").unwrap().list;
+    let names = [
+        "=HYPERLINK(\"http://x\",\"y\")",
+        "-李",
+        "+王",
+        "@SUM(A1)",
+        "'=1+1",
+    ];
+    let mut rows: Vec<_> = f.rows().to_vec();
+    for (i, name) in names.iter().enumerate() {
+        let mut r = rows[2].clone();
+        r.id = PlayerId(10 + i as u32);
+        r.name = (*name).to_string();
+        r.unit = Some("=cmd|' /C calc'!A0".into());
+        r.carried.sum = Decimal::new(-125, 1);
+        rows.push(r);
+    }
+    f = qiyuan_rating::period::RatingList::new(rows).unwrap();
+    let csv = write_list(f.rows());
+    let line = |id: u32| {
+        let start = format!("\n{id},");
+        let at = csv.find(&start).unwrap() + 1;
+        csv[at..].lines().next().unwrap().to_string()
+    };
+    // The name cell starts with the escape (quoted by the CSV writer when
+    // it holds quotes or commas).
+    assert!(
+        line(10).starts_with("10,\"'=HYPERLINK(\"\"http://x\"\""),
+        "{}",
+        line(10)
+    );
+    assert!(line(11).starts_with("11,'-李,"), "{}", line(11));
+    assert!(line(12).starts_with("12,'+王,"), "{}", line(12));
+    assert!(line(13).starts_with("13,'@SUM(A1),"), "{}", line(13));
+    assert!(line(14).starts_with("14,''=1+1,"), "{}", line(14));
+    assert!(line(11).contains(",'=cmd|"), "{}", line(11));
+    // The negative carried sum is a number, not escaped text.
+    assert!(line(11).contains(",-12.5,"), "{}", line(11));
+    assert!(!csv.contains("'-12.5"));
+    let again = read_list(csv.as_bytes(), "w.csv").unwrap();
+    assert_eq!(again.list, f);
+    for (i, name) in names.iter().enumerate() {
+        let r = again.list.get(PlayerId(10 + i as u32)).unwrap();
+        assert_eq!(r.name, *name);
+        assert_eq!(r.unit.as_deref(), Some("=cmd|' /C calc'!A0"));
+    }
+}

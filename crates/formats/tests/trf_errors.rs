@@ -458,3 +458,52 @@ fn warning_references_and_counts() {
         }
     ));
 }
+
+/// A control character (a tab, NUL …) would shift a line's fixed columns or
+/// break it: the reader refuses it at its column, naming the field, and the
+/// writer refuses to write one.
+#[test]
+fn control_characters_are_refused_when_read_and_when_written() {
+    let mut lines = small();
+    // Player 1's name (cols 15–47) with a tab in it.
+    let mut chars: Vec<char> = lines[1].chars().collect();
+    chars[16] = '\t';
+    lines[1] = chars.into_iter().collect();
+    let e = parse_trf(&lines.join("\n")).unwrap_err();
+    assert_eq!((e.line, e.column, e.field), (2, 17, Field::Name));
+    assert_eq!(e.kind, TrfErrorKind::ControlCharacter { found: '\t' });
+    let e = parse_trf("012 Open\u{0}Cup\n").unwrap_err();
+    assert_eq!((e.line, e.column, e.field), (1, 9, Field::RecordCode));
+    let e = parse_trf("### a\u{7}b\n").unwrap_err();
+    assert_eq!(e.kind, TrfErrorKind::ControlCharacter { found: '\u{7}' });
+
+    use qiyuan_formats::trf::{PlayerRecord, Record, TextCode, TrfFile};
+    for name in ["Doe,\nJohn", "Doe,\tJohn", "Doe,\u{0}John", "Doe,\rJohn"] {
+        let file = TrfFile {
+            records: vec![Record::Player(PlayerRecord::new(1, name))],
+        };
+        let e = file.write_trf2026().unwrap_err();
+        assert_eq!((e.record, e.field, e.width), (0, Field::Name, None));
+        assert!(file.write_trf16().is_err());
+    }
+    let mut p = PlayerRecord::new(1, "Doe, John");
+    p.title = Some("G\tM".into());
+    let file = TrfFile {
+        records: vec![
+            Record::Text {
+                code: TextCode::TournamentName,
+                text: "Open".into(),
+            },
+            Record::Player(p),
+        ],
+    };
+    let e = file.write_trf2026().unwrap_err();
+    assert_eq!((e.record, e.field), (1, Field::Title));
+    let file = TrfFile {
+        records: vec![Record::Text {
+            code: TextCode::TournamentName,
+            text: "Open\u{1b}[2J".into(),
+        }],
+    };
+    assert!(file.write_trf2026().is_err());
+}

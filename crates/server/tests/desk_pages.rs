@@ -1736,3 +1736,105 @@ async fn condition_warnings_read_in_the_readers_language() {
         "{page}"
     );
 }
+
+/// Player text with a control or invisible formatting character (a
+/// newline, NUL, a right-to-left override), or a name that is too long, is
+/// refused at the add-player form with a 400 naming the field, in the
+/// visitor's language; nothing is stored. An imported CSV row with one is
+/// refused in the preview, naming its line and column.
+#[tokio::test]
+async fn control_characters_and_long_names_are_refused_at_the_door() {
+    let server = TestServer::start().await;
+    server.sign_in_as("arb", Role::Arbiter).await;
+    let id = create_swiss(&server, "Clean", "5").await;
+    let path = format!("/desk/events/{id}/players");
+    let add = |fields: Vec<(&'static str, String)>| {
+        let (server, path) = (&server, path.clone());
+        async move {
+            let fields: Vec<(&str, &str)> = fields.iter().map(|(k, v)| (*k, v.as_str())).collect();
+            status_and_text(server.post_form(&path, &fields).await).await
+        }
+    };
+    // In Chinese (the default).
+    for (name, code) in [
+        ("王\n天一", "U+000A"),
+        ("王\u{0}天一", "U+0000"),
+        ("王\u{202E}天一", "U+202E"),
+    ] {
+        let (status, page) = add(vec![("action", "add".to_string()), ("name", name.into())]).await;
+        assert_eq!(status, 400, "{name:?}: {page}");
+        let want =
+            format!("姓名：第 2 个字符是 {code}（控制字符或不可见的格式字符），请删去。未保存。");
+        assert!(page.contains(&want), "{name:?}: {page}");
+    }
+    let (status, page) = add(vec![
+        ("action", "add".to_string()),
+        ("name", "王天一".into()),
+        ("club", "杭\u{200B}州".into()),
+    ])
+    .await;
+    assert_eq!(status, 400, "{page}");
+    assert!(page.contains("单位：第 2 个字符是 U+200B"), "{page}");
+    let (status, page) = add(vec![
+        ("action", "add".to_string()),
+        ("name", "甲".repeat(101)),
+    ])
+    .await;
+    assert_eq!(status, 400, "{page}");
+    assert!(
+        page.contains("姓名：共 101 个字，最多 100 个字。"),
+        "{page}"
+    );
+    // The import preview refuses the row, naming its line and column.
+    let preview = || async {
+        let resp = server
+            .upload(
+                &server.client,
+                &format!("/desk/events/{id}/players/import"),
+                &[],
+                "players.csv",
+                "name,rating\nAlice,2100\n\"Bob\nby\",2000\n".as_bytes(),
+            )
+            .await;
+        status_and_text(resp).await
+    };
+    let (status, page) = preview().await;
+    assert_eq!(status, 200, "{page}");
+    assert!(
+        page.contains(
+            "第 3 行：“姓名”列：第 4 个字符是 U+000A（控制字符或不可见的格式字符），请删去"
+        ),
+        "{page}"
+    );
+    // In English.
+    english(&server, &server.client).await;
+    let (status, page) = add(vec![
+        ("action", "add".to_string()),
+        ("name", "Doe\tJohn".into()),
+    ])
+    .await;
+    assert_eq!(status, 400, "{page}");
+    assert!(
+        page.contains("Name: character 4 is U+0009, a control or invisible formatting character; remove it. Nothing was saved."),
+        "{page}"
+    );
+    let (status, page) = add(vec![
+        ("action", "add".to_string()),
+        ("name", "x".repeat(101)),
+    ])
+    .await;
+    assert_eq!(status, 400, "{page}");
+    assert!(
+        page.contains("Name: 101 characters, at most 100."),
+        "{page}"
+    );
+    let loaded = server.store.load_event(id).await.unwrap();
+    assert!(loaded.desk.players().is_empty());
+    let (_, page) = preview().await;
+    assert!(
+        page.contains("line 3: field `name`: character 4 is U+000A"),
+        "{page}"
+    );
+    // A name of 100 characters, spaces around it trimmed, is taken.
+    add_player(&server, id, &format!("  {}  ", "x".repeat(100)), 2000).await;
+}

@@ -175,6 +175,13 @@ pub enum TrfErrorKind {
         /// The opponent's starting rank.
         opponent: u16,
     },
+    /// A control character (a tab, NUL …) in a line: a TRF line holds
+    /// printable text only, so that its fixed columns stay where they are.
+    #[error("holds the control character U+{:04X}; a TRF line holds printable text only", u32::from(*.found))]
+    ControlCharacter {
+        /// The character found.
+        found: char,
+    },
     /// A player paired against himself.
     #[error("{opponent} is the player himself")]
     SelfPairing {
@@ -420,6 +427,19 @@ fn parse_line(line: &str, number: usize) -> Result<Record, TrfError> {
         return Ok(Record::Blank);
     }
     let code = cols.get(1, 3);
+    if let Some((i, found)) = line.chars().enumerate().find(|(_, c)| c.is_control()) {
+        let column = i + 1;
+        let field = match (code, column) {
+            ("001", 11..=13) => Field::Title,
+            ("001", 15..=47) => Field::Name,
+            ("001", 54..=56) => Field::Federation,
+            ("001", 70..=79) => Field::BirthDate,
+            ("001", 4..) => Field::Separator,
+            ("013", 5..=36) => Field::TeamName,
+            _ => Field::RecordCode,
+        };
+        return Err(cols.err(column, field, TrfErrorKind::ControlCharacter { found }));
+    }
     if code == "###" {
         return Ok(Record::Comment(cols.rest(4).to_string()));
     }

@@ -78,8 +78,9 @@ pub struct WriteOptions {
 }
 
 /// A value that cannot be written in the TRF layout (too wide for its
-/// columns, or holding a line break). Reading never produces such a value;
-/// building a [`TrfFile`] by hand can.
+/// columns, or holding a line break or another control character — a tab,
+/// NUL … — which would break the line or shift its fixed columns). Reading
+/// never produces such a value; building a [`TrfFile`] by hand can.
 ///
 /// ```
 /// use qiyuan_formats::trf::{TrfFile, Record, PlayerRecord, Field};
@@ -87,9 +88,12 @@ pub struct WriteOptions {
 /// let err = file.write_trf2026().unwrap_err();
 /// assert_eq!((err.record, err.field), (0, Field::Name));
 /// assert_eq!(err.to_string(), format!("record 1: name {:?} does not fit in 33 columns", "N".repeat(34)));
+/// let file = TrfFile { records: vec![Record::Player(PlayerRecord::new(1, "Doe,\nJohn"))] };
+/// let err = file.write_trf2026().unwrap_err();
+/// assert_eq!(err.to_string(), "record 1: name \"Doe,\\nJohn\" holds a line break or another control character");
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("record {}: {field} {value:?} {}", .record + 1, match .width { Some(w) => format!("does not fit in {w} columns"), None => "holds a line break".to_string() })]
+#[error("record {}: {field} {value:?} {}", .record + 1, match .width { Some(w) => format!("does not fit in {w} columns"), None => "holds a line break or another control character".to_string() })]
 pub struct TrfWriteError {
     /// Index of the record in [`TrfFile::records`].
     pub record: usize,
@@ -97,7 +101,8 @@ pub struct TrfWriteError {
     pub field: Field,
     /// Its value, as it would be written.
     pub value: String,
-    /// The width of the field; `None` when the value holds a line break.
+    /// The width of the field; `None` when the value holds a line break or
+    /// another control character.
     pub width: Option<usize>,
 }
 
@@ -203,7 +208,8 @@ fn verbatim(r: &Record) -> bool {
     matches!(r, Record::Other(_) | Record::Comment(_))
 }
 
-/// Checks that `value` fits `width` characters and holds no line break.
+/// Checks that `value` fits `width` characters and holds no line break or
+/// other control character.
 fn fit(value: String, width: usize, record: usize, field: Field) -> Result<String, TrfWriteError> {
     no_break(&value, record, field)?;
     if value.chars().count() > width {
@@ -218,7 +224,7 @@ fn fit(value: String, width: usize, record: usize, field: Field) -> Result<Strin
 }
 
 fn no_break(value: &str, record: usize, field: Field) -> Result<(), TrfWriteError> {
-    if value.contains(['\r', '\n']) {
+    if value.chars().any(char::is_control) {
         return Err(TrfWriteError {
             record,
             field,

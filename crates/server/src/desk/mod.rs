@@ -270,9 +270,14 @@ pub(crate) fn desk_error_text(e: &DeskError, lang: Lang) -> String {
             format!("设置有误：“{name}”的值不在允许范围内")
         }
         DeskError::Model(_) => "赛事数据不一致，无法完成此操作".to_string(),
-        DeskError::PlayerField { player, field, .. } => {
-            format!("棋手 {player}：字段“{}”的值有误", column_zh(field))
-        }
+        DeskError::PlayerField {
+            player,
+            field,
+            message,
+        } => match qiyuan_desk::TextRefusal::from_message(message) {
+            Some(r) => format!("棋手 {player}：“{}”：{}", column_zh(field), r.zh()),
+            None => format!("棋手 {player}：字段“{}”的值有误", column_zh(field)),
+        },
         DeskError::UnknownPlayer(id) => format!("没有序号为 {} 的棋手", id.0),
         DeskError::RoundIncomplete { round, board } => {
             format!("第 {round} 轮第 {board} 台尚无成绩：请录入本轮全部成绩后再编排下一轮")

@@ -456,6 +456,44 @@ impl PlayerForm {
                 )
             })?),
         };
+        // Free text with a control or invisible formatting character, or
+        // too long, is refused here with the form's own label (the desk
+        // refuses it too: qiyuan_desk::PlayerInfo::validate).
+        for (en, zh, v, max) in [
+            ("Name", "姓名", &self.name, qiyuan_desk::MAX_NAME_CHARS),
+            ("Title", "称号", &self.title, qiyuan_desk::MAX_TEXT_CHARS),
+            (
+                "Club / unit",
+                "单位",
+                &self.club,
+                qiyuan_desk::MAX_TEXT_CHARS,
+            ),
+            (
+                "Federation",
+                "协会",
+                &self.federation,
+                qiyuan_desk::MAX_TEXT_CHARS,
+            ),
+            (
+                "National ID",
+                "棋协编号",
+                &self.national_id,
+                qiyuan_desk::MAX_TEXT_CHARS,
+            ),
+            (
+                "FIDE ID",
+                "FIDE 编号",
+                &self.fide_id,
+                qiyuan_desk::MAX_TEXT_CHARS,
+            ),
+        ] {
+            qiyuan_desk::check_player_text(v.trim(), max).map_err(|r| {
+                l.pick(
+                    format!("{en}: {r}. Nothing was saved."),
+                    format!("{zh}：{}。未保存。", r.zh()),
+                )
+            })?;
+        }
         Ok(PlayerInfo {
             name: self.name.trim().to_string(),
             rating,
@@ -1040,7 +1078,10 @@ fn import_error_text(e: &qiyuan_desk::import::ImportError, l: Lang) -> String {
         .strip_prefix('`')
         .and_then(|r| r.split_once('`'))
         .map(|(v, _)| v);
+    let text = qiyuan_desk::TextRefusal::from_message(m);
     let why = match value {
+        // A control character, or too long (the desk's own Chinese).
+        _ if text.is_some() => text.map(|r| r.zh()).unwrap_or_default(),
         Some(v) if m.contains("is not a rating") => format!("“{v}”不是有效的等级分"),
         Some(v) if m.contains("is not a sex") => format!("“{v}”不是有效的性别（m/f、男/女）"),
         Some(v) if m.contains("is not a whole number") => format!("“{v}”不是非负整数"),
