@@ -124,6 +124,31 @@ where
     }
 }
 
+/// [`heavy`] for a job written as async code whose future is not `Send`
+/// (the store's imports and periods take a `&dyn Fn` progress callback):
+/// `job()`'s future runs to its end on the job's blocking thread, driven by
+/// [`tokio::runtime::Handle::block_on`] on the server's runtime, so that the
+/// handler's own future stays `Send`. The same slots, the same
+/// [`ServeLimits::heavy_wait`] and [`ServeLimits::heavy_timeout`] as
+/// [`heavy`]: the office's imports and periods cannot crowd out pairing, nor
+/// pairing them.
+///
+/// A job that runs past the timeout is answered 503 but is not stopped: what
+/// it writes (an import, a period's draft) is written all the same. A
+/// request refused because no slot was free has written nothing.
+///
+/// # Errors
+/// As [`heavy`].
+pub async fn heavy_async<T, F, Fut>(state: &AppState, job: F) -> Result<T, AppError>
+where
+    T: Send + 'static,
+    F: FnOnce() -> Fut + Send + 'static,
+    Fut: std::future::Future<Output = T>,
+{
+    let runtime = tokio::runtime::Handle::current();
+    heavy(state, move || runtime.block_on(job())).await
+}
+
 /// Failed sign-ins per key (`user:NAME`, `addr:IP`): after
 /// [`Throttle::ALLOWED`] failures in a row for an account
 /// ([`Throttle::ALLOWED_PER_ADDRESS`] for an address, which an office may

@@ -127,7 +127,8 @@ pub struct ServeLimits {
     /// Password checks running at once (each costs argon2's ~19 MiB); the
     /// others wait their turn (`--max-sign-ins`).
     pub concurrent_sign_ins: usize,
-    /// Heavy jobs (pairing; the office's imports and periods not yet) running at once; a
+    /// Heavy jobs (pairing; the office's imports, periods and publications)
+    /// running at once; a
     /// request that finds them all busy waits [`ServeLimits::heavy_wait`],
     /// then is answered 503 "busy, try again" (`--max-jobs`).
     pub heavy_jobs: usize,

@@ -66,9 +66,8 @@ pub struct Args {
     /// Password checks at once (each takes ~19 MiB; the rest wait).
     #[arg(long, default_value_t = qiyuan_server::ServeLimits::default().concurrent_sign_ins, value_name = "N")]
     max_sign_ins: usize,
-    /// Heavy jobs at once (pairing; office imports and periods are not yet
-    /// bounded by it); more are
-    /// answered "busy, try again".
+    /// Heavy jobs at once (pairing; the office's imports, rating periods
+    /// and publications); more are answered "busy, try again".
     #[arg(long, default_value_t = qiyuan_server::ServeLimits::default().heavy_jobs, value_name = "N")]
     max_jobs: usize,
     /// Mark cookies `Secure`: use it when the site is served over HTTPS (a
