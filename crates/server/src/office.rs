@@ -214,6 +214,7 @@ async fn dashboard(
     Query(query): Query<PageQuery>,
 ) -> Result<Markup, AppError> {
     officer(&user)?;
+    let upload_limit = state.config.limits.max_upload_bytes;
     let totals = state.store.totals().await.map_err(store_error)?;
     let mut lists = state.store.lists().await.map_err(store_error)?;
     lists.reverse();
@@ -276,10 +277,10 @@ async fn dashboard(
                     "名单先导入为草稿：核对变化后再公布。公布之前不会改变任何已有数据。")) } }
                 (columns_help(&viewer, qiyuan_formats::columns::ReadBy::Lists))
                 p.hint { small { (viewer.lang.pick(
-                    format!("Uploads up to {} MB; for larger files use the command `qiyuan office import-list` (CSV or xlsx).",
-                        crate::BODY_LIMIT / (1024 * 1024)),
-                    format!("上传文件不超过 {} MB；更大的文件请用命令 `qiyuan office import-list`（CSV 或 xlsx）。",
-                        crate::BODY_LIMIT / (1024 * 1024)),
+                    format!("Uploads up to {}; for larger files use the command `qiyuan office import-list` (CSV or xlsx).",
+                        crate::error::size_text(upload_limit, Lang::En)),
+                    format!("上传文件不超过 {}；更大的文件请用命令 `qiyuan office import-list`（CSV 或 xlsx）。",
+                        crate::error::size_text(upload_limit, Lang::Zh)),
                 )) } }
                 h2 { (viewer.t("Import event files", "导入赛事文件")) }
                 form method="post" enctype="multipart/form-data"

@@ -57,6 +57,15 @@ pub struct Args {
     /// the demo's password).
     #[arg(long, requires = "demo")]
     demo_public: bool,
+    /// The largest request body, an upload included, in MB (of 1024 KiB);
+    /// larger ones are refused with 413.
+    #[arg(
+        long,
+        default_value_t = (qiyuan_server::ServeLimits::default().max_upload_bytes / (1024 * 1024)) as u64,
+        value_parser = clap::value_parser!(u64).range(1..),
+        value_name = "MB"
+    )]
+    max_upload_mb: u64,
     /// Players one event of the desk may hold.
     #[arg(long, default_value_t = qiyuan_server::ServeLimits::default().max_players_per_event, value_name = "N")]
     max_players: usize,
@@ -116,6 +125,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             max_connections: args.max_connections,
             concurrent_sign_ins: args.max_sign_ins,
             heavy_jobs: args.max_jobs,
+            max_upload_bytes: usize::try_from(args.max_upload_mb.saturating_mul(1024 * 1024))
+                .unwrap_or(usize::MAX),
             ..Default::default()
         },
     };
