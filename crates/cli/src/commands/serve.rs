@@ -133,6 +133,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
-    runtime.block_on(qiyuan_server::serve(config))?;
+    let served = runtime.block_on(qiyuan_server::serve(config));
+    // A heavy job still running on its blocking thread (a pairing, an
+    // import) is not waited for: dropping the runtime would wait for it, so
+    // that Ctrl-C could take minutes. Its transaction is never committed.
+    runtime.shutdown_background();
+    served?;
     Ok(ExitCode::SUCCESS)
 }
