@@ -68,6 +68,7 @@ impl axum::extract::FromRequestParts<AppState> for ClientAddr {
 #[derive(Debug)]
 pub struct Guard {
     jobs: std::sync::Arc<Semaphore>,
+    job_slots: usize,
     sign_ins: Semaphore,
     /// Failed sign-ins per account and per address.
     pub throttle: Throttle,
@@ -78,9 +79,16 @@ impl Guard {
     pub fn new(limits: &ServeLimits) -> Guard {
         Guard {
             jobs: std::sync::Arc::new(Semaphore::new(limits.heavy_jobs.max(1))),
+            job_slots: limits.heavy_jobs.max(1),
             sign_ins: Semaphore::new(limits.concurrent_sign_ins.max(1)),
             throttle: Throttle::default(),
         }
+    }
+
+    /// Heavy jobs running now (job slots taken), of
+    /// [`ServeLimits::heavy_jobs`].
+    pub fn jobs_running(&self) -> usize {
+        self.job_slots.saturating_sub(self.jobs.available_permits())
     }
 
     /// Waits for a turn to check a password.
