@@ -113,16 +113,15 @@ impl AppError {
                 )
                 .into(),
             AppError::BadRequest(m) | AppError::Conflict(m) => m.clone(),
-            AppError::PayloadTooLarge => lang.pick(
-                format!(
-                    "The request is too large: the limit is {} MB.",
-                    crate::BODY_LIMIT / (1024 * 1024)
-                ),
-                format!(
-                    "请求过大：上限为 {} MB。",
-                    crate::BODY_LIMIT / (1024 * 1024)
-                ),
-            ),
+            // The limit is the server's (`ServeLimits::max_upload_bytes`):
+            // the session middleware, which knows it, words the refusal
+            // with it ([`too_large_message`]).
+            AppError::PayloadTooLarge => lang
+                .t(
+                    "The request is too large for this server.",
+                    "请求过大，超出本服务器的上限。",
+                )
+                .into(),
             AppError::TooManyAttempts(secs) => lang.pick(
                 format!("Too many failed sign-ins: try again in {secs} seconds."),
                 format!("登录失败次数过多：请 {secs} 秒后再试。"),
@@ -171,6 +170,31 @@ impl From<anyhow::Error> for AppError {
     }
 }
 
+/// A size in the visitor's language: `16 MB`, `64 KB`, `1000 bytes` (MB
+/// and KB of 1024).
+pub fn size_text(bytes: usize, lang: Lang) -> String {
+    const KB: usize = 1024;
+    const MB: usize = 1024 * 1024;
+    if bytes >= MB && bytes % MB == 0 {
+        format!("{} MB", bytes / MB)
+    } else if bytes >= KB && bytes % KB == 0 {
+        format!("{} KB", bytes / KB)
+    } else {
+        lang.pick(format!("{bytes} bytes"), format!("{bytes} 字节"))
+    }
+}
+
+/// The refusal of a body over `limit` bytes (413), saying the limit.
+pub fn too_large_message(limit: usize, lang: Lang) -> String {
+    lang.pick(
+        format!(
+            "The request is too large: the limit is {}.",
+            size_text(limit, Lang::En)
+        ),
+        format!("请求过大：上限为 {}。", size_text(limit, Lang::Zh)),
+    )
+}
+
 /// What the middleware needs to render an error: put in the response's
 /// extensions by [`AppError`]'s `into_response` (and by the middleware for
 /// plain-text errors of the framework).
@@ -186,6 +210,15 @@ pub(crate) struct ErrorInfo {
 }
 
 impl ErrorInfo {
+    /// [`AppError::PayloadTooLarge`] worded with the server's limit.
+    pub(crate) fn too_large(limit: usize) -> Self {
+        ErrorInfo {
+            en: too_large_message(limit, Lang::En),
+            zh: too_large_message(limit, Lang::Zh),
+            ..ErrorInfo::of(&AppError::PayloadTooLarge)
+        }
+    }
+
     pub(crate) fn of(e: &AppError) -> Self {
         ErrorInfo {
             status: e.status(),

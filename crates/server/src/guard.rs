@@ -68,6 +68,7 @@ impl axum::extract::FromRequestParts<AppState> for ClientAddr {
 #[derive(Debug)]
 pub struct Guard {
     jobs: std::sync::Arc<Semaphore>,
+    job_slots: usize,
     sign_ins: Semaphore,
     /// Failed sign-ins per account and per address.
     pub throttle: Throttle,
@@ -78,9 +79,16 @@ impl Guard {
     pub fn new(limits: &ServeLimits) -> Guard {
         Guard {
             jobs: std::sync::Arc::new(Semaphore::new(limits.heavy_jobs.max(1))),
+            job_slots: limits.heavy_jobs.max(1),
             sign_ins: Semaphore::new(limits.concurrent_sign_ins.max(1)),
             throttle: Throttle::default(),
         }
+    }
+
+    /// Heavy jobs running now (job slots taken), of
+    /// [`ServeLimits::heavy_jobs`].
+    pub fn jobs_running(&self) -> usize {
+        self.job_slots.saturating_sub(self.jobs.available_permits())
     }
 
     /// Waits for a turn to check a password.
@@ -122,6 +130,31 @@ where
         Ok(Err(e)) => Err(AppError::Internal(format!("a heavy job failed: {e}"))),
         Err(_) => Err(AppError::Busy),
     }
+}
+
+/// [`heavy`] for a job written as async code whose future is not `Send`
+/// (the store's imports and periods take a `&dyn Fn` progress callback):
+/// `job()`'s future runs to its end on the job's blocking thread, driven by
+/// [`tokio::runtime::Handle::block_on`] on the server's runtime, so that the
+/// handler's own future stays `Send`. The same slots, the same
+/// [`ServeLimits::heavy_wait`] and [`ServeLimits::heavy_timeout`] as
+/// [`heavy`]: the office's imports and periods cannot crowd out pairing, nor
+/// pairing them.
+///
+/// A job that runs past the timeout is answered 503 but is not stopped: what
+/// it writes (an import, a period's draft) is written all the same. A
+/// request refused because no slot was free has written nothing.
+///
+/// # Errors
+/// As [`heavy`].
+pub async fn heavy_async<T, F, Fut>(state: &AppState, job: F) -> Result<T, AppError>
+where
+    T: Send + 'static,
+    F: FnOnce() -> Fut + Send + 'static,
+    Fut: std::future::Future<Output = T>,
+{
+    let runtime = tokio::runtime::Handle::current();
+    heavy(state, move || runtime.block_on(job())).await
 }
 
 /// Failed sign-ins per key (`user:NAME`, `addr:IP`): after

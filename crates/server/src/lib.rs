@@ -53,10 +53,6 @@ use qiyuan_store::Store;
 
 pub use error::AppError;
 
-/// The largest request body accepted: 16 MB. Larger requests get 413 and a
-/// message saying the limit.
-pub const BODY_LIMIT: usize = 16 * 1024 * 1024;
-
 /// How the server runs (`qiyuan serve` flags).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ServeConfig {
@@ -107,6 +103,7 @@ impl Default for ServeConfig {
 /// let limits = qiyuan_server::ServeLimits::default();
 /// assert_eq!(limits.max_players_per_event, 5_000);
 /// assert_eq!(limits.header_timeout.as_secs(), 15);
+/// assert_eq!(limits.max_upload_bytes, 16 * 1024 * 1024);
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ServeLimits {
@@ -122,12 +119,18 @@ pub struct ServeLimits {
     /// Time the requests in flight get to finish at shutdown; then the
     /// server stops anyway.
     pub shutdown_grace: std::time::Duration,
+    /// The largest request body accepted, an upload included
+    /// (`--max-upload-mb`); a larger one is answered 413 with a message
+    /// saying the limit, refused before it is read when its length is
+    /// announced.
+    pub max_upload_bytes: usize,
     /// Players one event of the desk may hold (`--max-players`).
     pub max_players_per_event: usize,
     /// Password checks running at once (each costs argon2's ~19 MiB); the
     /// others wait their turn (`--max-sign-ins`).
     pub concurrent_sign_ins: usize,
-    /// Heavy jobs (pairing; the office's imports and periods not yet) running at once; a
+    /// Heavy jobs (pairing; the office's imports, periods and publications)
+    /// running at once; a
     /// request that finds them all busy waits [`ServeLimits::heavy_wait`],
     /// then is answered 503 "busy, try again" (`--max-jobs`).
     pub heavy_jobs: usize,
@@ -146,6 +149,7 @@ impl Default for ServeLimits {
             header_timeout: Duration::from_secs(15),
             body_timeout: Duration::from_secs(120),
             shutdown_grace: Duration::from_secs(10),
+            max_upload_bytes: 16 * 1024 * 1024,
             max_players_per_event: 5_000,
             concurrent_sign_ins: 4,
             heavy_jobs: 2,
@@ -224,6 +228,7 @@ impl std::fmt::Debug for PointsSlot {
 /// The whole application: every part's routes, static files, and the
 /// middleware (sessions, CSRF, body limit, error pages, security headers).
 pub fn app(state: AppState) -> Router {
+    let upload_limit = state.config.limits.max_upload_bytes;
     Router::new()
         .merge(pages::routes())
         .merge(desk::routes())
@@ -233,7 +238,7 @@ pub fn app(state: AppState) -> Router {
         .route("/static/app.css", get(layout::app_css))
         .route("/static/app.js", get(layout::app_js))
         .fallback(|| async { AppError::NotFound })
-        .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .layer(DefaultBodyLimit::max(upload_limit))
         .layer(axum::middleware::from_fn_with_state(
             state.clone(),
             session::middleware,

@@ -49,6 +49,7 @@ use sqlx::Row;
 use crate::AppState;
 use crate::auth::{Role, SignedIn, User, Viewer, require_role};
 use crate::error::AppError;
+use crate::guard::heavy_async;
 use crate::layout;
 use crate::public::{
     Cursor, PAGE_SIZE, SearchQuery, base_of, list_pager, list_rows, list_table, opt_dec,
@@ -85,20 +86,6 @@ fn officer(user: &User) -> Result<(), AppError> {
 
 fn db(e: sqlx::Error) -> AppError {
     AppError::Internal(e.to_string())
-}
-
-/// Runs a store call whose future is not `Send` (the store's imports and
-/// periods take a `&dyn Fn` progress callback) on a blocking thread of its
-/// own, so that a handler's future stays `Send`.
-async fn off_thread<T, F>(f: impl FnOnce() -> F + Send + 'static) -> Result<T, AppError>
-where
-    T: Send + 'static,
-    F: std::future::Future<Output = T>,
-{
-    let handle = tokio::runtime::Handle::current();
-    tokio::task::spawn_blocking(move || handle.block_on(f()))
-        .await
-        .map_err(|e| AppError::Internal(e.to_string()))
 }
 
 /// `?page=`.
@@ -227,6 +214,7 @@ async fn dashboard(
     Query(query): Query<PageQuery>,
 ) -> Result<Markup, AppError> {
     officer(&user)?;
+    let upload_limit = state.config.limits.max_upload_bytes;
     let totals = state.store.totals().await.map_err(store_error)?;
     let mut lists = state.store.lists().await.map_err(store_error)?;
     lists.reverse();
@@ -289,10 +277,10 @@ async fn dashboard(
                     "名单先导入为草稿：核对变化后再公布。公布之前不会改变任何已有数据。")) } }
                 (columns_help(&viewer, qiyuan_formats::columns::ReadBy::Lists))
                 p.hint { small { (viewer.lang.pick(
-                    format!("Uploads up to {} MB; for larger files use the command `qiyuan office import-list` (CSV or xlsx).",
-                        crate::BODY_LIMIT / (1024 * 1024)),
-                    format!("上传文件不超过 {} MB；更大的文件请用命令 `qiyuan office import-list`（CSV 或 xlsx）。",
-                        crate::BODY_LIMIT / (1024 * 1024)),
+                    format!("Uploads up to {}; for larger files use the command `qiyuan office import-list` (CSV or xlsx).",
+                        crate::error::size_text(upload_limit, Lang::En)),
+                    format!("上传文件不超过 {}；更大的文件请用命令 `qiyuan office import-list`（CSV 或 xlsx）。",
+                        crate::error::size_text(upload_limit, Lang::Zh)),
                 )) } }
                 h2 { (viewer.t("Import event files", "导入赛事文件")) }
                 form method="post" enctype="multipart/form-data"
@@ -534,7 +522,7 @@ async fn import_list(
     let store = state.store.clone();
     let name = file_name.clone();
     let by = user.username.clone();
-    let done = off_thread(move || async move {
+    let done = heavy_async(&state, move || async move {
         store
             .import_list(&name, &bytes, &series, date, &entries, notes, &|_| {}, &by)
             .await
@@ -801,7 +789,7 @@ async fn import_event(
     let prof = profile.clone();
     let batch = texts.clone();
     let by = user.username.clone();
-    let results = off_thread(move || async move {
+    let results = heavy_async(&state, move || async move {
         let refs: Vec<(&str, &str)> = batch
             .iter()
             .map(|(n, t)| (n.as_str(), t.as_str()))
@@ -1000,7 +988,7 @@ async fn preview(
     let store = state.store.clone();
     let prof = profile.clone();
     let by = user.username.clone();
-    let outcome = off_thread(move || async move {
+    let outcome = heavy_async(&state, move || async move {
         store
             .compute_period(&prof, date, true, &|_, _| {}, &by)
             .await
@@ -1151,7 +1139,7 @@ async fn confirm_period(
     let store = state.store.clone();
     let profile = form.profile.trim().to_string();
     let by = user.username.clone();
-    let outcome = off_thread(move || async move {
+    let outcome = heavy_async(&state, move || async move {
         store
             .compute_period(&profile, date, false, &|_, _| {}, &by)
             .await
@@ -1173,7 +1161,12 @@ async fn publish(
     officer(&user)?;
     let store = state.store.clone();
     let by = user.username.clone();
-    let p = off_thread(move || async move { store.publish(&by).await })
+    // Publication goes through the job slots like the imports: it copies a
+    // whole list (tens of thousands of rows) in one transaction. Nothing is
+    // lost by that: a request refused as busy has written nothing (the draft
+    // stays, the officer sends it again), and one that outlives the job
+    // timeout still publishes on its thread.
+    let p = heavy_async(&state, move || async move { store.publish(&by).await })
         .await?
         .map_err(|e| office_error(&viewer, e))?;
     Ok(published_page(&viewer, &p))
@@ -1226,9 +1219,12 @@ async fn publish_draft(
     let store = state.store.clone();
     let by = user.username.clone();
     let confirm = form.confirm_identity.is_some();
-    let p = off_thread(move || async move { store.publish_list(id, confirm, &by).await })
-        .await?
-        .map_err(|e| office_error(&viewer, e))?;
+    // Through the job slots, as `publish` explains.
+    let p = heavy_async(&state, move || async move {
+        store.publish_list(id, confirm, &by).await
+    })
+    .await?
+    .map_err(|e| office_error(&viewer, e))?;
     Ok(published_page(&viewer, &p))
 }
 
@@ -1401,9 +1397,11 @@ async fn import_submission(
     }
     let store = state.store.clone();
     let by = user.username.clone();
-    let done = off_thread(move || async move { store.import_submission(id, &by).await })
-        .await?
-        .map_err(|e| office_error(&viewer, e))?;
+    let done = heavy_async(&state, move || async move {
+        store.import_submission(id, &by).await
+    })
+    .await?
+    .map_err(|e| office_error(&viewer, e))?;
     Ok(done_page(
         &viewer,
         viewer.t("Event imported", "赛事已导入"),

@@ -9,8 +9,9 @@
 //! - Every POST, PUT, PATCH or DELETE outside `/api/` must carry the
 //!   session's CSRF token: form field `_csrf` (urlencoded bodies), header
 //!   `X-CSRF-Token`, or query `?_csrf=` (multipart uploads). Otherwise 403.
-//! - A body announced over [`crate::BODY_LIMIT`] is refused with 413 before
-//!   it is read.
+//! - A body announced over [`crate::ServeLimits::max_upload_bytes`] is
+//!   refused with 413 before it is read; every 413 (a body found too large
+//!   while it is read included) says the server's limit.
 //! - [`AppError`]s (and the framework's plain-text rejections) become a page
 //!   in the visitor's language or JSON.
 
@@ -135,8 +136,8 @@ pub async fn middleware(State(state): State<AppState>, req: Request, next: Next)
     )
     .await
     {
-        Ok(resp) => finish(resp, &viewer, wants_json).await,
-        Err(e) => finish(e.into_response(), &viewer, wants_json).await,
+        Ok(resp) => finish(&state, resp, &viewer, wants_json).await,
+        Err(e) => finish(&state, e.into_response(), &viewer, wants_json).await,
     }
 }
 
@@ -154,7 +155,7 @@ async fn run(
         .get(header::CONTENT_LENGTH)
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.parse::<u64>().ok())
-        .is_some_and(|n| n > crate::BODY_LIMIT as u64);
+        .is_some_and(|n| n > state.config.limits.max_upload_bytes as u64);
     if too_large {
         return Err(AppError::PayloadTooLarge);
     }
@@ -176,7 +177,7 @@ async fn run(
         }
     }
     if is_write(req.method()) && !is_api {
-        req = check_csrf(req, &viewer.csrf).await?;
+        req = check_csrf(req, &viewer.csrf, state.config.limits.max_upload_bytes).await?;
     }
 
     req.extensions_mut().insert(viewer.clone());
@@ -214,7 +215,7 @@ pub async fn ensure_session(
 
 /// Refuses a write without the session's CSRF token; returns the request
 /// (its body read back in when it had to be parsed).
-async fn check_csrf(req: Request, expected: &str) -> Result<Request, AppError> {
+async fn check_csrf(req: Request, expected: &str, limit: usize) -> Result<Request, AppError> {
     if expected.is_empty() {
         return Err(AppError::Csrf);
     }
@@ -240,7 +241,7 @@ async fn check_csrf(req: Request, expected: &str) -> Result<Request, AppError> {
         return Err(AppError::Csrf);
     }
     let (parts, body) = req.into_parts();
-    let bytes = axum::body::to_bytes(body, crate::BODY_LIMIT)
+    let bytes = axum::body::to_bytes(body, limit)
         .await
         .map_err(|_| AppError::PayloadTooLarge)?;
     let ok = form_urlencoded::parse(&bytes)
@@ -261,14 +262,17 @@ fn accepts_json_only(headers: &HeaderMap) -> bool {
 
 /// Renders errors (an [`ErrorInfo`] in the extensions, or a bodiless /
 /// plain-text error of the framework) as a page or JSON.
-async fn finish(resp: Response, viewer: &Viewer, wants_json: bool) -> Response {
+/// A 413 says the server's upload limit, whoever refused the body.
+async fn finish(state: &AppState, resp: Response, viewer: &Viewer, wants_json: bool) -> Response {
     let status = resp.status();
+    let limit = state.config.limits.max_upload_bytes;
     let info = match resp.extensions().get::<ErrorInfo>() {
+        Some(_) if status == StatusCode::PAYLOAD_TOO_LARGE => ErrorInfo::too_large(limit),
         Some(info) => info.clone(),
         None if (status.is_client_error() || status.is_server_error()) && is_plain(&resp) => {
             // The framework's own rejections (bad form, wrong method, …):
             // their text is English and precise, shown as such.
-            return framework_error(resp, viewer, wants_json).await;
+            return framework_error(resp, viewer, wants_json, limit).await;
         }
         None => return resp,
     };
@@ -282,7 +286,12 @@ fn is_plain(resp: &Response) -> bool {
     }
 }
 
-async fn framework_error(resp: Response, viewer: &Viewer, wants_json: bool) -> Response {
+async fn framework_error(
+    resp: Response,
+    viewer: &Viewer,
+    wants_json: bool,
+    limit: usize,
+) -> Response {
     let status = resp.status();
     // Bodies of these responses are short strings already in memory.
     let (parts, body) = resp.into_parts();
@@ -313,7 +322,7 @@ async fn framework_error(resp: Response, viewer: &Viewer, wants_json: bool) -> R
         title_zh: status.canonical_reason().unwrap_or("错误"),
     };
     let info = if status == StatusCode::PAYLOAD_TOO_LARGE {
-        ErrorInfo::of(&AppError::PayloadTooLarge)
+        ErrorInfo::too_large(limit)
     } else {
         info
     };

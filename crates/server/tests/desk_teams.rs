@@ -313,3 +313,45 @@ async fn team_pages_need_a_team_event_and_its_arbiter() {
         .unwrap();
     assert_eq!(resp.status(), 403);
 }
+
+/// Issue 12: a team's new players count against the players-per-event
+/// limit like players added one by one; a refused team registers nobody.
+#[tokio::test]
+async fn a_team_over_the_player_limit_is_refused() {
+    let server = TestServer::start_with(qiyuan_server::ServeLimits {
+        max_players_per_event: 6,
+        ..Default::default()
+    })
+    .await;
+    server.sign_in_as("captain", Role::Arbiter).await;
+    assert_eq!(server.get("/lang/en").await.status(), 303);
+    let id = create_team_event(&server).await;
+    let team = |t: u32| {
+        let names: String = (1..=4).map(|b| format!("T{t}-{b}\n")).collect();
+        (format!("Team {t}"), names)
+    };
+    let (name, names) = team(1);
+    let resp = server
+        .post_form(
+            &format!("/desk/events/{id}/teams"),
+            &[("name", &name), ("roster", ""), ("names", &names)],
+        )
+        .await;
+    assert_eq!(resp.status(), 303);
+    // 4 + 4 > 6: refused with the limit, and none of the four registered.
+    let (name, names) = team(2);
+    let (status, page) = status_and_text(
+        server
+            .post_form(
+                &format!("/desk/events/{id}/teams"),
+                &[("name", &name), ("roster", ""), ("names", &names)],
+            )
+            .await,
+    )
+    .await;
+    assert_eq!(status, 400, "{page}");
+    assert!(page.contains("at most 6 players"), "{page}");
+    let page = server.get_text(&format!("/desk/events/{id}/teams")).await;
+    assert!(!page.contains("T2-1"), "{page}");
+    assert!(page.contains("T1-4"), "{page}");
+}

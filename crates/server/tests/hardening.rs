@@ -2,7 +2,9 @@
 //! anonymous reading writes nothing, password guessing is throttled, weak
 //! passwords and look-alike names are refused, half-sent requests and idle
 //! connections are closed, connections beyond the cap cost nothing, the
-//! demo stays on loopback, and an event cannot grow past its limit.
+//! demo stays on loopback, and an event cannot grow past its limit; the
+//! office's imports share the bounded job slots (503 when they are full),
+//! and uploads stop at the configured `max_upload_bytes` (413).
 
 mod common;
 
@@ -342,4 +344,161 @@ async fn an_event_cannot_grow_past_the_player_limit() {
         "{answer}"
     );
     assert!(state.store.list_events().await.unwrap().is_empty());
+}
+
+/// Issue 12 item 3: the office's imports take the same bounded job slots as
+/// pairing. With the one slot held by another job, an import waits
+/// `heavy_wait` and is answered 503 with `Retry-After`, having imported
+/// nothing; once the slot is free the same upload goes through.
+#[tokio::test]
+async fn an_office_import_is_refused_as_busy_while_the_job_slots_are_full() {
+    let server = TestServer::start_with(ServeLimits {
+        heavy_jobs: 1,
+        heavy_wait: Duration::from_millis(200),
+        ..Default::default()
+    })
+    .await;
+    server.sign_in_as("li", Role::Officer).await;
+    let list = "id,name,sex,rating\n1,Li Wei,m,2100\n2,Wang Fang,f,2050\n";
+
+    // Another heavy job (as a pairing would) holds the only slot.
+    let (release, held) = std::sync::mpsc::channel::<()>();
+    let state = server.state.clone();
+    let holder =
+        tokio::spawn(
+            async move { qiyuan_server::guard::heavy(&state, move || held.recv().ok()).await },
+        );
+    while server.state.guard.jobs_running() < 1 {
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    let resp = server
+        .upload(
+            &server.client,
+            "/office/import-list",
+            &[("series_date", "cxa-2019|2019-01-01")],
+            "list.csv",
+            list.as_bytes(),
+        )
+        .await;
+    assert_eq!(resp.status(), 503);
+    assert_eq!(resp.headers()["retry-after"], "5");
+    let page = resp.text().await.unwrap();
+    assert!(page.contains("服务器正忙"), "{page}");
+    assert!(server.store.lists().await.unwrap().is_empty());
+
+    release.send(()).unwrap();
+    holder.await.unwrap().unwrap();
+    let (id, _) = server
+        .import_list_draft(
+            &server.client,
+            "cxa-2019",
+            "2019-01-01",
+            "list.csv",
+            list.as_bytes(),
+        )
+        .await;
+    assert!(id > 0);
+    assert_eq!(server.state.guard.jobs_running(), 0);
+}
+
+/// Issue 12 item 3: the upload limit is a setting (`--max-upload-mb`). Over
+/// a small configured limit an upload is refused with 413 and the limit,
+/// whether its length is announced (refused before it is read) or not (a
+/// chunked body, counted as it is read); under it the upload is served.
+#[tokio::test]
+async fn an_upload_over_the_configured_limit_is_refused_with_413() {
+    let server = TestServer::start_with(ServeLimits {
+        max_upload_bytes: 64 * 1024,
+        ..Default::default()
+    })
+    .await;
+    server.sign_in_as("li", Role::Officer).await;
+    assert_eq!(server.get("/lang/en").await.status(), 303);
+    let office = server.get_text("/office").await;
+    assert!(office.contains("Uploads up to 64 KB"), "{office}");
+
+    let mut big = String::from("id,name,sex,rating\n");
+    let mut i = 0;
+    while big.len() <= 64 * 1024 {
+        i += 1;
+        big.push_str(&format!("{i},Player number {i},m,2000\n"));
+    }
+    let resp = server
+        .upload(
+            &server.client,
+            "/office/import-list",
+            &[("series_date", "cxa-2019|2019-01-01")],
+            "big.csv",
+            big.as_bytes(),
+        )
+        .await;
+    assert_eq!(resp.status(), 413);
+    let page = resp.text().await.unwrap();
+    assert!(page.contains("the limit is 64 KB"), "{page}");
+
+    // The same body without a length: refused as it is read (the
+    // officer's session made in the store, the request written by hand).
+    let (officer, _) = server.store.user_by_name("li").await.unwrap().unwrap();
+    let session = server
+        .store
+        .create_session(Some(officer.id), Some("en"), 3600)
+        .await
+        .unwrap();
+    let (content_type, body) = common::multipart(
+        &[("series_date", "cxa-2019|2019-01-01")],
+        "big.csv",
+        big.as_bytes(),
+    );
+    let addr = server.base_url.trim_start_matches("http://").to_string();
+    let mut tcp = tokio::net::TcpStream::connect(&addr).await.unwrap();
+    let head = format!(
+        "POST /office/import-list?_csrf={} HTTP/1.1\r\nHost: {addr}\r\n\
+         Cookie: {}={}\r\nContent-Type: {content_type}\r\n\
+         Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n",
+        session.csrf,
+        qiyuan_server::session::SESSION_COOKIE,
+        session.id,
+    );
+    tcp.write_all(head.as_bytes()).await.unwrap();
+    for chunk in body.chunks(8 * 1024) {
+        let _ = tcp
+            .write_all(format!("{:x}\r\n", chunk.len()).as_bytes())
+            .await;
+        let _ = tcp.write_all(chunk).await;
+        let _ = tcp.write_all(b"\r\n").await;
+    }
+    let _ = tcp.write_all(b"0\r\n\r\n").await;
+    let answer = read_until_closed(&mut tcp).await;
+    assert!(answer.starts_with("HTTP/1.1 413"), "{answer}");
+    assert!(answer.contains("64 KB"), "{answer}");
+    assert!(server.store.lists().await.unwrap().is_empty());
+
+    // The API's JSON bodies stop at the same limit, and say it.
+    let token = server.token("arb", Role::Arbiter).await;
+    let resp = reqwest::Client::new()
+        .post(server.url("/api/v1/events"))
+        .bearer_auth(&token)
+        .header("content-type", "application/json")
+        .body(vec![b' '; 65 * 1024])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(resp.status(), 413);
+    let answer: serde_json::Value = resp.json().await.unwrap();
+    assert!(
+        answer["message"].as_str().unwrap().contains("64 KB"),
+        "{answer}"
+    );
+
+    // Under the limit: imported.
+    let (id, _) = server
+        .import_list_draft(
+            &server.client,
+            "cxa-2019",
+            "2019-01-01",
+            "small.csv",
+            b"id,name,sex,rating\n1,Li Wei,m,2100\n",
+        )
+        .await;
+    assert!(id > 0);
 }

@@ -57,6 +57,15 @@ pub struct Args {
     /// the demo's password).
     #[arg(long, requires = "demo")]
     demo_public: bool,
+    /// The largest request body, an upload included, in MB (of 1024 KiB);
+    /// larger ones are refused with 413.
+    #[arg(
+        long,
+        default_value_t = (qiyuan_server::ServeLimits::default().max_upload_bytes / (1024 * 1024)) as u64,
+        value_parser = clap::value_parser!(u64).range(1..),
+        value_name = "MB"
+    )]
+    max_upload_mb: u64,
     /// Players one event of the desk may hold.
     #[arg(long, default_value_t = qiyuan_server::ServeLimits::default().max_players_per_event, value_name = "N")]
     max_players: usize,
@@ -66,9 +75,8 @@ pub struct Args {
     /// Password checks at once (each takes ~19 MiB; the rest wait).
     #[arg(long, default_value_t = qiyuan_server::ServeLimits::default().concurrent_sign_ins, value_name = "N")]
     max_sign_ins: usize,
-    /// Heavy jobs at once (pairing; office imports and periods are not yet
-    /// bounded by it); more are
-    /// answered "busy, try again".
+    /// Heavy jobs at once (pairing; the office's imports, rating periods
+    /// and publications); more are answered "busy, try again".
     #[arg(long, default_value_t = qiyuan_server::ServeLimits::default().heavy_jobs, value_name = "N")]
     max_jobs: usize,
     /// Mark cookies `Secure`: use it when the site is served over HTTPS (a
@@ -117,12 +125,19 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             max_connections: args.max_connections,
             concurrent_sign_ins: args.max_sign_ins,
             heavy_jobs: args.max_jobs,
+            max_upload_bytes: usize::try_from(args.max_upload_mb.saturating_mul(1024 * 1024))
+                .unwrap_or(usize::MAX),
             ..Default::default()
         },
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
-    runtime.block_on(qiyuan_server::serve(config))?;
+    let served = runtime.block_on(qiyuan_server::serve(config));
+    // A heavy job still running on its blocking thread (a pairing, an
+    // import) is not waited for: dropping the runtime would wait for it, so
+    // that Ctrl-C could take minutes. Its transaction is never committed.
+    runtime.shutdown_background();
+    served?;
     Ok(ExitCode::SUCCESS)
 }

@@ -148,10 +148,11 @@ impl IntoResponse for ApiError {
 #[derive(Debug, Clone)]
 pub struct ApiJson<T>(pub T);
 
-impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for ApiJson<T> {
+impl<T: DeserializeOwned> FromRequest<AppState> for ApiJson<T> {
     type Rejection = ApiError;
 
-    async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
+    async fn from_request(req: Request, state: &AppState) -> Result<Self, Self::Rejection> {
+        let limit = state.config.limits.max_upload_bytes;
         let json_type = req
             .headers()
             .get(axum::http::header::CONTENT_TYPE)
@@ -171,7 +172,12 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for ApiJson<T> {
         let bytes = Bytes::from_request(req, state).await.map_err(|e| {
             let status = e.status();
             if status == StatusCode::PAYLOAD_TOO_LARGE {
-                ApiError::from(AppError::PayloadTooLarge)
+                ApiError::new(
+                    status,
+                    AppError::PayloadTooLarge.code(),
+                    crate::error::too_large_message(limit, crate::i18n::Lang::En),
+                    crate::error::too_large_message(limit, crate::i18n::Lang::Zh),
+                )
             } else {
                 ApiError::new(
                     status,

@@ -203,11 +203,20 @@ pub(super) async fn add_team(
     if let Err(e) = probe.add_team(f.name.trim(), roster.clone()) {
         return fail(&loaded, store_error(StoreError::Desk(e), l).message(l));
     }
+    // Every new player is checked (and the field's size limit) before the
+    // first is registered, so a refusal leaves nothing half-registered.
+    let mut infos = Vec::new();
     for name in f.names.lines().map(str::trim).filter(|n| !n.is_empty()) {
         let info = PlayerInfo::new(name);
         if let Err(e) = info.validate(0) {
             return fail(&loaded, e.to_string());
         }
+        infos.push(info);
+    }
+    if let Err(m) = super::check_field_size(&state, loaded.desk.players().len(), infos.len(), l) {
+        return fail(&loaded, m);
+    }
+    for info in infos {
         let p = state
             .store
             .add_player(id, &info, by(&user))

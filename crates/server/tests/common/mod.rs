@@ -21,7 +21,7 @@ use std::collections::HashMap;
 
 use argon2::password_hash::{PasswordHasher, SaltString};
 use qiyuan_server::auth::Role;
-use qiyuan_server::{AppState, ServeConfig};
+use qiyuan_server::{AppState, ServeConfig, ServeLimits};
 use qiyuan_store::Store;
 use qiyuan_store::accounts::Account;
 
@@ -74,11 +74,21 @@ pub async fn serve(
     store: Store,
     database: String,
 ) -> (Site, AppState, tokio::sync::oneshot::Sender<()>) {
+    serve_with_limits(store, database, ServeLimits::default()).await
+}
+
+/// [`serve`] within `limits`.
+pub async fn serve_with_limits(
+    store: Store,
+    database: String,
+    limits: ServeLimits,
+) -> (Site, AppState, tokio::sync::oneshot::Sender<()>) {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
     let config = ServeConfig {
         addr,
         database,
+        limits,
         ..Default::default()
     };
     let state = AppState::new(store.clone(), config);
@@ -135,11 +145,16 @@ impl TestServer {
     /// Starts a server on an empty database (no account: the first-run
     /// set-up is open).
     pub async fn start() -> TestServer {
+        TestServer::start_with(ServeLimits::default()).await
+    }
+
+    /// [`TestServer::start`] within `limits`.
+    pub async fn start_with(limits: ServeLimits) -> TestServer {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("qiyuan.sqlite3");
         let url = qiyuan_store::database_url(&path.display().to_string());
         let store = Store::open(&url).await.unwrap();
-        let (site, state, tx) = serve(store, url).await;
+        let (site, state, tx) = serve_with_limits(store, url, limits).await;
         TestServer {
             site,
             state,
