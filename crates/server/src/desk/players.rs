@@ -298,8 +298,9 @@ async fn render(
                 }
                 form.stack #import-players name="import-players" method="post" action=(import_action) enctype="multipart/form-data" {
                     h2 { (l.t("Import players", "导入棋手")) }
-                    p.muted { (l.t("TRF, CSV (UTF-8, GBK or Big5; English or Chinese headers) or xlsx; at most 16 MB. A preview shows what will change before anything is stored.",
-                        "TRF、CSV（UTF-8、GBK 或 Big5 编码，中英文表头均可）或 xlsx 文件；不超过 16 MB。导入前先预览将要发生的变化。")) }
+                    p.muted { (l.pick(
+                        format!("TRF, CSV (UTF-8, GBK or Big5; English or Chinese headers) or xlsx; at most {}. A preview shows what will change before anything is stored.", crate::error::size_text(state.config.limits.max_upload_bytes, l)),
+                        format!("TRF、CSV（UTF-8、GBK 或 Big5 编码，中英文表头均可）或 xlsx 文件；不超过 {}。导入前先预览将要发生的变化。", crate::error::size_text(state.config.limits.max_upload_bytes, l)))) }
                     (csrf_field(viewer))
                     input type="file" name="file" accept=".trf,.txt,.csv,.xlsx" required;
                     button #import-submit type="submit" { (l.t("Preview the import", "预览导入")) }
