@@ -45,6 +45,11 @@ pub enum AppError {
     /// the job took too long: try again shortly (503, with `Retry-After`).
     #[error("busy: try again")]
     Busy,
+    /// A heavy job ran past its time limit: it goes on and finishes on its
+    /// own (what it writes is written), so the answer says so rather than
+    /// "failed" (202, nothing to send again).
+    #[error("still running after {0} s")]
+    StillRunning(u64),
     /// Something failed on the server; details go to the log (500).
     #[error("internal error: {0}")]
     Internal(String),
@@ -62,6 +67,7 @@ impl AppError {
             AppError::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             AppError::TooManyAttempts(_) => StatusCode::TOO_MANY_REQUESTS,
             AppError::Busy => StatusCode::SERVICE_UNAVAILABLE,
+            AppError::StillRunning(_) => StatusCode::ACCEPTED,
             AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -79,6 +85,7 @@ impl AppError {
             AppError::PayloadTooLarge => "payload_too_large",
             AppError::TooManyAttempts(_) => "too_many_attempts",
             AppError::Busy => "busy",
+            AppError::StillRunning(_) => "still_running",
             AppError::Internal(_) => "internal",
         }
     }
@@ -132,6 +139,12 @@ impl AppError {
                     "服务器正忙于其他编排或导入：请稍后再试。",
                 )
                 .into(),
+            AppError::StillRunning(secs) => lang.pick(
+                format!(
+                    "This is taking longer than {secs} seconds. It goes on and finishes by itself: look at the page again in a few minutes, and do not send it again."
+                ),
+                format!("处理已超过 {secs} 秒，仍在继续，完成后自动生效：请过几分钟再查看该页面，不要重复提交。"),
+            ),
             AppError::Internal(_) => lang
                 .t(
                     "Something went wrong on the server; the error was logged.",
@@ -153,6 +166,7 @@ impl AppError {
             AppError::PayloadTooLarge => lang.t("Too large", "请求过大"),
             AppError::TooManyAttempts(_) => lang.t("Too many attempts", "尝试次数过多"),
             AppError::Busy => lang.t("Busy", "服务器繁忙"),
+            AppError::StillRunning(_) => lang.t("Still running", "仍在处理"),
             AppError::Internal(_) => lang.t("Server error", "服务器错误"),
         }
     }

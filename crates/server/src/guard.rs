@@ -108,9 +108,10 @@ impl Guard {
 /// held until the job ends, even if the request gave up.
 ///
 /// # Errors
-/// [`AppError::Busy`] when no slot was free in time or the job ran past
-/// [`ServeLimits::heavy_timeout`]; [`AppError::Internal`] if the job
-/// panicked.
+/// [`AppError::Busy`] when no slot was free in time (nothing was done);
+/// [`AppError::StillRunning`] when the job ran past
+/// [`ServeLimits::heavy_timeout`] (it goes on: the answer must not say it
+/// failed); [`AppError::Internal`] if the job panicked.
 pub async fn heavy<T, F>(state: &AppState, job: F) -> Result<T, AppError>
 where
     T: Send + 'static,
@@ -128,7 +129,7 @@ where
     match tokio::time::timeout(limits.heavy_timeout, handle).await {
         Ok(Ok(value)) => Ok(value),
         Ok(Err(e)) => Err(AppError::Internal(format!("a heavy job failed: {e}"))),
-        Err(_) => Err(AppError::Busy),
+        Err(_) => Err(AppError::StillRunning(limits.heavy_timeout.as_secs())),
     }
 }
 
@@ -141,9 +142,10 @@ where
 /// [`heavy`]: the office's imports and periods cannot crowd out pairing, nor
 /// pairing them.
 ///
-/// A job that runs past the timeout is answered 503 but is not stopped: what
-/// it writes (an import, a period's draft) is written all the same. A
-/// request refused because no slot was free has written nothing.
+/// A job that runs past the timeout is not stopped: it is answered 202
+/// ([`AppError::StillRunning`], "it goes on, do not send it again") and
+/// what it writes (an import, a period's draft) is written all the same. A
+/// request refused because no slot was free (503) has written nothing.
 ///
 /// # Errors
 /// As [`heavy`].

@@ -502,3 +502,37 @@ async fn an_upload_over_the_configured_limit_is_refused_with_413() {
         .await;
     assert!(id > 0);
 }
+
+/// A job past `heavy_timeout` is not stopped (its writes land), so its
+/// answer must not read as a failure to be sent again: 202 "still running"
+/// instead of 503 "busy". The job indeed finishes afterwards.
+#[tokio::test]
+async fn a_job_past_its_time_is_answered_still_running_not_failed() {
+    let server = TestServer::start_with(ServeLimits {
+        heavy_timeout: Duration::from_millis(100),
+        ..Default::default()
+    })
+    .await;
+    let (finish, wait) = std::sync::mpsc::channel::<()>();
+    let (done_tx, done) = std::sync::mpsc::channel::<()>();
+    let answer = qiyuan_server::guard::heavy(&server.state, move || {
+        wait.recv().ok();
+        done_tx.send(()).ok();
+    })
+    .await;
+    let err = answer.unwrap_err();
+    assert!(
+        matches!(err, qiyuan_server::error::AppError::StillRunning(_)),
+        "{err:?}"
+    );
+    assert_eq!(err.status(), 202);
+    assert!(
+        err.message(qiyuan_server::i18n::Lang::Zh)
+            .contains("不要重复提交"),
+        "{}",
+        err.message(qiyuan_server::i18n::Lang::Zh)
+    );
+    // The job was left running, and ends.
+    finish.send(()).unwrap();
+    done.recv_timeout(Duration::from_secs(10)).unwrap();
+}

@@ -124,7 +124,7 @@ async fn run() {
         .unwrap()
         .unwrap();
     let token = store
-        .create_api_token(Role::Arbiter, Some(account.id), Some("arb"))
+        .create_api_token(Role::Arbiter, Some(account.id), Some("arb"), None)
         .await
         .unwrap();
     let players: Vec<serde_json::Value> = (1..=PLAYERS)
