@@ -41,6 +41,7 @@ use axum::routing::{get, post};
 use chrono::NaiveDate;
 use maud::{Markup, html};
 use qiyuan_formats::rating_event::{self, PlayerIds};
+use qiyuan_rating::conditions::{CheckStatus, ConditionCheck};
 use qiyuan_rating::profile::Profile;
 use qiyuan_store::{ImportNotes, ListDiff, ListEntry, StoreError};
 use serde::Deserialize;
@@ -763,6 +764,7 @@ async fn import_event(
     // an event file first, its players named by list id as asked.
     let mut lines = Vec::new();
     let mut notes = Vec::new();
+    let mut conditions = Vec::new();
     let mut texts = Vec::new();
     for (name, bytes) in up.files {
         match String::from_utf8(bytes) {
@@ -789,16 +791,36 @@ async fn import_event(
     let prof = profile.clone();
     let batch = texts.clone();
     let by = user.username.clone();
-    let results = heavy_async(&state, move || async move {
+    let (results, failed_conditions) = heavy_async(&state, move || async move {
         let refs: Vec<(&str, &str)> = batch
             .iter()
             .map(|(n, t)| (n.as_str(), t.as_str()))
             .collect();
-        store.import_events(&refs, &prof, &|_| {}, &by).await
+        let results = store.import_events(&refs, &prof, &|_| {}, &by).await?;
+        // The rated-event conditions each imported event fails (a warning:
+        // the event is imported and rated all the same), as its file gives
+        // the players' ratings, units, arbiters and dates.
+        let profile = qiyuan_rating::profile::Profile::builtin(&prof).ok();
+        let failed: Vec<Vec<ConditionCheck>> = results
+            .iter()
+            .zip(&refs)
+            .map(|(result, (name, text))| match (result, &profile) {
+                (Ok(_), Some(profile)) => qiyuan_formats::event::read_event(text, name, None)
+                    .map(|event| {
+                        qiyuan_rating::conditions::check_event(&event, profile)
+                            .into_iter()
+                            .filter(|c| c.status == CheckStatus::Failed)
+                            .collect()
+                    })
+                    .unwrap_or_default(),
+                _ => Vec::new(),
+            })
+            .collect();
+        Ok::<_, StoreError>((results, failed))
     })
     .await?
     .map_err(store_error)?;
-    for (result, (file, _)) in results.into_iter().zip(&texts) {
+    for ((result, (file, _)), failed) in results.into_iter().zip(&texts).zip(failed_conditions) {
         lines.push(match result {
             Ok(done) => (
                 true,
@@ -821,6 +843,12 @@ async fn import_event(
                 },
             ),
         });
+        for c in failed {
+            conditions.push(viewer.lang.pick(
+                format!("{file}: {}", c.warning()),
+                format!("{file}：{}", c.warning_zh()),
+            ));
+        }
     }
     let imported = lines.iter().filter(|(ok, _)| *ok).count();
     if imported == 0 {
@@ -837,12 +865,22 @@ async fn import_event(
         format!("已导入 {imported} 个赛事"),
     );
     let note = viewer.t("Not carried from the TRF", "TRF 中未带入");
+    let unmet = viewer.t(
+        "Rated-event condition not met (the event is rated all the same)",
+        "未满足等级分赛条件（仍计算等级分）",
+    );
+    let colon = viewer.t(": ", "：");
     Ok(done_page(
         &viewer,
         &title,
         lines
             .into_iter()
             .map(|(ok, l)| if ok { l } else { format!("⚠ {l}") })
+            .chain(
+                conditions
+                    .into_iter()
+                    .map(|c| format!("⚠ {unmet}{colon}{c}")),
+            )
             .chain(notes.into_iter().map(|n| format!("{note}: {n}")))
             .collect(),
         None,

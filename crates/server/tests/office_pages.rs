@@ -1162,3 +1162,65 @@ async fn an_imported_events_grade_report() {
     assert!(row(2).starts_with(r#"data-grade="""#), "{}", row(2));
     assert_eq!(server.get("/office/events/9/grades").await.status(), 404);
 }
+
+/// Issue 13: the office did not say which rated-event conditions an event
+/// it imports fails. cxa-2019 第三条(一): two thirds of the players rated;
+/// this round robin has 1 of 3 (players 2 and 3 bring no rating). The
+/// import goes through, the warning names the article, in Chinese and in
+/// English.
+#[tokio::test]
+async fn an_event_import_lists_the_conditions_it_fails() {
+    const RR: &str = r#"{"name": "三人赛", "game": "xiangqi", "system": "round-robin", "start": "2019-03-10", "end": "2019-03-11",
+      "players": [
+        {"id": 1, "name": "甲", "sex": "m", "rating": 2400},
+        {"id": 2, "name": "乙", "sex": "m"},
+        {"id": 3, "name": "丙", "sex": "f"}
+      ],
+      "games": [
+        {"round": 1, "red": 1, "black": 2, "result": "1-0"},
+        {"round": 2, "red": 3, "black": 1, "result": "0-1"},
+        {"round": 3, "red": 2, "black": 3, "result": "1/2-1/2"}
+      ]}"#;
+    let server = TestServer::start().await;
+    server.sign_in_as("li", Role::Officer).await;
+    let (list_id, _) = server
+        .import_list_draft(
+            &server.client,
+            "cxa-2019",
+            "2019-01-01",
+            "list.csv",
+            LIST_CSV.as_bytes(),
+        )
+        .await;
+    server.publish_list_draft(&server.client, list_id).await;
+    let import = |name: &'static str| {
+        let server = &server;
+        async move {
+            let resp = server
+                .upload(
+                    &server.client,
+                    "/office/import-event",
+                    &[("profile", "cxa-2019")],
+                    name,
+                    RR.replace("三人赛", name).as_bytes(),
+                )
+                .await;
+            let status = resp.status();
+            let text = resp.text().await.unwrap();
+            assert_eq!(status, 200, "{text}");
+            text
+        }
+    };
+    let page = import("rr-zh.json").await;
+    assert!(
+        page.contains("未满足等级分赛条件（仍计算等级分）：rr-zh.json：第三条(一)：3 名棋手中仅 1 名有等级分，至少需要 2/3"),
+        "{page}"
+    );
+    server.get("/lang/en").await;
+    let page = import("rr-en.json").await;
+    assert!(
+        page.contains("rr-en.json: 第三条(一): only 1 of 3 players are rated, at least 2/3 needed"),
+        "{page}"
+    );
+    assert_eq!(server.store.totals().await.unwrap().events, 2);
+}

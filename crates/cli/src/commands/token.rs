@@ -4,7 +4,7 @@
 //! qiyuan token create --role arbiter --label "results phone" --days 30
 //! qiyuan token create --role officer --user li --database office.sqlite3
 //! qiyuan token list
-//! qiyuan token revoke 3
+//! qiyuan token revoke 1
 //! ```
 //!
 //! The token is printed once; the database keeps only its SHA-256. Clients
@@ -29,7 +29,7 @@ Examples:
   qiyuan token create --role arbiter --label \"results phone\" --days 30
   qiyuan token create --role officer --database office.sqlite3
   qiyuan token list
-  qiyuan token revoke 3
+  qiyuan token revoke 1
 
 With --user NAME the token acts as that account (of the same role, or an
 administrator's). The token is printed once; only its SHA-256 is stored. Send it as
