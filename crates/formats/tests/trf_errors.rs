@@ -507,3 +507,19 @@ fn control_characters_are_refused_when_read_and_when_written() {
     };
     assert!(file.write_trf2026().is_err());
 }
+
+/// Found by `trf_proptest::mutated_real_files`: a `152` line cut to its
+/// code was reported as an invalid colour " " at column 5 of a 3-character
+/// line; it is a missing colour, at the column where it belongs.
+#[test]
+fn a_152_line_without_its_colour_is_missing_it() {
+    let e = qiyuan_formats::trf::parse_trf("012 Open\n152\n").unwrap_err();
+    assert_eq!((e.line, e.column), (2, 5), "{e}");
+    assert!(
+        matches!(
+            e.kind,
+            qiyuan_formats::trf::TrfErrorKind::Missing { length: 3 }
+        ),
+        "{e}"
+    );
+}

@@ -180,6 +180,64 @@ fn art_4_2_units_except_scheveningen() {
     assert_eq!(condition(&r.conditions, "四(二)", "units").status, Met);
 }
 
+/// 四(二) "同单位棋手不得超过总数的三分之二": 7 players of three units, five
+/// of them from U1 — 5/7 > 2/3 (15 > 14), a warning naming U1, though the
+/// three units meet the other half; four of U1 and three of two others is
+/// 4/7 ≤ 2/3 (12 ≤ 14), met.
+#[test]
+fn art_4_2_no_unit_above_two_thirds() {
+    let event = |units: [&str; 7]| {
+        let players = (1..=7u32)
+            .map(|i| {
+                let mut p = player(i, Sex::Male, Some(2400 + i64::from(i)), 50);
+                p.unit = Some(units[i as usize - 1].to_string());
+                p
+            })
+            .collect();
+        let mut games = Vec::new();
+        let mut round = 0;
+        for a in 1..=7 {
+            for b in a + 1..=7 {
+                round += 1;
+                games.push(game(round, a, b, "="));
+            }
+        }
+        Event::new(
+            "t",
+            GameKind::Chess,
+            EventSystem::RoundRobin,
+            None,
+            None,
+            players,
+            games,
+        )
+        .unwrap()
+    };
+    let r = rate(&event(["U1", "U1", "U1", "U1", "U1", "U2", "U3"]), &cca()).unwrap();
+    assert!(
+        r.warnings
+            .contains(&"四(二): unit U1 has 5 of 7 players, more than 2/3".to_string()),
+        "{:?}",
+        r.warnings
+    );
+    assert_eq!(
+        condition(&r.conditions, "四(二)", "at least 3 units").status,
+        Met
+    );
+    let c = condition(&r.conditions, "四(二)", "no unit with more than 2/3");
+    assert_eq!(c.status, Failed);
+    assert_eq!(
+        c.warning_zh(),
+        "四(二)：单位 U1 占 7 名棋手中的 5 名，超过 2/3"
+    );
+    let r = rate(&event(["U1", "U1", "U1", "U1", "U2", "U2", "U3"]), &cca()).unwrap();
+    assert!(
+        !r.warnings.iter().any(|w| w.starts_with("四(二)")),
+        "{:?}",
+        r.warnings
+    );
+}
+
 /// 四(三) "至少应有二名国家级裁判员主持整个竞赛的裁判工作": a national and a first-grade
 /// arbiter are 1 < 2 (warning); an international and a national arbiter are 2 (国家级
 /// or higher); no arbiters listed: not checked.

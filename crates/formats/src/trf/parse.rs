@@ -800,6 +800,15 @@ fn parse_team(cols: &Cols) -> Result<TeamRecord, TrfError> {
 }
 
 fn parse_initial_colour(cols: &Cols) -> Result<Record, TrfError> {
+    // A line that stops before column 5 lacks the colour (not "a blank
+    // colour": the error points at the column where it should be).
+    if cols.len() < 5 {
+        return Err(cols.err(
+            5,
+            Field::InitialColour,
+            TrfErrorKind::Missing { length: cols.len() },
+        ));
+    }
     let colour = match cols.char_at(5) {
         'W' | 'w' => InitialColour::White,
         'B' | 'b' => InitialColour::Black,
