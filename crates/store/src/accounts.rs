@@ -159,6 +159,30 @@ pub enum AccountChange {
     LastAdministrator,
 }
 
+/// Ends an administrator's change to an account: its security-log entry
+/// written in the same transaction, then the commit.
+async fn logged(
+    mut tx: tx::Tx,
+    kind: SecurityEvent,
+    username: &str,
+    actor: Option<&str>,
+    detail: &str,
+) -> Result<AccountChange, StoreError> {
+    append_security(
+        &mut tx,
+        &SecurityEntry {
+            kind,
+            username: Some(username),
+            actor,
+            address: None,
+            detail,
+        },
+    )
+    .await?;
+    tx::commit(tx).await?;
+    Ok(AccountChange::Done)
+}
+
 /// One arbiter's assignment to an event of the desk.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct ArbiterAssignment {
@@ -671,19 +695,7 @@ impl Store {
         } else {
             SecurityEvent::AccountEnabled
         };
-        append_security(
-            &mut tx,
-            &SecurityEntry {
-                kind,
-                username: Some(&account.username),
-                actor: Some(actor),
-                address: None,
-                detail: "",
-            },
-        )
-        .await?;
-        tx::commit(tx).await?;
-        Ok(AccountChange::Done)
+        logged(tx, kind, &account.username, Some(actor), "").await
     }
 
     /// Gives an account another role, ending its sessions (it signs in
@@ -723,19 +735,15 @@ impl Store {
             .bind(user_id)
             .execute(&mut *tx)
             .await?;
-        append_security(
-            &mut tx,
-            &SecurityEntry {
-                kind: SecurityEvent::RoleChanged,
-                username: Some(&account.username),
-                actor: Some(actor),
-                address: None,
-                detail: &serde_json::json!({"from": account.role, "to": role}).to_string(),
-            },
+        let detail = serde_json::json!({"from": account.role, "to": role}).to_string();
+        logged(
+            tx,
+            SecurityEvent::RoleChanged,
+            &account.username,
+            Some(actor),
+            &detail,
         )
-        .await?;
-        tx::commit(tx).await?;
-        Ok(AccountChange::Done)
+        .await
     }
 
     /// Sets a new password hash for an account, ends every session of it
@@ -772,19 +780,7 @@ impl Store {
         } else {
             SecurityEvent::PasswordChanged
         };
-        append_security(
-            &mut tx,
-            &SecurityEntry {
-                kind,
-                username: Some(&account.username),
-                actor,
-                address: None,
-                detail: "",
-            },
-        )
-        .await?;
-        tx::commit(tx).await?;
-        Ok(AccountChange::Done)
+        logged(tx, kind, &account.username, actor, "").await
     }
 
     async fn account_in(
