@@ -463,6 +463,7 @@ impl DeskEvent {
     /// paired; the number of Swiss rounds cannot drop below the rounds paired.
     pub fn set_settings(&mut self, settings: EventSettings) -> Result<(), DeskError> {
         settings.validate()?;
+        settings.check_text()?;
         let paired = self.event.rounds().len() as u32;
         if paired > 0
             && std::mem::discriminant(&settings.system)

@@ -298,6 +298,42 @@ impl EventSettings {
         s
     }
 
+    /// Checks the free text as the desk takes it in (a new event, changed
+    /// settings): the name, place, chief arbiter and arbiters hold no
+    /// control or invisible formatting character
+    /// ([`crate::check_player_text`]) and are at most
+    /// [`crate::MAX_TEXT_CHARS`] characters. Not part of [`Self::validate`],
+    /// which also runs when a stored event is loaded (an event stored before
+    /// this rule still loads).
+    ///
+    /// ```
+    /// use qiyuan_desk::settings::{EventSettings, Game};
+    /// let mut s = EventSettings::new("城市赛\n", Game::Xiangqi);
+    /// assert!(s.check_text().unwrap_err().to_string().contains("`name`"));
+    /// s.name = "城市赛".into();
+    /// s.arbiters = vec!["王\u{202E}裁判".into()];
+    /// assert!(s.check_text().unwrap_err().to_string().contains("`arbiters`"));
+    /// ```
+    pub fn check_text(&self) -> Result<(), SettingsError> {
+        let check = |field: &'static str, v: &str| {
+            crate::check_player_text(v, crate::MAX_TEXT_CHARS)
+                .map_err(|r| bad(field, r.to_string()))
+        };
+        check("name", &self.name)?;
+        for (field, v) in [
+            ("place", &self.place),
+            ("chief_arbiter", &self.chief_arbiter),
+        ] {
+            if let Some(v) = v {
+                check(field, v)?;
+            }
+        }
+        for a in &self.arbiters {
+            check("arbiters", a)?;
+        }
+        Ok(())
+    }
+
     /// Checks every field; the error names the field.
     pub fn validate(&self) -> Result<(), SettingsError> {
         if self.name.trim().is_empty() {

@@ -287,9 +287,7 @@ impl DeskEvent {
         if name.trim().is_empty() {
             return Err(err("team.name", format!("team {id} needs a name")));
         }
-        if name.chars().count() > 100 {
-            return Err(err("team.name", "at most 100 characters".into()));
-        }
+        crate::check_player_text(name.trim(), 100).map_err(|r| err("team.name", r.to_string()))?;
         for (i, p) in roster.iter().enumerate() {
             if self.event.player(*p).is_none() {
                 return Err(err(

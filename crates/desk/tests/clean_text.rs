@@ -135,3 +135,48 @@ fn a_written_list_imports_with_its_formula_like_names_unchanged() {
     // A quote that is not the escape stays.
     assert_eq!(players[1].info.name, "'Hare");
 }
+
+/// The same door for the event's own text (issue 12 item 7): the event
+/// name, place and arbiters in changed settings, and a team's name, refuse
+/// a control or invisible character; a stored event is not re-checked.
+#[test]
+fn event_and_team_text_refuse_control_characters() {
+    use qiyuan_desk::team::TeamSettings;
+    let mut s = EventSettings::round_robin("象棋团体赛", Game::Xiangqi, 1);
+    s.team = Some(TeamSettings::new(2, "xiangqi-team"));
+    let mut e = DeskEvent::new(s.clone()).unwrap();
+    for (field, change) in [
+        (
+            "name",
+            Box::new(|s: &mut EventSettings| s.name = "团体赛\n第二行".into())
+                as Box<dyn Fn(&mut EventSettings)>,
+        ),
+        (
+            "place",
+            Box::new(|s: &mut EventSettings| s.place = Some("北京\0".into())),
+        ),
+        (
+            "arbiters",
+            Box::new(|s: &mut EventSettings| s.arbiters = vec!["王\u{202E}裁判".into()]),
+        ),
+    ] {
+        let mut bad = s.clone();
+        change(&mut bad);
+        let err = e.set_settings(bad).unwrap_err().to_string();
+        assert!(
+            err.contains(&format!("`{field}`")) && err.contains("remove it"),
+            "{err}"
+        );
+    }
+    assert_eq!(e.settings().name, "象棋团体赛", "nothing changed");
+    let roster: Vec<_> = (1..=2)
+        .map(|i| e.add_player(PlayerInfo::new(format!("P{i}"))).unwrap())
+        .collect();
+    let err = e
+        .add_team("红\u{200B}队", roster.clone())
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("team.name") && err.contains("U+200B"), "{err}");
+    assert!(e.teams().is_empty());
+    e.add_team("红队", roster).unwrap();
+}

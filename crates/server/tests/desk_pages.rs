@@ -1838,3 +1838,29 @@ async fn control_characters_and_long_names_are_refused_at_the_door() {
     // A name of 100 characters, spaces around it trimmed, is taken.
     add_player(&server, id, &format!("  {}  ", "x".repeat(100)), 2000).await;
 }
+
+/// Issue 12 item 7 at the new-event form: an event name with a control
+/// character is refused (400, nothing created), not stored to break the
+/// TRF export later.
+#[tokio::test]
+async fn a_new_event_name_with_a_control_character_is_refused() {
+    let server = TestServer::start().await;
+    server.sign_in_as("arb", Role::Admin).await;
+    let (status, page) = status_and_text(
+        server
+            .post_form(
+                "/desk/events/new",
+                &[
+                    ("name", "城市赛\u{0}"),
+                    ("game", "xiangqi"),
+                    ("system", "swiss"),
+                    ("rounds", "5"),
+                ],
+            )
+            .await,
+    )
+    .await;
+    assert_eq!(status, 400, "{page}");
+    assert!(page.contains("U+0000"), "{page}");
+    assert!(server.store.list_events().await.unwrap().is_empty());
+}

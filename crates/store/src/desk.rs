@@ -832,6 +832,9 @@ impl Store {
         settings: &EventSettings,
         by: &str,
     ) -> Result<i64, StoreError> {
+        settings
+            .check_text()
+            .map_err(qiyuan_desk::DeskError::from)?;
         let desk = DeskEvent::new(settings.clone())?;
         let json = serde_json::to_string(settings).map_err(|e| StoreError::Corrupt {
             what: format!("settings: {e}"),
@@ -1266,6 +1269,14 @@ impl Store {
         group: Option<&str>,
         by: &str,
     ) -> Result<(), StoreError> {
+        if let Some(g) = group {
+            qiyuan_desk::check_player_text(g.trim(), qiyuan_desk::groups::MAX_GROUP_LABEL)
+                .map_err(|r| qiyuan_desk::DeskError::PlayerField {
+                    player: player.0,
+                    field: "group",
+                    message: r.to_string(),
+                })?;
+        }
         let (mut tx, mut loaded) = self.begin_locked(event_id).await?;
         loaded.desk.set_group(player, group)?;
         sqlx::query("UPDATE desk_players SET group_label = $1 WHERE event_id = $2 AND number = $3")

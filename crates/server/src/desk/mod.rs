@@ -255,7 +255,7 @@ pub(crate) fn desk_error_text(e: &DeskError, lang: Lang) -> String {
             names.len(),
             names.join("、")
         ),
-        DeskError::Settings(qiyuan_desk::settings::SettingsError::Field { field, .. }) => {
+        DeskError::Settings(qiyuan_desk::settings::SettingsError::Field { field, message }) => {
             // The fields by the names of the settings form.
             let name = match *field {
                 "name" => "赛事名称",
@@ -265,9 +265,15 @@ pub(crate) fn desk_error_text(e: &DeskError, lang: Lang) -> String {
                 "scoring" => "计分",
                 "tiebreaks" => "破同分规则",
                 "rating_profile" => "等级分规则",
+                "place" => "地点",
+                "chief_arbiter" => "裁判长",
+                "arbiters" => "裁判员",
                 other => other,
             };
-            format!("设置有误：“{name}”的值不在允许范围内")
+            match qiyuan_desk::TextRefusal::from_message(message) {
+                Some(r) => format!("设置有误：“{name}”：{}", r.zh()),
+                None => format!("设置有误：“{name}”的值不在允许范围内"),
+            }
         }
         DeskError::Model(_) => "赛事数据不一致，无法完成此操作".to_string(),
         DeskError::PlayerField {
