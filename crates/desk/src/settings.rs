@@ -308,7 +308,7 @@ impl EventSettings {
     ///
     /// ```
     /// use qiyuan_desk::settings::{EventSettings, Game};
-    /// let mut s = EventSettings::new("城市赛\n", Game::Xiangqi);
+    /// let mut s = EventSettings::swiss("城市赛\n", Game::Xiangqi, 7);
     /// assert!(s.check_text().unwrap_err().to_string().contains("`name`"));
     /// s.name = "城市赛".into();
     /// s.arbiters = vec!["王\u{202E}裁判".into()];
