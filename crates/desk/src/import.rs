@@ -157,11 +157,10 @@ fn player_of_row(
         let v = map.get(cells, c);
         // A text cell a list CSV or a desk export wrote spreadsheet-safe
         // (`'=…`, `'-李`) is read as it was written from.
-        let v = match c {
-            Column::Name | Column::Unit | Column::Titles => {
-                qiyuan_formats::text::spreadsheet_unescape(v)
-            }
-            _ => v,
+        let v = if qiyuan_formats::list::TEXT_COLUMNS.contains(&c) {
+            qiyuan_formats::text::spreadsheet_unescape(v)
+        } else {
+            v
         };
         if v.is_empty() {
             continue;

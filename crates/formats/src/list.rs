@@ -491,8 +491,9 @@ pub fn row_cells(r: &ListRow) -> Vec<String> {
 }
 
 /// The columns of [`COLUMNS`] that hold text (name, unit, titles): the
-/// cells [`write_list`] makes spreadsheet-safe and the readers take back.
-const TEXT_COLUMNS: [Column; 3] = [Column::Name, Column::Unit, Column::Titles];
+/// cells [`write_list`] makes spreadsheet-safe and the readers (this
+/// module's and the desk's player import) take back.
+pub const TEXT_COLUMNS: [Column; 3] = [Column::Name, Column::Unit, Column::Titles];
 
 /// Writes rows as a list CSV (UTF-8, the header of [`COLUMNS`]). A text
 /// cell (name, unit, titles) that a spreadsheet would take as a formula

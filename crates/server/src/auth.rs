@@ -162,7 +162,7 @@ impl FromRequestParts<AppState> for ApiCaller {
                 let addr = crate::guard::client_addr(state, parts);
                 state
                     .store
-                    .note_token_write(owner.token_id, &what, addr.as_deref())
+                    .note_token_write(&owner, &what, addr.as_deref())
                     .await?;
             }
             let user = match owner.account {

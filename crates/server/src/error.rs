@@ -41,8 +41,8 @@ pub enum AppError {
     /// with `Retry-After`).
     #[error("too many attempts: retry after {0} s")]
     TooManyAttempts(u64),
-    /// Every slot for heavy work (pairing, imports, periods) is taken, or
-    /// the job took too long: try again shortly (503, with `Retry-After`).
+    /// Every slot for heavy work (pairing, imports, periods) is taken:
+    /// try again shortly (503, with `Retry-After`); nothing was done.
     #[error("busy: try again")]
     Busy,
     /// A heavy job ran past its time limit: it goes on and finishes on its

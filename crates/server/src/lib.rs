@@ -130,14 +130,15 @@ pub struct ServeLimits {
     /// others wait their turn (`--max-sign-ins`).
     pub concurrent_sign_ins: usize,
     /// Heavy jobs (pairing; the office's imports, periods and publications)
-    /// running at once; a
-    /// request that finds them all busy waits [`ServeLimits::heavy_wait`],
+    /// running at once; a request that finds them all busy waits
+    /// [`ServeLimits::heavy_wait`],
     /// then is answered 503 "busy, try again" (`--max-jobs`).
     pub heavy_jobs: usize,
     /// How long a heavy request waits for a free job slot.
     pub heavy_wait: std::time::Duration,
-    /// How long a heavy job may run before its request is answered 503 (the
-    /// job finishes on its thread and its slot stays taken until then).
+    /// How long a heavy job may run before its request is answered 202
+    /// "still running" ([`AppError::StillRunning`]; the job finishes on its
+    /// thread and its slot stays taken until then).
     pub heavy_timeout: std::time::Duration,
 }
 

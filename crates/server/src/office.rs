@@ -41,7 +41,6 @@ use axum::routing::{get, post};
 use chrono::NaiveDate;
 use maud::{Markup, html};
 use qiyuan_formats::rating_event::{self, PlayerIds};
-use qiyuan_rating::conditions::{CheckStatus, ConditionCheck};
 use qiyuan_rating::profile::Profile;
 use qiyuan_store::{ImportNotes, ListDiff, ListEntry, StoreError};
 use serde::Deserialize;
@@ -791,36 +790,24 @@ async fn import_event(
     let prof = profile.clone();
     let batch = texts.clone();
     let by = user.username.clone();
-    let (results, failed_conditions) = heavy_async(&state, move || async move {
+    let results = heavy_async(&state, move || async move {
         let refs: Vec<(&str, &str)> = batch
             .iter()
             .map(|(n, t)| (n.as_str(), t.as_str()))
             .collect();
-        let results = store.import_events(&refs, &prof, &|_| {}, &by).await?;
-        // The rated-event conditions each imported event fails (a warning:
-        // the event is imported and rated all the same), as its file gives
-        // the players' ratings, units, arbiters and dates.
-        let profile = qiyuan_rating::profile::Profile::builtin(&prof).ok();
-        let failed: Vec<Vec<ConditionCheck>> = results
-            .iter()
-            .zip(&refs)
-            .map(|(result, (name, text))| match (result, &profile) {
-                (Ok(_), Some(profile)) => qiyuan_formats::event::read_event(text, name, None)
-                    .map(|event| {
-                        qiyuan_rating::conditions::check_event(&event, profile)
-                            .into_iter()
-                            .filter(|c| c.status == CheckStatus::Failed)
-                            .collect()
-                    })
-                    .unwrap_or_default(),
-                _ => Vec::new(),
-            })
-            .collect();
-        Ok::<_, StoreError>((results, failed))
+        store.import_events(&refs, &prof, &|_| {}, &by).await
     })
     .await?
     .map_err(store_error)?;
-    for ((result, (file, _)), failed) in results.into_iter().zip(&texts).zip(failed_conditions) {
+    for (result, (file, _)) in results.into_iter().zip(&texts) {
+        if let Ok(done) = &result {
+            for c in &done.unmet_conditions {
+                conditions.push(viewer.lang.pick(
+                    format!("{file}: {}", c.warning()),
+                    format!("{file}：{}", c.warning_zh()),
+                ));
+            }
+        }
         lines.push(match result {
             Ok(done) => (
                 true,
@@ -843,12 +830,6 @@ async fn import_event(
                 },
             ),
         });
-        for c in failed {
-            conditions.push(viewer.lang.pick(
-                format!("{file}: {}", c.warning()),
-                format!("{file}：{}", c.warning_zh()),
-            ));
-        }
     }
     let imported = lines.iter().filter(|(ok, _)| *ok).count();
     if imported == 0 {

@@ -515,6 +515,9 @@ fn security_detail(l: Lang, detail: &str) -> String {
     if let Some(r) = role("role") {
         parts.push(l.pick(format!("role {r}"), format!("角色 {r}")));
     }
+    if let Some(e) = d.get("event").and_then(|v| v.as_i64()) {
+        parts.push(l.pick(format!("event #{e}"), format!("赛事 #{e}")));
+    }
     if let Some(t) = d.get("token").and_then(|v| v.as_i64()) {
         parts.push(l.pick(format!("token #{t}"), format!("令牌 #{t}")));
     }

@@ -124,6 +124,8 @@ pub struct TokenOwner {
     pub account: Option<Account>,
     /// Its label, if it was given one.
     pub label: Option<String>,
+    /// When it last wrote, as [`Store::note_token_write`] noted it.
+    pub last_write: Option<String>,
 }
 
 /// An API token as listed (`qiyuan token list`): everything but the
@@ -507,7 +509,7 @@ impl Store {
         let now = instant_in(0);
         let row = sqlx::query(
             "SELECT t.id, t.role, t.label, u.id, u.username, u.role, u.created, u.disabled, \
-             t.last_used \
+             t.last_used, t.last_write \
              FROM api_tokens t LEFT JOIN users u ON u.id = t.user_id \
              WHERE t.token_hash = $1 AND t.revoked IS NULL \
              AND (t.expires IS NULL OR t.expires > $2) AND (u.id IS NULL OR u.disabled = 0)",
@@ -524,6 +526,7 @@ impl Store {
             token_id,
             role: role_of(&role)?,
             label: r.try_get(2)?,
+            last_write: r.try_get(9)?,
             account: match user_id {
                 Some(_) => Some(account_from(&r, 3)?),
                 None => None,
@@ -546,25 +549,25 @@ impl Store {
     /// path): at most once a minute per token, the token's `last_write` and
     /// a [`SecurityEvent::TokenWrite`] entry, so that a points client
     /// posting a game a second writes one log line a minute, not sixty.
+    /// `owner` is the token as [`Store::token_user`] just read it: within
+    /// the minute of its `last_write` nothing is read or written (no write
+    /// lock taken from the points writer).
     ///
     /// # Errors
     /// A database error.
     pub async fn note_token_write(
         &self,
-        token_id: i64,
+        owner: &TokenOwner,
         what: &str,
         address: Option<&str>,
     ) -> Result<(), StoreError> {
+        let token_id = owner.token_id;
         let now = instant_in(0);
-        // Read first: most writes of a busy client fall within the minute,
-        // and a read takes no write lock from the points writer.
-        let last: Option<String> =
-            sqlx::query_scalar("SELECT last_write FROM api_tokens WHERE id = $1")
-                .bind(token_id)
-                .fetch_optional(&self.pool)
-                .await?
-                .flatten();
-        if last.is_some_and(|t| t >= instant_in(-60)) {
+        if owner
+            .last_write
+            .as_deref()
+            .is_some_and(|t| t >= instant_in(-60).as_str())
+        {
             return Ok(());
         }
         let mut tx = tx::begin(&self.pool).await?;
@@ -580,18 +583,16 @@ impl Store {
         .rows_affected()
             > 0;
         if claimed {
-            let label: Option<String> = sqlx::query_scalar(
-                "SELECT COALESCE(u.username, t.label) FROM api_tokens t \
-                 LEFT JOIN users u ON u.id = t.user_id WHERE t.id = $1",
-            )
-            .bind(token_id)
-            .fetch_one(&mut *tx)
-            .await?;
+            let who = owner
+                .account
+                .as_ref()
+                .map(|a| a.username.as_str())
+                .or(owner.label.as_deref());
             append_security(
                 &mut tx,
                 &SecurityEntry {
                     kind: SecurityEvent::TokenWrite,
-                    username: label.as_deref(),
+                    username: who,
                     actor: None,
                     address,
                     detail: &serde_json::json!({"token": token_id, "request": what}).to_string(),

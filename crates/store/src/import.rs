@@ -3,6 +3,7 @@
 use std::collections::HashMap;
 
 use chrono::NaiveDate;
+use qiyuan_rating::conditions::{CheckStatus, ConditionCheck, check_event};
 use qiyuan_rating::model::{ByeKind, Event, GameResult, Outcome, Pairing, Sex};
 use qiyuan_rating::period::{ListRow, period_of_date};
 use qiyuan_rating::profile::Profile;
@@ -48,6 +49,10 @@ pub struct EventImport {
     pub games: usize,
     /// SHA-256 of the file.
     pub sha256: String,
+    /// The profile's rated-event conditions the event fails, as its file
+    /// gives the players' ratings, units, arbiters and dates (a warning:
+    /// the event is imported and rated all the same).
+    pub unmet_conditions: Vec<ConditionCheck>,
 }
 
 /// A value bound into a multi-row insert.
@@ -395,6 +400,7 @@ impl Store {
                         players: 0,
                         games: 0,
                         sha256: String::new(),
+                        unmet_conditions: Vec::new(),
                     }));
                 }
                 Err(e) => {
@@ -506,6 +512,10 @@ impl Store {
                 players: event.players().len(),
                 games: event.pairings().len(),
                 sha256: shas[i].clone(),
+                unmet_conditions: check_event(event, &profile)
+                    .into_iter()
+                    .filter(|c| c.status == CheckStatus::Failed)
+                    .collect(),
             });
         }
         insert_rows(

@@ -448,11 +448,7 @@ async fn tokens_expire_are_revoked_and_listed() {
         let owner = store.token_user(&live).await.unwrap().unwrap();
         for _ in 0..3 {
             store
-                .note_token_write(
-                    owner.token_id,
-                    "POST /api/v1/points/games",
-                    Some("192.0.2.1"),
-                )
+                .note_token_write(&owner, "POST /api/v1/points/games", Some("192.0.2.1"))
                 .await
                 .unwrap();
         }

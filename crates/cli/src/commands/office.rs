@@ -185,7 +185,7 @@ enum ExportFormat {
 }
 
 /// Who acts: `--by NAME`, else the operating-system user.
-fn acting_user(by: Option<&str>) -> anyhow::Result<String> {
+pub(super) fn acting_user(by: Option<&str>) -> anyhow::Result<String> {
     if let Some(b) = by {
         let b = b.trim();
         if b.is_empty() {

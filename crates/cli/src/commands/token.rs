@@ -89,15 +89,13 @@ impl From<RoleArg> for Role {
     }
 }
 
-/// The operating-system user, as the security log records who acted.
+/// The operating-system user (as `qiyuan office` finds it), as the
+/// security log records who acted.
 fn os_user() -> String {
-    ["USER", "LOGNAME", "USERNAME"]
-        .iter()
-        .find_map(|k| std::env::var(k).ok().filter(|v| !v.trim().is_empty()))
-        .map_or_else(
-            || "command line".to_string(),
-            |u| format!("{u} (command line)"),
-        )
+    super::office::acting_user(None).map_or_else(
+        |_| "command line".to_string(),
+        |u| format!("{u} (command line)"),
+    )
 }
 
 /// Runs `qiyuan token`.

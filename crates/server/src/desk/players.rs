@@ -1079,10 +1079,9 @@ fn import_error_text(e: &qiyuan_desk::import::ImportError, l: Lang) -> String {
         .strip_prefix('`')
         .and_then(|r| r.split_once('`'))
         .map(|(v, _)| v);
-    let text = qiyuan_desk::TextRefusal::from_message(m);
     let why = match value {
         // A control character, or too long (the desk's own Chinese).
-        _ if text.is_some() => text.map(|r| r.zh()).unwrap_or_default(),
+        _ if let Some(r) = qiyuan_desk::TextRefusal::from_message(m) => r.zh(),
         Some(v) if m.contains("is not a rating") => format!("“{v}”不是有效的等级分"),
         Some(v) if m.contains("is not a sex") => format!("“{v}”不是有效的性别（m/f、男/女）"),
         Some(v) if m.contains("is not a whole number") => format!("“{v}”不是非负整数"),
