@@ -295,6 +295,14 @@ impl DeskEvent {
                 r.rated_games = p.info.rated_games.unwrap_or(0);
                 r.rated_events = p.info.rated_events;
                 r.ever_reached = p.info.ever_reached;
+                if let Some(team) = self.team_of(p.id).and_then(|t| self.team(t)) {
+                    r.team = Some(team.name.clone());
+                    r.board = team
+                        .roster
+                        .iter()
+                        .position(|&x| x == p.id)
+                        .map(|i| i as u32 + 1);
+                }
                 fill(&p, &mut r);
                 r
             })
@@ -345,7 +353,73 @@ impl DeskEvent {
             players,
             pairings,
         )
+        .and_then(|e| e.with_details(self.rating_details(through)))
         .map_err(|e| DeskError::Rating(e.to_string()))
+    }
+
+    /// The event's details as the rating regulations read them
+    /// ([`rm::EventDetails`]): the settings' [`RegulationDetails`]
+    /// (placement kind, time control, declarations), the round dates, the
+    /// arbiters with the grades written after their names, and a team
+    /// event's teams with their places once every round is played (`through`
+    /// `None`).
+    ///
+    /// [`RegulationDetails`]: crate::settings::RegulationDetails
+    pub fn rating_details(&self, through: Option<u32>) -> rm::EventDetails {
+        let s = &self.settings;
+        let r = &s.regulation;
+        let arbiters = s
+            .chief_arbiter
+            .iter()
+            .chain(&s.arbiters)
+            .filter_map(|a| match crate::settings::arbiter_of(a) {
+                (name, Some(grade)) => Some(rm::Arbiter {
+                    name: name.to_string(),
+                    grade,
+                }),
+                (_, None) => None,
+            })
+            .collect();
+        let teams = if self.is_team_event() {
+            let ranks = through
+                .is_none()
+                .then(|| self.team_standings(None).ok())
+                .flatten();
+            self.teams()
+                .iter()
+                .map(|t| rm::Team {
+                    name: t.name.clone(),
+                    rank: ranks
+                        .as_ref()
+                        .and_then(|st| st.row(t.id))
+                        .map(|row| row.rank),
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        rm::EventDetails {
+            kind: r.kind.clone(),
+            invitational: r.invitational,
+            round_dates: s
+                .round_dates
+                .iter()
+                .enumerate()
+                .map(|(i, d)| (i as u32 + 1, *d))
+                .collect(),
+            arbiters,
+            // Validated with the settings; a stored text that no longer
+            // reads is left out (the condition is then "not checked").
+            time_control: r.parsed_time_control().ok().flatten(),
+            rapid: r.rapid,
+            rapid_rated: r.rapid_rated,
+            registered: r.registered,
+            scheveningen: r.scheveningen,
+            team_round_robin: self.is_team_event() && matches!(s.system, System::RoundRobin { .. }),
+            international: r.international,
+            host: r.host.clone(),
+            teams,
+        }
     }
 
     /// The event as the rating office reads it: [`DeskEvent::rating_event`]

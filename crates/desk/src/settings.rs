@@ -16,7 +16,7 @@
 //! ```
 
 use chrono::NaiveDate;
-use qiyuan_rating::model::GameKind;
+use qiyuan_rating::model::{ArbiterGrade, GameKind, TimeControl};
 use qiyuan_tournament::model::Colour;
 use qiyuan_tournament::scoring::ScoringSystem;
 use qiyuan_tournament::tiebreak::{PRESETS, Preset, preset};
@@ -224,6 +224,123 @@ pub struct EventSettings {
     /// and what settings saved before the option read as): off.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub same_unit_avoidance: Option<UnitAvoidance>,
+    /// What the rating regulations ask of the event beyond its games: the
+    /// kind for titles by placement, the time control, declarations. Passed
+    /// to the rating report, the norm and title checks and the office.
+    #[serde(default, skip_serializing_if = "RegulationDetails::is_empty")]
+    pub regulation: RegulationDetails,
+}
+
+/// The event's data the rating regulations ask for beyond players and
+/// games (rated-event conditions, titles by placement): what the event
+/// file's `kind`, `time_control`, `rapid` … fields say
+/// ([`qiyuan_rating::model::EventDetails`]). Round dates and arbiters are
+/// the settings' own ([`EventSettings::round_dates`], the arbiters, whose
+/// grade is written after the name: `王裁判（国家级）`).
+///
+/// ```
+/// use qiyuan_desk::settings::RegulationDetails;
+/// let r: RegulationDetails = serde_json::from_str(
+///     r#"{"kind": "national-team", "time_control": "xiangqi-6.1", "registered": "2026-02-20"}"#,
+/// ).unwrap();
+/// r.validate().unwrap();
+/// assert!(!r.is_empty());
+/// ```
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RegulationDetails {
+    /// The kind of event for titles by placement, a key of the federation's
+    /// placement table (`national-individual`, `national-team` …).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kind: Option<String>,
+    /// An invitational or workers' event (邀请赛, 职工赛): its places give
+    /// no title (cca-chess 第二条 2).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub invitational: bool,
+    /// The time control as written (`90/40, 15/10`, `25+5`, or a preset
+    /// such as `xiangqi-6.1`; [`TimeControl::parse`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_control: Option<String>,
+    /// A rapid event (快棋赛).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub rapid: bool,
+    /// The event's rules said before the start that the rapid games are
+    /// rated (cxa-2019 第三条).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub rapid_rated: bool,
+    /// The day the event was registered with the federation (申报).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub registered: Option<NaiveDate>,
+    /// The host unit (主办单位).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub host: Option<String>,
+    /// A Scheveningen event (舍文宁根制).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub scheveningen: bool,
+    /// An international event (cca-chess 八(十五)).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub international: bool,
+}
+
+impl RegulationDetails {
+    /// Nothing is set.
+    pub fn is_empty(&self) -> bool {
+        *self == RegulationDetails::default()
+    }
+
+    /// The time control, read.
+    ///
+    /// # Errors
+    /// The reader's message when the text is not a time control.
+    pub fn parsed_time_control(&self) -> Result<Option<TimeControl>, String> {
+        self.time_control
+            .as_deref()
+            .map(TimeControl::parse)
+            .transpose()
+    }
+
+    /// Checks the time control and the text fields; the error names the
+    /// field.
+    pub fn validate(&self) -> Result<(), SettingsError> {
+        self.parsed_time_control()
+            .map_err(|m| bad("regulation.time_control", m))?;
+        for (field, v) in [
+            ("regulation.kind", &self.kind),
+            ("regulation.host", &self.host),
+        ] {
+            if let Some(v) = v {
+                crate::check_player_text(v, crate::MAX_TEXT_CHARS)
+                    .map_err(|r| bad(field, r.to_string()))?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// An arbiter as the settings write one: the name, then the grade in
+/// brackets (`王裁判（国家级）`, `Li (national)`). No bracket, or a bracket
+/// that names no grade: the whole text is the name and the grade is not
+/// known.
+///
+/// ```
+/// use qiyuan_desk::settings::arbiter_of;
+/// use qiyuan_rating::model::ArbiterGrade;
+/// assert_eq!(arbiter_of("王裁判（国家级）"), ("王裁判", Some(ArbiterGrade::National)));
+/// assert_eq!(arbiter_of("Li Wei (first)"), ("Li Wei", Some(ArbiterGrade::First)));
+/// assert_eq!(arbiter_of("张三"), ("张三", None));
+/// assert_eq!(arbiter_of("张三（北京）"), ("张三（北京）", None));
+/// ```
+pub fn arbiter_of(text: &str) -> (&str, Option<ArbiterGrade>) {
+    let t = text.trim();
+    for (open, close) in [('（', '）'), ('(', ')')] {
+        if let Some(body) = t.strip_suffix(close)
+            && let Some(i) = body.rfind(open)
+            && let Some(grade) = ArbiterGrade::parse(&body[i + open.len_utf8()..])
+        {
+            return (body[..i].trim(), Some(grade));
+        }
+    }
+    (t, None)
 }
 
 fn white() -> Colour {
@@ -280,6 +397,7 @@ impl EventSettings {
             team: None,
             public_birth_year: false,
             same_unit_avoidance: None,
+            regulation: RegulationDetails::default(),
         }
     }
 
@@ -331,7 +449,7 @@ impl EventSettings {
         for a in &self.arbiters {
             check("arbiters", a)?;
         }
-        Ok(())
+        self.regulation.validate()
     }
 
     /// Checks every field; the error names the field.
@@ -464,7 +582,7 @@ impl EventSettings {
                 ));
             }
         }
-        Ok(())
+        self.regulation.validate()
     }
 
     /// The expanded tie-break preset.

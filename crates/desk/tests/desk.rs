@@ -635,3 +635,58 @@ fn csv_exports_never_hand_a_spreadsheet_a_formula() {
     let pr = pairings_csv(&e, 1, Lang::En).unwrap();
     assert!(!pr.contains(",=") && !pr.contains(",@"), "{pr}");
 }
+
+/// The rated-event conditions reach the desk's rating report from the
+/// settings: the arbiters' grades written after their names, the
+/// registration day, the round dates.
+///
+/// cxa-2019 第三条(三): 至少应有两名国家级（含以上级别）裁判员主持整个竞赛裁判工作 —
+/// a 国家级 chief arbiter and a 一级 arbiter are one, not two (failed); with a
+/// 国际级 arbiter instead (含以上级别) they are two (met).
+/// 第三条(五): 承办单位必须提前两个月申报 — registered 1 March for a 1 May
+/// start is two months ahead (met); 15 March is not (failed).
+#[test]
+fn rated_event_conditions_from_the_desk_settings() {
+    use qiyuan_rating::conditions::CheckStatus;
+    let day = |m, d| chrono::NaiveDate::from_ymd_opt(2026, m, d).unwrap();
+    let mut s = EventSettings::swiss("cxa", Game::Xiangqi, 1);
+    s.rating_profile = Some("cxa-2019".into());
+    s.start = Some(day(5, 1));
+    s.end = Some(day(5, 1));
+    s.round_dates = vec![day(5, 1)];
+    s.chief_arbiter = Some("王裁判（国家级）".into());
+    s.arbiters = vec!["李裁判（一级）".into()];
+    s.regulation.registered = Some(day(3, 15));
+    let mut e = DeskEvent::new(s).unwrap();
+    for (i, r) in [2400, 2350].iter().enumerate() {
+        let mut info = PlayerInfo::new(format!("P{}", i + 1));
+        info.rating = Some(*r);
+        info.sex = Some(Sex::Male);
+        e.restore_player(PlayerId(i as u32 + 1), info, 1, None)
+            .unwrap();
+    }
+    e.apply_round(&ProposedRound {
+        round: 1,
+        boards: vec![Board::new(1, 2)],
+        byes: vec![],
+    })
+    .unwrap();
+    e.set_result(1, 1, GameResult::Draw, "").unwrap();
+    let status = |e: &DeskEvent, article: &str| {
+        let report = e.rating_report(None).unwrap();
+        report
+            .conditions
+            .iter()
+            .find(|c| c.article == article)
+            .map(|c| c.status)
+            .unwrap_or_else(|| panic!("no {article} in {:?}", report.conditions))
+    };
+    assert_eq!(status(&e, "第三条(三)"), CheckStatus::Failed);
+    assert_eq!(status(&e, "第三条(五)"), CheckStatus::Failed);
+    let mut s = e.settings().clone();
+    s.arbiters = vec!["Li (international)".into()];
+    s.regulation.registered = Some(day(3, 1));
+    e.set_settings(s).unwrap();
+    assert_eq!(status(&e, "第三条(三)"), CheckStatus::Met);
+    assert_eq!(status(&e, "第三条(五)"), CheckStatus::Met);
+}

@@ -290,3 +290,96 @@ fn team_swiss_pairs_on_match_points() {
     let pairs: Vec<(u32, u32)> = plan.matches.iter().map(|m| (m.home.0, m.away.0)).collect();
     assert_eq!(pairs, vec![(2, 1), (3, 4)]);
 }
+
+/// Titles by a team's place (cca-chess 第一条 大师 3: 全国团体锦标赛的名次按
+/// 比例：冠军100％；亚军80％；第三60%；第四——六名40％; 一级棋士 3:
+/// 全国团体赛前八名未获大师称号者), reached from the desk: the kind is set in
+/// the settings, the teams' places come from the team standings and each
+/// team's players are taken in board order (roster order).
+///
+/// The chess version of the round robin above: 1 / ½ / 0 per game, 2 / 1 / 0
+/// per match. r1 T1-T4 W D W L = 2.5 : 1.5 (T1 2), T2-T3 D D L W = 2 : 2
+/// (1 each); r2 T4-T3 L L D D = 1 : 3 (T3 2), T1-T2 D W L D = 2 : 2 (1
+/// each); r3 T2-T4 W W W L = 3 : 1 (T2 2), T3-T1 L D D D = 1.5 : 2.5 (T1 2).
+/// Match points T1 5, T2 4, T3 3, T4 0: places 1–4, none shared.
+///
+/// Teams of 5 players: T1 100% → 5 大师; T2 80% → 4 大师 and the fifth
+/// 一级棋士; T3 60% → 3 大师, 2 一级棋士; T4 40% → 2 大师, 3 一级棋士.
+#[test]
+fn national_team_championship_gives_titles_by_the_teams_places() {
+    use qiyuan_rating::titles::{TitleRules, placement_titles};
+    let mut s = EventSettings::round_robin("全国国际象棋团体锦标赛", Game::Chess, 1);
+    s.team = Some(TeamSettings::new(4, "fide-team-rr"));
+    s.rating_profile = Some("cca-chess".into());
+    s.regulation.kind = Some("national-team".into());
+    let mut e = DeskEvent::new(s).unwrap();
+    for t in 1..=4u32 {
+        let roster: Vec<_> = (1..=5)
+            .map(|b| e.add_player(PlayerInfo::new(format!("T{t}-{b}"))).unwrap())
+            .collect();
+        e.add_team(format!("T{t}"), roster).unwrap();
+    }
+    let plays = [
+        [(1, 4, "WDWL"), (2, 3, "DDLW")],
+        [(4, 3, "LLDD"), (1, 2, "DWLD")],
+        [(2, 4, "WWWL"), (3, 1, "LDDD")],
+    ];
+    for (r, round) in plays.iter().enumerate() {
+        let plan = e.pair_next_team_round().unwrap();
+        e.apply_team_round(&plan).unwrap();
+        e.apply_team_boards(r as u32 + 1).unwrap();
+        for (m, &(_, _, res)) in round.iter().enumerate() {
+            enter(&mut e, r as u32 + 1, m, res);
+        }
+    }
+    let event = e.rating_event().unwrap();
+    let ranks: Vec<_> = event
+        .details()
+        .teams
+        .iter()
+        .map(|t| (t.name.as_str(), t.rank))
+        .collect();
+    assert_eq!(
+        ranks,
+        [
+            ("T1", Some(1)),
+            ("T2", Some(2)),
+            ("T3", Some(3)),
+            ("T4", Some(4))
+        ]
+    );
+    let rules = TitleRules::builtin("cca-chess").unwrap();
+    let report = placement_titles(&event, &rules);
+    let title_of = |id: u32| {
+        report
+            .awards
+            .iter()
+            .find(|a| a.player.0 == id)
+            .map(|a| a.title.as_str())
+    };
+    let got: Vec<Vec<Option<&str>>> = (1..=4u32)
+        .map(|t| (1..=5).map(|b| title_of(5 * (t - 1) + b)).collect())
+        .collect();
+    let m = Some("大师");
+    let f = Some("一级棋士");
+    assert_eq!(
+        got,
+        vec![
+            vec![m, m, m, m, m],
+            vec![m, m, m, m, f],
+            vec![m, m, m, f, f],
+            vec![m, m, f, f, f],
+        ]
+    );
+
+    // 第二条 2: 非各级正式比赛（如邀请赛、职工赛等）的成绩…不得作为确定技术等级称号的依据.
+    let mut s = e.settings().clone();
+    s.regulation.invitational = true;
+    e.set_settings(s).unwrap();
+    let report = placement_titles(&e.rating_event().unwrap(), &rules);
+    assert!(report.awards.is_empty());
+    assert_eq!(
+        report.notes,
+        [qiyuan_rating::titles::PlacementNote::Invitational]
+    );
+}

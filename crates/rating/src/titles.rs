@@ -28,6 +28,7 @@ use chrono::{Months, NaiveDate};
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
+use crate::Lang;
 use crate::model::{Event, GameKind, PlayerId, Sex};
 use crate::norms::NormRecord;
 use crate::profile::{Fraction, Profile, ProfileError};
@@ -564,8 +565,205 @@ pub struct PlacementAward {
     pub grade: Option<String>,
     /// The row's article.
     pub article: String,
-    /// How: the place, or the team's place and share.
+    /// How: the place, or the team's place and share, in English
+    /// ([`PlacementBasis::text`] words it in either language).
     pub how: String,
+    /// How, as data.
+    pub basis: PlacementBasis,
+}
+
+/// What a placement title rests on: the player's own place, or the team's
+/// place and the share of its players (cca-chess 第一条).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "by", rename_all = "kebab-case")]
+pub enum PlacementBasis {
+    /// The player's place in an individual event.
+    Place {
+        /// The place.
+        place: u32,
+        /// The row's event (全国个人冠军赛 …).
+        event: String,
+        /// The row's places, first and last.
+        places: [u32; 2],
+    },
+    /// The team's place and the share of its players, by board order.
+    TeamShare {
+        /// The team.
+        team: String,
+        /// The team's place.
+        place: u32,
+        /// The row's event.
+        event: String,
+        /// The share, in percent.
+        share: u32,
+        /// Players of the team.
+        players: u32,
+        /// Players receiving the title (the share, rounded).
+        receiving: u32,
+        /// The player's board.
+        board: Option<u32>,
+    },
+}
+
+impl PlacementBasis {
+    /// The basis in words.
+    ///
+    /// ```
+    /// use qiyuan_rating::Lang;
+    /// use qiyuan_rating::titles::PlacementBasis;
+    /// let b = PlacementBasis::Place { place: 3, event: "全国个人冠军赛".into(), places: [1, 8] };
+    /// assert_eq!(b.text(Lang::Zh), "全国个人冠军赛第 3 名（第 1–8 名）");
+    /// assert_eq!(b.text(Lang::En), "place 3 of 全国个人冠军赛, places 1–8");
+    /// ```
+    pub fn text(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (
+                PlacementBasis::Place {
+                    place,
+                    event,
+                    places: [a, b],
+                },
+                Lang::En,
+            ) => {
+                format!("place {place} of {event}, places {a}–{b}")
+            }
+            (
+                PlacementBasis::Place {
+                    place,
+                    event,
+                    places: [a, b],
+                },
+                Lang::Zh,
+            ) => {
+                format!("{event}第 {place} 名（第 {a}–{b} 名）")
+            }
+            (
+                PlacementBasis::TeamShare {
+                    team,
+                    place,
+                    event,
+                    share,
+                    players,
+                    receiving,
+                    board,
+                },
+                lang,
+            ) => {
+                let board = board.map_or("—".to_string(), |b| b.to_string());
+                match lang {
+                    Lang::En => format!(
+                        "team {team} placed {place} of {event}: {share}% of {players} players = {receiving} (board {board})"
+                    ),
+                    Lang::Zh => format!(
+                        "{team}队获{event}第 {place} 名：{players} 名队员的 {share}% 为 {receiving} 名（第 {board} 台）"
+                    ),
+                }
+            }
+        }
+    }
+}
+
+/// Why an event's places give no title or which rule was applied
+/// (cca-chess 第二条 2 and the Choices of the title rules).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PlacementNote {
+    /// The event gives no kind.
+    NoKind,
+    /// No row of the table is for the event's kind.
+    NoRows {
+        /// The title rules.
+        rules: String,
+        /// The event's kind.
+        kind: String,
+    },
+    /// An invitational or workers' event (第二条 2).
+    Invitational,
+    /// A team row applies but the event gives no team places.
+    NoTeamPlaces,
+    /// How team shares were rounded (a Choice) and the article.
+    TeamShareRule {
+        /// The rounding.
+        rounding: ShareRounding,
+        /// The article of the Choice.
+        article: String,
+    },
+    /// Shared places that do not count (第二条 2 未明确的名次): players or
+    /// teams (`team` true) with their shared place.
+    Unclear(Vec<(String, u32, bool)>),
+}
+
+impl PlacementNote {
+    /// The note in words.
+    ///
+    /// ```
+    /// use qiyuan_rating::Lang;
+    /// use qiyuan_rating::titles::PlacementNote;
+    /// assert_eq!(PlacementNote::Invitational.text(Lang::Zh), "邀请赛或职工赛：名次不授予称号（第二条 2）");
+    /// ```
+    pub fn text(&self, lang: Lang) -> String {
+        let en = lang == Lang::En;
+        match self {
+            PlacementNote::NoKind if en => {
+                "the event gives no kind: no row of the placement table applies".into()
+            }
+            PlacementNote::NoKind => "赛事未注明类别：名次称号表中没有适用的条目".into(),
+            PlacementNote::NoRows { rules, kind } if en => {
+                format!("no row of the {rules} placement table is for events of kind `{kind}`")
+            }
+            PlacementNote::NoRows { rules, kind } => {
+                format!("{rules} 名次称号表中没有“{kind}”类赛事的条目")
+            }
+            PlacementNote::Invitational if en => {
+                "an invitational or workers' event: its places give no title (第二条 2)".into()
+            }
+            PlacementNote::Invitational => "邀请赛或职工赛：名次不授予称号（第二条 2）".into(),
+            PlacementNote::NoTeamPlaces if en => {
+                "the event gives no team places (`teams` with `rank`)".into()
+            }
+            PlacementNote::NoTeamPlaces => "赛事没有团体名次".into(),
+            PlacementNote::TeamShareRule { rounding, article } => {
+                let r = match (rounding, en) {
+                    (ShareRounding::Down, true) => "Down",
+                    (ShareRounding::Nearest, true) => "Nearest",
+                    (ShareRounding::Up, true) => "Up",
+                    (ShareRounding::Down, false) => "向下取整",
+                    (ShareRounding::Nearest, false) => "四舍五入",
+                    (ShareRounding::Up, false) => "向上取整",
+                };
+                if en {
+                    format!("team shares: {r} rounding, players in board order ({article})")
+                } else {
+                    format!("团体比例：人数{r}，按台次顺序（{article}）")
+                }
+            }
+            PlacementNote::Unclear(list) => {
+                let each: Vec<String> = list
+                    .iter()
+                    .map(|(name, place, team)| match (team, en) {
+                        (false, true) => format!("{name} (place {place} shared)"),
+                        (true, true) => format!("team {name} (place {place} shared)"),
+                        (false, false) => format!("{name}（并列第 {place} 名）"),
+                        (true, false) => format!("{name}队（并列第 {place} 名）"),
+                    })
+                    .collect();
+                if en {
+                    format!(
+                        "unclear places do not count (第二条 2): {}",
+                        each.join(", ")
+                    )
+                } else {
+                    format!("未明确的名次不计（第二条 2）：{}", each.join("，"))
+                }
+            }
+        }
+    }
+}
+
+fn notes_in_english<S: serde::Serializer>(
+    notes: &[PlacementNote],
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    s.collect_seq(notes.iter().map(|n| n.text(Lang::En)))
 }
 
 /// The titles by placement of one event.
@@ -580,8 +778,10 @@ pub struct PlacementReport {
     /// The highest title each player receives (第一条 一级棋士 3: the players
     /// of a team who do not receive 大师 receive 一级棋士).
     pub awards: Vec<PlacementAward>,
-    /// Why places did not count (第二条 2) and the Choices used.
-    pub notes: Vec<String>,
+    /// Why places did not count (第二条 2) and the Choices used (written in
+    /// English in JSON; [`PlacementNote::text`] words them).
+    #[serde(serialize_with = "notes_in_english")]
+    pub notes: Vec<PlacementNote>,
 }
 
 /// The titles an event's final ranking gives (cca-chess 第一条, 第二条):
@@ -597,24 +797,20 @@ pub fn placement_titles(event: &Event, rules: &TitleRules) -> PlacementReport {
         notes: Vec::new(),
     };
     let Some(kind) = d.kind.as_deref() else {
-        report
-            .notes
-            .push("the event gives no kind: no row of the placement table applies".into());
+        report.notes.push(PlacementNote::NoKind);
         return report;
     };
     let rows: Vec<&PlacementRow> = rules.placement.iter().filter(|r| r.kind == kind).collect();
     report.rows = rows.iter().map(|r| r.article.clone()).collect();
     if rows.is_empty() {
-        report.notes.push(format!(
-            "no row of the {} placement table is for events of kind `{kind}`",
-            rules.name
-        ));
+        report.notes.push(PlacementNote::NoRows {
+            rules: rules.name.clone(),
+            kind: kind.to_string(),
+        });
         return report;
     }
     if d.invitational {
-        report
-            .notes
-            .push("an invitational or workers' event: its places give no title (第二条 2)".into());
+        report.notes.push(PlacementNote::Invitational);
         return report;
     }
     let ps = event.players();
@@ -653,17 +849,25 @@ pub fn placement_titles(event: &Event, rules: &TitleRules) -> PlacementReport {
             for p in ps {
                 match p.rank {
                     Some(r) if rank_count[&r] > 1 && (a..=b).contains(&r) => {
-                        unclear.push(format!("{} (place {r} shared)", p.name));
+                        unclear.push((p.name.clone(), r, false));
                     }
                     Some(r) if rank_count[&r] > 1 => {}
-                    Some(r) if (a..=b).contains(&r) => give(PlacementAward {
-                        player: p.id,
-                        name: p.name.clone(),
-                        title: row.title.clone(),
-                        grade: grade(&row.title),
-                        article: row.article.clone(),
-                        how: format!("place {r} of {}, places {a}–{b}", row.event),
-                    }),
+                    Some(r) if (a..=b).contains(&r) => {
+                        let basis = PlacementBasis::Place {
+                            place: r,
+                            event: row.event.clone(),
+                            places: [a, b],
+                        };
+                        give(PlacementAward {
+                            player: p.id,
+                            name: p.name.clone(),
+                            title: row.title.clone(),
+                            grade: grade(&row.title),
+                            article: row.article.clone(),
+                            how: basis.text(Lang::En),
+                            basis,
+                        })
+                    }
                     _ => {}
                 }
             }
@@ -676,7 +880,7 @@ pub fn placement_titles(event: &Event, rules: &TitleRules) -> PlacementReport {
                     continue;
                 }
                 if team_rank_count[&r] > 1 {
-                    unclear.push(format!("team {} (place {r} shared)", t.name));
+                    unclear.push((t.name.clone(), r, true));
                     continue;
                 }
                 let mut members: Vec<(usize, &crate::model::Player)> = ps
@@ -688,19 +892,23 @@ pub fn placement_titles(event: &Event, rules: &TitleRules) -> PlacementReport {
                 let n = members.len() as u32;
                 let k = rules.team_share_rounding.players(n, share.share);
                 for (_, p) in members.iter().take(k as usize) {
+                    let basis = PlacementBasis::TeamShare {
+                        team: t.name.clone(),
+                        place: r,
+                        event: row.event.clone(),
+                        share: share.share,
+                        players: n,
+                        receiving: k,
+                        board: p.board,
+                    };
                     give(PlacementAward {
                         player: p.id,
                         name: p.name.clone(),
                         title: row.title.clone(),
                         grade: grade(&row.title),
                         article: row.article.clone(),
-                        how: format!(
-                            "team {} placed {r} of {}: {}% of {n} players = {k} (board {})",
-                            t.name,
-                            row.event,
-                            share.share,
-                            p.board.map_or("—".to_string(), |b| b.to_string())
-                        ),
+                        how: basis.text(Lang::En),
+                        basis,
                     });
                 }
             }
@@ -708,22 +916,17 @@ pub fn placement_titles(event: &Event, rules: &TitleRules) -> PlacementReport {
     }
     if rows.iter().any(|r| !r.team_shares.is_empty()) {
         if d.teams.iter().all(|t| t.rank.is_none()) {
-            report
-                .notes
-                .push("the event gives no team places (`teams` with `rank`)".into());
+            report.notes.push(PlacementNote::NoTeamPlaces);
         }
-        report.notes.push(format!(
-            "team shares: {:?} rounding, players in board order ({})",
-            rules.team_share_rounding, rules.team_share_article
-        ));
+        report.notes.push(PlacementNote::TeamShareRule {
+            rounding: rules.team_share_rounding,
+            article: rules.team_share_article.clone(),
+        });
     }
-    unclear.sort();
+    unclear.sort_by(|x, y| (x.2, &x.0, x.1).cmp(&(y.2, &y.0, y.1)));
     unclear.dedup();
     if !unclear.is_empty() {
-        report.notes.push(format!(
-            "unclear places do not count (第二条 2): {}",
-            unclear.join(", ")
-        ));
+        report.notes.push(PlacementNote::Unclear(unclear));
     }
     let mut awards: Vec<PlacementAward> = best.into_values().collect();
     awards.sort_by_key(|a| event.player_index(a.player));

@@ -1864,3 +1864,101 @@ async fn a_new_event_name_with_a_control_character_is_refused() {
     assert!(page.contains("U+0000"), "{page}");
     assert!(server.store.list_events().await.unwrap().is_empty());
 }
+
+/// A national individual championship run at the desk, as the rating
+/// office will read it: the settings take the kind of event for titles by
+/// placement, the round dates, the time control and the arbiters' grades;
+/// the rating report checks the conditions on them and the titles tab
+/// gives the titles of the final places, in Chinese and in English.
+///
+/// Four players, each game won by the lower pairing number: 3, 2, 1, 0
+/// points, places 1–4 with no tie. cca-chess 第一条 大师 1: 全国个人冠军赛
+/// 前八名 → all four receive 大师 (the higher title; 一级棋士 1 and 二级棋士 1 of
+/// 全国个人赛 are lower). 四(三) 至少应有二名国家级裁判员: two 国家级 → met;
+/// 四(四) 时限为两小时不超过46着: 90 minutes for 40 moves → failed, the
+/// warning names 四(四).
+#[tokio::test]
+async fn a_national_championship_gives_titles_by_place_in_both_languages() {
+    let server = TestServer::start().await;
+    server.sign_in_as("arb", Role::Arbiter).await;
+    let id = created_event_id(
+        &server
+            .post_form(
+                "/desk/events/new",
+                &[
+                    ("name", "全国国际象棋个人冠军赛"),
+                    ("game", "chess"),
+                    ("system", "round_robin"),
+                    ("cycles", "1"),
+                    ("scoring", "fide"),
+                    ("rating_profile", "cca-chess"),
+                    ("start", "2026-07-01"),
+                    ("end", "2026-07-02"),
+                    ("chief_arbiter", "王裁判（国家级）"),
+                    ("arbiters", "李裁判（国家级）"),
+                    ("round_dates", "2026-07-01, 2026-07-01, 2026-07-02"),
+                    ("time_control", "90/40, 30"),
+                    ("kind", "national-individual"),
+                    ("registered", "2026-05-01"),
+                ],
+            )
+            .await,
+    );
+    // The settings form shows what was stored.
+    let settings = server
+        .get_text(&format!("/desk/events/{id}/settings"))
+        .await;
+    assert!(
+        settings
+            .contains(r#"<option value="national-individual" selected>全国个人冠军赛</option>"#),
+        "{settings}"
+    );
+    assert!(settings.contains("2026-07-01, 2026-07-01, 2026-07-02"));
+    assert!(settings.contains(r#"value="90/40, 30""#));
+    for (n, r) in [("甲", 2300), ("乙", 2200), ("丙", 2100), ("丁", 2000)] {
+        add_player(&server, id, n, r).await;
+    }
+    for round in 1..=3u32 {
+        let boards = pair_next(&server, id).await;
+        let page = server
+            .get_text(&format!("/desk/events/{id}/rounds/{round}"))
+            .await;
+        let mut fields: Vec<(String, String)> = Vec::new();
+        for (game, version, board) in games_of(&page) {
+            let (w, b) = boards[board as usize - 1];
+            fields.push((format!("r{game}"), if w < b { "w" } else { "b" }.into()));
+            fields.push((format!("v{game}"), version));
+            fields.push((format!("o{game}"), "p".into()));
+        }
+        let refs: Vec<(&str, &str)> = fields
+            .iter()
+            .map(|(a, b)| (a.as_str(), b.as_str()))
+            .collect();
+        let resp = server
+            .post_form(&format!("/desk/events/{id}/rounds/{round}"), &refs)
+            .await;
+        assert_eq!(resp.status(), 303);
+    }
+    let rating = server.get_text(&format!("/desk/events/{id}/rating")).await;
+    assert!(rating.contains("四(四)："), "{rating}");
+    assert!(!rating.contains("四(三)："), "{rating}");
+
+    let zh = server.get_text(&format!("/desk/events/{id}/titles")).await;
+    assert!(zh.contains("全国个人冠军赛"), "{zh}");
+    let titles = all_attrs(&zh, "data-title");
+    assert_eq!(titles, ["大师"; 4], "{zh}");
+    assert!(zh.contains("全国个人冠军赛第 1 名（第 1–8 名）"), "{zh}");
+    assert!(zh.contains("第一条 大师 1"));
+    assert!(zh.contains("运动健将"), "the athlete grade (时应级别)");
+    assert!(!zh.contains("placement-provisional"));
+
+    english(&server, &server.client).await;
+    let en = server.get_text(&format!("/desk/events/{id}/titles")).await;
+    assert_eq!(all_attrs(&en, "data-title"), ["大师"; 4]);
+    assert!(
+        en.contains("Kind of event: <strong>national individual</strong>"),
+        "{en}"
+    );
+    assert!(en.contains("place 4 (places 1–8 of the table)"), "{en}");
+    assert!(!en.contains("运动健将"));
+}

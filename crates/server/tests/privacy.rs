@@ -149,6 +149,7 @@ const SIGNED_IN_GET: &[&str] = &[
     "/desk/events/{id}/crosstable",
     "/desk/events/{id}/rating",
     "/desk/events/{id}/norms",
+    "/desk/events/{id}/titles",
     "/desk/events/{id}/grades",
     "/desk/events/{id}/print/{what}",
     "/desk/events/{id}/export/{fmt}",

@@ -244,7 +244,7 @@ fn render_event(r: &EventTitleReport) -> String {
     }
     out.push_str(&format!("{t}\n"));
     for note in &r.placement.notes {
-        out.push_str(&format!("{note}\n"));
+        out.push_str(&format!("{}\n", note.text(qiyuan_rating::Lang::En)));
     }
     out
 }

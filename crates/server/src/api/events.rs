@@ -443,10 +443,46 @@ fn plan(body: &[u8]) -> Result<Plan, ApiError> {
     }
     settings.start = event.start();
     settings.end = event.end();
-    settings.round_dates = input.round_dates.unwrap_or_default();
+    // What the event file declares for the regulations (kind, time
+    // control, declarations, round dates, graded arbiters) goes with the
+    // event; the settings given override the dates and arbiters.
+    let d = event.details();
+    settings.regulation = qiyuan_desk::settings::RegulationDetails {
+        kind: d.kind.clone(),
+        invitational: d.invitational,
+        time_control: d
+            .time_control
+            .as_ref()
+            .map(|t| t.preset.clone().unwrap_or_else(|| t.to_string())),
+        rapid: d.rapid,
+        rapid_rated: d.rapid_rated,
+        registered: d.registered,
+        host: d.host.clone(),
+        scheveningen: d.scheveningen,
+        international: d.international,
+    };
+    settings.round_dates = input.round_dates.unwrap_or_else(|| {
+        // The file's dates when every round from 1 has one.
+        let mut dates = d.round_dates.clone();
+        dates.sort();
+        if dates
+            .iter()
+            .enumerate()
+            .all(|(i, (r, _))| *r == i as u32 + 1)
+        {
+            dates.into_iter().map(|(_, day)| day).collect()
+        } else {
+            Vec::new()
+        }
+    });
     settings.place = input.place;
     settings.chief_arbiter = input.chief_arbiter;
-    settings.arbiters = input.arbiters.unwrap_or_default();
+    settings.arbiters = input.arbiters.unwrap_or_else(|| {
+        d.arbiters
+            .iter()
+            .map(|a| format!("{}（{}）", a.name, a.grade.zh()))
+            .collect()
+    });
     settings.public_birth_year = input.public_birth_year.unwrap_or(false);
 
     let mut notes = Vec::new();

@@ -114,6 +114,48 @@ pub(super) struct SettingsForm {
     /// `FIRST-LAST`.
     #[serde(default)]
     same_unit: String,
+    /// The round dates, one per round in order (comma, space or line
+    /// separated; YYYY-MM-DD).
+    #[serde(default)]
+    round_dates: String,
+    /// The kind of event for titles by placement (a key of the title
+    /// rules' placement table; empty: none).
+    #[serde(default)]
+    kind: String,
+    #[serde(default)]
+    invitational: Option<String>,
+    #[serde(default)]
+    time_control: String,
+    #[serde(default)]
+    rapid: Option<String>,
+    #[serde(default)]
+    rapid_rated: Option<String>,
+    #[serde(default)]
+    registered: String,
+    #[serde(default)]
+    host: String,
+    #[serde(default)]
+    scheveningen: Option<String>,
+    #[serde(default)]
+    international: Option<String>,
+}
+
+/// Round dates as the form writes them: dates separated by commas, spaces
+/// or lines, in round order.
+fn round_dates_of(text: &str, l: Lang) -> Result<Vec<NaiveDate>, String> {
+    text.split([',', '，', ';', ' ', '\n', '\r', '\t'])
+        .filter(|t| !t.trim().is_empty())
+        .enumerate()
+        .map(|(i, t)| {
+            date(
+                t,
+                &format!("Round dates (round {})", i + 1),
+                &format!("各轮日期（第 {} 轮）", i + 1),
+                l,
+            )
+            .map(|d| d.expect("not empty"))
+        })
+        .collect()
 }
 
 /// Same-unit avoidance as the form writes it: empty (off), `all` (全部), or
@@ -264,6 +306,25 @@ impl SettingsForm {
                 .unwrap_or_default(),
             public_birth_year: s.public_birth_year.then(|| "on".to_string()),
             same_unit: same_unit_text(s.same_unit_avoidance),
+            round_dates: s
+                .round_dates
+                .iter()
+                .map(|d| d.to_string())
+                .collect::<Vec<_>>()
+                .join(", "),
+            kind: s.regulation.kind.clone().unwrap_or_default(),
+            invitational: s.regulation.invitational.then(|| "on".to_string()),
+            time_control: s.regulation.time_control.clone().unwrap_or_default(),
+            rapid: s.regulation.rapid.then(|| "on".to_string()),
+            rapid_rated: s.regulation.rapid_rated.then(|| "on".to_string()),
+            registered: s
+                .regulation
+                .registered
+                .map(|d| d.to_string())
+                .unwrap_or_default(),
+            host: s.regulation.host.clone().unwrap_or_default(),
+            scheveningen: s.regulation.scheveningen.then(|| "on".to_string()),
+            international: s.regulation.international.then(|| "on".to_string()),
         }
     }
 
@@ -336,8 +397,19 @@ impl SettingsForm {
             .split([',', '，', ';'])
             .filter_map(opt)
             .collect();
+        s.round_dates = round_dates_of(&self.round_dates, l)?;
+        s.regulation = qiyuan_desk::settings::RegulationDetails {
+            kind: opt(&self.kind),
+            invitational: self.invitational.is_some(),
+            time_control: opt(&self.time_control),
+            rapid: self.rapid.is_some(),
+            rapid_rated: self.rapid_rated.is_some(),
+            registered: date(&self.registered, "Registered", "申报日期", l)?,
+            host: opt(&self.host),
+            scheveningen: self.scheveningen.is_some(),
+            international: self.international.is_some(),
+        };
         if let Some(b) = base {
-            s.round_dates = b.round_dates.clone();
             s.initial_colour = b.initial_colour;
             if let (System::Swiss { edition, .. }, System::Swiss { acceleration, .. }) =
                 (b.system, s.system)
@@ -373,6 +445,62 @@ impl SettingsForm {
             Lang::Zh => super::desk_error_text(&DeskError::Settings(e), l),
         })?;
         Ok(s)
+    }
+}
+
+/// The fields of what the rating regulations ask of the event: round
+/// dates, time control, the kind for titles by placement, declarations.
+fn regulation_fields(l: Lang, f: &SettingsForm) -> Markup {
+    use qiyuan_rating::model::TimeControl;
+    use qiyuan_rating::titles::TitleRules;
+    let sel = |a: &str, b: &str| a == b;
+    // The kinds of every federation's placement table, once each.
+    let mut kinds: Vec<(String, String)> = Vec::new();
+    for name in TitleRules::builtin_names() {
+        if let Ok(rules) = TitleRules::builtin(name) {
+            for row in &rules.placement {
+                if !kinds.iter().any(|(k, _)| k == &row.kind) {
+                    kinds.push((
+                        row.kind.clone(),
+                        super::reports::placement_kind_label(&rules, &row.kind, l),
+                    ));
+                }
+            }
+        }
+    }
+    let unknown_kind = !f.kind.is_empty() && !kinds.iter().any(|(k, _)| k == &f.kind);
+    html! {
+        fieldset #regulation-settings {
+            legend { (l.t("Rating and titles — what the regulations ask of the event", "等级分与称号 — 规则对赛事的要求")) }
+            label { (l.t("Round dates, in round order (YYYY-MM-DD, comma separated)", "各轮日期，按轮次顺序（年-月-日，逗号分隔）"))
+                textarea name="round_dates" rows="2" placeholder="2026-05-01, 2026-05-01, 2026-05-02" { (f.round_dates) } }
+            label { (l.t("Time control (e.g. 90/40, 15/10 or 25+5, or a preset)", "比赛时限（如 90/40, 15/10 或 25+5，或预设）"))
+                input type="text" name="time_control" list="time-control-presets" maxlength="60" value=(f.time_control);
+                datalist #time-control-presets {
+                    @for (name, control, _, _) in TimeControl::PRESETS { option value=(name) { (control) } }
+                } }
+            label { input type="checkbox" name="rapid" checked[f.rapid.is_some()];
+                " " (l.t("Rapid event", "快棋赛")) }
+            label { input type="checkbox" name="rapid_rated" checked[f.rapid_rated.is_some()];
+                " " (l.t("Declared rated before the start (rapid events)", "赛前已明确计算等级分（快棋赛）")) }
+            label { (l.t("Kind of event for titles by placement", "名次称号的赛事类别"))
+                select name="kind" {
+                    option value="" selected[f.kind.is_empty()] { (l.t("none", "无")) }
+                    @for (key, label) in &kinds { option value=(key) selected[sel(&f.kind, key)] { (label) } }
+                    @if unknown_kind { option value=(f.kind) selected { (f.kind) } }
+                } }
+            label { input type="checkbox" name="invitational" checked[f.invitational.is_some()];
+                " " (l.t("Invitational or workers' event: its places give no title", "邀请赛或职工赛：名次不授予称号")) }
+            label { (l.t("Registered with the federation on", "申报日期"))
+                input type="date" name="registered" value=(f.registered); }
+            label { (l.t("Host unit", "主办单位")) input type="text" name="host" maxlength="200" value=(f.host); }
+            label { input type="checkbox" name="scheveningen" checked[f.scheveningen.is_some()];
+                " " (l.t("Scheveningen event", "舍文宁根制赛事")) }
+            label { input type="checkbox" name="international" checked[f.international.is_some()];
+                " " (l.t("International event (players have a national and an international rating)", "国际赛事（棋手有国内和国际两个等级分）")) }
+            p.muted { (l.t("Write an arbiter's grade after the name in brackets, e.g. Wang (national): the rated-event conditions count the arbiters by grade.",
+                           "裁判员的等级写在姓名后的括号中，如 王裁判（国家级）：计算等级分的赛事条件按等级统计裁判员。")) }
+        }
     }
 }
 
@@ -434,6 +562,7 @@ fn settings_fields(viewer: &Viewer, f: &SettingsForm) -> Markup {
         label { (l.t("Same-unit avoidance (同单位回避) in rounds — empty: off; all; or e.g. 1-5 (a Swiss only; outside the FIDE Dutch rules)",
                      "同单位回避的轮次 — 留空：不回避；“全部”；或如 1-5（仅限积分编排，不属于 FIDE 荷兰制规则）"))
             input type="text" name="same_unit" value=(f.same_unit) maxlength="20" placeholder="1-5"; }
+        (regulation_fields(l, f))
         fieldset #team-settings {
             legend { (l.t("Team event (团体赛) — leave the boards empty for an individual event", "团体赛 — 个人赛请留空台数")) }
             label { (l.t("Boards per match", "每场台数"))

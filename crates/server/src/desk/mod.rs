@@ -24,6 +24,7 @@
 //! | `GET /desk/events/{id}/crosstable` | `#crosstable` |
 //! | `GET /desk/events/{id}/rating` | `#choose-profile`, `#rating-report`, `#rating-table` |
 //! | `GET /desk/events/{id}/norms` | `#norm-report` |
+//! | `GET /desk/events/{id}/titles` | `#placement-report`: `#placement-kind`, `#placement-titles` (rows `data-player`, `data-title`), `#placement-none`, `#placement-notes`, `#placement-rows`; `#no-kind`, `#placement-provisional` |
 //! | `GET /desk/events/{id}/print/{what}` | `#print` for `pairings` (`#pairings`), `alphabetical`, `standings`, `crosstable`, `slips`, `wallchart`; `?round=N` |
 //! | `GET /desk/events/{id}/export/{fmt}` | `trf`, `trf16`, `standings.csv`, `standings.xlsx`, `pairings.csv`, `pairings.xlsx` (`?round=N`) |
 //! | `GET /desk/events/{id}/log` | `#desk-log` (rows `data-action`) |
@@ -140,6 +141,7 @@ pub fn routes() -> Router<AppState> {
         .route("/desk/events/{id}/crosstable", get(reports::crosstable))
         .route("/desk/events/{id}/rating", get(reports::rating))
         .route("/desk/events/{id}/norms", get(reports::norms))
+        .route("/desk/events/{id}/titles", get(reports::titles))
         .route(
             "/desk/events/{id}/grades",
             get(reports::grades).post(reports::grades_with_table),
@@ -387,7 +389,7 @@ pub(crate) fn desk_style() -> Markup {
 
 /// The tabs of an event's pages: key, path after `/desk/events/{id}`, label
 /// in English and Chinese.
-const EVENT_TABS: [(&str, &str, &str, &str); 10] = [
+const EVENT_TABS: [(&str, &str, &str, &str); 11] = [
     ("overview", "", "Event", "赛事"),
     ("players", "/players", "Players", "棋手"),
     ("rounds", "/rounds", "Rounds & results", "轮次与成绩"),
@@ -395,6 +397,7 @@ const EVENT_TABS: [(&str, &str, &str, &str); 10] = [
     ("crosstable", "/crosstable", "Crosstable", "交叉表"),
     ("rating", "/rating", "Rating report", "等级分计算"),
     ("norms", "/norms", "Norms", "称号标准"),
+    ("titles", "/titles", "Titles", "名次称号"),
     ("grades", "/grades", "Grades", "等级晋升"),
     ("settings", "/settings", "Settings", "设置"),
     ("log", "/log", "Log", "日志"),

@@ -440,6 +440,157 @@ pub(super) async fn norms(
     ))
 }
 
+/// `GET /desk/events/{id}/titles[?profile=NAME]`: the titles the event's
+/// final ranking gives (名次称号, cca-chess 第一条, 第二条) under the title
+/// rules of the profile, for the kind of event chosen in the settings:
+/// individual places, or a share of each team's players by the team's
+/// place.
+pub(super) async fn titles(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    SignedIn(user): SignedIn,
+    Path(id): Path<i64>,
+    Query(q): Query<RoundQuery>,
+) -> Result<Markup, AppError> {
+    use qiyuan_rating::titles::{PlacementBasis, TitleRules, placement_titles};
+    let l = viewer.lang;
+    let loaded = load_for(&state, &user, id, l).await?;
+    let profile = profile_choice(&loaded, &q);
+    let rules = profile
+        .as_deref()
+        .map(|p| qiyuan_rating::Profile::builtin(p).and_then(|p| TitleRules::for_profile(&p)));
+    let event = loaded.desk.rating_event().map_err(|e| desk_error(&e, l))?;
+    let d = &loaded.desk;
+    let kind = d.settings().regulation.kind.clone();
+    let title_text =
+        |rules: &TitleRules, code: &str| match rules.titles.iter().find(|t| t.code == code) {
+            Some(t) if l == Lang::En && !t.name_en.is_empty() => t.name_en.clone(),
+            Some(t) => t.display_name().to_string(),
+            None => code.to_string(),
+        };
+    let basis_text = |b: &PlacementBasis| match (b, l) {
+        (
+            PlacementBasis::Place {
+                place,
+                places: [a, z],
+                ..
+            },
+            Lang::En,
+        ) => {
+            format!("place {place} (places {a}–{z} of the table)")
+        }
+        (
+            PlacementBasis::TeamShare {
+                team,
+                place,
+                share,
+                players,
+                receiving,
+                board,
+                ..
+            },
+            Lang::En,
+        ) => format!(
+            "team {team} placed {place}: {share}% of {players} players = {receiving}{}",
+            board.map_or(String::new(), |b| format!(", board {b}"))
+        ),
+        (b, _) => b.text(rating_lang(l)),
+    };
+    let planned = d.settings().planned_rounds(d.players().len() as u32);
+    let finished = d.is_finished();
+    Ok(page(
+        &viewer,
+        l.t("Titles by placement", "名次称号"),
+        html! {
+            (event_nav(&viewer, &loaded, "titles"))
+            (profile_form(l, profile.as_deref()))
+            div #placement-report {
+                @match (&rules, &kind) {
+                    (None, _) => p.muted { (l.t("The event has no rating profile: choose one.", "本赛事未设置等级分规则，请选择一个。")) },
+                    (Some(Err(_)), _) => p.muted #no-title-rules {
+                        (l.t("This profile's federation has no title rules in qiyuan (titles by placement are the Chinese Chess Association's, cca-chess).",
+                             "该等级分规则所属协会在本系统中没有称号规则（名次称号为中国国际象棋协会的规定，cca-chess）。"))
+                    },
+                    (Some(Ok(_)), None) => p.warning #no-kind {
+                        (l.t("The event has no kind for titles by placement: choose it in the ", "本赛事未选择名次称号的赛事类别：请在"))
+                        a href={ "/desk/events/" (id) "/settings" } { (l.t("settings", "设置")) }
+                        (l.t(" (e.g. national individual championship).", "中选择（如全国个人冠军赛）。"))
+                    },
+                    (Some(Ok(rules)), Some(kind)) => {
+                        @let report = placement_titles(&event, rules);
+                        @let rows: Vec<_> = rules.placement.iter().filter(|r| &r.kind == kind).collect();
+                        p #placement-kind {
+                            (l.t("Kind of event: ", "赛事类别：")) strong { (placement_kind_label(rules, kind, l)) }
+                            " · " (l.t("title rules ", "称号规则 ")) (rules.name)
+                        }
+                        @if !finished {
+                            p.warning #placement-provisional {
+                                (l.pick(
+                                    format!("Provisional: the places after round {} of {planned}; titles are given by the final ranking.", d.last_complete_round()),
+                                    format!("暂定：第 {} 轮（共 {planned} 轮）后的名次；称号按最终名次授予。", d.last_complete_round()),
+                                ))
+                            }
+                        }
+                        @if report.awards.is_empty() {
+                            p #placement-none { (l.t("No player receives a title by placement.", "没有棋手获得名次称号。")) }
+                        } @else {
+                            div.table-wrap { table #placement-titles {
+                                thead { tr {
+                                    th.num { (l.t("No.", "编号")) } th { (l.t("Name", "姓名")) } th { (l.t("Title", "称号")) }
+                                    @if l == Lang::Zh { th { "时应级别" } }
+                                    th { (l.t("By", "依据")) } th { (l.t("Article", "条款")) }
+                                } }
+                                tbody { @for a in &report.awards { tr data-player=(a.player.0) data-title=(a.title) {
+                                    td.num { (a.player.0) } td { (a.name) } td { (title_text(rules, &a.title)) }
+                                    @if l == Lang::Zh { td { (a.grade.as_deref().unwrap_or("")) } }
+                                    td { (basis_text(&a.basis)) } td { (a.article) }
+                                } } }
+                            } }
+                        }
+                        @if !report.notes.is_empty() {
+                            ul #placement-notes { @for n in &report.notes { li { (n.text(rating_lang(l))) } } }
+                        }
+                        @if !rows.is_empty() {
+                            h2 { (l.t("The table's rows for this kind", "该类别的名次称号条目")) }
+                            div.table-wrap { table #placement-rows {
+                                thead { tr { th { (l.t("Title", "称号")) } th { (l.t("Places", "名次")) } th { (l.t("Article", "条款")) } } }
+                                tbody { @for r in &rows { tr {
+                                    td { (title_text(rules, &r.title)) }
+                                    td {
+                                        @if let Some([a, z]) = r.places { (l.pick(format!("places {a}–{z}"), format!("第 {a}–{z} 名"))) }
+                                        @for sh in &r.team_shares {
+                                            @let [a, z] = sh.places;
+                                            (l.pick(format!("team places {a}–{z}: {}% of the players", sh.share), format!("团体第 {a}–{z} 名：队员的 {}%", sh.share))) br;
+                                        }
+                                    }
+                                    td { (r.article) }
+                                } } }
+                            } }
+                        }
+                    },
+                }
+            }
+        },
+    ))
+}
+
+/// A kind of event of the placement table in the visitor's language: the
+/// table's Chinese event name, or the kind's key in English.
+pub(super) fn placement_kind_label(
+    rules: &qiyuan_rating::titles::TitleRules,
+    kind: &str,
+    l: Lang,
+) -> String {
+    match l {
+        Lang::Zh => rules
+            .placement
+            .iter()
+            .find(|r| r.kind == kind)
+            .map_or_else(|| kind.to_string(), |r| r.event.clone()),
+        Lang::En => kind.replace('-', " "),
+    }
+}
+
 /// Points of every player before `round` (after round − 1).
 fn points_before(d: &DeskEvent, round: u32) -> std::collections::HashMap<PlayerId, String> {
     if round <= 1 {
