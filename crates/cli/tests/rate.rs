@@ -270,3 +270,39 @@ fn profile_file_is_read_with_the_same_parser() {
     assert!(!out.status.success());
     assert!(stderr(&out).contains("broken.toml"), "{}", stderr(&out));
 }
+
+/// A failed rated-event condition is printed in the language asked for.
+/// cxa-2019 第三条(三): 至少应有两名国家级（含以上级别）裁判员 — the event has
+/// one national arbiter, so the warning names 第三条(三) in both languages.
+#[test]
+fn condition_warnings_follow_the_language() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = EVENT.replacen(
+        r#""players""#,
+        r#""arbiters": [{"name": "王裁判", "grade": "national"}], "players""#,
+        1,
+    );
+    let file = write(dir.path(), "e.json", &text);
+    let path = file.to_str().unwrap();
+    for (lang, prefix) in [
+        ("zh", "注意：第三条(三)："),
+        ("en", "warning: 第三条(三): "),
+    ] {
+        let out = qiyuan(&["rate", path, "--profile", "cxa-2019", "--lang", lang]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        let text = stdout(&out);
+        let line = text
+            .lines()
+            .find(|l| l.starts_with(prefix))
+            .unwrap_or_else(|| panic!("no {prefix} in\n{text}"));
+        let latin_words = line
+            .split(|c: char| !c.is_ascii_alphabetic())
+            .filter(|w| w.len() > 1)
+            .count();
+        if lang == "zh" {
+            assert_eq!(latin_words, 0, "{line}");
+        } else {
+            assert!(latin_words > 2, "{line}");
+        }
+    }
+}

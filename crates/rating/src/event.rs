@@ -441,6 +441,25 @@ pub struct EventReport {
     pub players: Vec<PlayerReport>,
 }
 
+impl EventReport {
+    /// The warnings in `lang`: the failed rated-event conditions worded in
+    /// it (they come first in [`EventReport::warnings`]), then the
+    /// remarks a caller added after the rating, as written.
+    pub fn warnings_in(&self, lang: crate::Lang) -> Vec<String> {
+        let failed: Vec<String> = self
+            .conditions
+            .iter()
+            .filter(|c| c.status == crate::conditions::CheckStatus::Failed)
+            .map(|c| match lang {
+                crate::Lang::En => c.warning(),
+                crate::Lang::Zh => c.warning_zh(),
+            })
+            .collect();
+        let rest = self.warnings.iter().skip(failed.len()).cloned();
+        failed.into_iter().chain(rest).collect()
+    }
+}
+
 /// The largest rating accepted (keeps every sum far from `Decimal`'s range).
 const MAX_RATING: Decimal = Decimal::from_parts(100_000, 0, 0, false, 0);
 

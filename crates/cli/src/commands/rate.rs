@@ -270,7 +270,7 @@ fn render_table(report: &EventReport, lang: Lang) -> String {
         out.push_str(note);
         out.push('\n');
     }
-    for warning in &report.warnings {
+    for warning in &report.warnings_in(lang) {
         out.push_str(if lang == Lang::Zh {
             "注意："
         } else {

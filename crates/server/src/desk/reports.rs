@@ -7,7 +7,6 @@ use axum::response::{IntoResponse, Response};
 use maud::{Markup, html};
 use qiyuan_desk::export;
 use qiyuan_desk::prelude::*;
-use qiyuan_rating::conditions::CheckStatus;
 use qiyuan_rating::table::NormTitle;
 use qiyuan_store::desk::LoadedEvent;
 use serde::Deserialize;
@@ -222,9 +221,7 @@ pub(super) async fn rating(
                     p { (r.profile_title) }
                     // The conditions the event fails, in the reader's
                     // language; then the desk's own remarks.
-                    @let failed = r.conditions.iter().filter(|c| c.status == CheckStatus::Failed);
-                    @for c in failed.clone() { p.warning { (l.pick(c.warning(), c.warning_zh())) } }
-                    @for w in r.warnings.iter().skip(failed.count()) { p.warning { (w) } }
+                    @for w in r.warnings_in(rating_lang(l)) { p.warning { (w) } }
                     div.table-wrap { table #rating-table {
                         thead { tr {
                             th.num { (l.t("No.", "编号")) } th { (l.t("Name", "姓名")) }
