@@ -180,6 +180,277 @@ pub fn titles_for(sex: Sex) -> &'static [NormTitle] {
     }
 }
 
+/// Why an event is not a title event, or why a player has no norm: data,
+/// worded in either language by [`NormReason::text`] (English by
+/// `Display` and in JSON).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NormReason {
+    /// Fewer players than the rules ask.
+    FewPlayers {
+        /// Players.
+        players: u32,
+        /// The minimum.
+        min: u32,
+        /// The article.
+        article: String,
+    },
+    /// Fewer rounds than the rules ask.
+    FewRounds {
+        /// Rounds.
+        rounds: u32,
+        /// The minimum.
+        min: u32,
+        /// The article.
+        article: String,
+    },
+    /// Too many unrated players.
+    Unrated {
+        /// Unrated players.
+        unrated: u32,
+        /// Players.
+        players: u32,
+        /// The largest share allowed, in percent.
+        max_percent: Decimal,
+        /// The article.
+        article: String,
+    },
+    /// A player has no unit, so the share of one unit cannot be checked.
+    UnitsMissing {
+        /// The largest share of one unit.
+        share: Fraction,
+        /// The article.
+        article: String,
+    },
+    /// Too many players from one unit.
+    UnitShare {
+        /// Players from the unit.
+        count: u32,
+        /// Players.
+        players: u32,
+        /// The unit.
+        unit: String,
+        /// The largest share allowed.
+        share: Fraction,
+        /// The article.
+        article: String,
+    },
+    /// A schedule or arbiter condition failed.
+    Condition(ConditionCheck),
+    /// The event is not a title event (the reasons), so no norm is had.
+    NotTitleEvent(Vec<NormReason>),
+    /// The band is beyond the seed's norm table (an extrapolated row).
+    Extrapolated {
+        /// The band's lowest average.
+        low: u32,
+        /// Its highest.
+        high: u32,
+    },
+    /// The field is not a title event of this title (cca-chess 六(四),
+    /// cxa-legacy 六(四)).
+    Field {
+        /// The title.
+        title: NormTitle,
+        /// The article.
+        article: String,
+        /// What the field has, per clause (English).
+        details: Vec<String>,
+    },
+    /// No game of the player counts.
+    NoGame,
+    /// Fewer points than required.
+    Scored {
+        /// Points.
+        score: Decimal,
+        /// Required.
+        need: Decimal,
+    },
+    /// The average's band gives no norm of this title.
+    NoNormInBand {
+        /// The title.
+        title: NormTitle,
+        /// The average.
+        average: Decimal,
+        /// The band's lowest average.
+        low: u32,
+        /// Its highest.
+        high: u32,
+    },
+    /// The average is outside the norm table.
+    OutsideTable {
+        /// The average.
+        average: Decimal,
+    },
+    /// No average (no opponent).
+    NoAverage,
+}
+
+impl NormReason {
+    /// The reason in words, citing its article.
+    ///
+    /// ```
+    /// use qiyuan_rating::Lang;
+    /// use qiyuan_rating::norms::NormReason;
+    /// let r = NormReason::FewPlayers { players: 11, min: 12, article: "cxa-legacy 六".into() };
+    /// assert_eq!(r.text(Lang::En), "11 players, fewer than 12 (cxa-legacy 六)");
+    /// assert_eq!(r.text(Lang::Zh), "棋手 11 名，少于 12 名（cxa-legacy 六）");
+    /// ```
+    pub fn text(&self, lang: crate::Lang) -> String {
+        let en = lang == crate::Lang::En;
+        let title = |t: &NormTitle| match t {
+            NormTitle::Grandmaster => "特级大师",
+            NormTitle::Master => "大师",
+            NormTitle::WomanGrandmaster => "女子特级大师",
+            NormTitle::WomanMaster => "女子大师",
+        };
+        match self {
+            NormReason::FewPlayers {
+                players,
+                min,
+                article,
+            } if en => {
+                format!("{players} players, fewer than {min} ({article})")
+            }
+            NormReason::FewPlayers {
+                players,
+                min,
+                article,
+            } => {
+                format!("棋手 {players} 名，少于 {min} 名（{article}）")
+            }
+            NormReason::FewRounds {
+                rounds,
+                min,
+                article,
+            } if en => {
+                format!("{rounds} rounds, fewer than {min} ({article})")
+            }
+            NormReason::FewRounds {
+                rounds,
+                min,
+                article,
+            } => {
+                format!("{rounds} 轮，少于 {min} 轮（{article}）")
+            }
+            NormReason::Unrated {
+                unrated,
+                players,
+                max_percent,
+                article,
+            } if en => format!(
+                "{unrated} of {players} players unrated, more than {}% ({article})",
+                max_percent.normalize()
+            ),
+            NormReason::Unrated {
+                unrated,
+                players,
+                max_percent,
+                article,
+            } => format!(
+                "{players} 名棋手中 {unrated} 名无等级分，超过 {}%（{article}）",
+                max_percent.normalize()
+            ),
+            NormReason::UnitsMissing { share, article } if en => format!(
+                "not every player has a unit: the share of one unit (at most {share}) cannot be checked ({article})"
+            ),
+            NormReason::UnitsMissing { share, article } => format!(
+                "并非每名棋手都登记了单位：无法检查同一单位所占的比例（至多 {share}）（{article}）"
+            ),
+            NormReason::UnitShare {
+                count,
+                players,
+                unit,
+                share,
+                article,
+            } if en => {
+                format!("{count} of {players} players from {unit}, more than {share} ({article})")
+            }
+            NormReason::UnitShare {
+                count,
+                players,
+                unit,
+                share,
+                article,
+            } => {
+                format!("{players} 名棋手中 {count} 名来自{unit}，超过 {share}（{article}）")
+            }
+            NormReason::Condition(c) if en => format!("{} ({})", c.detail, c.article),
+            NormReason::Condition(c) => format!("{}（{}）", c.detail_zh, c.article),
+            NormReason::NotTitleEvent(rs) => {
+                let each: Vec<String> = rs.iter().map(|r| r.text(lang)).collect();
+                if en {
+                    format!("the event is not a title event: {}", each.join("; "))
+                } else {
+                    format!("本赛事不是称号赛事：{}", each.join("；"))
+                }
+            }
+            NormReason::Extrapolated { low, high } if en => format!(
+                "band {low}–{high} is beyond the seed's norm table (the row is extrapolated, not the regulation's)"
+            ),
+            NormReason::Extrapolated { low, high } => {
+                format!("{low}–{high} 分段超出规定的标准分表（该行为推算，不是规定的数字）")
+            }
+            NormReason::Field {
+                title: t,
+                article,
+                details,
+            } if en => format!(
+                "the field is not a {t:?} title event ({article}): {}",
+                details.join("; ")
+            ),
+            NormReason::Field {
+                title: t, article, ..
+            } => {
+                format!("参赛阵容不符合{}称号赛的规定（{article}）", title(t))
+            }
+            NormReason::NoGame if en => "no game counts".into(),
+            NormReason::NoGame => "没有计分的对局".into(),
+            NormReason::Scored { score, need } if en => {
+                format!("scored {score} of {need} required")
+            }
+            NormReason::Scored { score, need } => format!("得分 {score}，需 {need}"),
+            NormReason::NoNormInBand {
+                title: t,
+                average,
+                low,
+                high,
+            } if en => format!(
+                "average {} (band {low}–{high}) gives no {t:?} norm",
+                average.round_dp(2)
+            ),
+            NormReason::NoNormInBand {
+                title: t,
+                average,
+                low,
+                high,
+            } => format!(
+                "平均等级分 {}（{low}–{high} 分段）不设{}标准分",
+                average.round_dp(2),
+                title(t)
+            ),
+            NormReason::OutsideTable { average } if en => {
+                format!("average {} is outside the norm table", average.round_dp(2))
+            }
+            NormReason::OutsideTable { average } => {
+                format!("平均等级分 {} 不在标准分表内", average.round_dp(2))
+            }
+            NormReason::NoAverage if en => "no average".into(),
+            NormReason::NoAverage => "没有平均等级分".into(),
+        }
+    }
+}
+
+impl std::fmt::Display for NormReason {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.text(crate::Lang::En))
+    }
+}
+
+impl Serialize for NormReason {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
 /// One title's norm for one player.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct NormResult {
@@ -192,7 +463,7 @@ pub struct NormResult {
     /// True when the norm is achieved.
     pub achieved: bool,
     /// Why not, when not.
-    pub reason: Option<String>,
+    pub reason: Option<NormReason>,
 }
 
 /// A player's norm check.
@@ -230,7 +501,7 @@ pub struct NormReport {
     /// True when the event meets the title-event conditions.
     pub qualifies: bool,
     /// The conditions it does not meet.
-    pub reasons: Vec<String>,
+    pub reasons: Vec<NormReason>,
     /// The schedule and arbiter conditions checked: met, failed (also in
     /// `reasons`) or not checked for want of data.
     pub checks: Vec<ConditionCheck>,
@@ -261,7 +532,11 @@ pub fn check_norms_with(
     let m = players.len() as u32;
     let mut reasons = Vec::new();
     if let Some(min) = rules.min_players.filter(|&min| m < min) {
-        reasons.push(format!("{m} players, fewer than {min} ({})", rules.article));
+        reasons.push(NormReason::FewPlayers {
+            players: m,
+            min,
+            article: rules.article.clone(),
+        });
     }
     let rounds = event
         .pairings()
@@ -270,10 +545,11 @@ pub fn check_norms_with(
         .max()
         .unwrap_or(0);
     if let Some(min) = rules.min_rounds.filter(|&min| rounds < min) {
-        reasons.push(format!(
-            "{rounds} rounds, fewer than {min} ({})",
-            rules.article
-        ));
+        reasons.push(NormReason::FewRounds {
+            rounds,
+            min,
+            article: rules.article.clone(),
+        });
     }
     if let Some(max) = rules.max_unrated_share {
         let unrated = report
@@ -282,19 +558,20 @@ pub fn check_norms_with(
             .filter(|p| p.rating_source != crate::event::RatingSource::Published)
             .count() as u32;
         if m > 0 && Decimal::from(unrated) > max * Decimal::from(m) {
-            reasons.push(format!(
-                "{unrated} of {m} players unrated, more than {}% ({})",
-                (max * Decimal::ONE_HUNDRED).normalize(),
-                rules.article
-            ));
+            reasons.push(NormReason::Unrated {
+                unrated,
+                players: m,
+                max_percent: max * Decimal::ONE_HUNDRED,
+                article: rules.article.clone(),
+            });
         }
     }
     if let Some(share) = rules.max_unit_share {
         if players.iter().any(|p| p.unit.is_none()) {
-            reasons.push(format!(
-                "not every player has a unit: the share of one unit (at most {share}) cannot be checked ({})",
-                rules.article
-            ));
+            reasons.push(NormReason::UnitsMissing {
+                share,
+                article: rules.article.clone(),
+            });
         } else {
             let mut units: Vec<&str> = players.iter().filter_map(|p| p.unit.as_deref()).collect();
             units.sort_unstable();
@@ -302,10 +579,13 @@ pub fn check_norms_with(
             while i < units.len() {
                 let j = units[i..].iter().take_while(|u| **u == units[i]).count();
                 if (j as u64) * u64::from(share.den) > u64::from(m) * u64::from(share.num) {
-                    reasons.push(format!(
-                        "{j} of {m} players from {}, more than {share} ({})",
-                        units[i], rules.article
-                    ));
+                    reasons.push(NormReason::UnitShare {
+                        count: j as u32,
+                        players: m,
+                        unit: units[i].to_string(),
+                        share,
+                        article: rules.article.clone(),
+                    });
                 }
                 i += j;
             }
@@ -322,7 +602,7 @@ pub fn check_norms_with(
         rules.last_rounds_single,
     ));
     for c in checks.iter().filter(|c| c.status == CheckStatus::Failed) {
-        reasons.push(format!("{} ({})", c.detail, c.article));
+        reasons.push(NormReason::Condition(c.clone()));
     }
     let qualifies = reasons.is_empty();
     let title_rules = rules
@@ -369,40 +649,37 @@ pub fn check_norms_with(
             let need = pct.map(|p| required_points(rules.points, n, p));
             let field = title_events.iter().find(|t| t.norm == title);
             let reason = if !qualifies {
-                Some(format!(
-                    "the event is not a title event: {}",
-                    reasons.join("; ")
-                ))
+                Some(NormReason::NotTitleEvent(reasons.clone()))
             } else if let Some(b) = band.filter(|b| b.extrapolated && pct.is_some()) {
                 // The seed's table stops before this band: the row is the
                 // spec's extrapolation, not a figure of the regulation.
-                Some(format!(
-                    "band {}–{} is beyond the seed's norm table (the row is extrapolated, \
-                     not the regulation's)",
-                    b.band_low, b.band_high
-                ))
+                Some(NormReason::Extrapolated {
+                    low: b.band_low,
+                    high: b.band_high,
+                })
             } else if let Some(f) = field.filter(|f| !f.qualifies) {
-                Some(format!(
-                    "the field is not a {title:?} title event ({}): {}",
-                    f.article,
-                    f.details.join("; ")
-                ))
+                Some(NormReason::Field {
+                    title,
+                    article: f.article.clone(),
+                    details: f.details.clone(),
+                })
             } else if n == 0 {
-                Some("no game counts".to_string())
+                Some(NormReason::NoGame)
             } else if let Some(need) = need {
-                (pr.score < need).then(|| format!("scored {} of {need} required", pr.score))
+                (pr.score < need).then_some(NormReason::Scored {
+                    score: pr.score,
+                    need,
+                })
             } else {
                 Some(match (average, band) {
-                    (Some(a), Some(b)) => format!(
-                        "average {} (band {}–{}) gives no {title:?} norm",
-                        a.round_dp(2),
-                        b.band_low,
-                        b.band_high
-                    ),
-                    (Some(a), None) => {
-                        format!("average {} is outside the norm table", a.round_dp(2))
-                    }
-                    _ => "no average".to_string(),
+                    (Some(a), Some(b)) => NormReason::NoNormInBand {
+                        title,
+                        average: a,
+                        low: b.band_low,
+                        high: b.band_high,
+                    },
+                    (Some(average), None) => NormReason::OutsideTable { average },
+                    _ => NormReason::NoAverage,
                 })
             };
             results.push(NormResult {

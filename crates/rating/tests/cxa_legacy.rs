@@ -211,7 +211,9 @@ fn art_6_2_two_national_arbiters_for_a_title_event() {
     let r = with(ArbiterGrade::First);
     assert!(!r.qualifies);
     assert!(
-        r.reasons[0].contains("at least 2 needed (cxa-legacy 六)"),
+        r.reasons[0]
+            .to_string()
+            .contains("at least 2 needed (cxa-legacy 六)"),
         "{:?}",
         r.reasons
     );

@@ -137,6 +137,7 @@ fn every_row(kind: GameKind, profile: &str, file: &str) {
                             .reason
                             .as_ref()
                             .unwrap()
+                            .to_string()
                             .contains("gives no")
                     );
                 }
@@ -265,8 +266,11 @@ fn hand_worked_xiangqi_title_event() {
     let p = &rep.players[0];
     assert!(!result(p, NormTitle::Grandmaster).achieved);
     assert_eq!(
-        result(p, NormTitle::Grandmaster).reason.as_deref(),
-        Some("scored 8 of 8.5 required")
+        result(p, NormTitle::Grandmaster).reason,
+        Some(NormReason::Scored {
+            score: dec!(8),
+            need: dec!(8.5)
+        })
     );
     assert!(result(p, NormTitle::Master).achieved);
 }
@@ -281,7 +285,9 @@ fn xiangqi_events_that_do_not_qualify() {
     let rep = check_norms(&xiangqi_event(&r12[..11], &UNITS[..11], 11, 0), &profile).unwrap();
     assert!(!rep.qualifies);
     assert!(
-        rep.reasons[0].starts_with("11 players, fewer than 12"),
+        rep.reasons[0]
+            .to_string()
+            .starts_with("11 players, fewer than 12"),
         "{:?}",
         rep.reasons
     );
@@ -292,9 +298,9 @@ fn xiangqi_events_that_do_not_qualify() {
     units[2] = "北京";
     let rep = check_norms(&xiangqi_event(&r12, &units, 11, 0), &profile).unwrap();
     assert!(
-        rep.reasons
-            .iter()
-            .any(|r| r.starts_with("5 of 12 players from 北京, more than 1/3")),
+        rep.reasons.iter().any(|r| r
+            .to_string()
+            .starts_with("5 of 12 players from 北京, more than 1/3")),
         "{:?}",
         rep.reasons
     );
@@ -310,9 +316,9 @@ fn xiangqi_events_that_do_not_qualify() {
     r[11] = None;
     let rep = check_norms(&xiangqi_event(&r, &UNITS, 11, 0), &profile).unwrap();
     assert!(
-        rep.reasons
-            .iter()
-            .any(|x| x.starts_with("3 of 12 players unrated, more than 20%")),
+        rep.reasons.iter().any(|x| x
+            .to_string()
+            .starts_with("3 of 12 players unrated, more than 20%")),
         "{:?}",
         rep.reasons
     );
@@ -452,7 +458,11 @@ fn a_user_profile_sets_the_norm_conditions() {
     let same = copy(&[]);
     let rep = check_norms(&ev11, &same).unwrap();
     assert!(!rep.qualifies);
-    assert!(rep.reasons[0].starts_with("11 players, fewer than 12"));
+    assert!(
+        rep.reasons[0]
+            .to_string()
+            .starts_with("11 players, fewer than 12")
+    );
     // With `min_players = 10` the same event qualifies.
     let ten = copy(&[("min_players = 12", "min_players = 10")]);
     assert!(check_norms(&ev11, &ten).unwrap().qualifies);

@@ -1915,8 +1915,19 @@ async fn a_national_championship_gives_titles_by_place_in_both_languages() {
     );
     assert!(settings.contains("2026-07-01, 2026-07-01, 2026-07-02"));
     assert!(settings.contains(r#"value="90/40, 30""#));
-    for (n, r) in [("甲", 2300), ("乙", 2200), ("丙", 2100), ("丁", 2000)] {
-        add_player(&server, id, n, r).await;
+    for (n, r) in [
+        ("甲", "2300"),
+        ("乙", "2200"),
+        ("丙", "2100"),
+        ("丁", "2000"),
+    ] {
+        let resp = server
+            .post_form(
+                &format!("/desk/events/{id}/players"),
+                &[("action", "add"), ("name", n), ("rating", r), ("sex", "m")],
+            )
+            .await;
+        assert_eq!(resp.status(), 200, "add {n}");
     }
     for round in 1..=3u32 {
         let boards = pair_next(&server, id).await;
@@ -1951,6 +1962,18 @@ async fn a_national_championship_gives_titles_by_place_in_both_languages() {
     assert!(zh.contains("第一条 大师 1"));
     assert!(zh.contains("运动健将"), "the athlete grade (时应级别)");
     assert!(!zh.contains("placement-provisional"));
+    // Three rounds is not a title event (cca-chess 六(一): 不少于9轮), nor
+    // rounds 1 and 2 on one day with the last three rounds not one a day
+    // (六(二)), worded in the page's language.
+    let norms = server.get_text(&format!("/desk/events/{id}/norms")).await;
+    assert!(
+        norms.contains("<li>3 轮，少于 9 轮（cca-chess 六(一), 八(十三)）</li>"),
+        "{norms}"
+    );
+    assert!(
+        norms.contains("最后 3 轮应每天一局（cca-chess 六(二)）</li>"),
+        "{norms}"
+    );
 
     english(&server, &server.client).await;
     let en = server.get_text(&format!("/desk/events/{id}/titles")).await;
@@ -1961,4 +1984,9 @@ async fn a_national_championship_gives_titles_by_place_in_both_languages() {
     );
     assert!(en.contains("place 4 (places 1–8 of the table)"), "{en}");
     assert!(!en.contains("运动健将"));
+    let norms = server.get_text(&format!("/desk/events/{id}/norms")).await;
+    assert!(
+        norms.contains("<li>3 rounds, fewer than 9 (cca-chess 六(一), 八(十三))</li>"),
+        "{norms}"
+    );
 }

@@ -329,63 +329,6 @@ async fn grades_page(
 }
 
 /// `GET /desk/events/{id}/norms[?profile=NAME]`: the title norm check.
-/// A reason of the norm check in the visitor's language. The rating crate
-/// words them in English; the Chinese is worded here for the reasons it
-/// gives (with their figures and the article cited), a generic sentence
-/// for any other.
-fn norm_reason(reason: &str, l: Lang) -> String {
-    if l == Lang::En {
-        return reason.to_string();
-    }
-    if let Some(rest) = reason.strip_prefix("the event is not a title event: ") {
-        let each: Vec<String> = rest.split("; ").map(|r| norm_reason(r, l)).collect();
-        return format!("本赛事不是称号赛事：{}", each.join("；"));
-    }
-    let (body, article) = match reason.rfind(" (") {
-        Some(i) if reason.ends_with(')') => (
-            &reason[..i],
-            format!("（{}）", &reason[i + 2..reason.len() - 1]),
-        ),
-        _ => (reason, String::new()),
-    };
-    if let Some((m, min)) = body.split_once(" players, fewer than ") {
-        return format!("棋手 {m} 名，少于 {min} 名{article}");
-    }
-    if let Some((r, min)) = body.split_once(" rounds, fewer than ") {
-        return format!("{r} 轮，少于 {min} 轮{article}");
-    }
-    if let Some((um, pct)) = body.split_once(" players unrated, more than ")
-        && let Some((u, m)) = um.split_once(" of ")
-    {
-        return format!("{m} 名棋手中 {u} 名无等级分，超过 {pct}{article}");
-    }
-    if let Some(rest) =
-        body.strip_prefix("not every player has a unit: the share of one unit (at most ")
-    {
-        let share = rest.split(')').next().unwrap_or("");
-        return format!(
-            "并非每名棋手都登记了单位：无法检查同一单位所占的比例（至多 {share}）{article}"
-        );
-    }
-    if let Some((jm, rest)) = body.split_once(" players from ")
-        && let Some((j, m)) = jm.split_once(" of ")
-        && let Some((unit, share)) = rest.rsplit_once(", more than ")
-    {
-        return format!("{m} 名棋手中 {j} 名来自{unit}，超过 {share}{article}");
-    }
-    if let Some(rest) = body.strip_prefix("scored ")
-        && let Some((got, need)) = rest
-            .strip_suffix(" required")
-            .and_then(|r| r.split_once(" of "))
-    {
-        return format!("得分 {got}，需 {need}");
-    }
-    if body == "no game counts" {
-        return "没有计分的对局".to_string();
-    }
-    format!("未达到条件{article}（详细原因仅有英文说明）")
-}
-
 pub(super) async fn norms(
     State(state): State<AppState>,
     viewer: Viewer,
@@ -411,7 +354,7 @@ pub(super) async fn norms(
                         p.notice { (l.t("The event meets the title-event conditions.", "本赛事符合称号赛事条件。")) }
                     } @else {
                         p.warning { (l.t("The event does not meet the title-event conditions:", "本赛事不符合称号赛事条件：")) }
-                        ul { @for reason in &r.reasons { li { (norm_reason(reason, l)) } } }
+                        ul { @for reason in &r.reasons { li { (reason.text(rating_lang(l))) } } }
                     }
                     @if let Some(a) = r.event_average { p { (l.t("Average rating: ", "平均等级分：")) (a.round_dp(1)) } }
                     div.table-wrap { table {
@@ -425,7 +368,7 @@ pub(super) async fn norms(
                             td { @for n in &p.results {
                                 (title_name(n.title, l)) ": "
                                 @if n.achieved { strong { (l.t("achieved", "达到")) } }
-                                @else { (n.reason.as_deref().map_or("—".to_string(), |r| norm_reason(r, l))) }
+                                @else { (n.reason.as_ref().map_or("—".to_string(), |r| r.text(rating_lang(l)))) }
                                 @if let Some(req) = n.required_points { " (" (l.t("needs ", "需 ")) (req) ")" }
                                 br;
                             } }
