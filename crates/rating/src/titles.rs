@@ -654,9 +654,12 @@ impl PlacementBasis {
                     Lang::En => format!(
                         "team {team} placed {place} of {event}: {share}% of {players} players = {receiving} (board {board})"
                     ),
-                    Lang::Zh => format!(
-                        "{team}队获{event}第 {place} 名：{players} 名队员的 {share}% 为 {receiving} 名（第 {board} 台）"
-                    ),
+                    Lang::Zh => {
+                        let dui = if team.ends_with('队') { "" } else { "队" };
+                        format!(
+                            "{team}{dui}获{event}第 {place} 名：{players} 名队员的 {share}% 为 {receiving} 名（第 {board} 台）"
+                        )
+                    }
                 }
             }
         }
@@ -743,7 +746,10 @@ impl PlacementNote {
                         (false, true) => format!("{name} (place {place} shared)"),
                         (true, true) => format!("team {name} (place {place} shared)"),
                         (false, false) => format!("{name}（并列第 {place} 名）"),
-                        (true, false) => format!("{name}队（并列第 {place} 名）"),
+                        (true, false) => format!(
+                            "{name}{}（并列第 {place} 名）",
+                            if name.ends_with('队') { "" } else { "队" }
+                        ),
                     })
                     .collect();
                 if en {
@@ -947,8 +953,10 @@ pub struct PlacementResult {
     pub date: NaiveDate,
     /// The article of the row.
     pub article: String,
-    /// How.
+    /// How (English).
     pub how: String,
+    /// How, as data ([`PlacementBasis::text`] words it).
+    pub basis: PlacementBasis,
 }
 
 /// What a player's title application rests on: norms, places, FIDE titles,
@@ -1442,6 +1450,7 @@ pub fn title_file_from_events(
                 date,
                 article: a.article.clone(),
                 how: a.how.clone(),
+                basis: a.basis.clone(),
             });
         }
     }

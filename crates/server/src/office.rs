@@ -1701,7 +1701,7 @@ async fn title_file_page(
             let rating = history.lists.iter().rev().find_map(|line| line.rating);
             let held: Vec<String> = history.titles.iter().map(|(t, _)| t.clone()).collect();
             titles::title_file_from_events(qiyuan_rating::model::PlayerId(id), &pairs, rating, held)
-                .map(|f| titles::title_file(&rules, &f, today()))
+                .map(|f| (titles::title_file(&rules, &f, today()), f.placements, rules))
         }
     };
     let yes_no = |b: bool| {
@@ -1723,7 +1723,7 @@ async fn title_file_page(
             h1 { (l.t("Title file", "称号档案")) ": " (history.name) " (" (id) ")" }
             @match &report {
                 None => p #title-file-empty { (l.t("The office has imported no event of this player.", "等级分管理尚未导入该棋手的任何赛事。")) },
-                Some(r) => {
+                Some((r, places, rules)) => {
                     p.muted {
                         (l.pick(
                             format!("Rules {}; on {}, results after {} count; rating {}.", r.rules, r.date, r.oldest, r.rating.map_or("—".to_string(), |x| x.to_string())),
@@ -1752,6 +1752,23 @@ async fn title_file_page(
                             }
                         } }
                     } }
+                    h2 { (l.t("Titles by placement", "名次称号")) }
+                    @if places.is_empty() {
+                        p #title-file-no-places { (l.t("No place in the imported events gives a title.", "已导入的赛事中没有获得名次称号的名次。")) }
+                    } @else {
+                        div.table-wrap { table #title-file-places {
+                            thead { tr {
+                                th { (l.t("Event", "赛事")) } th { (l.t("Date", "日期")) } th { (l.t("Title", "称号")) }
+                                th { (l.t("By", "依据")) } th { (l.t("Article", "条款")) }
+                            } }
+                            tbody { @for x in places { tr data-title=(x.title) {
+                                td { (x.event) } td { (x.date) }
+                                td { (crate::desk::reports::title_text(rules, &x.title, l)) }
+                                td { (crate::desk::reports::placement_basis_text(&x.basis, l)) }
+                                td { (x.article) }
+                            } } }
+                        } }
+                    }
                 }
             }
         },

@@ -1089,7 +1089,19 @@ async fn the_title_file_gathers_the_imported_events() {
         .expect("a 大师 row");
     assert!(master.contains(r#"data-eligible="true""#), "{master}");
     assert!(master.contains("✓ 名次"), "{master}");
+    // The place itself, worded: the team's place and share (大师 3).
+    let places = &page[page.find(r#"id="title-file-places""#).expect("the places")..];
+    assert!(
+        places.contains("甲队获全国团体锦标赛第 2 名：4 名队员的 80% 为 3 名（第 1 台）"),
+        "{places}"
+    );
     let page = server.get_text("/office/titles?player=4").await;
+    // Board 4 is not among the three: 一级棋士 3, 全国团体赛前八名未获大师称号者.
+    let places = &page[page.find(r#"id="title-file-places""#).expect("the places")..];
+    assert!(
+        places.contains("甲队获全国团体赛第 2 名：4 名队员的 100% 为 4 名（第 4 台）"),
+        "{places}"
+    );
     let master = page
         .split(r#"data-title=""#)
         .find(|row| row.starts_with("大师\""))

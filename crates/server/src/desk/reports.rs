@@ -402,40 +402,8 @@ pub(super) async fn titles(
     let event = loaded.desk.rating_event().map_err(|e| desk_error(&e, l))?;
     let d = &loaded.desk;
     let kind = d.settings().regulation.kind.clone();
-    let title_text =
-        |rules: &TitleRules, code: &str| match rules.titles.iter().find(|t| t.code == code) {
-            Some(t) if l == Lang::En && !t.name_en.is_empty() => t.name_en.clone(),
-            Some(t) => t.display_name().to_string(),
-            None => code.to_string(),
-        };
-    let basis_text = |b: &PlacementBasis| match (b, l) {
-        (
-            PlacementBasis::Place {
-                place,
-                places: [a, z],
-                ..
-            },
-            Lang::En,
-        ) => {
-            format!("place {place} (places {a}–{z} of the table)")
-        }
-        (
-            PlacementBasis::TeamShare {
-                team,
-                place,
-                share,
-                players,
-                receiving,
-                board,
-                ..
-            },
-            Lang::En,
-        ) => format!(
-            "team {team} placed {place}: {share}% of {players} players = {receiving}{}",
-            board.map_or(String::new(), |b| format!(", board {b}"))
-        ),
-        (b, _) => b.text(rating_lang(l)),
-    };
+    let title_text = |rules: &TitleRules, code: &str| title_text(rules, code, l);
+    let basis_text = |b: &PlacementBasis| placement_basis_text(b, l);
     let planned = d.settings().planned_rounds(d.players().len() as u32);
     let finished = d.is_finished();
     Ok(page(
@@ -512,6 +480,51 @@ pub(super) async fn titles(
             }
         },
     ))
+}
+
+/// A title of the rules in the visitor's language (its English name on
+/// English pages, when the rules give one).
+pub(crate) fn title_text(rules: &qiyuan_rating::titles::TitleRules, code: &str, l: Lang) -> String {
+    match rules.titles.iter().find(|t| t.code == code) {
+        Some(t) if l == Lang::En && !t.name_en.is_empty() => t.name_en.clone(),
+        Some(t) => t.display_name().to_string(),
+        None => code.to_string(),
+    }
+}
+
+/// What a placement title rests on, in the visitor's language. English
+/// pages leave out the table's Chinese event name (the kind is shown
+/// beside it).
+pub(crate) fn placement_basis_text(b: &qiyuan_rating::titles::PlacementBasis, l: Lang) -> String {
+    use qiyuan_rating::titles::PlacementBasis;
+    match (b, l) {
+        (
+            PlacementBasis::Place {
+                place,
+                places: [a, z],
+                ..
+            },
+            Lang::En,
+        ) => {
+            format!("place {place} (places {a}–{z} of the table)")
+        }
+        (
+            PlacementBasis::TeamShare {
+                team,
+                place,
+                share,
+                players,
+                receiving,
+                board,
+                ..
+            },
+            Lang::En,
+        ) => format!(
+            "team {team} placed {place}: {share}% of {players} players = {receiving}{}",
+            board.map_or(String::new(), |b| format!(", board {b}"))
+        ),
+        (b, _) => b.text(rating_lang(l)),
+    }
 }
 
 /// A kind of event of the placement table in the visitor's language: the
