@@ -121,6 +121,14 @@ pub fn trf(e: &DeskEvent, trf16: bool) -> Result<String, DeskError> {
             text: a.clone(),
         });
     }
+    // 122 Allotted times per moves/game: the control as numbers (a
+    // preset's name means nothing to another program).
+    if let Ok(Some(t)) = s.regulation.parsed_time_control() {
+        head.push(Record::Text {
+            code: TextCode::TimeControl,
+            text: t.to_string(),
+        });
+    }
     if !s.round_dates.is_empty() {
         head.push(Record::RoundDates(
             s.round_dates

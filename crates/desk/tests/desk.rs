@@ -690,3 +690,24 @@ fn rated_event_conditions_from_the_desk_settings() {
     assert_eq!(status(&e, "第三条(三)"), CheckStatus::Met);
     assert_eq!(status(&e, "第三条(五)"), CheckStatus::Met);
 }
+
+/// The TRF header carries the time control (122) as numbers: the preset
+/// `xiangqi-6.1` is 象棋竞赛规则 6.1 (quoted in seed 003): 90 分钟 40 着，以后每
+/// 15 分钟 10 着; and the round dates (132) the settings give.
+#[test]
+fn trf_export_writes_the_time_control_and_round_dates() {
+    let mut e = qiyuan_desk::demo::xiangqi_swiss().unwrap();
+    let mut s = e.settings().clone();
+    s.regulation.time_control = Some("xiangqi-6.1".into());
+    e.set_settings(s).unwrap();
+    let text = trf(&e, false).unwrap();
+    assert!(text.lines().any(|l| l == "122 90/40, 15/10"), "{text}");
+    let dates = text.lines().find(|l| l.starts_with("132")).expect("132");
+    assert_eq!(
+        dates.split_whitespace().skip(1).take(2).collect::<Vec<_>>(),
+        [
+            e.settings().round_dates[0].format("%y/%m/%d").to_string(),
+            e.settings().round_dates[1].format("%y/%m/%d").to_string()
+        ]
+    );
+}
