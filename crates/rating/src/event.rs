@@ -448,6 +448,28 @@ const MAX_RATING: Decimal = Decimal::from_parts(100_000, 0, 0, false, 0);
 /// columns of the 等级分计算表 (Ro, Ra, D, P, N, We, W, K, ΔR, Rn), each step
 /// in the module of its rule.
 pub fn rate(event: &Event, profile: &Profile) -> Result<EventReport, RateError> {
+    rate_with(event, profile, Detail::Explained)
+}
+
+/// How much of a [`PlayerReport`] to build.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Detail {
+    /// Everything [`PlayerReport::explain`] needs: names, K's reasons, the
+    /// profile's articles ([`rate`]).
+    Explained,
+    /// The figures only: `name`, `k_reason`, `k_reason_zh` and `articles`
+    /// are left empty (a rating period, which keeps the figures of
+    /// millions of lines and explains none of them).
+    Figures,
+}
+
+/// [`rate`], building the lines in the given [`Detail`]; the figures are
+/// the same in both.
+pub(crate) fn rate_with(
+    event: &Event,
+    profile: &Profile,
+    detail: Detail,
+) -> Result<EventReport, RateError> {
     check_input(event, profile)?;
     let np = event.players().len();
     // cca-chess 八(六): a team event whose teams play a round robin is a
@@ -496,7 +518,11 @@ pub fn rate(event: &Event, profile: &Profile) -> Result<EventReport, RateError> 
             .collect(),
         formula,
         year: event_year(event),
-        articles: Articles::of(profile),
+        articles: match detail {
+            Detail::Explained => Articles::of(profile),
+            Detail::Figures => Articles::default(),
+        },
+        detail,
     };
     // Ra, D, P, We, K, ΔR and Rn of every player.
     let players = (0..np).map(|i| rate_player(&cx, i)).collect();
@@ -560,6 +586,7 @@ struct Ctx<'a> {
     formula: ExpectedFormula,
     year: Option<i32>,
     articles: Articles,
+    detail: Detail,
 }
 
 impl Articles {
@@ -607,7 +634,10 @@ fn rate_player(cx: &Ctx<'_>, i: usize) -> PlayerReport {
     let (n, w) = cx.nw[i];
     let mut report = PlayerReport {
         id: player.id,
-        name: player.name.clone(),
+        name: match cx.detail {
+            Detail::Explained => player.name.clone(),
+            Detail::Figures => String::new(),
+        },
         sex: player.sex,
         rating_before: player.rating,
         rating_used: standing.rating(),
@@ -667,7 +697,7 @@ fn rate_player(cx: &Ctx<'_>, i: usize) -> PlayerReport {
             } else {
                 report.method = cx.formula.into();
                 let elo = expected::expected(profile, &mut report.games, ro, cx.formula);
-                let kc = k::k_choice(profile, player, unrated, cx.year, n, &mut flags);
+                let kc = k::k_choice(profile, player, unrated, cx.year, n, cx.detail, &mut flags);
                 apply_elo(profile, &mut report, &elo, kc);
                 if report.difference_capped {
                     flags.push(Flag::DifferenceCapped {
@@ -709,7 +739,7 @@ fn rate_player(cx: &Ctx<'_>, i: usize) -> PlayerReport {
                 report.method = Method::NTimesP;
                 let elo =
                     expected::expected(profile, &mut report.games, rp, ExpectedFormula::NTimesP);
-                let kc = k::k_choice(profile, player, true, cx.year, n, &mut flags);
+                let kc = k::k_choice(profile, player, true, cx.year, n, cx.detail, &mut flags);
                 apply_elo(profile, &mut report, &elo, kc);
                 champion::protect_champion(profile, &cx.protected, &mut report, &mut flags);
                 let perf = rp + report.change.unwrap_or_default();
@@ -770,7 +800,7 @@ fn apply_elo(
     profile: &Profile,
     report: &mut PlayerReport,
     elo: &expected::Elo,
-    (k, reason, reason_zh): (u32, String, String),
+    (k, reason, reason_zh): (u32, Option<String>, Option<String>),
 ) {
     report.opponents_average = elo.ra;
     report.all_players_average = elo.rall;
@@ -780,8 +810,8 @@ fn apply_elo(
     report.expected_fraction = elo.p;
     report.expected_score = elo.we;
     report.k = Some(k);
-    report.k_reason = Some(reason);
-    report.k_reason_zh = Some(reason_zh);
+    report.k_reason = reason;
+    report.k_reason_zh = reason_zh;
     let raw = crate::elo::change(k, elo.w, elo.we.unwrap_or_default());
     report.change = Some(profile.round(raw, profile.rounding.change));
 }

@@ -34,7 +34,9 @@ pub(crate) struct Round {
 pub(crate) fn player_rounds(event: &Event) -> Vec<Vec<Round>> {
     let np = event.players().len();
     let half = Decimal::new(5, 1);
-    let mut raws: Vec<Vec<Round>> = (0..np).map(|_| Vec::new()).collect();
+    // A player appears at most once a round (checked by `Event::new`).
+    let most = event.rounds() as usize;
+    let mut raws: Vec<Vec<Round>> = (0..np).map(|_| Vec::with_capacity(most)).collect();
     let idx = |id: PlayerId| event.player_index(id).expect("validated by Event::new");
     for pairing in event.pairings() {
         match *pairing {

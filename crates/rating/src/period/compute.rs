@@ -10,7 +10,7 @@ use serde::Serialize;
 
 use super::calendar::{CalendarError, Period, period_for, period_of_date, previous_list_date};
 use super::list::{Carried, ListRow, RatingList, Status};
-use crate::event::{Flag, NotCounted, RateError, RatingSource, rate};
+use crate::event::{Detail, Flag, NotCounted, RateError, RatingSource, rate_with};
 pub use crate::k::k_of;
 use crate::model::{Event, EventError, Pairing, Player, PlayerId};
 use crate::profile::{CarryWindow, Profile, SpanningRule, UnratedRule};
@@ -478,10 +478,11 @@ pub fn compute_period_with(
                 })?;
                 &rebuilt
             };
-            let report = rate(event, profile).map_err(|source| PeriodError::Rate {
-                event: ev.name().to_string(),
-                source,
-            })?;
+            let report =
+                rate_with(event, profile, Detail::Figures).map_err(|source| PeriodError::Rate {
+                    event: ev.name().to_string(),
+                    source,
+                })?;
             notes.extend(report.notes);
             notes.extend(report.warnings);
             let extracts = report
