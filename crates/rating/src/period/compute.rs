@@ -369,6 +369,131 @@ struct Extract {
     expected_score: Option<Decimal>,
 }
 
+/// An event placed in the period.
+struct Placed {
+    /// The date that placed it.
+    date: NaiveDate,
+    /// Its position in the caller's events.
+    index: usize,
+    /// For a split league, the rounds counted.
+    rounds: Option<Vec<u32>>,
+    /// Its players' positions on the list.
+    positions: Vec<usize>,
+}
+
+/// Events rated at a time when they are rated in parallel: enough to keep
+/// the threads busy, few enough that their lines take little memory.
+const BATCH: usize = 2048;
+
+/// What adding up an event's lines reads.
+struct AddCx<'a> {
+    profile: &'a Profile,
+    rules: &'a PeriodRules,
+    rows: &'a [ListRow],
+    events: &'a [PeriodEvent],
+    /// Each player's number of events in the period.
+    entries: &'a [u32],
+    previous_start: Option<NaiveDate>,
+}
+
+/// Adds the lines of the `ei`-th event of the period to the work of its
+/// players at positions `offset..offset + work.len()` of the list (the
+/// others are another thread's): the contribution, ΣΔR of rated players
+/// (cxa-2019 第九条(六)), an unrated player's games towards a first rating
+/// (第十二条, 第十三条).
+fn add_up(
+    cx: &AddCx<'_>,
+    ei: usize,
+    pl: &Placed,
+    extracts: &[Extract],
+    work: &mut [Option<Box<Work>>],
+    offset: usize,
+) {
+    let (profile, rules) = (cx.profile, cx.rules);
+    let year = pl.date.year();
+    for x in extracts {
+        let Some(slot) = x.pos.checked_sub(offset).and_then(|i| work.get_mut(i)) else {
+            continue;
+        };
+        let w = slot.get_or_insert_with(|| {
+            Box::new(Work {
+                contributions: Vec::with_capacity(cx.entries[x.pos] as usize),
+                ..Work::default()
+            })
+        });
+        let mut c = Contribution {
+            event: ei,
+            games: x.games,
+            score: x.score,
+            rating_used: x.rating_used,
+            k: x.k,
+            change: x.change,
+            performance: None,
+            champion_protected: x.protected,
+            opponents_average: x.opponents_average,
+            difference: x.difference,
+            expected_fraction: x.expected_fraction,
+            expected_score: x.expected_score,
+        };
+        let n = x.games;
+        if n > 0 {
+            w.last_active = w.last_active.max(Some(pl.date));
+        }
+        match x.source {
+            RatingSource::Published | RatingSource::Base => {
+                if n > 0 {
+                    w.games += n;
+                    w.events += 1;
+                    w.sum += x.change.unwrap_or_default();
+                    w.rated_change = true;
+                }
+            }
+            RatingSource::Provisional
+            | RatingSource::TournamentAverage
+            | RatingSource::Imaginary => {
+                let carried = w.carried.get_or_insert_with(|| {
+                    list_carried(rules, &cx.rows[x.pos], cx.previous_start, &mut w.notes)
+                });
+                if expired(rules, carried, year) {
+                    w.notes.push(format!(
+                        "{} games carried since {} expired ({})",
+                        carried.games,
+                        carried.since.unwrap_or_default(),
+                        rules.article
+                    ));
+                    *carried = Carried::default();
+                }
+                if n > 0 && !x.void {
+                    let add = match profile.unrated.rule {
+                        UnratedRule::Provisional | UnratedRule::BaseRating => {
+                            x.change.unwrap_or_default()
+                        }
+                        UnratedRule::Performance | UnratedRule::FideInitial => {
+                            let perf = x.performance.unwrap_or(x.rating_used);
+                            c.performance = Some(perf);
+                            perf * Decimal::from(n)
+                        }
+                    };
+                    carried.games += n;
+                    carried.sum += add;
+                    carried.since = carried.since.or(Some(year));
+                    w.fresh.games += n;
+                    w.fresh.sum += add;
+                    w.fresh.since = w.fresh.since.or(Some(year));
+                    w.events += 1;
+                } else if n > 0 {
+                    w.notes.push(format!(
+                        "{}: the games do not count towards a first rating ({})",
+                        cx.events[pl.index].event.name(),
+                        profile.unrated.article
+                    ));
+                }
+            }
+        }
+        w.contributions.push(c);
+    }
+}
+
 /// One rated event.
 struct Rated {
     extracts: Vec<Extract>,
@@ -402,12 +527,6 @@ pub fn compute_period_with(
     let rows = list.rows();
 
     // 1. Place every event; find its players on the list.
-    struct Placed {
-        date: NaiveDate,
-        index: usize,
-        rounds: Option<Vec<u32>>,
-        positions: Vec<usize>,
-    }
     let mut placed = Vec::with_capacity(events.len());
     for (i, pe) in events.iter().enumerate() {
         let (date, rounds) = place(profile, &period, pe)?;
@@ -433,13 +552,32 @@ pub fn compute_period_with(
     }
     placed.sort_by_key(|p| (p.date, p.index));
 
+    // Each player's number of events, so that the contributions are
+    // allocated once, at their size.
+    let mut entries = vec![0u32; rows.len()];
+    for pl in &placed {
+        for &ri in &pl.positions {
+            entries[ri] += 1;
+        }
+    }
+    let cx = AddCx {
+        profile,
+        rules,
+        rows,
+        events,
+        entries: &entries,
+        previous_start,
+    };
+
     // Rates one placed event given each player's work so far (None: the list).
     let rate_one =
         |pl: &Placed, work: Option<&[Option<Box<Work>>]>| -> Result<Rated, PeriodError> {
             let ev = &events[pl.index].event;
             let year = pl.date.year();
             let mut notes = Vec::new();
-            let players: Vec<Player> = ev
+            // The players as the list has them; `None` where the event's
+            // player already agrees (no copy).
+            let views: Vec<Option<Player>> = ev
                 .players()
                 .iter()
                 .zip(&pl.positions)
@@ -448,11 +586,17 @@ pub fn compute_period_with(
                     event_player(rules, p, &rows[ri], w, (year, previous_start), &mut notes)
                 })
                 .collect();
-            let same = pl.rounds.is_none() && players.as_slice() == ev.players();
+            let same = pl.rounds.is_none() && views.iter().all(Option::is_none);
             let rebuilt;
             let event = if same {
                 ev
             } else {
+                let players: Vec<Player> = ev
+                    .players()
+                    .iter()
+                    .zip(views)
+                    .map(|(p, v)| v.unwrap_or_else(|| p.clone()))
+                    .collect();
                 let pairings: Vec<Pairing> = match &pl.rounds {
                     Some(keep) => ev
                         .pairings()
@@ -519,102 +663,54 @@ pub fn compute_period_with(
             Ok(Rated { extracts, notes })
         };
 
-    // 2. Rate (in parallel when K is fixed) and add up in date order.
+    // 2. Rate and add up in date order. When K is fixed the events are
+    // rated in parallel, a batch at a time (so that the lines of all the
+    // events are never held at once), and each thread adds up the players
+    // of its share of the list; otherwise one event after the other.
     let mut work: Vec<Option<Box<Work>>> = Vec::new();
     work.resize_with(rows.len(), || None);
     let mut summaries = Vec::with_capacity(placed.len());
-    let rated_all: Option<Vec<Result<Rated, PeriodError>>> = if rules.k_updated_between_events {
-        None
-    } else {
-        Some(parallel_map(&placed, |pl| rate_one(pl, None)))
-    };
-    let mut rated_iter = rated_all.map(Vec::into_iter);
-    for (ei, pl) in placed.iter().enumerate() {
-        let rated = match rated_iter.as_mut() {
-            Some(it) => it.next().expect("one result per event")?,
-            None => rate_one(pl, Some(&work))?,
-        };
-        let ev = &events[pl.index].event;
-        let year = pl.date.year();
-        for x in rated.extracts {
-            let w = work[x.pos].get_or_insert_with(Default::default);
-            let mut c = Contribution {
-                event: ei,
-                games: x.games,
-                score: x.score,
-                rating_used: x.rating_used,
-                k: x.k,
-                change: x.change,
-                performance: None,
-                champion_protected: x.protected,
-                opponents_average: x.opponents_average,
-                difference: x.difference,
-                expected_fraction: x.expected_fraction,
-                expected_score: x.expected_score,
-            };
-            let n = x.games;
-            if n > 0 {
-                w.last_active = w.last_active.max(Some(pl.date));
-            }
-            match x.source {
-                RatingSource::Published | RatingSource::Base => {
-                    if n > 0 {
-                        w.games += n;
-                        w.events += 1;
-                        w.sum += x.change.unwrap_or_default();
-                        w.rated_change = true;
-                    }
-                }
-                RatingSource::Provisional
-                | RatingSource::TournamentAverage
-                | RatingSource::Imaginary => {
-                    let carried = w.carried.get_or_insert_with(|| {
-                        list_carried(rules, &rows[x.pos], previous_start, &mut w.notes)
-                    });
-                    if expired(rules, carried, year) {
-                        w.notes.push(format!(
-                            "{} games carried since {} expired ({})",
-                            carried.games,
-                            carried.since.unwrap_or_default(),
-                            rules.article
-                        ));
-                        *carried = Carried::default();
-                    }
-                    if n > 0 && !x.void {
-                        let add = match profile.unrated.rule {
-                            UnratedRule::Provisional | UnratedRule::BaseRating => {
-                                x.change.unwrap_or_default()
-                            }
-                            UnratedRule::Performance | UnratedRule::FideInitial => {
-                                let perf = x.performance.unwrap_or(x.rating_used);
-                                c.performance = Some(perf);
-                                perf * Decimal::from(n)
-                            }
-                        };
-                        carried.games += n;
-                        carried.sum += add;
-                        carried.since = carried.since.or(Some(year));
-                        w.fresh.games += n;
-                        w.fresh.sum += add;
-                        w.fresh.since = w.fresh.since.or(Some(year));
-                        w.events += 1;
-                    } else if n > 0 {
-                        w.notes.push(format!(
-                            "{}: the games do not count towards a first rating ({})",
-                            ev.name(),
-                            profile.unrated.article
-                        ));
-                    }
-                }
-            }
-            w.contributions.push(c);
-        }
+    let mut summarise = |pl: &Placed, notes: Vec<String>| {
         summaries.push(EventSummary {
-            name: ev.name().to_string(),
+            name: events[pl.index].event.name().to_string(),
             date: pl.date,
             rounds: pl.rounds.clone(),
-            notes: rated.notes,
+            notes,
         });
+    };
+    if rules.k_updated_between_events {
+        for (ei, pl) in placed.iter().enumerate() {
+            let rated = rate_one(pl, Some(&work))?;
+            add_up(&cx, ei, pl, &rated.extracts, &mut work, 0);
+            summarise(pl, rated.notes);
+        }
+    } else {
+        let t = threads(placed.len());
+        for (b, batch) in placed.chunks(BATCH).enumerate() {
+            let rated = parallel_map(batch, |pl| rate_one(pl, None))
+                .into_iter()
+                .collect::<Result<Vec<Rated>, PeriodError>>()?;
+            let first = b * BATCH;
+            let share = rows.len().div_ceil(t).max(1);
+            let add = |work: &mut [Option<Box<Work>>], offset: usize| {
+                for (i, (pl, r)) in batch.iter().zip(&rated).enumerate() {
+                    add_up(&cx, first + i, pl, &r.extracts, work, offset);
+                }
+            };
+            if t <= 1 {
+                add(&mut work, 0);
+            } else {
+                std::thread::scope(|s| {
+                    for (c, w) in work.chunks_mut(share).enumerate() {
+                        let add = &add;
+                        s.spawn(move || add(w, c * share));
+                    }
+                });
+            }
+            for (pl, r) in batch.iter().zip(rated) {
+                summarise(pl, r.notes);
+            }
+        }
     }
 
     // 3. The new list.
@@ -721,7 +817,8 @@ fn parallel_map_indexed<R: Send>(
     })
 }
 
-/// The event's view of a list row (list data win; disagreements noted).
+/// The event's view of a list row (list data win; disagreements noted):
+/// `None` when the event's player already agrees with it.
 /// `w`: the player's games so far in the period, when K follows the player.
 fn event_player(
     rules: &PeriodRules,
@@ -730,7 +827,7 @@ fn event_player(
     w: Option<&Work>,
     (year, previous_start): (i32, Option<NaiveDate>),
     notes: &mut Vec<String>,
-) -> Player {
+) -> Option<Player> {
     let rated = row.is_rated();
     let list_rating = if rated { row.rating } else { None };
     if p.rating.is_some() && p.rating != list_rating {
@@ -742,24 +839,23 @@ fn event_player(
             list_rating.map_or("unrated".into(), |r| r.to_string()),
         ));
     }
-    let mut q = p.clone();
-    q.rating = list_rating;
-    q.sex = row.sex;
-    if let Some(t) = row.current_title()
-        && q.title.as_deref() != Some(t)
-    {
-        q.title = Some(t.to_string());
-    }
-    q.birth_year = row.birth_year.or(q.birth_year);
-    if q.unit.is_none() {
-        q.unit = row.unit.clone();
-    }
+    let title = row
+        .current_title()
+        .filter(|&t| p.title.as_deref() != Some(t));
+    let birth_year = row.birth_year.or(p.birth_year);
+    let unit = if p.unit.is_none() {
+        row.unit.as_ref()
+    } else {
+        None
+    };
     let (games, events, sum) = w.map_or((0, 0, Decimal::ZERO), |w| (w.games, w.events, w.sum));
-    if rated {
-        q.rated_games = row.rated_games + games;
-        q.rated_events = Some(row.rated_events + events);
+    let (rated_games, rated_events, ever_reached) = if rated {
         let now = w.and(row.rating.map(|r| r + sum));
-        q.ever_reached = [row.highest, row.rating, now].into_iter().flatten().max();
+        (
+            row.rated_games + games,
+            Some(row.rated_events + events),
+            [row.highest, row.rating, now].into_iter().flatten().max(),
+        )
     } else {
         let mut carried = w
             .and_then(|w| w.carried)
@@ -767,11 +863,33 @@ fn event_player(
         if expired(rules, &carried, year) {
             carried = Carried::default();
         }
-        q.rated_games = carried.games;
-        q.rated_events = Some(row.rated_events + events);
-        q.ever_reached = row.highest;
+        (carried.games, Some(row.rated_events + events), row.highest)
+    };
+    let agrees = p.rating == list_rating
+        && p.sex == row.sex
+        && title.is_none()
+        && p.birth_year == birth_year
+        && unit.is_none()
+        && p.rated_games == rated_games
+        && p.rated_events == rated_events
+        && p.ever_reached == ever_reached;
+    if agrees {
+        return None;
     }
-    q
+    let mut q = p.clone();
+    q.rating = list_rating;
+    q.sex = row.sex;
+    if let Some(t) = title {
+        q.title = Some(t.to_string());
+    }
+    q.birth_year = birth_year;
+    if let Some(u) = unit {
+        q.unit = Some(u.clone());
+    }
+    q.rated_games = rated_games;
+    q.rated_events = rated_events;
+    q.ever_reached = ever_reached;
+    Some(q)
 }
 
 fn finish_row(
