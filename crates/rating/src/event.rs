@@ -696,7 +696,7 @@ fn rate_player(cx: &Ctx<'_>, i: usize) -> PlayerReport {
                 }
             } else {
                 report.method = cx.formula.into();
-                let elo = expected::expected(profile, &mut report.games, ro, cx.formula);
+                let elo = expected::expected(profile, &mut report.games, ro, cx.formula, (n, w));
                 let kc = k::k_choice(profile, player, unrated, cx.year, n, cx.detail, &mut flags);
                 apply_elo(profile, &mut report, &elo, kc);
                 if report.difference_capped {
@@ -737,8 +737,13 @@ fn rate_player(cx: &Ctx<'_>, i: usize) -> PlayerReport {
                 report.rating_used = rp;
                 report.rating_source = RatingSource::TournamentAverage;
                 report.method = Method::NTimesP;
-                let elo =
-                    expected::expected(profile, &mut report.games, rp, ExpectedFormula::NTimesP);
+                let elo = expected::expected(
+                    profile,
+                    &mut report.games,
+                    rp,
+                    ExpectedFormula::NTimesP,
+                    (n, w),
+                );
                 let kc = k::k_choice(profile, player, true, cx.year, n, cx.detail, &mut flags);
                 apply_elo(profile, &mut report, &elo, kc);
                 champion::protect_champion(profile, &cx.protected, &mut report, &mut flags);

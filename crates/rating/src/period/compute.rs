@@ -788,33 +788,42 @@ fn parallel_map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Ve
     })
 }
 
-/// `f(row, work)` over the rows, in order, on the available cores.
-fn parallel_map_indexed<R: Send>(
+/// `f(row, work)` over the rows, in order, on the available cores, each
+/// thread writing its share of the result in place (the shares are not
+/// gathered into a second vector: at a million rows that copy was the
+/// period's peak of memory).
+fn parallel_map_indexed(
     rows: &[ListRow],
     work: &mut [Option<Box<Work>>],
-    f: impl Fn(&ListRow, Work) -> R + Sync,
-) -> Vec<R> {
+    f: impl Fn(&ListRow, Work) -> PeriodRow + Sync,
+) -> Vec<PeriodRow> {
     let t = threads(rows.len());
     let chunk = rows.len().div_ceil(t).max(1);
+    // Empty rows (no allocation) to be overwritten.
+    let mut out = Vec::with_capacity(rows.len());
+    out.resize_with(rows.len(), || PeriodRow {
+        rating_before: None,
+        status_before: Status::Unrated,
+        change: None,
+        contributions: Vec::new(),
+        notes: Vec::new(),
+        row: ListRow::new(PlayerId(0), String::new(), crate::model::Sex::Male),
+    });
     std::thread::scope(|s| {
-        let handles: Vec<_> = rows
+        for ((r, w), o) in rows
             .chunks(chunk)
             .zip(work.chunks_mut(chunk))
-            .map(|(r, w)| {
-                let f = &f;
-                s.spawn(move || {
-                    r.iter()
-                        .zip(w.iter_mut())
-                        .map(|(row, w)| f(row, w.take().map(|b| *b).unwrap_or_default()))
-                        .collect::<Vec<R>>()
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| h.join().expect("a list thread panicked"))
-            .collect()
-    })
+            .zip(out.chunks_mut(chunk))
+        {
+            let f = &f;
+            s.spawn(move || {
+                for ((row, w), o) in r.iter().zip(w.iter_mut()).zip(o.iter_mut()) {
+                    *o = f(row, w.take().map(|b| *b).unwrap_or_default());
+                }
+            });
+        }
+    });
+    out
 }
 
 /// The event's view of a list row (list data win; disagreements noted):
