@@ -262,18 +262,37 @@ impl PeriodReport {
     }
 }
 
-#[derive(Default, Clone)]
+/// What the period's events gave one player so far; a player without
+/// events has an empty one (no allocation). Kept small: there is one for
+/// every row of the list.
+#[derive(Default)]
 struct Work {
     games: u32,
     events: u32,
     sum: Decimal,
     rated_change: bool,
+    last_active: Option<NaiveDate>,
+    /// One per event (allocated at the player's number of events).
     contributions: Vec<Contribution>,
-    carried: Option<Carried>,
+    /// An unrated player's games towards a first rating.
+    unrated: Option<Box<UnratedWork>>,
+}
+
+impl Work {
+    /// The work of a player who has played in the period so far.
+    fn played(&self) -> Option<&Work> {
+        (!self.contributions.is_empty()).then_some(self)
+    }
+}
+
+/// An unrated player's games towards a first rating in the period.
+struct UnratedWork {
+    /// The games carried from the list, and this period's.
+    carried: Carried,
     /// The part of `carried` played in this period (what a same-or-next
     /// period window lets the next period use).
     fresh: Carried,
-    last_active: Option<NaiveDate>,
+    /// What happened to the games.
     notes: Vec<String>,
 }
 
@@ -406,21 +425,18 @@ fn add_up(
     ei: usize,
     pl: &Placed,
     extracts: &[Extract],
-    work: &mut [Option<Box<Work>>],
+    work: &mut [Work],
     offset: usize,
 ) {
     let (profile, rules) = (cx.profile, cx.rules);
     let year = pl.date.year();
     for x in extracts {
-        let Some(slot) = x.pos.checked_sub(offset).and_then(|i| work.get_mut(i)) else {
+        let Some(w) = x.pos.checked_sub(offset).and_then(|i| work.get_mut(i)) else {
             continue;
         };
-        let w = slot.get_or_insert_with(|| {
-            Box::new(Work {
-                contributions: Vec::with_capacity(cx.entries[x.pos] as usize),
-                ..Work::default()
-            })
-        });
+        if w.contributions.is_empty() {
+            w.contributions.reserve_exact(cx.entries[x.pos] as usize);
+        }
         let mut c = Contribution {
             event: ei,
             games: x.games,
@@ -451,11 +467,19 @@ fn add_up(
             RatingSource::Provisional
             | RatingSource::TournamentAverage
             | RatingSource::Imaginary => {
-                let carried = w.carried.get_or_insert_with(|| {
-                    list_carried(rules, &cx.rows[x.pos], cx.previous_start, &mut w.notes)
+                let u = w.unrated.get_or_insert_with(|| {
+                    let mut notes = Vec::new();
+                    let carried =
+                        list_carried(rules, &cx.rows[x.pos], cx.previous_start, &mut notes);
+                    Box::new(UnratedWork {
+                        carried,
+                        fresh: Carried::default(),
+                        notes,
+                    })
                 });
+                let carried = &mut u.carried;
                 if expired(rules, carried, year) {
-                    w.notes.push(format!(
+                    u.notes.push(format!(
                         "{} games carried since {} expired ({})",
                         carried.games,
                         carried.since.unwrap_or_default(),
@@ -477,12 +501,12 @@ fn add_up(
                     carried.games += n;
                     carried.sum += add;
                     carried.since = carried.since.or(Some(year));
-                    w.fresh.games += n;
-                    w.fresh.sum += add;
-                    w.fresh.since = w.fresh.since.or(Some(year));
+                    u.fresh.games += n;
+                    u.fresh.sum += add;
+                    u.fresh.since = u.fresh.since.or(Some(year));
                     w.events += 1;
                 } else if n > 0 {
-                    w.notes.push(format!(
+                    u.notes.push(format!(
                         "{}: the games do not count towards a first rating ({})",
                         cx.events[pl.index].event.name(),
                         profile.unrated.article
@@ -570,105 +594,104 @@ pub fn compute_period_with(
     };
 
     // Rates one placed event given each player's work so far (None: the list).
-    let rate_one =
-        |pl: &Placed, work: Option<&[Option<Box<Work>>]>| -> Result<Rated, PeriodError> {
-            let ev = &events[pl.index].event;
-            let year = pl.date.year();
-            let mut notes = Vec::new();
-            // The players as the list has them; `None` where the event's
-            // player already agrees (no copy).
-            let views: Vec<Option<Player>> = ev
+    let rate_one = |pl: &Placed, work: Option<&[Work]>| -> Result<Rated, PeriodError> {
+        let ev = &events[pl.index].event;
+        let year = pl.date.year();
+        let mut notes = Vec::new();
+        // The players as the list has them; `None` where the event's
+        // player already agrees (no copy).
+        let views: Vec<Option<Player>> = ev
+            .players()
+            .iter()
+            .zip(&pl.positions)
+            .map(|(p, &ri)| {
+                let w = work.and_then(|w| w[ri].played());
+                event_player(rules, p, &rows[ri], w, (year, previous_start), &mut notes)
+            })
+            .collect();
+        let same = pl.rounds.is_none() && views.iter().all(Option::is_none);
+        let rebuilt;
+        let event = if same {
+            ev
+        } else {
+            let players: Vec<Player> = ev
                 .players()
                 .iter()
-                .zip(&pl.positions)
-                .map(|(p, &ri)| {
-                    let w = work.and_then(|w| w[ri].as_deref());
-                    event_player(rules, p, &rows[ri], w, (year, previous_start), &mut notes)
-                })
+                .zip(views)
+                .map(|(p, v)| v.unwrap_or_else(|| p.clone()))
                 .collect();
-            let same = pl.rounds.is_none() && views.iter().all(Option::is_none);
-            let rebuilt;
-            let event = if same {
-                ev
-            } else {
-                let players: Vec<Player> = ev
-                    .players()
+            let pairings: Vec<Pairing> = match &pl.rounds {
+                Some(keep) => ev
+                    .pairings()
                     .iter()
-                    .zip(views)
-                    .map(|(p, v)| v.unwrap_or_else(|| p.clone()))
-                    .collect();
-                let pairings: Vec<Pairing> = match &pl.rounds {
-                    Some(keep) => ev
-                        .pairings()
-                        .iter()
-                        .filter(|x| keep.binary_search(&x.round()).is_ok())
-                        .copied()
-                        .collect(),
-                    None => ev.pairings().to_vec(),
-                };
-                rebuilt = Event::new(
-                    ev.name(),
-                    ev.game(),
-                    ev.system(),
-                    ev.start(),
-                    ev.end(),
-                    players,
-                    pairings,
-                )
-                .and_then(|e| e.with_details(ev.details().clone()))
-                .map_err(|source| PeriodError::Event {
-                    event: ev.name().to_string(),
-                    source,
-                })?;
-                &rebuilt
+                    .filter(|x| keep.binary_search(&x.round()).is_ok())
+                    .copied()
+                    .collect(),
+                None => ev.pairings().to_vec(),
             };
-            let report =
-                rate_with(event, profile, Detail::Figures).map_err(|source| PeriodError::Rate {
-                    event: ev.name().to_string(),
-                    source,
-                })?;
-            notes.extend(report.notes);
-            notes.extend(report.warnings);
-            let extracts = report
-                .players
-                .into_iter()
-                .zip(&pl.positions)
-                .map(|(pr, &pos)| Extract {
-                    pos,
-                    source: pr.rating_source,
-                    games: pr.games_counted,
-                    score: pr.score,
-                    rating_used: pr.rating_used,
-                    k: pr.k,
-                    change: pr.change,
-                    performance: pr.performance,
-                    opponents_average: pr.opponents_average,
-                    difference: pr.difference,
-                    expected_fraction: pr.expected_fraction,
-                    expected_score: pr.expected_score,
-                    protected: pr
-                        .flags
-                        .iter()
-                        .any(|f| matches!(f, Flag::ChampionProtected { .. })),
-                    void: pr
-                        .flags
-                        .iter()
-                        .any(|f| matches!(f, Flag::PerformanceVoid { .. } | Flag::ScoredZero))
-                        || pr
-                            .games
-                            .iter()
-                            .any(|g| g.not_counted == Some(NotCounted::TooFewRatedOpponents)),
-                })
-                .collect();
-            Ok(Rated { extracts, notes })
+            rebuilt = Event::new(
+                ev.name(),
+                ev.game(),
+                ev.system(),
+                ev.start(),
+                ev.end(),
+                players,
+                pairings,
+            )
+            .and_then(|e| e.with_details(ev.details().clone()))
+            .map_err(|source| PeriodError::Event {
+                event: ev.name().to_string(),
+                source,
+            })?;
+            &rebuilt
         };
+        let report =
+            rate_with(event, profile, Detail::Figures).map_err(|source| PeriodError::Rate {
+                event: ev.name().to_string(),
+                source,
+            })?;
+        notes.extend(report.notes);
+        notes.extend(report.warnings);
+        let extracts = report
+            .players
+            .into_iter()
+            .zip(&pl.positions)
+            .map(|(pr, &pos)| Extract {
+                pos,
+                source: pr.rating_source,
+                games: pr.games_counted,
+                score: pr.score,
+                rating_used: pr.rating_used,
+                k: pr.k,
+                change: pr.change,
+                performance: pr.performance,
+                opponents_average: pr.opponents_average,
+                difference: pr.difference,
+                expected_fraction: pr.expected_fraction,
+                expected_score: pr.expected_score,
+                protected: pr
+                    .flags
+                    .iter()
+                    .any(|f| matches!(f, Flag::ChampionProtected { .. })),
+                void: pr
+                    .flags
+                    .iter()
+                    .any(|f| matches!(f, Flag::PerformanceVoid { .. } | Flag::ScoredZero))
+                    || pr
+                        .games
+                        .iter()
+                        .any(|g| g.not_counted == Some(NotCounted::TooFewRatedOpponents)),
+            })
+            .collect();
+        Ok(Rated { extracts, notes })
+    };
 
     // 2. Rate and add up in date order. When K is fixed the events are
     // rated in parallel, a batch at a time (so that the lines of all the
     // events are never held at once), and each thread adds up the players
     // of its share of the list; otherwise one event after the other.
-    let mut work: Vec<Option<Box<Work>>> = Vec::new();
-    work.resize_with(rows.len(), || None);
+    let mut work: Vec<Work> = Vec::new();
+    work.resize_with(rows.len(), Work::default);
     let mut summaries = Vec::with_capacity(placed.len());
     let mut summarise = |pl: &Placed, notes: Vec<String>| {
         summaries.push(EventSummary {
@@ -692,7 +715,7 @@ pub fn compute_period_with(
                 .collect::<Result<Vec<Rated>, PeriodError>>()?;
             let first = b * BATCH;
             let share = rows.len().div_ceil(t).max(1);
-            let add = |work: &mut [Option<Box<Work>>], offset: usize| {
+            let add = |work: &mut [Work], offset: usize| {
                 for (i, (pl, r)) in batch.iter().zip(&rated).enumerate() {
                     add_up(&cx, first + i, pl, &r.extracts, work, offset);
                 }
@@ -794,7 +817,7 @@ fn parallel_map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Ve
 /// period's peak of memory).
 fn parallel_map_indexed(
     rows: &[ListRow],
-    work: &mut [Option<Box<Work>>],
+    work: &mut [Work],
     f: impl Fn(&ListRow, Work) -> PeriodRow + Sync,
 ) -> Vec<PeriodRow> {
     let t = threads(rows.len());
@@ -818,7 +841,7 @@ fn parallel_map_indexed(
             let f = &f;
             s.spawn(move || {
                 for ((row, w), o) in r.iter().zip(w.iter_mut()).zip(o.iter_mut()) {
-                    *o = f(row, w.take().map(|b| *b).unwrap_or_default());
+                    *o = f(row, std::mem::take(w));
                 }
             });
         }
@@ -867,7 +890,7 @@ fn event_player(
         )
     } else {
         let mut carried = w
-            .and_then(|w| w.carried)
+            .and_then(|w| w.unrated.as_ref().map(|u| u.carried))
             .unwrap_or_else(|| list_carried(rules, row, previous_start, &mut Vec::new()));
         if expired(rules, &carried, year) {
             carried = Carried::default();
@@ -910,7 +933,10 @@ fn finish_row(
     previous_list: Option<NaiveDate>,
     list_date: NaiveDate,
 ) -> PeriodRow {
-    let mut notes = w.notes;
+    let (carried, fresh, mut notes) = match w.unrated {
+        Some(u) => (Some(u.carried), u.fresh, u.notes),
+        None => (None, Carried::default(), Vec::new()),
+    };
     let mut new = row.clone();
     new.last_active = row.last_active.max(w.last_active);
     // Events with games that count (for a rating or towards a first one).
@@ -945,12 +971,12 @@ fn finish_row(
         ));
     };
     let window_periods = rules.unrated_window_periods.is_some();
-    if w.carried.is_none() && window_periods && !row.is_rated() && row.carried.games > 0 {
+    if carried.is_none() && window_periods && !row.is_rated() && row.carried.games > 0 {
         // No game this period: the list's games cannot reach the next one.
         lapsed(&mut notes, row.carried.games);
         new.carried = Carried::default();
     }
-    if let Some(carried) = w.carried {
+    if let Some(carried) = carried {
         new.carried = carried;
         let need = profile.unrated.games_for_rating.max(1);
         if !new.is_rated() && carried.games >= need {
@@ -986,11 +1012,11 @@ fn finish_row(
                 }
             }
         } else if !new.is_rated() && carried.games > 0 {
-            if window_periods && carried.games > w.fresh.games {
+            if window_periods && carried.games > fresh.games {
                 // Same or next period: the next period may use this
                 // period's games only.
-                lapsed(&mut notes, carried.games - w.fresh.games);
-                new.carried = w.fresh;
+                lapsed(&mut notes, carried.games - fresh.games);
+                new.carried = fresh;
             }
             if new.carried.games > 0 {
                 notes.push(format!(
