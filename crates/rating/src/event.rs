@@ -457,9 +457,10 @@ pub(crate) enum Detail {
     /// Everything [`PlayerReport::explain`] needs: names, K's reasons, the
     /// profile's articles ([`rate`]).
     Explained,
-    /// The figures only: `name`, `k_reason`, `k_reason_zh` and `articles`
-    /// are left empty (a rating period, which keeps the figures of
-    /// millions of lines and explains none of them).
+    /// The figures a period adds up: `name`, `k_reason`, `k_reason_zh` and
+    /// `articles` are left empty, and so is `performance` where it is only
+    /// told (Ra + dp(W/N) of a player rated by ΔR); a rating period keeps
+    /// the figures of millions of lines and explains none.
     Figures,
 }
 
@@ -705,7 +706,7 @@ fn rate_player(cx: &Ctx<'_>, i: usize) -> PlayerReport {
                         to: elo.d.unwrap_or_default(),
                     });
                 }
-                if let Some(ra) = elo.ra {
+                if let (Some(ra), Detail::Explained) = (elo.ra, cx.detail) {
                     report.performance =
                         Some(ra + profile.difference_for_score(w / Decimal::from(n)));
                 }

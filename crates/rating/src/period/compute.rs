@@ -550,9 +550,11 @@ pub fn compute_period_with(
         .map(|p| p.start);
     let rows = list.rows();
 
-    // 1. Place every event; find its players on the list.
-    let mut placed = Vec::with_capacity(events.len());
-    for (i, pe) in events.iter().enumerate() {
+    // 1. Place every event; find its players on the list (in parallel:
+    // a million lookups; the first error in the caller's order wins).
+    let indices: Vec<usize> = (0..events.len()).collect();
+    let mut placed = parallel_map(&indices, |&i| -> Result<Placed, PeriodError> {
+        let pe = &events[i];
         let (date, rounds) = place(profile, &period, pe)?;
         let mut positions = Vec::with_capacity(pe.event.players().len());
         for p in pe.event.players() {
@@ -567,13 +569,15 @@ pub fn compute_period_with(
                 }
             }
         }
-        placed.push(Placed {
+        Ok(Placed {
             date,
             index: i,
             rounds,
             positions,
-        });
-    }
+        })
+    })
+    .into_iter()
+    .collect::<Result<Vec<Placed>, PeriodError>>()?;
     placed.sort_by_key(|p| (p.date, p.index));
 
     // Each player's number of events, so that the contributions are
