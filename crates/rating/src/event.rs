@@ -821,3 +821,99 @@ fn apply_elo(
     let raw = crate::elo::change(k, elo.w, elo.we.unwrap_or_default());
     report.change = Some(profile.round(raw, profile.rounding.change));
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{GameResult, Outcome, Pairing, Player};
+
+    /// An event of ten players, two unrated and three women, with forfeits,
+    /// a double forfeit and a bye.
+    fn sample(profile: &Profile, system: EventSystem) -> Event {
+        let players = (0..10u32)
+            .map(|i| {
+                let sex = if i % 3 == 0 { Sex::Female } else { Sex::Male };
+                let rating = (i % 5 != 4).then(|| Decimal::from(1900 + 97 * i));
+                let mut p = Player::new(PlayerId(i), format!("P{i}"), sex, rating);
+                p.rated_games = 7 * i;
+                p.rated_events = Some(i / 2);
+                p
+            })
+            .collect();
+        let mut games = Vec::new();
+        for r in 0..6u32 {
+            // Circle method with player 9 fixed; player 8 sits out round 6.
+            let mut pairs = vec![(9, r % 9)];
+            for i in 1..5 {
+                pairs.push(((r + i) % 9, (r + 9 - i) % 9));
+            }
+            for (g, (a, b)) in pairs.into_iter().enumerate() {
+                if r == 5 && (a == 8 || b == 8) {
+                    let (player, other) = if a == 8 { (a, b) } else { (b, a) };
+                    games.push(Pairing::Bye {
+                        round: r + 1,
+                        player: PlayerId(player),
+                        kind: crate::model::ByeKind::Full,
+                    });
+                    games.push(Pairing::Bye {
+                        round: r + 1,
+                        player: PlayerId(other),
+                        kind: crate::model::ByeKind::Half,
+                    });
+                    continue;
+                }
+                let result = match (r as usize * 5 + g) % 9 {
+                    0..=2 => GameResult::Played(Outcome::WhiteWins),
+                    3 | 4 => GameResult::Played(Outcome::Draw),
+                    5 | 6 => GameResult::Played(Outcome::BlackWins),
+                    7 => GameResult::BlackWinsByForfeit,
+                    _ if r == 2 => GameResult::DoubleForfeit,
+                    _ => GameResult::WhiteWinsByForfeit,
+                };
+                games.push(Pairing::Game {
+                    round: r + 1,
+                    white: PlayerId(a),
+                    black: PlayerId(b),
+                    result,
+                });
+            }
+        }
+        let day = chrono::NaiveDate::from_ymd_opt(2025, 3, 1);
+        Event::new("e", profile.game, system, day, day, players, games).unwrap()
+    }
+
+    /// The figures-only lines a period adds up are the explained lines of
+    /// [`rate`] without their words (and without a rated player's told
+    /// performance), for every federation profile.
+    #[test]
+    fn figures_are_the_explained_figures() {
+        for name in [
+            "cxa-2019",
+            "cxa-legacy",
+            "cca-chess",
+            "cca-amateur",
+            "fide-2024",
+        ] {
+            let profile = Profile::builtin(name).unwrap();
+            for system in [EventSystem::Swiss, EventSystem::RoundRobin] {
+                let event = sample(&profile, system);
+                let mut explained = rate(&event, &profile).unwrap();
+                let figures = rate_with(&event, &profile, Detail::Figures).unwrap();
+                assert!(explained.players.iter().any(|p| p.k_reason.is_some()));
+                for (e, f) in explained.players.iter_mut().zip(&figures.players) {
+                    assert!(f.name.is_empty() && f.k_reason.is_none() && f.k_reason_zh.is_none());
+                    e.name = String::new();
+                    e.k_reason = None;
+                    e.k_reason_zh = None;
+                    e.articles = Articles::default();
+                    let told = !matches!(e.method, Method::Performance | Method::FideInitial)
+                        && e.rating_source != RatingSource::TournamentAverage;
+                    if told && f.performance.is_none() {
+                        e.performance = None;
+                    }
+                }
+                assert_eq!(figures, explained, "{name} {system:?}");
+            }
+        }
+    }
+}

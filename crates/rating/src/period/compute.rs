@@ -400,9 +400,34 @@ struct Placed {
     positions: Vec<usize>,
 }
 
-/// Events rated at a time when they are rated in parallel: enough to keep
-/// the threads busy, few enough that their lines take little memory.
-const BATCH: usize = 2048;
+/// How the work of a period is divided among threads; the result does not
+/// depend on it.
+#[derive(Debug, Clone, Copy)]
+struct Split {
+    /// Events rated at a time when they are rated in parallel: enough to
+    /// keep the threads busy, few enough that their lines take little memory.
+    batch: usize,
+    /// Threads at most.
+    cores: usize,
+    /// Items (events, rows) a thread must have at least.
+    per_thread: usize,
+}
+
+impl Split {
+    /// Batches of 2048 events on the available cores.
+    fn of_machine() -> Split {
+        Split {
+            batch: 2048,
+            cores: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            per_thread: 64,
+        }
+    }
+
+    /// The number of threads to use for `items`.
+    fn threads(self, items: usize) -> usize {
+        self.cores.min(items / self.per_thread.max(1)).max(1)
+    }
+}
 
 /// What adding up an event's lines reads.
 struct AddCx<'a> {
@@ -541,6 +566,18 @@ pub fn compute_period_with(
     events: &[PeriodEvent],
     list_date: NaiveDate,
 ) -> Result<PeriodReport, PeriodError> {
+    compute_split(profile, rules, list, events, list_date, Split::of_machine())
+}
+
+/// [`compute_period_with`], the work divided as `split` says.
+fn compute_split(
+    profile: &Profile,
+    rules: &PeriodRules,
+    list: &RatingList,
+    events: &[PeriodEvent],
+    list_date: NaiveDate,
+    split: Split,
+) -> Result<PeriodReport, PeriodError> {
     let period = period_for(profile, list_date)?;
     let previous_list = previous_list_date(profile, &period);
     // The first day of the period before this one: games carried from
@@ -553,29 +590,33 @@ pub fn compute_period_with(
     // 1. Place every event; find its players on the list (in parallel:
     // a million lookups; the first error in the caller's order wins).
     let indices: Vec<usize> = (0..events.len()).collect();
-    let mut placed = parallel_map(&indices, |&i| -> Result<Placed, PeriodError> {
-        let pe = &events[i];
-        let (date, rounds) = place(profile, &period, pe)?;
-        let mut positions = Vec::with_capacity(pe.event.players().len());
-        for p in pe.event.players() {
-            match list.position(p.id) {
-                Some(ri) => positions.push(ri),
-                None => {
-                    return Err(PeriodError::NotOnList {
-                        event: pe.event.name().to_string(),
-                        id: p.id,
-                        name: p.name.clone(),
-                    });
+    let mut placed = parallel_map(
+        split.threads(indices.len()),
+        &indices,
+        |&i| -> Result<Placed, PeriodError> {
+            let pe = &events[i];
+            let (date, rounds) = place(profile, &period, pe)?;
+            let mut positions = Vec::with_capacity(pe.event.players().len());
+            for p in pe.event.players() {
+                match list.position(p.id) {
+                    Some(ri) => positions.push(ri),
+                    None => {
+                        return Err(PeriodError::NotOnList {
+                            event: pe.event.name().to_string(),
+                            id: p.id,
+                            name: p.name.clone(),
+                        });
+                    }
                 }
             }
-        }
-        Ok(Placed {
-            date,
-            index: i,
-            rounds,
-            positions,
-        })
-    })
+            Ok(Placed {
+                date,
+                index: i,
+                rounds,
+                positions,
+            })
+        },
+    )
     .into_iter()
     .collect::<Result<Vec<Placed>, PeriodError>>()?;
     placed.sort_by_key(|p| (p.date, p.index));
@@ -712,12 +753,12 @@ pub fn compute_period_with(
             summarise(pl, rated.notes);
         }
     } else {
-        let t = threads(placed.len());
-        for (b, batch) in placed.chunks(BATCH).enumerate() {
-            let rated = parallel_map(batch, |pl| rate_one(pl, None))
+        let t = split.threads(placed.len());
+        for (b, batch) in placed.chunks(split.batch.max(1)).enumerate() {
+            let rated = parallel_map(split.threads(batch.len()), batch, |pl| rate_one(pl, None))
                 .into_iter()
                 .collect::<Result<Vec<Rated>, PeriodError>>()?;
-            let first = b * BATCH;
+            let first = b * split.batch.max(1);
             let share = rows.len().div_ceil(t).max(1);
             let add = |work: &mut [Work], offset: usize| {
                 for (i, (pl, r)) in batch.iter().zip(&rated).enumerate() {
@@ -741,7 +782,7 @@ pub fn compute_period_with(
     }
 
     // 3. The new list.
-    let out = parallel_map_indexed(rows, &mut work, |row, w| {
+    let out = parallel_map_indexed(split.threads(rows.len()), rows, &mut work, |row, w| {
         finish_row(profile, rules, row, w, &period, previous_list, list_date)
     });
     Ok(PeriodReport {
@@ -787,15 +828,8 @@ fn expired(rules: &PeriodRules, c: &Carried, year: i32) -> bool {
     }
 }
 
-/// The number of threads to use.
-fn threads(items: usize) -> usize {
-    let n = std::thread::available_parallelism().map_or(1, |n| n.get());
-    n.min(items / 64).max(1)
-}
-
-/// `f` over `items`, in order, on the available cores.
-fn parallel_map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
-    let t = threads(items.len());
+/// `f` over `items`, in order, on `t` threads.
+fn parallel_map<T: Sync, R: Send>(t: usize, items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
     if t <= 1 {
         return items.iter().map(f).collect();
     }
@@ -815,16 +849,16 @@ fn parallel_map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Ve
     })
 }
 
-/// `f(row, work)` over the rows, in order, on the available cores, each
+/// `f(row, work)` over the rows, in order, on `t` threads, each
 /// thread writing its share of the result in place (the shares are not
 /// gathered into a second vector: at a million rows that copy was the
 /// period's peak of memory).
 fn parallel_map_indexed(
+    t: usize,
     rows: &[ListRow],
     work: &mut [Work],
     f: impl Fn(&ListRow, Work) -> PeriodRow + Sync,
 ) -> Vec<PeriodRow> {
-    let t = threads(rows.len());
     let chunk = rows.len().div_ceil(t).max(1);
     // Empty rows (no allocation) to be overwritten.
     let mut out = Vec::with_capacity(rows.len());
@@ -1195,7 +1229,143 @@ fn as_player(row: &ListRow) -> Player {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::Sex;
+    use crate::model::{EventSystem, GameResult, Outcome, Sex};
+
+    /// A list of `n` players (every tenth unrated, some with games carried)
+    /// and `events` events of 8 players and 5 rounds in the period of
+    /// `list_date`, from a fixed seed.
+    fn sample(
+        profile: &Profile,
+        list_date: NaiveDate,
+        n: u32,
+        events: u32,
+    ) -> (RatingList, Vec<PeriodEvent>) {
+        let mut seed = 2025u64;
+        let mut next = move || {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            seed >> 33
+        };
+        let rows = (0..n)
+            .map(|i| {
+                let sex = if i % 4 == 0 { Sex::Female } else { Sex::Male };
+                if i % 10 == 0 {
+                    let mut row = ListRow::new(PlayerId(i), format!("P{i}"), sex);
+                    row.carried.games = (next() % 8) as u32;
+                    row.carried.sum = Decimal::from(next() % 40) - Decimal::from(20);
+                    row.carried.since = Some(list_date.year() - 1);
+                    return row;
+                }
+                let rating = Decimal::from(1300 + next() % 1400);
+                let mut row = ListRow::rated(PlayerId(i), format!("P{i}"), sex, rating);
+                row.rated_games = (next() % 60) as u32;
+                row.rated_events = (next() % 5) as u32;
+                row.last_active =
+                    NaiveDate::from_ymd_opt(list_date.year() - 1 - (i % 7 == 0) as i32 * 2, 3, 1);
+                row
+            })
+            .collect();
+        let list = RatingList::new(rows).unwrap();
+        let period = period_for(profile, list_date).unwrap();
+        let days = (period.end - period.start).num_days() as u64 + 1;
+        let events = (0..events)
+            .map(|e| {
+                let ids: Vec<u32> = (0..8).map(|j| (e * 5 + j * 3) % n).collect();
+                let players = ids
+                    .iter()
+                    .map(|&i| {
+                        let row = list.get(PlayerId(i)).unwrap();
+                        let rating = if e % 3 == 0 { None } else { row.rating };
+                        let mut p = Player::new(row.id, row.name.clone(), row.sex, rating);
+                        p.rated_games = row.rated_games;
+                        p.rated_events = Some(row.rated_events);
+                        p
+                    })
+                    .collect();
+                let mut games = Vec::new();
+                for r in 0..5u32 {
+                    // Circle method: player 7 fixed.
+                    let mut pairs = vec![(7, r % 7)];
+                    for i in 1..4 {
+                        pairs.push(((r + i) % 7, (r + 7 - i) % 7));
+                    }
+                    for (a, b) in pairs {
+                        let result = match next() % 7 {
+                            0 | 1 => GameResult::Played(Outcome::WhiteWins),
+                            2 | 3 => GameResult::Played(Outcome::Draw),
+                            4 | 5 => GameResult::Played(Outcome::BlackWins),
+                            _ => GameResult::WhiteWinsByForfeit,
+                        };
+                        games.push(Pairing::Game {
+                            round: r + 1,
+                            white: PlayerId(ids[a as usize]),
+                            black: PlayerId(ids[b as usize]),
+                            result,
+                        });
+                    }
+                }
+                let day = period.start + chrono::Days::new(next() % days);
+                let system = if e % 4 == 1 {
+                    EventSystem::RoundRobin
+                } else {
+                    EventSystem::Swiss
+                };
+                let event = Event::new(
+                    format!("E{e}"),
+                    profile.game,
+                    system,
+                    Some(day),
+                    Some(day),
+                    players,
+                    games,
+                )
+                .unwrap();
+                PeriodEvent::new(event)
+            })
+            .collect();
+        (list, events)
+    }
+
+    /// The period is the same whatever the batches and the threads: one
+    /// event and one thread at a time, odd batches on three threads, the
+    /// machine's own division; with K fixed and with K following the player.
+    #[test]
+    fn the_division_of_the_work_does_not_change_the_period() {
+        for name in [
+            "cxa-2019",
+            "cxa-legacy",
+            "cca-chess",
+            "cca-amateur",
+            "fide-2024",
+        ] {
+            let profile = Profile::builtin(name).unwrap();
+            let published = profile.list.periods[0].published;
+            let list_date = NaiveDate::from_ymd_opt(2025, published.month, published.day).unwrap();
+            let (list, events) = sample(&profile, list_date, 300, 90);
+            for k_updated in [false, true] {
+                let mut rules = PeriodRules::for_profile(&profile);
+                rules.k_updated_between_events = k_updated;
+                let one = Split {
+                    batch: 1,
+                    cores: 1,
+                    per_thread: 1,
+                };
+                let odd = Split {
+                    batch: 7,
+                    cores: 3,
+                    per_thread: 1,
+                };
+                let want = compute_split(&profile, &rules, &list, &events, list_date, one).unwrap();
+                assert!(want.rows.iter().any(|r| r.change.is_some()), "{name}");
+                for split in [odd, Split::of_machine()] {
+                    let got =
+                        compute_split(&profile, &rules, &list, &events, list_date, split).unwrap();
+                    assert_eq!(got, want, "{name} {split:?} k updated {k_updated}");
+                }
+            }
+        }
+    }
 
     /// `k_of` gives `Profile::k_for`'s K on a grid of rows, every profile.
     #[test]
