@@ -673,7 +673,11 @@ fn rate_player(cx: &Ctx<'_>, i: usize) -> PlayerReport {
         performance: None,
         imaginary_opponents: None,
         flags: Vec::new(),
-        articles: cx.articles.clone(),
+        articles: match cx.detail {
+            Detail::Explained => cx.articles.clone(),
+            // Empty: nothing to copy.
+            Detail::Figures => Articles::default(),
+        },
     };
     if let Standing::Base(b) = standing {
         flags.push(Flag::BaseRating { rating: b });
