@@ -467,6 +467,29 @@ const MAX_RATING: Decimal = Decimal::from_parts(100_000, 0, 0, false, 0);
 /// columns of the 等级分计算表 (Ro, Ra, D, P, N, We, W, K, ΔR, Rn), each step
 /// in the module of its rule.
 pub fn rate(event: &Event, profile: &Profile) -> Result<EventReport, RateError> {
+    rate_with(event, profile, Detail::Explained)
+}
+
+/// How much of a [`PlayerReport`] to build.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Detail {
+    /// Everything [`PlayerReport::explain`] needs: names, K's reasons, the
+    /// profile's articles ([`rate`]).
+    Explained,
+    /// The figures a period adds up: `name`, `k_reason`, `k_reason_zh` and
+    /// `articles` are left empty, and so is `performance` where it is only
+    /// told (Ra + dp(W/N) of a player rated by ΔR); a rating period keeps
+    /// the figures of millions of lines and explains none.
+    Figures,
+}
+
+/// [`rate`], building the lines in the given [`Detail`]; the figures are
+/// the same in both.
+pub(crate) fn rate_with(
+    event: &Event,
+    profile: &Profile,
+    detail: Detail,
+) -> Result<EventReport, RateError> {
     check_input(event, profile)?;
     let np = event.players().len();
     // cca-chess 八(六): a team event whose teams play a round robin is a
@@ -515,7 +538,11 @@ pub fn rate(event: &Event, profile: &Profile) -> Result<EventReport, RateError> 
             .collect(),
         formula,
         year: event_year(event),
-        articles: Articles::of(profile),
+        articles: match detail {
+            Detail::Explained => Articles::of(profile),
+            Detail::Figures => Articles::default(),
+        },
+        detail,
     };
     // Ra, D, P, We, K, ΔR and Rn of every player.
     let players = (0..np).map(|i| rate_player(&cx, i)).collect();
@@ -579,6 +606,7 @@ struct Ctx<'a> {
     formula: ExpectedFormula,
     year: Option<i32>,
     articles: Articles,
+    detail: Detail,
 }
 
 impl Articles {
@@ -626,7 +654,10 @@ fn rate_player(cx: &Ctx<'_>, i: usize) -> PlayerReport {
     let (n, w) = cx.nw[i];
     let mut report = PlayerReport {
         id: player.id,
-        name: player.name.clone(),
+        name: match cx.detail {
+            Detail::Explained => player.name.clone(),
+            Detail::Figures => String::new(),
+        },
         sex: player.sex,
         rating_before: player.rating,
         rating_used: standing.rating(),
@@ -661,7 +692,11 @@ fn rate_player(cx: &Ctx<'_>, i: usize) -> PlayerReport {
         performance: None,
         imaginary_opponents: None,
         flags: Vec::new(),
-        articles: cx.articles.clone(),
+        articles: match cx.detail {
+            Detail::Explained => cx.articles.clone(),
+            // Empty: nothing to copy.
+            Detail::Figures => Articles::default(),
+        },
     };
     if let Standing::Base(b) = standing {
         flags.push(Flag::BaseRating { rating: b });
@@ -685,8 +720,8 @@ fn rate_player(cx: &Ctx<'_>, i: usize) -> PlayerReport {
                 }
             } else {
                 report.method = cx.formula.into();
-                let elo = expected::expected(profile, &mut report.games, ro, cx.formula);
-                let kc = k::k_choice(profile, player, unrated, cx.year, n, &mut flags);
+                let elo = expected::expected(profile, &mut report.games, ro, cx.formula, (n, w));
+                let kc = k::k_choice(profile, player, unrated, cx.year, n, cx.detail, &mut flags);
                 apply_elo(profile, &mut report, &elo, kc);
                 if report.difference_capped {
                     flags.push(Flag::DifferenceCapped {
@@ -694,7 +729,7 @@ fn rate_player(cx: &Ctx<'_>, i: usize) -> PlayerReport {
                         to: elo.d.unwrap_or_default(),
                     });
                 }
-                if let Some(ra) = elo.ra {
+                if let (Some(ra), Detail::Explained) = (elo.ra, cx.detail) {
                     report.performance =
                         Some(ra + profile.difference_for_score(w / Decimal::from(n)));
                 }
@@ -726,9 +761,14 @@ fn rate_player(cx: &Ctx<'_>, i: usize) -> PlayerReport {
                 report.rating_used = rp;
                 report.rating_source = RatingSource::TournamentAverage;
                 report.method = Method::NTimesP;
-                let elo =
-                    expected::expected(profile, &mut report.games, rp, ExpectedFormula::NTimesP);
-                let kc = k::k_choice(profile, player, true, cx.year, n, &mut flags);
+                let elo = expected::expected(
+                    profile,
+                    &mut report.games,
+                    rp,
+                    ExpectedFormula::NTimesP,
+                    (n, w),
+                );
+                let kc = k::k_choice(profile, player, true, cx.year, n, cx.detail, &mut flags);
                 apply_elo(profile, &mut report, &elo, kc);
                 champion::protect_champion(profile, &cx.protected, &mut report, &mut flags);
                 let perf = rp + report.change.unwrap_or_default();
@@ -789,7 +829,7 @@ fn apply_elo(
     profile: &Profile,
     report: &mut PlayerReport,
     elo: &expected::Elo,
-    (k, reason, reason_zh): (u32, String, String),
+    (k, reason, reason_zh): (u32, Option<String>, Option<String>),
 ) {
     report.opponents_average = elo.ra;
     report.all_players_average = elo.rall;
@@ -799,8 +839,104 @@ fn apply_elo(
     report.expected_fraction = elo.p;
     report.expected_score = elo.we;
     report.k = Some(k);
-    report.k_reason = Some(reason);
-    report.k_reason_zh = Some(reason_zh);
+    report.k_reason = reason;
+    report.k_reason_zh = reason_zh;
     let raw = crate::elo::change(k, elo.w, elo.we.unwrap_or_default());
     report.change = Some(profile.round(raw, profile.rounding.change));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{GameResult, Outcome, Pairing, Player};
+
+    /// An event of ten players, two unrated and three women, with forfeits,
+    /// a double forfeit and a bye.
+    fn sample(profile: &Profile, system: EventSystem) -> Event {
+        let players = (0..10u32)
+            .map(|i| {
+                let sex = if i % 3 == 0 { Sex::Female } else { Sex::Male };
+                let rating = (i % 5 != 4).then(|| Decimal::from(1900 + 97 * i));
+                let mut p = Player::new(PlayerId(i), format!("P{i}"), sex, rating);
+                p.rated_games = 7 * i;
+                p.rated_events = Some(i / 2);
+                p
+            })
+            .collect();
+        let mut games = Vec::new();
+        for r in 0..6u32 {
+            // Circle method with player 9 fixed; player 8 sits out round 6.
+            let mut pairs = vec![(9, r % 9)];
+            for i in 1..5 {
+                pairs.push(((r + i) % 9, (r + 9 - i) % 9));
+            }
+            for (g, (a, b)) in pairs.into_iter().enumerate() {
+                if r == 5 && (a == 8 || b == 8) {
+                    let (player, other) = if a == 8 { (a, b) } else { (b, a) };
+                    games.push(Pairing::Bye {
+                        round: r + 1,
+                        player: PlayerId(player),
+                        kind: crate::model::ByeKind::Full,
+                    });
+                    games.push(Pairing::Bye {
+                        round: r + 1,
+                        player: PlayerId(other),
+                        kind: crate::model::ByeKind::Half,
+                    });
+                    continue;
+                }
+                let result = match (r as usize * 5 + g) % 9 {
+                    0..=2 => GameResult::Played(Outcome::WhiteWins),
+                    3 | 4 => GameResult::Played(Outcome::Draw),
+                    5 | 6 => GameResult::Played(Outcome::BlackWins),
+                    7 => GameResult::BlackWinsByForfeit,
+                    _ if r == 2 => GameResult::DoubleForfeit,
+                    _ => GameResult::WhiteWinsByForfeit,
+                };
+                games.push(Pairing::Game {
+                    round: r + 1,
+                    white: PlayerId(a),
+                    black: PlayerId(b),
+                    result,
+                });
+            }
+        }
+        let day = chrono::NaiveDate::from_ymd_opt(2025, 3, 1);
+        Event::new("e", profile.game, system, day, day, players, games).unwrap()
+    }
+
+    /// The figures-only lines a period adds up are the explained lines of
+    /// [`rate`] without their words (and without a rated player's told
+    /// performance), for every federation profile.
+    #[test]
+    fn figures_are_the_explained_figures() {
+        for name in [
+            "cxa-2019",
+            "cxa-legacy",
+            "cca-chess",
+            "cca-amateur",
+            "fide-2024",
+        ] {
+            let profile = Profile::builtin(name).unwrap();
+            for system in [EventSystem::Swiss, EventSystem::RoundRobin] {
+                let event = sample(&profile, system);
+                let mut explained = rate(&event, &profile).unwrap();
+                let figures = rate_with(&event, &profile, Detail::Figures).unwrap();
+                assert!(explained.players.iter().any(|p| p.k_reason.is_some()));
+                for (e, f) in explained.players.iter_mut().zip(&figures.players) {
+                    assert!(f.name.is_empty() && f.k_reason.is_none() && f.k_reason_zh.is_none());
+                    e.name = String::new();
+                    e.k_reason = None;
+                    e.k_reason_zh = None;
+                    e.articles = Articles::default();
+                    let told = !matches!(e.method, Method::Performance | Method::FideInitial)
+                        && e.rating_source != RatingSource::TournamentAverage;
+                    if told && f.performance.is_none() {
+                        e.performance = None;
+                    }
+                }
+                assert_eq!(figures, explained, "{name} {system:?}");
+            }
+        }
+    }
 }

@@ -72,18 +72,22 @@ pub(crate) fn opponent_rating(
     r
 }
 
-/// Ra / Rall / D / P / We for a player rated `ro`, over the counted lines.
+/// Ra / Rall / D / P / We for a player rated `ro`, over the counted lines,
+/// whose number N and score W are `(n, w)` ([`crate::games::counted`]).
 pub(crate) fn expected(
     profile: &Profile,
     games: &mut [GameLine],
     ro: Decimal,
     formula: ExpectedFormula,
+    (n, w): (u32, Decimal),
 ) -> Elo {
-    let mut e = Elo::default();
+    let mut e = Elo {
+        n,
+        w,
+        ..Elo::default()
+    };
     let mut sum = Decimal::ZERO;
     for g in games.iter().filter(|g| g.counted) {
-        e.n += 1;
-        e.w += g.score.unwrap_or_default();
         sum += g.opponent_rating.unwrap_or_default();
     }
     if e.n == 0 {

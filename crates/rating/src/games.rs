@@ -34,8 +34,24 @@ pub(crate) struct Round {
 pub(crate) fn player_rounds(event: &Event) -> Vec<Vec<Round>> {
     let np = event.players().len();
     let half = Decimal::new(5, 1);
-    let mut raws: Vec<Vec<Round>> = (0..np).map(|_| Vec::new()).collect();
-    let idx = |id: PlayerId| event.player_index(id).expect("validated by Event::new");
+    // A player appears at most once a round (checked by `Event::new`).
+    let most = event.rounds() as usize;
+    let mut raws: Vec<Vec<Round>> = (0..np).map(|_| Vec::with_capacity(most)).collect();
+    // The players by id, searched for every game: cheaper than the event's
+    // hashed index at two lookups a game.
+    let mut by_id: Vec<(PlayerId, usize)> = event
+        .players()
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (p.id, i))
+        .collect();
+    by_id.sort_unstable();
+    let idx = |id: PlayerId| {
+        let k = by_id
+            .binary_search_by_key(&id, |&(id, _)| id)
+            .expect("validated by Event::new");
+        by_id[k].1
+    };
     for pairing in event.pairings() {
         match *pairing {
             Pairing::Game {

@@ -10,7 +10,7 @@
 //! first that holds gives K; an event ([`k_for`]) and a list row for the next
 //! period ([`k_of`]) evaluate the same rules ([`first_rule`]).
 
-use crate::event::Flag;
+use crate::event::{Detail, Flag};
 use crate::model::Player;
 use crate::period::ListRow;
 use crate::profile::{KChoice, KRule, Profile};
@@ -68,6 +68,22 @@ pub fn k_of(profile: &Profile, row: &ListRow, year: i32) -> u32 {
     first_rule(profile, &facts).map_or(profile.k.default, |r| r.k)
 }
 
+/// The facts K's rules read of an event's player.
+fn player_facts(player: &Player, event_year: Option<i32>) -> KFacts {
+    let rating = player.rating;
+    let highest = match (player.ever_reached, rating) {
+        (Some(a), Some(b)) => Some(a.max(b)),
+        (a, b) => a.or(b),
+    };
+    KFacts {
+        highest,
+        rating,
+        games: player.rated_games,
+        events: player.rated_events,
+        age: player.birth_year.zip(event_year).map(|(b, y)| y - b),
+    }
+}
+
 /// K for a player of an event of `event_year` and the reason, before the
 /// K × n limit; `unrated` players take the `[unrated] k` where given.
 pub fn k_for(
@@ -89,18 +105,7 @@ pub fn k_for(
             reason_zh,
         };
     }
-    let rating = player.rating;
-    let highest = match (player.ever_reached, rating) {
-        (Some(a), Some(b)) => Some(a.max(b)),
-        (a, b) => a.or(b),
-    };
-    let facts = KFacts {
-        highest,
-        rating,
-        games: player.rated_games,
-        events: player.rated_events,
-        age: player.birth_year.zip(event_year).map(|(b, y)| y - b),
-    };
+    let facts = player_facts(player, event_year);
     match first_rule(profile, &facts) {
         Some(rule) => {
             let (en, zh) = crate::profile::k_reasons(rule, &facts);
@@ -126,19 +131,32 @@ pub fn k_for(
     }
 }
 
-/// K for a player, with the K × n limit.
+/// K for a player in an event, without the words ([`k_for`]'s `k`).
+fn k_value(profile: &Profile, player: &Player, unrated: bool, event_year: Option<i32>) -> u32 {
+    if let (true, Some(k)) = (unrated, profile.unrated.k) {
+        return k;
+    }
+    first_rule(profile, &player_facts(player, event_year)).map_or(profile.k.default, |r| r.k)
+}
+
+/// K for a player, with the K × n limit; the reasons (English, Chinese)
+/// only when the line is explained.
 pub(crate) fn k_choice(
     profile: &Profile,
     player: &crate::model::Player,
     unrated: bool,
     year: Option<i32>,
     n: u32,
+    detail: Detail,
     flags: &mut Vec<Flag>,
-) -> (u32, String, String) {
-    let kc = k_for(profile, player, unrated, year);
-    let mut k = kc.k;
-    let mut reason = kc.reason;
-    let mut reason_zh = kc.reason_zh;
+) -> (u32, Option<String>, Option<String>) {
+    let (mut k, mut reasons) = match detail {
+        Detail::Explained => {
+            let kc = k_for(profile, player, unrated, year);
+            (kc.k, Some((kc.reason, kc.reason_zh)))
+        }
+        Detail::Figures => (k_value(profile, player, unrated, year), None),
+    };
     if let Some(max) = profile.k.max_k_times_games
         && n > 0
         && u64::from(k) * u64::from(n) > u64::from(max)
@@ -149,9 +167,14 @@ pub(crate) fn k_choice(
             to: limited,
             max,
         });
-        reason = format!("{reason}; K × n ≤ {max}: {k} × {n} > {max} → K = {limited}");
-        reason_zh = format!("{reason_zh}；K × n ≤ {max}：{k} × {n} > {max} → K = {limited}");
+        if let Some((reason, reason_zh)) = &mut reasons {
+            *reason = format!("{reason}; K × n ≤ {max}: {k} × {n} > {max} → K = {limited}");
+            *reason_zh = format!("{reason_zh}；K × n ≤ {max}：{k} × {n} > {max} → K = {limited}");
+        }
         k = limited;
     }
-    (k, reason, reason_zh)
+    match reasons {
+        Some((reason, reason_zh)) => (k, Some(reason), Some(reason_zh)),
+        None => (k, None, None),
+    }
 }

@@ -10,7 +10,7 @@ use serde::Serialize;
 
 use super::calendar::{CalendarError, Period, period_for, period_of_date, previous_list_date};
 use super::list::{Carried, ListRow, RatingList, Status};
-use crate::event::{Flag, NotCounted, RateError, RatingSource, rate};
+use crate::event::{Detail, Flag, NotCounted, RateError, RatingSource, rate_with};
 pub use crate::k::k_of;
 use crate::model::{Event, EventError, Pairing, Player, PlayerId};
 use crate::profile::{CarryWindow, Profile, SpanningRule, UnratedRule};
@@ -262,18 +262,37 @@ impl PeriodReport {
     }
 }
 
-#[derive(Default, Clone)]
+/// What the period's events gave one player so far; a player without
+/// events has an empty one (no allocation). Kept small: there is one for
+/// every row of the list.
+#[derive(Default)]
 struct Work {
     games: u32,
     events: u32,
     sum: Decimal,
     rated_change: bool,
+    last_active: Option<NaiveDate>,
+    /// One per event (allocated at the player's number of events).
     contributions: Vec<Contribution>,
-    carried: Option<Carried>,
+    /// An unrated player's games towards a first rating.
+    unrated: Option<Box<UnratedWork>>,
+}
+
+impl Work {
+    /// The work of a player who has played in the period so far.
+    fn played(&self) -> Option<&Work> {
+        (!self.contributions.is_empty()).then_some(self)
+    }
+}
+
+/// An unrated player's games towards a first rating in the period.
+struct UnratedWork {
+    /// The games carried from the list, and this period's.
+    carried: Carried,
     /// The part of `carried` played in this period (what a same-or-next
     /// period window lets the next period use).
     fresh: Carried,
-    last_active: Option<NaiveDate>,
+    /// What happened to the games.
     notes: Vec<String>,
 }
 
@@ -369,6 +388,161 @@ struct Extract {
     expected_score: Option<Decimal>,
 }
 
+/// An event placed in the period.
+struct Placed {
+    /// The date that placed it.
+    date: NaiveDate,
+    /// Its position in the caller's events.
+    index: usize,
+    /// For a split league, the rounds counted.
+    rounds: Option<Vec<u32>>,
+    /// Its players' positions on the list.
+    positions: Vec<usize>,
+}
+
+/// How the work of a period is divided among threads; the result does not
+/// depend on it.
+#[derive(Debug, Clone, Copy)]
+struct Split {
+    /// Events rated at a time when they are rated in parallel: enough to
+    /// keep the threads busy, few enough that their lines take little memory.
+    batch: usize,
+    /// Threads at most.
+    cores: usize,
+    /// Items (events, rows) a thread must have at least.
+    per_thread: usize,
+}
+
+impl Split {
+    /// Batches of 2048 events on the available cores.
+    fn of_machine() -> Split {
+        Split {
+            batch: 2048,
+            cores: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            per_thread: 64,
+        }
+    }
+
+    /// The number of threads to use for `items`.
+    fn threads(self, items: usize) -> usize {
+        self.cores.min(items / self.per_thread.max(1)).max(1)
+    }
+}
+
+/// What adding up an event's lines reads.
+struct AddCx<'a> {
+    profile: &'a Profile,
+    rules: &'a PeriodRules,
+    rows: &'a [ListRow],
+    events: &'a [PeriodEvent],
+    /// Each player's number of events in the period.
+    entries: &'a [u32],
+    previous_start: Option<NaiveDate>,
+}
+
+/// Adds the lines of the `ei`-th event of the period to the work of its
+/// players at positions `offset..offset + work.len()` of the list (the
+/// others are another thread's): the contribution, ΣΔR of rated players
+/// (cxa-2019 第九条(六)), an unrated player's games towards a first rating
+/// (第十二条, 第十三条).
+fn add_up(
+    cx: &AddCx<'_>,
+    ei: usize,
+    pl: &Placed,
+    extracts: &[Extract],
+    work: &mut [Work],
+    offset: usize,
+) {
+    let (profile, rules) = (cx.profile, cx.rules);
+    let year = pl.date.year();
+    for x in extracts {
+        let Some(w) = x.pos.checked_sub(offset).and_then(|i| work.get_mut(i)) else {
+            continue;
+        };
+        if w.contributions.is_empty() {
+            w.contributions.reserve_exact(cx.entries[x.pos] as usize);
+        }
+        let mut c = Contribution {
+            event: ei,
+            games: x.games,
+            score: x.score,
+            rating_used: x.rating_used,
+            k: x.k,
+            change: x.change,
+            performance: None,
+            champion_protected: x.protected,
+            opponents_average: x.opponents_average,
+            difference: x.difference,
+            expected_fraction: x.expected_fraction,
+            expected_score: x.expected_score,
+        };
+        let n = x.games;
+        if n > 0 {
+            w.last_active = w.last_active.max(Some(pl.date));
+        }
+        match x.source {
+            RatingSource::Published | RatingSource::Base => {
+                if n > 0 {
+                    w.games += n;
+                    w.events += 1;
+                    w.sum += x.change.unwrap_or_default();
+                    w.rated_change = true;
+                }
+            }
+            RatingSource::Provisional
+            | RatingSource::TournamentAverage
+            | RatingSource::Imaginary => {
+                let u = w.unrated.get_or_insert_with(|| {
+                    let mut notes = Vec::new();
+                    let carried =
+                        list_carried(rules, &cx.rows[x.pos], cx.previous_start, &mut notes);
+                    Box::new(UnratedWork {
+                        carried,
+                        fresh: Carried::default(),
+                        notes,
+                    })
+                });
+                let carried = &mut u.carried;
+                if expired(rules, carried, year) {
+                    u.notes.push(format!(
+                        "{} games carried since {} expired ({})",
+                        carried.games,
+                        carried.since.unwrap_or_default(),
+                        rules.article
+                    ));
+                    *carried = Carried::default();
+                }
+                if n > 0 && !x.void {
+                    let add = match profile.unrated.rule {
+                        UnratedRule::Provisional | UnratedRule::BaseRating => {
+                            x.change.unwrap_or_default()
+                        }
+                        UnratedRule::Performance | UnratedRule::FideInitial => {
+                            let perf = x.performance.unwrap_or(x.rating_used);
+                            c.performance = Some(perf);
+                            perf * Decimal::from(n)
+                        }
+                    };
+                    carried.games += n;
+                    carried.sum += add;
+                    carried.since = carried.since.or(Some(year));
+                    u.fresh.games += n;
+                    u.fresh.sum += add;
+                    u.fresh.since = u.fresh.since.or(Some(year));
+                    w.events += 1;
+                } else if n > 0 {
+                    u.notes.push(format!(
+                        "{}: the games do not count towards a first rating ({})",
+                        cx.events[pl.index].event.name(),
+                        profile.unrated.article
+                    ));
+                }
+            }
+        }
+        w.contributions.push(c);
+    }
+}
+
 /// One rated event.
 struct Rated {
     extracts: Vec<Extract>,
@@ -392,6 +566,18 @@ pub fn compute_period_with(
     events: &[PeriodEvent],
     list_date: NaiveDate,
 ) -> Result<PeriodReport, PeriodError> {
+    compute_split(profile, rules, list, events, list_date, Split::of_machine())
+}
+
+/// [`compute_period_with`], the work divided as `split` says.
+fn compute_split(
+    profile: &Profile,
+    rules: &PeriodRules,
+    list: &RatingList,
+    events: &[PeriodEvent],
+    list_date: NaiveDate,
+    split: Split,
+) -> Result<PeriodReport, PeriodError> {
     let period = period_for(profile, list_date)?;
     let previous_list = previous_list_date(profile, &period);
     // The first day of the period before this one: games carried from
@@ -401,223 +587,202 @@ pub fn compute_period_with(
         .map(|p| p.start);
     let rows = list.rows();
 
-    // 1. Place every event; find its players on the list.
-    struct Placed {
-        date: NaiveDate,
-        index: usize,
-        rounds: Option<Vec<u32>>,
-        positions: Vec<usize>,
-    }
-    let mut placed = Vec::with_capacity(events.len());
-    for (i, pe) in events.iter().enumerate() {
-        let (date, rounds) = place(profile, &period, pe)?;
-        let mut positions = Vec::with_capacity(pe.event.players().len());
-        for p in pe.event.players() {
-            match list.position(p.id) {
-                Some(ri) => positions.push(ri),
-                None => {
-                    return Err(PeriodError::NotOnList {
-                        event: pe.event.name().to_string(),
-                        id: p.id,
-                        name: p.name.clone(),
-                    });
+    // 1. Place every event; find its players on the list (in parallel:
+    // a million lookups; the first error in the caller's order wins).
+    let indices: Vec<usize> = (0..events.len()).collect();
+    let mut placed = parallel_map(
+        split.threads(indices.len()),
+        &indices,
+        |&i| -> Result<Placed, PeriodError> {
+            let pe = &events[i];
+            let (date, rounds) = place(profile, &period, pe)?;
+            let mut positions = Vec::with_capacity(pe.event.players().len());
+            for p in pe.event.players() {
+                match list.position(p.id) {
+                    Some(ri) => positions.push(ri),
+                    None => {
+                        return Err(PeriodError::NotOnList {
+                            event: pe.event.name().to_string(),
+                            id: p.id,
+                            name: p.name.clone(),
+                        });
+                    }
                 }
             }
-        }
-        placed.push(Placed {
-            date,
-            index: i,
-            rounds,
-            positions,
-        });
-    }
+            Ok(Placed {
+                date,
+                index: i,
+                rounds,
+                positions,
+            })
+        },
+    )
+    .into_iter()
+    .collect::<Result<Vec<Placed>, PeriodError>>()?;
     placed.sort_by_key(|p| (p.date, p.index));
 
+    // Each player's number of events, so that the contributions are
+    // allocated once, at their size.
+    let mut entries = vec![0u32; rows.len()];
+    for pl in &placed {
+        for &ri in &pl.positions {
+            entries[ri] += 1;
+        }
+    }
+    let cx = AddCx {
+        profile,
+        rules,
+        rows,
+        events,
+        entries: &entries,
+        previous_start,
+    };
+
     // Rates one placed event given each player's work so far (None: the list).
-    let rate_one =
-        |pl: &Placed, work: Option<&[Option<Box<Work>>]>| -> Result<Rated, PeriodError> {
-            let ev = &events[pl.index].event;
-            let year = pl.date.year();
-            let mut notes = Vec::new();
+    let rate_one = |pl: &Placed, work: Option<&[Work]>| -> Result<Rated, PeriodError> {
+        let ev = &events[pl.index].event;
+        let year = pl.date.year();
+        let mut notes = Vec::new();
+        // The players as the list has them; `None` where the event's
+        // player already agrees (no copy).
+        let views: Vec<Option<Player>> = ev
+            .players()
+            .iter()
+            .zip(&pl.positions)
+            .map(|(p, &ri)| {
+                let w = work.and_then(|w| w[ri].played());
+                event_player(rules, p, &rows[ri], w, (year, previous_start), &mut notes)
+            })
+            .collect();
+        let same = pl.rounds.is_none() && views.iter().all(Option::is_none);
+        let rebuilt;
+        let event = if same {
+            ev
+        } else {
             let players: Vec<Player> = ev
                 .players()
                 .iter()
-                .zip(&pl.positions)
-                .map(|(p, &ri)| {
-                    let w = work.and_then(|w| w[ri].as_deref());
-                    event_player(rules, p, &rows[ri], w, (year, previous_start), &mut notes)
-                })
+                .zip(views)
+                .map(|(p, v)| v.unwrap_or_else(|| p.clone()))
                 .collect();
-            let same = pl.rounds.is_none() && players.as_slice() == ev.players();
-            let rebuilt;
-            let event = if same {
-                ev
-            } else {
-                let pairings: Vec<Pairing> = match &pl.rounds {
-                    Some(keep) => ev
-                        .pairings()
-                        .iter()
-                        .filter(|x| keep.binary_search(&x.round()).is_ok())
-                        .copied()
-                        .collect(),
-                    None => ev.pairings().to_vec(),
-                };
-                rebuilt = Event::new(
-                    ev.name(),
-                    ev.game(),
-                    ev.system(),
-                    ev.start(),
-                    ev.end(),
-                    players,
-                    pairings,
-                )
-                .and_then(|e| e.with_details(ev.details().clone()))
-                .map_err(|source| PeriodError::Event {
-                    event: ev.name().to_string(),
-                    source,
-                })?;
-                &rebuilt
+            let pairings: Vec<Pairing> = match &pl.rounds {
+                Some(keep) => ev
+                    .pairings()
+                    .iter()
+                    .filter(|x| keep.binary_search(&x.round()).is_ok())
+                    .copied()
+                    .collect(),
+                None => ev.pairings().to_vec(),
             };
-            let report = rate(event, profile).map_err(|source| PeriodError::Rate {
+            rebuilt = Event::new(
+                ev.name(),
+                ev.game(),
+                ev.system(),
+                ev.start(),
+                ev.end(),
+                players,
+                pairings,
+            )
+            .and_then(|e| e.with_details(ev.details().clone()))
+            .map_err(|source| PeriodError::Event {
                 event: ev.name().to_string(),
                 source,
             })?;
-            notes.extend(report.notes);
-            notes.extend(report.warnings);
-            let extracts = report
-                .players
-                .into_iter()
-                .zip(&pl.positions)
-                .map(|(pr, &pos)| Extract {
-                    pos,
-                    source: pr.rating_source,
-                    games: pr.games_counted,
-                    score: pr.score,
-                    rating_used: pr.rating_used,
-                    k: pr.k,
-                    change: pr.change,
-                    performance: pr.performance,
-                    opponents_average: pr.opponents_average,
-                    difference: pr.difference,
-                    expected_fraction: pr.expected_fraction,
-                    expected_score: pr.expected_score,
-                    protected: pr
-                        .flags
-                        .iter()
-                        .any(|f| matches!(f, Flag::ChampionProtected { .. })),
-                    void: pr
-                        .flags
-                        .iter()
-                        .any(|f| matches!(f, Flag::PerformanceVoid { .. } | Flag::ScoredZero))
-                        || pr
-                            .games
-                            .iter()
-                            .any(|g| g.not_counted == Some(NotCounted::TooFewRatedOpponents)),
-                })
-                .collect();
-            Ok(Rated { extracts, notes })
+            &rebuilt
         };
-
-    // 2. Rate (in parallel when K is fixed) and add up in date order.
-    let mut work: Vec<Option<Box<Work>>> = Vec::new();
-    work.resize_with(rows.len(), || None);
-    let mut summaries = Vec::with_capacity(placed.len());
-    let rated_all: Option<Vec<Result<Rated, PeriodError>>> = if rules.k_updated_between_events {
-        None
-    } else {
-        Some(parallel_map(&placed, |pl| rate_one(pl, None)))
+        let report =
+            rate_with(event, profile, Detail::Figures).map_err(|source| PeriodError::Rate {
+                event: ev.name().to_string(),
+                source,
+            })?;
+        notes.extend(report.notes);
+        notes.extend(report.warnings);
+        let extracts = report
+            .players
+            .into_iter()
+            .zip(&pl.positions)
+            .map(|(pr, &pos)| Extract {
+                pos,
+                source: pr.rating_source,
+                games: pr.games_counted,
+                score: pr.score,
+                rating_used: pr.rating_used,
+                k: pr.k,
+                change: pr.change,
+                performance: pr.performance,
+                opponents_average: pr.opponents_average,
+                difference: pr.difference,
+                expected_fraction: pr.expected_fraction,
+                expected_score: pr.expected_score,
+                protected: pr
+                    .flags
+                    .iter()
+                    .any(|f| matches!(f, Flag::ChampionProtected { .. })),
+                void: pr
+                    .flags
+                    .iter()
+                    .any(|f| matches!(f, Flag::PerformanceVoid { .. } | Flag::ScoredZero))
+                    || pr
+                        .games
+                        .iter()
+                        .any(|g| g.not_counted == Some(NotCounted::TooFewRatedOpponents)),
+            })
+            .collect();
+        Ok(Rated { extracts, notes })
     };
-    let mut rated_iter = rated_all.map(Vec::into_iter);
-    for (ei, pl) in placed.iter().enumerate() {
-        let rated = match rated_iter.as_mut() {
-            Some(it) => it.next().expect("one result per event")?,
-            None => rate_one(pl, Some(&work))?,
-        };
-        let ev = &events[pl.index].event;
-        let year = pl.date.year();
-        for x in rated.extracts {
-            let w = work[x.pos].get_or_insert_with(Default::default);
-            let mut c = Contribution {
-                event: ei,
-                games: x.games,
-                score: x.score,
-                rating_used: x.rating_used,
-                k: x.k,
-                change: x.change,
-                performance: None,
-                champion_protected: x.protected,
-                opponents_average: x.opponents_average,
-                difference: x.difference,
-                expected_fraction: x.expected_fraction,
-                expected_score: x.expected_score,
-            };
-            let n = x.games;
-            if n > 0 {
-                w.last_active = w.last_active.max(Some(pl.date));
-            }
-            match x.source {
-                RatingSource::Published | RatingSource::Base => {
-                    if n > 0 {
-                        w.games += n;
-                        w.events += 1;
-                        w.sum += x.change.unwrap_or_default();
-                        w.rated_change = true;
-                    }
-                }
-                RatingSource::Provisional
-                | RatingSource::TournamentAverage
-                | RatingSource::Imaginary => {
-                    let carried = w.carried.get_or_insert_with(|| {
-                        list_carried(rules, &rows[x.pos], previous_start, &mut w.notes)
-                    });
-                    if expired(rules, carried, year) {
-                        w.notes.push(format!(
-                            "{} games carried since {} expired ({})",
-                            carried.games,
-                            carried.since.unwrap_or_default(),
-                            rules.article
-                        ));
-                        *carried = Carried::default();
-                    }
-                    if n > 0 && !x.void {
-                        let add = match profile.unrated.rule {
-                            UnratedRule::Provisional | UnratedRule::BaseRating => {
-                                x.change.unwrap_or_default()
-                            }
-                            UnratedRule::Performance | UnratedRule::FideInitial => {
-                                let perf = x.performance.unwrap_or(x.rating_used);
-                                c.performance = Some(perf);
-                                perf * Decimal::from(n)
-                            }
-                        };
-                        carried.games += n;
-                        carried.sum += add;
-                        carried.since = carried.since.or(Some(year));
-                        w.fresh.games += n;
-                        w.fresh.sum += add;
-                        w.fresh.since = w.fresh.since.or(Some(year));
-                        w.events += 1;
-                    } else if n > 0 {
-                        w.notes.push(format!(
-                            "{}: the games do not count towards a first rating ({})",
-                            ev.name(),
-                            profile.unrated.article
-                        ));
-                    }
-                }
-            }
-            w.contributions.push(c);
-        }
+
+    // 2. Rate and add up in date order. When K is fixed the events are
+    // rated in parallel, a batch at a time (so that the lines of all the
+    // events are never held at once), and each thread adds up the players
+    // of its share of the list; otherwise one event after the other.
+    let mut work: Vec<Work> = Vec::new();
+    work.resize_with(rows.len(), Work::default);
+    let mut summaries = Vec::with_capacity(placed.len());
+    let mut summarise = |pl: &Placed, notes: Vec<String>| {
         summaries.push(EventSummary {
-            name: ev.name().to_string(),
+            name: events[pl.index].event.name().to_string(),
             date: pl.date,
             rounds: pl.rounds.clone(),
-            notes: rated.notes,
+            notes,
         });
+    };
+    if rules.k_updated_between_events {
+        for (ei, pl) in placed.iter().enumerate() {
+            let rated = rate_one(pl, Some(&work))?;
+            add_up(&cx, ei, pl, &rated.extracts, &mut work, 0);
+            summarise(pl, rated.notes);
+        }
+    } else {
+        let t = split.threads(placed.len());
+        for (b, batch) in placed.chunks(split.batch.max(1)).enumerate() {
+            let rated = parallel_map(split.threads(batch.len()), batch, |pl| rate_one(pl, None))
+                .into_iter()
+                .collect::<Result<Vec<Rated>, PeriodError>>()?;
+            let first = b * split.batch.max(1);
+            let share = rows.len().div_ceil(t).max(1);
+            let add = |work: &mut [Work], offset: usize| {
+                for (i, (pl, r)) in batch.iter().zip(&rated).enumerate() {
+                    add_up(&cx, first + i, pl, &r.extracts, work, offset);
+                }
+            };
+            if t <= 1 {
+                add(&mut work, 0);
+            } else {
+                std::thread::scope(|s| {
+                    for (c, w) in work.chunks_mut(share).enumerate() {
+                        let add = &add;
+                        s.spawn(move || add(w, c * share));
+                    }
+                });
+            }
+            for (pl, r) in batch.iter().zip(rated) {
+                summarise(pl, r.notes);
+            }
+        }
     }
 
     // 3. The new list.
-    let out = parallel_map_indexed(rows, &mut work, |row, w| {
+    let out = parallel_map_indexed(split.threads(rows.len()), rows, &mut work, |row, w| {
         finish_row(profile, rules, row, w, &period, previous_list, list_date)
     });
     Ok(PeriodReport {
@@ -663,15 +828,8 @@ fn expired(rules: &PeriodRules, c: &Carried, year: i32) -> bool {
     }
 }
 
-/// The number of threads to use.
-fn threads(items: usize) -> usize {
-    let n = std::thread::available_parallelism().map_or(1, |n| n.get());
-    n.min(items / 64).max(1)
-}
-
-/// `f` over `items`, in order, on the available cores.
-fn parallel_map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
-    let t = threads(items.len());
+/// `f` over `items`, in order, on `t` threads.
+fn parallel_map<T: Sync, R: Send>(t: usize, items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
     if t <= 1 {
         return items.iter().map(f).collect();
     }
@@ -691,36 +849,46 @@ fn parallel_map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Ve
     })
 }
 
-/// `f(row, work)` over the rows, in order, on the available cores.
-fn parallel_map_indexed<R: Send>(
+/// `f(row, work)` over the rows, in order, on `t` threads, each
+/// thread writing its share of the result in place (the shares are not
+/// gathered into a second vector: at a million rows that copy was the
+/// period's peak of memory).
+fn parallel_map_indexed(
+    t: usize,
     rows: &[ListRow],
-    work: &mut [Option<Box<Work>>],
-    f: impl Fn(&ListRow, Work) -> R + Sync,
-) -> Vec<R> {
-    let t = threads(rows.len());
+    work: &mut [Work],
+    f: impl Fn(&ListRow, Work) -> PeriodRow + Sync,
+) -> Vec<PeriodRow> {
     let chunk = rows.len().div_ceil(t).max(1);
+    // Empty rows (no allocation) to be overwritten.
+    let mut out = Vec::with_capacity(rows.len());
+    out.resize_with(rows.len(), || PeriodRow {
+        rating_before: None,
+        status_before: Status::Unrated,
+        change: None,
+        contributions: Vec::new(),
+        notes: Vec::new(),
+        row: ListRow::new(PlayerId(0), String::new(), crate::model::Sex::Male),
+    });
     std::thread::scope(|s| {
-        let handles: Vec<_> = rows
+        for ((r, w), o) in rows
             .chunks(chunk)
             .zip(work.chunks_mut(chunk))
-            .map(|(r, w)| {
-                let f = &f;
-                s.spawn(move || {
-                    r.iter()
-                        .zip(w.iter_mut())
-                        .map(|(row, w)| f(row, w.take().map(|b| *b).unwrap_or_default()))
-                        .collect::<Vec<R>>()
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| h.join().expect("a list thread panicked"))
-            .collect()
-    })
+            .zip(out.chunks_mut(chunk))
+        {
+            let f = &f;
+            s.spawn(move || {
+                for ((row, w), o) in r.iter().zip(w.iter_mut()).zip(o.iter_mut()) {
+                    *o = f(row, std::mem::take(w));
+                }
+            });
+        }
+    });
+    out
 }
 
-/// The event's view of a list row (list data win; disagreements noted).
+/// The event's view of a list row (list data win; disagreements noted):
+/// `None` when the event's player already agrees with it.
 /// `w`: the player's games so far in the period, when K follows the player.
 fn event_player(
     rules: &PeriodRules,
@@ -729,7 +897,7 @@ fn event_player(
     w: Option<&Work>,
     (year, previous_start): (i32, Option<NaiveDate>),
     notes: &mut Vec<String>,
-) -> Player {
+) -> Option<Player> {
     let rated = row.is_rated();
     let list_rating = if rated { row.rating } else { None };
     if p.rating.is_some() && p.rating != list_rating {
@@ -741,36 +909,57 @@ fn event_player(
             list_rating.map_or("unrated".into(), |r| r.to_string()),
         ));
     }
-    let mut q = p.clone();
-    q.rating = list_rating;
-    q.sex = row.sex;
-    if let Some(t) = row.current_title()
-        && q.title.as_deref() != Some(t)
-    {
-        q.title = Some(t.to_string());
-    }
-    q.birth_year = row.birth_year.or(q.birth_year);
-    if q.unit.is_none() {
-        q.unit = row.unit.clone();
-    }
+    let title = row
+        .current_title()
+        .filter(|&t| p.title.as_deref() != Some(t));
+    let birth_year = row.birth_year.or(p.birth_year);
+    let unit = if p.unit.is_none() {
+        row.unit.as_ref()
+    } else {
+        None
+    };
     let (games, events, sum) = w.map_or((0, 0, Decimal::ZERO), |w| (w.games, w.events, w.sum));
-    if rated {
-        q.rated_games = row.rated_games + games;
-        q.rated_events = Some(row.rated_events + events);
+    let (rated_games, rated_events, ever_reached) = if rated {
         let now = w.and(row.rating.map(|r| r + sum));
-        q.ever_reached = [row.highest, row.rating, now].into_iter().flatten().max();
+        (
+            row.rated_games + games,
+            Some(row.rated_events + events),
+            [row.highest, row.rating, now].into_iter().flatten().max(),
+        )
     } else {
         let mut carried = w
-            .and_then(|w| w.carried)
+            .and_then(|w| w.unrated.as_ref().map(|u| u.carried))
             .unwrap_or_else(|| list_carried(rules, row, previous_start, &mut Vec::new()));
         if expired(rules, &carried, year) {
             carried = Carried::default();
         }
-        q.rated_games = carried.games;
-        q.rated_events = Some(row.rated_events + events);
-        q.ever_reached = row.highest;
+        (carried.games, Some(row.rated_events + events), row.highest)
+    };
+    let agrees = p.rating == list_rating
+        && p.sex == row.sex
+        && title.is_none()
+        && p.birth_year == birth_year
+        && unit.is_none()
+        && p.rated_games == rated_games
+        && p.rated_events == rated_events
+        && p.ever_reached == ever_reached;
+    if agrees {
+        return None;
     }
-    q
+    let mut q = p.clone();
+    q.rating = list_rating;
+    q.sex = row.sex;
+    if let Some(t) = title {
+        q.title = Some(t.to_string());
+    }
+    q.birth_year = birth_year;
+    if let Some(u) = unit {
+        q.unit = Some(u.clone());
+    }
+    q.rated_games = rated_games;
+    q.rated_events = rated_events;
+    q.ever_reached = ever_reached;
+    Some(q)
 }
 
 fn finish_row(
@@ -782,7 +971,10 @@ fn finish_row(
     previous_list: Option<NaiveDate>,
     list_date: NaiveDate,
 ) -> PeriodRow {
-    let mut notes = w.notes;
+    let (carried, fresh, mut notes) = match w.unrated {
+        Some(u) => (Some(u.carried), u.fresh, u.notes),
+        None => (None, Carried::default(), Vec::new()),
+    };
     let mut new = row.clone();
     new.last_active = row.last_active.max(w.last_active);
     // Events with games that count (for a rating or towards a first one).
@@ -817,12 +1009,12 @@ fn finish_row(
         ));
     };
     let window_periods = rules.unrated_window_periods.is_some();
-    if w.carried.is_none() && window_periods && !row.is_rated() && row.carried.games > 0 {
+    if carried.is_none() && window_periods && !row.is_rated() && row.carried.games > 0 {
         // No game this period: the list's games cannot reach the next one.
         lapsed(&mut notes, row.carried.games);
         new.carried = Carried::default();
     }
-    if let Some(carried) = w.carried {
+    if let Some(carried) = carried {
         new.carried = carried;
         let need = profile.unrated.games_for_rating.max(1);
         if !new.is_rated() && carried.games >= need {
@@ -858,11 +1050,11 @@ fn finish_row(
                 }
             }
         } else if !new.is_rated() && carried.games > 0 {
-            if window_periods && carried.games > w.fresh.games {
+            if window_periods && carried.games > fresh.games {
                 // Same or next period: the next period may use this
                 // period's games only.
-                lapsed(&mut notes, carried.games - w.fresh.games);
-                new.carried = w.fresh;
+                lapsed(&mut notes, carried.games - fresh.games);
+                new.carried = fresh;
             }
             if new.carried.games > 0 {
                 notes.push(format!(
@@ -1037,7 +1229,143 @@ fn as_player(row: &ListRow) -> Player {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::Sex;
+    use crate::model::{EventSystem, GameResult, Outcome, Sex};
+
+    /// A list of `n` players (every tenth unrated, some with games carried)
+    /// and `events` events of 8 players and 5 rounds in the period of
+    /// `list_date`, from a fixed seed.
+    fn sample(
+        profile: &Profile,
+        list_date: NaiveDate,
+        n: u32,
+        events: u32,
+    ) -> (RatingList, Vec<PeriodEvent>) {
+        let mut seed = 2025u64;
+        let mut next = move || {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            seed >> 33
+        };
+        let rows = (0..n)
+            .map(|i| {
+                let sex = if i % 4 == 0 { Sex::Female } else { Sex::Male };
+                if i % 10 == 0 {
+                    let mut row = ListRow::new(PlayerId(i), format!("P{i}"), sex);
+                    row.carried.games = (next() % 8) as u32;
+                    row.carried.sum = Decimal::from(next() % 40) - Decimal::from(20);
+                    row.carried.since = Some(list_date.year() - 1);
+                    return row;
+                }
+                let rating = Decimal::from(1300 + next() % 1400);
+                let mut row = ListRow::rated(PlayerId(i), format!("P{i}"), sex, rating);
+                row.rated_games = (next() % 60) as u32;
+                row.rated_events = (next() % 5) as u32;
+                row.last_active =
+                    NaiveDate::from_ymd_opt(list_date.year() - 1 - (i % 7 == 0) as i32 * 2, 3, 1);
+                row
+            })
+            .collect();
+        let list = RatingList::new(rows).unwrap();
+        let period = period_for(profile, list_date).unwrap();
+        let days = (period.end - period.start).num_days() as u64 + 1;
+        let events = (0..events)
+            .map(|e| {
+                let ids: Vec<u32> = (0..8).map(|j| (e * 5 + j * 3) % n).collect();
+                let players = ids
+                    .iter()
+                    .map(|&i| {
+                        let row = list.get(PlayerId(i)).unwrap();
+                        let rating = if e % 3 == 0 { None } else { row.rating };
+                        let mut p = Player::new(row.id, row.name.clone(), row.sex, rating);
+                        p.rated_games = row.rated_games;
+                        p.rated_events = Some(row.rated_events);
+                        p
+                    })
+                    .collect();
+                let mut games = Vec::new();
+                for r in 0..5u32 {
+                    // Circle method: player 7 fixed.
+                    let mut pairs = vec![(7, r % 7)];
+                    for i in 1..4 {
+                        pairs.push(((r + i) % 7, (r + 7 - i) % 7));
+                    }
+                    for (a, b) in pairs {
+                        let result = match next() % 7 {
+                            0 | 1 => GameResult::Played(Outcome::WhiteWins),
+                            2 | 3 => GameResult::Played(Outcome::Draw),
+                            4 | 5 => GameResult::Played(Outcome::BlackWins),
+                            _ => GameResult::WhiteWinsByForfeit,
+                        };
+                        games.push(Pairing::Game {
+                            round: r + 1,
+                            white: PlayerId(ids[a as usize]),
+                            black: PlayerId(ids[b as usize]),
+                            result,
+                        });
+                    }
+                }
+                let day = period.start + chrono::Days::new(next() % days);
+                let system = if e % 4 == 1 {
+                    EventSystem::RoundRobin
+                } else {
+                    EventSystem::Swiss
+                };
+                let event = Event::new(
+                    format!("E{e}"),
+                    profile.game,
+                    system,
+                    Some(day),
+                    Some(day),
+                    players,
+                    games,
+                )
+                .unwrap();
+                PeriodEvent::new(event)
+            })
+            .collect();
+        (list, events)
+    }
+
+    /// The period is the same whatever the batches and the threads: one
+    /// event and one thread at a time, odd batches on three threads, the
+    /// machine's own division; with K fixed and with K following the player.
+    #[test]
+    fn the_division_of_the_work_does_not_change_the_period() {
+        for name in [
+            "cxa-2019",
+            "cxa-legacy",
+            "cca-chess",
+            "cca-amateur",
+            "fide-2024",
+        ] {
+            let profile = Profile::builtin(name).unwrap();
+            let published = profile.list.periods[0].published;
+            let list_date = NaiveDate::from_ymd_opt(2025, published.month, published.day).unwrap();
+            let (list, events) = sample(&profile, list_date, 300, 90);
+            for k_updated in [false, true] {
+                let mut rules = PeriodRules::for_profile(&profile);
+                rules.k_updated_between_events = k_updated;
+                let one = Split {
+                    batch: 1,
+                    cores: 1,
+                    per_thread: 1,
+                };
+                let odd = Split {
+                    batch: 7,
+                    cores: 3,
+                    per_thread: 1,
+                };
+                let want = compute_split(&profile, &rules, &list, &events, list_date, one).unwrap();
+                assert!(want.rows.iter().any(|r| r.change.is_some()), "{name}");
+                for split in [odd, Split::of_machine()] {
+                    let got =
+                        compute_split(&profile, &rules, &list, &events, list_date, split).unwrap();
+                    assert_eq!(got, want, "{name} {split:?} k updated {k_updated}");
+                }
+            }
+        }
+    }
 
     /// `k_of` gives `Profile::k_for`'s K on a grid of rows, every profile.
     #[test]
