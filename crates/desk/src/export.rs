@@ -17,7 +17,7 @@ use qiyuan_formats::trf::{
 };
 use qiyuan_formats::trf_model::trf_from_event;
 use qiyuan_rating::Lang;
-use qiyuan_tournament::model::{ByeKind, Colour, GameResult, PlayerId};
+use qiyuan_tournament::model::{Colour, GameResult, PlayerId};
 use rust_decimal::Decimal;
 use rust_decimal::prelude::ToPrimitive;
 use rust_xlsxwriter::{Format, Workbook, XlsxError};
@@ -348,18 +348,7 @@ fn pairing_rows(
         ]);
     }
     for &(id, kind) in &r.byes {
-        let what = match (lang, kind) {
-            (Lang::En, ByeKind::PairingAllocated) => "bye",
-            (Lang::En, ByeKind::FullPoint) => "full-point bye",
-            (Lang::En, ByeKind::HalfPoint) => "half-point bye",
-            (Lang::En, ByeKind::ZeroPoint) => "zero-point bye",
-            (Lang::En, ByeKind::Absent) => "no game",
-            (Lang::Zh, ByeKind::PairingAllocated) => "轮空",
-            (Lang::Zh, ByeKind::FullPoint) => "请假（计胜）",
-            (Lang::Zh, ByeKind::HalfPoint) => "请假（计和）",
-            (Lang::Zh, ByeKind::ZeroPoint) => "请假（计负）",
-            (Lang::Zh, ByeKind::Absent) => "本轮无对局",
-        };
+        let what = kind.label(lang);
         rows.push(vec![
             String::new(),
             id.to_string(),

@@ -45,10 +45,10 @@
 
 use std::fmt::Write as _;
 
+use qiyuan_rating::Lang;
+use qiyuan_rating::model::GameKind;
 use qiyuan_tournament::knockout::{Bracket, Slot};
-use qiyuan_tournament::model::{
-    ByeKind, Colour, Event, GameResult, GameScore, Outcome, Player, PlayerId,
-};
+use qiyuan_tournament::model::{ByeKind, Colour, Event, GameScore, Outcome, Player, PlayerId};
 use qiyuan_tournament::scoring::ScoringSystem;
 use qiyuan_tournament::standings::Standings;
 use rust_decimal::Decimal;
@@ -524,19 +524,6 @@ fn points_before(event: &Event, scoring: &ScoringSystem, round: u32) -> Vec<Deci
         .collect()
 }
 
-/// The result of a game as printed on a pairing list.
-fn game_result_text(r: GameResult) -> &'static str {
-    match r {
-        GameResult::Pending => "",
-        GameResult::WhiteWins => "1 - 0",
-        GameResult::Draw => "½ - ½",
-        GameResult::BlackWins => "0 - 1",
-        GameResult::WhiteForfeitWin => "+ - -",
-        GameResult::BlackForfeitWin => "- - +",
-        GameResult::DoubleForfeit => "- - -",
-    }
-}
-
 /// The pairing list (对阵表) of `round` (1-based): board, numbers, names,
 /// ratings, points before the round and the result; byes after the games.
 pub fn pairings_html(
@@ -565,6 +552,11 @@ pub fn pairings_html(
         opts.t("等级分", "Rtg"),
         opts.t("编号", "No."),
     ];
+    let game = if opts.xiangqi {
+        GameKind::Xiangqi
+    } else {
+        GameKind::Chess
+    };
     let mut body = String::from("<table class=\"pairings\">\n");
     body.push_str(&th_row(&h));
     body.push_str("<tbody>\n");
@@ -581,7 +573,10 @@ pub fn pairings_html(
             name_cell(w),
             rating(w),
             pts(g.white),
-            game_result_text(g.result),
+            opts.t(
+                g.result.label(game, Lang::Zh),
+                g.result.label(game, Lang::En)
+            ),
             pts(g.black),
             name_cell(bl),
             rating(bl),
@@ -590,12 +585,11 @@ pub fn pairings_html(
     }
     for &(id, kind) in &r.byes {
         let p = event.player(id);
-        let (text, res) = match kind {
-            ByeKind::PairingAllocated => (opts.t("轮空", "bye"), "1"),
-            ByeKind::FullPoint => (opts.t("请假(整分)", "full-point bye"), "1"),
-            ByeKind::HalfPoint => (opts.t("请假(半分)", "half-point bye"), "½"),
-            ByeKind::ZeroPoint => (opts.t("请假(零分)", "zero-point bye"), "0"),
-            ByeKind::Absent => (opts.t("缺席", "absent"), "0"),
+        let text = opts.t(kind.label(Lang::Zh), kind.label(Lang::En));
+        let res = match kind {
+            ByeKind::PairingAllocated | ByeKind::FullPoint => "1",
+            ByeKind::HalfPoint => "½",
+            ByeKind::ZeroPoint | ByeKind::Absent => "0",
         };
         let _ = writeln!(
             body,

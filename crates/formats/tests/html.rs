@@ -275,7 +275,8 @@ fn pairing_list_with_points_before_the_round() {
             "郑惟桐",
             "2550",
             "0.5",
-            "½ - ½",
+            // A xiangqi list words the result as 象棋竞赛规则 does: 和 (draw).
+            "和",
             "2",
             "许银川",
             "2500",
@@ -290,7 +291,7 @@ fn pairing_list_with_points_before_the_round() {
             "&lt;script&gt;alert(1)&lt;/script&gt;",
             "",
             "0.5",
-            "0 - 1",
+            "黑胜",
             "1",
             "GM 王天一",
             "2600",

@@ -4,20 +4,12 @@
 use std::fmt::Write;
 
 use rust_decimal::Decimal;
-use serde::{Deserialize, Serialize};
 
 use crate::event::{Flag, GameLine, LineKind, Method, PlayerReport, RatingSource};
 use crate::model::{ByeKind, PlayerId};
 
-/// Language of an explanation.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Lang {
-    /// 中文.
-    Zh,
-    /// English.
-    En,
-}
+/// Language of an explanation (the vocabulary crate's one [`Lang`]).
+pub use qiyuan_vocab::Lang;
 
 /// A value as text: exact when it has few decimals, else `≈` rounded.
 fn show(x: Decimal, display: u32) -> String {

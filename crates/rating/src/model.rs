@@ -41,15 +41,8 @@ pub enum Sex {
     Female,
 }
 
-/// Which game an event is played in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum GameKind {
-    /// 象棋. The first mover is red (`white` in event files).
-    Xiangqi,
-    /// 国际象棋.
-    Chess,
-}
+/// Which game an event is played in (a term of the vocabulary crate).
+pub use qiyuan_vocab::GameKind;
 
 /// How an event is paired; decides the expected-score formula a profile uses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -1990,3 +1990,69 @@ async fn a_national_championship_gives_titles_by_place_in_both_languages() {
         "{norms}"
     );
 }
+
+/// The lists by name are in the order people look a name up: pinyin, not
+/// code points. 何 (hé), 冯 (féng), 司 (sī), 吕 (lǚ) — the code-point order
+/// the issue found on the hall list — read féng, hé, lǚ, sī: 冯, 何, 吕, 司.
+#[tokio::test]
+async fn lists_by_name_are_in_pinyin_order() {
+    let server = TestServer::start().await;
+    server.sign_in_as("arb", Role::Arbiter).await;
+    let id = created_event_id(
+        &server
+            .post_form(
+                "/desk/events/new",
+                &[
+                    ("name", "公开赛"),
+                    ("game", "xiangqi"),
+                    ("system", "swiss"),
+                    ("rounds", "3"),
+                ],
+            )
+            .await,
+    );
+    for (n, r) in [("何", 2300), ("冯", 2200), ("司", 2100), ("吕", 2000)] {
+        add_player(&server, id, n, r).await;
+    }
+    pair_next(&server, id).await;
+    let expected = ["冯", "何", "吕", "司"];
+    let first_cells = |page: &str, table: &str| -> Vec<String> {
+        let t = &page[page.find(table).expect("the table")..];
+        let body = &t[t.find("<tbody>").unwrap()..t.find("</tbody>").unwrap()];
+        body.split("<tr>")
+            .skip(1)
+            .map(|row| {
+                let cell = &row[row.find("<td>").unwrap() + 4..];
+                let cell = cell.split("</td>").next().unwrap();
+                // The public list links the name: the text of the link.
+                match cell.strip_prefix("<a ") {
+                    Some(link) => {
+                        link[link.find('>').unwrap() + 1..link.find("</a>").unwrap()].to_string()
+                    }
+                    None => cell.to_string(),
+                }
+            })
+            .collect()
+    };
+    let print = server
+        .get_text(&format!("/desk/events/{id}/print/alphabetical?round=1"))
+        .await;
+    assert_eq!(
+        first_cells(&print, r#"id="alphabetical""#),
+        expected,
+        "{print}"
+    );
+    let resp = server
+        .post_form(
+            &format!("/desk/events/{id}/rounds/1/publish"),
+            &[("published", "1")],
+        )
+        .await;
+    assert!(resp.status().is_success() || resp.status().is_redirection());
+    let public = server.get_text(&format!("/events/{id}/rounds/1")).await;
+    assert_eq!(
+        first_cells(&public, r#"class="pairings-by-name""#),
+        expected,
+        "{public}"
+    );
+}

@@ -262,6 +262,23 @@ async fn build_site(server: &TestServer, office: &reqwest::Client) -> (i64, i64)
     )
     .await;
     import_players(server, id).await;
+    // Every kind of bye, so that every page that shows one is read: a
+    // half-point bye in round 2 (five players left: a pairing-allocated
+    // bye), a zero-point and a full-point bye in round 3.
+    for (player, round, kind) in [("6", "2", "half"), ("5", "3", "zero"), ("6", "3", "full")] {
+        let resp = server
+            .post_form(
+                &format!("/desk/events/{id}/players"),
+                &[
+                    ("action", "bye"),
+                    ("player", player),
+                    ("round", round),
+                    ("kind", kind),
+                ],
+            )
+            .await;
+        assert!(resp.status().is_success(), "bye {player} in round {round}");
+    }
     for _ in 0..3 {
         let round = pair_next(server, id).await;
         enter_results(server, id, round).await;
@@ -961,6 +978,59 @@ fn offences(page: &str, lang: &str) -> Vec<String> {
     out
 }
 
+/// The words of a bye that differ from the vocabulary's one wording
+/// (`qiyuan_vocab::ByeKind::label`): on a Chinese page every 请假 with a
+/// bracket is one of the labels (请假 alone is the requested-byes heading);
+/// on an English page every "…-point bye" is, and no other phrase names a
+/// requested bye.
+fn wording_offences(page: &str, lang: &str) -> Vec<String> {
+    use qiyuan_vocab::{ByeKind, Lang};
+    let lang_of = if lang == "zh" { Lang::Zh } else { Lang::En };
+    let labels: Vec<&str> = ByeKind::ALL.iter().map(|k| k.label(lang_of)).collect();
+    let mut out = Vec::new();
+    for piece in visible_text(page) {
+        match lang {
+            "zh" => {
+                for (i, _) in piece.match_indices("请假") {
+                    let rest = &piece[i..];
+                    let bracketed = rest["请假".len()..].starts_with(['（', '(']);
+                    if bracketed && !labels.iter().any(|l| rest.starts_with(l)) {
+                        out.push(format!("bye worded «{rest}»"));
+                    }
+                }
+            }
+            _ => {
+                for (i, _) in piece.match_indices("-point bye") {
+                    let start = piece[..i]
+                        .rfind(|c: char| !c.is_ascii_alphanumeric() && c != '-')
+                        .map_or(0, |j| j + 1);
+                    let phrase = &piece[start..i + "-point bye".len()];
+                    if !labels.contains(&phrase) {
+                        out.push(format!("bye worded «{phrase}»"));
+                    }
+                }
+                if piece.contains("bye (requested)") || piece.contains("requested bye (") {
+                    out.push(format!("bye worded «{piece}»"));
+                }
+            }
+        }
+    }
+    out.dedup();
+    out
+}
+
+#[test]
+fn the_wording_check_finds_other_words_for_a_bye() {
+    let page = "<p>请假（半分）</p><p>请假（记和）</p><h2>请假</h2>";
+    assert_eq!(wording_offences(page, "zh"), ["bye worded «请假（半分）»"]);
+    let page = "<p>half-point bye</p><p>a half point bye</p><p>bye (requested)</p>";
+    assert_eq!(
+        wording_offences(page, "en"),
+        ["bye worded «bye (requested)»"]
+    );
+    assert!(wording_offences("<p>1.5-point bye</p>", "en").len() == 1);
+}
+
 #[test]
 fn the_checks_find_what_they_should() {
     let page = r#"<html><head><title>排名</title><style>p { color: red }</style></head>
@@ -1055,7 +1125,10 @@ async fn every_page_speaks_one_language() {
         }
         crawled += pages.len();
         for (label, body) in &pages {
-            for offence in offences(body, lang) {
+            for offence in offences(body, lang)
+                .into_iter()
+                .chain(wording_offences(body, lang))
+            {
                 let on = report.entry(format!("[{lang}] {offence}")).or_default();
                 if !on.contains(label) {
                     on.push(label.clone());

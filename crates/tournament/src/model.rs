@@ -128,34 +128,10 @@ impl Player {
     }
 }
 
-/// The result of a paired game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum GameResult {
-    /// Not yet known.
-    Pending,
-    /// White (Red) won over the board.
-    WhiteWins,
-    /// Drawn over the board.
-    Draw,
-    /// Black won over the board.
-    BlackWins,
-    /// White won by forfeit (Black did not play).
-    WhiteForfeitWin,
-    /// Black won by forfeit (White did not play).
-    BlackForfeitWin,
-    /// Neither player showed up (double forfeit).
-    DoubleForfeit,
-}
-
-impl GameResult {
-    /// Whether the game was played over the board.
-    pub fn is_played(self) -> bool {
-        matches!(
-            self,
-            GameResult::WhiteWins | GameResult::Draw | GameResult::BlackWins
-        )
-    }
-}
+/// The result of a paired game, and why a player has no opponent: terms of
+/// the vocabulary crate, with their wordings ([`GameResult::label`],
+/// [`ByeKind::label`]).
+pub use qiyuan_vocab::{ByeKind, GameResult};
 
 /// A paired game of one round.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -177,21 +153,6 @@ impl Game {
             result,
         }
     }
-}
-
-/// Why a player has no opponent in a round.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum ByeKind {
-    /// Pairing-allocated bye (PAB, 轮空; TRF `U`).
-    PairingAllocated,
-    /// Requested full-point bye (TRF `F`).
-    FullPoint,
-    /// Requested half-point bye (TRF `H`).
-    HalfPoint,
-    /// Requested zero-point bye (TRF `Z`).
-    ZeroPoint,
-    /// Absent without a bye (not paired, e.g. after a withdrawal).
-    Absent,
 }
 
 /// One round: its games (in board order) and its byes.

@@ -464,15 +464,9 @@ pub(crate) fn colour_names(game: Game, l: Lang) -> (&'static str, &'static str) 
     }
 }
 
-/// A bye's name.
+/// A bye's name (the vocabulary's one wording, [`ByeKind::label`]).
 pub(crate) fn bye_name(k: ByeKind, l: Lang) -> &'static str {
-    match k {
-        ByeKind::PairingAllocated => l.t("bye (pairing-allocated)", "轮空"),
-        ByeKind::FullPoint => l.t("full-point bye", "请假（记胜）"),
-        ByeKind::HalfPoint => l.t("half-point bye", "请假（记和）"),
-        ByeKind::ZeroPoint => l.t("zero-point bye", "请假（记负）"),
-        ByeKind::Absent => l.t("not playing", "不参赛"),
-    }
+    k.label(l)
 }
 
 /// A pairing warning in the visitor's language.

@@ -26,13 +26,6 @@ pub(super) struct RoundQuery {
     profile: Option<String>,
 }
 
-fn rating_lang(l: Lang) -> qiyuan_rating::Lang {
-    match l {
-        Lang::Zh => qiyuan_rating::Lang::Zh,
-        Lang::En => qiyuan_rating::Lang::En,
-    }
-}
-
 fn standings_markup(l: Lang, t: &StandingsTable) -> Markup {
     let names = match l {
         Lang::Zh => &t.tiebreak_names_zh,
@@ -221,7 +214,7 @@ pub(super) async fn rating(
                     p { (r.profile_title) }
                     // The conditions the event fails, in the reader's
                     // language; then the desk's own remarks.
-                    @for w in r.warnings_in(rating_lang(l)) { p.warning { (w) } }
+                    @for w in r.warnings_in(l) { p.warning { (w) } }
                     div.table-wrap { table #rating-table {
                         thead { tr {
                             th.num { (l.t("No.", "编号")) } th { (l.t("Name", "姓名")) }
@@ -239,7 +232,7 @@ pub(super) async fn rating(
                     h2 { (l.t("The calculation, player by player", "逐人计算过程")) }
                     @for p in &r.players {
                         details { summary { (p.id.0) " " (p.name) }
-                            pre.explain { (p.explain(rating_lang(l))) } }
+                            pre.explain { (p.explain(l)) } }
                     }
                 },
             }
@@ -354,7 +347,7 @@ pub(super) async fn norms(
                         p.notice { (l.t("The event meets the title-event conditions.", "本赛事符合称号赛事条件。")) }
                     } @else {
                         p.warning { (l.t("The event does not meet the title-event conditions:", "本赛事不符合称号赛事条件：")) }
-                        ul { @for reason in &r.reasons { li { (reason.text(rating_lang(l))) } } }
+                        ul { @for reason in &r.reasons { li { (reason.text(l)) } } }
                     }
                     @if let Some(a) = r.event_average { p { (l.t("Average rating: ", "平均等级分：")) (a.round_dp(1)) } }
                     div.table-wrap { table {
@@ -368,7 +361,7 @@ pub(super) async fn norms(
                             td { @for n in &p.results {
                                 (title_name(n.title, l)) ": "
                                 @if n.achieved { strong { (l.t("achieved", "达到")) } }
-                                @else { (n.reason.as_ref().map_or("—".to_string(), |r| r.text(rating_lang(l)))) }
+                                @else { (n.reason.as_ref().map_or("—".to_string(), |r| r.text(l))) }
                                 @if let Some(req) = n.required_points { " (" (l.t("needs ", "需 ")) (req) ")" }
                                 br;
                             } }
@@ -456,7 +449,7 @@ pub(super) async fn titles(
                             } }
                         }
                         @if !report.notes.is_empty() {
-                            ul #placement-notes { @for n in &report.notes { li { (n.text(rating_lang(l))) } } }
+                            ul #placement-notes { @for n in &report.notes { li { (n.text(l)) } } }
                         }
                         @if !rows.is_empty() {
                             h2 { (l.t("The table's rows for this kind", "该类别的名次称号条目")) }
@@ -523,7 +516,7 @@ pub(crate) fn placement_basis_text(b: &qiyuan_rating::titles::PlacementBasis, l:
             "team {team} placed {place}: {share}% of {players} players = {receiving}{}",
             board.map_or(String::new(), |b| format!(", board {b}"))
         ),
-        (b, _) => b.text(rating_lang(l)),
+        (b, _) => b.text(l),
     }
 }
 
@@ -597,7 +590,7 @@ fn pairing_table(l: Lang, loaded: &LoadedEvent, round: u32) -> Markup {
                 @for g in games { tr data-board=(g.board) {
                     td.num { (g.board) } td.num { (g.white.0) } td { (name_of(d, g.white)) }
                     td.num { (rtg(g.white)) } td.num { (pt(g.white)) }
-                    td { (export::result_text(g.result)) }
+                    td { (g.result.label(d.settings().game.kind(), l)) }
                     td.num { (pt(g.black)) } td { (name_of(d, g.black)) } td.num { (rtg(g.black)) }
                     td.num { (g.black.0) }
                 } }
@@ -663,7 +656,10 @@ pub(super) async fn print(
                     ));
                 }
             }
-            lines.sort();
+            // Pinyin order (Latin names alphabetically), never code points.
+            let order =
+                qiyuan_tournament::names::NameOrder::new(qiyuan_tournament::names::Order::Pinyin);
+            lines.sort_by(|a, b| order.compare(&a.0, &b.0).then_with(|| a.cmp(b)));
             html! {
                 h2 { (round_head) " — " (l.t("Pairings by name", "按姓名排列的对阵")) }
                 div.table-wrap { table #alphabetical {
@@ -766,7 +762,7 @@ pub(super) async fn export(
     let l = viewer.lang;
     let loaded = load_for(&state, &user, id, l).await?;
     let d = &loaded.desk;
-    let rl = rating_lang(l);
+    let rl = l;
     let stem = file_stem(d, id);
     let round = q.round.unwrap_or(d.rounds_paired());
     let err = |e: DeskError| desk_error(&e, l);

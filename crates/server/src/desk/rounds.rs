@@ -25,35 +25,30 @@ use crate::error::AppError;
 use crate::i18n::Lang;
 use crate::layout::{csrf_field, page};
 
-/// The result choices of the entry form: form key, result, label.
-pub(super) const CHOICES: [(&str, GameResult, &str); 6] = [
-    ("w", GameResult::WhiteWins, "1-0"),
-    ("d", GameResult::Draw, "½-½"),
-    ("b", GameResult::BlackWins, "0-1"),
-    ("wf", GameResult::WhiteForfeitWin, "+ −"),
-    ("bf", GameResult::BlackForfeitWin, "− +"),
-    ("df", GameResult::DoubleForfeit, "− −"),
+/// The result choices of the entry form: form key and result; the label is
+/// the game's wording of the result ([`GameResult::label`]: 红胜 / 和 / 黑胜 in
+/// xiangqi, 1-0 / ½-½ / 0-1 in chess).
+pub(super) const CHOICES: [(&str, GameResult); 6] = [
+    ("w", GameResult::WhiteWins),
+    ("d", GameResult::Draw),
+    ("b", GameResult::BlackWins),
+    ("wf", GameResult::WhiteForfeitWin),
+    ("bf", GameResult::BlackForfeitWin),
+    ("df", GameResult::DoubleForfeit),
 ];
 
 pub(super) fn result_key(r: GameResult) -> &'static str {
     CHOICES
         .iter()
-        .find(|(_, res, _)| *res == r)
-        .map_or("p", |(k, _, _)| k)
+        .find(|(_, res)| *res == r)
+        .map_or("p", |(k, _)| k)
 }
 
 pub(super) fn key_result(k: &str) -> Option<GameResult> {
     if k == "p" {
         return Some(GameResult::Pending);
     }
-    CHOICES.iter().find(|(key, _, _)| *key == k).map(|c| c.1)
-}
-
-fn result_label(r: GameResult) -> &'static str {
-    CHOICES
-        .iter()
-        .find(|(_, res, _)| *res == r)
-        .map_or("", |(_, _, label)| label)
+    CHOICES.iter().find(|(key, _)| *key == k).map(|c| c.1)
 }
 
 /// Points of every player so far (pending games count nothing).
@@ -594,7 +589,13 @@ pub(super) fn conflicts_alert(conflicts: &[Conflict]) -> Markup {
 /// per result (`r{game}`, ids `{id_prefix}{game}-{key}`), the visitor's
 /// own entry checked when it met a conflict. Shared by the individual
 /// (`g`) and team (`t`) result forms.
-pub(super) fn result_radios(g: &GameRef, conflicts: &[Conflict], id_prefix: &str) -> Markup {
+pub(super) fn result_radios(
+    g: &GameRef,
+    conflicts: &[Conflict],
+    id_prefix: &str,
+    game: Game,
+    l: Lang,
+) -> Markup {
     let chosen = conflicts
         .iter()
         .find(|c| c.game_id == g.id)
@@ -603,10 +604,10 @@ pub(super) fn result_radios(g: &GameRef, conflicts: &[Conflict], id_prefix: &str
         input type="hidden" name={ "v" (g.id) } value=(g.version);
         input type="hidden" name={ "o" (g.id) } value=(result_key(g.result));
         div.results {
-            @for (key, res, label) in CHOICES {
+            @for (key, res) in CHOICES {
                 label for={ (id_prefix) (g.id) "-" (key) } {
                     input type="radio" id={ (id_prefix) (g.id) "-" (key) } name={ "r" (g.id) } value=(key) checked[chosen == res];
-                    (label)
+                    (res.label(game.kind(), l))
                 }
             }
         }
@@ -703,7 +704,7 @@ pub(super) async fn save_results(
             Err(e @ StoreError::Conflict(_)) => conflicts.push(Conflict {
                 game_id,
                 attempted: result,
-                message: conflict_message(&e, result, l),
+                message: conflict_message(&e, result, loaded.desk.settings().game, l),
             }),
             Err(e) => errors.push(store_error(e, l).message(l)),
         }
@@ -715,23 +716,29 @@ pub(super) async fn save_results(
     }
 }
 
-pub(super) fn conflict_message(e: &StoreError, attempted: GameResult, l: Lang) -> String {
+pub(super) fn conflict_message(
+    e: &StoreError,
+    attempted: GameResult,
+    game: Game,
+    l: Lang,
+) -> String {
     match e {
         StoreError::Conflict(c) => {
             let (round, board, white, black, by) = (c.round, c.board, &c.white, &c.black, &c.by);
-            let current = if c.current.is_empty() {
-                l.t("no result", "无结果")
-            } else {
-                c.current.as_str()
+            // The store names the result by its code; the page, by the game's words.
+            let current = match qiyuan_desk::export::parse_result(&c.current) {
+                Some(GameResult::Pending) => l.t("no result", "无结果"),
+                Some(r) => r.label(game.kind(), l),
+                None => c.current.as_str(),
             };
             l.pick(
                 format!(
                     "Round {round}, board {board} ({white} – {black}) was changed by {by} to {current} while you were entering it. Your entry {} was NOT saved: it is kept selected below; save again to replace {current}, or leave it.",
-                    result_label(attempted)
+                    attempted.label(game.kind(), l)
                 ),
                 format!(
                     "第{round}轮第{board}台（{white} – {black}）在您录入期间已被 {by} 改为 {current}。您录入的 {} 未保存，已保留在下方；如需覆盖 {current}，请再次保存。",
-                    result_label(attempted)
+                    attempted.label(game.kind(), l)
                 ),
             )
         }
@@ -785,7 +792,7 @@ fn round_markup(
                             (l.t("Board ", "第")) (g.board) (l.t(": ", "台："))
                             (white) " " (player_label(d, g.white)) " – " (black) " " (player_label(d, g.black))
                         }
-                        (result_radios(g, conflicts, "g"))
+                        (result_radios(g, conflicts, "g", d.settings().game, l))
                         @if let Some(who) = &g.updated_by { @if g.version > 0 {
                             p.muted { (l.t("last entered by ", "最后录入：")) (who) " (v" (g.version) ")" }
                         } }

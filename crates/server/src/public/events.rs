@@ -304,28 +304,14 @@ pub(crate) fn points_text(p: Decimal) -> String {
     }
 }
 
-/// A result as the pairing list writes it: `1 - 0`, `½ - ½`, `0 - 1`,
-/// forfeits `+ - -`, `- - +`, `- - -`, empty while pending.
-fn result_cell(r: GameResult) -> &'static str {
-    match r {
-        GameResult::Pending => "",
-        GameResult::WhiteWins => "1 - 0",
-        GameResult::Draw => "½ - ½",
-        GameResult::BlackWins => "0 - 1",
-        GameResult::WhiteForfeitWin => "+ - -",
-        GameResult::BlackForfeitWin => "- - +",
-        GameResult::DoubleForfeit => "- - -",
-    }
-}
-
 fn bye_label(viewer: &Viewer, kind: ByeKind) -> Option<(&'static str, &'static str)> {
-    match kind {
-        ByeKind::PairingAllocated => Some((viewer.t("bye", "轮空"), "1")),
-        ByeKind::FullPoint => Some((viewer.t("bye (requested)", "请假轮空"), "1")),
-        ByeKind::HalfPoint => Some((viewer.t("half-point bye", "请假（半分）"), "½")),
-        ByeKind::ZeroPoint => Some((viewer.t("zero-point bye", "请假（零分）"), "0")),
-        ByeKind::Absent => None,
-    }
+    let points = match kind {
+        ByeKind::PairingAllocated | ByeKind::FullPoint => "1",
+        ByeKind::HalfPoint => "½",
+        ByeKind::ZeroPoint => "0",
+        ByeKind::Absent => return None,
+    };
+    Some((kind.label(viewer.lang), points))
 }
 
 /// `GET /events/{id}/rounds/{round}`: the pairings of a published round
@@ -404,7 +390,10 @@ async fn round_page(
             ]
         })
         .collect();
-    by_name.sort_by(|a, b| a.name.cmp(&b.name).then(a.id.cmp(&b.id)));
+    // Pinyin order (Latin names alphabetically), as a player looks himself
+    // up on the hall's list; never code point order.
+    let order = qiyuan_tournament::names::NameOrder::new(qiyuan_tournament::names::Order::Pinyin);
+    by_name.sort_by(|a, b| order.compare(&a.name, &b.name).then(a.id.cmp(&b.id)));
     let title = format!("{} — {heading}", e.desk.settings().name);
     Ok(layout::page(
         &viewer,
@@ -437,7 +426,7 @@ async fn round_page(
                                 td { a href={ "/events/" (id) "/players/" (g.white.0) } { (w.name) } }
                                 @if !xq { td.num { @if let Some(x) = w.rating { (x) } } }
                                 td.num { (pts(g.white)) }
-                                td.result { (result_cell(g.result)) }
+                                td.result { (g.result.label(e.desk.settings().game.kind(), viewer.lang)) }
                                 td.num { (pts(g.black)) }
                                 td { a href={ "/events/" (id) "/players/" (g.black.0) } { (b.name) } }
                                 @if !xq { td.num { @if let Some(x) = b.rating { (x) } } }
@@ -771,12 +760,8 @@ async fn player_card(
                                     None => {
                                         td {}
                                         td {
-                                            @match c.result.as_str() {
-                                                "U" | "F" => (viewer.t("bye", "轮空")),
-                                                "H" => (viewer.t("half-point bye", "请假（半分）")),
-                                                "Z" => (viewer.t("zero-point bye", "请假（零分）")),
-                                                _ => (viewer.t("absent", "缺席")),
-                                            }
+                                            @let kind = ByeKind::ALL.into_iter().find(|k| c.result.starts_with(k.trf_code())).unwrap_or(ByeKind::Absent);
+                                            (kind.label(viewer.lang))
                                         }
                                     }
                                 }

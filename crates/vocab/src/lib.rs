@@ -1,0 +1,430 @@
+//! The vocabulary of qiyuan (棋院): the terms every other crate shares, each
+//! defined once with its one wording in Chinese and in English.
+//!
+//! - [`Lang`]: the two languages of every text a user reads.
+//! - [`GameKind`]: 象棋 or 国际象棋, which decides the colours' names (红/黑
+//!   or 白/黑) and how a result is written.
+//! - [`GameResult`]: the result of a paired game; [`GameResult::label`]
+//!   writes it as the game's rules do (`1-0` in chess, 红胜 in xiangqi).
+//! - [`ByeKind`]: why a player has no opponent (轮空, 请假).
+//!
+//! The wordings come from 象棋竞赛规则 (2011; quoted in seed 003), the
+//! regulations (the seeds of `docs/regulations-index.md`) and the FIDE handbook (C.04, C.07);
+//! `docs/glossary.md` lists them, and a test keeps it equal to
+//! [`glossary`].
+//!
+//! ```
+//! use qiyuan_vocab::{ByeKind, GameKind, GameResult, Lang};
+//! assert_eq!(GameResult::WhiteWins.label(GameKind::Xiangqi, Lang::Zh), "红胜");
+//! assert_eq!(GameResult::WhiteWins.label(GameKind::Chess, Lang::Zh), "1-0");
+//! assert_eq!(ByeKind::HalfPoint.label(Lang::Zh), "请假（记和）");
+//! assert_eq!(ByeKind::HalfPoint.label(Lang::En), "half-point bye");
+//! ```
+
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+use serde::{Deserialize, Serialize};
+
+/// A language of the interface and of every text a user reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Lang {
+    /// 中文 (the default).
+    #[default]
+    Zh,
+    /// English.
+    En,
+}
+
+impl Lang {
+    /// Picks the text of this language.
+    ///
+    /// ```
+    /// use qiyuan_vocab::Lang;
+    /// assert_eq!(Lang::Zh.t("Standings", "排名"), "排名");
+    /// assert_eq!(Lang::En.t("Standings", "排名"), "Standings");
+    /// ```
+    pub fn t(self, en: &'static str, zh: &'static str) -> &'static str {
+        match self {
+            Lang::Zh => zh,
+            Lang::En => en,
+        }
+    }
+
+    /// Like [`Lang::t`] for owned or formatted text.
+    ///
+    /// ```
+    /// use qiyuan_vocab::Lang;
+    /// assert_eq!(Lang::En.pick(format!("{} rounds", 7), format!("{} 轮", 7)), "7 rounds");
+    /// ```
+    pub fn pick<T>(self, en: T, zh: T) -> T {
+        match self {
+            Lang::Zh => zh,
+            Lang::En => en,
+        }
+    }
+
+    /// `zh` or `en`: the code in URLs, cookies, files and `<html lang>`.
+    ///
+    /// ```
+    /// assert_eq!(qiyuan_vocab::Lang::En.code(), "en");
+    /// ```
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::Zh => "zh",
+            Lang::En => "en",
+        }
+    }
+
+    /// The language of a code (`zh`, `en`, case-insensitive, region ignored).
+    ///
+    /// ```
+    /// use qiyuan_vocab::Lang;
+    /// assert_eq!(Lang::from_code("zh-CN"), Some(Lang::Zh));
+    /// assert_eq!(Lang::from_code("EN"), Some(Lang::En));
+    /// assert_eq!(Lang::from_code("fr"), None);
+    /// ```
+    pub fn from_code(code: &str) -> Option<Lang> {
+        let primary = code.trim().split(['-', '_']).next().unwrap_or("");
+        if primary.eq_ignore_ascii_case("zh") {
+            Some(Lang::Zh)
+        } else if primary.eq_ignore_ascii_case("en") {
+            Some(Lang::En)
+        } else {
+            None
+        }
+    }
+
+    /// The language a browser prefers by its `Accept-Language` header: the
+    /// Chinese or English tag of highest quality (earlier wins a tie);
+    /// English when the header names only other languages, Chinese when
+    /// there is no header.
+    ///
+    /// ```
+    /// use qiyuan_vocab::Lang;
+    /// assert_eq!(Lang::from_accept_language(Some("en-US,en;q=0.9,zh;q=0.8")), Lang::En);
+    /// assert_eq!(Lang::from_accept_language(Some("fr;q=0.9,zh-TW;q=0.5")), Lang::Zh);
+    /// assert_eq!(Lang::from_accept_language(Some("de")), Lang::En);
+    /// assert_eq!(Lang::from_accept_language(None), Lang::Zh);
+    /// ```
+    pub fn from_accept_language(header: Option<&str>) -> Lang {
+        let Some(header) = header else {
+            return Lang::Zh;
+        };
+        let mut best: Option<(f32, Lang)> = None;
+        for item in header.split(',') {
+            let mut parts = item.split(';');
+            let tag = parts.next().unwrap_or("");
+            let q = parts
+                .find_map(|p| p.trim().strip_prefix("q="))
+                .and_then(|q| q.trim().parse::<f32>().ok())
+                .unwrap_or(1.0);
+            if let Some(lang) = Lang::from_code(tag)
+                && q > 0.0
+                && best.is_none_or(|(bq, _)| q > bq)
+            {
+                best = Some((q, lang));
+            }
+        }
+        best.map_or(Lang::En, |(_, l)| l)
+    }
+}
+
+/// Which game an event is played in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum GameKind {
+    /// 象棋. The first mover is red (`white` in event files).
+    Xiangqi,
+    /// 国际象棋.
+    Chess,
+}
+
+impl GameKind {
+    /// The game's name.
+    ///
+    /// ```
+    /// use qiyuan_vocab::{GameKind, Lang};
+    /// assert_eq!(GameKind::Xiangqi.label(Lang::Zh), "象棋");
+    /// ```
+    pub fn label(self, lang: Lang) -> &'static str {
+        match self {
+            GameKind::Xiangqi => lang.t("Xiangqi", "象棋"),
+            GameKind::Chess => lang.t("Chess", "国际象棋"),
+        }
+    }
+
+    /// The first mover's colour: 红方 / Red in xiangqi, 白方 / White in chess.
+    ///
+    /// ```
+    /// use qiyuan_vocab::{GameKind, Lang};
+    /// assert_eq!(GameKind::Xiangqi.first_colour(Lang::Zh), "红方");
+    /// assert_eq!(GameKind::Chess.first_colour(Lang::En), "White");
+    /// ```
+    pub fn first_colour(self, lang: Lang) -> &'static str {
+        match self {
+            GameKind::Xiangqi => lang.t("Red", "红方"),
+            GameKind::Chess => lang.t("White", "白方"),
+        }
+    }
+
+    /// The second mover's colour: 黑方 / Black in both games.
+    pub fn second_colour(self, lang: Lang) -> &'static str {
+        lang.t("Black", "黑方")
+    }
+}
+
+/// The result of a paired game. "White" is the first mover: Red in xiangqi.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum GameResult {
+    /// Not yet known.
+    Pending,
+    /// White (Red) won over the board.
+    WhiteWins,
+    /// Drawn over the board.
+    Draw,
+    /// Black won over the board.
+    BlackWins,
+    /// White won by forfeit (Black did not play).
+    WhiteForfeitWin,
+    /// Black won by forfeit (White did not play).
+    BlackForfeitWin,
+    /// Neither player showed up (double forfeit).
+    DoubleForfeit,
+}
+
+impl GameResult {
+    /// Every result, pending first.
+    pub const ALL: [GameResult; 7] = [
+        GameResult::Pending,
+        GameResult::WhiteWins,
+        GameResult::Draw,
+        GameResult::BlackWins,
+        GameResult::WhiteForfeitWin,
+        GameResult::BlackForfeitWin,
+        GameResult::DoubleForfeit,
+    ];
+
+    /// Whether the game was played over the board.
+    pub fn is_played(self) -> bool {
+        matches!(
+            self,
+            GameResult::WhiteWins | GameResult::Draw | GameResult::BlackWins
+        )
+    }
+
+    /// The result as the game's rules write it: chess in the FIDE notation
+    /// (`1-0`, `½-½`, `0-1`, forfeits `+ −`, `− +`, `− −`, the same in both
+    /// languages); xiangqi in words, as 象棋竞赛规则 records a game (红胜, 和,
+    /// 黑胜; a forfeit is 弃权). A pending game is empty.
+    ///
+    /// ```
+    /// use qiyuan_vocab::{GameKind, GameResult, Lang};
+    /// assert_eq!(GameResult::Draw.label(GameKind::Chess, Lang::En), "½-½");
+    /// assert_eq!(GameResult::Draw.label(GameKind::Xiangqi, Lang::Zh), "和");
+    /// assert_eq!(GameResult::BlackForfeitWin.label(GameKind::Xiangqi, Lang::Zh), "黑胜（红方弃权）");
+    /// assert_eq!(GameResult::BlackWins.label(GameKind::Xiangqi, Lang::En), "Black wins");
+    /// ```
+    pub fn label(self, game: GameKind, lang: Lang) -> &'static str {
+        use GameResult::*;
+        match (game, self) {
+            (_, Pending) => "",
+            (GameKind::Chess, WhiteWins) => "1-0",
+            (GameKind::Chess, Draw) => "½-½",
+            (GameKind::Chess, BlackWins) => "0-1",
+            (GameKind::Chess, WhiteForfeitWin) => "+ −",
+            (GameKind::Chess, BlackForfeitWin) => "− +",
+            (GameKind::Chess, DoubleForfeit) => "− −",
+            (GameKind::Xiangqi, WhiteWins) => lang.t("Red wins", "红胜"),
+            (GameKind::Xiangqi, Draw) => lang.t("Draw", "和"),
+            (GameKind::Xiangqi, BlackWins) => lang.t("Black wins", "黑胜"),
+            (GameKind::Xiangqi, WhiteForfeitWin) => {
+                lang.t("Red wins (Black forfeits)", "红胜（黑方弃权）")
+            }
+            (GameKind::Xiangqi, BlackForfeitWin) => {
+                lang.t("Black wins (Red forfeits)", "黑胜（红方弃权）")
+            }
+            (GameKind::Xiangqi, DoubleForfeit) => lang.t("Both forfeit", "双方弃权"),
+        }
+    }
+
+    /// The result's code in event files, the API and CSV exports (the
+    /// PGN/TRF-like `1-0`, `1/2-1/2`, `0-1`, `+-`, `-+`, `--`; `pending`).
+    ///
+    /// ```
+    /// use qiyuan_vocab::GameResult;
+    /// assert_eq!(GameResult::Draw.code(), "1/2-1/2");
+    /// assert_eq!(GameResult::from_code("½-½"), Some(GameResult::Draw));
+    /// ```
+    pub fn code(self) -> &'static str {
+        use GameResult::*;
+        match self {
+            Pending => "pending",
+            WhiteWins => "1-0",
+            Draw => "1/2-1/2",
+            BlackWins => "0-1",
+            WhiteForfeitWin => "+-",
+            BlackForfeitWin => "-+",
+            DoubleForfeit => "--",
+        }
+    }
+
+    /// The result of a code as [`GameResult::code`] writes it, or one of
+    /// its usual spellings (`½-½`, `=`, `1:0` …).
+    pub fn from_code(code: &str) -> Option<GameResult> {
+        use GameResult::*;
+        Some(match code.trim() {
+            "pending" | "" | "*" => Pending,
+            "1-0" | "1:0" | "2-0" | "2:0" => WhiteWins,
+            "1/2-1/2" | "½-½" | "=" | "0.5-0.5" | "1-1" | "1:1" => Draw,
+            "0-1" | "0:1" | "0-2" | "0:2" => BlackWins,
+            "+-" | "+:-" | "+ −" => WhiteForfeitWin,
+            "-+" | "-:+" | "− +" => BlackForfeitWin,
+            "--" | "-:-" | "− −" => DoubleForfeit,
+            _ => return None,
+        })
+    }
+}
+
+/// Why a player has no opponent in a round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum ByeKind {
+    /// Pairing-allocated bye (PAB, 轮空; TRF `U`).
+    PairingAllocated,
+    /// Requested full-point bye (TRF `F`).
+    FullPoint,
+    /// Requested half-point bye (TRF `H`).
+    HalfPoint,
+    /// Requested zero-point bye (TRF `Z`).
+    ZeroPoint,
+    /// Absent without a bye (not paired, e.g. after a withdrawal).
+    Absent,
+}
+
+impl ByeKind {
+    /// Every kind.
+    pub const ALL: [ByeKind; 5] = [
+        ByeKind::PairingAllocated,
+        ByeKind::FullPoint,
+        ByeKind::HalfPoint,
+        ByeKind::ZeroPoint,
+        ByeKind::Absent,
+    ];
+
+    /// The kind in words. A requested bye is 请假 (leave) and says what it
+    /// counts as — a win, a draw, a loss — not its points, which depend on
+    /// the scoring (a "half point" is 1 point in a 2-1-0 xiangqi event).
+    ///
+    /// ```
+    /// use qiyuan_vocab::{ByeKind, Lang};
+    /// assert_eq!(ByeKind::PairingAllocated.label(Lang::Zh), "轮空");
+    /// assert_eq!(ByeKind::FullPoint.label(Lang::Zh), "请假（记胜）");
+    /// assert_eq!(ByeKind::ZeroPoint.label(Lang::En), "zero-point bye");
+    /// ```
+    pub fn label(self, lang: Lang) -> &'static str {
+        match self {
+            ByeKind::PairingAllocated => lang.t("bye", "轮空"),
+            ByeKind::FullPoint => lang.t("full-point bye", "请假（记胜）"),
+            ByeKind::HalfPoint => lang.t("half-point bye", "请假（记和）"),
+            ByeKind::ZeroPoint => lang.t("zero-point bye", "请假（记负）"),
+            ByeKind::Absent => lang.t("absent", "缺席"),
+        }
+    }
+
+    /// The TRF result letter (`U`, `F`, `H`, `Z`, `-`).
+    pub fn trf_code(self) -> char {
+        match self {
+            ByeKind::PairingAllocated => 'U',
+            ByeKind::FullPoint => 'F',
+            ByeKind::HalfPoint => 'H',
+            ByeKind::ZeroPoint => 'Z',
+            ByeKind::Absent => '-',
+        }
+    }
+}
+
+/// One term of the glossary: what it is, its Chinese and English wording,
+/// where the wording comes from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Term {
+    /// The term's name in the code (`GameResult::WhiteWins`).
+    pub code: String,
+    /// Chinese.
+    pub zh: String,
+    /// English.
+    pub en: String,
+    /// Where the wording comes from.
+    pub source: &'static str,
+}
+
+/// Every term with its wordings, in the order of `docs/glossary.md`.
+pub fn glossary() -> Vec<Term> {
+    let mut v = Vec::new();
+    for g in [GameKind::Xiangqi, GameKind::Chess] {
+        v.push(Term {
+            code: format!("GameKind::{g:?}"),
+            zh: g.label(Lang::Zh).into(),
+            en: g.label(Lang::En).into(),
+            source: "象棋竞赛规则; FIDE Laws of Chess",
+        });
+    }
+    for g in [GameKind::Xiangqi, GameKind::Chess] {
+        v.push(Term {
+            code: format!("first mover ({g:?})"),
+            zh: g.first_colour(Lang::Zh).into(),
+            en: g.first_colour(Lang::En).into(),
+            source: "象棋竞赛规则 (红方先走); FIDE Laws of Chess",
+        });
+    }
+    v.push(Term {
+        code: "second mover".into(),
+        zh: GameKind::Chess.second_colour(Lang::Zh).into(),
+        en: GameKind::Chess.second_colour(Lang::En).into(),
+        source: "象棋竞赛规则; FIDE Laws of Chess",
+    });
+    for g in [GameKind::Xiangqi, GameKind::Chess] {
+        for r in GameResult::ALL
+            .into_iter()
+            .filter(|r| *r != GameResult::Pending)
+        {
+            v.push(Term {
+                code: format!("GameResult::{r:?} ({g:?})"),
+                zh: r.label(g, Lang::Zh).into(),
+                en: r.label(g, Lang::En).into(),
+                source: match g {
+                    GameKind::Xiangqi => "象棋竞赛规则 (红胜, 和, 黑胜; 弃权)",
+                    GameKind::Chess => "FIDE C.04 / TRF result notation",
+                },
+            });
+        }
+    }
+    for b in ByeKind::ALL {
+        v.push(Term {
+            code: format!("ByeKind::{b:?}"),
+            zh: b.label(Lang::Zh).into(),
+            en: b.label(Lang::En).into(),
+            source: "FIDE C.04.1 (pairing-allocated and requested byes); 请假 (leave) as Chinese events write it",
+        });
+    }
+    v
+}
+
+/// `docs/glossary.md`: the glossary as Markdown.
+pub fn glossary_markdown() -> String {
+    let mut out = String::from(
+        "# Glossary (术语表)\n\n\
+         Every domain term a user reads, with its one Chinese and one English\n\
+         wording. Generated from `crates/vocab` (`qiyuan_vocab::glossary`); a\n\
+         test fails when this file and the crate differ: change the crate,\n\
+         then run `cargo test -p qiyuan-vocab -- --ignored write_glossary`.\n\n\
+         | term | 中文 | English | source |\n|---|---|---|---|\n",
+    );
+    for t in glossary() {
+        out.push_str(&format!(
+            "| `{}` | {} | {} | {} |\n",
+            t.code, t.zh, t.en, t.source
+        ));
+    }
+    out
+}

@@ -1,0 +1,44 @@
+//! `docs/glossary.md` is the crate's glossary, word for word, and no two
+//! terms of one kind share a wording (a reader could not tell them apart).
+
+use std::collections::HashSet;
+
+const PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/glossary.md");
+
+#[test]
+fn the_glossary_file_is_the_crates() {
+    let file = std::fs::read_to_string(PATH).expect("docs/glossary.md");
+    assert_eq!(
+        file,
+        qiyuan_vocab::glossary_markdown(),
+        "docs/glossary.md differs from the crate: run `cargo test -p qiyuan-vocab -- --ignored write_glossary`"
+    );
+}
+
+#[test]
+#[ignore = "writes docs/glossary.md"]
+fn write_glossary() {
+    std::fs::write(PATH, qiyuan_vocab::glossary_markdown()).unwrap();
+}
+
+#[test]
+fn no_two_terms_share_a_wording() {
+    use qiyuan_vocab::{ByeKind, GameKind, GameResult, Lang};
+    for lang in [Lang::Zh, Lang::En] {
+        let byes: HashSet<_> = ByeKind::ALL.iter().map(|b| b.label(lang)).collect();
+        assert_eq!(byes.len(), ByeKind::ALL.len());
+        for g in [GameKind::Xiangqi, GameKind::Chess] {
+            let results: HashSet<_> = GameResult::ALL.iter().map(|r| r.label(g, lang)).collect();
+            assert_eq!(results.len(), GameResult::ALL.len());
+        }
+    }
+}
+
+/// Every result's code reads back as the result.
+#[test]
+fn codes_read_back() {
+    use qiyuan_vocab::GameResult;
+    for r in GameResult::ALL {
+        assert_eq!(GameResult::from_code(r.code()), Some(r));
+    }
+}
