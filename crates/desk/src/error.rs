@@ -104,4 +104,19 @@ pub enum DeskError {
     /// The rating report could not be made.
     #[error("rating: {0}")]
     Rating(String),
+    /// Players without a recorded sex, which the profile needs (never
+    /// guessed).
+    #[error(
+        "no sex recorded for {}; profile `{profile}` needs it for {} — enter it on the players' pages",
+        players.join(", "),
+        uses.iter().map(|u| u.en()).collect::<Vec<_>>().join("; ")
+    )]
+    SexNotRecorded {
+        /// The players (`number name`).
+        players: Vec<String>,
+        /// The profile.
+        profile: String,
+        /// What the profile needs the sex for.
+        uses: Vec<crate::reports::SexUse>,
+    },
 }

@@ -509,31 +509,31 @@ impl DeskEvent {
 
     /// What `profile` needs a player's sex for: the rules whose figures
     /// differ for men and women (and, for the norm check, the titles).
-    pub fn profile_sex_uses(profile: &Profile, norms: bool) -> Vec<&'static str> {
+    pub fn profile_sex_uses(profile: &Profile, norms: bool) -> Vec<SexUse> {
         let mut v = Vec::new();
         if norms {
-            v.push("the titles a norm is checked for (women's titles 女子称号)");
+            v.push(SexUse::NormTitles);
         }
         if profile.mixed_sex.is_some() {
-            v.push("the rating floor of a woman opponent in a man's calculation (男女混合比赛)");
+            v.push(SexUse::MixedEventFloor);
         }
         let p = &profile.unrated.provisional;
         if p.male != p.female {
-            v.push("the provisional rating of an unrated player (无等级分棋手的初始等级分)");
+            v.push(SexUse::ProvisionalRating);
         }
         if profile
             .unrated
             .unrated_below
             .is_some_and(|b| b.male != b.female)
         {
-            v.push("the rating below which a player stays unrated");
+            v.push(SexUse::UnratedBelow);
         }
         if profile
             .list
             .minimum_published
             .is_some_and(|b| b.male != b.female)
         {
-            v.push("the minimum published rating (最低公布等级分)");
+            v.push(SexUse::MinimumPublished);
         }
         v
     }
@@ -549,12 +549,11 @@ impl DeskEvent {
             .collect();
         let uses = Self::profile_sex_uses(profile, norms);
         if !unknown.is_empty() && !uses.is_empty() {
-            return Err(DeskError::Rating(format!(
-                "no sex recorded for {} (性别未填写); profile `{}` needs it for {} — enter it on the players' pages",
-                unknown.join(", "),
-                profile.name,
-                uses.join("; ")
-            )));
+            return Err(DeskError::SexNotRecorded {
+                players: unknown,
+                profile: profile.name.clone(),
+                uses,
+            });
         }
         Ok(unknown)
     }
@@ -579,3 +578,44 @@ impl DeskEvent {
 }
 
 pub use qiyuan_formats::rating_event::rating_result;
+
+/// What a rating profile needs a player's sex for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum SexUse {
+    /// The titles a norm is checked for (women's titles).
+    NormTitles,
+    /// The rating floor of a woman opponent in a man's calculation.
+    MixedEventFloor,
+    /// The provisional rating of an unrated player.
+    ProvisionalRating,
+    /// The rating below which a player stays unrated.
+    UnratedBelow,
+    /// The minimum published rating.
+    MinimumPublished,
+}
+
+impl SexUse {
+    /// In English.
+    pub fn en(self) -> &'static str {
+        match self {
+            SexUse::NormTitles => "the titles a norm is checked for (women's titles)",
+            SexUse::MixedEventFloor => {
+                "the rating floor of a woman opponent in a man's calculation (mixed events)"
+            }
+            SexUse::ProvisionalRating => "the provisional rating of an unrated player",
+            SexUse::UnratedBelow => "the rating below which a player stays unrated",
+            SexUse::MinimumPublished => "the minimum published rating",
+        }
+    }
+
+    /// In Chinese.
+    pub fn zh(self) -> &'static str {
+        match self {
+            SexUse::NormTitles => "检查称号标准的称号（女子称号）",
+            SexUse::MixedEventFloor => "男女混合比赛中女子对手等级分的下限",
+            SexUse::ProvisionalRating => "无等级分棋手的初始等级分",
+            SexUse::UnratedBelow => "低于该分数仍视为无等级分的界限",
+            SexUse::MinimumPublished => "最低公布等级分",
+        }
+    }
+}

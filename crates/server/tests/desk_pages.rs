@@ -2056,3 +2056,22 @@ async fn lists_by_name_are_in_pinyin_order() {
         "{public}"
     );
 }
+
+/// A norm check that needs the players' sex (women's titles) and finds none
+/// says so in the page's language, naming the players.
+#[tokio::test]
+async fn a_missing_sex_is_named_in_the_pages_language() {
+    let server = TestServer::start().await;
+    server.sign_in_as("arb", Role::Arbiter).await;
+    let id = create_swiss(&server, "Open", "3").await;
+    add_player(&server, id, "Anna", 2200).await;
+    add_player(&server, id, "Bob", 2100).await;
+    let zh = server.get_text(&format!("/desk/events/{id}/norms")).await;
+    assert!(zh.contains("1 Anna、2 Bob 未填写性别"), "{zh}");
+    assert!(zh.contains("女子称号"), "{zh}");
+    assert!(!zh.contains("no sex recorded"), "{zh}");
+    english(&server, &server.client).await;
+    let en = server.get_text(&format!("/desk/events/{id}/norms")).await;
+    assert!(en.contains("no sex recorded for 1 Anna, 2 Bob"), "{en}");
+    assert!(!en.contains("性别"), "{en}");
+}

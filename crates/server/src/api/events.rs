@@ -200,7 +200,10 @@ pub(crate) fn store_error(e: StoreError) -> ApiError {
 /// is a conflict (409), anything else a bad request naming the field.
 pub(crate) fn desk_error(e: DeskError) -> ApiError {
     let en = e.to_string();
-    let zh = format!("裁判台拒绝：{en}");
+    let zh = format!(
+        "裁判台拒绝：{}",
+        crate::desk::desk_error_text(&e, crate::i18n::Lang::Zh)
+    );
     match e {
         DeskError::RoundIncomplete { .. } | DeskError::EventFinished(_) => {
             ApiError::new(StatusCode::CONFLICT, "round_unfinished", en, zh)
@@ -213,7 +216,9 @@ pub(crate) fn desk_error(e: DeskError) -> ApiError {
                 .detail("player", player.into())
                 .field(field)
         }
-        DeskError::Rating(_) => ApiError::bad_request("rating", en, zh),
+        DeskError::Rating(_) | DeskError::SexNotRecorded { .. } => {
+            ApiError::bad_request("rating", en, zh)
+        }
         _ => ApiError::bad_request("desk", en, zh),
     }
 }

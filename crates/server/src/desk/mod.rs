@@ -304,6 +304,15 @@ pub(crate) fn desk_error_text(e: &DeskError, lang: Lang) -> String {
         DeskError::AlreadyStarted(_) => "此操作只能在第 1 轮编排之前进行".to_string(),
         DeskError::Standings(_) => "无法计算排名".to_string(),
         DeskError::Rating(_) => "无法生成等级分计算报告".to_string(),
+        DeskError::SexNotRecorded {
+            players,
+            profile,
+            uses,
+        } => format!(
+            "{} 未填写性别；等级分规则“{profile}”需要性别来确定{}——请在棋手页面补填",
+            players.join("、"),
+            uses.iter().map(|u| u.zh()).collect::<Vec<_>>().join("、")
+        ),
     }
 }
 
