@@ -20,9 +20,11 @@
 //! score does not exceed the lowest score that any complete pairing can give
 //! the PAB (C5).
 
+use std::cell::RefCell;
 use std::collections::HashMap;
+use std::rc::Rc;
 
-use crate::matching::maximum_matching;
+use crate::matching::{Assignment, maximum_matching_size};
 use crate::model::{Colour, Edition, Pairing, PairingError, PairingInput, Score};
 use crate::prep::{
     Float, Prep, Strength, colour_of_higher, colour_rule_of_higher, compatible, prepare,
@@ -239,7 +241,13 @@ struct PairCost {
 
 struct Engine {
     ps: Vec<Prep>,
-    compat: Vec<Vec<u64>>,
+    /// Who may not meet whom, besides C3: for each player, the sorted
+    /// indices of the players excluded by C1 or a forbidden pair.
+    excluded: Vec<Vec<usize>>,
+    /// C3 class: 1 or 2 for a non-topscorer with an absolute preference
+    /// for White or Black, 0 otherwise; two players of the same non-zero
+    /// class may not meet.
+    c3: Vec<u8>,
     /// When a PAB is needed: the highest score it may go to (C5).
     bye_cap: Score,
     initial: Colour,
@@ -247,21 +255,67 @@ struct Engine {
 }
 
 impl Engine {
+    /// The compatibility of [`compatible`], kept sparse: the exclusions
+    /// (C1, forbidden pairs) as lists and C3 as a class per player, so
+    /// that neither time nor memory grows with the square of the players.
+    /// As in [`compatible`] called with the higher-ranked player first, a
+    /// game counts (C1) when the higher-ranked player's history lists it.
     fn new(ps: Vec<Prep>, input: &PairingInput) -> Self {
         let n = ps.len();
-        let words = n.div_ceil(64);
-        let mut compat = vec![vec![0u64; words]; n];
-        for i in 0..n {
-            for j in (i + 1)..n {
-                if compatible(&ps[i], &ps[j], &input.forbidden) {
-                    compat[i][j / 64] |= 1 << (j % 64);
-                    compat[j][i / 64] |= 1 << (i % 64);
+        let index: HashMap<u32, usize> = ps.iter().enumerate().map(|(i, p)| (p.tpn, i)).collect();
+        let mut excluded: Vec<Vec<usize>> = vec![Vec::new(); n];
+        for (i, p) in ps.iter().enumerate() {
+            for o in &p.opponents {
+                if let Some(&j) = index.get(o)
+                    && j > i
+                {
+                    excluded[i].push(j);
+                    excluded[j].push(i);
                 }
             }
         }
+        for (x, y) in &input.forbidden {
+            if let (Some(&i), Some(&j)) = (index.get(x), index.get(y))
+                && i != j
+            {
+                excluded[i].push(j);
+                excluded[j].push(i);
+            }
+        }
+        for list in &mut excluded {
+            list.sort_unstable();
+            list.dedup();
+        }
+        let c3 = ps
+            .iter()
+            .map(|p| match (p.strength, p.pref, p.topscorer) {
+                (Strength::Absolute, Some(Colour::White), false) => 1,
+                (Strength::Absolute, Some(Colour::Black), false) => 2,
+                _ => 0,
+            })
+            .collect();
+        debug_assert!(
+            n > 200 || {
+                let e = Engine {
+                    ps: ps.clone(),
+                    excluded: excluded.clone(),
+                    c3: Vec::clone(&c3),
+                    bye_cap: Score::MAX,
+                    initial: input.initial_colour,
+                    edition: input.edition,
+                };
+                (0..n).all(|i| {
+                    ((i + 1)..n).all(|j| {
+                        let c = compatible(&ps[i], &ps[j], &input.forbidden);
+                        e.ok(i, j) == c && e.ok(j, i) == c
+                    })
+                })
+            }
+        );
         Engine {
             ps,
-            compat,
+            excluded,
+            c3,
             bye_cap: Score::MAX,
             initial: input.initial_colour,
             edition: input.edition,
@@ -269,7 +323,7 @@ impl Engine {
     }
 
     fn ok(&self, i: usize, j: usize) -> bool {
-        (self.compat[i][j / 64] >> (j % 64)) & 1 == 1
+        i != j && (self.c3[i] == 0 || self.c3[i] != self.c3[j]) && !self.excluded[i].contains(&j)
     }
 
     fn bye_eligible(&self, i: usize) -> bool {
@@ -296,57 +350,39 @@ impl Engine {
         if n >= 8 {
             // Dirac: minimum degree ≥ n/2 guarantees a Hamiltonian cycle,
             // hence a perfect matching (for odd n after removing anyone).
-            let words = self.compat.first().map_or(0, Vec::len);
-            let mut mask = vec![0u64; words];
-            for &i in rem {
-                mask[i / 64] |= 1 << (i % 64);
-            }
             let need = if odd { (n - 1) / 2 + 1 } else { n / 2 };
+            let mut member = vec![false; self.ps.len()];
+            let mut class = [0usize; 3];
+            for &i in rem {
+                member[i] = true;
+                class[usize::from(self.c3[i])] += 1;
+            }
             let dirac = rem.iter().all(|&v| {
-                self.compat[v]
+                let c = self.c3[v];
+                let same = if c == 0 { 0 } else { class[usize::from(c)] - 1 };
+                let other = self.excluded[v]
                     .iter()
-                    .zip(&mask)
-                    .map(|(a, b)| (a & b).count_ones() as usize)
-                    .sum::<usize>()
-                    >= need
+                    .filter(|&&u| member[u] && (c == 0 || self.c3[u] != c))
+                    .count();
+                n - 1 - same - other >= need
             });
             if dirac {
                 return true;
             }
         }
-        let mut adj: Vec<Vec<usize>> = vec![Vec::new(); n + usize::from(odd)];
-        for a in 0..n {
-            for b in (a + 1)..n {
-                if self.ok(rem[a], rem[b]) {
-                    adj[a].push(b);
-                    adj[b].push(a);
-                }
-            }
-            if odd && eligible(rem[a]) {
-                adj[a].push(n);
-                adj[n].push(a);
-            }
-        }
-        maximum_matching(&adj).iter().all(Option::is_some)
+        let bye = n;
+        let size = maximum_matching_size(n + usize::from(odd), |a, b| match (a == bye, b == bye) {
+            (false, false) => self.ok(rem[a], rem[b]),
+            (true, false) => eligible(rem[b]),
+            (false, true) => eligible(rem[a]),
+            (true, true) => false,
+        });
+        2 * size == n + usize::from(odd)
     }
 
     /// Size of a maximum matching among `set` (C1–C3 only).
     fn matching_size(&self, set: &[usize]) -> usize {
-        let n = set.len();
-        let mut adj: Vec<Vec<usize>> = vec![Vec::new(); n];
-        for a in 0..n {
-            for b in (a + 1)..n {
-                if self.ok(set[a], set[b]) {
-                    adj[a].push(b);
-                    adj[b].push(a);
-                }
-            }
-        }
-        maximum_matching(&adj)
-            .iter()
-            .filter(|m| m.is_some())
-            .count()
-            / 2
+        maximum_matching_size(set.len(), |a, b| self.ok(set[a], set[b]))
     }
 
     /// Fewest and lowest downfloaters of `set` (C6, C7 without completion):
@@ -972,17 +1008,12 @@ impl<'e> Search<'e> {
             for c in combinations(n, k).into_iter().rev() {
                 let d: Vec<usize> = c.iter().map(|&i| b[i]).collect();
                 let inside: Vec<usize> = (0..n).filter(|i| !c.contains(i)).collect();
-                let mut adj: Vec<Vec<usize>> = vec![Vec::new(); inside.len()];
-                for x in 0..inside.len() {
-                    for y in (x + 1)..inside.len() {
-                        let (i, j) = (inside[x], inside[y]);
-                        if (i >= m || j >= m) && self.e.ok(b[i], b[j]) {
-                            adj[x].push(y);
-                            adj[y].push(x);
-                        }
-                    }
-                }
-                if !crate::matching::has_perfect_matching(&adj) {
+                // MDPs only with residents.
+                let pairs = maximum_matching_size(inside.len(), |x, y| {
+                    let (i, j) = (inside[x], inside[y]);
+                    (i >= m || j >= m) && self.e.ok(b[i], b[j])
+                });
+                if 2 * pairs != inside.len() {
                     continue;
                 }
                 let rem: Vec<usize> = d.iter().chain(&self.lower).copied().collect();
@@ -1174,7 +1205,7 @@ impl<'e> Search<'e> {
         let look = if i == 0 {
             root = self.look_ahead(s1, s2);
             if let Some(la) = &root
-                && !self.within_bounds(la, limbo)
+                && !self.within_bounds(None, la, limbo)
             {
                 return;
             }
@@ -1189,13 +1220,12 @@ impl<'e> Search<'e> {
             }
             let b = s2[j];
             if self.push(a.min(b), a.max(b), false) {
-                let child = look.map(|la| {
-                    let mut c = la.clone();
-                    c.assignment.fix(i, j);
-                    c
-                });
-                self.nodes += child.as_ref().map_or(0, |c| c.cols as u64 / 8);
-                if child.as_ref().is_none_or(|c| self.within_bounds(c, limbo)) {
+                let child = look.map(|la| la.child(self.e, i, j));
+                self.nodes += child.as_ref().map_or(0, |c| c.shared.s2.len() as u64 / 8);
+                if child
+                    .as_ref()
+                    .is_none_or(|c| self.within_bounds(look, c, limbo))
+                {
                     used[j] = true;
                     self.transpose(s1, s2, i + 1, used, limbo, child.as_ref());
                     used[j] = false;
@@ -1213,6 +1243,11 @@ impl<'e> Search<'e> {
     /// C14/C16 through one dummy row per S2 player left to float)
     /// lexicographically, base-`base` digits, C10 most significant. With the
     /// higher criteria at their optimum the test is exact for the last one.
+    ///
+    /// Only the answer of [`Search::within_bounds`] matters, so the
+    /// assignment is solved lazily ([`LookAhead`]): a complete assignment
+    /// within the bounds (a witness) already proves that the optimum is
+    /// within them; the exact optimum is computed only when no witness is.
     fn look_ahead(&mut self, s1: &[usize], s2: &[usize]) -> Option<LookAhead> {
         if s1.len() < 2 || s1.len() > MAX_ASSIGNMENT_ROWS {
             return None;
@@ -1224,7 +1259,6 @@ impl<'e> Search<'e> {
         if crits.is_empty() {
             return None;
         }
-        let e = self.e;
         let floats_bounded = crits.iter().any(|&(k, _)| k == 4 || k == 6);
         let dummies = if floats_bounded {
             s2.len().saturating_sub(s1.len())
@@ -1232,56 +1266,71 @@ impl<'e> Search<'e> {
             0
         };
         let base = 2 * s2.len() as u64 + 2;
-        let mut cost: Vec<Vec<Option<u64>>> = s1
-            .iter()
-            .map(|&a| {
-                s2.iter()
-                    .map(|&b| {
-                        e.ok(a, b).then(|| {
-                            let c = e.pair_cost(a.min(b), a.max(b), false);
-                            crits.iter().fold(0u64, |w, &(k, _)| {
-                                w * base + if k < 4 { u64::from(c.counts[k]) } else { 0 }
-                            })
-                        })
-                    })
-                    .collect()
-            })
-            .collect();
-        let dummy_row: Vec<Option<u64>> = s2
-            .iter()
-            .map(|&b| {
-                Some(
-                    crits
-                        .iter()
-                        .fold(0u64, |w, &(k, _)| w * base + float_digit(e, k, b)),
-                )
-            })
-            .collect();
-        cost.extend(std::iter::repeat_n(dummy_row, dummies));
-        self.nodes += (cost.len() * s2.len()) as u64 / 16;
-        Some(LookAhead {
-            assignment: crate::matching::Assignment::new(&cost),
+        // The node charge of solving the (rows × columns) assignment.
+        self.nodes += ((s1.len() + dummies) * s2.len()) as u64 / 16;
+        let shared = LookShared {
+            s1: s1.to_vec(),
+            s2: s2.to_vec(),
             crits,
             base,
-            cols: s2.len(),
+            dummies,
+            root: std::cell::OnceCell::new(),
+        };
+        let witness = Witness::identity(&shared, self.e);
+        Some(LookAhead {
+            shared: Rc::new(shared),
+            fixes: Vec::new(),
+            witness: RefCell::new(witness),
+            greedy_tried: std::cell::Cell::new(false),
+            anchor: None,
+            exact: RefCell::new(None),
         })
     }
 
     /// Whether the look-ahead's optimal completion keeps every bounded
-    /// criterion within its bound.
-    fn within_bounds(&self, la: &LookAhead, limbo: &[usize]) -> bool {
-        let Some(mut total) = la.assignment.remaining_cost() else {
+    /// criterion within its bound. `parent` is the node `la` was derived
+    /// from (its exact assignment, when needed, is derived from the
+    /// parent's).
+    fn within_bounds(&self, parent: Option<&LookAhead>, la: &LookAhead, limbo: &[usize]) -> bool {
+        let sh = &la.shared;
+        if let Some(w) = la.witness.borrow().as_ref()
+            && self.within_total(sh, Some(w.total), limbo)
+        {
+            return true;
+        }
+        if la.fixes.is_empty() && !la.greedy_tried.replace(true) {
+            let greedy = Witness::greedy(sh, self.e);
+            if let Some(w) = &greedy
+                && self.within_total(sh, Some(w.total), limbo)
+            {
+                *la.witness.borrow_mut() = greedy;
+                return true;
+            }
+        }
+        let exact = la.exact(self.e, parent);
+        let total = exact.assignment.remaining_cost();
+        // The optimum is the best witness for the nodes below.
+        *la.witness.borrow_mut() = Witness::from_exact(sh, self.e, &exact);
+        self.within_total(sh, total, limbo)
+    }
+
+    /// Whether a completion of packed cost `total` (`None`: no complete
+    /// assignment) keeps every bounded criterion within its bound: the
+    /// digits added to the criteria's current values are lexicographically
+    /// at most the bounds.
+    fn within_total(&self, sh: &LookShared, total: Option<u64>, limbo: &[usize]) -> bool {
+        let Some(mut total) = total else {
             return false;
         };
-        let mut digits = vec![0u64; la.crits.len()];
+        let mut digits = vec![0u64; sh.crits.len()];
         for d in digits.iter_mut().rev() {
-            *d = total % la.base;
-            total /= la.base;
+            *d = total % sh.base;
+            total /= sh.base;
         }
         // The lexicographic minimum decides criterion after criterion only
         // while the earlier ones are tight; past a criterion with slack a
         // later excess proves nothing, so the branch is kept.
-        for (&(k, bound), d) in la.crits.iter().zip(digits) {
+        for (&(k, bound), d) in sh.crits.iter().zip(digits) {
             let acc = if k < 4 {
                 u64::from(self.acc[k])
             } else {
@@ -1466,14 +1515,235 @@ impl<'e> Search<'e> {
     }
 }
 
-/// State of the transposition look-ahead.
-#[derive(Debug, Clone)]
-struct LookAhead {
-    assignment: crate::matching::Assignment,
+/// The data of one transposition look-ahead shared by all its nodes: the
+/// assignment problem of S1 (then `dummies` rows standing for the S2
+/// players left to float) to S2.
+#[derive(Debug)]
+struct LookShared {
+    s1: Vec<usize>,
+    s2: Vec<usize>,
     /// (slot, bound) of the criteria packed in the cost.
     crits: Vec<(usize, u32)>,
     base: u64,
-    cols: usize,
+    dummies: usize,
+    /// The exact optimum with no row fixed, solved on first need.
+    root: std::cell::OnceCell<Rc<Exact>>,
+}
+
+impl LookShared {
+    fn rows(&self) -> usize {
+        self.s1.len() + self.dummies
+    }
+
+    /// The packed cost of row `r` on column `c`; `None` when forbidden.
+    fn cost(&self, e: &Engine, r: usize, c: usize) -> Option<u64> {
+        let b = self.s2[c];
+        if r < self.s1.len() {
+            let a = self.s1[r];
+            e.ok(a, b).then(|| {
+                let pc = e.pair_cost(a.min(b), a.max(b), false);
+                self.crits.iter().fold(0u64, |w, &(k, _)| {
+                    w * self.base + if k < 4 { u64::from(pc.counts[k]) } else { 0 }
+                })
+            })
+        } else {
+            Some(
+                self.crits
+                    .iter()
+                    .fold(0u64, |w, &(k, _)| w * self.base + float_digit(e, k, b)),
+            )
+        }
+    }
+
+    fn root(&self, e: &Engine) -> Rc<Exact> {
+        self.root
+            .get_or_init(|| {
+                Rc::new(Exact {
+                    depth: 0,
+                    assignment: Assignment::from_fn(self.rows(), self.s2.len(), |r, c| {
+                        self.cost(e, r, c)
+                    }),
+                })
+            })
+            .clone()
+    }
+}
+
+/// An exact minimum-cost assignment with the first `depth` rows fixed.
+#[derive(Debug)]
+struct Exact {
+    depth: usize,
+    assignment: Assignment,
+}
+
+/// A complete assignment of the rows not yet fixed (any, not necessarily
+/// optimal): its cost bounds the optimum from above.
+#[derive(Debug, Clone)]
+struct Witness {
+    /// Column of each row; `NO` for a fixed row.
+    col_of: Vec<usize>,
+    /// Row of each column; `NO` for a free or fixed column.
+    row_of: Vec<usize>,
+    /// Packed cost of the rows not fixed.
+    total: u64,
+}
+
+const NO: usize = usize::MAX;
+
+impl Witness {
+    fn new(sh: &LookShared, col_of: Vec<usize>, e: &Engine) -> Option<Witness> {
+        let mut row_of = vec![NO; sh.s2.len()];
+        let mut total = 0u64;
+        for (r, &c) in col_of.iter().enumerate() {
+            if c != NO {
+                total += sh.cost(e, r, c)?;
+                row_of[c] = r;
+            }
+        }
+        Some(Witness {
+            col_of,
+            row_of,
+            total,
+        })
+    }
+
+    /// S1 position `i` on S2 position `i`, the dummy rows on the columns
+    /// after: the first transposition, the answer when nothing else matters.
+    fn identity(sh: &LookShared, e: &Engine) -> Option<Witness> {
+        Witness::new(sh, (0..sh.rows()).collect(), e)
+    }
+
+    /// Each S1 row in turn on its cheapest free column (the first of equal
+    /// cost), the dummy rows on the columns left.
+    fn greedy(sh: &LookShared, e: &Engine) -> Option<Witness> {
+        let cols = sh.s2.len();
+        let mut taken = vec![false; cols];
+        let mut col_of = vec![NO; sh.rows()];
+        for (r, slot) in col_of.iter_mut().enumerate().take(sh.s1.len()) {
+            let c = (0..cols)
+                .filter(|&c| !taken[c])
+                .filter_map(|c| sh.cost(e, r, c).map(|w| (w, c)))
+                .min()?
+                .1;
+            taken[c] = true;
+            *slot = c;
+        }
+        let mut free = (0..cols).filter(|&c| !taken[c]);
+        for slot in col_of.iter_mut().skip(sh.s1.len()) {
+            *slot = free.next()?;
+        }
+        Witness::new(sh, col_of, e)
+    }
+
+    /// The optimal assignment of an exact solution.
+    fn from_exact(sh: &LookShared, e: &Engine, x: &Exact) -> Option<Witness> {
+        let mut col_of = vec![NO; sh.rows()];
+        for (c, r) in x.assignment.rows_of_columns().into_iter().enumerate() {
+            if let Some(r) = r {
+                col_of[r] = c;
+            }
+        }
+        if col_of[x.depth..].contains(&NO) {
+            return None;
+        }
+        Witness::new(sh, col_of, e)
+    }
+
+    /// Row `i` (every row above it fixed) is fixed on column `j`: the row
+    /// holding `j` takes `i`'s column. `false` when it may not.
+    fn fix(&mut self, sh: &LookShared, e: &Engine, i: usize, j: usize) -> bool {
+        let old = self.col_of[i];
+        let Some(ci) = sh.cost(e, i, old) else {
+            return false;
+        };
+        self.total -= ci;
+        self.col_of[i] = NO;
+        self.row_of[old] = NO;
+        if old == j {
+            return true;
+        }
+        let r = self.row_of[j];
+        self.row_of[j] = NO;
+        if r == NO {
+            return true;
+        }
+        let (Some(cr), Some(moved)) = (sh.cost(e, r, j), sh.cost(e, r, old)) else {
+            return false;
+        };
+        self.total = self.total - cr + moved;
+        self.col_of[r] = old;
+        self.row_of[old] = r;
+        true
+    }
+}
+
+/// One node of the transposition look-ahead: the first `fixes.len()` S1
+/// rows fixed on the columns `fixes`. It answers whether the optimal
+/// completion stays within the bounds with a witness when it can, and
+/// derives the exact optimum (from the parent's, the nearest ancestor's or
+/// the root's, by [`Assignment::fix`]) only when it must.
+#[derive(Debug)]
+struct LookAhead {
+    shared: Rc<LookShared>,
+    fixes: Vec<usize>,
+    witness: RefCell<Option<Witness>>,
+    /// At the root: the greedy witness was tried.
+    greedy_tried: std::cell::Cell<bool>,
+    /// The nearest ancestor's exact optimum when this node was made.
+    anchor: Option<Rc<Exact>>,
+    exact: RefCell<Option<Rc<Exact>>>,
+}
+
+impl LookAhead {
+    /// The node below this one with row `i` fixed on column `j`.
+    fn child(&self, e: &Engine, i: usize, j: usize) -> LookAhead {
+        debug_assert_eq!(self.fixes.len(), i);
+        let mut fixes = Vec::with_capacity(i + 1);
+        fixes.extend_from_slice(&self.fixes);
+        fixes.push(j);
+        let witness = self
+            .witness
+            .borrow()
+            .clone()
+            .and_then(|mut w| w.fix(&self.shared, e, i, j).then_some(w));
+        let anchor = self.exact.borrow().clone().or_else(|| self.anchor.clone());
+        LookAhead {
+            shared: self.shared.clone(),
+            fixes,
+            witness: RefCell::new(witness),
+            greedy_tried: std::cell::Cell::new(true),
+            anchor,
+            exact: RefCell::new(None),
+        }
+    }
+
+    /// The exact optimum of this node (cached), derived from the parent's
+    /// (which is computed and cached first) or the nearest one known.
+    fn exact(&self, e: &Engine, parent: Option<&LookAhead>) -> Rc<Exact> {
+        if let Some(x) = self.exact.borrow().as_ref() {
+            return x.clone();
+        }
+        let start = match (parent, &self.anchor) {
+            (Some(p), _) => p.exact(e, None),
+            (None, Some(a)) => a.clone(),
+            (None, None) => self.shared.root(e),
+        };
+        let depth = self.fixes.len();
+        let x = if start.depth == depth {
+            start
+        } else {
+            let mut a = start.assignment.clone();
+            for (r, &c) in self.fixes.iter().enumerate().skip(start.depth) {
+                a.fix(r, c);
+            }
+            Rc::new(Exact {
+                depth,
+                assignment: a,
+            })
+        };
+        *self.exact.borrow_mut() = Some(x.clone());
+        x
+    }
 }
 
 /// The C14 (slot 4) or C16 (slot 6) cost of `b` floating.
