@@ -20,7 +20,6 @@
 //! score does not exceed the lowest score that any complete pairing can give
 //! the PAB (C5).
 
-use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
 
@@ -41,6 +40,10 @@ const MAX_ASSIGNMENT_ROWS: usize = 100_000;
 const MAX_FLOATER_SETS: u64 = 3_000;
 /// Largest number of resident exchanges of one size generated.
 const MAX_EXCHANGES: u64 = 200_000;
+/// Largest number of resident exchanges of one size listed when
+/// [`binomial`]'s saturated count lets a larger one through (see
+/// [`exchanges`]).
+const MAX_LISTED_EXCHANGES: u64 = 5_000_000;
 
 /// Pairs one round by the FIDE (Dutch) System.
 ///
@@ -779,12 +782,16 @@ struct Search<'e> {
     budget: u64,
     stop: bool,
     stack: Vec<(usize, usize, PairCost)>,
+    /// How many pairs at the bottom of `stack` are MDP pairs.
+    mdp_pairs: usize,
     acc: [u32; 6],
     acc_diffs: usize,
     c8_cache: HashMap<Vec<usize>, (usize, Vec<Score>)>,
     c9_cache: HashMap<Vec<usize>, u32>,
     /// Set when a leaf was resolved in the current `homogeneous` call.
     resolved: bool,
+    /// The look-ahead of the transposition being searched.
+    look: Option<LookState>,
 }
 
 impl<'e> Search<'e> {
@@ -809,11 +816,13 @@ impl<'e> Search<'e> {
             budget: PERFECT_BUDGET,
             stop: false,
             stack: Vec::new(),
+            mdp_pairs: 0,
             acc: [0; 6],
             acc_diffs: 0,
             c8_cache: HashMap::new(),
             c9_cache: HashMap::new(),
             resolved: false,
+            look: None,
         };
         s.lb = s.lower_bound();
         s
@@ -1064,6 +1073,12 @@ impl<'e> Search<'e> {
         }
         let d = c.diffs.iter().filter(|x| x.is_some()).count();
         self.acc_diffs += d;
+        if mdp {
+            // MDP pairs (the only ones with C18–C21 differences) lie at
+            // the bottom of the stack.
+            debug_assert_eq!(self.stack.len(), self.mdp_pairs);
+            self.mdp_pairs += 1;
+        }
         self.stack.push((hi, lo, c));
         // Prune as soon as a bounded criterion exceeds its bound.
         const SLOTS: [usize; 6] = [0, 1, 2, 3, 5, 7]; // c10 c11 c12 c13 c15 c17
@@ -1075,6 +1090,9 @@ impl<'e> Search<'e> {
     }
 
     fn pop(&mut self) {
+        if self.stack.len() == self.mdp_pairs {
+            self.mdp_pairs = self.mdp_pairs.saturating_sub(1);
+        }
         if let Some((_, _, c)) = self.stack.pop() {
             for (a, x) in self.acc.iter_mut().zip(c.counts) {
                 *a -= x;
@@ -1163,8 +1181,8 @@ impl<'e> Search<'e> {
                     }
                     s1x.sort();
                     s2x.sort();
-                    let mut used = vec![false; s2x.len()];
-                    self.transpose(&s1x, &s2x, 0, &mut used, limbo, None);
+                    let mut free = FreeList::new(s2x.len());
+                    self.transpose(&s1x, &s2x, 0, &mut free, limbo);
                     if self.stop {
                         return;
                     }
@@ -1176,65 +1194,63 @@ impl<'e> Search<'e> {
         }
     }
 
-    #[allow(clippy::too_many_arguments)]
     fn transpose(
         &mut self,
         s1: &[usize],
         s2: &[usize],
         i: usize,
-        used: &mut [bool],
+        free: &mut FreeList,
         limbo: &[usize],
-        look: Option<&LookAhead>,
     ) {
         if self.tick() {
             return;
         }
         if i == s1.len() {
             let mut floaters: Vec<usize> = limbo.to_vec();
-            floaters.extend(
-                s2.iter()
-                    .zip(used.iter())
-                    .filter(|(_, u)| !**u)
-                    .map(|(x, _)| *x),
-            );
+            floaters.extend(free.iter().map(|j| s2[j]));
             floaters.sort();
             self.leaf(floaters);
             return;
         }
-        let root;
-        let look = if i == 0 {
-            root = self.look_ahead(s1, s2);
-            if let Some(la) = &root
-                && !self.within_bounds(None, la, limbo)
-            {
+        if i == 0 {
+            self.look = self.look_ahead(s1, s2);
+            if self.look.is_some() && !self.within_bounds(limbo) {
+                self.look = None;
                 return;
             }
-            root.as_ref()
-        } else {
-            look
-        };
+        }
         let a = s1[i];
-        for j in 0..s2.len() {
-            if used[j] || !self.e.ok(a, s2[j]) {
+        // The S2 players not yet paired, in order.
+        let mut j = free.first();
+        while j != FreeList::END {
+            if !self.e.ok(a, s2[j]) {
+                j = free.after(j);
                 continue;
             }
             let b = s2[j];
             if self.push(a.min(b), a.max(b), false) {
-                let child = look.map(|la| la.child(self.e, i, j));
-                self.nodes += child.as_ref().map_or(0, |c| c.shared.s2.len() as u64 / 8);
-                if child
-                    .as_ref()
-                    .is_none_or(|c| self.within_bounds(look, c, limbo))
-                {
-                    used[j] = true;
-                    self.transpose(s1, s2, i + 1, used, limbo, child.as_ref());
-                    used[j] = false;
+                let mut entered = None;
+                if let Some(la) = self.look.as_mut() {
+                    entered = Some(la.enter(self.e, i, j));
+                    self.nodes += la.sh.s2.len() as u64 / 8;
+                }
+                if entered.is_none() || self.within_bounds(limbo) {
+                    free.remove(j);
+                    self.transpose(s1, s2, i + 1, free, limbo);
+                    free.restore(j);
+                }
+                if let (Some(la), Some(log)) = (self.look.as_mut(), entered) {
+                    la.leave(i, log);
                 }
             }
             self.pop();
             if self.stop {
-                return;
+                break;
             }
+            j = free.after(j);
+        }
+        if i == 0 {
+            self.look = None;
         }
     }
 
@@ -1245,10 +1261,8 @@ impl<'e> Search<'e> {
     /// higher criteria at their optimum the test is exact for the last one.
     ///
     /// Only the answer of [`Search::within_bounds`] matters, so the
-    /// assignment is solved lazily ([`LookAhead`]): a complete assignment
-    /// within the bounds (a witness) already proves that the optimum is
-    /// within them; the exact optimum is computed only when no witness is.
-    fn look_ahead(&mut self, s1: &[usize], s2: &[usize]) -> Option<LookAhead> {
+    /// assignment is solved lazily ([`LookState`]).
+    fn look_ahead(&mut self, s1: &[usize], s2: &[usize]) -> Option<LookState> {
         if s1.len() < 2 || s1.len() > MAX_ASSIGNMENT_ROWS {
             return None;
         }
@@ -1268,83 +1282,63 @@ impl<'e> Search<'e> {
         let base = 2 * s2.len() as u64 + 2;
         // The node charge of solving the (rows × columns) assignment.
         self.nodes += ((s1.len() + dummies) * s2.len()) as u64 / 16;
-        let shared = LookShared {
+        let sh = LookShared {
             s1: s1.to_vec(),
             s2: s2.to_vec(),
             crits,
             base,
             dummies,
-            root: std::cell::OnceCell::new(),
         };
-        let witness = Witness::identity(&shared, self.e);
-        Some(LookAhead {
-            shared: Rc::new(shared),
-            fixes: Vec::new(),
-            witness: RefCell::new(witness),
-            greedy_tried: std::cell::Cell::new(false),
-            anchor: None,
-            exact: RefCell::new(None),
+        let witness = Witness::identity(&sh, self.e);
+        Some(LookState {
+            sh,
+            path: Vec::new(),
+            witness,
+            greedy_tried: false,
+            exacts: Vec::new(),
+            saved: Vec::new(),
         })
     }
 
-    /// Whether the look-ahead's optimal completion keeps every bounded
-    /// criterion within its bound. `parent` is the node `la` was derived
-    /// from (its exact assignment, when needed, is derived from the
-    /// parent's).
-    fn within_bounds(&self, parent: Option<&LookAhead>, la: &LookAhead, limbo: &[usize]) -> bool {
-        let sh = &la.shared;
-        if let Some(w) = la.witness.borrow().as_ref()
-            && self.within_total(sh, Some(w.total), limbo)
+    /// Whether the optimal completion of the look-ahead's current node
+    /// keeps every bounded criterion within its bound. Decided by a witness
+    /// within the bounds (true), or the dual bound of the nearest exact
+    /// optimum above beyond them (false), or else the exact optimum.
+    fn within_bounds(&mut self, limbo: &[usize]) -> bool {
+        let (e, acc) = (self.e, self.acc);
+        let Some(la) = self.look.as_mut() else {
+            return true;
+        };
+        let within = |sh: &LookShared, total| within_total(e, &acc, sh, total, limbo);
+        if let Some(w) = la.witness.as_ref().filter(|w| w.valid)
+            && within(&la.sh, Some(w.total))
         {
             return true;
         }
-        if la.fixes.is_empty() && !la.greedy_tried.replace(true) {
-            let greedy = Witness::greedy(sh, self.e);
-            if let Some(w) = &greedy
-                && self.within_total(sh, Some(w.total), limbo)
-            {
-                *la.witness.borrow_mut() = greedy;
-                return true;
-            }
-        }
-        let exact = la.exact(self.e, parent);
-        let total = exact.assignment.remaining_cost();
-        // The optimum is the best witness for the nodes below.
-        *la.witness.borrow_mut() = Witness::from_exact(sh, self.e, &exact);
-        self.within_total(sh, total, limbo)
-    }
-
-    /// Whether a completion of packed cost `total` (`None`: no complete
-    /// assignment) keeps every bounded criterion within its bound: the
-    /// digits added to the criteria's current values are lexicographically
-    /// at most the bounds.
-    fn within_total(&self, sh: &LookShared, total: Option<u64>, limbo: &[usize]) -> bool {
-        let Some(mut total) = total else {
+        let depth = la.path.len();
+        if let Some(x) = la.exacts.last()
+            && !within(&la.sh, x.assignment.dual_bound(depth, &la.path[x.depth..]))
+        {
             return false;
-        };
-        let mut digits = vec![0u64; sh.crits.len()];
-        for d in digits.iter_mut().rev() {
-            *d = total % sh.base;
-            total /= sh.base;
         }
-        // The lexicographic minimum decides criterion after criterion only
-        // while the earlier ones are tight; past a criterion with slack a
-        // later excess proves nothing, so the branch is kept.
-        for (&(k, bound), d) in sh.crits.iter().zip(digits) {
-            let acc = if k < 4 {
-                u64::from(self.acc[k])
-            } else {
-                limbo.iter().map(|&f| float_digit(self.e, k, f)).sum()
-            };
-            let bound = u64::from(bound);
-            if acc + d > bound {
-                return false;
-            }
-            if acc + d < bound {
+        if depth == 0 && !la.greedy_tried {
+            la.greedy_tried = true;
+            if let Some(w) = Witness::greedy(&la.sh, e)
+                && within(&la.sh, Some(w.total))
+            {
+                la.witness = Some(w);
                 return true;
             }
         }
-        true
+        if depth > 0 {
+            la.exact(e, depth - 1);
+        }
+        let x = la.exact(e, depth);
+        // The optimum is the best witness for the nodes below.
+        let w = Witness::from_exact(&la.sh, e, &x);
+        let old = std::mem::replace(&mut la.witness, w);
+        la.saved.push((depth, old));
+        within(&la.sh, x.assignment.remaining_cost())
     }
 
     /// Can `rem` give `p` pairs within the bounds of C12 and C13? When
@@ -1385,7 +1379,7 @@ impl<'e> Search<'e> {
         q.c9 = self.c9(floaters);
         [q.c10, q.c11, q.c12, q.c13, q.c15, q.c17] = self.acc;
         let mut diffs: [Vec<Score>; 4] = Default::default();
-        for (_, _, c) in &self.stack {
+        for (_, _, c) in &self.stack[..self.mdp_pairs] {
             for (v, d) in diffs.iter_mut().zip(c.diffs) {
                 v.extend(d);
             }
@@ -1515,9 +1509,47 @@ impl<'e> Search<'e> {
     }
 }
 
-/// The data of one transposition look-ahead shared by all its nodes: the
-/// assignment problem of S1 (then `dummies` rows standing for the S2
-/// players left to float) to S2.
+/// Whether a completion of packed cost `total` (`None`: no complete
+/// assignment) keeps every bounded criterion within its bound: the digits
+/// added to the criteria's current values `acc` (and the Limbo's floats)
+/// are lexicographically at most the bounds.
+fn within_total(
+    e: &Engine,
+    acc: &[u32; 6],
+    sh: &LookShared,
+    total: Option<u64>,
+    limbo: &[usize],
+) -> bool {
+    let Some(mut total) = total else {
+        return false;
+    };
+    let mut digits = vec![0u64; sh.crits.len()];
+    for d in digits.iter_mut().rev() {
+        *d = total % sh.base;
+        total /= sh.base;
+    }
+    // The lexicographic minimum decides criterion after criterion only
+    // while the earlier ones are tight; past a criterion with slack a
+    // later excess proves nothing, so the branch is kept.
+    for (&(k, bound), d) in sh.crits.iter().zip(digits) {
+        let acc = if k < 4 {
+            u64::from(acc[k])
+        } else {
+            limbo.iter().map(|&f| float_digit(e, k, f)).sum()
+        };
+        let bound = u64::from(bound);
+        if acc + d > bound {
+            return false;
+        }
+        if acc + d < bound {
+            return true;
+        }
+    }
+    true
+}
+
+/// The assignment problem of one transposition look-ahead: S1, then
+/// `dummies` rows standing for the S2 players left to float, to S2.
 #[derive(Debug)]
 struct LookShared {
     s1: Vec<usize>,
@@ -1526,8 +1558,6 @@ struct LookShared {
     crits: Vec<(usize, u32)>,
     base: u64,
     dummies: usize,
-    /// The exact optimum with no row fixed, solved on first need.
-    root: std::cell::OnceCell<Rc<Exact>>,
 }
 
 impl LookShared {
@@ -1554,19 +1584,6 @@ impl LookShared {
             )
         }
     }
-
-    fn root(&self, e: &Engine) -> Rc<Exact> {
-        self.root
-            .get_or_init(|| {
-                Rc::new(Exact {
-                    depth: 0,
-                    assignment: Assignment::from_fn(self.rows(), self.s2.len(), |r, c| {
-                        self.cost(e, r, c)
-                    }),
-                })
-            })
-            .clone()
-    }
 }
 
 /// An exact minimum-cost assignment with the first `depth` rows fixed.
@@ -1586,9 +1603,19 @@ struct Witness {
     row_of: Vec<usize>,
     /// Packed cost of the rows not fixed.
     total: u64,
+    /// `false` after a fix the assignment could not follow.
+    valid: bool,
 }
 
 const NO: usize = usize::MAX;
+
+/// What [`Witness::fix`] changed, to undo: the total before, and per
+/// change (in the row table?, index, old value).
+#[derive(Debug)]
+struct FixLog {
+    total: u64,
+    changes: Vec<(bool, usize, usize)>,
+}
 
 impl Witness {
     fn new(sh: &LookShared, col_of: Vec<usize>, e: &Engine) -> Option<Witness> {
@@ -1604,6 +1631,7 @@ impl Witness {
             col_of,
             row_of,
             total,
+            valid: true,
         })
     }
 
@@ -1649,100 +1677,213 @@ impl Witness {
         Witness::new(sh, col_of, e)
     }
 
+    fn set(&mut self, log: &mut FixLog, rows: bool, i: usize, v: usize) {
+        let t = if rows {
+            &mut self.row_of
+        } else {
+            &mut self.col_of
+        };
+        log.changes.push((rows, i, t[i]));
+        t[i] = v;
+    }
+
     /// Row `i` (every row above it fixed) is fixed on column `j`: the row
-    /// holding `j` takes `i`'s column. `false` when it may not.
-    fn fix(&mut self, sh: &LookShared, e: &Engine, i: usize, j: usize) -> bool {
+    /// holding `j` takes `i`'s column. The witness turns invalid when it
+    /// may not. Returns what to undo.
+    fn fix(&mut self, sh: &LookShared, e: &Engine, i: usize, j: usize) -> FixLog {
+        let mut log = FixLog {
+            total: self.total,
+            changes: Vec::new(),
+        };
         let old = self.col_of[i];
         let Some(ci) = sh.cost(e, i, old) else {
-            return false;
+            self.valid = false;
+            return log;
         };
         self.total -= ci;
-        self.col_of[i] = NO;
-        self.row_of[old] = NO;
+        self.set(&mut log, false, i, NO);
+        self.set(&mut log, true, old, NO);
         if old == j {
-            return true;
+            return log;
         }
         let r = self.row_of[j];
-        self.row_of[j] = NO;
+        self.set(&mut log, true, j, NO);
         if r == NO {
-            return true;
+            return log;
         }
         let (Some(cr), Some(moved)) = (sh.cost(e, r, j), sh.cost(e, r, old)) else {
-            return false;
+            self.valid = false;
+            return log;
         };
         self.total = self.total - cr + moved;
-        self.col_of[r] = old;
-        self.row_of[old] = r;
-        true
+        self.set(&mut log, false, r, old);
+        self.set(&mut log, true, old, r);
+        log
+    }
+
+    fn undo(&mut self, log: FixLog) {
+        for (rows, i, v) in log.changes.into_iter().rev() {
+            if rows {
+                self.row_of[i] = v;
+            } else {
+                self.col_of[i] = v;
+            }
+        }
+        self.total = log.total;
+        self.valid = true;
     }
 }
 
-/// One node of the transposition look-ahead: the first `fixes.len()` S1
-/// rows fixed on the columns `fixes`. It answers whether the optimal
-/// completion stays within the bounds with a witness when it can, and
-/// derives the exact optimum (from the parent's, the nearest ancestor's or
-/// the root's, by [`Assignment::fix`]) only when it must.
+/// The look-ahead of the transposition being searched, at its current
+/// node: the first `path.len()` S1 rows fixed on the columns `path`. It
+/// answers whether the optimal completion stays within the bounds with a
+/// witness when it can, with the dual bound of an exact optimum above
+/// when that suffices, and computes the exact optimum (from the nearest
+/// one above, by [`Assignment::fix`]) only when it must. The state is
+/// updated on the way down and restored on the way back, so its memory
+/// does not grow with the depth of the search, except for the exact
+/// optima (and the witnesses they replaced) kept on the path.
 #[derive(Debug)]
-struct LookAhead {
-    shared: Rc<LookShared>,
-    fixes: Vec<usize>,
-    witness: RefCell<Option<Witness>>,
+struct LookState {
+    sh: LookShared,
+    path: Vec<usize>,
+    witness: Option<Witness>,
     /// At the root: the greedy witness was tried.
-    greedy_tried: std::cell::Cell<bool>,
-    /// The nearest ancestor's exact optimum when this node was made.
-    anchor: Option<Rc<Exact>>,
-    exact: RefCell<Option<Rc<Exact>>>,
+    greedy_tried: bool,
+    /// Exact optima on the path, by increasing depth.
+    exacts: Vec<Rc<Exact>>,
+    /// Witnesses replaced at a depth (by an exact optimum), to restore.
+    saved: Vec<(usize, Option<Witness>)>,
 }
 
-impl LookAhead {
-    /// The node below this one with row `i` fixed on column `j`.
-    fn child(&self, e: &Engine, i: usize, j: usize) -> LookAhead {
-        debug_assert_eq!(self.fixes.len(), i);
-        let mut fixes = Vec::with_capacity(i + 1);
-        fixes.extend_from_slice(&self.fixes);
-        fixes.push(j);
-        let witness = self
-            .witness
-            .borrow()
-            .clone()
-            .and_then(|mut w| w.fix(&self.shared, e, i, j).then_some(w));
-        let anchor = self.exact.borrow().clone().or_else(|| self.anchor.clone());
-        LookAhead {
-            shared: self.shared.clone(),
-            fixes,
-            witness: RefCell::new(witness),
-            greedy_tried: std::cell::Cell::new(true),
-            anchor,
-            exact: RefCell::new(None),
+impl LookState {
+    /// Down to the node with row `i` fixed on column `j`; what to undo
+    /// when leaving it.
+    fn enter(&mut self, e: &Engine, i: usize, j: usize) -> Option<FixLog> {
+        debug_assert_eq!(self.path.len(), i);
+        self.path.push(j);
+        match self.witness.as_mut() {
+            Some(w) if w.valid => Some(w.fix(&self.sh, e, i, j)),
+            _ => None,
         }
     }
 
-    /// The exact optimum of this node (cached), derived from the parent's
-    /// (which is computed and cached first) or the nearest one known.
-    fn exact(&self, e: &Engine, parent: Option<&LookAhead>) -> Rc<Exact> {
-        if let Some(x) = self.exact.borrow().as_ref() {
+    /// Back from the node entered at row `i`.
+    fn leave(&mut self, i: usize, log: Option<FixLog>) {
+        while self.saved.last().is_some_and(|(d, _)| *d > i) {
+            if let Some((_, w)) = self.saved.pop() {
+                self.witness = w;
+            }
+        }
+        if let (Some(w), Some(log)) = (self.witness.as_mut(), log) {
+            w.undo(log);
+        }
+        self.path.pop();
+        while self.exacts.last().is_some_and(|x| x.depth > i) {
+            self.exacts.pop();
+        }
+    }
+
+    /// The exact optimum at `depth` (at most the current depth) on the
+    /// path, kept for the nodes below.
+    fn exact(&mut self, e: &Engine, depth: usize) -> Rc<Exact> {
+        if let Some(x) = self.exacts.iter().rev().find(|x| x.depth == depth) {
             return x.clone();
         }
-        let start = match (parent, &self.anchor) {
-            (Some(p), _) => p.exact(e, None),
-            (None, Some(a)) => a.clone(),
-            (None, None) => self.shared.root(e),
-        };
-        let depth = self.fixes.len();
-        let x = if start.depth == depth {
-            start
-        } else {
-            let mut a = start.assignment.clone();
-            for (r, &c) in self.fixes.iter().enumerate().skip(start.depth) {
-                a.fix(r, c);
+        let start = match self.exacts.iter().rev().find(|x| x.depth < depth) {
+            Some(x) => x.clone(),
+            None => {
+                let sh = &self.sh;
+                let root = Rc::new(Exact {
+                    depth: 0,
+                    assignment: Assignment::from_fn(sh.rows(), sh.s2.len(), |r, c| {
+                        sh.cost(e, r, c)
+                    }),
+                });
+                self.exacts.insert(0, root.clone());
+                if depth == 0 {
+                    return root;
+                }
+                root
             }
-            Rc::new(Exact {
-                depth,
-                assignment: a,
-            })
         };
-        *self.exact.borrow_mut() = Some(x.clone());
+        let mut a = start.assignment.clone();
+        for (r, &c) in self.path.iter().enumerate().take(depth).skip(start.depth) {
+            a.fix(r, c);
+        }
+        let x = Rc::new(Exact {
+            depth,
+            assignment: a,
+        });
+        let at = self.exacts.partition_point(|y| y.depth < depth);
+        self.exacts.insert(at, x.clone());
         x
+    }
+}
+
+/// The S2 positions not yet paired in a transposition search, as a
+/// doubly linked list in ascending order: a position is taken out and put
+/// back (last out, first back) in constant time, and the search walks only
+/// the positions still free instead of scanning all of S2 at every node.
+#[derive(Debug)]
+struct FreeList {
+    next: Vec<usize>,
+    prev: Vec<usize>,
+}
+
+impl FreeList {
+    /// The end of the list (also its head).
+    const END: usize = usize::MAX;
+
+    fn new(n: usize) -> FreeList {
+        // Slot n is the head.
+        let next = (0..=n).map(|j| if j < n { j + 1 } else { 0 }).collect();
+        let prev = (0..=n).map(|j| if j == 0 { n } else { j - 1 }).collect();
+        let mut f = FreeList { next, prev };
+        if n == 0 {
+            f.next[0] = 0;
+            f.prev[0] = 0;
+        }
+        f
+    }
+
+    fn head(&self) -> usize {
+        self.next.len() - 1
+    }
+
+    fn end_or(&self, j: usize) -> usize {
+        if j == self.head() { Self::END } else { j }
+    }
+
+    fn first(&self) -> usize {
+        self.end_or(self.next[self.head()])
+    }
+
+    fn after(&self, j: usize) -> usize {
+        self.end_or(self.next[j])
+    }
+
+    fn remove(&mut self, j: usize) {
+        let (p, n) = (self.prev[j], self.next[j]);
+        self.next[p] = n;
+        self.prev[n] = p;
+    }
+
+    fn restore(&mut self, j: usize) {
+        let (p, n) = (self.prev[j], self.next[j]);
+        self.next[p] = j;
+        self.prev[n] = j;
+    }
+
+    fn iter(&self) -> impl Iterator<Item = usize> + '_ {
+        let mut j = self.first();
+        std::iter::from_fn(move || {
+            let here = j;
+            (here != Self::END).then(|| {
+                j = self.after(here);
+                here
+            })
+        })
     }
 }
 
@@ -1797,18 +1938,168 @@ fn binomial(n: usize, k: usize) -> u64 {
     r
 }
 
+/// The number of `k`-subsets of `n` elements, `None` beyond `u64`.
+fn exact_binomial(n: usize, k: usize) -> Option<u64> {
+    if k > n {
+        return Some(0);
+    }
+    let k = k.min(n - k) as u128;
+    let mut r: u128 = 1;
+    for i in 0..k {
+        r = r.checked_mul(n as u128 - i)? / (i + 1);
+        if r > u128::from(u64::MAX) {
+            return None;
+        }
+    }
+    u64::try_from(r).ok()
+}
+
 /// Resident exchanges of `k` players between S1 (size `n1`) and S2 (size
 /// `n2`), in the order of Art. 4.3: smallest difference of the BSN sums
 /// (S2→S1 minus S1→S2), then the largest differing BSN moved S1→S2, then the
 /// smallest differing BSN moved S2→S1. Positions are 0-based within S1/S2;
 /// the BSN of S2 position `j` is `n1 + j + 1`.
-fn exchanges(n1: usize, n2: usize, k: usize) -> Vec<(Vec<usize>, Vec<usize>)> {
+///
+/// Single exchanges (`k` = 1) are generated lazily in that order: the
+/// difference is `n1 + y - x`, and for one difference the larger `x` comes
+/// first; a search that stops early does not pay for the whole list.
+fn exchanges(n1: usize, n2: usize, k: usize) -> Box<dyn Iterator<Item = (Vec<usize>, Vec<usize>)>> {
     if k == 0 {
-        return vec![(vec![], vec![])];
+        return Box::new(std::iter::once((vec![], vec![])));
     }
     if binomial(n1, k).saturating_mul(binomial(n2, k)) > MAX_EXCHANGES {
-        return vec![];
+        return Box::new(std::iter::empty());
     }
+    // `binomial` saturates, and past half of `n` it then divides the
+    // saturated value down: for a large bracket it may let through a
+    // count of exchanges no memory holds (k near the size of S1). Such a
+    // list was never generated to its end; it is skipped.
+    match exact_binomial(n1, k).zip(exact_binomial(n2, k)) {
+        Some((a, b)) if a.saturating_mul(b) <= MAX_LISTED_EXCHANGES => {}
+        _ => return Box::new(std::iter::empty()),
+    }
+    if k == 1 {
+        return Box::new((1..n1 + n2).flat_map(move |d| {
+            (0..n1).rev().filter_map(move |x| {
+                let y = (d + x).checked_sub(n1)?;
+                (y < n2).then(|| (vec![x], vec![y]))
+            })
+        }));
+    }
+    // Sorted by the same keys, each combination held by its smaller side
+    // (itself or its complement): near-complete exchanges of a large
+    // bracket cost memory for what differs, not for whole lists.
+    let xs = Subset::all(n1, k);
+    let ys = Subset::all(n2, k);
+    let mut order: Vec<(i64, u32, u32)> = Vec::with_capacity(xs.len() * ys.len());
+    for (a, x) in xs.iter().enumerate() {
+        for (b, y) in ys.iter().enumerate() {
+            let diff = (k * n1) as i64 + y.sum() - x.sum();
+            order.push((diff, a as u32, b as u32));
+        }
+    }
+    order.sort_by(|p, q| {
+        p.0.cmp(&q.0)
+            .then_with(|| {
+                // The largest differing S1→S2 BSN first.
+                let (a, b) = (&xs[p.1 as usize], &xs[q.1 as usize]);
+                match a.max_difference(b) {
+                    None => std::cmp::Ordering::Equal,
+                    Some(m) if a.contains(m) => std::cmp::Ordering::Less,
+                    Some(_) => std::cmp::Ordering::Greater,
+                }
+            })
+            .then_with(|| {
+                // The smallest differing S2→S1 BSN first (lexicographic).
+                let (a, b) = (&ys[p.2 as usize], &ys[q.2 as usize]);
+                match a.min_difference(b) {
+                    None => std::cmp::Ordering::Equal,
+                    Some(m) if a.contains(m) => std::cmp::Ordering::Less,
+                    Some(_) => std::cmp::Ordering::Greater,
+                }
+            })
+    });
+    Box::new(
+        order
+            .into_iter()
+            .map(move |(_, a, b)| (xs[a as usize].expand(), ys[b as usize].expand())),
+    )
+}
+
+/// A `k`-subset of `0..n`, stored as itself or, when smaller, as its
+/// complement (`items` ascending either way).
+#[derive(Debug)]
+struct Subset {
+    n: usize,
+    complement: bool,
+    items: Vec<usize>,
+}
+
+impl Subset {
+    /// Every `k`-subset of `0..n`, in lexicographic order of the subsets
+    /// or of their complements.
+    fn all(n: usize, k: usize) -> Vec<Subset> {
+        let complement = n - k < k;
+        combinations(n, if complement { n - k } else { k })
+            .into_iter()
+            .map(|items| Subset {
+                n,
+                complement,
+                items,
+            })
+            .collect()
+    }
+
+    fn contains(&self, v: usize) -> bool {
+        self.items.binary_search(&v).is_ok() != self.complement
+    }
+
+    /// Sum of the subset's elements.
+    fn sum(&self) -> i64 {
+        let s: i64 = self.items.iter().map(|&v| v as i64).sum();
+        if self.complement {
+            (self.n * self.n.saturating_sub(1) / 2) as i64 - s
+        } else {
+            s
+        }
+    }
+
+    /// The elements in one of two subsets (same `n` and size) but not
+    /// both: the same for the subsets as for their complements.
+    fn difference<'a>(&'a self, other: &'a Subset) -> impl Iterator<Item = usize> + 'a {
+        self.items
+            .iter()
+            .filter(|v| other.items.binary_search(v).is_err())
+            .chain(
+                other
+                    .items
+                    .iter()
+                    .filter(|v| self.items.binary_search(v).is_err()),
+            )
+            .copied()
+    }
+
+    fn min_difference(&self, other: &Subset) -> Option<usize> {
+        self.difference(other).min()
+    }
+
+    fn max_difference(&self, other: &Subset) -> Option<usize> {
+        self.difference(other).max()
+    }
+
+    fn expand(&self) -> Vec<usize> {
+        if self.complement {
+            (0..self.n).filter(|&v| self.contains(v)).collect()
+        } else {
+            self.items.clone()
+        }
+    }
+}
+
+/// The exchanges of `k` players as [`exchanges`] orders them, by sorting
+/// the whole list (the reference of the tests).
+#[cfg(test)]
+fn sorted_exchanges(n1: usize, n2: usize, k: usize) -> Vec<(Vec<usize>, Vec<usize>)> {
     let xs = combinations(n1, k);
     let ys = combinations(n2, k);
     let mut all: Vec<(i64, Vec<usize>, Vec<usize>)> = Vec::new();
@@ -1843,9 +2134,26 @@ mod tests {
         // S1 = BSN {1,2,3}, S2 = {4,5,6}. Single exchanges, by the difference
         // BSN(S2→S1) − BSN(S1→S2): 3↔4 (1), then 2↔4 and 3↔5 (2; the
         // larger S1→S2 BSN, 3, first), then 1↔4, 2↔5, 3↔6 (3) ...
-        let ex = exchanges(3, 3, 1);
+        let ex: Vec<_> = exchanges(3, 3, 1).collect();
         let bsn: Vec<(usize, usize)> = ex.iter().map(|(x, y)| (x[0] + 1, y[0] + 4)).collect();
         assert_eq!(&bsn[..6], &[(3, 4), (3, 5), (2, 4), (3, 6), (2, 5), (1, 4)]);
+    }
+
+    #[test]
+    fn lazy_single_exchanges_keep_the_sorted_order() {
+        for (n1, n2) in [(1, 1), (1, 4), (3, 3), (4, 7), (7, 4), (0, 3), (20, 31)] {
+            let lazy: Vec<_> = exchanges(n1, n2, 1).collect();
+            assert_eq!(lazy, sorted_exchanges(n1, n2, 1), "{n1} {n2}");
+        }
+        // Larger exchanges, whole lists or complements, in the same order.
+        for n1 in 0..=7 {
+            for n2 in n1..=8 {
+                for k in 2..=n1 {
+                    let compact: Vec<_> = exchanges(n1, n2, k).collect();
+                    assert_eq!(compact, sorted_exchanges(n1, n2, k), "{n1} {n2} {k}");
+                }
+            }
+        }
     }
 
     #[test]

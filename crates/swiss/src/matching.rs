@@ -425,7 +425,9 @@ impl Assignment {
                         minv[j] = cur;
                         way[j] = j0;
                     }
-                    if minv[j] < delta {
+                    // Among columns at the same distance a free one ends
+                    // the phase at once (any of them keeps the optimum).
+                    if minv[j] < delta || (minv[j] == delta && self.p[j] == 0) {
                         delta = minv[j];
                         j1 = j;
                     }
@@ -477,6 +479,24 @@ impl Assignment {
             }
             None => {}
         }
+    }
+
+    /// A lower bound of the optimal cost of the rows from `first_row` on
+    /// (0-based) over the open columns but those in `without` (open ones),
+    /// or `None` when they cannot all be assigned to allowed columns. The
+    /// dual potentials stay feasible when rows and columns are removed and
+    /// the columns' are never positive, so their sum bounds every
+    /// assignment from below (weak duality): the bound after
+    /// [`Assignment::fix`]es not yet made.
+    pub fn dual_bound(&self, first_row: usize, without: &[usize]) -> Option<u64> {
+        let rows: i64 = self.u.iter().skip(first_row + 1).sum();
+        let open: i64 = (1..self.p.len())
+            .filter(|&j| self.col_alive[j])
+            .map(|j| self.v[j])
+            .sum();
+        let gone: i64 = without.iter().map(|&c| self.v[c + 1]).sum();
+        let bound = rows + open - gone;
+        (bound < self.forbidden).then_some(bound.max(0) as u64)
     }
 
     /// The optimal cost of the rows not fixed, or `None` when they cannot
