@@ -77,9 +77,39 @@ const MAX_LISTED_EXCHANGES: u64 = 5_000_000;
 /// ```
 pub fn pair_round(input: &PairingInput) -> Result<Pairing, PairingError> {
     validate(input)?;
-    let ps = prepare(input);
-    let engine = Engine::new(ps, input);
-    engine.run().map(|(p, _, _)| p)
+    with_deep_stack(input.players.len(), || {
+        let ps = prepare(input);
+        let engine = Engine::new(ps, input);
+        engine.run().map(|(p, _, _)| p)
+    })
+}
+
+/// Players above which a pairing runs on a thread of its own with a stack
+/// sized for it: the transposition search recurses once per S1 player, so
+/// a round-1 bracket of tens of thousands of players would overflow a
+/// default stack (2 MiB for spawned threads, 8 MiB for the main one).
+const DEEP_STACK_PLAYERS: usize = 4_000;
+
+/// Runs `f` directly, or for more than [`DEEP_STACK_PLAYERS`] players on a
+/// scoped thread with 1 KiB of stack per player (only what is touched is
+/// committed); directly too if that thread cannot be started.
+fn with_deep_stack<T: Send>(players: usize, f: impl FnOnce() -> T + Send) -> T {
+    if players <= DEEP_STACK_PLAYERS {
+        return f();
+    }
+    let mut f = Some(f);
+    let run = std::thread::scope(|scope| {
+        std::thread::Builder::new()
+            .name("dutch-pairing".into())
+            .stack_size((8 << 20) + players * 1024)
+            .spawn_scoped(scope, || f.take().map(|f| f()))
+            .ok()
+            .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+    });
+    match run.flatten() {
+        Some(t) => t,
+        None => (f.take().expect("not run"))(),
+    }
 }
 
 /// Pairs one round as [`pair_round`] does and explains it: for every board
@@ -123,11 +153,13 @@ pub fn pair_round_explained(
     input: &PairingInput,
 ) -> Result<(Pairing, crate::explain::Explanation), PairingError> {
     validate(input)?;
-    let ps = prepare(input);
-    let engine = Engine::new(ps, input);
-    let (pairing, engine, traces) = engine.run()?;
-    let explanation = engine.explain(input, &pairing, &traces);
-    Ok((pairing, explanation))
+    with_deep_stack(input.players.len(), || {
+        let ps = prepare(input);
+        let engine = Engine::new(ps, input);
+        let (pairing, engine, traces) = engine.run()?;
+        let explanation = engine.explain(input, &pairing, &traces);
+        Ok((pairing, explanation))
+    })
 }
 
 /// What the engine did in one bracket, kept for the explanation.
