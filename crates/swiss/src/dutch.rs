@@ -38,6 +38,9 @@ const FULL_BUDGET: u64 = 2_000_000;
 const MAX_ASSIGNMENT_ROWS: usize = 100_000;
 /// Largest number of downfloater sets tried for the optimal C6–C9.
 const MAX_FLOATER_SETS: u64 = 3_000;
+/// Most colour classes whose pair costs are remembered (a table of the
+/// square of it).
+const MAX_MEMO_CLASSES: usize = 1024;
 /// Largest number of resident exchanges of one size generated.
 const MAX_EXCHANGES: u64 = 200_000;
 /// Largest number of resident exchanges of one size listed when
@@ -283,6 +286,13 @@ struct Engine {
     /// for White or Black, 0 otherwise; two players of the same non-zero
     /// class may not meet.
     c3: Vec<u8>,
+    /// Colour class of each player (played colours, topscorer).
+    class: Vec<u32>,
+    classes: usize,
+    /// C10–C13 counts per (higher-ranked, lower-ranked) pair of colour
+    /// classes, 3 bits each; `u16::MAX` when not yet known. Empty when
+    /// there are too many classes.
+    memo: Vec<std::cell::Cell<u16>>,
     /// When a PAB is needed: the highest score it may go to (C5).
     bye_cap: Score,
     initial: Colour,
@@ -329,32 +339,69 @@ impl Engine {
                 _ => 0,
             })
             .collect();
-        debug_assert!(
-            n > 200 || {
-                let e = Engine {
-                    ps: ps.clone(),
-                    excluded: excluded.clone(),
-                    c3: Vec::clone(&c3),
-                    bye_cap: Score::MAX,
-                    initial: input.initial_colour,
-                    edition: input.edition,
-                };
-                (0..n).all(|i| {
-                    ((i + 1)..n).all(|j| {
-                        let c = compatible(&ps[i], &ps[j], &input.forbidden);
-                        e.ok(i, j) == c && e.ok(j, i) == c
-                    })
-                })
-            }
-        );
-        Engine {
+        // Colour classes: the colour criteria of a pair depend on the two
+        // players' played colours and topscorer status only.
+        let mut ids: HashMap<(&[Colour], bool), u32> = HashMap::new();
+        let class: Vec<u32> = ps
+            .iter()
+            .map(|p| {
+                let next = ids.len() as u32;
+                *ids.entry((&p.colours, p.topscorer)).or_insert(next)
+            })
+            .collect();
+        let classes = ids.len();
+        drop(ids);
+        let memo = if classes <= MAX_MEMO_CLASSES {
+            vec![std::cell::Cell::new(u16::MAX); classes * classes]
+        } else {
+            Vec::new()
+        };
+        let e = Engine {
             ps,
             excluded,
             c3,
+            class,
+            classes,
+            memo,
             bye_cap: Score::MAX,
             initial: input.initial_colour,
             edition: input.edition,
+        };
+        debug_assert!(
+            n > 200
+                || (0..n).all(|i| {
+                    ((i + 1)..n).all(|j| {
+                        let c = compatible(&e.ps[i], &e.ps[j], &input.forbidden);
+                        e.ok(i, j) == c && e.ok(j, i) == c
+                    })
+                })
+        );
+        debug_assert!(
+            n > 200
+                || (0..n).all(|i| {
+                    ((i + 1)..n)
+                        .all(|j| e.colour_counts(i, j)[..] == e.pair_cost(i, j, false).counts[..4])
+                })
+        );
+        e
+    }
+
+    /// C10–C13 of the pair (`hi` higher-ranked, not an MDP pair), as
+    /// [`Engine::pair_cost`] counts them, remembered per pair of colour
+    /// classes.
+    fn colour_counts(&self, hi: usize, lo: usize) -> [u32; 4] {
+        let unpack = |m: u16| std::array::from_fn(|k| u32::from((m >> (3 * k)) & 7));
+        let key = self.class[hi] as usize * self.classes + self.class[lo] as usize;
+        if let Some(cell) = self.memo.get(key)
+            && cell.get() != u16::MAX
+        {
+            return unpack(cell.get());
         }
+        let c = self.pair_cost(hi, lo, false).counts;
+        if let Some(cell) = self.memo.get(key) {
+            cell.set((0..4).fold(0u16, |m, k| m | ((c[k] as u16) << (3 * k))));
+        }
+        [c[0], c[1], c[2], c[3]]
     }
 
     fn ok(&self, i: usize, j: usize) -> bool {
@@ -1603,9 +1650,9 @@ impl LookShared {
         if r < self.s1.len() {
             let a = self.s1[r];
             e.ok(a, b).then(|| {
-                let pc = e.pair_cost(a.min(b), a.max(b), false);
+                let counts = e.colour_counts(a.min(b), a.max(b));
                 self.crits.iter().fold(0u64, |w, &(k, _)| {
-                    w * self.base + if k < 4 { u64::from(pc.counts[k]) } else { 0 }
+                    w * self.base + if k < 4 { u64::from(counts[k]) } else { 0 }
                 })
             })
         } else {
@@ -2023,39 +2070,71 @@ fn exchanges(n1: usize, n2: usize, k: usize) -> Box<dyn Iterator<Item = (Vec<usi
     // bracket cost memory for what differs, not for whole lists.
     let xs = Subset::all(n1, k);
     let ys = Subset::all(n2, k);
-    let mut order: Vec<(i64, u32, u32)> = Vec::with_capacity(xs.len() * ys.len());
-    for (a, x) in xs.iter().enumerate() {
-        for (b, y) in ys.iter().enumerate() {
-            let diff = (k * n1) as i64 + y.sum() - x.sum();
-            order.push((diff, a as u32, b as u32));
+    // Bucketed by the difference (counting sort); each bucket is sorted by
+    // the other two keys only when the search reaches it.
+    let (sx, sy): (Vec<i64>, Vec<i64>) = (
+        xs.iter().map(Subset::sum).collect(),
+        ys.iter().map(Subset::sum).collect(),
+    );
+    let diff = |a: usize, b: usize| (k * n1) as i64 + sy[b] - sx[a];
+    let (lo, hi) = (
+        (k * n1) as i64 + sy.iter().min().copied().unwrap_or(0)
+            - sx.iter().max().copied().unwrap_or(0),
+        (k * n1) as i64 + sy.iter().max().copied().unwrap_or(0)
+            - sx.iter().min().copied().unwrap_or(0),
+    );
+    let mut start = vec![0usize; (hi - lo + 2).max(1) as usize];
+    for a in 0..xs.len() {
+        for b in 0..ys.len() {
+            start[(diff(a, b) - lo) as usize + 1] += 1;
         }
     }
-    order.sort_by(|p, q| {
-        p.0.cmp(&q.0)
-            .then_with(|| {
+    for i in 1..start.len() {
+        start[i] += start[i - 1];
+    }
+    let mut order = vec![(0u32, 0u32); xs.len() * ys.len()];
+    let mut fill = start.clone();
+    for a in 0..xs.len() {
+        for b in 0..ys.len() {
+            let d = (diff(a, b) - lo) as usize;
+            order[fill[d]] = (a as u32, b as u32);
+            fill[d] += 1;
+        }
+    }
+    let mut bucket = 0usize;
+    let mut pos = 0usize;
+    Box::new(std::iter::from_fn(move || {
+        if pos >= order.len() {
+            return None;
+        }
+        if pos == start[bucket] {
+            // Entering the next non-empty bucket: sort it.
+            while start[bucket + 1] == pos {
+                bucket += 1;
+            }
+            let end = start[bucket + 1];
+            order[pos..end].sort_by(|p, q| {
                 // The largest differing S1→S2 BSN first.
-                let (a, b) = (&xs[p.1 as usize], &xs[q.1 as usize]);
-                match a.max_difference(b) {
+                let (a, b) = (&xs[p.0 as usize], &xs[q.0 as usize]);
+                let by_x = match a.max_difference(b) {
                     None => std::cmp::Ordering::Equal,
                     Some(m) if a.contains(m) => std::cmp::Ordering::Less,
                     Some(_) => std::cmp::Ordering::Greater,
-                }
-            })
-            .then_with(|| {
+                };
                 // The smallest differing S2→S1 BSN first (lexicographic).
-                let (a, b) = (&ys[p.2 as usize], &ys[q.2 as usize]);
-                match a.min_difference(b) {
+                let (a, b) = (&ys[p.1 as usize], &ys[q.1 as usize]);
+                by_x.then_with(|| match a.min_difference(b) {
                     None => std::cmp::Ordering::Equal,
                     Some(m) if a.contains(m) => std::cmp::Ordering::Less,
                     Some(_) => std::cmp::Ordering::Greater,
-                }
-            })
-    });
-    Box::new(
-        order
-            .into_iter()
-            .map(move |(_, a, b)| (xs[a as usize].expand(), ys[b as usize].expand())),
-    )
+                })
+            });
+            bucket += 1;
+        }
+        let (a, b) = order[pos];
+        pos += 1;
+        Some((xs[a as usize].expand(), ys[b as usize].expand()))
+    }))
 }
 
 /// A `k`-subset of `0..n`, stored as itself or, when smaller, as its

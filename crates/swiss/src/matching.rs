@@ -1,6 +1,10 @@
 //! Maximum-cardinality matching in a general graph (Edmonds' blossom
 //! algorithm), used to decide completion (C.04.3 2026 C4: the players not yet
-//! paired must still admit a pairing that complies with C1–C3).
+//! paired must still admit a pairing that complies with C1–C3), with
+//! [`maximum_matching_size`] trying a greedy matching before building the
+//! graph; and minimum-cost assignment (Hungarian algorithm, greedy start),
+//! [`Assignment`] narrowed row by row with dual bounds, for the look-ahead
+//! of the colour criteria C10–C16 over S2 transpositions (Art. 4.2).
 
 use std::collections::VecDeque;
 
