@@ -2,9 +2,9 @@
 //! and 10 of generated 10-round Swiss events of 1,000 / 5,000 / 9,999
 //! players (the generator's limit: four-digit TRF start numbers), round 1 of `testdata/swiss/large/s5000.trf` with its results
 //! removed, and round 1 of 100,000 players. Prints, per case, the wall
-//! time of `pair_round` and its peak resident memory (VmHWM, reset before
-//! each case where the kernel allows it), beside bbpPairings' figures
-//! measured on the same 2-core machine.
+//! and CPU time of `pair_round` and its peak resident memory (VmHWM, reset
+//! before each case where the kernel allows it), beside bbpPairings'
+//! figures measured on the same 2-core machine.
 //!
 //! The events are made by the generator (`qiyuan pair -g`): each round is
 //! paired by the engine with simulated results, so the generation time of
@@ -37,6 +37,23 @@ fn peak_rss_mb() -> f64 {
         .map_or(f64::NAN, |kb| kb / 1024.0)
 }
 
+/// CPU time (user + system) of the process so far, seconds (Linux
+/// `/proc/self/stat`, 100 ticks a second): on a shared machine the wall
+/// time also counts the other processes' turns.
+fn cpu_secs() -> f64 {
+    std::fs::read_to_string("/proc/self/stat")
+        .ok()
+        .and_then(|s| {
+            // Fields after the command name (which ends with ')').
+            let rest = s.rsplit_once(')')?.1;
+            let f: Vec<&str> = rest.split_whitespace().collect();
+            let utime: f64 = f.get(11)?.parse().ok()?;
+            let stime: f64 = f.get(12)?.parse().ok()?;
+            Some((utime + stime) / 100.0)
+        })
+        .unwrap_or(f64::NAN)
+}
+
 /// Resets VmHWM to the current RSS (Linux `clear_refs` value 5).
 fn reset_peak() {
     let _ = std::fs::write("/proc/self/clear_refs", "5");
@@ -44,12 +61,13 @@ fn reset_peak() {
 
 fn time_round(label: &str, input: &PairingInput) {
     reset_peak();
-    let start = Instant::now();
+    let (start, cpu) = (Instant::now(), cpu_secs());
     let result = pair_round(input);
     let secs = start.elapsed().as_secs_f64();
+    let cpu = cpu_secs() - cpu;
     let boards = result.as_ref().map_or(0, |p| p.boards.len());
     println!(
-        "{label:<34} {:>7} players  {secs:>8.3} s  peak {:>6.0} MB  {boards} boards{}",
+        "{label:<34} {:>7} players  {secs:>8.3} s (cpu {cpu:>7.2} s)  peak {:>6.0} MB  {boards} boards{}",
         input.players.len(),
         peak_rss_mb(),
         if result.is_err() { " (no pairing)" } else { "" }
@@ -63,22 +81,24 @@ fn generated(n: u32) {
         ..GeneratorConfig::default()
     };
     reset_peak();
-    let start = Instant::now();
+    let (start, cpu) = (Instant::now(), cpu_secs());
     let t = generate(&config, 16).expect("generated event");
     println!(
-        "generate {n} players x 10 rounds        {:>8.3} s  peak {:>6.0} MB",
+        "generate {n} players x 10 rounds        {:>8.3} s (cpu {:>7.2} s)  peak {:>6.0} MB",
         start.elapsed().as_secs_f64(),
+        cpu_secs() - cpu,
         peak_rss_mb()
     );
     let text = generated_to_trf(&t).write_trf2026().expect("TRF");
     // What `qiyuan pair -g ... -c` does: re-pair every round of the file.
     reset_peak();
-    let start = Instant::now();
+    let (start, cpu) = (Instant::now(), cpu_secs());
     let report = check_tournament(&text, Edition::Fide2026).expect("check");
     println!(
-        "check every round of it ({} rounds)       {:>8.3} s  peak {:>6.0} MB  {}",
+        "check every round of it ({} rounds)       {:>8.3} s (cpu {:>7.2} s)  peak {:>6.0} MB  {}",
         report.rounds_checked,
         start.elapsed().as_secs_f64(),
+        cpu_secs() - cpu,
         peak_rss_mb(),
         if report.all_agree() {
             "all rounds agree"
