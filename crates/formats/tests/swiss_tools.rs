@@ -163,3 +163,38 @@ fn generation_is_deterministic() {
     assert_eq!(generate(&c, 9).unwrap(), generate(&c, 9).unwrap());
     assert_ne!(generate(&c, 9).unwrap(), generate(&c, 10).unwrap());
 }
+
+/// Large generated events (issue 16): 2,000 players over nine rounds and
+/// 5,000 players over seven (Baku acceleration, forbidden pairs), written
+/// as TRF-2026 and every round re-paired by the checker. The early rounds'
+/// large score groups used to cost the engine cubic time; this runs in
+/// seconds in release builds.
+#[test]
+#[ignore = "large events: run in release with --ignored"]
+fn large_generated_tournaments_check_clean() {
+    for (players, rounds, accelerated, forbidden_pairs, seed) in
+        [(2000, 9, false, 0, 1), (5000, 7, true, 50, 2)]
+    {
+        let c = GeneratorConfig {
+            players,
+            rounds,
+            accelerated,
+            forbidden_pairs,
+            ..GeneratorConfig::default()
+        };
+        let t = generate(&c, seed).unwrap();
+        assert_eq!(t.rounds_played(), rounds as usize, "{players} players");
+        let text = generated_to_trf(&t).write_trf2026().unwrap();
+        let report = check_tournament(&text, Edition::Fide2026).unwrap();
+        assert_eq!(
+            report.rounds_checked,
+            t.rounds_played(),
+            "{players} players"
+        );
+        assert!(
+            report.all_agree(),
+            "{players} players: {:#?}",
+            report.differences
+        );
+    }
+}

@@ -21,8 +21,9 @@
 //! the PAB (C5).
 
 use std::collections::HashMap;
+use std::rc::Rc;
 
-use crate::matching::maximum_matching;
+use crate::matching::{Assignment, maximum_matching_size};
 use crate::model::{Colour, Edition, Pairing, PairingError, PairingInput, Score};
 use crate::prep::{
     Float, Prep, Strength, colour_of_higher, colour_rule_of_higher, compatible, prepare,
@@ -37,8 +38,15 @@ const FULL_BUDGET: u64 = 2_000_000;
 const MAX_ASSIGNMENT_ROWS: usize = 100_000;
 /// Largest number of downfloater sets tried for the optimal C6–C9.
 const MAX_FLOATER_SETS: u64 = 3_000;
+/// Most colour classes whose pair costs are remembered (a table of the
+/// square of it).
+const MAX_MEMO_CLASSES: usize = 1024;
 /// Largest number of resident exchanges of one size generated.
 const MAX_EXCHANGES: u64 = 200_000;
+/// Largest number of resident exchanges of one size listed when
+/// [`binomial`]'s saturated count lets a larger one through (see
+/// [`exchanges`]).
+const MAX_LISTED_EXCHANGES: u64 = 5_000_000;
 
 /// Pairs one round by the FIDE (Dutch) System.
 ///
@@ -72,9 +80,39 @@ const MAX_EXCHANGES: u64 = 200_000;
 /// ```
 pub fn pair_round(input: &PairingInput) -> Result<Pairing, PairingError> {
     validate(input)?;
-    let ps = prepare(input);
-    let engine = Engine::new(ps, input);
-    engine.run().map(|(p, _, _)| p)
+    with_deep_stack(input.players.len(), || {
+        let ps = prepare(input);
+        let engine = Engine::new(ps, input);
+        engine.run().map(|(p, _, _)| p)
+    })
+}
+
+/// Players above which a pairing runs on a thread of its own with a stack
+/// sized for it: the transposition search recurses once per S1 player, so
+/// a round-1 bracket of tens of thousands of players would overflow a
+/// default stack (2 MiB for spawned threads, 8 MiB for the main one).
+const DEEP_STACK_PLAYERS: usize = 4_000;
+
+/// Runs `f` directly, or for more than [`DEEP_STACK_PLAYERS`] players on a
+/// scoped thread with 1 KiB of stack per player (only what is touched is
+/// committed); directly too if that thread cannot be started.
+fn with_deep_stack<T: Send>(players: usize, f: impl FnOnce() -> T + Send) -> T {
+    if players <= DEEP_STACK_PLAYERS {
+        return f();
+    }
+    let mut f = Some(f);
+    let run = std::thread::scope(|scope| {
+        std::thread::Builder::new()
+            .name("dutch-pairing".into())
+            .stack_size((8 << 20) + players * 1024)
+            .spawn_scoped(scope, || f.take().map(|f| f()))
+            .ok()
+            .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+    });
+    match run.flatten() {
+        Some(t) => t,
+        None => (f.take().expect("not run"))(),
+    }
 }
 
 /// Pairs one round as [`pair_round`] does and explains it: for every board
@@ -118,11 +156,13 @@ pub fn pair_round_explained(
     input: &PairingInput,
 ) -> Result<(Pairing, crate::explain::Explanation), PairingError> {
     validate(input)?;
-    let ps = prepare(input);
-    let engine = Engine::new(ps, input);
-    let (pairing, engine, traces) = engine.run()?;
-    let explanation = engine.explain(input, &pairing, &traces);
-    Ok((pairing, explanation))
+    with_deep_stack(input.players.len(), || {
+        let ps = prepare(input);
+        let engine = Engine::new(ps, input);
+        let (pairing, engine, traces) = engine.run()?;
+        let explanation = engine.explain(input, &pairing, &traces);
+        Ok((pairing, explanation))
+    })
 }
 
 /// What the engine did in one bracket, kept for the explanation.
@@ -239,7 +279,20 @@ struct PairCost {
 
 struct Engine {
     ps: Vec<Prep>,
-    compat: Vec<Vec<u64>>,
+    /// Who may not meet whom, besides C3: for each player, the sorted
+    /// indices of the players excluded by C1 or a forbidden pair.
+    excluded: Vec<Vec<usize>>,
+    /// C3 class: 1 or 2 for a non-topscorer with an absolute preference
+    /// for White or Black, 0 otherwise; two players of the same non-zero
+    /// class may not meet.
+    c3: Vec<u8>,
+    /// Colour class of each player (played colours, topscorer).
+    class: Vec<u32>,
+    classes: usize,
+    /// C10–C13 counts per (higher-ranked, lower-ranked) pair of colour
+    /// classes, 3 bits each; `u16::MAX` when not yet known. Empty when
+    /// there are too many classes.
+    memo: Vec<std::cell::Cell<u16>>,
     /// When a PAB is needed: the highest score it may go to (C5).
     bye_cap: Score,
     initial: Colour,
@@ -247,29 +300,112 @@ struct Engine {
 }
 
 impl Engine {
+    /// The compatibility of [`compatible`], kept sparse: the exclusions
+    /// (C1, forbidden pairs) as lists and C3 as a class per player, so
+    /// that neither time nor memory grows with the square of the players.
+    /// As in [`compatible`] called with the higher-ranked player first, a
+    /// game counts (C1) when the higher-ranked player's history lists it.
     fn new(ps: Vec<Prep>, input: &PairingInput) -> Self {
         let n = ps.len();
-        let words = n.div_ceil(64);
-        let mut compat = vec![vec![0u64; words]; n];
-        for i in 0..n {
-            for j in (i + 1)..n {
-                if compatible(&ps[i], &ps[j], &input.forbidden) {
-                    compat[i][j / 64] |= 1 << (j % 64);
-                    compat[j][i / 64] |= 1 << (i % 64);
+        let index: HashMap<u32, usize> = ps.iter().enumerate().map(|(i, p)| (p.tpn, i)).collect();
+        let mut excluded: Vec<Vec<usize>> = vec![Vec::new(); n];
+        for (i, p) in ps.iter().enumerate() {
+            for o in &p.opponents {
+                if let Some(&j) = index.get(o)
+                    && j > i
+                {
+                    excluded[i].push(j);
+                    excluded[j].push(i);
                 }
             }
         }
-        Engine {
+        for (x, y) in &input.forbidden {
+            if let (Some(&i), Some(&j)) = (index.get(x), index.get(y))
+                && i != j
+            {
+                excluded[i].push(j);
+                excluded[j].push(i);
+            }
+        }
+        for list in &mut excluded {
+            list.sort_unstable();
+            list.dedup();
+        }
+        let c3 = ps
+            .iter()
+            .map(|p| match (p.strength, p.pref, p.topscorer) {
+                (Strength::Absolute, Some(Colour::White), false) => 1,
+                (Strength::Absolute, Some(Colour::Black), false) => 2,
+                _ => 0,
+            })
+            .collect();
+        // Colour classes: the colour criteria of a pair depend on the two
+        // players' played colours and topscorer status only.
+        let mut ids: HashMap<(&[Colour], bool), u32> = HashMap::new();
+        let class: Vec<u32> = ps
+            .iter()
+            .map(|p| {
+                let next = ids.len() as u32;
+                *ids.entry((&p.colours, p.topscorer)).or_insert(next)
+            })
+            .collect();
+        let classes = ids.len();
+        drop(ids);
+        let memo = if classes <= MAX_MEMO_CLASSES {
+            vec![std::cell::Cell::new(u16::MAX); classes * classes]
+        } else {
+            Vec::new()
+        };
+        let e = Engine {
             ps,
-            compat,
+            excluded,
+            c3,
+            class,
+            classes,
+            memo,
             bye_cap: Score::MAX,
             initial: input.initial_colour,
             edition: input.edition,
+        };
+        debug_assert!(
+            n > 200
+                || (0..n).all(|i| {
+                    ((i + 1)..n).all(|j| {
+                        let c = compatible(&e.ps[i], &e.ps[j], &input.forbidden);
+                        e.ok(i, j) == c && e.ok(j, i) == c
+                    })
+                })
+        );
+        debug_assert!(
+            n > 200
+                || (0..n).all(|i| {
+                    ((i + 1)..n)
+                        .all(|j| e.colour_counts(i, j)[..] == e.pair_cost(i, j, false).counts[..4])
+                })
+        );
+        e
+    }
+
+    /// C10–C13 of the pair (`hi` higher-ranked, not an MDP pair), as
+    /// [`Engine::pair_cost`] counts them, remembered per pair of colour
+    /// classes.
+    fn colour_counts(&self, hi: usize, lo: usize) -> [u32; 4] {
+        let unpack = |m: u16| std::array::from_fn(|k| u32::from((m >> (3 * k)) & 7));
+        let key = self.class[hi] as usize * self.classes + self.class[lo] as usize;
+        if let Some(cell) = self.memo.get(key)
+            && cell.get() != u16::MAX
+        {
+            return unpack(cell.get());
         }
+        let c = self.pair_cost(hi, lo, false).counts;
+        if let Some(cell) = self.memo.get(key) {
+            cell.set((0..4).fold(0u16, |m, k| m | ((c[k] as u16) << (3 * k))));
+        }
+        [c[0], c[1], c[2], c[3]]
     }
 
     fn ok(&self, i: usize, j: usize) -> bool {
-        (self.compat[i][j / 64] >> (j % 64)) & 1 == 1
+        i != j && (self.c3[i] == 0 || self.c3[i] != self.c3[j]) && !self.excluded[i].contains(&j)
     }
 
     fn bye_eligible(&self, i: usize) -> bool {
@@ -296,57 +432,39 @@ impl Engine {
         if n >= 8 {
             // Dirac: minimum degree ≥ n/2 guarantees a Hamiltonian cycle,
             // hence a perfect matching (for odd n after removing anyone).
-            let words = self.compat.first().map_or(0, Vec::len);
-            let mut mask = vec![0u64; words];
-            for &i in rem {
-                mask[i / 64] |= 1 << (i % 64);
-            }
             let need = if odd { (n - 1) / 2 + 1 } else { n / 2 };
+            let mut member = vec![false; self.ps.len()];
+            let mut class = [0usize; 3];
+            for &i in rem {
+                member[i] = true;
+                class[usize::from(self.c3[i])] += 1;
+            }
             let dirac = rem.iter().all(|&v| {
-                self.compat[v]
+                let c = self.c3[v];
+                let same = if c == 0 { 0 } else { class[usize::from(c)] - 1 };
+                let other = self.excluded[v]
                     .iter()
-                    .zip(&mask)
-                    .map(|(a, b)| (a & b).count_ones() as usize)
-                    .sum::<usize>()
-                    >= need
+                    .filter(|&&u| member[u] && (c == 0 || self.c3[u] != c))
+                    .count();
+                n - 1 - same - other >= need
             });
             if dirac {
                 return true;
             }
         }
-        let mut adj: Vec<Vec<usize>> = vec![Vec::new(); n + usize::from(odd)];
-        for a in 0..n {
-            for b in (a + 1)..n {
-                if self.ok(rem[a], rem[b]) {
-                    adj[a].push(b);
-                    adj[b].push(a);
-                }
-            }
-            if odd && eligible(rem[a]) {
-                adj[a].push(n);
-                adj[n].push(a);
-            }
-        }
-        maximum_matching(&adj).iter().all(Option::is_some)
+        let bye = n;
+        let size = maximum_matching_size(n + usize::from(odd), |a, b| match (a == bye, b == bye) {
+            (false, false) => self.ok(rem[a], rem[b]),
+            (true, false) => eligible(rem[b]),
+            (false, true) => eligible(rem[a]),
+            (true, true) => false,
+        });
+        2 * size == n + usize::from(odd)
     }
 
     /// Size of a maximum matching among `set` (C1–C3 only).
     fn matching_size(&self, set: &[usize]) -> usize {
-        let n = set.len();
-        let mut adj: Vec<Vec<usize>> = vec![Vec::new(); n];
-        for a in 0..n {
-            for b in (a + 1)..n {
-                if self.ok(set[a], set[b]) {
-                    adj[a].push(b);
-                    adj[b].push(a);
-                }
-            }
-        }
-        maximum_matching(&adj)
-            .iter()
-            .filter(|m| m.is_some())
-            .count()
-            / 2
+        maximum_matching_size(set.len(), |a, b| self.ok(set[a], set[b]))
     }
 
     /// Fewest and lowest downfloaters of `set` (C6, C7 without completion):
@@ -743,12 +861,16 @@ struct Search<'e> {
     budget: u64,
     stop: bool,
     stack: Vec<(usize, usize, PairCost)>,
+    /// How many pairs at the bottom of `stack` are MDP pairs.
+    mdp_pairs: usize,
     acc: [u32; 6],
     acc_diffs: usize,
     c8_cache: HashMap<Vec<usize>, (usize, Vec<Score>)>,
     c9_cache: HashMap<Vec<usize>, u32>,
     /// Set when a leaf was resolved in the current `homogeneous` call.
     resolved: bool,
+    /// The look-ahead of the transposition being searched.
+    look: Option<LookState>,
 }
 
 impl<'e> Search<'e> {
@@ -773,11 +895,13 @@ impl<'e> Search<'e> {
             budget: PERFECT_BUDGET,
             stop: false,
             stack: Vec::new(),
+            mdp_pairs: 0,
             acc: [0; 6],
             acc_diffs: 0,
             c8_cache: HashMap::new(),
             c9_cache: HashMap::new(),
             resolved: false,
+            look: None,
         };
         s.lb = s.lower_bound();
         s
@@ -972,17 +1096,12 @@ impl<'e> Search<'e> {
             for c in combinations(n, k).into_iter().rev() {
                 let d: Vec<usize> = c.iter().map(|&i| b[i]).collect();
                 let inside: Vec<usize> = (0..n).filter(|i| !c.contains(i)).collect();
-                let mut adj: Vec<Vec<usize>> = vec![Vec::new(); inside.len()];
-                for x in 0..inside.len() {
-                    for y in (x + 1)..inside.len() {
-                        let (i, j) = (inside[x], inside[y]);
-                        if (i >= m || j >= m) && self.e.ok(b[i], b[j]) {
-                            adj[x].push(y);
-                            adj[y].push(x);
-                        }
-                    }
-                }
-                if !crate::matching::has_perfect_matching(&adj) {
+                // MDPs only with residents.
+                let pairs = maximum_matching_size(inside.len(), |x, y| {
+                    let (i, j) = (inside[x], inside[y]);
+                    (i >= m || j >= m) && self.e.ok(b[i], b[j])
+                });
+                if 2 * pairs != inside.len() {
                     continue;
                 }
                 let rem: Vec<usize> = d.iter().chain(&self.lower).copied().collect();
@@ -1033,6 +1152,12 @@ impl<'e> Search<'e> {
         }
         let d = c.diffs.iter().filter(|x| x.is_some()).count();
         self.acc_diffs += d;
+        if mdp {
+            // MDP pairs (the only ones with C18–C21 differences) lie at
+            // the bottom of the stack.
+            debug_assert_eq!(self.stack.len(), self.mdp_pairs);
+            self.mdp_pairs += 1;
+        }
         self.stack.push((hi, lo, c));
         // Prune as soon as a bounded criterion exceeds its bound.
         const SLOTS: [usize; 6] = [0, 1, 2, 3, 5, 7]; // c10 c11 c12 c13 c15 c17
@@ -1044,6 +1169,9 @@ impl<'e> Search<'e> {
     }
 
     fn pop(&mut self) {
+        if self.stack.len() == self.mdp_pairs {
+            self.mdp_pairs = self.mdp_pairs.saturating_sub(1);
+        }
         if let Some((_, _, c)) = self.stack.pop() {
             for (a, x) in self.acc.iter_mut().zip(c.counts) {
                 *a -= x;
@@ -1132,8 +1260,8 @@ impl<'e> Search<'e> {
                     }
                     s1x.sort();
                     s2x.sort();
-                    let mut used = vec![false; s2x.len()];
-                    self.transpose(&s1x, &s2x, 0, &mut used, limbo, None);
+                    let mut free = FreeList::new(s2x.len());
+                    self.transpose(&s1x, &s2x, 0, &mut free, limbo);
                     if self.stop {
                         return;
                     }
@@ -1145,66 +1273,63 @@ impl<'e> Search<'e> {
         }
     }
 
-    #[allow(clippy::too_many_arguments)]
     fn transpose(
         &mut self,
         s1: &[usize],
         s2: &[usize],
         i: usize,
-        used: &mut [bool],
+        free: &mut FreeList,
         limbo: &[usize],
-        look: Option<&LookAhead>,
     ) {
         if self.tick() {
             return;
         }
         if i == s1.len() {
             let mut floaters: Vec<usize> = limbo.to_vec();
-            floaters.extend(
-                s2.iter()
-                    .zip(used.iter())
-                    .filter(|(_, u)| !**u)
-                    .map(|(x, _)| *x),
-            );
+            floaters.extend(free.iter().map(|j| s2[j]));
             floaters.sort();
             self.leaf(floaters);
             return;
         }
-        let root;
-        let look = if i == 0 {
-            root = self.look_ahead(s1, s2);
-            if let Some(la) = &root
-                && !self.within_bounds(la, limbo)
-            {
+        if i == 0 {
+            self.look = self.look_ahead(s1, s2);
+            if self.look.is_some() && !self.within_bounds(limbo) {
+                self.look = None;
                 return;
             }
-            root.as_ref()
-        } else {
-            look
-        };
+        }
         let a = s1[i];
-        for j in 0..s2.len() {
-            if used[j] || !self.e.ok(a, s2[j]) {
+        // The S2 players not yet paired, in order.
+        let mut j = free.first();
+        while j != FreeList::END {
+            if !self.e.ok(a, s2[j]) {
+                j = free.after(j);
                 continue;
             }
             let b = s2[j];
             if self.push(a.min(b), a.max(b), false) {
-                let child = look.map(|la| {
-                    let mut c = la.clone();
-                    c.assignment.fix(i, j);
-                    c
-                });
-                self.nodes += child.as_ref().map_or(0, |c| c.cols as u64 / 8);
-                if child.as_ref().is_none_or(|c| self.within_bounds(c, limbo)) {
-                    used[j] = true;
-                    self.transpose(s1, s2, i + 1, used, limbo, child.as_ref());
-                    used[j] = false;
+                let mut entered = None;
+                if let Some(la) = self.look.as_mut() {
+                    entered = Some(la.enter(self.e, i, j));
+                    self.nodes += la.sh.s2.len() as u64 / 8;
+                }
+                if entered.is_none() || self.within_bounds(limbo) {
+                    free.remove(j);
+                    self.transpose(s1, s2, i + 1, free, limbo);
+                    free.restore(j);
+                }
+                if let (Some(la), Some(log)) = (self.look.as_mut(), entered) {
+                    la.leave(i, log);
                 }
             }
             self.pop();
             if self.stop {
-                return;
+                break;
             }
+            j = free.after(j);
+        }
+        if i == 0 {
+            self.look = None;
         }
     }
 
@@ -1213,7 +1338,10 @@ impl<'e> Search<'e> {
     /// C14/C16 through one dummy row per S2 player left to float)
     /// lexicographically, base-`base` digits, C10 most significant. With the
     /// higher criteria at their optimum the test is exact for the last one.
-    fn look_ahead(&mut self, s1: &[usize], s2: &[usize]) -> Option<LookAhead> {
+    ///
+    /// Only the answer of [`Search::within_bounds`] matters, so the
+    /// assignment is solved lazily ([`LookState`]).
+    fn look_ahead(&mut self, s1: &[usize], s2: &[usize]) -> Option<LookState> {
         if s1.len() < 2 || s1.len() > MAX_ASSIGNMENT_ROWS {
             return None;
         }
@@ -1224,7 +1352,6 @@ impl<'e> Search<'e> {
         if crits.is_empty() {
             return None;
         }
-        let e = self.e;
         let floats_bounded = crits.iter().any(|&(k, _)| k == 4 || k == 6);
         let dummies = if floats_bounded {
             s2.len().saturating_sub(s1.len())
@@ -1232,70 +1359,65 @@ impl<'e> Search<'e> {
             0
         };
         let base = 2 * s2.len() as u64 + 2;
-        let mut cost: Vec<Vec<Option<u64>>> = s1
-            .iter()
-            .map(|&a| {
-                s2.iter()
-                    .map(|&b| {
-                        e.ok(a, b).then(|| {
-                            let c = e.pair_cost(a.min(b), a.max(b), false);
-                            crits.iter().fold(0u64, |w, &(k, _)| {
-                                w * base + if k < 4 { u64::from(c.counts[k]) } else { 0 }
-                            })
-                        })
-                    })
-                    .collect()
-            })
-            .collect();
-        let dummy_row: Vec<Option<u64>> = s2
-            .iter()
-            .map(|&b| {
-                Some(
-                    crits
-                        .iter()
-                        .fold(0u64, |w, &(k, _)| w * base + float_digit(e, k, b)),
-                )
-            })
-            .collect();
-        cost.extend(std::iter::repeat_n(dummy_row, dummies));
-        self.nodes += (cost.len() * s2.len()) as u64 / 16;
-        Some(LookAhead {
-            assignment: crate::matching::Assignment::new(&cost),
+        // The node charge of solving the (rows × columns) assignment.
+        self.nodes += ((s1.len() + dummies) * s2.len()) as u64 / 16;
+        let sh = LookShared {
+            s1: s1.to_vec(),
+            s2: s2.to_vec(),
             crits,
             base,
-            cols: s2.len(),
+            dummies,
+        };
+        let witness = Witness::identity(&sh, self.e);
+        Some(LookState {
+            sh,
+            path: Vec::new(),
+            witness,
+            greedy_tried: false,
+            exacts: Vec::new(),
+            saved: Vec::new(),
         })
     }
 
-    /// Whether the look-ahead's optimal completion keeps every bounded
-    /// criterion within its bound.
-    fn within_bounds(&self, la: &LookAhead, limbo: &[usize]) -> bool {
-        let Some(mut total) = la.assignment.remaining_cost() else {
-            return false;
+    /// Whether the optimal completion of the look-ahead's current node
+    /// keeps every bounded criterion within its bound. Decided by a witness
+    /// within the bounds (true), or the dual bound of the nearest exact
+    /// optimum above beyond them (false), or else the exact optimum.
+    fn within_bounds(&mut self, limbo: &[usize]) -> bool {
+        let (e, acc) = (self.e, self.acc);
+        let Some(la) = self.look.as_mut() else {
+            return true;
         };
-        let mut digits = vec![0u64; la.crits.len()];
-        for d in digits.iter_mut().rev() {
-            *d = total % la.base;
-            total /= la.base;
+        let within = |sh: &LookShared, total| within_total(e, &acc, sh, total, limbo);
+        if let Some(w) = la.witness.as_ref().filter(|w| w.valid)
+            && within(&la.sh, Some(w.total))
+        {
+            return true;
         }
-        // The lexicographic minimum decides criterion after criterion only
-        // while the earlier ones are tight; past a criterion with slack a
-        // later excess proves nothing, so the branch is kept.
-        for (&(k, bound), d) in la.crits.iter().zip(digits) {
-            let acc = if k < 4 {
-                u64::from(self.acc[k])
-            } else {
-                limbo.iter().map(|&f| float_digit(self.e, k, f)).sum()
-            };
-            let bound = u64::from(bound);
-            if acc + d > bound {
-                return false;
-            }
-            if acc + d < bound {
+        let depth = la.path.len();
+        if let Some(x) = la.exacts.last()
+            && !within(&la.sh, x.assignment.dual_bound(depth, &la.path[x.depth..]))
+        {
+            return false;
+        }
+        if depth == 0 && !la.greedy_tried {
+            la.greedy_tried = true;
+            if let Some(w) = Witness::greedy(&la.sh, e)
+                && within(&la.sh, Some(w.total))
+            {
+                la.witness = Some(w);
                 return true;
             }
         }
-        true
+        if depth > 0 {
+            la.exact(e, depth - 1);
+        }
+        let x = la.exact(e, depth);
+        // The optimum is the best witness for the nodes below.
+        let w = Witness::from_exact(&la.sh, e, &x);
+        let old = std::mem::replace(&mut la.witness, w);
+        la.saved.push((depth, old));
+        within(&la.sh, x.assignment.remaining_cost())
     }
 
     /// Can `rem` give `p` pairs within the bounds of C12 and C13? When
@@ -1336,7 +1458,7 @@ impl<'e> Search<'e> {
         q.c9 = self.c9(floaters);
         [q.c10, q.c11, q.c12, q.c13, q.c15, q.c17] = self.acc;
         let mut diffs: [Vec<Score>; 4] = Default::default();
-        for (_, _, c) in &self.stack {
+        for (_, _, c) in &self.stack[..self.mdp_pairs] {
             for (v, d) in diffs.iter_mut().zip(c.diffs) {
                 v.extend(d);
             }
@@ -1466,14 +1588,382 @@ impl<'e> Search<'e> {
     }
 }
 
-/// State of the transposition look-ahead.
-#[derive(Debug, Clone)]
-struct LookAhead {
-    assignment: crate::matching::Assignment,
+/// Whether a completion of packed cost `total` (`None`: no complete
+/// assignment) keeps every bounded criterion within its bound: the digits
+/// added to the criteria's current values `acc` (and the Limbo's floats)
+/// are lexicographically at most the bounds.
+fn within_total(
+    e: &Engine,
+    acc: &[u32; 6],
+    sh: &LookShared,
+    total: Option<u64>,
+    limbo: &[usize],
+) -> bool {
+    let Some(mut total) = total else {
+        return false;
+    };
+    let mut digits = vec![0u64; sh.crits.len()];
+    for d in digits.iter_mut().rev() {
+        *d = total % sh.base;
+        total /= sh.base;
+    }
+    // The lexicographic minimum decides criterion after criterion only
+    // while the earlier ones are tight; past a criterion with slack a
+    // later excess proves nothing, so the branch is kept.
+    for (&(k, bound), d) in sh.crits.iter().zip(digits) {
+        let acc = if k < 4 {
+            u64::from(acc[k])
+        } else {
+            limbo.iter().map(|&f| float_digit(e, k, f)).sum()
+        };
+        let bound = u64::from(bound);
+        if acc + d > bound {
+            return false;
+        }
+        if acc + d < bound {
+            return true;
+        }
+    }
+    true
+}
+
+/// The assignment problem of one transposition look-ahead: S1, then
+/// `dummies` rows standing for the S2 players left to float, to S2.
+#[derive(Debug)]
+struct LookShared {
+    s1: Vec<usize>,
+    s2: Vec<usize>,
     /// (slot, bound) of the criteria packed in the cost.
     crits: Vec<(usize, u32)>,
     base: u64,
-    cols: usize,
+    dummies: usize,
+}
+
+impl LookShared {
+    fn rows(&self) -> usize {
+        self.s1.len() + self.dummies
+    }
+
+    /// The packed cost of row `r` on column `c`; `None` when forbidden.
+    fn cost(&self, e: &Engine, r: usize, c: usize) -> Option<u64> {
+        let b = self.s2[c];
+        if r < self.s1.len() {
+            let a = self.s1[r];
+            e.ok(a, b).then(|| {
+                let counts = e.colour_counts(a.min(b), a.max(b));
+                self.crits.iter().fold(0u64, |w, &(k, _)| {
+                    w * self.base + if k < 4 { u64::from(counts[k]) } else { 0 }
+                })
+            })
+        } else {
+            Some(
+                self.crits
+                    .iter()
+                    .fold(0u64, |w, &(k, _)| w * self.base + float_digit(e, k, b)),
+            )
+        }
+    }
+}
+
+/// An exact minimum-cost assignment with the first `depth` rows fixed.
+#[derive(Debug)]
+struct Exact {
+    depth: usize,
+    assignment: Assignment,
+}
+
+/// A complete assignment of the rows not yet fixed (any, not necessarily
+/// optimal): its cost bounds the optimum from above.
+#[derive(Debug, Clone)]
+struct Witness {
+    /// Column of each row; `NO` for a fixed row.
+    col_of: Vec<usize>,
+    /// Row of each column; `NO` for a free or fixed column.
+    row_of: Vec<usize>,
+    /// Packed cost of the rows not fixed.
+    total: u64,
+    /// `false` after a fix the assignment could not follow.
+    valid: bool,
+}
+
+const NO: usize = usize::MAX;
+
+/// What [`Witness::fix`] changed, to undo: the total before, and per
+/// change (in the row table?, index, old value).
+#[derive(Debug)]
+struct FixLog {
+    total: u64,
+    changes: Vec<(bool, usize, usize)>,
+}
+
+impl Witness {
+    fn new(sh: &LookShared, col_of: Vec<usize>, e: &Engine) -> Option<Witness> {
+        let mut row_of = vec![NO; sh.s2.len()];
+        let mut total = 0u64;
+        for (r, &c) in col_of.iter().enumerate() {
+            if c != NO {
+                total += sh.cost(e, r, c)?;
+                row_of[c] = r;
+            }
+        }
+        Some(Witness {
+            col_of,
+            row_of,
+            total,
+            valid: true,
+        })
+    }
+
+    /// S1 position `i` on S2 position `i`, the dummy rows on the columns
+    /// after: the first transposition, the answer when nothing else matters.
+    fn identity(sh: &LookShared, e: &Engine) -> Option<Witness> {
+        Witness::new(sh, (0..sh.rows()).collect(), e)
+    }
+
+    /// Each S1 row in turn on its cheapest free column (the first of equal
+    /// cost), the dummy rows on the columns left.
+    fn greedy(sh: &LookShared, e: &Engine) -> Option<Witness> {
+        let cols = sh.s2.len();
+        let mut taken = vec![false; cols];
+        let mut col_of = vec![NO; sh.rows()];
+        for (r, slot) in col_of.iter_mut().enumerate().take(sh.s1.len()) {
+            let c = (0..cols)
+                .filter(|&c| !taken[c])
+                .filter_map(|c| sh.cost(e, r, c).map(|w| (w, c)))
+                .min()?
+                .1;
+            taken[c] = true;
+            *slot = c;
+        }
+        let mut free = (0..cols).filter(|&c| !taken[c]);
+        for slot in col_of.iter_mut().skip(sh.s1.len()) {
+            *slot = free.next()?;
+        }
+        Witness::new(sh, col_of, e)
+    }
+
+    /// The optimal assignment of an exact solution.
+    fn from_exact(sh: &LookShared, e: &Engine, x: &Exact) -> Option<Witness> {
+        let mut col_of = vec![NO; sh.rows()];
+        for (c, r) in x.assignment.rows_of_columns().into_iter().enumerate() {
+            if let Some(r) = r {
+                col_of[r] = c;
+            }
+        }
+        if col_of[x.depth..].contains(&NO) {
+            return None;
+        }
+        Witness::new(sh, col_of, e)
+    }
+
+    fn set(&mut self, log: &mut FixLog, rows: bool, i: usize, v: usize) {
+        let t = if rows {
+            &mut self.row_of
+        } else {
+            &mut self.col_of
+        };
+        log.changes.push((rows, i, t[i]));
+        t[i] = v;
+    }
+
+    /// Row `i` (every row above it fixed) is fixed on column `j`: the row
+    /// holding `j` takes `i`'s column. The witness turns invalid when it
+    /// may not. Returns what to undo.
+    fn fix(&mut self, sh: &LookShared, e: &Engine, i: usize, j: usize) -> FixLog {
+        let mut log = FixLog {
+            total: self.total,
+            changes: Vec::new(),
+        };
+        let old = self.col_of[i];
+        let Some(ci) = sh.cost(e, i, old) else {
+            self.valid = false;
+            return log;
+        };
+        self.total -= ci;
+        self.set(&mut log, false, i, NO);
+        self.set(&mut log, true, old, NO);
+        if old == j {
+            return log;
+        }
+        let r = self.row_of[j];
+        self.set(&mut log, true, j, NO);
+        if r == NO {
+            return log;
+        }
+        let (Some(cr), Some(moved)) = (sh.cost(e, r, j), sh.cost(e, r, old)) else {
+            self.valid = false;
+            return log;
+        };
+        self.total = self.total - cr + moved;
+        self.set(&mut log, false, r, old);
+        self.set(&mut log, true, old, r);
+        log
+    }
+
+    fn undo(&mut self, log: FixLog) {
+        for (rows, i, v) in log.changes.into_iter().rev() {
+            if rows {
+                self.row_of[i] = v;
+            } else {
+                self.col_of[i] = v;
+            }
+        }
+        self.total = log.total;
+        self.valid = true;
+    }
+}
+
+/// The look-ahead of the transposition being searched, at its current
+/// node: the first `path.len()` S1 rows fixed on the columns `path`. It
+/// answers whether the optimal completion stays within the bounds with a
+/// witness when it can, with the dual bound of an exact optimum above
+/// when that suffices, and computes the exact optimum (from the nearest
+/// one above, by [`Assignment::fix`]) only when it must. The state is
+/// updated on the way down and restored on the way back, so its memory
+/// does not grow with the depth of the search, except for the exact
+/// optima (and the witnesses they replaced) kept on the path.
+#[derive(Debug)]
+struct LookState {
+    sh: LookShared,
+    path: Vec<usize>,
+    witness: Option<Witness>,
+    /// At the root: the greedy witness was tried.
+    greedy_tried: bool,
+    /// Exact optima on the path, by increasing depth.
+    exacts: Vec<Rc<Exact>>,
+    /// Witnesses replaced at a depth (by an exact optimum), to restore.
+    saved: Vec<(usize, Option<Witness>)>,
+}
+
+impl LookState {
+    /// Down to the node with row `i` fixed on column `j`; what to undo
+    /// when leaving it.
+    fn enter(&mut self, e: &Engine, i: usize, j: usize) -> Option<FixLog> {
+        debug_assert_eq!(self.path.len(), i);
+        self.path.push(j);
+        match self.witness.as_mut() {
+            Some(w) if w.valid => Some(w.fix(&self.sh, e, i, j)),
+            _ => None,
+        }
+    }
+
+    /// Back from the node entered at row `i`.
+    fn leave(&mut self, i: usize, log: Option<FixLog>) {
+        while self.saved.last().is_some_and(|(d, _)| *d > i) {
+            if let Some((_, w)) = self.saved.pop() {
+                self.witness = w;
+            }
+        }
+        if let (Some(w), Some(log)) = (self.witness.as_mut(), log) {
+            w.undo(log);
+        }
+        self.path.pop();
+        while self.exacts.last().is_some_and(|x| x.depth > i) {
+            self.exacts.pop();
+        }
+    }
+
+    /// The exact optimum at `depth` (at most the current depth) on the
+    /// path, kept for the nodes below.
+    fn exact(&mut self, e: &Engine, depth: usize) -> Rc<Exact> {
+        if let Some(x) = self.exacts.iter().rev().find(|x| x.depth == depth) {
+            return x.clone();
+        }
+        let start = match self.exacts.iter().rev().find(|x| x.depth < depth) {
+            Some(x) => x.clone(),
+            None => {
+                let sh = &self.sh;
+                let root = Rc::new(Exact {
+                    depth: 0,
+                    assignment: Assignment::from_fn(sh.rows(), sh.s2.len(), |r, c| {
+                        sh.cost(e, r, c)
+                    }),
+                });
+                self.exacts.insert(0, root.clone());
+                if depth == 0 {
+                    return root;
+                }
+                root
+            }
+        };
+        let mut a = start.assignment.clone();
+        for (r, &c) in self.path.iter().enumerate().take(depth).skip(start.depth) {
+            a.fix(r, c);
+        }
+        let x = Rc::new(Exact {
+            depth,
+            assignment: a,
+        });
+        let at = self.exacts.partition_point(|y| y.depth < depth);
+        self.exacts.insert(at, x.clone());
+        x
+    }
+}
+
+/// The S2 positions not yet paired in a transposition search, as a
+/// doubly linked list in ascending order: a position is taken out and put
+/// back (last out, first back) in constant time, and the search walks only
+/// the positions still free instead of scanning all of S2 at every node.
+#[derive(Debug)]
+struct FreeList {
+    next: Vec<usize>,
+    prev: Vec<usize>,
+}
+
+impl FreeList {
+    /// The end of the list (also its head).
+    const END: usize = usize::MAX;
+
+    fn new(n: usize) -> FreeList {
+        // Slot n is the head.
+        let next = (0..=n).map(|j| if j < n { j + 1 } else { 0 }).collect();
+        let prev = (0..=n).map(|j| if j == 0 { n } else { j - 1 }).collect();
+        let mut f = FreeList { next, prev };
+        if n == 0 {
+            f.next[0] = 0;
+            f.prev[0] = 0;
+        }
+        f
+    }
+
+    fn head(&self) -> usize {
+        self.next.len() - 1
+    }
+
+    fn end_or(&self, j: usize) -> usize {
+        if j == self.head() { Self::END } else { j }
+    }
+
+    fn first(&self) -> usize {
+        self.end_or(self.next[self.head()])
+    }
+
+    fn after(&self, j: usize) -> usize {
+        self.end_or(self.next[j])
+    }
+
+    fn remove(&mut self, j: usize) {
+        let (p, n) = (self.prev[j], self.next[j]);
+        self.next[p] = n;
+        self.prev[n] = p;
+    }
+
+    fn restore(&mut self, j: usize) {
+        let (p, n) = (self.prev[j], self.next[j]);
+        self.next[p] = j;
+        self.prev[n] = j;
+    }
+
+    fn iter(&self) -> impl Iterator<Item = usize> + '_ {
+        let mut j = self.first();
+        std::iter::from_fn(move || {
+            let here = j;
+            (here != Self::END).then(|| {
+                j = self.after(here);
+                here
+            })
+        })
+    }
 }
 
 /// The C14 (slot 4) or C16 (slot 6) cost of `b` floating.
@@ -1527,18 +2017,200 @@ fn binomial(n: usize, k: usize) -> u64 {
     r
 }
 
+/// The number of `k`-subsets of `n` elements, `None` beyond `u64`.
+fn exact_binomial(n: usize, k: usize) -> Option<u64> {
+    if k > n {
+        return Some(0);
+    }
+    let k = k.min(n - k) as u128;
+    let mut r: u128 = 1;
+    for i in 0..k {
+        r = r.checked_mul(n as u128 - i)? / (i + 1);
+        if r > u128::from(u64::MAX) {
+            return None;
+        }
+    }
+    u64::try_from(r).ok()
+}
+
 /// Resident exchanges of `k` players between S1 (size `n1`) and S2 (size
 /// `n2`), in the order of Art. 4.3: smallest difference of the BSN sums
 /// (S2→S1 minus S1→S2), then the largest differing BSN moved S1→S2, then the
 /// smallest differing BSN moved S2→S1. Positions are 0-based within S1/S2;
 /// the BSN of S2 position `j` is `n1 + j + 1`.
-fn exchanges(n1: usize, n2: usize, k: usize) -> Vec<(Vec<usize>, Vec<usize>)> {
+///
+/// Single exchanges (`k` = 1) are generated lazily in that order: the
+/// difference is `n1 + y - x`, and for one difference the larger `x` comes
+/// first; a search that stops early does not pay for the whole list.
+fn exchanges(n1: usize, n2: usize, k: usize) -> Box<dyn Iterator<Item = (Vec<usize>, Vec<usize>)>> {
     if k == 0 {
-        return vec![(vec![], vec![])];
+        return Box::new(std::iter::once((vec![], vec![])));
     }
     if binomial(n1, k).saturating_mul(binomial(n2, k)) > MAX_EXCHANGES {
-        return vec![];
+        return Box::new(std::iter::empty());
     }
+    // `binomial` saturates, and past half of `n` it then divides the
+    // saturated value down: for a large bracket it may let through a
+    // count of exchanges no memory holds (k near the size of S1). Such a
+    // list was never generated to its end; it is skipped.
+    match exact_binomial(n1, k).zip(exact_binomial(n2, k)) {
+        Some((a, b)) if a.saturating_mul(b) <= MAX_LISTED_EXCHANGES => {}
+        _ => return Box::new(std::iter::empty()),
+    }
+    if k == 1 {
+        return Box::new((1..n1 + n2).flat_map(move |d| {
+            (0..n1).rev().filter_map(move |x| {
+                let y = (d + x).checked_sub(n1)?;
+                (y < n2).then(|| (vec![x], vec![y]))
+            })
+        }));
+    }
+    // Sorted by the same keys, each combination held by its smaller side
+    // (itself or its complement): near-complete exchanges of a large
+    // bracket cost memory for what differs, not for whole lists.
+    let xs = Subset::all(n1, k);
+    let ys = Subset::all(n2, k);
+    // Bucketed by the difference (counting sort); each bucket is sorted by
+    // the other two keys only when the search reaches it.
+    let (sx, sy): (Vec<i64>, Vec<i64>) = (
+        xs.iter().map(Subset::sum).collect(),
+        ys.iter().map(Subset::sum).collect(),
+    );
+    let diff = |a: usize, b: usize| (k * n1) as i64 + sy[b] - sx[a];
+    let (lo, hi) = (
+        (k * n1) as i64 + sy.iter().min().copied().unwrap_or(0)
+            - sx.iter().max().copied().unwrap_or(0),
+        (k * n1) as i64 + sy.iter().max().copied().unwrap_or(0)
+            - sx.iter().min().copied().unwrap_or(0),
+    );
+    let mut start = vec![0usize; (hi - lo + 2).max(1) as usize];
+    for a in 0..xs.len() {
+        for b in 0..ys.len() {
+            start[(diff(a, b) - lo) as usize + 1] += 1;
+        }
+    }
+    for i in 1..start.len() {
+        start[i] += start[i - 1];
+    }
+    let mut order = vec![(0u32, 0u32); xs.len() * ys.len()];
+    let mut fill = start.clone();
+    for a in 0..xs.len() {
+        for b in 0..ys.len() {
+            let d = (diff(a, b) - lo) as usize;
+            order[fill[d]] = (a as u32, b as u32);
+            fill[d] += 1;
+        }
+    }
+    let mut bucket = 0usize;
+    let mut pos = 0usize;
+    Box::new(std::iter::from_fn(move || {
+        if pos >= order.len() {
+            return None;
+        }
+        if pos == start[bucket] {
+            // Entering the next non-empty bucket: sort it.
+            while start[bucket + 1] == pos {
+                bucket += 1;
+            }
+            let end = start[bucket + 1];
+            order[pos..end].sort_by(|p, q| {
+                // The largest differing S1→S2 BSN first.
+                let (a, b) = (&xs[p.0 as usize], &xs[q.0 as usize]);
+                let by_x = match a.max_difference(b) {
+                    None => std::cmp::Ordering::Equal,
+                    Some(m) if a.contains(m) => std::cmp::Ordering::Less,
+                    Some(_) => std::cmp::Ordering::Greater,
+                };
+                // The smallest differing S2→S1 BSN first (lexicographic).
+                let (a, b) = (&ys[p.1 as usize], &ys[q.1 as usize]);
+                by_x.then_with(|| match a.min_difference(b) {
+                    None => std::cmp::Ordering::Equal,
+                    Some(m) if a.contains(m) => std::cmp::Ordering::Less,
+                    Some(_) => std::cmp::Ordering::Greater,
+                })
+            });
+            bucket += 1;
+        }
+        let (a, b) = order[pos];
+        pos += 1;
+        Some((xs[a as usize].expand(), ys[b as usize].expand()))
+    }))
+}
+
+/// A `k`-subset of `0..n`, stored as itself or, when smaller, as its
+/// complement (`items` ascending either way).
+#[derive(Debug)]
+struct Subset {
+    n: usize,
+    complement: bool,
+    items: Vec<usize>,
+}
+
+impl Subset {
+    /// Every `k`-subset of `0..n`, in lexicographic order of the subsets
+    /// or of their complements.
+    fn all(n: usize, k: usize) -> Vec<Subset> {
+        let complement = n - k < k;
+        combinations(n, if complement { n - k } else { k })
+            .into_iter()
+            .map(|items| Subset {
+                n,
+                complement,
+                items,
+            })
+            .collect()
+    }
+
+    fn contains(&self, v: usize) -> bool {
+        self.items.binary_search(&v).is_ok() != self.complement
+    }
+
+    /// Sum of the subset's elements.
+    fn sum(&self) -> i64 {
+        let s: i64 = self.items.iter().map(|&v| v as i64).sum();
+        if self.complement {
+            (self.n * self.n.saturating_sub(1) / 2) as i64 - s
+        } else {
+            s
+        }
+    }
+
+    /// The elements in one of two subsets (same `n` and size) but not
+    /// both: the same for the subsets as for their complements.
+    fn difference<'a>(&'a self, other: &'a Subset) -> impl Iterator<Item = usize> + 'a {
+        self.items
+            .iter()
+            .filter(|v| other.items.binary_search(v).is_err())
+            .chain(
+                other
+                    .items
+                    .iter()
+                    .filter(|v| self.items.binary_search(v).is_err()),
+            )
+            .copied()
+    }
+
+    fn min_difference(&self, other: &Subset) -> Option<usize> {
+        self.difference(other).min()
+    }
+
+    fn max_difference(&self, other: &Subset) -> Option<usize> {
+        self.difference(other).max()
+    }
+
+    fn expand(&self) -> Vec<usize> {
+        if self.complement {
+            (0..self.n).filter(|&v| self.contains(v)).collect()
+        } else {
+            self.items.clone()
+        }
+    }
+}
+
+/// The exchanges of `k` players as [`exchanges`] orders them, by sorting
+/// the whole list (the reference of the tests).
+#[cfg(test)]
+fn sorted_exchanges(n1: usize, n2: usize, k: usize) -> Vec<(Vec<usize>, Vec<usize>)> {
     let xs = combinations(n1, k);
     let ys = combinations(n2, k);
     let mut all: Vec<(i64, Vec<usize>, Vec<usize>)> = Vec::new();
@@ -1573,9 +2245,26 @@ mod tests {
         // S1 = BSN {1,2,3}, S2 = {4,5,6}. Single exchanges, by the difference
         // BSN(S2→S1) − BSN(S1→S2): 3↔4 (1), then 2↔4 and 3↔5 (2; the
         // larger S1→S2 BSN, 3, first), then 1↔4, 2↔5, 3↔6 (3) ...
-        let ex = exchanges(3, 3, 1);
+        let ex: Vec<_> = exchanges(3, 3, 1).collect();
         let bsn: Vec<(usize, usize)> = ex.iter().map(|(x, y)| (x[0] + 1, y[0] + 4)).collect();
         assert_eq!(&bsn[..6], &[(3, 4), (3, 5), (2, 4), (3, 6), (2, 5), (1, 4)]);
+    }
+
+    #[test]
+    fn lazy_single_exchanges_keep_the_sorted_order() {
+        for (n1, n2) in [(1, 1), (1, 4), (3, 3), (4, 7), (7, 4), (0, 3), (20, 31)] {
+            let lazy: Vec<_> = exchanges(n1, n2, 1).collect();
+            assert_eq!(lazy, sorted_exchanges(n1, n2, 1), "{n1} {n2}");
+        }
+        // Larger exchanges, whole lists or complements, in the same order.
+        for n1 in 0..=7 {
+            for n2 in n1..=8 {
+                for k in 2..=n1 {
+                    let compact: Vec<_> = exchanges(n1, n2, k).collect();
+                    assert_eq!(compact, sorted_exchanges(n1, n2, k), "{n1} {n2} {k}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -27,7 +27,12 @@
 //!   of Article 4 (MDP sets, S2 transpositions, resident exchanges) that
 //!   reaches them all — the candidate Art. 3.4/3.8 select. Transpositions
 //!   are pruned by a minimum-cost assignment look-ahead on the colour
-//!   criteria.
+//!   criteria, solved lazily: a complete assignment within the bounds
+//!   proves a branch possible, the dual bound of an exact optimum above
+//!   proves it hopeless, and the exact optimum is computed only when
+//!   neither does. Compatibility (C1, C3, forbidden pairs) is kept sparse
+//!   and matchings are built greedily first, so a large score group
+//!   (round 1 of 100,000 players) costs neither n² memory nor n³ time.
 //! * Colours follow Art. 5.2; board order is by the higher score of the
 //!   pair, the sum of scores, then the ranking of the higher-ranked player.
 //!

@@ -1,6 +1,10 @@
 //! Maximum-cardinality matching in a general graph (Edmonds' blossom
 //! algorithm), used to decide completion (C.04.3 2026 C4: the players not yet
-//! paired must still admit a pairing that complies with C1–C3).
+//! paired must still admit a pairing that complies with C1–C3), with
+//! [`maximum_matching_size`] trying a greedy matching before building the
+//! graph; and minimum-cost assignment (Hungarian algorithm, greedy start),
+//! [`Assignment`] narrowed row by row with dual bounds, for the look-ahead
+//! of the colour criteria C10–C16 over S2 transpositions (Art. 4.2).
 
 use std::collections::VecDeque;
 
@@ -37,6 +41,48 @@ pub fn maximum_matching(adj: &[Vec<usize>]) -> Vec<Option<usize>> {
     mate.into_iter()
         .map(|m| (m != usize::MAX).then_some(m))
         .collect()
+}
+
+/// Size (in pairs) of a maximum matching of the graph with vertices `0..n`
+/// and edges `edge(a, b)` (symmetric), without building the graph when it
+/// need not be: a greedy matching that leaves at most one vertex unmatched
+/// is maximum. Otherwise the adjacency lists are built and
+/// [`maximum_matching`] decides. Dense graphs (a large score group, round
+/// 1) thus cost no n² memory.
+///
+/// ```
+/// use qiyuan_swiss::matching::maximum_matching_size;
+/// // A star with three leaves: one pair.
+/// assert_eq!(maximum_matching_size(4, |a, b| a == 0 || b == 0), 1);
+/// assert_eq!(maximum_matching_size(5, |_, _| true), 2);
+/// ```
+pub fn maximum_matching_size(n: usize, edge: impl Fn(usize, usize) -> bool) -> usize {
+    // Greedy: each vertex, from the last, with the nearest unmatched one.
+    let mut alive: Vec<usize> = (0..n).collect();
+    let mut pairs = 0;
+    while let Some(v) = alive.pop() {
+        if let Some(pos) = alive.iter().rposition(|&u| edge(v, u)) {
+            alive.remove(pos);
+            pairs += 1;
+        }
+    }
+    if pairs == n / 2 {
+        return pairs;
+    }
+    let mut adj: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for a in 0..n {
+        for b in (a + 1)..n {
+            if edge(a, b) {
+                adj[a].push(b);
+                adj[b].push(a);
+            }
+        }
+    }
+    maximum_matching(&adj)
+        .iter()
+        .filter(|m| m.is_some())
+        .count()
+        / 2
 }
 
 /// `true` when the graph has a perfect matching.
@@ -290,14 +336,43 @@ impl Assignment {
     /// Solves the assignment of every row (rows ≤ columns); `None` entries
     /// are forbidden.
     pub fn new(cost: &[Vec<Option<u64>>]) -> Self {
-        let n = cost.len();
         let m = cost.first().map_or(0, Vec::len);
-        let max = cost.iter().flatten().flatten().copied().max().unwrap_or(0) as i64;
-        let forbidden = (max + 1) * (n as i64 + 1);
-        let mut full = vec![vec![0i64; m + 1]; n + 1];
+        Self::from_fn(cost.len(), m, |i, j| cost[i][j])
+    }
+
+    /// As [`Assignment::new`], the cost of row `i` and column `j` given by
+    /// `cost(i, j)` (`rows ≤ cols`); the matrix is built once, without the
+    /// intermediate `Option` matrix.
+    ///
+    /// The rows are first matched greedily to columns of their minimum cost
+    /// (the row minimum as dual potential, so every dual constraint holds
+    /// and every greedy pair is tight); Hungarian phases then insert only
+    /// the rows left over. The optimum is the same as inserting every row
+    /// from scratch, but a matrix of equal costs (round 1, a bracket without
+    /// colour history) no longer costs a phase as long as the row's index.
+    ///
+    /// ```
+    /// use qiyuan_swiss::matching::Assignment;
+    /// // Row 1 may only take column 0, so row 0 gives it up: 1 + 1.
+    /// let a = Assignment::from_fn(2, 2, |i, j| (i != 1 || j == 0).then_some((i + j) as u64));
+    /// assert_eq!(a.remaining_cost(), Some(2));
+    /// ```
+    pub fn from_fn(n: usize, m: usize, cost: impl Fn(usize, usize) -> Option<u64>) -> Self {
+        // Forbidden entries are -1 until the maximum cost is known.
+        let mut full: Vec<Vec<i64>> = Vec::with_capacity(n + 1);
+        full.push(vec![0i64; m + 1]);
+        let mut max = 0i64;
         for i in 0..n {
-            for j in 0..m {
-                full[i + 1][j + 1] = cost[i][j].map_or(forbidden, |c| c as i64);
+            let mut row = Vec::with_capacity(m + 1);
+            row.push(0i64);
+            row.extend((0..m).map(|j| cost(i, j).map_or(-1, |c| c as i64)));
+            max = max.max(row.iter().copied().max().unwrap_or(0));
+            full.push(row);
+        }
+        let forbidden = (max + 1) * (n as i64 + 1);
+        for row in full.iter_mut().skip(1) {
+            for c in row.iter_mut().filter(|c| **c < 0) {
+                *c = forbidden;
             }
         }
         let mut a = Assignment {
@@ -309,10 +384,29 @@ impl Assignment {
             col_alive: vec![true; m + 1],
             fixed: 0,
         };
+        // Greedy start on tight edges (u = row minimum, v = 0).
+        let mut left: Vec<usize> = Vec::new();
         for i in 1..=n {
+            let row = &a.cost[i];
+            let min = row[1..].iter().copied().min().unwrap_or(0);
+            a.u[i] = min;
+            match (1..=m).find(|&j| a.p[j] == 0 && row[j] == min) {
+                Some(j) => a.p[j] = i,
+                None => left.push(i),
+            }
+        }
+        for i in left {
             a.augment(i);
         }
         a
+    }
+
+    /// The row (0-based) assigned to each column still open, `None` for a
+    /// free or fixed column.
+    pub fn rows_of_columns(&self) -> Vec<Option<usize>> {
+        (1..self.p.len())
+            .map(|j| (self.col_alive[j] && self.p[j] != 0).then(|| self.p[j] - 1))
+            .collect()
     }
 
     /// One Hungarian phase inserting the unmatched row `i` (1-based).
@@ -335,7 +429,9 @@ impl Assignment {
                         minv[j] = cur;
                         way[j] = j0;
                     }
-                    if minv[j] < delta {
+                    // Among columns at the same distance a free one ends
+                    // the phase at once (any of them keeps the optimum).
+                    if minv[j] < delta || (minv[j] == delta && self.p[j] == 0) {
                         delta = minv[j];
                         j1 = j;
                     }
@@ -387,6 +483,24 @@ impl Assignment {
             }
             None => {}
         }
+    }
+
+    /// A lower bound of the optimal cost of the rows from `first_row` on
+    /// (0-based) over the open columns but those in `without` (open ones),
+    /// or `None` when they cannot all be assigned to allowed columns. The
+    /// dual potentials stay feasible when rows and columns are removed and
+    /// the columns' are never positive, so their sum bounds every
+    /// assignment from below (weak duality): the bound after
+    /// [`Assignment::fix`]es not yet made.
+    pub fn dual_bound(&self, first_row: usize, without: &[usize]) -> Option<u64> {
+        let rows: i64 = self.u.iter().skip(first_row + 1).sum();
+        let open: i64 = (1..self.p.len())
+            .filter(|&j| self.col_alive[j])
+            .map(|j| self.v[j])
+            .sum();
+        let gone: i64 = without.iter().map(|&c| self.v[c + 1]).sum();
+        let bound = rows + open - gone;
+        (bound < self.forbidden).then_some(bound.max(0) as u64)
     }
 
     /// The optimal cost of the rows not fixed, or `None` when they cannot

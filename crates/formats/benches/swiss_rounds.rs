@@ -1,0 +1,177 @@
+//! Speed and memory of the Dutch engine by round and size: rounds 1, 2, 3
+//! and 10 of generated 10-round Swiss events of 1,000 / 5,000 / 9,999
+//! players (the generator's limit: four-digit TRF start numbers), round 1 of `testdata/swiss/large/s5000.trf` with its results
+//! removed, and round 1 of 100,000 players. Prints, per case, the wall
+//! and CPU time of `pair_round` and its peak resident memory (VmHWM, reset
+//! before each case where the kernel allows it), beside bbpPairings'
+//! figures measured on the same 2-core machine.
+//!
+//! The events are made by the generator (`qiyuan pair -g`): each round is
+//! paired by the engine with simulated results, so the generation time of
+//! the 10 rounds is printed too, then the time of checking every round
+//! (the checker, `-c`); rounds 1, 2, 3 and 10 are then cut from the
+//! event's TRF ([`cut_cases`]) and paired again on their own.
+//!
+//! `cargo bench -p qiyuan-formats --bench swiss_rounds [-- 1000 5000 9999 100000 s5000]`
+//! (default: all).
+
+use std::time::Instant;
+
+use qiyuan_formats::swiss_check::check_tournament;
+use qiyuan_formats::swiss_generate::generated_to_trf;
+use qiyuan_formats::trf_swiss::cut_cases;
+use qiyuan_swiss::generator::{GeneratorConfig, generate};
+use qiyuan_swiss::{Colour, Edition, PairingInput, Player, pair_round};
+
+/// bbpPairings (Dutch, 2026 rules), round 10, as measured by the author of
+/// issue 16 on this machine.
+const BBP: &[(u32, &str)] = &[(1000, "52 s"), (2000, "518 s"), (5000, "hours")];
+
+fn peak_rss_mb() -> f64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            let line = s.lines().find(|l| l.starts_with("VmHWM:"))?.to_string();
+            line.split_whitespace().nth(1)?.parse::<f64>().ok()
+        })
+        .map_or(f64::NAN, |kb| kb / 1024.0)
+}
+
+/// CPU time (user + system) of the process so far, seconds (Linux
+/// `/proc/self/stat`, 100 ticks a second): on a shared machine the wall
+/// time also counts the other processes' turns.
+fn cpu_secs() -> f64 {
+    std::fs::read_to_string("/proc/self/stat")
+        .ok()
+        .and_then(|s| {
+            // Fields after the command name (which ends with ')').
+            let rest = s.rsplit_once(')')?.1;
+            let f: Vec<&str> = rest.split_whitespace().collect();
+            let utime: f64 = f.get(11)?.parse().ok()?;
+            let stime: f64 = f.get(12)?.parse().ok()?;
+            Some((utime + stime) / 100.0)
+        })
+        .unwrap_or(f64::NAN)
+}
+
+/// Resets VmHWM to the current RSS (Linux `clear_refs` value 5).
+fn reset_peak() {
+    let _ = std::fs::write("/proc/self/clear_refs", "5");
+}
+
+fn time_round(label: &str, input: &PairingInput) {
+    reset_peak();
+    let (start, cpu) = (Instant::now(), cpu_secs());
+    let result = pair_round(input);
+    let secs = start.elapsed().as_secs_f64();
+    let cpu = cpu_secs() - cpu;
+    let boards = result.as_ref().map_or(0, |p| p.boards.len());
+    println!(
+        "{label:<34} {:>7} players  {secs:>8.3} s (cpu {cpu:>7.2} s)  peak {:>6.0} MB  {boards} boards{}",
+        input.players.len(),
+        peak_rss_mb(),
+        if result.is_err() { " (no pairing)" } else { "" }
+    );
+}
+
+fn generated(n: u32) {
+    let config = GeneratorConfig {
+        players: n,
+        rounds: 10,
+        ..GeneratorConfig::default()
+    };
+    reset_peak();
+    let (start, cpu) = (Instant::now(), cpu_secs());
+    let t = generate(&config, 16).expect("generated event");
+    println!(
+        "generate {n} players x 10 rounds        {:>8.3} s (cpu {:>7.2} s)  peak {:>6.0} MB",
+        start.elapsed().as_secs_f64(),
+        cpu_secs() - cpu,
+        peak_rss_mb()
+    );
+    let text = generated_to_trf(&t).write_trf2026().expect("TRF");
+    // What `qiyuan pair -g ... -c` does: re-pair every round of the file.
+    reset_peak();
+    let (start, cpu) = (Instant::now(), cpu_secs());
+    let report = check_tournament(&text, Edition::Fide2026).expect("check");
+    println!(
+        "check every round of it ({} rounds)       {:>8.3} s (cpu {:>7.2} s)  peak {:>6.0} MB  {}",
+        report.rounds_checked,
+        start.elapsed().as_secs_f64(),
+        cpu_secs() - cpu,
+        peak_rss_mb(),
+        if report.all_agree() {
+            "all rounds agree"
+        } else {
+            "ROUNDS DIFFER"
+        }
+    );
+    let cases = cut_cases(&text, Edition::Fide2026).expect("cases");
+    for r in [1, 2, 3, 10] {
+        if let Some(case) = cases.iter().find(|c| c.round == r) {
+            let bbp = BBP
+                .iter()
+                .find(|(m, _)| *m == n && r == 10)
+                .map_or(String::new(), |(_, f)| format!(" [bbp {f}]"));
+            time_round(&format!("round {r} of {n}{bbp}"), &case.input);
+        }
+    }
+}
+
+fn s5000_round1() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../testdata/swiss/large/s5000.trf"
+    );
+    let Ok(text) = std::fs::read_to_string(path) else {
+        println!("s5000.trf: missing");
+        return;
+    };
+    let cases = cut_cases(&text, Edition::Fide2026).expect("s5000 cases");
+    // Round 1 of the file: its players, no history, points zero.
+    time_round("round 1 of s5000.trf (no results)", &cases[0].input);
+}
+
+fn round1(n: u32) {
+    let players = (1..=n)
+        .map(|tpn| Player {
+            tpn,
+            score: 0,
+            acceleration: 0,
+            past_acceleration: vec![],
+            history: vec![],
+            absent: false,
+        })
+        .collect();
+    let input = PairingInput {
+        players,
+        round: 1,
+        total_rounds: 11,
+        edition: Edition::Fide2026,
+        initial_colour: Colour::White,
+        win_points: 10,
+        loss_points: 0,
+        forbidden: vec![],
+    };
+    time_round(&format!("round 1 of {n} (no history)"), &input);
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with('-'))
+        .collect();
+    let want = |s: &str| args.is_empty() || args.iter().any(|a| a == s);
+    println!("bbpPairings, round 10 (issue 16): 1000 players 52 s, 2000 518 s, 5000 hours");
+    for n in [1000, 5000, 9999] {
+        if want(&n.to_string()) {
+            generated(n);
+        }
+    }
+    if want("s5000") {
+        s5000_round1();
+    }
+    if want("100000") {
+        round1(100_000);
+    }
+}
