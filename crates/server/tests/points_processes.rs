@@ -172,13 +172,12 @@ async fn three_servers_on_one_postgres_equal_the_serial_replay() {
     }
     // Every player's stored total is the replay's: no update lost, none
     // counted twice.
-    let rows: Vec<(String, String, i64)> = sqlx::query_as(
-        "SELECT player_id, points, games FROM points_players WHERE system = $1",
-    )
-    .bind(SYSTEM)
-    .fetch_all(store.pool())
-    .await
-    .unwrap();
+    let rows: Vec<(String, String, i64)> =
+        sqlx::query_as("SELECT player_id, points, games FROM points_players WHERE system = $1")
+            .bind(SYSTEM)
+            .fetch_all(store.pool())
+            .await
+            .unwrap();
     assert_eq!(rows.len(), replay.len());
     for (player, points, games) in rows {
         let r = replay.get(&player).unwrap();

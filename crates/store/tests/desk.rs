@@ -402,7 +402,7 @@ async fn two_processes_pair_once_and_results_conflict_by_name() {
             for i in 1..=12 {
                 a.add_player(
                     id,
-                    &PlayerInfo::new(&format!("P{i}")).rating(2000 + i),
+                    &PlayerInfo::new(format!("P{i}")).rating(2000 + i),
                     "admin",
                 )
                 .await
@@ -420,11 +420,17 @@ async fn two_processes_pair_once_and_results_conflict_by_name() {
             let (x, y) = (x.unwrap(), y.unwrap());
             let (saved, refused) = match (x, y) {
                 (Ok(s), Err(e)) | (Err(e), Ok(s)) => (s, e),
-                other => panic!("{}: event {n}: not one round and one refusal: {other:?}", db.name),
+                other => panic!(
+                    "{}: event {n}: not one round and one refusal: {other:?}",
+                    db.name
+                ),
             };
             assert_eq!(saved.round, 1);
             assert!(
-                matches!(&refused, StoreError::Desk(DeskError::BadRound { round: 1, .. })),
+                matches!(
+                    &refused,
+                    StoreError::Desk(DeskError::BadRound { round: 1, .. })
+                ),
                 "{}: {refused:?}",
                 db.name
             );
@@ -444,7 +450,10 @@ async fn two_processes_pair_once_and_results_conflict_by_name() {
             );
             let (stored, conflict) = match (x, y) {
                 (Ok(s), Err(e)) | (Err(e), Ok(s)) => (s, e),
-                other => panic!("{}: event {n}: not one result and one conflict: {other:?}", db.name),
+                other => panic!(
+                    "{}: event {n}: not one result and one conflict: {other:?}",
+                    db.name
+                ),
             };
             assert!(stored.changed);
             match &conflict {
