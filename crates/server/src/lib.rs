@@ -178,8 +178,9 @@ pub struct AppState {
 
 impl AppState {
     /// A state over an open store. Its point service starts lazily; keep
-    /// one state per database in a process (the point store allows one
-    /// writer per database) and clone it.
+    /// one state per database in a process and clone it (one point writer
+    /// per process; the writers of several processes on one database take
+    /// turns through the database's lock, see `qiyuan_store::points`).
     pub fn new(store: Store, config: ServeConfig) -> Self {
         AppState {
             store,

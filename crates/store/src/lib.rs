@@ -52,6 +52,7 @@ mod audit;
 pub mod desk;
 mod error;
 mod import;
+pub mod list_pages;
 mod lists;
 mod office;
 pub mod points;
@@ -111,6 +112,8 @@ pub enum Durability {
 pub struct Store {
     pool: AnyPool,
     backend: Backend,
+    /// Rows of each published list (which never changes), counted once.
+    list_sizes: std::sync::Arc<std::sync::Mutex<std::collections::HashMap<i64, u64>>>,
 }
 
 /// Turns what a user typed into a database URL: `postgres://…` and
@@ -267,7 +270,11 @@ impl Store {
                 url: redact(&url),
                 source: e,
             })?;
-        let store = Store { pool, backend };
+        let store = Store {
+            pool,
+            backend,
+            list_sizes: Default::default(),
+        };
         store.migrate().await?;
         Ok(store)
     }

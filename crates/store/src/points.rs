@@ -24,8 +24,26 @@
 //! (a player against themself, a leaver who did not lose) is refused alone;
 //! the rest of its batch goes on.
 //!
-//! The writer assumes it is the only one writing the point tables: run one
-//! service per database.
+//! **Several processes, one database.** Any number of services (in one
+//! process or in several `qiyuan serve` processes) may write the same
+//! database. Each batch's transaction begins by taking the database's write
+//! lock for the point tables — SQLite: `BEGIN IMMEDIATE`; PostgreSQL: the
+//! transaction-scoped advisory lock [`PG_POINTS_LOCK`], under `READ
+//! COMMITTED` — and only then reads the last `seq`, the games of the batch
+//! applied before and the players' states; it commits before it lets the
+//! lock go. So batches are serialised: each one takes `seq` from
+//! `MAX(seq) + 1` as read under the lock and sees every game committed
+//! before it. The cache is trusted only while nobody else has committed:
+//! when the last `seq` read under the lock is not the last one this writer
+//! committed, the cache is forgotten and every player of the batch is read
+//! again.
+//!
+//! **Game order** is the order of `seq`: batches in the order they took the
+//! lock (= the order they committed), and in a batch, the order of arrival.
+//! `seq` runs from 1 without gaps. Every player's state is exactly that of
+//! applying the games to it one by one in `seq` order, whichever process
+//! received them (`tests/points.rs`, and three servers on one PostgreSQL in
+//! `qiyuan-server`'s `tests/points_processes.rs`).
 //!
 //! ```no_run
 //! # async fn demo() -> Result<(), Box<dyn std::error::Error>> {
@@ -56,7 +74,9 @@ use qiyuan_rating::online::{
 use rust_decimal::Decimal;
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::value::RawValue;
-use sqlx::{AnyPool, Executor, Row};
+use sqlx::any::AnyRow;
+use sqlx::pool::PoolConnection;
+use sqlx::{Any, AnyPool, Executor, Row};
 use tokio::sync::{mpsc, oneshot};
 
 use crate::{Backend, Store, StoreError};
@@ -70,6 +90,17 @@ const MAX_BATCH: usize = 4096;
 
 /// Rows per INSERT statement of a batch's transaction.
 const ROWS_PER_STATEMENT: usize = 500;
+
+/// The key of the PostgreSQL advisory lock that every writer of the point
+/// tables holds for its whole transaction ("qiyuanpt" in ASCII).
+pub const PG_POINTS_LOCK: i64 = 0x7169_7975_616e_7074;
+
+/// How a batch's transaction begins on PostgreSQL: READ COMMITTED whatever
+/// the server's default (each statement then reads what was committed
+/// before it, so the reads after the lock see the last holder's writes),
+/// then the points lock, held until COMMIT or ROLLBACK.
+const PG_BEGIN_LOCKED: &str = "BEGIN ISOLATION LEVEL READ COMMITTED;\n\
+     SELECT pg_advisory_xact_lock(8172196543893237876);\n";
 
 // ------------------------------------------------------------------ request
 
@@ -510,10 +541,7 @@ impl PointsService {
                 games: HashMap::new(),
             });
         }
-        let last: Option<i64> = sqlx::query("SELECT MAX(seq) FROM points_games")
-            .fetch_one(store.pool())
-            .await?
-            .try_get(0)?;
+        let next_seq = next_seq(store.pool()).await?;
         let (tx, rx) = mpsc::unbounded_channel();
         let stats = Arc::new(Stats::default());
         let writer = Writer {
@@ -521,7 +549,7 @@ impl PointsService {
             backend: store.backend(),
             names: engines.iter().map(|_| String::new()).collect(),
             engines,
-            next_seq: last.unwrap_or(0) + 1,
+            next_seq,
             stats: Arc::clone(&stats),
         };
         let mut writer = writer;
@@ -855,11 +883,9 @@ impl Writer {
                 }
             }
             Err(e) => {
-                // Nothing of the batch is stored, and the cache may hold
-                // states that never reached the database: forget it.
-                for engine in &mut self.engines {
-                    engine.clear();
-                }
+                // Nothing of the batch is stored (and `apply_batch` forgot
+                // the cache, which may hold states that never reached the
+                // database).
                 answers = jobs.iter().map(|_| Some(Err(e.clone()))).collect();
             }
         }
@@ -871,64 +897,54 @@ impl Writer {
         }
     }
 
+    /// Applies one batch in one transaction (see [`Writer::locked_batch`]);
+    /// on failure rolls back and forgets the cache, which may hold states
+    /// that never reached the database.
     async fn apply_batch(&mut self, jobs: &[Job]) -> Result<Vec<Pending>, PointsError> {
         let mut conn = self.pool.acquire().await?;
-        // One read: the games of the batch applied before, and the players
-        // the cache has never met. Values are inlined as escaped literals
-        // (see `lit`): one round trip, nothing to prepare.
-        let mut by_system: Vec<(Vec<&str>, Vec<&str>)> = self
-            .engines
-            .iter()
-            .map(|_| (Vec::new(), Vec::new()))
-            .collect();
-        for job in jobs {
-            let (ids, players) = &mut by_system[job.system];
-            ids.push(&job.game.id);
-            let engine = &self.engines[job.system];
-            for p in [&job.game.white, &job.game.black] {
-                if !engine.knows(p) {
-                    players.push(p);
-                }
+        let mut began = false;
+        let result = self.locked_batch(&mut conn, jobs, &mut began).await;
+        if result.is_err() {
+            if began && conn.execute("ROLLBACK").await.is_err() {
+                // A connection in an unknown state must not go back to the pool.
+                drop(conn.detach());
+            }
+            for engine in &mut self.engines {
+                engine.clear();
             }
         }
-        let mut sql = String::new();
-        for (s, (ids, players)) in by_system.iter_mut().enumerate() {
-            for (list, select) in [
-                (
-                    ids,
-                    "SELECT 'g', system, game_id, seq, response, CAST(NULL AS TEXT), \
-                     CAST(NULL AS TEXT) \
-                     FROM points_games WHERE system = ",
-                ),
-                (
-                    players,
-                    "SELECT 'p', system, player_id, games, points, rd, volatility \
-                     FROM points_players WHERE system = ",
-                ),
-            ] {
-                if list.is_empty() {
-                    continue;
-                }
-                list.sort_unstable();
-                list.dedup();
-                if !sql.is_empty() {
-                    sql.push_str(" UNION ALL ");
-                }
-                sql.push_str(select);
-                lit(&mut sql, &self.names[s]);
-                sql.push_str(if select.contains("points_games") {
-                    " AND game_id IN ("
-                } else {
-                    " AND player_id IN ("
-                });
-                for (i, v) in list.iter().enumerate() {
-                    if i > 0 {
-                        sql.push(',');
-                    }
-                    lit(&mut sql, v);
-                }
-                sql.push(')');
+        result
+    }
+
+    /// The batch's transaction. It begins with the database's write lock
+    /// for the point tables (SQLite: `BEGIN IMMEDIATE`; PostgreSQL: the
+    /// advisory lock [`PG_POINTS_LOCK`]), so from then on nobody else
+    /// commits a game until this one commits. Everything read after that is
+    /// current: the games of the batch applied before, the players the
+    /// cache has not met, and the last `seq`. When that `seq` is not the
+    /// last one this writer committed, another writer (another process)
+    /// committed since: the cache may be stale, so it is forgotten and every
+    /// player of the batch read again. `began` is set once a transaction
+    /// may be open on `conn` (the caller rolls it back on error).
+    async fn locked_batch(
+        &mut self,
+        conn: &mut PoolConnection<Any>,
+        jobs: &[Job],
+        began: &mut bool,
+    ) -> Result<Vec<Pending>, PointsError> {
+        *began = true;
+        conn.execute(match self.backend {
+            Backend::Sqlite => "BEGIN IMMEDIATE",
+            Backend::Postgres => PG_BEGIN_LOCKED,
+        })
+        .await?;
+        let (last, mut rows) = self.read(conn, jobs).await?;
+        if last + 1 != self.next_seq {
+            for engine in &mut self.engines {
+                engine.clear();
             }
+            self.next_seq = last + 1;
+            rows = self.read(conn, jobs).await?.1;
         }
         // Games applied before, per system: id → (seq, response).
         let mut stored: Vec<HashMap<String, (i64, String)>> =
@@ -939,21 +955,22 @@ impl Writer {
             .enumerate()
             .map(|(i, n)| (n.as_str(), i))
             .collect();
-        if !sql.is_empty() {
-            for row in conn.fetch_all(sql.as_str()).await? {
-                let kind: String = row.try_get(0)?;
-                let system: String = row.try_get(1)?;
-                let id: String = row.try_get(2)?;
-                let n: i64 = row.try_get(3)?;
-                let a: String = row.try_get(4)?;
-                let Some(&s) = index.get(system.as_str()) else {
-                    continue;
-                };
-                if kind == "g" {
-                    stored[s].insert(id, (n, a));
-                } else {
-                    self.engines[s].load(id, a, row.try_get(5)?, row.try_get(6)?, n)?;
-                }
+        for row in rows {
+            let kind: String = row.try_get(0)?;
+            if kind == "s" {
+                continue;
+            }
+            let system: String = row.try_get(1)?;
+            let id: String = row.try_get(2)?;
+            let n: i64 = row.try_get(3)?;
+            let a: String = row.try_get(4)?;
+            let Some(&s) = index.get(system.as_str()) else {
+                continue;
+            };
+            if kind == "g" {
+                stored[s].insert(id, (n, a));
+            } else {
+                self.engines[s].load(id, a, row.try_get(5)?, row.try_get(6)?, n)?;
             }
         }
         // Apply in arrival order.
@@ -1001,24 +1018,97 @@ impl Writer {
             }
         }
         if new_games.is_empty() {
+            // Nothing to write: end the transaction, free the lock.
+            conn.execute("COMMIT").await?;
             return Ok(pending);
         }
-        // One write: the whole transaction as one script of literals.
+        // One write: the rest of the transaction as one script of literals.
         let script = self.script(jobs, &pending, &new_games, &touched, &now_text());
-        if let Err(e) = conn.execute(script.as_str()).await {
-            if conn.execute("ROLLBACK").await.is_err() {
-                // A connection in an unknown state must not go back to the pool.
-                drop(conn.detach());
-            }
-            return Err(e.into());
-        }
+        conn.execute(script.as_str()).await?;
         self.next_seq += new_games.len() as i64;
         self.stats.record(new_games.len());
         Ok(pending)
     }
 
-    /// The transaction of a batch: `BEGIN`, the new games, the players'
-    /// new states, `COMMIT`.
+    /// One read inside the batch's transaction: the last `seq` committed,
+    /// the games of the batch applied before and the players the cache has
+    /// never met. Values are inlined as escaped literals (see `lit`): one
+    /// round trip, nothing to prepare.
+    async fn read(
+        &self,
+        conn: &mut PoolConnection<Any>,
+        jobs: &[Job],
+    ) -> Result<(i64, Vec<AnyRow>), PointsError> {
+        let mut by_system: Vec<(Vec<&str>, Vec<&str>)> = self
+            .engines
+            .iter()
+            .map(|_| (Vec::new(), Vec::new()))
+            .collect();
+        for job in jobs {
+            let (ids, players) = &mut by_system[job.system];
+            ids.push(&job.game.id);
+            let engine = &self.engines[job.system];
+            for p in [&job.game.white, &job.game.black] {
+                if !engine.knows(p) {
+                    players.push(p);
+                }
+            }
+        }
+        let mut sql = String::from(
+            "SELECT 's', CAST(NULL AS TEXT), CAST(NULL AS TEXT), COALESCE(MAX(seq), 0), \
+             CAST(NULL AS TEXT), CAST(NULL AS TEXT), CAST(NULL AS TEXT) FROM points_games",
+        );
+        for (s, (ids, players)) in by_system.iter_mut().enumerate() {
+            for (list, select) in [
+                (
+                    ids,
+                    "SELECT 'g', system, game_id, seq, response, CAST(NULL AS TEXT), \
+                     CAST(NULL AS TEXT) \
+                     FROM points_games WHERE system = ",
+                ),
+                (
+                    players,
+                    "SELECT 'p', system, player_id, games, points, rd, volatility \
+                     FROM points_players WHERE system = ",
+                ),
+            ] {
+                if list.is_empty() {
+                    continue;
+                }
+                list.sort_unstable();
+                list.dedup();
+                sql.push_str(" UNION ALL ");
+                sql.push_str(select);
+                lit(&mut sql, &self.names[s]);
+                sql.push_str(if select.contains("points_games") {
+                    " AND game_id IN ("
+                } else {
+                    " AND player_id IN ("
+                });
+                for (i, v) in list.iter().enumerate() {
+                    if i > 0 {
+                        sql.push(',');
+                    }
+                    lit(&mut sql, v);
+                }
+                sql.push(')');
+            }
+        }
+        let rows = conn.fetch_all(sql.as_str()).await?;
+        let mut last = None;
+        for row in &rows {
+            if row.try_get::<String, _>(0)? == "s" {
+                last = Some(row.try_get::<i64, _>(3)?);
+            }
+        }
+        let last = last.ok_or_else(|| StoreError::Corrupt {
+            what: "points_games: no MAX(seq) row".to_owned(),
+        })?;
+        Ok((last, rows))
+    }
+
+    /// The rest of a batch's transaction, once locked and read: the new
+    /// games, the players' new states, `COMMIT`.
     fn script(
         &self,
         jobs: &[Job],
@@ -1028,10 +1118,6 @@ impl Writer {
         now: &str,
     ) -> String {
         let mut sql = String::with_capacity(new_games.len() * 600 + 256);
-        sql.push_str(match self.backend {
-            Backend::Sqlite => "BEGIN IMMEDIATE;\n",
-            Backend::Postgres => "BEGIN;\n",
-        });
         for chunk in new_games.chunks(ROWS_PER_STATEMENT) {
             sql.push_str(
                 "INSERT INTO points_games (system, game_id, seq, request, response, applied_at) \
@@ -1095,6 +1181,15 @@ impl Writer {
     }
 }
 
+/// The last `seq` committed, plus one.
+async fn next_seq(pool: &AnyPool) -> Result<i64, StoreError> {
+    let last: Option<i64> = sqlx::query("SELECT MAX(seq) FROM points_games")
+        .fetch_one(pool)
+        .await?
+        .try_get(0)?;
+    Ok(last.unwrap_or(0) + 1)
+}
+
 /// Appends `text` as an SQL string literal: in single quotes, each quote
 /// doubled — the standard form, read verbatim by SQLite and by PostgreSQL
 /// (`standard_conforming_strings`, on by default since 9.1, so backslashes
@@ -1129,6 +1224,11 @@ fn now_text() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_lock_statement_takes_the_points_lock() {
+        assert!(PG_BEGIN_LOCKED.contains(&format!("pg_advisory_xact_lock({PG_POINTS_LOCK})")));
+    }
 
     #[test]
     fn literals_are_quoted() {

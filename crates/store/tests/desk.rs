@@ -381,3 +381,101 @@ async fn groups_survive_the_round_trip_and_pair_apart() {
         assert_eq!(again.desk.groups(), ["甲组", "乙组"]);
     }
 }
+
+/// Two processes of the desk on one database, as two Store handles with
+/// their own pools: both pair round 1 of the same event at once (each from
+/// the event as it loaded it), and both enter a different result for the
+/// same board from the same version. One round is stored and the other
+/// pairing is refused naming round 1 (paired already, or unfinished for a
+/// writer that loaded the event after it was saved); one result is stored and the other
+/// is refused as a conflict naming who entered the stored one. Repeated on
+/// fresh events so the two writers really overlap on some of them.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn two_processes_pair_once_and_results_conflict_by_name() {
+    for db in databases().await {
+        let a = open(&db).await;
+        let b = open(&db).await;
+        for n in 0..10 {
+            let id = a
+                .create_event(&EventSettings::swiss("Open", Game::Xiangqi, 5), "admin")
+                .await
+                .unwrap();
+            for i in 1..=12 {
+                a.add_player(
+                    id,
+                    &PlayerInfo::new(format!("P{i}")).rating(2000 + i),
+                    "admin",
+                )
+                .await
+                .unwrap();
+            }
+            let pair = |store: qiyuan_store::Store, by: &'static str| async move {
+                let loaded = store.load_event(id).await.unwrap();
+                // Loaded after the other saved: the desk refuses to pair
+                // round 2 before round 1's results.
+                let round = loaded.desk.pair_next_round()?;
+                store.save_round(id, &round, by).await
+            };
+            let (x, y) = tokio::join!(
+                tokio::spawn(pair(a.clone(), "arbiter-a")),
+                tokio::spawn(pair(b.clone(), "arbiter-b")),
+            );
+            let (x, y) = (x.unwrap(), y.unwrap());
+            let (saved, refused) = match (x, y) {
+                (Ok(s), Err(e)) | (Err(e), Ok(s)) => (s, e),
+                other => panic!(
+                    "{}: event {n}: not one round and one refusal: {other:?}",
+                    db.name
+                ),
+            };
+            assert_eq!(saved.round, 1);
+            // Saved from a stale load: round 1 is paired already; loaded
+            // late: round 1 has no results yet. Either names round 1.
+            assert!(
+                matches!(
+                    &refused,
+                    StoreError::Desk(
+                        DeskError::BadRound { round: 1, .. }
+                            | DeskError::RoundIncomplete { round: 1, .. }
+                    )
+                ),
+                "{}: {refused:?}",
+                db.name
+            );
+            // One round of six boards, paired once, whichever handle reads.
+            for store in [&a, &b] {
+                let loaded = store.load_event(id).await.unwrap();
+                assert_eq!(loaded.desk.rounds_paired(), 1);
+                assert_eq!(loaded.games.len(), 6);
+                let log = store.desk_log(id).await.unwrap();
+                assert_eq!(log.iter().filter(|e| e.action == "pair-round").count(), 1);
+            }
+
+            let game = saved.games[0].id;
+            let (x, y) = tokio::join!(
+                a.set_result(id, game, GameResult::WhiteWins, 0, "arbiter-a"),
+                b.set_result(id, game, GameResult::BlackWins, 0, "arbiter-b"),
+            );
+            let (stored, conflict) = match (x, y) {
+                (Ok(s), Err(e)) | (Err(e), Ok(s)) => (s, e),
+                other => panic!(
+                    "{}: event {n}: not one result and one conflict: {other:?}",
+                    db.name
+                ),
+            };
+            assert!(stored.changed);
+            match &conflict {
+                StoreError::Conflict(c) => {
+                    assert_eq!((c.game_id, c.version), (game, 1));
+                    assert_eq!(Some(&c.by), stored.game.updated_by.as_ref());
+                }
+                other => panic!("{}: {other:?}", db.name),
+            }
+            let loaded = b.load_event(id).await.unwrap();
+            let g = loaded.games.iter().find(|g| g.id == game).unwrap();
+            assert_eq!((g.result, g.version), (stored.game.result, 1));
+        }
+        a.close().await;
+        b.close().await;
+    }
+}

@@ -14,7 +14,7 @@ use common::*;
 use qiyuan_rating::online::glicko2::{Glicko2, Glicko2Store};
 use qiyuan_rating::online::{GameResult, OnlineGame, PlayerStore, PointSystem, Side};
 use qiyuan_store::Store;
-use qiyuan_store::points::{Change, GLICKO2, PointsError, PointsGame, PointsService};
+use qiyuan_store::points::{Change, GLICKO2, GameOutcome, PointsError, PointsGame, PointsService};
 use rust_decimal::Decimal;
 use rust_decimal_macros::dec;
 use serde_json::value::RawValue;
@@ -377,96 +377,192 @@ async fn concurrent_games_equal_sequential_application() {
         }
         assert_eq!(answered.len(), 10_000);
 
-        // Replay the log sequentially with the pure rating crate.
-        let log: Vec<(String, String, i64, String, String)> = sqlx::query_as(
-            "SELECT system, game_id, seq, request, response FROM points_games ORDER BY seq",
-        )
-        .fetch_all(store.pool())
-        .await
-        .unwrap();
-        assert_eq!(log.len(), 10_000, "{}", db.name);
-        let systems: HashMap<&str, PointSystem> = SYSTEMS[..2]
-            .iter()
-            .map(|n| (*n, PointSystem::builtin(n).unwrap()))
-            .collect();
-        let mut stores: HashMap<&str, PlayerStore> = SYSTEMS[..2]
-            .iter()
-            .map(|n| (*n, PlayerStore::new()))
-            .collect();
-        let mut glicko = Glicko2Store::new(Glicko2::builtin());
-        let mut glicko_games: HashMap<String, i64> = HashMap::new();
-        for (k, (system, id, seq, request, response)) in log.iter().enumerate() {
-            assert_eq!(*seq, k as i64 + 1, "seq runs from 1 without gaps");
-            let g: PointsGame = serde_json::from_str(request).unwrap();
-            assert_eq!(&g.id, id);
-            let answer = &answered[&(system.clone(), id.clone())];
-            assert_eq!((&answer.body, answer.seq), (response, *seq));
-            let stored = fields(response);
-            let (result, leaver) = parse_result(&g.result);
-            if system == GLICKO2 {
-                let score = f64::from(result.white_score_x2()) / 2.0;
-                let (w, b) = glicko.rate_game(&g.white, &g.black, score).unwrap();
-                *glicko_games.entry(g.white.clone()).or_default() += 1;
-                *glicko_games.entry(g.black.clone()).or_default() += 1;
-                assert_eq!(raw_f64(&stored, "white_points"), w.rating);
-                assert_eq!(raw_f64(&stored, "black_points"), b.rating);
-                assert_eq!(raw_f64(&stored, "white_rd"), w.rd);
-                assert_eq!(raw_f64(&stored, "black_rd"), b.rd);
-                assert_eq!(raw_f64(&stored, "white_volatility"), w.volatility);
-                assert_eq!(raw_f64(&stored, "black_volatility"), b.volatility);
-            } else {
-                let online = OnlineGame {
-                    id,
-                    white: &g.white,
-                    black: &g.black,
-                    result,
-                    plies: g.plies,
-                    left_by_force: leaver,
-                    draw_offered_by: None,
-                };
-                let s = &systems[system.as_str()];
-                let c = s
-                    .apply(stores.get_mut(system.as_str()).unwrap(), &online)
-                    .unwrap();
-                assert_eq!(raw_dec(&stored, "white_change"), c.white_change);
-                assert_eq!(raw_dec(&stored, "black_change"), c.black_change);
-                assert_eq!(raw_dec(&stored, "white_points"), c.white_points);
-                assert_eq!(raw_dec(&stored, "black_points"), c.black_points);
-                assert_eq!(
-                    stored["white_level"].get(),
-                    format!("\"{}\"", c.white_level)
-                );
-                assert_eq!(
-                    stored["black_level"].get(),
-                    format!("\"{}\"", c.black_level)
-                );
-            }
-        }
-        // The final states are those of the sequential run.
-        let rows: Vec<(String, String, String, Option<String>, i64)> = sqlx::query_as(
-            "SELECT system, player_id, points, rd, games FROM points_players ORDER BY system, player_id",
-        )
-        .fetch_all(store.pool())
-        .await
-        .unwrap();
-        let expected_rows: usize =
-            stores.values().map(PlayerStore::len).sum::<usize>() + glicko.len();
-        assert_eq!(rows.len(), expected_rows);
-        for (system, id, points, rd, games) in rows {
-            if system == GLICKO2 {
-                let r = glicko.get(&id).unwrap();
-                assert_eq!(f64::from_str(&points).unwrap(), r.rating, "{id}");
-                assert_eq!(f64::from_str(&rd.unwrap()).unwrap(), r.rd, "{id}");
-                assert_eq!(games, glicko_games[&id]);
-            } else {
-                let r = stores[system.as_str()].get(&id).unwrap();
-                assert_eq!(Decimal::from_str(&points).unwrap(), r.points, "{id}");
-                assert_eq!(games, i64::from(r.games), "{id}");
-            }
-        }
+        assert_serial_replay(&store, &answered, 10_000, db.name).await;
         let stats = service.batch_stats();
         assert_eq!(stats.games, 10_000);
         store.close().await;
+    }
+}
+
+/// Three services, each on its own pool (as three `qiyuan serve` processes
+/// would be) on one database; 50 clients spread over them, each posting its
+/// own games and ten games every client posts (the same id to every
+/// service at once). The log replayed serially in `seq` order gives every
+/// answer and every final state: no update lost, none counted twice, and a
+/// game posted to several processes applied once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn services_on_separate_pools_equal_the_serial_replay() {
+    const CLIENTS: u64 = 50;
+    const OWN: u64 = 60;
+    const SHARED: u64 = 10;
+    for db in databases().await {
+        let mut stores = Vec::new();
+        let mut services = Vec::new();
+        for _ in 0..3 {
+            let store = open(&db).await;
+            services.push(PointsService::start(&store).await.unwrap());
+            stores.push(store);
+        }
+        let mut tasks = Vec::new();
+        for c in 0..CLIENTS {
+            let services = services.clone();
+            tasks.push(tokio::spawn(async move {
+                let mut rng = Lcg(c + 100);
+                let mut answers = Vec::new();
+                for i in 0..OWN {
+                    // A shared game now and then: the same id and content
+                    // from every client, through another service each time.
+                    let (system, g) = if i % (OWN / SHARED) == 0 {
+                        let k = i / (OWN / SHARED);
+                        let mut fixed = Lcg(k + 1_000);
+                        random_game(&mut fixed, &format!("shared-{k}"))
+                    } else {
+                        random_game(&mut rng, &format!("c{c}-{i}"))
+                    };
+                    let service = &services[((c + i) % 3) as usize];
+                    let o = service.apply(system, g).await.unwrap();
+                    answers.push((system, o));
+                }
+                answers
+            }));
+        }
+        let mut answered: HashMap<(String, String), GameOutcome> = HashMap::new();
+        let mut applied = 0;
+        for t in tasks {
+            for (system, o) in t.await.unwrap() {
+                if !o.replayed {
+                    applied += 1;
+                }
+                let key = (system.to_owned(), o.game_id.clone());
+                if let Some(other) = answered.get(&key) {
+                    // A shared game: every client got the same answer.
+                    assert_eq!((&other.body, other.seq), (&o.body, o.seq), "{}", db.name);
+                } else {
+                    answered.insert(key, o);
+                }
+            }
+        }
+        let distinct = (CLIENTS * (OWN - SHARED) + SHARED) as usize;
+        assert_eq!(answered.len(), distinct);
+        // Each shared game applied once, by whichever service came first.
+        assert_eq!(applied, distinct, "{}", db.name);
+        assert_serial_replay(&stores[0], &answered, distinct, db.name).await;
+        let committed: u64 = services.iter().map(|s| s.batch_stats().games).sum();
+        assert_eq!(committed, distinct as u64);
+        // Every service took part.
+        assert!(services.iter().all(|s| s.batch_stats().games > 0));
+        drop(services);
+        for store in stores {
+            store.close().await;
+        }
+    }
+}
+
+/// A game among 40 players in one of the three systems, drawn from `rng`.
+fn random_game(rng: &mut Lcg, id: &str) -> (&'static str, PointsGame) {
+    let system = SYSTEMS[rng.next(3) as usize];
+    let w = rng.next(40);
+    let b = (w + 1 + rng.next(39)) % 40;
+    let result = RESULTS[rng.next(5) as usize];
+    let plies = Some(rng.next(120) as u32);
+    let g = game(id, &format!("p{w}"), &format!("p{b}"), result, plies);
+    (system, g)
+}
+
+/// The log in `seq` order, replayed one game at a time with the pure
+/// rating crate, gives every stored response and every player's stored
+/// state; `answered` (by system and game id) are the answers the clients
+/// got, `total` the games expected in the log.
+async fn assert_serial_replay(
+    store: &Store,
+    answered: &HashMap<(String, String), GameOutcome>,
+    total: usize,
+    db: &str,
+) {
+    let log: Vec<(String, String, i64, String, String)> = sqlx::query_as(
+        "SELECT system, game_id, seq, request, response FROM points_games ORDER BY seq",
+    )
+    .fetch_all(store.pool())
+    .await
+    .unwrap();
+    assert_eq!(log.len(), total, "{db}");
+    let systems: HashMap<&str, PointSystem> = SYSTEMS[..2]
+        .iter()
+        .map(|n| (*n, PointSystem::builtin(n).unwrap()))
+        .collect();
+    let mut stores: HashMap<&str, PlayerStore> = SYSTEMS[..2]
+        .iter()
+        .map(|n| (*n, PlayerStore::new()))
+        .collect();
+    let mut glicko = Glicko2Store::new(Glicko2::builtin());
+    let mut glicko_games: HashMap<String, i64> = HashMap::new();
+    for (k, (system, id, seq, request, response)) in log.iter().enumerate() {
+        assert_eq!(*seq, k as i64 + 1, "seq runs from 1 without gaps");
+        let g: PointsGame = serde_json::from_str(request).unwrap();
+        assert_eq!(&g.id, id);
+        let answer = &answered[&(system.clone(), id.clone())];
+        assert_eq!((&answer.body, answer.seq), (response, *seq));
+        let stored = fields(response);
+        let (result, leaver) = parse_result(&g.result);
+        if system == GLICKO2 {
+            let score = f64::from(result.white_score_x2()) / 2.0;
+            let (w, b) = glicko.rate_game(&g.white, &g.black, score).unwrap();
+            *glicko_games.entry(g.white.clone()).or_default() += 1;
+            *glicko_games.entry(g.black.clone()).or_default() += 1;
+            assert_eq!(raw_f64(&stored, "white_points"), w.rating);
+            assert_eq!(raw_f64(&stored, "black_points"), b.rating);
+            assert_eq!(raw_f64(&stored, "white_rd"), w.rd);
+            assert_eq!(raw_f64(&stored, "black_rd"), b.rd);
+            assert_eq!(raw_f64(&stored, "white_volatility"), w.volatility);
+            assert_eq!(raw_f64(&stored, "black_volatility"), b.volatility);
+        } else {
+            let online = OnlineGame {
+                id,
+                white: &g.white,
+                black: &g.black,
+                result,
+                plies: g.plies,
+                left_by_force: leaver,
+                draw_offered_by: None,
+            };
+            let s = &systems[system.as_str()];
+            let c = s
+                .apply(stores.get_mut(system.as_str()).unwrap(), &online)
+                .unwrap();
+            assert_eq!(raw_dec(&stored, "white_change"), c.white_change);
+            assert_eq!(raw_dec(&stored, "black_change"), c.black_change);
+            assert_eq!(raw_dec(&stored, "white_points"), c.white_points);
+            assert_eq!(raw_dec(&stored, "black_points"), c.black_points);
+            assert_eq!(
+                stored["white_level"].get(),
+                format!("\"{}\"", c.white_level)
+            );
+            assert_eq!(
+                stored["black_level"].get(),
+                format!("\"{}\"", c.black_level)
+            );
+        }
+    }
+    // The final states are those of the sequential run.
+    let rows: Vec<(String, String, String, Option<String>, i64)> = sqlx::query_as(
+        "SELECT system, player_id, points, rd, games FROM points_players ORDER BY system, player_id",
+    )
+    .fetch_all(store.pool())
+    .await
+    .unwrap();
+    let expected_rows: usize = stores.values().map(PlayerStore::len).sum::<usize>() + glicko.len();
+    assert_eq!(rows.len(), expected_rows);
+    for (system, id, points, rd, games) in rows {
+        if system == GLICKO2 {
+            let r = glicko.get(&id).unwrap();
+            assert_eq!(f64::from_str(&points).unwrap(), r.rating, "{id}");
+            assert_eq!(f64::from_str(&rd.unwrap()).unwrap(), r.rd, "{id}");
+            assert_eq!(games, glicko_games[&id]);
+        } else {
+            let r = stores[system.as_str()].get(&id).unwrap();
+            assert_eq!(Decimal::from_str(&points).unwrap(), r.points, "{id}");
+            assert_eq!(games, i64::from(r.games), "{id}");
+        }
     }
 }
 

@@ -4,8 +4,9 @@
 //! — both players' new points out, durably and idempotently by game id,
 //! through the store's
 //! [`PointsService`](qiyuan_store::points::PointsService), kept in
-//! [`AppState::points`] (one writer per database, started on the first game
-//! posted).
+//! [`AppState::points`] (one writer per process, started on the first game
+//! posted; several `qiyuan serve` processes on one database give the totals
+//! of one writer: see `docs/deploy.md`).
 //!
 //! **Who may post:** rating officers (等级分管理员) and administrators. The
 //! points are a rating matter, and the platform that reports its games

@@ -2,14 +2,13 @@
 
 use axum::extract::{Path, Query, State};
 use maud::{Markup, html};
+use qiyuan_store::list_pages::{ListCursor, ListKey};
 use qiyuan_store::{Store, StoreError};
 use rust_decimal::Decimal;
 use serde::Deserialize;
-use sqlx::Row;
 
 use super::{
-    PAGE_SIZE, like_pattern, opt_dec, page_offset, pager, sex_label, signed, status_label,
-    store_error, url_with,
+    PAGE_SIZE, opt_dec, page_offset, pager, sex_label, signed, status_label, store_error, url_with,
 };
 use crate::AppState;
 use crate::auth::Viewer;
@@ -58,29 +57,6 @@ pub(crate) struct ListRowView {
     pub highest: Option<Decimal>,
 }
 
-fn dec_col(r: &sqlx::any::AnyRow, col: &str) -> Result<Option<Decimal>, AppError> {
-    let text: Option<String> = r.try_get(col).map_err(db)?;
-    text.map(|t| {
-        t.parse::<Decimal>()
-            .map_err(|_| AppError::Internal(format!("`{t}` in {col} is not a decimal")))
-    })
-    .transpose()
-}
-
-fn db(e: sqlx::Error) -> AppError {
-    AppError::Internal(e.to_string())
-}
-
-/// The condition of a search on players `p` (`$3`: the text, `$4`: its
-/// LIKE pattern); always true for an empty text.
-const MATCH: &str = "($3 = '' OR LOWER(p.name) LIKE $4 ESCAPE '\\' \
-     OR LOWER(COALESCE(p.unit, '')) LIKE $4 ESCAPE '\\' OR CAST(p.id AS TEXT) = $3)";
-
-/// The condition of a search on the rows `e` of a list, by the identity the
-/// list holds (`$3`: the text, `$4`: its LIKE pattern).
-const LIST_MATCH: &str = "($3 = '' OR LOWER(e.name) LIKE $4 ESCAPE '\\' \
-     OR LOWER(COALESCE(e.unit, '')) LIKE $4 ESCAPE '\\' OR CAST(e.player_id AS TEXT) = $3)";
-
 /// The sort key of a list row: unrated rows last, then by rating (highest
 /// first), then by id. Carried in page links (`after=` / `before=`) so that
 /// a page is found by the key of its neighbour, not by skipping rows: a
@@ -101,6 +77,14 @@ impl Key {
                 .rating
                 .map_or_else(|| "0".to_string(), |r| r.to_string()),
             id: row.id,
+        }
+    }
+
+    fn to_store(&self) -> ListKey {
+        ListKey {
+            unrated: self.unrated,
+            rating: self.rating.clone(),
+            id: self.id,
         }
     }
 
@@ -170,26 +154,6 @@ pub(crate) struct ListPage {
     pub has_next: bool,
 }
 
-/// The sort key's columns in SQL.
-const FLAG: &str = "(CASE WHEN e.rating IS NULL THEN 1 ELSE 0 END)";
-const RATING: &str = "COALESCE(CAST(e.rating AS DOUBLE PRECISION), 0)";
-
-/// Rows after (`$6`, `$7`, `$8`) in list order.
-fn after_sql() -> String {
-    format!(
-        "({FLAG} > $6 OR ({FLAG} = $6 AND {RATING} < CAST($7 AS DOUBLE PRECISION)) \
-         OR ({FLAG} = $6 AND {RATING} = CAST($7 AS DOUBLE PRECISION) AND e.player_id > $8))"
-    )
-}
-
-/// Rows before (`$6`, `$7`, `$8`) in list order.
-fn before_sql() -> String {
-    format!(
-        "({FLAG} < $6 OR ({FLAG} = $6 AND {RATING} > CAST($7 AS DOUBLE PRECISION)) \
-         OR ({FLAG} = $6 AND {RATING} = CAST($7 AS DOUBLE PRECISION) AND e.player_id < $8))"
-    )
-}
-
 /// One page of list `list_id` (by rating, highest first, unrated last, then
 /// id), filtered by `q` (name, unit, id), starting at `cursor`; with each
 /// player's rating on `base` (the list the period started from) when given.
@@ -204,105 +168,38 @@ pub(crate) async fn list_rows(
     q: &str,
     cursor: &Cursor,
 ) -> Result<ListPage, AppError> {
-    let pattern = like_pattern(q);
-    let total: i64 = sqlx::query_scalar(&format!(
-        "SELECT COUNT(*) FROM list_entries e \
-         WHERE e.list_id = $1 AND $2 = $2 AND {LIST_MATCH}"
-    ))
-    .bind(list_id)
-    .bind(0i64)
-    .bind(q)
-    .bind(&pattern)
-    .fetch_one(store.pool())
-    .await
-    .map_err(db)?;
-    let start = Key {
-        unrated: false,
-        rating: "0".into(),
-        id: 0,
+    let cursor = match cursor {
+        Cursor::Start => ListCursor::Start,
+        Cursor::After(k) => ListCursor::After(k.to_store()),
+        Cursor::Before(k) => ListCursor::Before(k.to_store()),
     };
-    let (key, backwards) = match cursor {
-        Cursor::Start => (None, false),
-        Cursor::After(k) => (Some(k), false),
-        Cursor::Before(k) => (Some(k), true),
-    };
-    let (condition, order) = match (key, backwards) {
-        (None, _) => ("$6 = $6 AND $7 = $7 AND $8 = $8".to_string(), "ASC"),
-        (Some(_), false) => (after_sql(), "ASC"),
-        (Some(_), true) => (before_sql(), "DESC"),
-    };
-    let reverse = if order == "ASC" { "DESC" } else { "ASC" };
-    let k = key.unwrap_or(&start);
-    let rows = sqlx::query(&format!(
-        "SELECT e.player_id, e.name, e.sex, e.unit, e.titles, e.rating, e.valid_games, e.k, \
-         e.status, e.highest, b.rating AS rating_before FROM list_entries e \
-         LEFT JOIN list_entries b ON b.list_id = $2 AND b.player_id = e.player_id \
-         WHERE e.list_id = $1 AND {LIST_MATCH} AND {condition} \
-         ORDER BY {FLAG} {order}, {RATING} {reverse}, e.player_id {order} LIMIT $5"
-    ))
-    .bind(list_id)
-    .bind(base.unwrap_or(-1))
-    .bind(q)
-    .bind(&pattern)
-    .bind(PAGE_SIZE as i64 + 1)
-    .bind(i64::from(k.unrated))
-    .bind(k.rating.clone())
-    .bind(k.id)
-    .fetch_all(store.pool())
-    .await
-    .map_err(db)?;
-    let mut out = Vec::with_capacity(rows.len());
-    for r in rows.iter().take(PAGE_SIZE as usize) {
-        out.push(ListRowView {
+    let page = store
+        .list_page(list_id, base, q, &cursor, PAGE_SIZE as u32)
+        .await
+        .map_err(store_error)?;
+    let (total, before) = (page.total, page.before);
+    let mut out: Vec<ListRowView> = page
+        .rows
+        .into_iter()
+        .map(|r| ListRowView {
             pos: None,
-            id: r.try_get("player_id").map_err(db)?,
-            name: r.try_get("name").map_err(db)?,
-            sex: r.try_get("sex").map_err(db)?,
-            unit: r.try_get("unit").map_err(db)?,
-            titles: qiyuan_formats::list::parse_titles(
-                &r.try_get::<Option<String>, _>("titles")
-                    .map_err(db)?
-                    .unwrap_or_default(),
-            )
-            .unwrap_or_default()
-            .into_iter()
-            .map(|t| t.title)
-            .collect(),
-            rating: dec_col(r, "rating")?,
-            rating_before: dec_col(r, "rating_before")?,
-            valid_games: r.try_get("valid_games").map_err(db)?,
-            k: r.try_get("k").map_err(db)?,
-            status: r.try_get("status").map_err(db)?,
-            highest: dec_col(r, "highest")?,
-        });
-    }
-    if backwards {
-        out.reverse();
-    }
-    // How many rows come before the first shown (its position).
-    let before = match (cursor, out.first()) {
-        (Cursor::Start, _) | (_, None) => 0,
-        (_, Some(first)) => {
-            let fk = Key::of(first);
-            let n: i64 = sqlx::query_scalar(&format!(
-                "SELECT COUNT(*) FROM list_entries e \
-                 WHERE e.list_id = $1 AND $2 = $2 AND {LIST_MATCH} AND $5 = $5 AND {}",
-                before_sql()
-            ))
-            .bind(list_id)
-            .bind(0i64)
-            .bind(q)
-            .bind(&pattern)
-            .bind(0i64)
-            .bind(i64::from(fk.unrated))
-            .bind(fk.rating)
-            .bind(fk.id)
-            .fetch_one(store.pool())
-            .await
-            .map_err(db)?;
-            n as u64
-        }
-    };
+            id: r.id,
+            name: r.name,
+            sex: r.sex,
+            unit: r.unit,
+            titles: qiyuan_formats::list::parse_titles(r.titles.as_deref().unwrap_or_default())
+                .unwrap_or_default()
+                .into_iter()
+                .map(|t| t.title)
+                .collect(),
+            rating: r.rating,
+            rating_before: r.rating_before,
+            valid_games: r.valid_games,
+            k: r.k,
+            status: r.status,
+            highest: r.highest,
+        })
+        .collect();
     for (i, row) in out.iter_mut().enumerate() {
         if q.is_empty() && row.rating.is_some() {
             row.pos = Some(before + i as u64 + 1);
@@ -311,10 +208,10 @@ pub(crate) async fn list_rows(
     let shown = out.len() as u64;
     Ok(ListPage {
         rows: out,
-        total: total as u64,
+        total,
         before,
         has_prev: before > 0,
-        has_next: before + shown < total as u64,
+        has_next: before + shown < total,
     })
 }
 
@@ -458,13 +355,7 @@ pub(crate) async fn lists_index(
 
 /// The base list of a computed list (the period's starting list).
 pub(crate) async fn base_of(store: &Store, list_id: i64) -> Result<Option<i64>, AppError> {
-    let base: Option<Option<i64>> =
-        sqlx::query_scalar("SELECT base_list_id FROM periods WHERE result_list_id = $1")
-            .bind(list_id)
-            .fetch_optional(store.pool())
-            .await
-            .map_err(db)?;
-    Ok(base.flatten())
+    store.list_base(list_id).await.map_err(store_error)
 }
 
 /// `GET /lists/{id}?q=&page=`: a published list, a page at a time.
@@ -523,57 +414,11 @@ pub(crate) async fn players_search(
 ) -> Result<Markup, AppError> {
     let q = query.text();
     let (page, offset) = page_offset(query.page);
-    let latest: Option<i64> = sqlx::query_scalar(
-        "SELECT id FROM rating_lists WHERE status = 'published' \
-         ORDER BY list_date DESC, id DESC LIMIT 1",
-    )
-    .fetch_optional(state.store.pool())
-    .await
-    .map_err(db)?;
-    let pattern = like_pattern(q);
-    let total: i64 = sqlx::query_scalar(&format!(
-        "SELECT COUNT(*) FROM players p WHERE $1 = $1 AND $2 = $2 AND {MATCH}"
-    ))
-    .bind(0i64)
-    .bind(0i64)
-    .bind(q)
-    .bind(&pattern)
-    .fetch_one(state.store.pool())
-    .await
-    .map_err(db)?;
-    let rows = sqlx::query(&format!(
-        "SELECT p.id, p.name, p.sex, p.unit, e.rating, e.status FROM players p \
-         LEFT JOIN list_entries e ON e.list_id = $1 AND e.player_id = p.id \
-         WHERE $2 = $2 AND {MATCH} ORDER BY p.id LIMIT $5 OFFSET $6"
-    ))
-    .bind(latest.unwrap_or(-1))
-    .bind(0i64)
-    .bind(q)
-    .bind(&pattern)
-    .bind(PAGE_SIZE as i64)
-    .bind(offset as i64)
-    .fetch_all(state.store.pool())
-    .await
-    .map_err(db)?;
-    struct Found {
-        id: i64,
-        name: String,
-        sex: String,
-        unit: Option<String>,
-        rating: Option<Decimal>,
-        status: Option<String>,
-    }
-    let mut found = Vec::with_capacity(rows.len());
-    for r in &rows {
-        found.push(Found {
-            id: r.try_get("id").map_err(db)?,
-            name: r.try_get("name").map_err(db)?,
-            sex: r.try_get("sex").map_err(db)?,
-            unit: r.try_get("unit").map_err(db)?,
-            rating: dec_col(r, "rating")?,
-            status: r.try_get("status").map_err(db)?,
-        });
-    }
+    let (total, found) = state
+        .store
+        .search_players(q, offset, PAGE_SIZE as u32)
+        .await
+        .map_err(store_error)?;
     let title = viewer.t("Players", "棋手");
     Ok(layout::page(
         &viewer,
@@ -611,7 +456,7 @@ pub(crate) async fn players_search(
                     }
                 } }
             }
-            (pager(&viewer, "/players", &[("q", q)], page, total as u64))
+            (pager(&viewer, "/players", &[("q", q)], page, total))
         },
     ))
 }

@@ -58,24 +58,14 @@ pub(crate) fn store_error(e: StoreError) -> AppError {
 }
 
 /// The `LIKE` pattern matching `text` anywhere, lower-cased, with `\`, `%`
-/// and `_` escaped (used with `ESCAPE '\'`).
+/// and `_` escaped (used with `ESCAPE '\'`); the store's, which runs the
+/// searches.
 ///
 /// ```
 /// # use qiyuan_server::public::like_pattern;
 /// assert_eq!(like_pattern("50%_A\\b"), "%50\\%\\_a\\\\b%");
 /// ```
-pub fn like_pattern(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() + 4);
-    out.push('%');
-    for c in text.to_lowercase().chars() {
-        if matches!(c, '\\' | '%' | '_') {
-            out.push('\\');
-        }
-        out.push(c);
-    }
-    out.push('%');
-    out
-}
+pub use qiyuan_store::list_pages::like_pattern;
 
 /// A rating or `—`.
 pub(crate) fn opt_dec(d: Option<Decimal>) -> String {
