@@ -4,7 +4,8 @@
 use qiyuan_rating::model as rm;
 use qiyuan_rating::norms::{NormReport, check_norms};
 use qiyuan_rating::{EventReport, Profile};
-use qiyuan_tournament::model::{ByeKind, GameResult, GameScore, Outcome, PlayerId, Sex};
+use qiyuan_tournament::model::{ByeKind, GameResult, Outcome, PlayerId, Sex};
+use qiyuan_tournament::scoring::ScoringSystem;
 use qiyuan_tournament::standings::{Standings, StandingsConfig, compute_standings};
 use rust_decimal::Decimal;
 use serde::Serialize;
@@ -56,10 +57,14 @@ pub struct CrossCell {
     pub opponent: Option<PlayerId>,
     /// `w` / `b` for White (Red) / Black, empty without a game.
     pub colour: String,
-    /// Result code as on a wall chart: `1 ½ 0` played, `+ -` forfeits, `U`
-    /// pairing-allocated bye, `F H Z` requested byes, `*` pending, empty
-    /// when absent.
+    /// Result as on a wall chart: a played game's points on the event's
+    /// own scale (`1 ½ 0` under 1-½-0, `2 1 0` under the xiangqi 2-1-0),
+    /// `+ -` forfeits, `U` pairing-allocated bye, `F H Z` requested byes,
+    /// `*` pending, empty when absent.
     pub result: String,
+    /// The points the round gave under the event's scoring (a bye's too;
+    /// 0 while pending or absent).
+    pub points: Decimal,
 }
 
 /// One row of the crosstable.
@@ -92,26 +97,42 @@ pub struct Crosstable {
     pub rows: Vec<CrossRow>,
 }
 
-fn half(d: GameScore) -> &'static str {
-    match d {
-        GameScore::Win => "1",
-        GameScore::Draw => "½",
-        GameScore::Loss => "0",
+/// Points as a wall chart writes them: `2`, `1½`, `½`, `0`.
+///
+/// ```
+/// use qiyuan_desk::reports::points_text;
+/// assert_eq!(points_text(rust_decimal_macros::dec!(1.5)), "1½");
+/// assert_eq!(points_text(rust_decimal_macros::dec!(0.5)), "½");
+/// assert_eq!(points_text(rust_decimal_macros::dec!(2.0)), "2");
+/// ```
+pub fn points_text(p: Decimal) -> String {
+    let p = p.normalize();
+    let whole = p.trunc();
+    if p - whole == Decimal::new(5, 1) {
+        if whole.is_zero() {
+            "½".into()
+        } else {
+            format!("{whole}½")
+        }
+    } else {
+        p.to_string()
     }
 }
 
-/// The wall-chart cell of an outcome.
-pub fn cell(o: Outcome) -> CrossCell {
+/// The wall-chart cell of an outcome, its points under `scoring`.
+pub fn cell(o: Outcome, scoring: &ScoringSystem) -> CrossCell {
+    let points = match o {
+        Outcome::Pending { .. } | Outcome::Bye(ByeKind::Absent) => Decimal::ZERO,
+        o => scoring.points(o),
+    };
     let col = |c: qiyuan_tournament::model::Colour| match c {
         qiyuan_tournament::model::Colour::White => "w".to_string(),
         qiyuan_tournament::model::Colour::Black => "b".to_string(),
     };
     let (opponent, colour, result) = match o {
         Outcome::Played {
-            opponent,
-            colour,
-            score,
-        } => (Some(opponent), col(colour), half(score).to_string()),
+            opponent, colour, ..
+        } => (Some(opponent), col(colour), points_text(points)),
         Outcome::ForfeitWin { opponent, colour } => (Some(opponent), col(colour), "+".into()),
         Outcome::ForfeitLoss { opponent, colour } | Outcome::DoubleForfeit { opponent, colour } => {
             (Some(opponent), col(colour), "-".into())
@@ -134,6 +155,7 @@ pub fn cell(o: Outcome) -> CrossCell {
         opponent,
         colour,
         result,
+        points,
     }
 }
 
@@ -212,7 +234,7 @@ impl DeskEvent {
                         table[i]
                             .iter()
                             .filter(|out| out.opponent() == Some(o))
-                            .map(|&out| cell(out).result)
+                            .map(|&out| cell(out, &scoring).result)
                             .collect::<Vec<_>>()
                             .join(" ")
                     })
@@ -222,7 +244,7 @@ impl DeskEvent {
                     name: p.name.clone(),
                     rating: p.rating,
                     points: table[i].iter().map(|&o| scoring.points(o)).sum(),
-                    rounds: table[i].iter().map(|&o| cell(o)).collect(),
+                    rounds: table[i].iter().map(|&o| cell(o, &scoring)).collect(),
                     versus,
                 }
             })

@@ -268,7 +268,8 @@ fn cross_cell(page: &str, id: u32, round: u32) -> String {
 /// won by Red. Under the xiangqi scoring (象棋竞赛规则 2011 art. 13.1: win 2,
 /// draw 1, loss 0) each Red player has 2 points after round 1 and each
 /// Black player 0; the crosstable cell of a Red winner against player N is
-/// `N红1` (ui-conventions §5, xiangqi colour letters).
+/// `N红2` (ui-conventions §5 with xiangqi colour letters; the cell gives the
+/// points on the event's own scale, as the total beside it does).
 #[tokio::test]
 async fn desk_events_show_published_rounds_standings_and_crosstable() {
     use qiyuan_desk::prelude::*;
@@ -391,7 +392,7 @@ async fn desk_events_show_published_rounds_standings_and_crosstable() {
     for g in &saved.games {
         assert_eq!(
             cross_cell(&cross, g.white.0, 1),
-            format!("{}红1", g.black.0)
+            format!("{}红2", g.black.0)
         );
         assert_eq!(
             cross_cell(&cross, g.black.0, 1),
@@ -400,7 +401,7 @@ async fn desk_events_show_published_rounds_standings_and_crosstable() {
     }
 
     // The player card of board 1's Red player: round 1, 红, the opponent,
-    // won (1), 2 points.
+    // won (2 on the event's 2-1-0 scale), 2 points.
     let g = &saved.games[0];
     let card = anon_get(
         &server,
@@ -433,7 +434,7 @@ async fn desk_events_show_published_rounds_standings_and_crosstable() {
             "红",
             &g.black.0.to_string(),
             black_name.as_str(),
-            "1",
+            "2",
             "2"
         ],
         "{row}"

@@ -134,7 +134,11 @@ fn crosstable_markup(l: Lang, d: &DeskEvent) -> Markup {
                 td.num { @if let Some(r) = row.rating { (r) } }
                 @if grid { @for v in &row.versus { td.num { (v) } } }
                 @else { @for cell in &row.rounds {
-                    td.num { @if let Some(o) = cell.opponent { (o.0) } (colour(&cell.colour)) (cell.result) }
+                    td.num {
+                        @if let Some(o) = cell.opponent { (o.0) (colour(&cell.colour)) (cell.result) }
+                        // A bye: "-" and its points (ui-conventions §5).
+                        @else if matches!(cell.result.as_str(), "U" | "F" | "H" | "Z") { "-" (qiyuan_desk::reports::points_text(cell.points)) }
+                    }
                 } }
                 td.num { (row.points.normalize()) }
             } } }

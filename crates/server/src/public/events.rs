@@ -289,20 +289,7 @@ fn points_after(e: &LoadedEvent, round: u32) -> HashMap<PlayerId, Decimal> {
 }
 
 /// A number of points as a pairing list writes it (`1½`, `2`, `0`).
-pub(crate) fn points_text(p: Decimal) -> String {
-    let p = p.normalize();
-    let whole = p.trunc();
-    let frac = p - whole;
-    if frac == Decimal::new(5, 1) {
-        if whole.is_zero() {
-            "½".into()
-        } else {
-            format!("{whole}½")
-        }
-    } else {
-        p.to_string()
-    }
-}
+pub(crate) use qiyuan_desk::reports::points_text;
 
 fn bye_label(viewer: &Viewer, kind: ByeKind) -> Option<(&'static str, &'static str)> {
     let points = match kind {
@@ -659,11 +646,9 @@ async fn crosstable_page(
                                             @match c.opponent {
                                                 Some(o) => { (o.0) (colour(&c.colour)) (c.result) }
                                                 None => {
-                                                    @match c.result.as_str() {
-                                                        "U" | "F" => "-1",
-                                                        "H" => "-½",
-                                                        "Z" => "-0",
-                                                        _ => "",
+                                                    // A bye: "-" and its points (ui-conventions §5).
+                                                    @if matches!(c.result.as_str(), "U" | "F" | "H" | "Z") {
+                                                        "-" (points_text(c.points))
                                                     }
                                                 }
                                             }
@@ -767,9 +752,7 @@ async fn player_card(
                                 }
                                 td.result {
                                     @match c.result.as_str() {
-                                        "U" | "F" => "1",
-                                        "H" => "½",
-                                        "Z" => "0",
+                                        "U" | "F" | "H" | "Z" => (points_text(c.points)),
                                         "*" => "",
                                         other => (other),
                                     }
