@@ -489,3 +489,79 @@ async fn lists_and_searches_work_on_postgresql() {
         let _ = stop.send(());
     }
 }
+
+/// A player finds himself on the event page from a phone: by a piece of
+/// his name (Latin letters in either case), his unit or his number; what
+/// was typed comes back escaped, and nothing matching says so.
+#[tokio::test]
+async fn players_are_found_by_name_unit_or_number() {
+    use qiyuan_desk::prelude::*;
+    let server = TestServer::start().await;
+    let store = &server.store;
+    let settings = EventSettings::swiss("公开赛", Game::Xiangqi, 3);
+    let id = store.create_event(&settings, "arb").await.unwrap();
+    for (n, club) in [
+        ("王天一", "杭州"),
+        ("郑惟桐", "四川"),
+        ("Anna Lee", "杭州"),
+        ("王磊", "北京"),
+    ] {
+        let mut info = PlayerInfo::new(n);
+        info.club = Some(club.into());
+        store.add_player(id, &info, "arb").await.unwrap();
+    }
+    let anon = server.browser();
+    let rows = |page: &str| {
+        common::all_attrs(page, "data-player")
+            .into_iter()
+            .map(|p| p.parse::<u32>().unwrap())
+            .collect::<Vec<_>>()
+    };
+    let find = |q: &str| {
+        let request = anon
+            .get(server.url(&format!("/events/{id}")))
+            .query(&[("q", q.to_string())]);
+        async move {
+            let resp = request.send().await.unwrap();
+            assert_eq!(resp.status(), 200);
+            resp.text().await.unwrap()
+        }
+    };
+    // The pairing numbers the desk gave them.
+    let loaded = store.load_event(id).await.unwrap();
+    let no = |name: &str| {
+        loaded
+            .desk
+            .players()
+            .iter()
+            .find(|p| p.info.name == name)
+            .unwrap()
+            .id
+            .0
+    };
+    let sorted = |mut v: Vec<u32>| {
+        v.sort();
+        v
+    };
+    assert_eq!(
+        rows(&find("王").await),
+        sorted(vec![no("王天一"), no("王磊")])
+    );
+    assert_eq!(
+        rows(&find("杭州").await),
+        sorted(vec![no("王天一"), no("Anna Lee")])
+    );
+    assert_eq!(rows(&find("anna").await), [no("Anna Lee")]);
+    let n = no("郑惟桐");
+    assert_eq!(rows(&find(&n.to_string()).await), [n]);
+    let page = find("王").await;
+    assert!(page.contains("共 4 名棋手，2 名符合“王”。"), "{page}");
+    let page = find("<script>x").await;
+    assert!(rows(&page).is_empty());
+    assert!(page.contains("&lt;script&gt;x"), "{page}");
+    assert!(!page.contains("<script>x"));
+    assert_eq!(
+        rows(&anon_get(&server, &anon, &format!("/events/{id}")).await),
+        [1, 2, 3, 4]
+    );
+}

@@ -7,7 +7,7 @@
 use std::collections::HashMap;
 
 use axum::Router;
-use axum::extract::{Path, State};
+use axum::extract::{Path, Query, State};
 use axum::routing::get;
 use maud::{Markup, html};
 use qiyuan_desk::prelude::*;
@@ -15,6 +15,7 @@ use qiyuan_desk::reports::StandingsTable;
 use qiyuan_store::StoreError;
 use qiyuan_store::desk::LoadedEvent;
 use rust_decimal::Decimal;
+use serde::Deserialize;
 
 use super::store_error;
 use crate::AppState;
@@ -221,15 +222,48 @@ async fn events_index(State(state): State<AppState>, viewer: Viewer) -> Result<M
     ))
 }
 
-/// `GET /events/{id}`: the header and the starting list.
+/// `?q=` of the starting list: a name, a unit or a starting number.
+#[derive(Debug, Default, Deserialize)]
+struct PlayerSearch {
+    #[serde(default)]
+    q: Option<String>,
+}
+
+/// Whether a player answers a search: the starting number itself, or the
+/// text within the name or the unit (Latin letters in either case).
+fn player_matches(p: &crate::privacy::PublicPlayer, q: &str) -> bool {
+    if q.parse::<u32>().is_ok_and(|n| n == p.id.0) {
+        return true;
+    }
+    let q = q.to_lowercase();
+    p.info.name.to_lowercase().contains(&q)
+        || p.info
+            .club
+            .as_deref()
+            .is_some_and(|c| c.to_lowercase().contains(&q))
+}
+
+/// `GET /events/{id}[?q=TEXT]`: the header and the starting list, or the
+/// players whose name, unit or number answers `q` (a player finds himself
+/// on a phone in the hall).
 async fn event_page(
     State(state): State<AppState>,
     viewer: Viewer,
     Path(id): Path<i64>,
+    Query(search): Query<PlayerSearch>,
 ) -> Result<Markup, AppError> {
     let e = load(&state, id).await?;
     // The public view of each player: no birth date, no national id.
-    let players = crate::privacy::public_players(&e.desk);
+    let all = crate::privacy::public_players(&e.desk);
+    // A search is at most 100 characters; what is typed is shown escaped.
+    let q: Option<String> = search
+        .q
+        .map(|q| q.trim().chars().take(100).collect())
+        .filter(|q: &String| !q.is_empty());
+    let players: Vec<_> = match &q {
+        Some(q) => all.iter().filter(|p| player_matches(p, q)).collect(),
+        None => all.iter().collect(),
+    };
     let born = e.desk.settings().public_birth_year;
     let xq = is_xiangqi(&e);
     Ok(layout::page(
@@ -238,6 +272,18 @@ async fn event_page(
         html! {
             (event_header(&viewer, &e))
             h2 { (viewer.t("Starting list", "参赛名单")) }
+            form.no-print #event-search method="get" action={ "/events/" (id) } role="search" {
+                label { (viewer.t("Find a player (name, unit or number) ", "查找棋手（姓名、单位或序号）"))
+                    input type="search" name="q" maxlength="100" value=(q.as_deref().unwrap_or("")); }
+                " " button type="submit" { (viewer.t("Find", "查找")) }
+                @if q.is_some() { " " a href={ "/events/" (id) } { (viewer.t("all players", "全部棋手")) } }
+            }
+            @if let Some(q) = &q {
+                p #search-count { (viewer.lang.pick(
+                    format!("{} of {} players match “{q}”.", players.len(), all.len()),
+                    format!("共 {} 名棋手，{} 名符合“{q}”。", all.len(), players.len()),
+                )) }
+            }
             div.table-wrap { table.starting-list {
                 thead { tr {
                     th { (viewer.t("No.", "序号")) }
