@@ -586,8 +586,14 @@ pub struct TitleAdjustment {
 pub struct Profile {
     /// Short name (`cxa-2019`).
     pub name: String,
-    /// The regulation's title.
+    /// The regulation's title, as published.
     pub title: String,
+    /// The title in Chinese, when the published one is not (FIDE's).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub title_zh: Option<String>,
+    /// The title in English, when the published one is not.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub title_en: Option<String>,
     /// Where it comes from (seed, section of regulations.md).
     pub source: String,
     /// Xiangqi or chess.
@@ -823,6 +829,22 @@ pub struct KChoice {
 }
 
 impl Profile {
+    /// The regulation's title in `lang` (the published title where no
+    /// translation is given).
+    ///
+    /// ```
+    /// use qiyuan_rating::{Lang, Profile};
+    /// let p = Profile::builtin("cxa-2019").unwrap();
+    /// assert_eq!(p.title_in(Lang::Zh), "象棋棋手等级分计算与实施办法（中国象棋协会，2019）");
+    /// assert!(p.title_in(Lang::En).starts_with("Xiangqi Player Rating"));
+    /// ```
+    pub fn title_in(&self, lang: crate::Lang) -> &str {
+        match lang {
+            crate::Lang::Zh => self.title_zh.as_deref().unwrap_or(&self.title),
+            crate::Lang::En => self.title_en.as_deref().unwrap_or(&self.title),
+        }
+    }
+
     /// The names of the built-in profiles.
     ///
     /// ```

@@ -110,7 +110,7 @@ fn profile_select(viewer: &Viewer, selected: &str) -> Markup {
         label { (viewer.t("Rating profile", "等级分规则")) " "
             select name="profile" required {
                 @for name in Profile::builtin_names() {
-                    option value=(name) selected[name == selected] { (name) }
+                    option value=(name) selected[name == selected] { (crate::desk::profile_title(name, viewer.lang)) }
                 }
             }
         }
@@ -154,7 +154,7 @@ fn series_date_select(viewer: &Viewer, name: &str, years: i32, selected: Option<
         label { (viewer.t("Series (rating profile) and list date", "名单系列（等级分规则）与名单日期")) " "
             select name=(name) required {
                 @for profile in Profile::builtin_names() {
-                    optgroup label=(profile) {
+                    optgroup label=(crate::desk::profile_title(profile, viewer.lang)) {
                         @for (p, d) in choices.iter().filter(|(p, _)| *p == profile) {
                             @let value = format!("{p}|{d}");
                             option value=(value) selected[selected == Some(value.as_str())] { (d) " · " (p) }

@@ -80,9 +80,6 @@ const ZH_ALLOW: &[&str] = &[
     "English",
     // The brand, as written in the header.
     "qiyuan",
-    // The title of the FIDE regulation of fide-2024, cited as published
-    // (a document's name, like a book's).
-    "FIDE Rating Regulations (B.02, 2024, amended 2025)",
     // The office's command line, quoted for files over the upload limit.
     "qiyuan office import-list",
     // The API's documentation is the OpenAPI description.
@@ -120,9 +117,6 @@ const EN_ALLOW: &[&str] = &[
     "(场分)",
     "(同单位回避)",
     "(团体赛)",
-    // The title of the cxa-2019 regulation, cited as published (a
-    // document's name, like a book's).
-    "象棋棋手等级分计算与实施办法（中国象棋协会，2019）",
 ];
 
 // ------------------------------------------------------------- building

@@ -548,7 +548,7 @@ fn settings_fields(viewer: &Viewer, f: &SettingsForm) -> Markup {
             select name="rating_profile" {
                 option value="" selected[f.rating_profile.is_empty()] { (l.t("not rated", "不计算等级分")) }
                 @for name in qiyuan_rating::Profile::builtin_names() {
-                    option value=(name) selected[sel(&f.rating_profile, name)] { (name) }
+                    option value=(name) selected[sel(&f.rating_profile, name)] { (super::profile_title(name, l)) }
                 }
             } }
         label { (l.t("Start", "开始日期")) input type="date" name="start" value=(f.start); }

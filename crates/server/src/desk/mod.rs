@@ -473,6 +473,13 @@ pub(crate) fn colour_names(game: Game, l: Lang) -> (&'static str, &'static str) 
     }
 }
 
+/// A rating profile by its regulation's title in the visitor's language
+/// (the code, `cxa-2019`, for a profile that is not built in).
+pub(crate) fn profile_title(name: &str, l: Lang) -> String {
+    qiyuan_rating::Profile::builtin(name)
+        .map_or_else(|_| name.to_string(), |p| p.title_in(l).to_string())
+}
+
 /// A bye's name (the vocabulary's one wording, [`ByeKind::label`]).
 pub(crate) fn bye_name(k: ByeKind, l: Lang) -> &'static str {
     k.label(l)

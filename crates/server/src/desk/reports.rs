@@ -178,7 +178,7 @@ fn profile_form(l: Lang, chosen: Option<&str>) -> Markup {
             label { (l.t("Rating profile ", "等级分规则 "))
                 select name="profile" {
                     @for name in qiyuan_rating::Profile::builtin_names() {
-                        option value=(name) selected[chosen == Some(name)] { (name) }
+                        option value=(name) selected[chosen == Some(name)] { (super::profile_title(name, l)) }
                     }
                 }
             }
@@ -215,7 +215,7 @@ pub(super) async fn rating(
                 None => p.muted #rating-report { (l.t("The event has no rating profile: choose one.", "本赛事未设置等级分规则，请选择一个。")) },
                 Some(Err(e)) => p.error #rating-report role="alert" { (l.t("The rating report cannot be computed: ", "无法计算等级分：")) (super::desk_error_text(e, l)) },
                 Some(Ok(r)) => div #rating-report {
-                    p { (r.profile_title) }
+                    p { (super::profile_title(&r.profile, l)) }
                     // The conditions the event fails, in the reader's
                     // language; then the desk's own remarks.
                     @for w in r.warnings_in(l) { p.warning { (w) } }
