@@ -1871,7 +1871,8 @@ async fn a_new_event_name_with_a_control_character_is_refused() {
 /// the rating report checks the conditions on them and the titles tab
 /// gives the titles of the final places, in Chinese and in English.
 ///
-/// Four players, each game won by the lower pairing number: 3, 2, 1, 0
+/// Four players (2300, 2200, 2100, 2001), each game won by the lower
+/// pairing number: 3, 2, 1, 0
 /// points, places 1–4 with no tie. cca-chess 第一条 大师 1: 全国个人冠军赛
 /// 前八名 → all four receive 大师 (the higher title; 一级棋士 1 and 二级棋士 1 of
 /// 全国个人赛 are lower). 四(三) 至少应有二名国家级裁判员: two 国家级 → met;
@@ -1919,7 +1920,7 @@ async fn a_national_championship_gives_titles_by_place_in_both_languages() {
         ("甲", "2300"),
         ("乙", "2200"),
         ("丙", "2100"),
-        ("丁", "2000"),
+        ("丁", "2001"),
     ] {
         let resp = server
             .post_form(
@@ -1952,6 +1953,10 @@ async fn a_national_championship_gives_titles_by_place_in_both_languages() {
     }
     let rating = server.get_text(&format!("/desk/events/{id}/rating")).await;
     assert!(rating.contains("四(四)："), "{rating}");
+    // 甲's opponents average (2200 + 2100 + 2001) / 3 = 2100.333…, shown at
+    // the profile's display precision (cca-chess: 2 decimals), not 28.
+    assert!(rating.contains(">2100.33<"), "{rating}");
+    assert!(!rating.contains("2100.333"), "{rating}");
     assert!(!rating.contains("四(三)："), "{rating}");
 
     let zh = server.get_text(&format!("/desk/events/{id}/titles")).await;

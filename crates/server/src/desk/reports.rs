@@ -202,9 +202,28 @@ pub(super) async fn rating(
     let report = profile
         .as_deref()
         .map(|p| loaded.desk.rating_report(Some(p)));
+    // Figures at the regulation's precision: Ra as the profile rounds it,
+    // other exact values (We, Rp) to the profile's display decimals — never
+    // the 28 decimals of an exact division.
+    let rounding = profile
+        .as_deref()
+        .and_then(|p| qiyuan_rating::Profile::builtin(p).ok())
+        .map(|p| p.rounding);
     let dash = || "—".to_string();
-    let show =
-        |d: Option<rust_decimal::Decimal>| d.map_or_else(dash, |d| d.normalize().to_string());
+    let at = |d: rust_decimal::Decimal, decimals: Option<u32>| match &rounding {
+        Some(r) => r
+            .mode
+            .round(d, decimals.unwrap_or(r.display))
+            .normalize()
+            .to_string(),
+        None => d.normalize().to_string(),
+    };
+    let show = |d: Option<rust_decimal::Decimal>| d.map_or_else(dash, |d| at(d, None));
+    let show_ra = |d: Option<rust_decimal::Decimal>| {
+        d.map_or_else(dash, |d| {
+            at(d, rounding.as_ref().and_then(|r| r.opponents_average))
+        })
+    };
     Ok(page(
         &viewer,
         l.t("Rating report", "等级分计算"),
@@ -228,7 +247,7 @@ pub(super) async fn rating(
                         tbody { @for p in &r.players { tr data-player=(p.id.0) {
                             td.num { (p.id.0) } td { (p.name) }
                             td.num { (show(p.rating_before)) } td.num { (p.games_counted) } td.num { (p.score) }
-                            td.num { (show(p.opponents_average)) } td.num { (show(p.expected_score)) }
+                            td.num { (show_ra(p.opponents_average)) } td.num { (show(p.expected_score)) }
                             td.num { @if let Some(k) = p.k { (k) } @else { "—" } }
                             td.num { (show(p.change)) } td.num { (show(p.rating_after)) } td.num { (show(p.performance)) }
                         } } }
