@@ -2080,3 +2080,55 @@ async fn a_missing_sex_is_named_in_the_pages_language() {
     assert!(en.contains("no sex recorded for 1 Anna, 2 Bob"), "{en}");
     assert!(!en.contains("性别"), "{en}");
 }
+
+/// The printed pairing sheet carries each player's unit (单位) beside the
+/// name, as Chinese pairing sheets do (ui-conventions §7), when the players
+/// have one; the bye line too.
+#[tokio::test]
+async fn the_pairing_sheet_prints_the_units() {
+    let server = TestServer::start().await;
+    server.sign_in_as("arb", Role::Arbiter).await;
+    let id = created_event_id(
+        &server
+            .post_form(
+                "/desk/events/new",
+                &[
+                    ("name", "公开赛"),
+                    ("game", "xiangqi"),
+                    ("system", "swiss"),
+                    ("rounds", "3"),
+                ],
+            )
+            .await,
+    );
+    for (n, r, unit) in [
+        ("甲", "2300", "杭州"),
+        ("乙", "2200", "上海"),
+        ("丙", "2100", "北京"),
+    ] {
+        let resp = server
+            .post_form(
+                &format!("/desk/events/{id}/players"),
+                &[
+                    ("action", "add"),
+                    ("name", n),
+                    ("rating", r),
+                    ("club", unit),
+                ],
+            )
+            .await;
+        assert_eq!(resp.status(), 200);
+    }
+    pair_next(&server, id).await;
+    let print = server
+        .get_text(&format!("/desk/events/{id}/print/pairings?round=1"))
+        .await;
+    let table = &print[print.find(r#"id="pairings""#).expect("the sheet")..];
+    assert!(table.contains(r#"<th class="unit">单位</th>"#), "{table}");
+    for unit in ["杭州", "上海", "北京"] {
+        assert!(
+            table.contains(&format!(r#"<td class="unit">{unit}</td>"#)),
+            "{unit}: {table}"
+        );
+    }
+}

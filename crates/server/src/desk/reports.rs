@@ -600,26 +600,38 @@ fn pairing_table(l: Lang, loaded: &LoadedEvent, round: u32) -> Markup {
             .map(|r| r.to_string())
             .unwrap_or_default()
     };
+    // The unit (单位) beside each name, as Chinese pairing sheets print it,
+    // when any player has one.
+    let units = d.players().iter().any(|p| p.info.club.is_some());
+    let unit = |id: PlayerId| d.player(id).and_then(|p| p.info.club).unwrap_or_default();
     html! {
         div.table-wrap { table #pairings data-round=(round) {
             thead { tr {
                 th.num { (l.t("Bo.", "台")) } th.num { (l.t("No.", "编号")) } th { (white) }
+                @if units { th.unit { (l.t("Club", "单位")) } }
                 th.num { (l.t("Rtg", "等级分")) } th.num { (l.t("Pts.", "积分")) }
                 th { (l.t("Result", "结果")) }
-                th.num { (l.t("Pts.", "积分")) } th { (black) } th.num { (l.t("Rtg", "等级分")) }
+                th.num { (l.t("Pts.", "积分")) } th { (black) }
+                @if units { th.unit { (l.t("Club", "单位")) } }
+                th.num { (l.t("Rtg", "等级分")) }
                 th.num { (l.t("No.", "编号")) }
             } }
             tbody {
                 @for g in games { tr data-board=(g.board) {
                     td.num { (g.board) } td.num { (g.white.0) } td { (name_of(d, g.white)) }
+                    @if units { td.unit { (unit(g.white)) } }
                     td.num { (rtg(g.white)) } td.num { (pt(g.white)) }
                     td { (g.result.label(d.settings().game.kind(), l)) }
-                    td.num { (pt(g.black)) } td { (name_of(d, g.black)) } td.num { (rtg(g.black)) }
+                    td.num { (pt(g.black)) } td { (name_of(d, g.black)) }
+                    @if units { td.unit { (unit(g.black)) } }
+                    td.num { (rtg(g.black)) }
                     td.num { (g.black.0) }
                 } }
                 @for (p, k) in &byes { tr {
-                    td.num {} td.num { (p.0) } td { (name_of(d, *p)) } td.num { (rtg(*p)) } td.num { (pt(*p)) }
-                    td colspan="5" { (bye_name(*k, l)) }
+                    td.num {} td.num { (p.0) } td { (name_of(d, *p)) }
+                    @if units { td.unit { (unit(*p)) } }
+                    td.num { (rtg(*p)) } td.num { (pt(*p)) }
+                    td colspan=(if units { "6" } else { "5" }) { (bye_name(*k, l)) }
                 } }
             }
         } }
