@@ -84,7 +84,13 @@ fn table_and_csv() {
     let out = qiyuan(&["standings", &trf, "--preset", "fide-swiss", "--lang", "en"]);
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.starts_with("Standings after round 7\n"), "{text}");
-    assert!(text.contains("TB1: BH/C1 — Buchholz"));
+    // C.07: BH/C1 is Buchholz Cut-1, a column apart from BH.
+    assert!(text.contains("TB1: BH/C1 — Buchholz cut 1\n"), "{text}");
+    assert!(text.contains("TB2: BH — Buchholz\n"), "{text}");
+    let out = qiyuan(&["standings", &trf, "--preset", "fide-swiss", "--lang", "zh"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("对手分（去掉最低 1 轮）(BH/C1)"), "{text}");
+    assert!(text.contains("TB2: BH — 对手分\n"), "{text}");
     let out = qiyuan(&["standings", &trf, "--format", "csv", "--tiebreaks", "BH,SB"]);
     let csv = String::from_utf8(out.stdout).unwrap();
     let mut lines = csv.lines();

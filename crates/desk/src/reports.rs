@@ -208,8 +208,8 @@ impl DeskEvent {
         Ok(StandingsTable {
             after_round: s.after_round,
             tiebreaks: s.tiebreaks.iter().map(|t| t.to_string()).collect(),
-            tiebreak_names_en: s.tiebreaks.iter().map(|t| t.kind.name_en()).collect(),
-            tiebreak_names_zh: s.tiebreaks.iter().map(|t| t.kind.name_zh()).collect(),
+            tiebreak_names_en: s.tiebreaks.iter().map(|t| t.name_en()).collect(),
+            tiebreak_names_zh: s.tiebreaks.iter().map(|t| t.name_zh()).collect(),
             lines,
         })
     }

@@ -311,9 +311,9 @@ fn legend(standings: &Standings, opts: &HtmlOptions) -> String {
     let mut s = String::from("<ol class=\"legend\">\n");
     for tb in &standings.tiebreaks {
         let name = match opts.lang {
-            HtmlLang::Zh => tb.kind.name_zh(),
-            HtmlLang::En => tb.kind.name_en(),
-            HtmlLang::Both => format!("{} {}", tb.kind.name_zh(), tb.kind.name_en()),
+            HtmlLang::Zh => tb.name_zh(),
+            HtmlLang::En => tb.name_en(),
+            HtmlLang::Both => format!("{} {}", tb.name_zh(), tb.name_en()),
         };
         let _ = writeln!(
             s,

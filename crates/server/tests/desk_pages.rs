@@ -1959,6 +1959,19 @@ async fn a_national_championship_gives_titles_by_place_in_both_languages() {
     assert!(!rating.contains("2100.333"), "{rating}");
     assert!(!rating.contains("四(三)："), "{rating}");
 
+    // The standings head the tie-breaks by their Chinese names, the C.07
+    // code as the title (fide-rr: DE, WIN, SB, KS).
+    let standings = server
+        .get_text(&format!("/desk/events/{id}/standings"))
+        .await;
+    assert!(
+        standings.contains(r#"<th class="num" title="SB">小分</th>"#),
+        "{standings}"
+    );
+    assert!(
+        standings.contains(r#"<th class="num" title="DE">直胜</th>"#),
+        "{standings}"
+    );
     let zh = server.get_text(&format!("/desk/events/{id}/titles")).await;
     assert!(zh.contains("全国个人冠军赛"), "{zh}");
     let titles = all_attrs(&zh, "data-title");

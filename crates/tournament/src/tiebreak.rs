@@ -214,6 +214,62 @@ impl TieBreak {
         self
     }
 
+    /// The name with its modifiers in Chinese: BH and BH/C1 are two
+    /// columns a reader must tell apart.
+    ///
+    /// ```
+    /// use qiyuan_tournament::tiebreak::{TieBreak, TieBreakKind};
+    /// let bh = TieBreak::new(TieBreakKind::Buchholz);
+    /// assert_eq!(bh.name_zh(), "对手分");
+    /// assert_eq!(bh.cut(1).name_zh(), "对手分（去掉最低 1 轮）");
+    /// assert_eq!(bh.cut(1).name_en(), "Buchholz cut 1");
+    /// ```
+    pub fn name_zh(&self) -> String {
+        let mut s = self.kind.name_zh();
+        let mut notes = Vec::new();
+        if self.cut_high > 0 && self.cut_high == self.cut_low {
+            notes.push(format!("去掉最高、最低各 {} 轮", self.cut_high));
+        } else if self.cut_low > 0 {
+            notes.push(format!("去掉最低 {} 轮", self.cut_low));
+        }
+        if self.forfeits_as_played {
+            notes.push("弃权局按对局计".to_string());
+        }
+        if self.fore {
+            notes.push("按预计对手分".to_string());
+        }
+        if self.koya_shift_half_points != 0 {
+            notes.push(format!("界限 {:+} 个半分", self.koya_shift_half_points));
+        }
+        if !notes.is_empty() {
+            s.push_str(&format!("（{}）", notes.join("，")));
+        }
+        s
+    }
+
+    /// The name with its modifiers in English (`Buchholz cut 1`).
+    pub fn name_en(&self) -> String {
+        let mut s = self.kind.name_en();
+        if self.cut_high > 0 && self.cut_high == self.cut_low {
+            s.push_str(&format!(" median {}", self.cut_high));
+        } else if self.cut_low > 0 {
+            s.push_str(&format!(" cut {}", self.cut_low));
+        }
+        if self.forfeits_as_played {
+            s.push_str(", forfeits as played");
+        }
+        if self.fore {
+            s.push_str(", fore");
+        }
+        if self.koya_shift_half_points != 0 {
+            s.push_str(&format!(
+                ", limit {:+} half-points",
+                self.koya_shift_half_points
+            ));
+        }
+        s
+    }
+
     /// The Koya limit shift as points, given the win value.
     pub fn koya_shift(&self, win: Decimal) -> Decimal {
         Decimal::from(self.koya_shift_half_points) * win / Decimal::from(2)

@@ -391,7 +391,7 @@ fn headers(s: &Standings, zh: bool) -> Vec<String> {
     };
     for tb in &s.tiebreaks {
         h.push(if zh {
-            format!("{}({})", tb.kind.name_zh(), tb)
+            format!("{}({})", tb.name_zh(), tb)
         } else {
             tb.to_string()
         });
@@ -443,11 +443,7 @@ fn render_table(event: &Event, s: &Standings, zh: bool) -> String {
     out.push_str(&table.to_string());
     out.push('\n');
     for (i, tb) in s.tiebreaks.iter().enumerate() {
-        let name = if zh {
-            tb.kind.name_zh()
-        } else {
-            tb.kind.name_en()
-        };
+        let name = if zh { tb.name_zh() } else { tb.name_en() };
         out.push_str(&format!("TB{}: {} — {}\n", i + 1, tb, name));
     }
     if s.rows.iter().any(|r| r.lot.is_some()) {

@@ -37,7 +37,16 @@ fn standings_markup(l: Lang, t: &StandingsTable) -> Markup {
                 th.num { (l.t("Rk.", "名次")) } th.num { (l.t("SNo", "编号")) } th { (l.t("Title", "称号")) }
                 th { (l.t("Name", "姓名")) } th.num { (l.t("Rtg", "等级分")) } th { (l.t("Club", "单位")) }
                 th.num { (l.t("Pts.", "积分")) }
-                @for (i, code) in t.tiebreaks.iter().enumerate() { th.num title=(names.get(i).map_or("", |s| s.as_str())) { "TB" (i + 1) " " (code) } }
+                // Chinese sheets head a tie-break by its name (对手分, 累进分,
+                // 小分); FIDE arbiters read the C.07 code. The other is the
+                // column's title and the legend's.
+                @for (i, code) in t.tiebreaks.iter().enumerate() {
+                    @let name = names.get(i).map_or("", |s| s.as_str());
+                    @match l {
+                        Lang::Zh => th.num title=(code) { (name) },
+                        Lang::En => th.num title=(name) { (code) },
+                    }
+                }
             } }
             tbody { @for (i, line) in t.lines.iter().enumerate() {
                 @let shown = i == 0 || t.lines[i - 1].rank != line.rank;
