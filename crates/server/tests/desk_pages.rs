@@ -2145,3 +2145,55 @@ async fn the_pairing_sheet_prints_the_units() {
         );
     }
 }
+
+/// 犯规 (象棋竞赛规则 2011 art. 14) is entered on the players page of a
+/// xiangqi event, one at a time, and counted for the XF tie-break of the
+/// xiangqi presets.
+#[tokio::test]
+async fn infringements_are_recorded_for_the_xf_tie_break() {
+    let server = TestServer::start().await;
+    server.sign_in_as("arb", Role::Arbiter).await;
+    let id = created_event_id(
+        &server
+            .post_form(
+                "/desk/events/new",
+                &[
+                    ("name", "循环赛"),
+                    ("game", "xiangqi"),
+                    ("system", "round_robin"),
+                    ("cycles", "1"),
+                ],
+            )
+            .await,
+    );
+    for (n, r) in [("甲", 2300), ("乙", 2200), ("丙", 2100), ("丁", 2000)] {
+        add_player(&server, id, n, r).await;
+    }
+    let page = server.get_text(&format!("/desk/events/{id}/players")).await;
+    assert!(page.contains(r#"id="infringement""#), "{page}");
+    for _ in 0..2 {
+        let (status, page) = status_and_text(
+            server
+                .post_form(
+                    &format!("/desk/events/{id}/players"),
+                    &[("action", "infringement"), ("player", "2")],
+                )
+                .await,
+        )
+        .await;
+        assert_eq!(status, 200, "{page}");
+        assert!(page.contains("犯规一次"), "{page}");
+    }
+    let page = server.get_text(&format!("/desk/events/{id}/players")).await;
+    assert!(page.contains(r#"data-infringements="2""#), "{page}");
+    let loaded = server.store.load_event(id).await.unwrap();
+    let p = |n: u32| {
+        loaded
+            .desk
+            .event()
+            .player(qiyuan_tournament::model::PlayerId(n))
+            .unwrap()
+            .infringements
+    };
+    assert_eq!((p(1), p(2)), (0, 2));
+}

@@ -15,7 +15,7 @@
 //! | `GET/POST /desk/events/new` | form `#create-event` (`name`, `game` xiangqi/chess, `system` swiss/round_robin/knockout, `rounds`, `acceleration`, `cycles`, `games_per_match`, `scoring` fide/xiangqi/three, `tiebreaks`, `rating_profile`, `start`, `end`, `place`, `chief_arbiter`, `arbiters`), button `#create-event-submit` |
 //! | `GET /desk/events/{id}` | `#event-summary`, `#pair-next`, `#enter-results`, `#prints`, `#exports` |
 //! | `GET/POST /desk/events/{id}/settings` | form `#event-settings` |
-//! | `GET/POST /desk/events/{id}/players` | `#players` (rows `data-player`), forms `#add-player` (`#add-player-submit`), `#search-list` (`q`, `#search-submit`; results `#search-results`, buttons `data-list-player`, or `#search-empty`), `#import-players` (`file`, `#import-submit`), `#withdraw`, `#request-bye`, `#forbid-pair`; `#requested-byes`, `#forbidden-pairs` |
+//! | `GET/POST /desk/events/{id}/players` | `#players` (rows `data-player`), forms `#add-player` (`#add-player-submit`), `#search-list` (`q`, `#search-submit`; results `#search-results`, buttons `data-list-player`, or `#search-empty`), `#import-players` (`file`, `#import-submit`), `#withdraw`, `#infringement` (xiangqi), `#request-bye`, `#forbid-pair`; `#requested-byes`, `#forbidden-pairs` |
 //! | `GET/POST /desk/events/{id}/players/{n}` | form `#edit-player` (`#edit-player-submit`) |
 //! | `GET/POST /desk/events/{id}/pair` | `#proposal` (rows `data-board`), `#warnings` (`data-count`), forms `#confirm-pairing` (button `#confirm-pair`), `#manual-change` (`action`, `board`, `a`, `b`, `kind`; button `#apply-change`) |
 //! | `GET /desk/events/{id}/rounds` | `#rounds` (rows `data-round`), `#pair-next` |

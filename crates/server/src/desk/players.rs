@@ -213,6 +213,8 @@ async fn render(
                     td {
                         @if p.first_round > 1 { (l.t("from round ", "自第")) (p.first_round) (l.t("", "轮起")) " " }
                         @if let Some(w) = p.withdrawn_after { span.warning { (l.t("withdrawn after round ", "退赛：第")) (w) (l.t("", "轮后")) } }
+                        @let fouls = d.event().player(p.id).map_or(0, |x| x.infringements);
+                        @if fouls > 0 { " " span.infringements data-infringements=(fouls) { (l.t("infringements: ", "犯规：")) (fouls) } }
                     }
                     td.no-print {
                         a href={ (base) "/" (p.id.0) } { (l.t("edit", "修改")) }
@@ -317,6 +319,17 @@ async fn render(
                         label { (l.t("Player", "棋手")) select name="player" { (options) } }
                         label { (l.t("Group", "组别")) input type="text" name="group" maxlength="50"; }
                         button type="submit" { (l.t("Save", "保存")) }
+                    }
+                }
+                // 犯规 (象棋竞赛规则 2011 art. 14): the tie-break XF of the
+                // xiangqi presets counts them, fewer first.
+                @if d.settings().game == Game::Xiangqi {
+                    form.stack #infringement name="infringement" method="post" action=(base) {
+                        h2 { (l.t("Infringement", "犯规")) }
+                        (csrf_field(viewer))
+                        input type="hidden" name="action" value="infringement";
+                        label { (l.t("Player", "棋手")) select name="player" { (options) } }
+                        button type="submit" { (l.t("Record an infringement", "记录一次犯规")) }
                     }
                 }
                 form.stack #withdraw name="withdraw" method="post" action=(base) {
@@ -517,7 +530,7 @@ impl PlayerForm {
 }
 
 /// `POST /desk/events/{id}/players`: `action` = `add`, `add-from-list`,
-/// `withdraw`, `bye`, `cancel-bye`, `forbid`, `seed-rating`, `seed-lot`
+/// `withdraw`, `infringement`, `bye`, `cancel-bye`, `forbid`, `seed-rating`, `seed-lot`
 /// (`seed`), `seed-move` (`player`, `to`).
 pub(super) async fn post(
     State(state): State<AppState>,
@@ -591,6 +604,20 @@ pub(super) async fn post(
                         format!("{label}：组别 {group}。"),
                     )
                 })
+            }
+            "infringement" => {
+                let p = PlayerId(whole(&f.player, "Player", "棋手", l)?);
+                store
+                    .add_infringement(id, p, who)
+                    .await
+                    .map_err(|e| store_error(e, l).message(l))?;
+                Ok(l.pick(
+                    format!(
+                        "Infringement recorded for {}.",
+                        super::player_label(&loaded.desk, p)
+                    ),
+                    format!("已记录 {} 犯规一次。", super::player_label(&loaded.desk, p)),
+                ))
             }
             "withdraw" => {
                 let p = PlayerId(whole(&f.player, "Player", "棋手", l)?);
