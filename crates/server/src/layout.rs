@@ -135,3 +135,46 @@ pub(crate) async fn app_js() -> impl IntoResponse {
         APP_JS,
     )
 }
+
+/// A UTC time as the database writes it (`2026-12-03T14:52:07…` or
+/// `2026-12-03 14:52:07`) in the site's local time, to the minute, with
+/// its offset (`2026-12-03 22:52 (UTC+8)`). Text that is not such a time is
+/// shown as it is.
+///
+/// ```
+/// use qiyuan_server::layout::local_time;
+/// assert_eq!(local_time("2026-12-03T14:52:07.123Z", 480), "2026-12-03 22:52 (UTC+8)");
+/// assert_eq!(local_time("2026-12-31 20:00:00", 480), "2027-01-01 04:00 (UTC+8)");
+/// assert_eq!(local_time("2026-12-03 14:52:07", 0), "2026-12-03 14:52 (UTC)");
+/// assert_eq!(local_time("2026-12-03 14:52:07", -330), "2026-12-03 09:22 (UTC−5:30)");
+/// assert_eq!(local_time("yesterday", 480), "yesterday");
+/// ```
+pub fn local_time(utc: &str, offset_minutes: i32) -> String {
+    let Some(head) = utc.get(..19) else {
+        return utc.to_string();
+    };
+    let Ok(t) = chrono::NaiveDateTime::parse_from_str(&head.replace('T', " "), "%Y-%m-%d %H:%M:%S")
+    else {
+        return utc.to_string();
+    };
+    let local = t + chrono::Duration::minutes(i64::from(offset_minutes));
+    format!(
+        "{} ({})",
+        local.format("%Y-%m-%d %H:%M"),
+        utc_offset_text(offset_minutes)
+    )
+}
+
+/// `UTC`, `UTC+8`, `UTC−5:30`.
+pub fn utc_offset_text(offset_minutes: i32) -> String {
+    if offset_minutes == 0 {
+        return "UTC".into();
+    }
+    let sign = if offset_minutes < 0 { '−' } else { '+' };
+    let (h, m) = (offset_minutes.abs() / 60, offset_minutes.abs() % 60);
+    if m == 0 {
+        format!("UTC{sign}{h}")
+    } else {
+        format!("UTC{sign}{h}:{m:02}")
+    }
+}

@@ -80,6 +80,10 @@ pub struct ServeConfig {
     pub behind_proxy: bool,
     /// What one visitor, connection or request may cost.
     pub limits: ServeLimits,
+    /// The site's local time, as minutes east of UTC (`--utc-offset`,
+    /// default +08:00: China Standard Time, which keeps no daylight
+    /// saving). Times the pages show are in it and say so.
+    pub utc_offset_minutes: i32,
 }
 
 impl Default for ServeConfig {
@@ -92,6 +96,7 @@ impl Default for ServeConfig {
             secure_cookies: false,
             behind_proxy: false,
             limits: ServeLimits::default(),
+            utc_offset_minutes: 8 * 60,
         }
     }
 }

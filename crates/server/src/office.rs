@@ -1951,7 +1951,7 @@ async fn audit(
             div.table-wrap { table.audit {
                 thead { tr {
                     th { "#" }
-                    th { (viewer.t("When (UTC)", "时间（UTC）")) }
+                    th { (viewer.t("When", "时间")) }
                     th { (viewer.t("Action", "操作")) }
                     th { (viewer.t("Subject", "对象")) }
                     th { (viewer.t("By", "操作人")) }
@@ -1965,7 +1965,7 @@ async fn audit(
                         @let hash: String = r.try_get("hash").unwrap_or_default();
                         tr data-audit=(id) data-action=(action) {
                             td { (id) }
-                            td { (r.try_get::<String, _>("at").unwrap_or_default()) }
+                            td { (crate::layout::local_time(&r.try_get::<String, _>("at").unwrap_or_default(), state.config.utc_offset_minutes)) }
                             td { (action_label(&viewer, &action)) }
                             td { (r.try_get::<String, _>("subject").unwrap_or_default()) }
                             td.actor { @match r.try_get::<Option<String>, _>("actor").ok().flatten() {

@@ -479,12 +479,12 @@ async fn users_markup(
             h2 { (l.t("Security log (latest 100)", "安全日志（最近 100 条）")) }
             div.table-wrap { table {
                 thead { tr {
-                    th { (l.t("Time (UTC)", "时间（UTC）")) } th { (l.t("Event", "事件")) }
+                    th { (l.t("Time", "时间")) } th { (l.t("Event", "事件")) }
                     th { (l.t("Account", "账号")) } th { (l.t("By", "操作人")) }
                     th { (l.t("Address", "地址")) } th { (l.t("Details", "详情")) }
                 } }
                 tbody { @for e in &security { tr {
-                    td { (e.at) }
+                    td { (crate::layout::local_time(&e.at, state.config.utc_offset_minutes)) }
                     td { (SecurityEvent::from_code(&e.kind).map_or(e.kind.as_str(), |k| security_event_name(l, k))) }
                     td { (e.username.as_deref().unwrap_or("")) }
                     td { (e.actor.as_deref().unwrap_or("")) }

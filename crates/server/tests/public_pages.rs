@@ -556,6 +556,8 @@ async fn players_are_found_by_name_unit_or_number() {
     assert_eq!(rows(&find(&n.to_string()).await), [n]);
     let page = find("王").await;
     assert!(page.contains("共 4 名棋手，2 名符合“王”。"), "{page}");
+    // Times in the site's local time (default UTC+8, China Standard Time).
+    assert!(page.contains(" (UTC+8)</p>"), "{page}");
     let page = find("<script>x").await;
     assert!(rows(&page).is_empty());
     assert!(page.contains("&lt;script&gt;x"), "{page}");

@@ -89,6 +89,29 @@ pub struct Args {
     /// proxy that sets that header.
     #[arg(long)]
     behind_proxy: bool,
+    /// The site's local time, as an offset from UTC (`+08:00`, `-05:00`,
+    /// `0`): the times the pages show are in it. Default +08:00, China
+    /// Standard Time (no daylight saving).
+    #[arg(long, default_value = "+08:00", value_name = "±HH:MM", value_parser = parse_utc_offset, allow_hyphen_values = true)]
+    utc_offset: i32,
+}
+
+/// `+08:00`, `-05:30`, `+8`, `0` → minutes east of UTC (at most 14 hours).
+fn parse_utc_offset(text: &str) -> Result<i32, String> {
+    let t = text.trim();
+    let bad = || format!("`{t}` is not an offset from UTC such as +08:00, -05:30 or 0");
+    let (sign, rest) = match t.as_bytes().first() {
+        Some(b'+') => (1, &t[1..]),
+        Some(b'-') => (-1, &t[1..]),
+        _ => (1, t),
+    };
+    let (h, m) = rest.split_once(':').unwrap_or((rest, "0"));
+    let h: i32 = h.parse().map_err(|_| bad())?;
+    let m: i32 = m.parse().map_err(|_| bad())?;
+    if !(0..=14).contains(&h) || !(0..60).contains(&m) || (h == 14 && m > 0) {
+        return Err(bad());
+    }
+    Ok(sign * (h * 60 + m))
 }
 
 /// The data directory: `$QIYUAN_DATA_DIR`, else `qiyuan/` in the
@@ -120,6 +143,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         demo_public: args.demo_public,
         secure_cookies: args.secure_cookies,
         behind_proxy: args.behind_proxy,
+        utc_offset_minutes: args.utc_offset,
         limits: qiyuan_server::ServeLimits {
             max_players_per_event: args.max_players,
             max_connections: args.max_connections,
@@ -140,4 +164,20 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     runtime.shutdown_background();
     served?;
     Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_utc_offset;
+
+    #[test]
+    fn offsets_are_read_in_minutes_and_bounded() {
+        assert_eq!(parse_utc_offset("+08:00"), Ok(480));
+        assert_eq!(parse_utc_offset("-05:30"), Ok(-330));
+        assert_eq!(parse_utc_offset("0"), Ok(0));
+        assert_eq!(parse_utc_offset("+14:00"), Ok(840));
+        assert!(parse_utc_offset("+15:00").is_err());
+        assert!(parse_utc_offset("+08:75").is_err());
+        assert!(parse_utc_offset("Asia/Shanghai").is_err());
+    }
 }

@@ -123,13 +123,9 @@ fn event_nav(viewer: &Viewer, e: &LoadedEvent) -> Markup {
 
 /// The header block of every event page (ui-conventions §1), compact: two
 /// lines under the name.
-fn event_header(viewer: &Viewer, e: &LoadedEvent) -> Markup {
+fn event_header(viewer: &Viewer, e: &LoadedEvent, offset_minutes: i32) -> Markup {
     let s = e.desk.settings();
-    let updated = e
-        .updated_at
-        .get(..16)
-        .unwrap_or(&e.updated_at)
-        .replace('T', " ");
+    let updated = layout::local_time(&e.updated_at, offset_minutes);
     html! {
         h1 { (s.name) }
         p.event-meta {
@@ -154,9 +150,9 @@ fn event_header(viewer: &Viewer, e: &LoadedEvent) -> Markup {
                 (viewer.t("Arbiters", "裁判员")) ": " (s.arbiters.join("; ")) " · "
             }
             @if let Some(p) = &s.rating_profile {
-                (viewer.t("Rating calculation", "等级分计算")) ": " (p) " · "
+                (viewer.t("Rating calculation", "等级分计算")) ": " (crate::desk::profile_title(p, viewer.lang)) " · "
             }
-            (viewer.t("Last update", "最后更新")) ": " (updated) " UTC"
+            (viewer.t("Last update", "最后更新")) ": " (updated)
         }
         (event_nav(viewer, e))
     }
@@ -270,7 +266,7 @@ async fn event_page(
         &viewer,
         &e.desk.settings().name,
         html! {
-            (event_header(&viewer, &e))
+            (event_header(&viewer, &e, state.config.utc_offset_minutes))
             h2 { (viewer.t("Starting list", "参赛名单")) }
             form.no-print #event-search method="get" action={ "/events/" (id) } role="search" {
                 label { (viewer.t("Find a player (name, unit or number) ", "查找棋手（姓名、单位或序号）"))
@@ -432,7 +428,7 @@ async fn round_page(
         &viewer,
         &title,
         html! {
-            (event_header(&viewer, &e))
+            (event_header(&viewer, &e, state.config.utc_offset_minutes))
             h2 { (heading) @if let Some(d) = round_date { " · " (d.format("%Y/%m/%d")) } }
             div.table-wrap {
                 table.pairings id={ "pairings-" (round) } data-live=[pending.then_some(LIVE_SECONDS)] {
@@ -549,7 +545,7 @@ async fn standings_page(
         &viewer,
         &title,
         html! {
-            (event_header(&viewer, &e))
+            (event_header(&viewer, &e, state.config.utc_offset_minutes))
             section id="standings" data-live=[live.then_some(LIVE_SECONDS)] {
             @match &table {
                 None => p { (viewer.t("No standings yet: no round is complete.", "暂无排名：尚无完成的轮次。")) },
@@ -652,7 +648,7 @@ async fn crosstable_page(
         &viewer,
         &title,
         html! {
-            (event_header(&viewer, &e))
+            (event_header(&viewer, &e, state.config.utc_offset_minutes))
             h2 { (viewer.lang.pick(format!("Crosstable after round {shown}"), format!("第{shown}轮后交叉表"))) }
             div.table-wrap id="crosstable" data-live=[live.then_some(LIVE_SECONDS)] {
                 table.crosstable {
@@ -745,7 +741,7 @@ async fn player_card(
         &viewer,
         &title,
         html! {
-            (event_header(&viewer, &e))
+            (event_header(&viewer, &e, state.config.utc_offset_minutes))
             h2 { (player.info.name) " (" (viewer.t("No.", "编号")) " " (no) ")" }
             dl.player-card {
                 @if let Some(r) = player.info.rating {
