@@ -1,0 +1,115 @@
+//! The desk's forms and report pages on a phone (issue 15 item 5): at 360
+//! CSS pixels, in Chinese and in English, no page is wider than the screen
+//! — long choices (rating profiles by their titles, tie-break presets with
+//! their descriptions) shrink to the form, tables scroll inside their frame.
+
+mod common;
+
+use common::browser::*;
+use common::{TEST_PASSWORD, TestServer, created_event_id};
+use qiyuan_server::auth::Role;
+
+/// The narrowest phone screen the issue names.
+const NARROW: (u32, u32) = (360, 780);
+
+#[tokio::test]
+async fn desk_forms_and_reports_fit_a_phone() {
+    let server = TestServer::start().await;
+    server.sign_in_as("arb", Role::Arbiter).await;
+    // A chess round robin with its regulation data, four players, round 1
+    // paired: every report page has something to show.
+    let id = created_event_id(
+        &server
+            .post_form(
+                "/desk/events/new",
+                &[
+                    ("name", "全国国际象棋个人冠军赛"),
+                    ("game", "chess"),
+                    ("system", "round_robin"),
+                    ("cycles", "1"),
+                    ("rating_profile", "cca-chess"),
+                    ("kind", "national-individual"),
+                    ("time_control", "90/40, 30"),
+                    ("chief_arbiter", "王裁判（国家级）"),
+                ],
+            )
+            .await,
+    );
+    for (n, r) in [
+        ("甲", "2300"),
+        ("乙", "2200"),
+        ("丙", "2100"),
+        ("丁", "2001"),
+    ] {
+        let resp = server
+            .post_form(
+                &format!("/desk/events/{id}/players"),
+                &[
+                    ("action", "add"),
+                    ("name", n),
+                    ("rating", r),
+                    ("sex", "m"),
+                    ("club", "北京"),
+                ],
+            )
+            .await;
+        assert_eq!(resp.status(), 200);
+    }
+    let pages: Vec<String> = [
+        "/desk/events/new".to_string(),
+        format!("/desk/events/{id}/settings"),
+        format!("/desk/events/{id}/players"),
+        format!("/desk/events/{id}/rating"),
+        format!("/desk/events/{id}/norms"),
+        format!("/desk/events/{id}/titles"),
+        format!("/desk/events/{id}/standings"),
+        format!("/desk/events/{id}/crosstable"),
+    ]
+    .to_vec();
+    with_browser("phone", &server, move |b| async move {
+        b.goto("/login").await;
+        b.fill("input[name=username]", "arb").await;
+        b.fill("input[name=password]", TEST_PASSWORD).await;
+        b.click("form[action='/login'] button[type=submit]").await;
+        b.find("header.site a.user").await;
+        b.window(NARROW).await;
+        let mut wide = Vec::new();
+        for lang in ["zh", "en"] {
+            b.goto(&format!("/lang/{lang}")).await;
+            for path in &pages {
+                b.goto(path).await;
+                b.find("main").await;
+                if path.ends_with("/settings") {
+                    b.step(&format!("settings-{lang}")).await;
+                }
+                let fits = b
+                    .js("return document.documentElement.scrollWidth <= window.innerWidth;")
+                    .await;
+                if fits != serde_json::json!(true) {
+                    let width = b.js("return document.documentElement.scrollWidth;").await;
+                    // The elements that reach past the screen, outermost first.
+                    let culprits = b
+                        .js("const w = window.innerWidth; const out = [];
+                             for (const e of document.querySelectorAll('body *')) {
+                               const r = e.getBoundingClientRect();
+                               if (r.right > w + 1 && !e.closest('.table-wrap')) {
+                                 out.push(e.tagName.toLowerCase() + (e.id ? '#' + e.id : '')
+                                   + (e.className ? '.' + e.className : '') + ' ' + Math.round(r.right));
+                               }
+                             }
+                             return out.slice(0, 6).join(', ');")
+                        .await;
+                    wide.push(format!("{lang} {path}: {width} px ({culprits})"));
+                    b.step(&format!("wide-{lang}{}", path.replace('/', "-")))
+                        .await;
+                }
+            }
+        }
+        assert!(
+            wide.is_empty(),
+            "wider than a 360 px phone:\n{}",
+            wide.join("\n")
+        );
+    })
+    .await;
+}
