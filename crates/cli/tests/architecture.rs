@@ -118,6 +118,35 @@ fn pure_crates_use_no_io_crate() {
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
+/// Every SQL statement lives in `qiyuan-store` (issue 14): no other crate
+/// has `sqlx` as a normal dependency (tests may use it to look inside).
+#[test]
+fn only_the_store_speaks_sql() {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let out = Command::new(cargo)
+        .args([
+            "metadata",
+            "--no-deps",
+            "--format-version",
+            "1",
+            "--offline",
+        ])
+        .current_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("../.."))
+        .output()
+        .expect("cargo metadata runs");
+    let meta: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let mut problems = Vec::new();
+    for p in meta["packages"].as_array().unwrap() {
+        let name = p["name"].as_str().unwrap();
+        for d in p["dependencies"].as_array().unwrap() {
+            if d["name"] == "sqlx" && d["kind"].is_null() && name != "qiyuan-store" {
+                problems.push(format!("{name} uses sqlx outside its tests"));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
 /// The table is read as written: a row that allowed more would pass a
 /// crate it should not.
 #[test]

@@ -44,7 +44,6 @@ use qiyuan_formats::rating_event::{self, PlayerIds};
 use qiyuan_rating::profile::Profile;
 use qiyuan_store::{ImportNotes, ListDiff, ListEntry, StoreError};
 use serde::Deserialize;
-use sqlx::Row;
 
 use crate::AppState;
 use crate::auth::{Role, SignedIn, User, Viewer, require_role};
@@ -84,25 +83,11 @@ fn officer(user: &User) -> Result<(), AppError> {
     require_role(user, &[Role::Officer])
 }
 
-fn db(e: sqlx::Error) -> AppError {
-    AppError::Internal(e.to_string())
-}
-
 /// `?page=`.
 #[derive(Debug, Default, Deserialize)]
 struct PageQuery {
     #[serde(default)]
     page: Option<u64>,
-}
-
-/// An imported event as the dashboard lists it.
-struct EventLine {
-    id: i64,
-    name: String,
-    profile: String,
-    end: Option<String>,
-    players: i64,
-    games: i64,
 }
 
 fn profile_select(viewer: &Viewer, selected: &str) -> Markup {
@@ -225,26 +210,11 @@ async fn dashboard(
         .await
         .map_err(|e| office_error(&viewer, e))?;
     let (page, offset) = page_offset(query.page);
-    let rows = sqlx::query(
-        "SELECT id, name, profile, end_date, player_count, game_count FROM events \
-         ORDER BY id DESC LIMIT $1 OFFSET $2",
-    )
-    .bind(PAGE_SIZE as i64)
-    .bind(offset as i64)
-    .fetch_all(state.store.pool())
-    .await
-    .map_err(db)?;
-    let mut events = Vec::with_capacity(rows.len());
-    for r in &rows {
-        events.push(EventLine {
-            id: r.try_get("id").map_err(db)?,
-            name: r.try_get("name").map_err(db)?,
-            profile: r.try_get("profile").map_err(db)?,
-            end: r.try_get("end_date").map_err(db)?,
-            players: r.try_get("player_count").map_err(db)?,
-            games: r.try_get("game_count").map_err(db)?,
-        });
-    }
+    let events = state
+        .store
+        .events_page(PAGE_SIZE as u32, offset)
+        .await
+        .map_err(|e| office_error(&viewer, e))?;
     let csrf_q = url_with("", &[("_csrf", &viewer.csrf)]);
     let title = viewer.t("Rating office", "等级分管理");
     Ok(layout::page(
@@ -367,7 +337,7 @@ async fn dashboard(
                             td { (e.id) }
                             td { (e.name) }
                             td { (e.profile) }
-                            td { (e.end.as_deref().unwrap_or("")) }
+                            td { @if let Some(d) = e.end { (d) } }
                             td.num { (e.players) }
                             td.num { (e.games) }
                             td { a href={ "/office/events/" (e.id) "/grades" } { (viewer.t("Grades", "等级晋升")) } }
@@ -1912,19 +1882,11 @@ async fn audit(
 ) -> Result<Markup, AppError> {
     officer(&user)?;
     let (page, offset) = page_offset(query.page);
-    let total: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM audit_log")
-        .fetch_one(state.store.pool())
+    let (total, rows) = state
+        .store
+        .audit_page(PAGE_SIZE as u32, offset)
         .await
-        .map_err(db)?;
-    let rows = sqlx::query(
-        "SELECT id, at, action, subject, detail, hash, actor FROM audit_log \
-         ORDER BY id DESC LIMIT $1 OFFSET $2",
-    )
-    .bind(PAGE_SIZE as i64)
-    .bind(offset as i64)
-    .fetch_all(state.store.pool())
-    .await
-    .map_err(db)?;
+        .map_err(store_error)?;
     let broken = state
         .store
         .verify_audit_chain()
@@ -1959,28 +1921,26 @@ async fn audit(
                 } }
                 tbody {
                     @for r in &rows {
-                        @let id: i64 = r.try_get("id").unwrap_or_default();
-                        @let action: String = r.try_get("action").unwrap_or_default();
-                        @let detail: String = r.try_get("detail").unwrap_or_default();
-                        @let hash: String = r.try_get("hash").unwrap_or_default();
-                        tr data-audit=(id) data-action=(action) {
-                            td { (id) }
-                            td { (crate::layout::local_time(&r.try_get::<String, _>("at").unwrap_or_default(), state.config.utc_offset_minutes)) }
-                            td { (action_label(&viewer, &action)) }
-                            td { (r.try_get::<String, _>("subject").unwrap_or_default()) }
-                            td.actor { @match r.try_get::<Option<String>, _>("actor").ok().flatten() {
+                        @let action = r.action.as_str();
+                        @let hash = &r.hash;
+                        tr data-audit=(r.id) data-action=(action) {
+                            td { (r.id) }
+                            td { (crate::layout::local_time(&r.at, state.config.utc_offset_minutes)) }
+                            td { (action_label(&viewer, action)) }
+                            td { (r.subject) }
+                            td.actor { @match &r.by {
                                 Some(by) => (by),
                                 None => span.muted { (viewer.t("not recorded", "未记录")) },
                             } }
                             td { details {
-                                summary { "SHA-256 " code { (hash.get(..12).unwrap_or(&hash)) } "…" }
-                                pre { (pretty(&detail)) }
+                                summary { "SHA-256 " code { (hash.get(..12).unwrap_or(hash)) } "…" }
+                                pre { (pretty(&r.detail.to_string())) }
                             } }
                         }
                     }
                 }
             } }
-            (pager(&viewer, "/office/audit", &[], page, total as u64))
+            (pager(&viewer, "/office/audit", &[], page, total))
         },
     ))
 }

@@ -158,6 +158,22 @@ fn chrono_now() -> String {
         .unwrap_or_default()
 }
 
+fn audit_entry(r: &sqlx::any::AnyRow) -> Result<AuditEntry, StoreError> {
+    let detail: String = r.try_get("detail")?;
+    Ok(AuditEntry {
+        id: r.try_get("id")?,
+        at: r.try_get("at")?,
+        action: AuditAction::parse(&r.try_get::<String, _>("action")?)?,
+        subject: r.try_get("subject")?,
+        by: r.try_get("actor")?,
+        detail: serde_json::from_str(&detail).map_err(|e| StoreError::Corrupt {
+            what: format!("audit detail is not JSON: {e}"),
+        })?,
+        prev_hash: r.try_get("prev_hash")?,
+        hash: r.try_get("hash")?,
+    })
+}
+
 impl Store {
     /// The whole audit log, oldest first.
     ///
@@ -169,23 +185,32 @@ impl Store {
         )
         .fetch_all(&self.pool)
         .await?;
-        rows.iter()
-            .map(|r| {
-                let detail: String = r.try_get("detail")?;
-                Ok(AuditEntry {
-                    id: r.try_get("id")?,
-                    at: r.try_get("at")?,
-                    action: AuditAction::parse(&r.try_get::<String, _>("action")?)?,
-                    subject: r.try_get("subject")?,
-                    by: r.try_get("actor")?,
-                    detail: serde_json::from_str(&detail).map_err(|e| StoreError::Corrupt {
-                        what: format!("audit detail is not JSON: {e}"),
-                    })?,
-                    prev_hash: r.try_get("prev_hash")?,
-                    hash: r.try_get("hash")?,
-                })
-            })
-            .collect()
+        rows.iter().map(audit_entry).collect()
+    }
+
+    /// A page of the audit log, newest first (`limit` from `offset`), and
+    /// how many entries there are in all.
+    ///
+    /// # Errors
+    /// A database error, or a row this version cannot read.
+    pub async fn audit_page(
+        &self,
+        limit: u32,
+        offset: u64,
+    ) -> Result<(u64, Vec<AuditEntry>), StoreError> {
+        let total: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM audit_log")
+            .fetch_one(&self.pool)
+            .await?;
+        let rows = sqlx::query(
+            "SELECT id, at, action, subject, detail, prev_hash, hash, actor FROM audit_log \
+             ORDER BY id DESC LIMIT $1 OFFSET $2",
+        )
+        .bind(i64::from(limit))
+        .bind(i64::try_from(offset).unwrap_or(i64::MAX))
+        .fetch_all(&self.pool)
+        .await?;
+        let entries = rows.iter().map(audit_entry).collect::<Result<_, _>>()?;
+        Ok((total as u64, entries))
     }
 
     /// Checks the audit log's hash chain: every entry's hash matches its

@@ -75,7 +75,8 @@ pub use lists::{
 };
 pub use office::{ChangeLine, PeriodOutcome, PeriodPlan, PublishOutcome};
 pub use query::{
-    ListInfo, ListLine, PlayerHistory, PlayerListLine, StoredEvent, StoredGame, Totals,
+    EventSummary, ListInfo, ListLine, PlayerHistory, PlayerListLine, StoredEvent, StoredGame,
+    Totals,
 };
 pub use submissions::{Submission, SubmittedPlayer};
 

@@ -149,6 +149,23 @@ impl StoredEvent {
     }
 }
 
+/// An imported event as the office's dashboard lists it (without its file).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct EventSummary {
+    /// Id.
+    pub id: i64,
+    /// Name.
+    pub name: String,
+    /// Profile it is rated under.
+    pub profile: String,
+    /// Last day.
+    pub end: Option<NaiveDate>,
+    /// Players.
+    pub players: u32,
+    /// Games and byes.
+    pub games: u32,
+}
+
 /// An imported event.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct StoredEvent {
@@ -223,6 +240,38 @@ impl Store {
             lists: count("rating_lists").await?,
             audit_entries: count("audit_log").await?,
         })
+    }
+
+    /// A page of the imported events, newest first: `limit` from `offset`.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn events_page(
+        &self,
+        limit: u32,
+        offset: u64,
+    ) -> Result<Vec<EventSummary>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT id, name, profile, end_date, player_count, game_count FROM events \
+             ORDER BY id DESC LIMIT $1 OFFSET $2",
+        )
+        .bind(i64::from(limit))
+        .bind(i64::try_from(offset).unwrap_or(i64::MAX))
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                let end: Option<String> = r.try_get("end_date")?;
+                Ok(EventSummary {
+                    id: r.try_get("id")?,
+                    name: r.try_get("name")?,
+                    profile: r.try_get("profile")?,
+                    end: end.as_deref().map(date).transpose()?,
+                    players: r.try_get::<i64, _>("player_count")? as u32,
+                    games: r.try_get::<i64, _>("game_count")? as u32,
+                })
+            })
+            .collect()
     }
 
     /// Every list, oldest first.
