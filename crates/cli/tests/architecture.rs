@@ -39,8 +39,8 @@ fn rules() -> BTreeMap<String, Option<BTreeSet<String>>> {
     out
 }
 
-/// Every workspace package with the names of its dependencies (all kinds).
-fn packages() -> BTreeMap<String, BTreeSet<String>> {
+/// `cargo metadata` of the workspace (its own packages only).
+fn metadata() -> serde_json::Value {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let out = Command::new(cargo)
         .args([
@@ -58,7 +58,12 @@ fn packages() -> BTreeMap<String, BTreeSet<String>> {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let meta: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+/// Every workspace package with the names of its dependencies (all kinds).
+fn packages() -> BTreeMap<String, BTreeSet<String>> {
+    let meta = metadata();
     meta["packages"]
         .as_array()
         .unwrap()
@@ -122,19 +127,7 @@ fn pure_crates_use_no_io_crate() {
 /// has `sqlx` as a normal dependency (tests may use it to look inside).
 #[test]
 fn only_the_store_speaks_sql() {
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let out = Command::new(cargo)
-        .args([
-            "metadata",
-            "--no-deps",
-            "--format-version",
-            "1",
-            "--offline",
-        ])
-        .current_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("../.."))
-        .output()
-        .expect("cargo metadata runs");
-    let meta: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let meta = metadata();
     let mut problems = Vec::new();
     for p in meta["packages"].as_array().unwrap() {
         let name = p["name"].as_str().unwrap();
