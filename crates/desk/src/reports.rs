@@ -80,9 +80,9 @@ pub struct CrossRow {
     pub points: Decimal,
     /// Round by round.
     pub rounds: Vec<CrossCell>,
-    /// Results against each player of [`Crosstable::order`] (round robins:
-    /// the classic table; several games separated by spaces; `×` on the
-    /// diagonal).
+    /// Results against each player of [`Crosstable::order`] in a round
+    /// robin (the classic table; several games separated by spaces; `×` on
+    /// the diagonal); empty for other systems.
     pub versus: Vec<String>,
 }
 
@@ -221,12 +221,16 @@ impl DeskEvent {
         let mut idx: Vec<usize> = (0..self.event.players().len()).collect();
         idx.sort_by_key(|&i| self.event.players()[i].id);
         let order: Vec<PlayerId> = idx.iter().map(|&i| self.event.players()[i].id).collect();
+        // The grid (every player against every other) is a round robin's:
+        // a Swiss of 20,000 players would make 400 million cells of it.
+        let grid = matches!(self.settings.system, System::RoundRobin { .. });
         let rows = idx
             .iter()
             .map(|&i| {
                 let p = &self.event.players()[i];
                 let versus = order
                     .iter()
+                    .filter(|_| grid)
                     .map(|&o| {
                         if o == p.id {
                             return "×".to_string();
@@ -254,6 +258,19 @@ impl DeskEvent {
             order,
             rows,
         }
+    }
+
+    /// Every player's points so far under the event's scoring (pending
+    /// games count nothing), in the event's player order: what the
+    /// crosstable's total says, without building the crosstable.
+    pub fn points_so_far(&self) -> Vec<(PlayerId, Decimal)> {
+        let scoring = self.settings.scoring.system();
+        self.event
+            .players()
+            .iter()
+            .zip(self.event.outcome_table())
+            .map(|(p, outcomes)| (p.id, outcomes.iter().map(|&o| scoring.points(o)).sum()))
+            .collect()
     }
 
     /// The event in the rating crate's model: players with their ratings

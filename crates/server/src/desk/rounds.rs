@@ -53,11 +53,7 @@ pub(super) fn key_result(k: &str) -> Option<GameResult> {
 
 /// Points of every player so far (pending games count nothing).
 fn points(desk: &DeskEvent) -> HashMap<PlayerId, Decimal> {
-    desk.crosstable()
-        .rows
-        .iter()
-        .map(|r| (r.player, r.points))
-        .collect()
+    desk.points_so_far().into_iter().collect()
 }
 
 fn rating(desk: &DeskEvent, id: PlayerId) -> String {
