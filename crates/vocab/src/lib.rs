@@ -417,7 +417,7 @@ pub fn glossary_markdown() -> String {
          Every domain term a user reads, with its one Chinese and one English\n\
          wording. Generated from `crates/vocab` (`qiyuan_vocab::glossary`); a\n\
          test fails when this file and the crate differ: change the crate,\n\
-         then run `cargo test -p qiyuan-vocab -- --ignored write_glossary`.\n\n\
+         then run `QIYUAN_WRITE_GLOSSARY=1 cargo test -p qiyuan-vocab`.\n\n\
          | term | 中文 | English | source |\n|---|---|---|---|\n",
     );
     for t in glossary() {
