@@ -218,6 +218,7 @@ impl DeskEvent {
     pub fn crosstable(&self) -> Crosstable {
         let scoring = self.settings.scoring.system();
         let table = self.event.outcome_table();
+        let points = self.points_so_far();
         let mut idx: Vec<usize> = (0..self.event.players().len()).collect();
         idx.sort_by_key(|&i| self.event.players()[i].id);
         let order: Vec<PlayerId> = idx.iter().map(|&i| self.event.players()[i].id).collect();
@@ -247,7 +248,7 @@ impl DeskEvent {
                     player: p.id,
                     name: p.name.clone(),
                     rating: p.rating,
-                    points: table[i].iter().map(|&o| scoring.points(o)).sum(),
+                    points: points[i].1,
                     rounds: table[i].iter().map(|&o| cell(o, &scoring)).collect(),
                     versus,
                 }

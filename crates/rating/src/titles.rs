@@ -821,20 +821,30 @@ pub fn placement_titles(event: &Event, rules: &TitleRules) -> PlacementReport {
     }
     let ps = event.players();
     let mut best: HashMap<PlayerId, PlacementAward> = HashMap::new();
-    let mut give = |award: PlacementAward| {
-        let better = best
-            .get(&award.player)
-            .is_none_or(|a| rules.rank(&award.title) < rules.rank(&a.title));
-        if better {
-            best.insert(award.player, award);
-        }
-    };
     let grade = |code: &str| {
         rules
             .titles
             .iter()
             .find(|t| t.code == code)
             .and_then(|t| t.grade.clone())
+    };
+    // The row's title to a player on `basis`; a player keeps the highest.
+    let mut give = |p: &crate::model::Player, row: &PlacementRow, basis: PlacementBasis| {
+        let award = PlacementAward {
+            player: p.id,
+            name: p.name.clone(),
+            title: row.title.clone(),
+            grade: grade(&row.title),
+            article: row.article.clone(),
+            how: basis.text(Lang::En),
+            basis,
+        };
+        let better = best
+            .get(&award.player)
+            .is_none_or(|a| rules.rank(&award.title) < rules.rank(&a.title));
+        if better {
+            best.insert(award.player, award);
+        }
     };
     // Unclear places (第二条 2 未明确的名次): none, or shared.
     let mut rank_count: HashMap<u32, u32> = HashMap::new();
@@ -858,22 +868,15 @@ pub fn placement_titles(event: &Event, rules: &TitleRules) -> PlacementReport {
                         unclear.push((p.name.clone(), r, false));
                     }
                     Some(r) if rank_count[&r] > 1 => {}
-                    Some(r) if (a..=b).contains(&r) => {
-                        let basis = PlacementBasis::Place {
+                    Some(r) if (a..=b).contains(&r) => give(
+                        p,
+                        row,
+                        PlacementBasis::Place {
                             place: r,
                             event: row.event.clone(),
                             places: [a, b],
-                        };
-                        give(PlacementAward {
-                            player: p.id,
-                            name: p.name.clone(),
-                            title: row.title.clone(),
-                            grade: grade(&row.title),
-                            article: row.article.clone(),
-                            how: basis.text(Lang::En),
-                            basis,
-                        })
-                    }
+                        },
+                    ),
                     _ => {}
                 }
             }
@@ -907,15 +910,7 @@ pub fn placement_titles(event: &Event, rules: &TitleRules) -> PlacementReport {
                         receiving: k,
                         board: p.board,
                     };
-                    give(PlacementAward {
-                        player: p.id,
-                        name: p.name.clone(),
-                        title: row.title.clone(),
-                        grade: grade(&row.title),
-                        article: row.article.clone(),
-                        how: basis.text(Lang::En),
-                        basis,
-                    });
+                    give(p, row, basis);
                 }
             }
         }

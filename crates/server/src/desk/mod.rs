@@ -480,11 +480,6 @@ pub(crate) fn profile_title(name: &str, l: Lang) -> String {
         .map_or_else(|_| name.to_string(), |p| p.title_in(l).to_string())
 }
 
-/// A bye's name (the vocabulary's one wording, [`ByeKind::label`]).
-pub(crate) fn bye_name(k: ByeKind, l: Lang) -> &'static str {
-    k.label(l)
-}
-
 /// A pairing warning in the visitor's language.
 pub(crate) fn warning_text(w: &PairingWarning, l: Lang) -> String {
     match l {

@@ -14,7 +14,7 @@ use qiyuan_store::ListLine;
 use rust_decimal::prelude::ToPrimitive;
 use serde::Deserialize;
 
-use super::{Flash, by, bye_name, event_nav, flash, load_for, store_error};
+use super::{Flash, by, event_nav, flash, load_for, store_error};
 use crate::AppState;
 use crate::auth::{SignedIn, User, Viewer};
 use crate::error::AppError;
@@ -241,7 +241,7 @@ async fn render(
                 h2 { (l.t("Requested byes", "请假")) }
                 ul #requested-byes { @for b in d.requested_byes() {
                     li {
-                        (l.t("Round ", "第")) (b.round) (l.t(": ", "轮：")) (super::player_label(d, b.player)) " — " (bye_name(b.kind, l))
+                        (l.t("Round ", "第")) (b.round) (l.t(": ", "轮：")) (super::player_label(d, b.player)) " — " (b.kind.label(l))
                     }
                 } }
             }
@@ -346,9 +346,9 @@ async fn render(
                     label { (l.t("Player", "棋手")) select name="player" { (options) } }
                     label { (l.t("Round", "轮次")) input type="number" name="round" min=(next) value=(next); }
                     label { (l.t("Kind", "类型")) select name="kind" {
-                        option value="half" { (bye_name(ByeKind::HalfPoint, l)) }
-                        option value="zero" { (bye_name(ByeKind::ZeroPoint, l)) }
-                        option value="full" { (bye_name(ByeKind::FullPoint, l)) }
+                        option value="half" { (ByeKind::HalfPoint.label(l)) }
+                        option value="zero" { (ByeKind::ZeroPoint.label(l)) }
+                        option value="full" { (ByeKind::FullPoint.label(l)) }
                     } }
                     div {
                         button type="submit" name="action" value="bye" { (l.t("Record", "登记")) } " "

@@ -11,7 +11,7 @@ use qiyuan_rating::table::NormTitle;
 use qiyuan_store::desk::LoadedEvent;
 use serde::Deserialize;
 
-use super::{bye_name, colour_names, desk_error, desk_style, event_nav, load_for, player_label};
+use super::{colour_names, desk_error, desk_style, event_nav, load_for, player_label};
 use crate::AppState;
 use crate::auth::{SignedIn, Viewer};
 use crate::error::AppError;
@@ -417,7 +417,7 @@ pub(super) async fn titles(
     Path(id): Path<i64>,
     Query(q): Query<RoundQuery>,
 ) -> Result<Markup, AppError> {
-    use qiyuan_rating::titles::{PlacementBasis, TitleRules, placement_titles};
+    use qiyuan_rating::titles::{TitleRules, placement_titles};
     let l = viewer.lang;
     let loaded = load_for(&state, &user, id, l).await?;
     let profile = profile_choice(&loaded, &q);
@@ -427,8 +427,6 @@ pub(super) async fn titles(
     let event = loaded.desk.rating_event().map_err(|e| desk_error(&e, l))?;
     let d = &loaded.desk;
     let kind = d.settings().regulation.kind.clone();
-    let title_text = |rules: &TitleRules, code: &str| title_text(rules, code, l);
-    let basis_text = |b: &PlacementBasis| placement_basis_text(b, l);
     let planned = d.settings().planned_rounds(d.players().len() as u32);
     let finished = d.is_finished();
     Ok(page(
@@ -474,9 +472,9 @@ pub(super) async fn titles(
                                     th { (l.t("By", "依据")) } th { (l.t("Article", "条款")) }
                                 } }
                                 tbody { @for a in &report.awards { tr data-player=(a.player.0) data-title=(a.title) {
-                                    td.num { (a.player.0) } td { (a.name) } td { (title_text(rules, &a.title)) }
+                                    td.num { (a.player.0) } td { (a.name) } td { (title_text(rules, &a.title, l)) }
                                     @if l == Lang::Zh { td { (a.grade.as_deref().unwrap_or("")) } }
-                                    td { (basis_text(&a.basis)) } td { (a.article) }
+                                    td { (placement_basis_text(&a.basis, l)) } td { (a.article) }
                                 } } }
                             } }
                         }
@@ -488,7 +486,7 @@ pub(super) async fn titles(
                             div.table-wrap { table #placement-rows {
                                 thead { tr { th { (l.t("Title", "称号")) } th { (l.t("Places", "名次")) } th { (l.t("Article", "条款")) } } }
                                 tbody { @for r in &rows { tr {
-                                    td { (title_text(rules, &r.title)) }
+                                    td { (title_text(rules, &r.title, l)) }
                                     td {
                                         @if let Some([a, z]) = r.places { (l.pick(format!("places {a}–{z}"), format!("第 {a}–{z} 名"))) }
                                         @for sh in &r.team_shares {
@@ -640,7 +638,7 @@ fn pairing_table(l: Lang, loaded: &LoadedEvent, round: u32) -> Markup {
                     td.num {} td.num { (p.0) } td { (name_of(d, *p)) }
                     @if units { td.unit { (unit(*p)) } }
                     td.num { (rtg(*p)) } td.num { (pt(*p)) }
-                    td colspan=(if units { "6" } else { "5" }) { (bye_name(*k, l)) }
+                    td colspan=(if units { "6" } else { "5" }) { (k.label(l)) }
                 } }
             }
         } }
@@ -696,7 +694,7 @@ pub(super) async fn print(
                         name_of(d, *p),
                         String::new(),
                         String::new(),
-                        bye_name(*k, l).to_string(),
+                        k.label(l).to_string(),
                     ));
                 }
             }
@@ -748,7 +746,7 @@ pub(super) async fn print(
                                 td { (player_label(d, b.black)) }
                             } }
                             @for (p, k) in &r.byes { tr.bye {
-                                td.num { } td { (player_label(d, *p)) } td colspan="2" { (bye_name(*k, l)) }
+                                td.num { } td { (player_label(d, *p)) } td colspan="2" { (k.label(l)) }
                             } }
                         }
                     } }

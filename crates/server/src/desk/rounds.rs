@@ -16,8 +16,7 @@ use rust_decimal::Decimal;
 use serde::Deserialize;
 
 use super::{
-    Flash, by, bye_name, colour_names, event_nav, flash, load_for, player_label, store_error,
-    warning_text,
+    Flash, by, colour_names, event_nav, flash, load_for, player_label, store_error, warning_text,
 };
 use crate::AppState;
 use crate::auth::{SignedIn, User, Viewer};
@@ -175,7 +174,7 @@ fn preview_page(
                         @for (pl, k) in &p.byes { tr.bye {
                             td.num { } td.num { (pl.0) } td { (name(d, *pl)) } td.num { (rating(d, *pl)) }
                             td.num { (pts.get(pl).copied().unwrap_or_default().normalize()) }
-                            td colspan="5" { (bye_name(*k, l)) }
+                            td colspan="5" { (k.label(l)) }
                         } }
                     }
                 } }
@@ -203,10 +202,10 @@ fn preview_page(
                     label { (l.t("Player A", "棋手 A")) select name="a" { option value="" { "—" } (options) } }
                     label { (l.t("Player B", "棋手 B")) select name="b" { option value="" { "—" } (options) } }
                     label { (l.t("Bye kind", "轮空类型")) select name="kind" {
-                        option value="pab" { (bye_name(ByeKind::PairingAllocated, l)) }
-                        option value="half" { (bye_name(ByeKind::HalfPoint, l)) }
-                        option value="zero" { (bye_name(ByeKind::ZeroPoint, l)) }
-                        option value="full" { (bye_name(ByeKind::FullPoint, l)) }
+                        option value="pab" { (ByeKind::PairingAllocated.label(l)) }
+                        option value="half" { (ByeKind::HalfPoint.label(l)) }
+                        option value="zero" { (ByeKind::ZeroPoint.label(l)) }
+                        option value="full" { (ByeKind::FullPoint.label(l)) }
                     } }
                     button.secondary #apply-change type="submit" { (l.t("Apply the change", "应用调整")) }
                 }
@@ -795,7 +794,7 @@ fn round_markup(
                     }
                 }
                 @if !byes.is_empty() {
-                    ul #byes { @for (p, k) in &byes { li { (player_label(d, *p)) " — " (bye_name(*k, l)) } } }
+                    ul #byes { @for (p, k) in &byes { li { (player_label(d, *p)) " — " (k.label(l)) } } }
                 }
                 p { button.big-button #save-results type="submit" { (l.t("Save results", "保存成绩")) } }
             }
