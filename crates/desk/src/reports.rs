@@ -354,7 +354,7 @@ impl DeskEvent {
                 break;
             }
             for g in &round.games {
-                let Some(result) = rating_result(g.result) else {
+                let Some(result) = rm::GameResult::from_vocab(g.result) else {
                     continue;
                 };
                 pairings.push(rm::Pairing::Game {
@@ -365,11 +365,8 @@ impl DeskEvent {
                 });
             }
             for &(id, kind) in &round.byes {
-                let kind = match kind {
-                    ByeKind::PairingAllocated | ByeKind::FullPoint => rm::ByeKind::Full,
-                    ByeKind::HalfPoint => rm::ByeKind::Half,
-                    ByeKind::ZeroPoint => rm::ByeKind::Zero,
-                    ByeKind::Absent => continue,
+                let Some(kind) = rm::ByeKind::from_vocab(kind) else {
+                    continue;
                 };
                 pairings.push(rm::Pairing::Bye {
                     round: round_no,
@@ -616,8 +613,6 @@ impl DeskEvent {
             .map_err(|e| DeskError::Rating(e.to_string()))
     }
 }
-
-pub use qiyuan_formats::rating_event::rating_result;
 
 /// What a rating profile needs a player's sex for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]

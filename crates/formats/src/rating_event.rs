@@ -107,26 +107,6 @@ pub enum TrfEventError {
     Event(#[from] rm::EventError),
 }
 
-/// A game's result as the rating model takes it; `None` while it is pending.
-///
-/// ```
-/// use qiyuan_formats::rating_event::rating_result;
-/// use qiyuan_tournament::model::GameResult;
-/// assert_eq!(rating_result(GameResult::Pending), None);
-/// assert!(rating_result(GameResult::WhiteForfeitWin).is_some());
-/// ```
-pub fn rating_result(result: GameResult) -> Option<rm::GameResult> {
-    Some(match result {
-        GameResult::Pending => return None,
-        GameResult::WhiteWins => rm::GameResult::Played(rm::Outcome::WhiteWins),
-        GameResult::Draw => rm::GameResult::Played(rm::Outcome::Draw),
-        GameResult::BlackWins => rm::GameResult::Played(rm::Outcome::BlackWins),
-        GameResult::WhiteForfeitWin => rm::GameResult::WhiteWinsByForfeit,
-        GameResult::BlackForfeitWin => rm::GameResult::BlackWinsByForfeit,
-        GameResult::DoubleForfeit => rm::GameResult::DoubleForfeit,
-    })
-}
-
 fn iso_date(text: &str) -> String {
     text.trim().replace(['/', '.'], "-")
 }
@@ -304,7 +284,7 @@ pub fn from_trf(file: &TrfFile, options: &TrfOptions) -> Result<Converted, TrfEv
     for (r, round) in t.rounds().iter().enumerate() {
         let r = r as u32 + 1;
         for g in &round.games {
-            let Some(result) = rating_result(g.result) else {
+            let Some(result) = rm::GameResult::from_vocab(g.result) else {
                 pending += 1;
                 continue;
             };
@@ -316,15 +296,11 @@ pub fn from_trf(file: &TrfFile, options: &TrfOptions) -> Result<Converted, TrfEv
             });
         }
         for &(id, kind) in &round.byes {
-            let kind = match kind {
-                ByeKind::PairingAllocated => rm::ByeKind::Full,
-                ByeKind::FullPoint => {
-                    full_point += 1;
-                    rm::ByeKind::Full
-                }
-                ByeKind::HalfPoint => rm::ByeKind::Half,
-                ByeKind::ZeroPoint => rm::ByeKind::Zero,
-                ByeKind::Absent => continue,
+            if kind == ByeKind::FullPoint {
+                full_point += 1;
+            }
+            let Some(kind) = rm::ByeKind::from_vocab(kind) else {
+                continue;
             };
             pairings.push(rm::Pairing::Bye {
                 round: r,

@@ -129,6 +129,59 @@ impl GameResult {
     pub fn is_unplayed(self) -> bool {
         !matches!(self, GameResult::Played(_))
     }
+
+    /// The same result in the vocabulary's terms (the desk's and the
+    /// tournament's result).
+    ///
+    /// ```
+    /// use qiyuan_rating::model::GameResult;
+    /// use qiyuan_vocab::GameResult as Result;
+    /// assert_eq!(GameResult::DoubleForfeit.to_vocab(), Result::DoubleForfeit);
+    /// ```
+    pub fn to_vocab(self) -> qiyuan_vocab::GameResult {
+        use qiyuan_vocab::GameResult as V;
+        match self {
+            GameResult::Played(Outcome::WhiteWins) => V::WhiteWins,
+            GameResult::Played(Outcome::Draw) => V::Draw,
+            GameResult::Played(Outcome::BlackWins) => V::BlackWins,
+            GameResult::WhiteWinsByForfeit => V::WhiteForfeitWin,
+            GameResult::BlackWinsByForfeit => V::BlackForfeitWin,
+            GameResult::DoubleForfeit => V::DoubleForfeit,
+        }
+    }
+
+    /// The rating model's result of a vocabulary result; `None` while it
+    /// is pending (a pending game is not rated).
+    ///
+    /// ```
+    /// use qiyuan_rating::model::{GameResult, Outcome};
+    /// use qiyuan_vocab::GameResult as Result;
+    /// assert_eq!(GameResult::from_vocab(Result::Pending), None);
+    /// assert_eq!(GameResult::from_vocab(Result::Draw), Some(GameResult::Played(Outcome::Draw)));
+    /// ```
+    pub fn from_vocab(result: qiyuan_vocab::GameResult) -> Option<GameResult> {
+        use qiyuan_vocab::GameResult as V;
+        Some(match result {
+            V::Pending => return None,
+            V::WhiteWins => GameResult::Played(Outcome::WhiteWins),
+            V::Draw => GameResult::Played(Outcome::Draw),
+            V::BlackWins => GameResult::Played(Outcome::BlackWins),
+            V::WhiteForfeitWin => GameResult::WhiteWinsByForfeit,
+            V::BlackForfeitWin => GameResult::BlackWinsByForfeit,
+            V::DoubleForfeit => GameResult::DoubleForfeit,
+        })
+    }
+
+    /// The result's code in the event file and the database: the
+    /// vocabulary's code (`1-0`, `1/2-1/2`, `0-1`, `+-`, `-+`, `--`).
+    ///
+    /// ```
+    /// use qiyuan_rating::model::GameResult;
+    /// assert_eq!(GameResult::BlackWinsByForfeit.code(), "-+");
+    /// ```
+    pub fn code(self) -> &'static str {
+        self.to_vocab().code()
+    }
 }
 
 /// The kind of a bye (a round without an opponent).
@@ -140,6 +193,59 @@ pub enum ByeKind {
     Half,
     /// `zero-bye`: a requested zero-point bye.
     Zero,
+}
+
+impl ByeKind {
+    /// The bye's code in the event file and the database: `bye`,
+    /// `half-bye`, `zero-bye`.
+    ///
+    /// ```
+    /// use qiyuan_rating::model::ByeKind;
+    /// assert_eq!(ByeKind::Half.code(), "half-bye");
+    /// ```
+    pub fn code(self) -> &'static str {
+        match self {
+            ByeKind::Full => "bye",
+            ByeKind::Half => "half-bye",
+            ByeKind::Zero => "zero-bye",
+        }
+    }
+
+    /// The same bye in the vocabulary's terms: a full-point bye is the
+    /// pairing-allocated one (轮空), the rating model does not tell them
+    /// apart.
+    ///
+    /// ```
+    /// use qiyuan_rating::model::ByeKind;
+    /// assert_eq!(ByeKind::Full.to_vocab(), qiyuan_vocab::ByeKind::PairingAllocated);
+    /// ```
+    pub fn to_vocab(self) -> qiyuan_vocab::ByeKind {
+        use qiyuan_vocab::ByeKind as V;
+        match self {
+            ByeKind::Full => V::PairingAllocated,
+            ByeKind::Half => V::HalfPoint,
+            ByeKind::Zero => V::ZeroPoint,
+        }
+    }
+
+    /// The rating model's bye of a vocabulary bye; `None` for an absence
+    /// without a bye (no entry in the rated event).
+    ///
+    /// ```
+    /// use qiyuan_rating::model::ByeKind;
+    /// use qiyuan_vocab::ByeKind as Bye;
+    /// assert_eq!(ByeKind::from_vocab(Bye::FullPoint), Some(ByeKind::Full));
+    /// assert_eq!(ByeKind::from_vocab(Bye::Absent), None);
+    /// ```
+    pub fn from_vocab(kind: qiyuan_vocab::ByeKind) -> Option<ByeKind> {
+        use qiyuan_vocab::ByeKind as V;
+        Some(match kind {
+            V::PairingAllocated | V::FullPoint => ByeKind::Full,
+            V::HalfPoint => ByeKind::Half,
+            V::ZeroPoint => ByeKind::Zero,
+            V::Absent => return None,
+        })
+    }
 }
 
 /// One entry of an event's game list: a game between two players, or a bye.

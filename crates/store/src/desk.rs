@@ -235,33 +235,9 @@ pub struct DeskLogEntry {
     pub detail: serde_json::Value,
 }
 
-/// The stored text of a result.
-pub fn result_code(r: GameResult) -> &'static str {
-    match r {
-        GameResult::Pending => "pending",
-        GameResult::WhiteWins => "1-0",
-        GameResult::Draw => "1/2-1/2",
-        GameResult::BlackWins => "0-1",
-        GameResult::WhiteForfeitWin => "+-",
-        GameResult::BlackForfeitWin => "-+",
-        GameResult::DoubleForfeit => "--",
-    }
-}
-
 fn parse_result(s: &str) -> Result<GameResult, StoreError> {
-    Ok(match s {
-        "pending" => GameResult::Pending,
-        "1-0" => GameResult::WhiteWins,
-        "1/2-1/2" => GameResult::Draw,
-        "0-1" => GameResult::BlackWins,
-        "+-" => GameResult::WhiteForfeitWin,
-        "-+" => GameResult::BlackForfeitWin,
-        "--" => GameResult::DoubleForfeit,
-        other => {
-            return Err(StoreError::Corrupt {
-                what: format!("`{other}` is not a stored result"),
-            });
-        }
+    GameResult::from_code(s).ok_or_else(|| StoreError::Corrupt {
+        what: format!("`{s}` is not a stored result"),
     })
 }
 
@@ -931,7 +907,7 @@ impl Store {
                 .bind(b as i64 + 1)
                 .bind(i64::from(g.white.0))
                 .bind(i64::from(g.black.0))
-                .bind(result_code(g.result))
+                .bind(g.result.code())
                 .bind(i64::from(g.result != GameResult::Pending))
                 .bind(by)
                 .bind(at.clone())
@@ -1735,7 +1711,7 @@ async fn write_round(
             .bind(i64::from(b.black.0))
             .bind(by)
             .bind(at.clone())
-            .bind(result_code(applied[i]))
+            .bind(applied[i].code())
             .bind(i64::from(applied[i] != GameResult::Pending))
             .fetch_one(&mut **tx)
             .await?;
@@ -2061,7 +2037,7 @@ impl Store {
             "UPDATE desk_games SET result = $1, version = version + 1, updated_by = $2, updated_at = $3 \
              WHERE id = $4 AND version = $5",
         )
-        .bind(result_code(result))
+        .bind(result.code())
         .bind(by)
         .bind(at.clone())
         .bind(game_id)
@@ -2089,8 +2065,8 @@ impl Store {
             Some(game_id),
             serde_json::json!({
                 "board": game.board,
-                "before": result_code(game.result),
-                "after": result_code(result),
+                "before": game.result.code(),
+                "after": result.code(),
                 "version": game.version + 1,
             }),
         )

@@ -4,7 +4,7 @@ use std::collections::HashMap;
 
 use chrono::NaiveDate;
 use qiyuan_rating::conditions::{CheckStatus, ConditionCheck, check_event};
-use qiyuan_rating::model::{ByeKind, Event, GameResult, Outcome, Pairing, Sex};
+use qiyuan_rating::model::{Event, Pairing, Sex};
 use qiyuan_rating::period::{ListRow, period_of_date};
 use qiyuan_rating::profile::Profile;
 use serde::Serialize;
@@ -184,29 +184,12 @@ pub(crate) fn pairing_row(p: &Pairing) -> (u32, u32, Option<u32>, &'static str) 
             white,
             black,
             result,
-        } => {
-            let r = match result {
-                GameResult::Played(Outcome::WhiteWins) => "1-0",
-                GameResult::Played(Outcome::Draw) => "1/2-1/2",
-                GameResult::Played(Outcome::BlackWins) => "0-1",
-                GameResult::WhiteWinsByForfeit => "+-",
-                GameResult::BlackWinsByForfeit => "-+",
-                GameResult::DoubleForfeit => "--",
-            };
-            (round, white.0, Some(black.0), r)
-        }
+        } => (round, white.0, Some(black.0), result.code()),
         Pairing::Bye {
             round,
             player,
             kind,
-        } => {
-            let r = match kind {
-                ByeKind::Full => "bye",
-                ByeKind::Half => "half-bye",
-                ByeKind::Zero => "zero-bye",
-            };
-            (round, player.0, None, r)
-        }
+        } => (round, player.0, None, kind.code()),
     }
 }
 

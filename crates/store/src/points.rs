@@ -175,18 +175,6 @@ fn black_text<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
     text_or_number(d, "black")
 }
 
-/// The result forms accepted (see [`PointsGame::result`]).
-fn parse_result(s: &str) -> Option<(GameResult, Option<Side>)> {
-    Some(match s {
-        "1-0" => (GameResult::WhiteWins, None),
-        "0-1" => (GameResult::BlackWins, None),
-        "1/2-1/2" | "½-½" => (GameResult::Draw, None),
-        "+-" => (GameResult::WhiteWins, Some(Side::Black)),
-        "-+" => (GameResult::BlackWins, Some(Side::White)),
-        _ => return None,
-    })
-}
-
 // ----------------------------------------------------------------- response
 
 /// What one game did, as answered (and, for a new game, as stored).
@@ -610,7 +598,7 @@ impl PointsService {
         if game.black.is_empty() {
             return Err(invalid("black", "empty player id"));
         }
-        let Some((result, leaver)) = parse_result(&game.result) else {
+        let Some((result, leaver)) = GameResult::parse(&game.result) else {
             return Err(invalid(
                 "result",
                 &format!(
@@ -619,11 +607,10 @@ impl PointsService {
                 ),
             ));
         };
-        let draw_offer = match game.draw_offer.as_deref() {
+        let draw_offer = match game.draw_offer.as_deref().map(|n| (n, Side::parse(n))) {
             None => None,
-            Some("white" | "red") => Some(Side::White),
-            Some("black") => Some(Side::Black),
-            Some(other) => {
+            Some((_, Some(side))) => Some(side),
+            Some((other, None)) => {
                 return Err(invalid(
                     "draw_offer",
                     &format!(

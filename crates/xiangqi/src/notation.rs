@@ -525,22 +525,16 @@ fn parse_wxf(text: &str) -> Result<Spec, NotationError> {
     })
 }
 
-/// Chinese character → kind, simplified and traditional forms.
-fn chinese_kind(c: char) -> Option<PieceKind> {
-    Some(match c {
-        '帅' | '帥' | '将' | '將' => PieceKind::King,
-        '仕' | '士' => PieceKind::Advisor,
-        '相' | '象' => PieceKind::Elephant,
-        '马' | '馬' | '傌' => PieceKind::Horse,
-        '车' | '車' | '俥' | '硨' => PieceKind::Rook,
-        '炮' | '砲' | '包' => PieceKind::Cannon,
-        '兵' | '卒' => PieceKind::Pawn,
-        _ => return None,
-    })
-}
-
-/// A number written as an ASCII or full-width digit or a Chinese numeral.
-fn chinese_number(c: char) -> Option<u8> {
+/// A number written as an ASCII or full-width digit or a Chinese numeral
+/// (一 to 九), as Chinese move notation writes files and distances.
+///
+/// ```
+/// use qiyuan_xiangqi::notation::chinese_number;
+/// assert_eq!(chinese_number('五'), Some(5));
+/// assert_eq!(chinese_number('８'), Some(8));
+/// assert_eq!(chinese_number('十'), None);
+/// ```
+pub fn chinese_number(c: char) -> Option<u8> {
     if let Some(i) = CHINESE_NUMERALS.iter().position(|&n| n == c) {
         return Some(i as u8 + 1);
     }
@@ -569,14 +563,14 @@ fn parse_chinese(text: &str) -> Result<Spec, NotationError> {
         '中' => Some(Sel::Middle),
         _ => None,
     };
-    let (kind, sel) = if let Some(kind) = chinese_kind(c[0]) {
+    let (kind, sel) = if let Some(kind) = PieceKind::from_chinese(c[0]) {
         let sel = match (position_word(c[1]), chinese_number(c[1])) {
             (Some(sel), _) => sel,
             (None, Some(n)) => Sel::File(n),
             _ => return Err(syntax("after the piece expected a file number or 前/后/中")),
         };
         (kind, sel)
-    } else if let Some(kind) = chinese_kind(c[1]) {
+    } else if let Some(kind) = PieceKind::from_chinese(c[1]) {
         let sel = match (position_word(c[0]), chinese_number(c[0])) {
             (Some(sel), _) => sel,
             (None, Some(k)) if kind == PieceKind::Pawn && k <= 5 => Sel::Ordinal(k),

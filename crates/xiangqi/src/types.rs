@@ -89,6 +89,29 @@ impl PieceKind {
         }
     }
 
+    /// The kind a Chinese character names in move notation, simplified or
+    /// traditional, red's or black's (帅/将, 仕/士, 相/象, 马/傌, 车/俥, 炮/包,
+    /// 兵/卒).
+    ///
+    /// ```
+    /// use qiyuan_xiangqi::PieceKind;
+    /// assert_eq!(PieceKind::from_chinese('傌'), Some(PieceKind::Horse));
+    /// assert_eq!(PieceKind::from_chinese('进'), None);
+    /// ```
+    #[must_use]
+    pub const fn from_chinese(c: char) -> Option<PieceKind> {
+        Some(match c {
+            '帅' | '帥' | '将' | '將' => PieceKind::King,
+            '仕' | '士' => PieceKind::Advisor,
+            '相' | '象' => PieceKind::Elephant,
+            '马' | '馬' | '傌' => PieceKind::Horse,
+            '车' | '車' | '俥' | '硨' => PieceKind::Rook,
+            '炮' | '砲' | '包' => PieceKind::Cannon,
+            '兵' | '卒' => PieceKind::Pawn,
+            _ => return None,
+        })
+    }
+
     /// Reads a FEN letter, either case, accepting the variants `H` (horse)
     /// and `E` (elephant).
     #[must_use]

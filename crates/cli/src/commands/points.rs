@@ -701,27 +701,6 @@ impl<'de> Deserialize<'de> for Field {
     }
 }
 
-/// A side as `draw_offer` names it: `white` (also `red`, 红方) or `black`.
-fn parse_side(s: &str) -> Option<Side> {
-    match s {
-        "white" | "red" => Some(Side::White),
-        "black" => Some(Side::Black),
-        _ => None,
-    }
-}
-
-/// The result forms accepted (see the command's help).
-fn parse_result(s: &str) -> Option<(GameResult, Option<Side>)> {
-    Some(match s {
-        "1-0" => (GameResult::WhiteWins, None),
-        "0-1" => (GameResult::BlackWins, None),
-        "1/2-1/2" | "½-½" => (GameResult::Draw, None),
-        "+-" => (GameResult::WhiteWins, Some(Side::Black)),
-        "-+" => (GameResult::BlackWins, Some(Side::White)),
-        _ => return None,
-    })
-}
-
 fn field_error<E: de::Error>(name: &str, e: impl fmt::Display) -> E {
     E::custom(format_args!("field `{name}`: {e}"))
 }
@@ -773,7 +752,7 @@ impl<'de> Deserialize<'de> for GameLine<'de> {
                         }
                         Field::Result => {
                             let s: Str = map.next_value().map_err(|e| field_error("result", e))?;
-                            result = Some(parse_result(&s.0).ok_or_else(|| {
+                            result = Some(GameResult::parse(&s.0).ok_or_else(|| {
                                 field_error::<A::Error>(
                                     "result",
                                     format_args!(
@@ -793,7 +772,7 @@ impl<'de> Deserialize<'de> for GameLine<'de> {
                                 map.next_value().map_err(|e| field_error("draw_offer", e))?;
                             draw_offer = match s.as_ref().map(|s| s.0.as_ref()) {
                                 None => None,
-                                Some(text) => Some(parse_side(text).ok_or_else(|| {
+                                Some(text) => Some(Side::parse(text).ok_or_else(|| {
                                     field_error::<A::Error>(
                                         "draw_offer",
                                         format_args!(
@@ -913,7 +892,7 @@ fn parse_fast(line: &[u8]) -> Option<GameLine<'_>> {
             }
             "white" | "red" if white.is_none() => white = Some(player(&mut i)?),
             "black" if black.is_none() => black = Some(player(&mut i)?),
-            "result" if result.is_none() => result = Some(parse_result(string(&mut i)?)?),
+            "result" if result.is_none() => result = Some(GameResult::parse(string(&mut i)?)?),
             "plies" if !plies_seen => {
                 plies_seen = true;
                 if text[i..].starts_with("null") {

@@ -9,9 +9,7 @@ use anyhow::{Context, bail};
 use qiyuan_formats::event::{EventFormat, read_event_path};
 use qiyuan_formats::trf::parse_trf;
 use qiyuan_formats::trf_model::event_from_trf;
-use qiyuan_tournament::model::{
-    ByeKind, Event, EventKind, Game, GameResult, Player, PlayerId, Sex,
-};
+use qiyuan_tournament::model::{Event, EventKind, Game, Player, PlayerId, Sex};
 use qiyuan_tournament::scoring::ScoringSystem;
 use qiyuan_tournament::standings::Standings;
 use qiyuan_tournament::tiebreak::{Primary, parse_list, preset};
@@ -321,29 +319,12 @@ pub(crate) fn tournament_from_event_file(
                 white,
                 black,
                 result,
-            } => {
-                let result = match result {
-                    rm::GameResult::Played(rm::Outcome::WhiteWins) => GameResult::WhiteWins,
-                    rm::GameResult::Played(rm::Outcome::Draw) => GameResult::Draw,
-                    rm::GameResult::Played(rm::Outcome::BlackWins) => GameResult::BlackWins,
-                    rm::GameResult::WhiteWinsByForfeit => GameResult::WhiteForfeitWin,
-                    rm::GameResult::BlackWinsByForfeit => GameResult::BlackForfeitWin,
-                    rm::GameResult::DoubleForfeit => GameResult::DoubleForfeit,
-                };
-                event.add_game(round, Game::new(white.0, black.0, result))
-            }
+            } => event.add_game(round, Game::new(white.0, black.0, result.to_vocab())),
             rm::Pairing::Bye {
                 round,
                 player,
                 kind,
-            } => {
-                let kind = match kind {
-                    rm::ByeKind::Full => ByeKind::PairingAllocated,
-                    rm::ByeKind::Half => ByeKind::HalfPoint,
-                    rm::ByeKind::Zero => ByeKind::ZeroPoint,
-                };
-                event.add_bye(round, PlayerId(player.0), kind)
-            }
+            } => event.add_bye(round, PlayerId(player.0), kind.to_vocab()),
         };
         added.with_context(|| format!("game {}", i + 1))?;
     }

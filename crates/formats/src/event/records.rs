@@ -8,7 +8,7 @@
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use qiyuan_rating::model::{Event, GameResult, Outcome, Pairing, Player, PlayerId};
+use qiyuan_rating::model::{Event, GameResult, Pairing, Player, PlayerId};
 
 /// The `record` of a game in an event file: a game record file, and which
 /// game of it.
@@ -250,17 +250,6 @@ impl fmt::Display for RecordMismatch {
     }
 }
 
-fn result_text(r: GameResult) -> &'static str {
-    match r {
-        GameResult::Played(Outcome::WhiteWins) => "1-0",
-        GameResult::Played(Outcome::BlackWins) => "0-1",
-        GameResult::Played(Outcome::Draw) => "1/2-1/2",
-        GameResult::WhiteWinsByForfeit => "+-",
-        GameResult::BlackWinsByForfeit => "-+",
-        GameResult::DoubleForfeit => "--",
-    }
-}
-
 /// The record's result read with the colours exchanged.
 fn flip(result: &str) -> &str {
     match result {
@@ -344,7 +333,7 @@ pub fn compare_record(
     } else {
         facts.result
     };
-    let event_result = result_text(result);
+    let event_result = GameResult::code(result);
     match result {
         GameResult::Played(_) => {
             if record != event_result {

@@ -5,7 +5,7 @@
 use std::fmt::Write as _;
 
 use qiyuan_rating::model::{
-    ByeKind, Event, EventSystem, GameKind, GameResult, Outcome, Pairing, Player, Sex,
+    ByeKind, Event, EventSystem, GameKind, GameResult, Pairing, Player, Sex,
 };
 
 use super::EventFormat;
@@ -33,25 +33,6 @@ fn sex_name(s: Sex) -> &'static str {
     match s {
         Sex::Male => "m",
         Sex::Female => "f",
-    }
-}
-
-fn result_name(r: GameResult) -> &'static str {
-    match r {
-        GameResult::Played(Outcome::WhiteWins) => "1-0",
-        GameResult::Played(Outcome::Draw) => "1/2-1/2",
-        GameResult::Played(Outcome::BlackWins) => "0-1",
-        GameResult::WhiteWinsByForfeit => "+-",
-        GameResult::BlackWinsByForfeit => "-+",
-        GameResult::DoubleForfeit => "--",
-    }
-}
-
-fn bye_name(k: ByeKind) -> &'static str {
-    match k {
-        ByeKind::Full => "bye",
-        ByeKind::Half => "half-bye",
-        ByeKind::Zero => "zero-bye",
     }
 }
 
@@ -240,7 +221,7 @@ fn pairing_fields(p: &Pairing) -> Vec<(&'static str, String)> {
             ("round", round.to_string()),
             ("white", white.to_string()),
             ("black", black.to_string()),
-            ("result", quote(result_name(result))),
+            ("result", quote(GameResult::code(result))),
         ],
         Pairing::Bye {
             round,
@@ -249,7 +230,7 @@ fn pairing_fields(p: &Pairing) -> Vec<(&'static str, String)> {
         } => vec![
             ("round", round.to_string()),
             ("white", player.to_string()),
-            ("result", quote(bye_name(kind))),
+            ("result", quote(ByeKind::code(kind))),
         ],
     }
 }

@@ -469,6 +469,7 @@ fn parse_token(pos: &mut Position, text: &str, notation: Notation) -> Result<Mov
 /// tandem and pawn forms, no or several legal candidates, odd text) returns
 /// `None` and is left to [`Position::parse_move`], so the result is the same.
 pub(crate) mod fast {
+    use qiyuan_xiangqi::notation::chinese_number;
     use qiyuan_xiangqi::{Color, Move, PieceKind, Position, Square};
 
     fn in_palace(color: Color, file: i32, rank: i32) -> bool {
@@ -661,23 +662,6 @@ pub(crate) mod fast {
         found
     }
 
-    fn number(c: char) -> Option<u8> {
-        Some(match c {
-            '1'..='9' => c as u8 - b'0',
-            '１'..='９' => (c as u32 - '１' as u32) as u8 + 1,
-            '一' => 1,
-            '二' => 2,
-            '三' => 3,
-            '四' => 4,
-            '五' => 5,
-            '六' => 6,
-            '七' => 7,
-            '八' => 8,
-            '九' => 9,
-            _ => return None,
-        })
-    }
-
     /// Chinese `炮二平五`, `马８进７` (piece, file number, 进/退/平, number).
     pub(crate) fn chinese(pos: &mut Position, text: &str) -> Option<Move> {
         let mut it = text.chars().filter(|c| !c.is_whitespace());
@@ -685,23 +669,14 @@ pub(crate) mod fast {
         if it.next().is_some() {
             return None;
         }
-        let kind = match a {
-            '帅' | '帥' | '将' | '將' => PieceKind::King,
-            '仕' | '士' => PieceKind::Advisor,
-            '相' | '象' => PieceKind::Elephant,
-            '马' | '馬' | '傌' => PieceKind::Horse,
-            '车' | '車' | '俥' | '硨' => PieceKind::Rook,
-            '炮' | '砲' | '包' => PieceKind::Cannon,
-            '兵' | '卒' => PieceKind::Pawn,
-            _ => return None,
-        };
+        let kind = PieceKind::from_chinese(a)?;
         let op = match c {
             '进' | '進' => Op::Forward,
             '退' => Op::Back,
             '平' => Op::Sideways,
             _ => return None,
         };
-        resolve(pos, kind, number(b)?, op, number(d)?)
+        resolve(pos, kind, chinese_number(b)?, op, chinese_number(d)?)
     }
 
     /// WXF `C2.5`, `H8+7` (ASCII or full-width; not pawns, which have

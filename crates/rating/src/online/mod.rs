@@ -116,6 +116,22 @@ pub enum Side {
 }
 
 impl Side {
+    /// A side as the online game lines name it: `white` (also `red`, 红方)
+    /// or `black`.
+    ///
+    /// ```
+    /// use qiyuan_rating::online::Side;
+    /// assert_eq!(Side::parse("red"), Some(Side::White));
+    /// assert_eq!(Side::parse("黑"), None);
+    /// ```
+    pub fn parse(name: &str) -> Option<Side> {
+        match name {
+            "white" | "red" => Some(Side::White),
+            "black" => Some(Side::Black),
+            _ => None,
+        }
+    }
+
     /// `"white"` or `"black"`.
     pub fn as_str(self) -> &'static str {
         match self {
@@ -137,6 +153,28 @@ pub enum GameResult {
 }
 
 impl GameResult {
+    /// A result as the online game lines write it, with the side that left
+    /// the game when the result was decided by leaving: `1-0`, `0-1`,
+    /// `1/2-1/2` (or `½-½`); `+-` (black left, white wins) and `-+` (white
+    /// left, black wins).
+    ///
+    /// ```
+    /// use qiyuan_rating::online::{GameResult, Side};
+    /// assert_eq!(GameResult::parse("½-½"), Some((GameResult::Draw, None)));
+    /// assert_eq!(GameResult::parse("-+"), Some((GameResult::BlackWins, Some(Side::White))));
+    /// assert_eq!(GameResult::parse("1:0"), None);
+    /// ```
+    pub fn parse(code: &str) -> Option<(GameResult, Option<Side>)> {
+        Some(match code {
+            "1-0" => (GameResult::WhiteWins, None),
+            "0-1" => (GameResult::BlackWins, None),
+            "1/2-1/2" | "½-½" => (GameResult::Draw, None),
+            "+-" => (GameResult::WhiteWins, Some(Side::Black)),
+            "-+" => (GameResult::BlackWins, Some(Side::White)),
+            _ => return None,
+        })
+    }
+
     /// White's score: 1, ½ or 0, as twice the score (2, 1, 0).
     pub fn white_score_x2(self) -> u8 {
         match self {

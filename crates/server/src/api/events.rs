@@ -41,7 +41,7 @@ use qiyuan_desk::import::ImportedPlayer;
 use qiyuan_desk::prelude::*;
 use qiyuan_rating::model as rm;
 use qiyuan_store::StoreError;
-use qiyuan_store::desk::{GameRef, LoadedEvent, result_code};
+use qiyuan_store::desk::{GameRef, LoadedEvent};
 use serde::{Deserialize, Serialize};
 
 use super::{ApiError, ApiJson, Caller, Reader, parse_json};
@@ -128,7 +128,7 @@ impl From<&GameRef> for GameView {
             board: g.board,
             white: g.white.0,
             black: g.black.0,
-            result: result_code(g.result),
+            result: g.result.code(),
             version: g.version,
             updated_by: g.updated_by.clone(),
             updated_at: g.updated_at.clone(),
@@ -322,25 +322,6 @@ fn desk_system(system: rm::EventSystem) -> Result<System, ApiError> {
             .field("system"));
         }
     })
-}
-
-fn desk_result(r: rm::GameResult) -> GameResult {
-    match r {
-        rm::GameResult::Played(rm::Outcome::WhiteWins) => GameResult::WhiteWins,
-        rm::GameResult::Played(rm::Outcome::Draw) => GameResult::Draw,
-        rm::GameResult::Played(rm::Outcome::BlackWins) => GameResult::BlackWins,
-        rm::GameResult::WhiteWinsByForfeit => GameResult::WhiteForfeitWin,
-        rm::GameResult::BlackWinsByForfeit => GameResult::BlackForfeitWin,
-        rm::GameResult::DoubleForfeit => GameResult::DoubleForfeit,
-    }
-}
-
-fn desk_bye(k: rm::ByeKind) -> ByeKind {
-    match k {
-        rm::ByeKind::Full => ByeKind::PairingAllocated,
-        rm::ByeKind::Half => ByeKind::HalfPoint,
-        rm::ByeKind::Zero => ByeKind::ZeroPoint,
-    }
 }
 
 /// Everything `POST /api/v1/events` will write, checked on an event in
@@ -560,10 +541,12 @@ fn plan(body: &[u8]) -> Result<Plan, ApiError> {
                     ..
                 } => {
                     proposed.boards.push(Board::new(white.0, black.0));
-                    results.push(desk_result(result));
+                    results.push(rm::GameResult::to_vocab(result));
                 }
                 rm::Pairing::Bye { player, kind, .. } => {
-                    proposed.byes.push((PlayerId(player.0), desk_bye(kind)));
+                    proposed
+                        .byes
+                        .push((PlayerId(player.0), rm::ByeKind::to_vocab(kind)));
                 }
             }
         }
@@ -938,7 +921,7 @@ pub async fn put_result(
     .map_err(store_error)?;
     Ok(Json(serde_json::json!({
         "game": GameView::from(&outcome.game),
-        "previous": result_code(outcome.previous),
+        "previous": outcome.previous.code(),
         "changed": outcome.changed,
     }))
     .into_response())

@@ -2,7 +2,7 @@
 
 use axum::extract::{Path, Query, State};
 use maud::{Markup, html};
-use qiyuan_store::list_pages::{ListCursor, ListKey};
+use qiyuan_store::list_pages::{ListCursor, ListKey, ListPageRow};
 use qiyuan_store::{Store, StoreError};
 use rust_decimal::Decimal;
 use serde::Deserialize;
@@ -39,22 +39,14 @@ impl SearchQuery {
     }
 }
 
-/// One row of a list as a page shows it.
+/// One row of a list as a page shows it: the store's row and, on an
+/// unfiltered page, its position on the whole list.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct ListRowView {
     /// Position on the whole list by rating (unfiltered pages only).
     pub pos: Option<u64>,
-    pub id: i64,
-    pub name: String,
-    pub sex: String,
-    pub unit: Option<String>,
-    pub titles: Vec<String>,
-    pub rating: Option<Decimal>,
-    pub rating_before: Option<Decimal>,
-    pub valid_games: i64,
-    pub k: Option<i64>,
-    pub status: String,
-    pub highest: Option<Decimal>,
+    /// The row as the store read it.
+    pub row: ListPageRow,
 }
 
 /// The sort key of a list row: unrated rows last, then by rating (highest
@@ -70,7 +62,8 @@ pub(crate) struct Key {
 }
 
 impl Key {
-    fn of(row: &ListRowView) -> Key {
+    fn of(view: &ListRowView) -> Key {
+        let row = &view.row;
         Key {
             unrated: row.rating.is_none(),
             rating: row
@@ -178,33 +171,15 @@ pub(crate) async fn list_rows(
         .await
         .map_err(store_error)?;
     let (total, before) = (page.total, page.before);
-    let mut out: Vec<ListRowView> = page
+    let out: Vec<ListRowView> = page
         .rows
         .into_iter()
-        .map(|r| ListRowView {
-            pos: None,
-            id: r.id,
-            name: r.name,
-            sex: r.sex,
-            unit: r.unit,
-            titles: qiyuan_formats::list::parse_titles(r.titles.as_deref().unwrap_or_default())
-                .unwrap_or_default()
-                .into_iter()
-                .map(|t| t.title)
-                .collect(),
-            rating: r.rating,
-            rating_before: r.rating_before,
-            valid_games: r.valid_games,
-            k: r.k,
-            status: r.status,
-            highest: r.highest,
+        .enumerate()
+        .map(|(i, row)| ListRowView {
+            pos: (q.is_empty() && row.rating.is_some()).then(|| before + i as u64 + 1),
+            row,
         })
         .collect();
-    for (i, row) in out.iter_mut().enumerate() {
-        if q.is_empty() && row.rating.is_some() {
-            row.pos = Some(before + i as u64 + 1);
-        }
-    }
     let shown = out.len() as u64;
     Ok(ListPage {
         rows: out,
@@ -279,12 +254,12 @@ pub(crate) fn list_table(viewer: &Viewer, rows: &[ListRowView], with_change: boo
                     th { (viewer.t("Highest", "最高等级分")) }
                 } }
                 tbody {
-                    @for r in rows {
+                    @for ListRowView { pos, row: r } in rows {
                         tr data-player=(r.id) data-rating=(opt_dec(r.rating)) {
-                            td { @if let Some(p) = r.pos { (p) } }
+                            td { @if let Some(p) = pos { (p) } }
                             td { (r.id) }
                             td { a href={ "/players/" (r.id) } { (r.name) } }
-                            td { (r.titles.join(", ")) }
+                            td { (title_names(r.titles.as_deref())) }
                             td { (sex_label(viewer, &r.sex)) }
                             td { (r.unit.as_deref().unwrap_or("")) }
                             @if with_change {
@@ -307,6 +282,17 @@ pub(crate) fn list_table(viewer: &Viewer, rows: &[ListRowView], with_change: boo
             }
         }
     }
+}
+
+/// The titles of a list row as the page shows them (`GM, NM`): the stored
+/// cell (`GM:2025-03-10;NM`) without the days awarded.
+fn title_names(stored: Option<&str>) -> String {
+    qiyuan_formats::list::parse_titles(stored.unwrap_or_default())
+        .unwrap_or_default()
+        .into_iter()
+        .map(|t| t.title)
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// `GET /lists`: the published lists, newest first.
