@@ -341,7 +341,7 @@ fn pairing_rows(
             g.white.to_string(),
             name(g.white),
             before(g.white),
-            result_text(g.result).to_string(),
+            g.result.label(e.settings().game.kind(), lang).to_string(),
             before(g.black),
             name(g.black),
             g.black.to_string(),

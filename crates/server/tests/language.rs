@@ -362,6 +362,55 @@ async fn build_site(server: &TestServer, office: &reqwest::Client) -> (i64, i64)
 
 /// Refused actions, provoked in the browser's current language: each
 /// answer's label and page.
+/// The desk's CSV and xlsx exports of event `id` (standings and every
+/// round's pairings), each as a page of its cells: the exports are read by
+/// the same checks as the pages (their words in the user's language, one
+/// wording per result and bye).
+async fn export_pages(
+    server: &TestServer,
+    client: &reqwest::Client,
+    id: i64,
+    rounds: u32,
+) -> Vec<(String, String)> {
+    let mut exports = vec!["standings.csv".to_string(), "standings.xlsx".to_string()];
+    for round in 1..=rounds {
+        exports.push(format!("pairings.csv?round={round}"));
+        exports.push(format!("pairings.xlsx?round={round}"));
+    }
+    let mut out = Vec::new();
+    for what in exports {
+        let url = server.url(&format!("/desk/events/{id}/export/{what}"));
+        let response = client.get(url).send().await.unwrap();
+        assert_eq!(response.status(), 200, "export {what}");
+        let bytes = response.bytes().await.unwrap();
+        let cells: Vec<String> = if what.contains(".xlsx") {
+            // Every cell of the first sheet (the title rows too).
+            use calamine::Reader;
+            let mut book = calamine::open_workbook_auto_from_rs(std::io::Cursor::new(bytes))
+                .unwrap_or_else(|e| panic!("export {what}: {e}"));
+            let range = book.worksheet_range_at(0).unwrap().unwrap();
+            range.cells().map(|(_, _, c)| c.to_string()).collect()
+        } else {
+            let text = String::from_utf8(bytes.to_vec()).unwrap();
+            let mut reader = csv::ReaderBuilder::new()
+                .has_headers(false)
+                .flexible(true)
+                .from_reader(text.as_bytes());
+            reader
+                .records()
+                .flat_map(|r| r.unwrap().iter().map(str::to_string).collect::<Vec<_>>())
+                .collect()
+        };
+        let cells = cells
+            .iter()
+            .map(|c| format!("<td>{}</td>", c.replace('&', "&amp;").replace('<', "&lt;")))
+            .collect::<String>();
+        assert!(cells.contains("<td>"), "export {what} is empty");
+        out.push((format!("export {what}"), cells));
+    }
+    out
+}
+
 async fn provoke_errors(
     server: &TestServer,
     arbiter: &reqwest::Client,
@@ -1009,8 +1058,102 @@ fn wording_offences(page: &str, lang: &str) -> Vec<String> {
             }
         }
     }
+    out.extend(result_offences(page, None));
     out.dedup();
     out
+}
+
+/// Results worded otherwise than `qiyuan_vocab::GameResult::label` words
+/// them: a page element whose whole text is another usual spelling of a
+/// result (the code `1/2-1/2`, `0.5-0.5`, `1:0`, 红方胜, White wins …) or,
+/// on the pages and exports of an event whose game and language are known
+/// (`of`), a label of the other game or language (`1-0` on a xiangqi
+/// event, where 红胜 is the word).
+fn result_offences(
+    page: &str,
+    of: Option<(qiyuan_vocab::GameKind, qiyuan_vocab::Lang)>,
+) -> Vec<String> {
+    use qiyuan_vocab::{GameKind, GameResult, Lang};
+    const OTHER_SPELLINGS: &[&str] = &[
+        "1/2-1/2",
+        "0.5-0.5",
+        "1/2",
+        "½:½",
+        "1:0",
+        "0:1",
+        "+-",
+        "-+",
+        "--",
+        "+:-",
+        "-:+",
+        "红方胜",
+        "黑方胜",
+        "红先胜",
+        "黑后胜",
+        "红负",
+        "黑负",
+        "和棋",
+        "和局",
+        "White wins",
+        "White won",
+        "Red won",
+        "Black won",
+        "draw",
+        "Drawn",
+        "Red win",
+        "Black win",
+    ];
+    let labels_of = |games: &[GameKind], langs: &[Lang]| -> Vec<&'static str> {
+        let mut out = Vec::new();
+        for &g in games {
+            for &l in langs {
+                out.extend(
+                    GameResult::ALL
+                        .map(|r| r.label(g, l))
+                        .into_iter()
+                        .filter(|t| !t.is_empty()),
+                );
+            }
+        }
+        out
+    };
+    let every_label = labels_of(&[GameKind::Chess, GameKind::Xiangqi], &[Lang::Zh, Lang::En]);
+    let (allowed, mut forbidden) = match of {
+        Some((game, lang)) => (labels_of(&[game], &[lang]), every_label),
+        None => (every_label, Vec::new()),
+    };
+    forbidden.extend(OTHER_SPELLINGS);
+    visible_text(page)
+        .into_iter()
+        .filter(|piece| forbidden.contains(&piece.as_str()) && !allowed.contains(&piece.as_str()))
+        .map(|piece| format!("result worded «{piece}»"))
+        .collect()
+}
+
+#[test]
+fn the_wording_check_finds_other_words_for_a_result() {
+    let page = "<td>½-½</td><td>1/2-1/2</td><td>红胜</td><td>红方胜</td><td>Red wins</td>\
+                <td>White wins</td><p>a draw was agreed</p>";
+    assert_eq!(
+        wording_offences(page, "zh"),
+        [
+            "result worded «1/2-1/2»",
+            "result worded «红方胜»",
+            "result worded «White wins»"
+        ]
+    );
+    // On a xiangqi event's page in Chinese, the chess and English words too.
+    let of = Some((qiyuan_vocab::GameKind::Xiangqi, qiyuan_vocab::Lang::Zh));
+    assert_eq!(
+        result_offences(page, of),
+        [
+            "result worded «½-½»",
+            "result worded «1/2-1/2»",
+            "result worded «红方胜»",
+            "result worded «Red wins»",
+            "result worded «White wins»"
+        ]
+    );
 }
 
 #[test]
@@ -1117,11 +1260,29 @@ async fn every_page_speaks_one_language() {
         {
             pages.push((format!("refused: {label}"), body));
         }
+        pages.extend(export_pages(&server, &server.client, id, 3).await);
         crawled += pages.len();
+        // The event's own pages and exports: a xiangqi event, whose results
+        // are 红胜/和/黑胜 (Red wins/Draw/Black wins).
+        let lang_of = if lang == "zh" {
+            qiyuan_vocab::Lang::Zh
+        } else {
+            qiyuan_vocab::Lang::En
+        };
+        let event_pages = [
+            format!("/events/{id}/"),
+            format!("/events/{id} "),
+            "export ".to_string(),
+        ];
         for (label, body) in &pages {
+            let of_event = event_pages
+                .iter()
+                .any(|p| label.contains(p.as_str()))
+                .then_some((qiyuan_vocab::GameKind::Xiangqi, lang_of));
             for offence in offences(body, lang)
                 .into_iter()
                 .chain(wording_offences(body, lang))
+                .chain(result_offences(body, of_event))
             {
                 let on = report.entry(format!("[{lang}] {offence}")).or_default();
                 if !on.contains(label) {
