@@ -63,6 +63,42 @@ pub enum EventSystem {
 }
 
 impl EventSystem {
+    /// Every system.
+    pub const ALL: [EventSystem; 6] = [
+        EventSystem::Swiss,
+        EventSystem::RoundRobin,
+        EventSystem::DoubleRoundRobin,
+        EventSystem::Knockout,
+        EventSystem::Match,
+        EventSystem::Team,
+    ];
+
+    /// The system's code in the event file, the API and `--system`:
+    /// `swiss`, `round-robin`, `double-round-robin`, `knockout`, `match`,
+    /// `team` (as serde writes it).
+    ///
+    /// ```
+    /// use qiyuan_rating::model::EventSystem;
+    /// assert_eq!(EventSystem::DoubleRoundRobin.code(), "double-round-robin");
+    /// assert_eq!(EventSystem::from_code("round-robin"), Some(EventSystem::RoundRobin));
+    /// assert_eq!(EventSystem::from_code("round_robin"), None);
+    /// ```
+    pub fn code(self) -> &'static str {
+        match self {
+            EventSystem::Swiss => "swiss",
+            EventSystem::RoundRobin => "round-robin",
+            EventSystem::DoubleRoundRobin => "double-round-robin",
+            EventSystem::Knockout => "knockout",
+            EventSystem::Match => "match",
+            EventSystem::Team => "team",
+        }
+    }
+
+    /// The system of a code as [`EventSystem::code`] writes it.
+    pub fn from_code(code: &str) -> Option<EventSystem> {
+        EventSystem::ALL.into_iter().find(|s| s.code() == code)
+    }
+
     /// True for single and double round robins, where profiles may use the
     /// round-robin formula We = M × Pa − ½.
     ///

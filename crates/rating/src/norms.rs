@@ -296,12 +296,7 @@ impl NormReason {
     /// ```
     pub fn text(&self, lang: crate::Lang) -> String {
         let en = lang == crate::Lang::En;
-        let title = |t: &NormTitle| match t {
-            NormTitle::Grandmaster => "特级大师",
-            NormTitle::Master => "大师",
-            NormTitle::WomanGrandmaster => "女子特级大师",
-            NormTitle::WomanMaster => "女子大师",
-        };
+        let title = |t: &NormTitle| t.name(crate::Lang::Zh);
         match self {
             NormReason::FewPlayers {
                 players,

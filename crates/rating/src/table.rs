@@ -231,6 +231,25 @@ pub enum NormTitle {
     Grandmaster,
 }
 
+impl NormTitle {
+    /// The title's name in `lang`.
+    ///
+    /// ```
+    /// use qiyuan_rating::Lang;
+    /// use qiyuan_rating::table::NormTitle;
+    /// assert_eq!(NormTitle::WomanGrandmaster.name(Lang::Zh), "女子特级大师");
+    /// assert_eq!(NormTitle::Master.name(Lang::En), "Master");
+    /// ```
+    pub fn name(self, lang: crate::Lang) -> &'static str {
+        match self {
+            NormTitle::WomanMaster => lang.t("Woman master", "女子大师"),
+            NormTitle::WomanGrandmaster => lang.t("Woman grandmaster", "女子特级大师"),
+            NormTitle::Master => lang.t("Master", "大师"),
+            NormTitle::Grandmaster => lang.t("Grandmaster", "特级大师"),
+        }
+    }
+}
+
 /// One band of a norm table: tournament average rating `band_low..=band_high`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NormBand {

@@ -1126,18 +1126,29 @@ pub enum Gap {
     },
 }
 
-impl std::fmt::Display for Gap {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+impl Gap {
+    /// What is missing in words, citing its article.
+    ///
+    /// ```
+    /// use qiyuan_rating::Lang;
+    /// use qiyuan_rating::titles::Gap;
+    /// let g = Gap::Games { have: 17, needed: 18, article: "十".into() };
+    /// assert_eq!(g.text(Lang::En), "17 games, 18 needed (十)");
+    /// assert_eq!(g.text(Lang::Zh), "对局 17 盘，须 18 盘（十）");
+    /// ```
+    pub fn text(&self, lang: crate::Lang) -> String {
         match self {
             Gap::Rating {
                 rating,
                 min,
                 article,
-            } => write!(
-                f,
-                "rating {} below {min} ({article})",
-                rating.map_or("none".into(), |r| r.to_string())
-            ),
+            } => {
+                let r = rating.map_or_else(|| lang.t("none", "无").to_string(), |r| r.to_string());
+                lang.pick(
+                    format!("rating {r} below {min} ({article})"),
+                    format!("等级分 {r}，须不低于 {min}（{article}）"),
+                )
+            }
             Gap::Norms {
                 norm,
                 have,
@@ -1145,30 +1156,45 @@ impl std::fmt::Display for Gap {
                 expired,
                 window_years,
                 article,
-            } => write!(
-                f,
-                "{have} {norm:?} norms from different events within {window_years} years, {needed} needed{} ({article})",
-                if *expired > 0 {
-                    format!("; {expired} outside the window")
+            } => {
+                let name = norm.name(lang);
+                let old = if *expired > 0 {
+                    lang.pick(
+                        format!("; {expired} outside the window"),
+                        format!("；另有 {expired} 个已超出期限"),
+                    )
                 } else {
                     String::new()
-                }
-            ),
+                };
+                lang.pick(
+                    format!("{have} {name} norms from different events within {window_years} years, {needed} needed{old} ({article})"),
+                    format!("{window_years} 年内不同赛事的{name}称号标准 {have} 个，须 {needed} 个{old}（{article}）"),
+                )
+            }
             Gap::Events {
                 have,
                 needed,
                 article,
-            } => {
-                write!(f, "{have} events, {needed} needed ({article})")
-            }
+            } => lang.pick(
+                format!("{have} events, {needed} needed ({article})"),
+                format!("赛事 {have} 个，须 {needed} 个（{article}）"),
+            ),
             Gap::Games {
                 have,
                 needed,
                 article,
-            } => {
-                write!(f, "{have} games, {needed} needed ({article})")
-            }
+            } => lang.pick(
+                format!("{have} games, {needed} needed ({article})"),
+                format!("对局 {have} 盘，须 {needed} 盘（{article}）"),
+            ),
         }
+    }
+}
+
+impl std::fmt::Display for Gap {
+    /// The gap in English ([`Gap::text`]).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.text(crate::Lang::En))
     }
 }
 

@@ -1717,7 +1717,7 @@ async fn title_file_page(
                                         br;
                                     }
                                 } }
-                                td.missing { @for g in &t.gaps { (gap_text(l, g)) br; } }
+                                td.missing { @for g in &t.gaps { (g.text(l)) br; } }
                                 td { @for n in &t.norms_used { (n.event) " · " (n.date) br; } }
                             }
                         } }
@@ -1743,62 +1743,6 @@ async fn title_file_page(
             }
         },
     ))
-}
-
-/// What a title application still lacks, in the visitor's language.
-fn gap_text(l: Lang, g: &qiyuan_rating::titles::Gap) -> String {
-    use qiyuan_rating::titles::Gap;
-    match g {
-        Gap::Rating {
-            rating,
-            min,
-            article,
-        } => {
-            let r = rating.map_or("—".to_string(), |r| r.to_string());
-            l.pick(
-                format!("rating {r}, at least {min} needed ({article})"),
-                format!("等级分 {r}，须不低于 {min}（{article}）"),
-            )
-        }
-        Gap::Norms {
-            norm,
-            have,
-            needed,
-            expired,
-            window_years,
-            article,
-        } => {
-            let name = crate::desk::reports::title_name(*norm, l);
-            let old = if *expired > 0 {
-                l.pick(
-                    format!("; {expired} older ones no longer count"),
-                    format!("；另有 {expired} 个已超出期限"),
-                )
-            } else {
-                String::new()
-            };
-            l.pick(
-                format!("{have} of {needed} {name} norms from different events within {window_years} years{old} ({article})"),
-                format!("{window_years} 年内不同赛事的{name}称号标准 {have} 个，须 {needed} 个{old}（{article}）"),
-            )
-        }
-        Gap::Events {
-            have,
-            needed,
-            article,
-        } => l.pick(
-            format!("{have} of {needed} events ({article})"),
-            format!("赛事 {have} 个，须 {needed} 个（{article}）"),
-        ),
-        Gap::Games {
-            have,
-            needed,
-            article,
-        } => l.pick(
-            format!("{have} of {needed} games ({article})"),
-            format!("对局 {have} 盘，须 {needed} 盘（{article}）"),
-        ),
-    }
 }
 
 /// `?table=` of an imported event's grade report.

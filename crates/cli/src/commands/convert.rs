@@ -169,21 +169,13 @@ pub enum SexArg {
     F,
 }
 
-/// `--system`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum SystemArg {
-    /// 积分编排制.
-    Swiss,
-    /// 单循环.
-    RoundRobin,
-    /// 双循环.
-    DoubleRoundRobin,
-    /// 淘汰制.
-    Knockout,
-    /// 对抗赛.
-    Match,
-    /// 团体赛.
-    Team,
+/// `--system`: a system's code as the event file writes it
+/// (`double-round-robin` …).
+fn system_code(code: &str) -> Result<rm::EventSystem, String> {
+    rm::EventSystem::from_code(code).ok_or_else(|| {
+        let codes: Vec<&str> = rm::EventSystem::ALL.iter().map(|s| s.code()).collect();
+        format!("`{code}` is not a system; one of {}", codes.join(", "))
+    })
 }
 
 /// Convert between TRF and the event format, and between game-record
@@ -229,8 +221,8 @@ pub struct Args {
     pub sex: Option<SexArg>,
     /// TRF → event: the system (default: from `092`, else a round robin when
     /// the rounds fit the players, else Swiss).
-    #[arg(long, value_enum)]
-    pub system: Option<SystemArg>,
+    #[arg(long, value_parser = system_code)]
+    pub system: Option<rm::EventSystem>,
     /// TRF → event: how start ranks become list ids — `start-rank` (they
     /// are list ids) or `fide` (FIDE IDs are). One of `--ids` and `--map`
     /// is required: a TRF's numbers are not list ids.
@@ -539,14 +531,7 @@ fn trf_to_event(args: &Args, bytes: &[u8], to: FileFormat) -> anyhow::Result<Con
             GameArg::Chess => rm::GameKind::Chess,
             GameArg::Xiangqi => rm::GameKind::Xiangqi,
         },
-        system: args.system.map(|s| match s {
-            SystemArg::Swiss => rm::EventSystem::Swiss,
-            SystemArg::RoundRobin => rm::EventSystem::RoundRobin,
-            SystemArg::DoubleRoundRobin => rm::EventSystem::DoubleRoundRobin,
-            SystemArg::Knockout => rm::EventSystem::Knockout,
-            SystemArg::Match => rm::EventSystem::Match,
-            SystemArg::Team => rm::EventSystem::Team,
-        }),
+        system: args.system,
         sex: args.sex.map(|s| match s {
             SexArg::M => rm::Sex::Male,
             SexArg::F => rm::Sex::Female,

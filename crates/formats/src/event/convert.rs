@@ -412,18 +412,6 @@ fn game_kind(s: &str) -> Option<GameKind> {
     }
 }
 
-fn system(s: &str) -> Option<EventSystem> {
-    Some(match s {
-        "swiss" => EventSystem::Swiss,
-        "round-robin" => EventSystem::RoundRobin,
-        "double-round-robin" => EventSystem::DoubleRoundRobin,
-        "knockout" => EventSystem::Knockout,
-        "match" => EventSystem::Match,
-        "team" => EventSystem::Team,
-        _ => return None,
-    })
-}
-
 enum ResultText {
     Game(GameResult),
     Bye(ByeKind),
@@ -467,7 +455,7 @@ pub(crate) fn event_from_tree(
             .with_help("expected \"xiangqi\" (象棋) or \"chess\" (国际象棋)")
     })?;
     let system_node = cx.required(&top, "system")?;
-    let system = system(cx.string(system_node, "system")?).ok_or_else(|| {
+    let system = EventSystem::from_code(cx.string(system_node, "system")?).ok_or_else(|| {
         cx.err(
             system_node.offset,
             "system",

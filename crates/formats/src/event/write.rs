@@ -18,17 +18,6 @@ fn game_name(g: GameKind) -> &'static str {
     }
 }
 
-fn system_name(s: EventSystem) -> &'static str {
-    match s {
-        EventSystem::Swiss => "swiss",
-        EventSystem::RoundRobin => "round-robin",
-        EventSystem::DoubleRoundRobin => "double-round-robin",
-        EventSystem::Knockout => "knockout",
-        EventSystem::Match => "match",
-        EventSystem::Team => "team",
-    }
-}
-
 fn sex_name(s: Sex) -> &'static str {
     match s {
         Sex::Male => "m",
@@ -246,8 +235,8 @@ fn header(event: &Event) -> Vec<(&'static str, String, String)> {
         ),
         (
             "system",
-            quote(system_name(event.system())),
-            quote(system_name(event.system())),
+            quote(EventSystem::code(event.system())),
+            quote(EventSystem::code(event.system())),
         ),
     ];
     if let Some(d) = event.start() {

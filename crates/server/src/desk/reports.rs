@@ -7,7 +7,6 @@ use axum::response::{IntoResponse, Response};
 use maud::{Markup, html};
 use qiyuan_desk::export;
 use qiyuan_desk::prelude::*;
-use qiyuan_rating::table::NormTitle;
 use qiyuan_store::desk::LoadedEvent;
 use serde::Deserialize;
 
@@ -272,15 +271,6 @@ pub(super) async fn rating(
     ))
 }
 
-pub(crate) fn title_name(t: NormTitle, l: Lang) -> &'static str {
-    match t {
-        NormTitle::WomanMaster => l.t("Woman master", "女子大师"),
-        NormTitle::WomanGrandmaster => l.t("Woman grandmaster", "女子特级大师"),
-        NormTitle::Master => l.t("Master", "大师"),
-        NormTitle::Grandmaster => l.t("Grandmaster", "特级大师"),
-    }
-}
-
 /// `?table=` of the grade report.
 #[derive(Debug, Default, Deserialize)]
 pub(super) struct GradeQuery {
@@ -391,7 +381,7 @@ pub(super) async fn norms(
                             td.num { (p.id.0) } td { (p.name) } td.num { (p.games) } td.num { (p.score) }
                             td.num { @if let Some(c) = p.category { (c) } }
                             td { @for n in &p.results {
-                                (title_name(n.title, l)) ": "
+                                (n.title.name(l)) ": "
                                 @if n.achieved { strong { (l.t("achieved", "达到")) } }
                                 @else { (n.reason.as_ref().map_or("—".to_string(), |r| r.text(l))) }
                                 @if let Some(req) = n.required_points { " (" (l.t("needs ", "需 ")) (req) ")" }
