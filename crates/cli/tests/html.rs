@@ -143,11 +143,13 @@ fn standings_page_escapes_names() {
     let rows = body_rows(&html);
     // Black (2) won: 2 / 1 / 0 xiangqi scoring → 2 points, first.
     assert_eq!(rows[0][..3], ["1", "2", "B &amp; C"]);
-    // The crosstable of a round robin is the grid, `*` on the diagonal.
+    // The crosstable of a round robin is the grid, `*` on the diagonal; its
+    // cells on the event's scale (the win 2 under the xiangqi 2-1-0, as the
+    // desk's crosstable writes it), adding up to the points column.
     let html = ok(&["standings", e, "--format", "html", "--crosstable"]);
     let rows = body_rows(&html);
-    assert_eq!(rows[0][4..6], ["*", "1"]);
-    assert_eq!(rows[1][4..6], ["0", "*"]);
+    assert_eq!(rows[0][4..7], ["*", "2", "2"]);
+    assert_eq!(rows[1][4..7], ["0", "*", "0"]);
     let out = qiyuan(&["standings", e, "--crosstable"]);
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("--format html"));

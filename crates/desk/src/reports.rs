@@ -97,27 +97,23 @@ pub struct Crosstable {
     pub rows: Vec<CrossRow>,
 }
 
-/// Points as a wall chart writes them: `2`, `1½`, `½`, `0`.
+/// Points as a wall chart writes them (`2`, `1½`, `½`, `0`), and the
+/// points a bye scores on the event's scale (`bye_points_text(kind,
+/// &scoring)`: a bye is `2` under the xiangqi 2-1-0, `1` under 1-½-0).
+/// Their one home is `qiyuan_formats::html`, whose prints need them too
+/// (`formats` lies below this crate); the desk's pages, prints and the
+/// public pages take them from here.
 ///
 /// ```
-/// use qiyuan_desk::reports::points_text;
+/// use qiyuan_desk::reports::{bye_points_text, points_text};
+/// use qiyuan_tournament::model::ByeKind;
 /// assert_eq!(points_text(rust_decimal_macros::dec!(1.5)), "1½");
 /// assert_eq!(points_text(rust_decimal_macros::dec!(0.5)), "½");
 /// assert_eq!(points_text(rust_decimal_macros::dec!(2.0)), "2");
+/// let xiangqi = qiyuan_desk::settings::ScoringPreset::Xiangqi.system();
+/// assert_eq!(bye_points_text(ByeKind::PairingAllocated, &xiangqi), "2");
 /// ```
-pub fn points_text(p: Decimal) -> String {
-    let p = p.normalize();
-    let whole = p.trunc();
-    if p - whole == Decimal::new(5, 1) {
-        if whole.is_zero() {
-            "½".into()
-        } else {
-            format!("{whole}½")
-        }
-    } else {
-        p.to_string()
-    }
-}
+pub use qiyuan_formats::html::{bye_points_text, points_text};
 
 /// The wall-chart cell of an outcome, its points under `scoring`.
 pub fn cell(o: Outcome, scoring: &ScoringSystem) -> CrossCell {

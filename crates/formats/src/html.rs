@@ -14,12 +14,15 @@
 //!   win), `-1` (pairing-allocated or full-point bye), `-½`, `-0` (requested
 //!   byes), blank for an absence; the opponent is named by his rank (or his
 //!   starting number, [`CrossRef`]); colours `w`/`b`, `r`/`b` (红/黑) for
-//!   xiangqi; the result is 1 / ½ / 0 whatever the scoring system, the points
-//!   column uses it. [`CrosstableLayout::Grid`] is the round-robin grid, `*`
-//!   on the diagonal;
+//!   xiangqi; results and byes are the points the event's scoring gives
+//!   ([`points_text`]: `1 ½ 0` under 1-½-0, `2 1 0` under the xiangqi
+//!   2-1-0, as the desk's crosstable writes them), so the cells add up to
+//!   the points column. [`CrosstableLayout::Grid`] is the round-robin grid,
+//!   `*` on the diagonal;
 //! * pairings: `Bo · No · White · Rtg · Pts · Result · Pts · Black · Rtg · No`
 //!   with the points before the round (xiangqi: 台 · 编号 · 红方 · 积分 · 结果 ·
-//!   积分 · 黑方 · 编号), byes after the games;
+//!   积分 · 黑方 · 编号), byes after the games with the points the bye scores
+//!   on the event's scale ([`bye_points_text`]);
 //! * result slips: one box per board with the event, round, board, both
 //!   players, result boxes and signature lines, dashed for cutting;
 //! * knockout bracket ([`bracket_html`]): one table per round (第1轮 …
@@ -48,7 +51,7 @@ use std::fmt::Write as _;
 use qiyuan_rating::Lang;
 use qiyuan_rating::model::GameKind;
 use qiyuan_tournament::knockout::{Bracket, Slot};
-use qiyuan_tournament::model::{ByeKind, Colour, Event, GameScore, Outcome, Player, PlayerId};
+use qiyuan_tournament::model::{ByeKind, Colour, Event, Outcome, Player, PlayerId};
 use qiyuan_tournament::scoring::ScoringSystem;
 use qiyuan_tournament::standings::Standings;
 use rust_decimal::Decimal;
@@ -194,6 +197,52 @@ fn num(d: Decimal) -> String {
     d.normalize().to_string()
 }
 
+/// Points as a wall chart writes them: `2`, `1½`, `½`, `0`. The desk's
+/// pages and prints use it too (`qiyuan_desk::reports::points_text`).
+///
+/// ```
+/// use qiyuan_formats::html::points_text;
+/// use rust_decimal::Decimal;
+/// assert_eq!(points_text(Decimal::new(15, 1)), "1½");
+/// assert_eq!(points_text(Decimal::new(5, 1)), "½");
+/// assert_eq!(points_text(Decimal::new(20, 1)), "2");
+/// assert_eq!(points_text(Decimal::ZERO), "0");
+/// ```
+pub fn points_text(p: Decimal) -> String {
+    let p = p.normalize();
+    let whole = p.trunc();
+    if p - whole == Decimal::new(5, 1) {
+        if whole.is_zero() {
+            "½".into()
+        } else {
+            format!("{whole}½")
+        }
+    } else {
+        p.to_string()
+    }
+}
+
+/// The points a bye scores on the event's scale, as a wall chart writes
+/// them ([`points_text`]): a pairing-allocated bye is `1` under 1-½-0 and
+/// `2` under the xiangqi 2-1-0, a half-point bye `½` or `1`. The one home
+/// of a bye's printed points: this module's pairing list and crosstable,
+/// the desk's prints and the public pairing pages
+/// (`qiyuan_desk::reports::bye_points_text`) all write them through it.
+///
+/// ```
+/// use qiyuan_formats::html::bye_points_text;
+/// use qiyuan_tournament::model::ByeKind;
+/// use qiyuan_tournament::scoring::ScoringSystem;
+/// let xiangqi = ScoringSystem::xiangqi_2011();
+/// assert_eq!(bye_points_text(ByeKind::PairingAllocated, &xiangqi), "2");
+/// assert_eq!(bye_points_text(ByeKind::HalfPoint, &xiangqi), "1");
+/// assert_eq!(bye_points_text(ByeKind::HalfPoint, &ScoringSystem::fide()), "½");
+/// assert_eq!(bye_points_text(ByeKind::ZeroPoint, &ScoringSystem::fide()), "0");
+/// ```
+pub fn bye_points_text(kind: ByeKind, scoring: &ScoringSystem) -> String {
+    points_text(scoring.points(Outcome::Bye(kind)))
+}
+
 fn name_cell(p: Option<&Player>) -> String {
     match p {
         Some(p) => {
@@ -336,23 +385,16 @@ fn legend(standings: &Standings, opts: &HtmlOptions) -> String {
     s
 }
 
-/// The 1 / ½ / 0 character of a player's own result, `+`/`-` for forfeits.
-fn result_char(outcome: Outcome) -> &'static str {
+/// A player's own result on the event's scale (`1 ½ 0`, `2 1 0`),
+/// `+`/`-` for forfeits, the points of a bye ([`bye_points_text`]); empty
+/// while pending or absent.
+fn result_text(outcome: Outcome, scoring: &ScoringSystem) -> String {
     match outcome {
-        Outcome::Played { score, .. } => match score {
-            GameScore::Win => "1",
-            GameScore::Draw => "½",
-            GameScore::Loss => "0",
-        },
-        Outcome::ForfeitWin { .. } => "+",
-        Outcome::ForfeitLoss { .. } | Outcome::DoubleForfeit { .. } => "-",
-        Outcome::Pending { .. } => "",
-        Outcome::Bye(kind) => match kind {
-            ByeKind::PairingAllocated | ByeKind::FullPoint => "1",
-            ByeKind::HalfPoint => "½",
-            ByeKind::ZeroPoint => "0",
-            ByeKind::Absent => "",
-        },
+        Outcome::Played { .. } => points_text(scoring.points(outcome)),
+        Outcome::ForfeitWin { .. } => "+".into(),
+        Outcome::ForfeitLoss { .. } | Outcome::DoubleForfeit { .. } => "-".into(),
+        Outcome::Pending { .. } | Outcome::Bye(ByeKind::Absent) => String::new(),
+        Outcome::Bye(kind) => bye_points_text(kind, scoring),
     }
 }
 
@@ -365,10 +407,15 @@ fn colour_char(c: Colour, opts: &HtmlOptions) -> char {
 }
 
 /// The crosstable cell of one round (`12w1`, `-½`, …), unescaped.
-fn cross_cell(outcome: Outcome, label: &dyn Fn(PlayerId) -> String, opts: &HtmlOptions) -> String {
+fn cross_cell(
+    outcome: Outcome,
+    label: &dyn Fn(PlayerId) -> String,
+    scoring: &ScoringSystem,
+    opts: &HtmlOptions,
+) -> String {
     match outcome {
         Outcome::Bye(ByeKind::Absent) => String::new(),
-        Outcome::Bye(_) => format!("-{}", result_char(outcome)),
+        Outcome::Bye(_) => format!("-{}", result_text(outcome, scoring)),
         _ => {
             let (Some(o), Some(c)) = (outcome.opponent(), outcome.colour()) else {
                 return String::new();
@@ -377,7 +424,7 @@ fn cross_cell(outcome: Outcome, label: &dyn Fn(PlayerId) -> String, opts: &HtmlO
                 "{}{}{}",
                 label(o),
                 colour_char(c, opts),
-                result_char(outcome)
+                result_text(outcome, scoring)
             )
         }
     }
@@ -386,7 +433,14 @@ fn cross_cell(outcome: Outcome, label: &dyn Fn(PlayerId) -> String, opts: &HtmlO
 /// The crosstable (总表): rows in rank order with rank, starting number,
 /// name, rating, the rounds (or the round-robin grid), points and
 /// tie-breaks. Rounds after [`Standings::after_round`] are not shown.
-pub fn crosstable_html(event: &Event, standings: &Standings, opts: &HtmlOptions) -> String {
+/// Results and byes are written on the scale of `scoring`, the scoring the
+/// standings were computed with.
+pub fn crosstable_html(
+    event: &Event,
+    standings: &Standings,
+    scoring: &ScoringSystem,
+    opts: &HtmlOptions,
+) -> String {
     let table = event.outcome_table();
     let rounds = (standings.after_round as usize).min(event.rounds().len());
     let rank_of = |id: PlayerId| standings.row(id).map(|r| r.rank);
@@ -446,7 +500,7 @@ pub fn crosstable_html(event: &Event, standings: &Standings, opts: &HtmlOptions)
                     let _ = write!(
                         body,
                         "<td class=\"c\">{}</td>",
-                        escape(&cross_cell(o, &label, opts))
+                        escape(&cross_cell(o, &label, scoring, opts))
                     );
                 }
             }
@@ -454,7 +508,12 @@ pub fn crosstable_html(event: &Event, standings: &Standings, opts: &HtmlOptions)
                 let mut cells = vec![String::new(); standings.rows.len()];
                 for &o in &table[i][..rounds] {
                     if let Some(j) = o.opponent().and_then(position) {
-                        cells[j].push_str(result_char(o));
+                        // Several games against one opponent (a double
+                        // round robin) apart: `2 1`, never `21`.
+                        if !cells[j].is_empty() {
+                            cells[j].push(' ');
+                        }
+                        cells[j].push_str(&result_text(o, scoring));
                     }
                 }
                 for (j, c) in cells.iter().enumerate() {
@@ -525,7 +584,9 @@ fn points_before(event: &Event, scoring: &ScoringSystem, round: u32) -> Vec<Deci
 }
 
 /// The pairing list (对阵表) of `round` (1-based): board, numbers, names,
-/// ratings, points before the round and the result; byes after the games.
+/// ratings, points before the round and the result; byes after the games,
+/// in the result column the points the bye scores under `scoring`
+/// ([`bye_points_text`]).
 pub fn pairings_html(
     event: &Event,
     scoring: &ScoringSystem,
@@ -586,11 +647,7 @@ pub fn pairings_html(
     for &(id, kind) in &r.byes {
         let p = event.player(id);
         let text = opts.t(kind.label(Lang::Zh), kind.label(Lang::En));
-        let res = match kind {
-            ByeKind::PairingAllocated | ByeKind::FullPoint => "1",
-            ByeKind::HalfPoint => "½",
-            ByeKind::ZeroPoint | ByeKind::Absent => "0",
-        };
+        let res = bye_points_text(kind, scoring);
         let _ = writeln!(
             body,
             "<tr class=\"bye\"><td class=\"n\"></td><td class=\"n\">{id}</td><td class=\"name\">{}</td><td class=\"n\">{}</td>\

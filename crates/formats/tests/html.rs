@@ -111,7 +111,7 @@ fn crosstable_cells_of_a_round_robin() {
     let s = standings(&e);
     let mut opts = HtmlOptions::new("2026 <测试> 循环赛");
     opts.lang = HtmlLang::En;
-    let html = crosstable_html(&e, &s, &opts);
+    let html = crosstable_html(&e, &s, &ScoringSystem::fide(), &opts);
     assert_no_raw_script(&html);
     assert!(html.contains("2026 &lt;测试&gt; 循环赛"));
     assert!(html.contains("@media print"));
@@ -160,7 +160,7 @@ fn crosstable_cells_of_a_round_robin() {
     // By starting number instead: P4's round 1 opponent is player 1.
     opts.cross_ref = CrossRef::StartNumber;
     opts.xiangqi = true;
-    let rows = body_rows(&crosstable_html(&e, &s, &opts));
+    let rows = body_rows(&crosstable_html(&e, &s, &ScoringSystem::fide(), &opts));
     assert_eq!(rows[0][4..7], ["1b1", "3r1", "2b½"]);
 }
 
@@ -170,7 +170,7 @@ fn round_robin_grid() {
     let s = standings(&e);
     let mut opts = HtmlOptions::new("grid");
     opts.layout = CrosstableLayout::Grid;
-    let html = crosstable_html(&e, &s, &opts);
+    let html = crosstable_html(&e, &s, &ScoringSystem::fide(), &opts);
     assert_eq!(
         header(&html),
         [
@@ -331,6 +331,58 @@ fn pairing_list_byes() {
     assert_eq!(rows[1][1], "3");
     assert_eq!(rows[1][5], "1");
     assert_eq!(rows[1][7], "bye");
+    // On the xiangqi 2-1-0 scale the bye scores a win: 2 points
+    // (象棋竞赛规则 2011 14.4), as the standings count it.
+    let rows = body_rows(&pairings_html(&e, &ScoringSystem::xiangqi_2011(), 1, &opts).unwrap());
+    assert_eq!(rows[1][5], "2");
+}
+
+#[test]
+fn crosstable_on_the_event_scale() {
+    // A Swiss of 3: round 1 1–2 1-0, 3 a pairing-allocated bye; round 2
+    // 3–1 ½-½, 2 a half-point bye. Under the xiangqi 2-1-0 every cell is
+    // that scale's: the win 2, the draw 1, the bye 2, the half-point bye 1,
+    // and the cells add up to the points column.
+    let mut e = Event::new(EventKind::Swiss, 2);
+    for i in 1..=3 {
+        e.add_player(Player::new(i, format!("P{i}"))).unwrap();
+    }
+    let r = e.add_round();
+    e.add_game(r, Game::new(1, 2, GameResult::WhiteWins))
+        .unwrap();
+    e.add_bye(r, PlayerId(3), ByeKind::PairingAllocated)
+        .unwrap();
+    let r = e.add_round();
+    e.add_game(r, Game::new(3, 1, GameResult::Draw)).unwrap();
+    e.add_bye(r, PlayerId(2), ByeKind::HalfPoint).unwrap();
+    let scoring = ScoringSystem::xiangqi_2011();
+    let cfg = StandingsConfig {
+        scoring,
+        tiebreaks: Vec::new(),
+        ..Default::default()
+    };
+    let s = compute_standings(&e, &cfg).unwrap();
+    let mut opts = HtmlOptions::new("x");
+    opts.xiangqi = true;
+    opts.cross_ref = CrossRef::StartNumber;
+    let rows = body_rows(&crosstable_html(&e, &s, &scoring, &opts));
+    let by_no = |n: &str| rows.iter().find(|r| r[1] == n).unwrap().clone();
+    assert_eq!(by_no("1")[4..7], ["2r2", "3b1", "3"]);
+    assert_eq!(by_no("2")[4..7], ["1b0", "-1", "1"]);
+    assert_eq!(by_no("3")[4..7], ["-2", "1r1", "3"]);
+    // The same event on the FIDE scale.
+    let fide = compute_standings(
+        &e,
+        &StandingsConfig {
+            tiebreaks: Vec::new(),
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    let rows = body_rows(&crosstable_html(&e, &fide, &ScoringSystem::fide(), &opts));
+    let by_no = |n: &str| rows.iter().find(|r| r[1] == n).unwrap().clone();
+    assert_eq!(by_no("2")[4..7], ["1b0", "-½", "0.5"]);
+    assert_eq!(by_no("3")[4..7], ["-1", "1r½", "1.5"]);
 }
 
 #[test]

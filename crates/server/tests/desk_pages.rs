@@ -2197,3 +2197,161 @@ async fn infringements_are_recorded_for_the_xf_tie_break() {
     };
     assert_eq!((p(1), p(2)), (0, 2));
 }
+
+/// Issue 15 item 3: what the prints hand out. A xiangqi Swiss of three
+/// (2-1-0 scoring): the pairing-allocated bye is worth a win, 2 points,
+/// on the desk's pairing print and on the public round page alike; the
+/// pairing, standings and crosstable prints end in the chief arbiter's
+/// signature line with his name from the settings, and the date line;
+/// the paper is A4 portrait, the crosstable's landscape, either chosen by
+/// `?orientation=`; the standings print only the tie-break columns
+/// chosen, the ranks unchanged; the slips come eight to a page worded as
+/// 象棋竞赛规则 words results.
+#[tokio::test]
+async fn prints_byes_signatures_paper_and_chosen_columns() {
+    let server = TestServer::start().await;
+    server.sign_in_as("arb", Role::Arbiter).await;
+    let id = created_event_id(
+        &server
+            .post_form(
+                "/desk/events/new",
+                &[
+                    ("name", "公开赛"),
+                    ("game", "xiangqi"),
+                    ("system", "swiss"),
+                    ("rounds", "3"),
+                    ("scoring", "xiangqi"),
+                    ("tiebreaks", "xiangqi-swiss-bh"),
+                    ("chief_arbiter", "王裁判（国家级）"),
+                ],
+            )
+            .await,
+    );
+    for (n, r) in [("甲", 2300), ("乙", 2200), ("丙", 2100)] {
+        add_player(&server, id, n, r).await;
+    }
+    let boards = pair_next(&server, id).await;
+    assert_eq!(boards.len(), 1);
+    let (w, b) = boards[0];
+    let bye = (1..=3u64).find(|p| *p != w && *p != b).unwrap();
+
+    // The desk's pairing print: the bye's line, 2 in the result column.
+    let print = server
+        .get_text(&format!("/desk/events/{id}/print/pairings?round=1"))
+        .await;
+    let line = &print[print.find(r#"<tr class="bye""#).expect("the bye's line")..];
+    let line = &line[..line.find("</tr>").unwrap()];
+    assert!(line.contains(&format!(r#"data-player="{bye}""#)), "{line}");
+    assert!(line.contains(r#"<td class="bye-points">2</td>"#), "{line}");
+    assert!(line.contains("<td>轮空</td>"), "{line}");
+    // Signatures, and A4 portrait by default.
+    for want in [
+        r#"id="signatures""#,
+        "裁判长（签字）：",
+        r#"<span class="sign-name">王裁判（国家级）</span>"#,
+        "日期：",
+        r#"data-orientation="portrait""#,
+    ] {
+        assert!(print.contains(want), "{want}: {print}");
+    }
+
+    // Round 1 entered (Red wins) and published: the public round page's
+    // bye line says 2 too.
+    let page = server
+        .get_text(&format!("/desk/events/{id}/rounds/1"))
+        .await;
+    let (game, version, _) = games_of(&page)[0].clone();
+    let resp = server
+        .post_form(
+            &format!("/desk/events/{id}/rounds/1"),
+            &[
+                (&format!("r{game}"), "w"),
+                (&format!("v{game}"), &version),
+                (&format!("o{game}"), "p"),
+            ],
+        )
+        .await;
+    assert_eq!(resp.status(), 303);
+    let resp = server
+        .post_form(
+            &format!("/desk/events/{id}/rounds/1/publish"),
+            &[("published", "1")],
+        )
+        .await;
+    assert!(resp.status().is_redirection(), "{}", resp.status());
+    let public = server.get_text(&format!("/events/{id}/rounds/1")).await;
+    let line = &public[public
+        .find(r#"<tr class="bye""#)
+        .expect("the public bye line")..];
+    let line = &line[..line.find("</tr>").unwrap()];
+    assert!(line.contains(r#"<td class="result">2</td>"#), "{line}");
+    assert!(line.contains("轮空"), "{line}");
+
+    // The crosstable prints landscape unless asked otherwise; a paper that
+    // is neither is refused.
+    let cross = server
+        .get_text(&format!("/desk/events/{id}/print/crosstable"))
+        .await;
+    assert!(cross.contains(r#"data-orientation="landscape""#));
+    assert!(cross.contains("裁判长（签字）："));
+    // The bye's cell: `-` and its 2 points.
+    assert!(cross.contains(">-2</td>"), "{cross}");
+    let cross = server
+        .get_text(&format!(
+            "/desk/events/{id}/print/crosstable?orientation=portrait"
+        ))
+        .await;
+    assert!(cross.contains(r#"data-orientation="portrait""#));
+    let resp = server
+        .get(&format!(
+            "/desk/events/{id}/print/crosstable?orientation=sideways"
+        ))
+        .await;
+    assert_eq!(resp.status(), 400);
+
+    // The standings: every tie-break column by default; with only TB2
+    // chosen, that one alone, the ranks as before.
+    let ranks = |page: &str| {
+        let table = &page[page.find(r#"id="standings""#).unwrap()..];
+        let table = &table[..table.find("</table>").unwrap()];
+        all_attrs(table, "data-rank")
+    };
+    let all = server
+        .get_text(&format!("/desk/events/{id}/print/standings"))
+        .await;
+    let columns = |page: &str| {
+        let mut c = all_attrs(page, "data-tiebreak");
+        c.sort();
+        c.dedup();
+        c
+    };
+    // xiangqi-swiss-bh (2011 14.3.1): XBH, WIN, XF, BPG, then the score of
+    // each round from the last back: three rounds, seven columns.
+    assert_eq!(columns(&all), ["1", "2", "3", "4", "5", "6", "7"]);
+    assert!(all.contains("裁判长（签字）：") && !all.contains(r#"id="ranked-by-all""#));
+    let two = server
+        .get_text(&format!(
+            "/desk/events/{id}/print/standings?tb=2&tb_chosen=1"
+        ))
+        .await;
+    assert_eq!(columns(&two), ["2"]);
+    assert_eq!(ranks(&two), ranks(&all));
+    assert!(two.contains(r#"id="ranked-by-all""#), "{two}");
+    assert!(two.contains("（未打印）"), "{two}");
+    let none = server
+        .get_text(&format!("/desk/events/{id}/print/standings?tb_chosen=1"))
+        .await;
+    assert!(columns(&none).is_empty());
+
+    // Slips: one board, one page of slips, the boxes in xiangqi's words,
+    // both players' signatures.
+    let slips = server
+        .get_text(&format!("/desk/events/{id}/print/slips?round=1"))
+        .await;
+    assert_eq!(slips.matches(r#"<section class="slip-page">"#).count(), 1);
+    assert_eq!(slips.matches(r#"<div class="slip""#).count(), 1);
+    for want in ["红胜", "和", "黑胜", "红方签字：", "黑方签字："] {
+        assert!(slips.contains(want), "{want}: {slips}");
+    }
+    assert!(!slips.contains(r#"id="signatures""#));
+}

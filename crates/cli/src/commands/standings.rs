@@ -90,7 +90,8 @@ pub struct Args {
     pub format: Format,
     /// With `--format html`: the crosstable (总表) instead of the standings —
     /// one column per round with cells like `12w1` (opponent's rank, colour,
-    /// result), or the grid of a round robin.
+    /// result on the event's scale: `12r2` for a xiangqi win under 2-1-0),
+    /// or the grid of a round robin.
     #[arg(long)]
     pub crosstable: bool,
     /// Language of the headers (default zh for the table, English codes for
@@ -192,7 +193,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                     EventKind::RoundRobin => CrosstableLayout::Grid,
                     EventKind::Swiss => CrosstableLayout::Rounds,
                 };
-                crosstable_html(&event, &standings, &opts)
+                crosstable_html(&event, &standings, &scoring, &opts)
             } else {
                 standings_html(&event, &standings, &opts)
             }

@@ -25,7 +25,7 @@
 //! | `GET /desk/events/{id}/rating` | `#choose-profile`, `#rating-report`, `#rating-table` |
 //! | `GET /desk/events/{id}/norms` | `#norm-report` |
 //! | `GET /desk/events/{id}/titles` | `#placement-report`: `#placement-kind`, `#placement-titles` (rows `data-player`, `data-title`), `#placement-none`, `#placement-notes`, `#placement-rows`; `#no-kind`, `#placement-provisional` |
-//! | `GET /desk/events/{id}/print/{what}` | `#print` for `pairings` (`#pairings`), `alphabetical`, `standings`, `crosstable`, `slips`, `wallchart`; `?round=N` |
+//! | `GET /desk/events/{id}/print/{what}` | `#print-sheet` (`data-orientation`, `data-fit`) holding `#print` for `pairings` (`#pairings`, bye rows `tr.bye`), `alphabetical`, `standings` (`#standings`, tie-break cells `data-tiebreak`), `crosstable`, `wallchart`, `slips` (`section.slip-page` of up to 8 `div.slip`, `data-board`), `schedule`; `#signatures` (`#chief-arbiter-sign`, `#date-sign`) under pairings, standings, crosstable and wall chart; form `#print-options` (not printed): `orientation` portrait/landscape, for the standings `#tiebreak-columns` (checkboxes `tb` = the legend's numbers, hidden `tb_chosen`); `?round=N&orientation=…&tb=…&tb_chosen=1` |
 //! | `GET /desk/events/{id}/export/{fmt}` | `trf`, `trf16`, `standings.csv`, `standings.xlsx`, `pairings.csv`, `pairings.xlsx` (`?round=N`) |
 //! | `GET /desk/events/{id}/log` | `#desk-log` (rows `data-action`) |
 //! | `GET/POST /desk/events/{id}/teams` | team events: `#teams` (rows `data-team`), `#no-teams`, form `#add-team` (`name`, `roster` numbers, `names` one per line; `#add-team-submit`), `#team-nav` |
@@ -37,6 +37,7 @@
 
 mod events;
 mod players;
+mod prints;
 pub(crate) mod reports;
 mod rounds;
 mod teams;
@@ -72,14 +73,52 @@ dl#event-summary dd { margin: 0; }
 .forms { margin-top: 1rem; display: grid; grid-template-columns: repeat(auto-fill, minmax(18rem, 1fr)); gap: 1rem; }
 .forms form { background: #fff; border: 1px solid #ddd; border-radius: 6px; padding: .7rem; }
 .print-only { display: none; }
-.slip { border: 1px dashed #888; padding: .6rem; margin: .4rem 0; page-break-inside: avoid; }
 pre.explain { white-space: pre-wrap; font-size: .85rem; }
+/* Prints (desk/prints.rs): A4 with 10 mm margins, portrait unless the
+   sheet asks for the landscape page. */
+@page { size: A4 portrait; margin: 10mm; }
+@page a4-landscape { size: A4 landscape; margin: 10mm; }
+.sheet.landscape { page: a4-landscape; }
+.print-tools fieldset { display: inline-block; margin: .3rem .5rem .3rem 0; }
+.print-tools label { white-space: nowrap; }
+.sheet table { width: auto; }
+.signatures { display: flex; flex-wrap: wrap; gap: 1rem 3rem; margin-top: 2rem; break-inside: avoid; }
+.signatures .sign { display: flex; align-items: flex-start; gap: .3rem; }
+.sign-box { display: inline-flex; flex-direction: column; align-items: center; }
+.sign-box .line, .slip .line { display: inline-block; width: 12em; height: 1.4em; border-bottom: 1px solid #000; }
+.sign-name { font-size: .9em; }
+/* Result slips: eight to a page, cut along the dashed lines. */
+.slip-page { display: grid; grid-template-columns: 1fr 1fr; grid-auto-rows: 67mm; border-top: 1px dashed #555; border-left: 1px dashed #555; margin-bottom: 1rem; }
+.sheet.landscape .slip-page { grid-template-columns: repeat(4, 1fr); grid-auto-rows: 92mm; }
+.slip { border-right: 1px dashed #555; border-bottom: 1px dashed #555; padding: 3mm 4mm; overflow: hidden; box-sizing: border-box; font-size: 10pt; line-height: 1.35; }
+.slip p { margin: 0 0 1.2mm; }
+.slip .slip-event { font-size: 11pt; }
+.slip .line { width: 7em; }
+.result-box { display: inline-flex; align-items: center; margin-right: .8em; white-space: nowrap; }
+.result-box .box { display: inline-block; width: 1em; height: 1em; border: 1px solid #000; margin-right: .25em; }
 @media print {
   .desk-nav, .no-print, header.site, footer.site { display: none !important; }
   .print-only { display: block; }
   main { max-width: none; padding: 0; }
   table { font-size: 10pt; }
   .table-wrap { overflow: visible; }
+  .sheet h1 { font-size: 14pt; margin: 0 0 2pt; }
+  .sheet h2 { font-size: 11pt; margin: 4pt 0; }
+  .sheet p, .sheet li { font-size: 9pt; margin: 2pt 0; }
+  .sheet table { width: auto; max-width: 100%; }
+  .sheet th, .sheet td { padding: 1pt 2.5pt; white-space: nowrap; }
+  .sheet.wrap-text td:not(.num) { white-space: normal; }
+  .sheet.fit-10 table { font-size: 10pt; }
+  .sheet.fit-9 table { font-size: 9pt; }
+  .sheet.fit-8 table { font-size: 8pt; }
+  .sheet.fit-7 table { font-size: 7pt; }
+  .sheet.fit-6 table { font-size: 6pt; }
+  .sheet .signatures { margin-top: 10mm; font-size: 10pt; }
+  .sheet .slip p { font-size: 10pt; margin: 0 0 1.2mm; }
+  .sheet .slip .slip-event { font-size: 11pt; }
+  .slip-page { margin: 0; break-after: page; }
+  .slip-page:last-child { break-after: auto; }
+  .slip { break-inside: avoid; }
 }
 "#;
 
@@ -146,7 +185,7 @@ pub fn routes() -> Router<AppState> {
             "/desk/events/{id}/grades",
             get(reports::grades).post(reports::grades_with_table),
         )
-        .route("/desk/events/{id}/print/{what}", get(reports::print))
+        .route("/desk/events/{id}/print/{what}", get(prints::print))
         .route("/desk/events/{id}/export/{fmt}", get(reports::export))
         .route(
             "/desk/events/{id}/teams",

@@ -10,7 +10,7 @@ use qiyuan_desk::prelude::*;
 use qiyuan_store::desk::LoadedEvent;
 use serde::Deserialize;
 
-use super::{colour_names, desk_error, desk_style, event_nav, load_for, player_label};
+use super::{colour_names, desk_error, event_nav, load_for};
 use crate::AppState;
 use crate::auth::{SignedIn, Viewer};
 use crate::error::AppError;
@@ -25,11 +25,17 @@ pub(super) struct RoundQuery {
     profile: Option<String>,
 }
 
-fn standings_markup(l: Lang, t: &StandingsTable) -> Markup {
+/// The standings table and its legend. `printed[i]` says whether the
+/// tie-break column `i` is shown (the print lets the arbiter leave some
+/// out); the ranks are the standings' own, computed with every tie-break,
+/// and the legend names every one of them.
+pub(super) fn standings_markup(l: Lang, t: &StandingsTable, printed: &[bool]) -> Markup {
     let names = match l {
         Lang::Zh => &t.tiebreak_names_zh,
         Lang::En => &t.tiebreak_names_en,
     };
+    let shown = |i: usize| printed.get(i).copied().unwrap_or(true);
+    let hidden = (0..t.tiebreaks.len()).any(|i| !shown(i));
     html! {
         div.table-wrap { table #standings data-after-round=(t.after_round) {
             thead { tr {
@@ -39,7 +45,7 @@ fn standings_markup(l: Lang, t: &StandingsTable) -> Markup {
                 // Chinese sheets head a tie-break by its name (对手分, 累进分,
                 // 小分); FIDE arbiters read the C.07 code. The other is the
                 // column's title and the legend's.
-                @for (i, code) in t.tiebreaks.iter().enumerate() {
+                @for (i, code) in t.tiebreaks.iter().enumerate().filter(|(i, _)| shown(*i)) {
                     @let name = names.get(i).map_or("", |s| s.as_str());
                     @match l {
                         Lang::Zh => th.num title=(code) { (name) },
@@ -48,24 +54,31 @@ fn standings_markup(l: Lang, t: &StandingsTable) -> Markup {
                 }
             } }
             tbody { @for (i, line) in t.lines.iter().enumerate() {
-                @let shown = i == 0 || t.lines[i - 1].rank != line.rank;
+                @let first = i == 0 || t.lines[i - 1].rank != line.rank;
                 tr data-player=(line.player.0) data-rank=(line.rank) {
-                    td.num { @if shown { (line.rank) } }
+                    td.num { @if first { (line.rank) } }
                     td.num { (line.player.0) }
                     td { (line.title.as_deref().unwrap_or("")) }
                     td { (line.name) }
                     td.num { @if let Some(r) = line.rating { (r) } }
                     td { (line.club.as_deref().unwrap_or("")) }
                     td.num.points { (line.points.normalize()) }
-                    @for v in &line.values { td.num { @if let Some(v) = v { (v.normalize()) } } }
+                    @for (j, v) in line.values.iter().enumerate().filter(|(j, _)| shown(*j)) {
+                        td.num data-tiebreak=(j + 1) { @if let Some(v) = v { (v.normalize()) } }
+                    }
                 }
             } }
         } }
         div #tiebreak-legend {
             p { strong { (l.t("Tie-breaks", "破同分")) } }
             ul { @for (i, code) in t.tiebreaks.iter().enumerate() {
-                li { "TB" (i + 1) ": " (code) " — " (names.get(i).map_or("", |s| s.as_str())) }
+                li { "TB" (i + 1) ": " (code) " — " (names.get(i).map_or("", |s| s.as_str()))
+                    @if !shown(i) { " " (l.t("(not printed)", "（未打印）")) } }
             } }
+            @if hidden {
+                p #ranked-by-all { (l.t("The ranks follow every tie-break listed, printed or not.",
+                                        "名次按以上全部破同分规则排定，未打印的也计算在内。")) }
+            }
         }
     }
 }
@@ -106,12 +119,12 @@ pub(super) async fn standings(
                 a href={ "/desk/events/" (id) "/print/standings" } { (l.t("print", "打印")) }
             }
             @if groups.is_empty() {
-                (standings_markup(l, &t))
+                (standings_markup(l, &t, &[]))
             } @else {
                 @for g in &groups {
                     section.group-standings data-group=(g.group) {
                         h3 { (l.t("Group ", "组别：")) (g.group) }
-                        (standings_markup(l, &g.table))
+                        (standings_markup(l, &g.table, &[]))
                     }
                 }
             }
@@ -119,7 +132,7 @@ pub(super) async fn standings(
     ))
 }
 
-fn crosstable_markup(l: Lang, d: &DeskEvent) -> Markup {
+pub(super) fn crosstable_markup(l: Lang, d: &DeskEvent) -> Markup {
     let c = d.crosstable();
     let grid = d.settings().is_round_robin();
     let xiangqi = d.settings().game == Game::Xiangqi;
@@ -578,7 +591,7 @@ fn points_before(d: &DeskEvent, round: u32) -> std::collections::HashMap<PlayerI
 
 /// The pairing list of a round in the arbiters' layout (ui-conventions
 /// §3/§8): Bo · No · White · Rtg · Pts · Result · Pts · Black · Rtg · No.
-fn pairing_table(l: Lang, loaded: &LoadedEvent, round: u32) -> Markup {
+pub(super) fn pairing_table(l: Lang, loaded: &LoadedEvent, round: u32) -> Markup {
     let d = &loaded.desk;
     let (white, black) = colour_names(d.settings().game, l);
     let games = loaded.games.iter().filter(|g| g.round == round);
@@ -590,6 +603,7 @@ fn pairing_table(l: Lang, loaded: &LoadedEvent, round: u32) -> Markup {
         .unwrap_or_default();
     let pts = points_before(d, round);
     let pt = |id: PlayerId| pts.get(&id).cloned().unwrap_or_default();
+    let scoring = d.settings().scoring.system();
     let rtg = |id: PlayerId| {
         d.event()
             .player(id)
@@ -624,142 +638,24 @@ fn pairing_table(l: Lang, loaded: &LoadedEvent, round: u32) -> Markup {
                     td.num { (rtg(g.black)) }
                     td.num { (g.black.0) }
                 } }
-                @for (p, k) in &byes { tr {
+                // A bye: the points it scores on the event's scale in the
+                // result column (a bye is 2 under the xiangqi 2-1-0), its
+                // kind where the opponent would be.
+                @for (p, k) in &byes { tr.bye data-player=(p.0) {
                     td.num {} td.num { (p.0) } td { (name_of(d, *p)) }
                     @if units { td.unit { (unit(*p)) } }
                     td.num { (rtg(*p)) } td.num { (pt(*p)) }
-                    td colspan=(if units { "6" } else { "5" }) { (k.label(l)) }
+                    td.bye-points { @if *k != ByeKind::Absent { (qiyuan_desk::reports::bye_points_text(*k, &scoring)) } }
+                    td.num {} td { (k.label(l)) }
+                    @if units { td.unit {} }
+                    td.num {} td.num {}
                 } }
             }
         } }
     }
 }
 
-/// `GET /desk/events/{id}/print/{what}[?round=N]`: `pairings`,
-/// `alphabetical`, `standings`, `crosstable`, `slips`, `wallchart`, laid
-/// out for paper (the navigation is hidden when printing).
-pub(super) async fn print(
-    State(state): State<AppState>,
-    viewer: Viewer,
-    SignedIn(user): SignedIn,
-    Path((id, what)): Path<(i64, String)>,
-    Query(q): Query<RoundQuery>,
-) -> Result<Markup, AppError> {
-    let l = viewer.lang;
-    let loaded = load_for(&state, &user, id, l).await?;
-    let d = &loaded.desk;
-    let s = d.settings();
-    let round = q.round.unwrap_or(d.rounds_paired());
-    let needs_round = matches!(what.as_str(), "pairings" | "alphabetical" | "slips");
-    if needs_round && (round == 0 || round > d.rounds_paired()) {
-        return Err(AppError::BadRequest(
-            l.t("No round is paired yet.", "尚未编排任何轮次。").into(),
-        ));
-    }
-    let (white, black) = colour_names(s.game, l);
-    let round_head = html! { (l.t("Round ", "第")) (round) (l.t("", "轮")) };
-    let body = match what.as_str() {
-        "pairings" => {
-            html! { h2 { (round_head) " — " (l.t("Pairings", "对阵表")) } (pairing_table(l, &loaded, round)) }
-        }
-        "alphabetical" => {
-            let mut lines: Vec<(String, String, String, String)> = Vec::new();
-            for g in loaded.games.iter().filter(|g| g.round == round) {
-                lines.push((
-                    name_of(d, g.white),
-                    g.board.to_string(),
-                    white.to_string(),
-                    player_label(d, g.black),
-                ));
-                lines.push((
-                    name_of(d, g.black),
-                    g.board.to_string(),
-                    black.to_string(),
-                    player_label(d, g.white),
-                ));
-            }
-            if let Some(r) = d.event().rounds().get(round as usize - 1) {
-                for (p, k) in &r.byes {
-                    lines.push((
-                        name_of(d, *p),
-                        String::new(),
-                        String::new(),
-                        k.label(l).to_string(),
-                    ));
-                }
-            }
-            // Pinyin order (Latin names alphabetically), never code points.
-            let order =
-                qiyuan_tournament::names::NameOrder::new(qiyuan_tournament::names::Order::Pinyin);
-            lines.sort_by(|a, b| order.compare(&a.0, &b.0).then_with(|| a.cmp(b)));
-            html! {
-                h2 { (round_head) " — " (l.t("Pairings by name", "按姓名排列的对阵")) }
-                div.table-wrap { table #alphabetical {
-                    thead { tr { th { (l.t("Name", "姓名")) } th.num { (l.t("Bo.", "台")) } th { (l.t("Colour", "执色")) } th { (l.t("Opponent", "对手")) } } }
-                    tbody { @for (n, b, c, o) in &lines { tr { td { (n) } td.num { (b) } td { (c) } td { (o) } } } }
-                } }
-            }
-        }
-        "standings" => {
-            let t = d.standings_table(None).map_err(|e| desk_error(&e, l))?;
-            html! { h2 { (l.t("Standings after round ", "第")) (t.after_round) (l.t("", "轮后排名")) } (standings_markup(l, &t)) }
-        }
-        "crosstable" | "wallchart" => html! {
-            h2 { @if what == "wallchart" { (l.t("Wall chart", "总表")) } @else { (l.t("Crosstable", "交叉表")) } }
-            (crosstable_markup(l, d))
-        },
-        "slips" => html! {
-            h2 { (round_head) " — " (l.t("Result slips", "成绩单")) }
-            @for g in loaded.games.iter().filter(|g| g.round == round) {
-                div.slip data-board=(g.board) {
-                    p { strong { (s.name) } " · " (round_head) " · " (l.t("Board ", "第")) (g.board) (l.t("", "台")) }
-                    p { (white) ": " (player_label(d, g.white)) }
-                    p { (black) ": " (player_label(d, g.black)) }
-                    p { (l.t("Result:", "结果：")) " □ 1-0   □ ½-½   □ 0-1" }
-                    p { (l.t("Signatures:", "签名：")) " ______________  ______________" }
-                }
-            }
-        },
-        "schedule" => {
-            let rounds = d.round_robin_schedule().map_err(|e| desk_error(&e, l))?;
-            html! {
-                h2 { (l.t("Schedule of all rounds", "全部轮次对阵表")) }
-                @for r in &rounds {
-                    h3 { (l.t("Round ", "第")) (r.round) (l.t("", "轮")) }
-                    div.table-wrap { table.schedule data-round=(r.round) {
-                        thead { tr {
-                            th.num { (l.t("Bo.", "台")) } th { (white) } th { "–" } th { (black) }
-                        } }
-                        tbody {
-                            @for (i, b) in r.boards.iter().enumerate() { tr {
-                                td.num { (i + 1) } td { (player_label(d, b.white)) } td { "–" }
-                                td { (player_label(d, b.black)) }
-                            } }
-                            @for (p, k) in &r.byes { tr.bye {
-                                td.num { } td { (player_label(d, *p)) } td colspan="2" { (k.label(l)) }
-                            } }
-                        }
-                    } }
-                }
-            }
-        }
-        _ => return Err(AppError::NotFound),
-    };
-    Ok(page(
-        &viewer,
-        &s.name,
-        html! {
-            (desk_style())
-            p.no-print { a href={ "/desk/events/" (id) } { (l.t("← Back to the event", "← 返回赛事")) } " · "
-                (l.t("Use the browser's print command (Ctrl+P).", "请使用浏览器的打印功能（Ctrl+P）。")) }
-            h1 #print-title { (s.name) }
-            p { @if let Some(p) = &s.place { (p) " " } @if let Some(a) = s.start { (a) } @if let Some(b) = s.end { " – " (b) } }
-            div #print data-what=(what) { (body) }
-        },
-    ))
-}
-
-fn name_of(d: &DeskEvent, id: PlayerId) -> String {
+pub(super) fn name_of(d: &DeskEvent, id: PlayerId) -> String {
     d.event()
         .player(id)
         .map(|p| p.name.clone())

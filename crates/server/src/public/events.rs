@@ -333,14 +333,18 @@ fn points_after(e: &LoadedEvent, round: u32) -> HashMap<PlayerId, Decimal> {
 /// A number of points as a pairing list writes it (`1½`, `2`, `0`).
 pub(crate) use qiyuan_desk::reports::points_text;
 
-fn bye_label(viewer: &Viewer, kind: ByeKind) -> Option<(&'static str, &'static str)> {
-    let points = match kind {
-        ByeKind::PairingAllocated | ByeKind::FullPoint => "1",
-        ByeKind::HalfPoint => "½",
-        ByeKind::ZeroPoint => "0",
-        ByeKind::Absent => return None,
-    };
-    Some((kind.label(viewer.lang), points))
+/// A bye's row of the pairing list: its wording and the points it scores
+/// on the event's scale (a bye is 2 under the xiangqi 2-1-0); `None` for
+/// an absence, which has no row.
+fn bye_label(viewer: &Viewer, e: &LoadedEvent, kind: ByeKind) -> Option<(&'static str, String)> {
+    if kind == ByeKind::Absent {
+        return None;
+    }
+    let scoring = e.desk.settings().scoring.system();
+    Some((
+        kind.label(viewer.lang),
+        qiyuan_desk::reports::bye_points_text(kind, &scoring),
+    ))
 }
 
 /// `GET /events/{id}/rounds/{round}`: the pairings of a published round
@@ -463,7 +467,7 @@ async fn round_page(
                             }
                         }
                         @for (p, kind) in &r.byes {
-                            @if let Some((label, score)) = bye_label(&viewer, *kind) {
+                            @if let Some((label, score)) = bye_label(&viewer, &e, *kind) {
                                 @let who = name(*p);
                                 tr.bye data-white=(p.0) {
                                     td {}
