@@ -306,15 +306,12 @@ pub fn standings_html(event: &Event, standings: &Standings, opts: &HtmlOptions) 
     let mut body = String::from("<table class=\"standings\">\n");
     body.push_str(&th_row(&h));
     body.push_str("<tbody>\n");
-    let mut previous = None;
-    for row in &standings.rows {
+    for (i, row) in standings.rows.iter().enumerate() {
         let p = event.player(row.player);
-        let rank = if previous == Some(row.rank) {
-            String::new()
-        } else {
-            row.rank.to_string()
-        };
-        previous = Some(row.rank);
+        let rank = standings
+            .printed_rank(i)
+            .map(|r| r.to_string())
+            .unwrap_or_default();
         let _ = write!(
             body,
             "<tr><td class=\"n\">{rank}</td><td class=\"n\">{}</td><td class=\"name\">{}</td>",

@@ -96,6 +96,26 @@ pub struct Standings {
 }
 
 impl Standings {
+    /// The rank printed on row `i` of a table: tied players share a rank,
+    /// shown on the first of them only (`None` on the others and past the
+    /// last row).
+    ///
+    /// ```
+    /// use qiyuan_tournament::model::PlayerId;
+    /// use qiyuan_tournament::standings::{StandingRow, Standings};
+    /// use rust_decimal::Decimal;
+    /// let row = |rank, id| StandingRow {
+    ///     rank, player: PlayerId(id), points: Decimal::ONE, values: vec![], lot: None,
+    /// };
+    /// let s = Standings { after_round: 1, tiebreaks: vec![], rows: vec![row(1, 1), row(1, 2), row(3, 3)] };
+    /// assert_eq!((0..3).map(|i| s.printed_rank(i)).collect::<Vec<_>>(), [Some(1), None, Some(3)]);
+    /// ```
+    pub fn printed_rank(&self, i: usize) -> Option<u32> {
+        let rank = self.rows.get(i)?.rank;
+        let tied_above = i > 0 && self.rows[i - 1].rank == rank;
+        (!tied_above).then_some(rank)
+    }
+
     /// The row of a player.
     pub fn row(&self, id: PlayerId) -> Option<&StandingRow> {
         self.rows.iter().find(|r| r.player == id)

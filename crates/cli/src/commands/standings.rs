@@ -388,16 +388,9 @@ fn render_table(event: &Event, s: &Standings, zh: bool) -> String {
         .load_style(UTF8_FULL_CONDENSED)
         .set_content_arrangement(ContentArrangement::Disabled)
         .set_header(headers(s, zh));
-    let mut previous = None;
-    for row in &s.rows {
+    for (i, row) in s.rows.iter().enumerate() {
         let p = event.player(row.player);
-        // Tied players: the rank is shown on the first of them only.
-        let rank = if previous == Some(row.rank) {
-            String::new()
-        } else {
-            row.rank.to_string()
-        };
-        previous = Some(row.rank);
+        let rank = s.printed_rank(i).map(|r| r.to_string()).unwrap_or_default();
         let mut cells = vec![
             rank,
             row.player.to_string(),
