@@ -113,3 +113,66 @@ async fn desk_forms_and_reports_fit_a_phone() {
     })
     .await;
 }
+
+/// The public standings of a xiangqi Swiss on a phone (issue 15 item 5):
+/// the table is wider than the screen, so it scrolls inside its frame with
+/// the name column held in view and the right edge faded while columns
+/// remain beyond it; the page itself stays as wide as the screen.
+#[tokio::test]
+async fn a_wide_table_scrolls_under_a_held_name_column() {
+    use qiyuan_desk::prelude::*;
+    let server = TestServer::start().await;
+    let store = &server.store;
+    let settings = EventSettings::swiss("城市象棋公开赛", Game::Xiangqi, 5);
+    let id = store.create_event(&settings, "arb").await.unwrap();
+    for i in 0..12u32 {
+        let info = PlayerInfo::new(format!("棋手{}", i + 1))
+            .rating(2400 - 10 * i)
+            .club("北京市朝阳区象棋运动协会");
+        store.add_player(id, &info, "arb").await.unwrap();
+    }
+    let loaded = store.load_event(id).await.unwrap();
+    let round = loaded.desk.pair_next_round().unwrap();
+    let saved = store.save_round(id, &round, "arb").await.unwrap();
+    for g in &saved.games {
+        store
+            .set_result(id, g.id, GameResult::Draw, g.version, "arb")
+            .await
+            .unwrap();
+    }
+    store.publish_round(id, 1, true, "arb").await.unwrap();
+    with_browser("phone-standings", &server, move |b| async move {
+        b.window(NARROW).await;
+        b.goto(&format!("/events/{id}/standings")).await;
+        b.find("table.standings td.name").await;
+        b.step("standings").await;
+        let fits = b
+            .js("return document.documentElement.scrollWidth <= window.innerWidth;")
+            .await;
+        assert_eq!(fits, serde_json::json!(true), "the page is wider than the phone");
+        let state = b
+            .js("const f = document.querySelector('#standings .table-wrap');
+                 const n = f.querySelector('td.name');
+                 return [f.scrollWidth > f.clientWidth, f.classList.contains('more-right'),
+                         getComputedStyle(n).position];")
+            .await;
+        assert_eq!(state, serde_json::json!([true, true, "sticky"]), "before scrolling");
+        b.js("const f = document.querySelector('#standings .table-wrap');
+              f.scrollLeft = f.scrollWidth; f.dispatchEvent(new Event('scroll'));
+              return null;")
+            .await;
+        b.step("standings-scrolled").await;
+        let after = b
+            .js("const f = document.querySelector('#standings .table-wrap');
+                 const n = f.querySelector('td.name').getBoundingClientRect();
+                 const r = f.getBoundingClientRect();
+                 return [f.classList.contains('more-right'), n.left >= r.left - 1 && n.right <= r.right];")
+            .await;
+        assert_eq!(
+            after,
+            serde_json::json!([false, true]),
+            "scrolled to the end: no fade, the name still in view"
+        );
+    })
+    .await;
+}

@@ -293,6 +293,12 @@ async fn desk_events_show_published_rounds_standings_and_crosstable() {
     let resp = anon.get(server.url(&path)).send().await.unwrap();
     assert_eq!(resp.status(), 404, "an unpublished round is not public");
     store.publish_round(id, 1, true, "arb").await.unwrap();
+    // The round is being played: every event page says so.
+    let event_page = anon_get(&server, &anon, &format!("/events/{id}")).await;
+    assert!(
+        event_page.contains("第1轮正在进行"),
+        "round in progress: {event_page}"
+    );
     let pending = anon_get(&server, &anon, &path).await;
     assert!(
         pending.contains(r#"id="pairings-1" data-live="#),
@@ -305,6 +311,8 @@ async fn desk_events_show_published_rounds_standings_and_crosstable() {
             .unwrap();
     }
     let mut pages = vec![anon_get(&server, &anon, "/events").await];
+    let event_page = anon_get(&server, &anon, &format!("/events/{id}")).await;
+    assert!(!event_page.contains("正在进行"), "every result is in");
     let pairing = anon_get(&server, &anon, &path).await;
     assert!(!pairing.contains("data-live"), "every result is in");
     for head in [
@@ -439,6 +447,43 @@ async fn desk_events_show_published_rounds_standings_and_crosstable() {
         ],
         "{row}"
     );
+    // The card's standing: the rank and points of the standings page, the
+    // 2 points of a win on the 2-1-0 scale.
+    let ranks: HashMap<String, String> = tags(&standings, "<tr data-player=")
+        .iter()
+        .map(|a| (a["data-player"].clone(), a["data-rank"].clone()))
+        .collect();
+    let standing = &card[card
+        .find("id=\"player-standing\"")
+        .expect("the card's standing")..];
+    let rank = &tags(standing, "<dd data-rank=")[0]["data-rank"];
+    assert_eq!(rank, &ranks[&g.white.0.to_string()]);
+    assert!(standing.contains("<dt>积分</dt><dd>2</dd>"), "{standing}");
+
+    // The hall poster: the short link under a QR code, and the short link
+    // leads to the event.
+    let poster = anon_get(&server, &anon, &format!("/events/{id}/hall")).await;
+    let short = format!("{}/e/{id}", server.base_url);
+    assert!(poster.contains(&format!(">{short}</a>")), "{poster}");
+    assert!(
+        poster.contains("<div class=\"hall-qr\" aria-label=\"赛事页面二维码\"><svg"),
+        "{poster}"
+    );
+    let no_redirects = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap();
+    let resp = no_redirects.get(&short).send().await.unwrap();
+    assert_eq!(resp.status(), 308);
+    assert_eq!(
+        resp.headers()["location"].to_str().unwrap(),
+        format!("/events/{id}")
+    );
+    assert!(
+        poster.contains("&lt;script&gt;alert(4)&lt;/script&gt;")
+            && !poster.contains("<script>alert")
+    );
+
     // Round 2 paired but not published: neither its page nor its column.
     let loaded = store.load_event(id).await.unwrap();
     let round2 = loaded.desk.pair_next_round().unwrap();

@@ -34,6 +34,108 @@ pub(crate) fn routes() -> Router<AppState> {
         .route("/events/{id}/standings", get(standings_page))
         .route("/events/{id}/crosstable", get(crosstable_page))
         .route("/events/{id}/players/{no}", get(player_card))
+        .route("/events/{id}/hall", get(hall_poster))
+        .route("/e/{id}", get(short_link))
+}
+
+/// `GET /e/{id}`: the event's short link (printed on the hall poster, easy
+/// to type from a phone), answered by a redirect to `/events/{id}`.
+async fn short_link(Path(id): Path<i64>) -> axum::response::Redirect {
+    axum::response::Redirect::permanent(&format!("/events/{id}"))
+}
+
+/// The address the site is reached at, as the request names it: the
+/// `Host` header (behind a proxy, `X-Forwarded-Host` and
+/// `X-Forwarded-Proto`), `https` when cookies are secure. Anything but a
+/// host name, an address and a port is refused (`None`).
+fn site_origin(headers: &axum::http::HeaderMap, config: &crate::ServeConfig) -> Option<String> {
+    let header = |name: &str| {
+        headers
+            .get(name)
+            .and_then(|v| v.to_str().ok())
+            .map(str::trim)
+    };
+    let forwarded = |name: &str| {
+        config
+            .behind_proxy
+            .then(|| header(name))
+            .flatten()
+            .and_then(|v| v.split(',').next())
+            .map(str::trim)
+    };
+    let host = forwarded("x-forwarded-host").or_else(|| header("host"))?;
+    let host_ok = !host.is_empty()
+        && host.len() <= 255
+        && host
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | ':' | '[' | ']'));
+    if !host_ok {
+        return None;
+    }
+    let scheme = match forwarded("x-forwarded-proto") {
+        Some("https") => "https",
+        Some("http") => "http",
+        _ if config.secure_cookies => "https",
+        _ => "http",
+    };
+    Some(format!("{scheme}://{host}"))
+}
+
+/// The QR code of `text` as an SVG element, `size` CSS pixels square.
+fn qr_svg(text: &str, size: u32) -> Option<String> {
+    let code = qrcode::QrCode::with_error_correction_level(text, qrcode::EcLevel::M).ok()?;
+    let svg = code
+        .render::<qrcode::render::svg::Color<'_>>()
+        .min_dimensions(size, size)
+        .quiet_zone(true)
+        .build();
+    // The element alone, without the XML declaration of a file.
+    Some(svg[svg.find("<svg")?..].to_string())
+}
+
+/// `GET /events/{id}/hall`: an A4 poster for the playing hall — the event's
+/// name, a QR code and the short link (`/e/{id}`) that open its public
+/// pages on a phone.
+async fn hall_poster(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    headers: axum::http::HeaderMap,
+    Path(id): Path<i64>,
+) -> Result<Markup, AppError> {
+    let e = load(&state, id).await?;
+    let origin = site_origin(&headers, &state.config).unwrap_or_default();
+    let short = format!("{origin}/e/{id}");
+    let svg = qr_svg(&short, 320).ok_or_else(|| {
+        AppError::BadRequest(
+            viewer
+                .t(
+                    "The address is too long for a QR code.",
+                    "地址过长，无法生成二维码。",
+                )
+                .into(),
+        )
+    })?;
+    let s = e.desk.settings();
+    Ok(layout::page(
+        &viewer,
+        &s.name,
+        html! {
+            section.hall-poster #hall-poster {
+                h1 { (s.name) }
+                @if let Some(place) = &s.place { p.event-meta { (place) } }
+                p.hall-call { (viewer.t("Pairings, results and standings on your phone:",
+                                        "手机扫码查看对阵、成绩和排名：")) }
+                div.hall-qr aria-label=(viewer.t("QR code of the event's pages", "赛事页面二维码")) {
+                    (maud::PreEscaped(svg))
+                }
+                p.hall-link { a href=(short) { (short) } }
+                p.no-print.muted {
+                    (viewer.t("Print this page (Ctrl+P) and put it up in the playing hall.",
+                              "打印本页（Ctrl+P）张贴在赛场。"))
+                }
+            }
+        },
+    ))
 }
 
 async fn load(state: &AppState, id: i64) -> Result<LoadedEvent, AppError> {
@@ -89,6 +191,19 @@ fn visible_rounds(e: &LoadedEvent) -> Vec<u32> {
     v
 }
 
+/// The published round whose games are being played: the last public round
+/// while some of its results are still to come (the "round in progress"
+/// marker of the event's pages).
+fn round_in_progress(e: &LoadedEvent) -> Option<u32> {
+    let last = *visible_rounds(e).last()?;
+    let round = e.desk.event().rounds().get(last as usize - 1)?;
+    round
+        .games
+        .iter()
+        .any(|g| g.result == qiyuan_vocab::GameResult::Pending)
+        .then_some(last)
+}
+
 /// The round up to which every round is public (rounds are published in
 /// order; a gap stops the count).
 fn public_through(e: &LoadedEvent) -> u32 {
@@ -117,6 +232,7 @@ fn event_nav(viewer: &Viewer, e: &LoadedEvent) -> Markup {
             }
             " · " a href={ "/events/" (id) "/standings" } { (viewer.t("Standings", "排名")) }
             " · " a href={ "/events/" (id) "/crosstable" } { (viewer.t("Crosstable", "交叉表")) }
+            " · " a href={ "/events/" (id) "/hall" } { (viewer.t("QR code for the hall", "赛场二维码")) }
         }
     }
 }
@@ -153,6 +269,13 @@ fn event_header(viewer: &Viewer, e: &LoadedEvent, offset_minutes: i32) -> Markup
                 (viewer.t("Rating calculation", "等级分计算")) ": " (crate::desk::profile_title(p, viewer.lang)) " · "
             }
             (viewer.t("Last update", "最后更新")) ": " (updated)
+        }
+        @if let Some(r) = round_in_progress(e) {
+            p.live-marker role="status" {
+                span.live-dot aria-hidden="true" {}
+                (viewer.lang.pick(format!("Round {r} in progress: results appear as they are entered"),
+                                  format!("第{r}轮正在进行：结果录入后即时显示")))
+            }
         }
         (event_nav(viewer, e))
     }
@@ -284,7 +407,7 @@ async fn event_page(
                 thead { tr {
                     th { (viewer.t("No.", "序号")) }
                     @if !xq { th { (viewer.t("Title", "称号")) } }
-                    th { (viewer.t("Name", "姓名")) }
+                    th.name { (viewer.t("Name", "姓名")) }
                     @if !xq { th { (viewer.t("FED", "协会")) } }
                     th { (viewer.t("Rtg", "等级分")) }
                     th { (viewer.t("Club/City", "单位")) }
@@ -296,7 +419,7 @@ async fn event_page(
                         tr data-player=(p.id.0) {
                             td.num { (p.id.0) }
                             @if !xq { td { (p.info.title.as_deref().unwrap_or("")) } }
-                            td { a href={ "/events/" (id) "/players/" (p.id.0) } { (p.info.name) } }
+                            td.name { a href={ "/events/" (id) "/players/" (p.id.0) } { (p.info.name) } }
                             @if !xq { td { (p.info.federation.as_deref().unwrap_or("")) } }
                             td.num { @if let Some(r) = p.info.rating { (r) } }
                             td { (p.info.club.as_deref().unwrap_or("")) }
@@ -490,7 +613,7 @@ async fn round_page(
             h3 { (viewer.t("Pairings by name", "按姓名查对阵")) }
             div.table-wrap { table.pairings-by-name {
                 thead { tr {
-                    th { (viewer.t("Name", "姓名")) }
+                    th.name { (viewer.t("Name", "姓名")) }
                     th { (viewer.t("Bo.", "台")) }
                     th { (viewer.t("Colour", "执色")) }
                     th { (viewer.t("Opponent", "对手")) }
@@ -499,7 +622,7 @@ async fn round_page(
                 tbody {
                     @for p in &by_name {
                         tr {
-                            td { a href={ "/events/" (id) "/players/" (p.id.0) } { (p.name) } }
+                            td.name { a href={ "/events/" (id) "/players/" (p.id.0) } { (p.name) } }
                             td.num { (p.board) }
                             td {
                                 @match (p.white, xq) {
@@ -568,7 +691,7 @@ async fn standings_page(
                             th { (viewer.t("Rk.", "名次")) }
                             th { (viewer.t("SNo", "编号")) }
                             @if !xq { th { (viewer.t("Title", "称号")) } }
-                            th { (viewer.t("Name", "姓名")) }
+                            th.name { (viewer.t("Name", "姓名")) }
                             @if !xq { th { (viewer.t("Rtg", "等级分")) } }
                             th { (viewer.t("Club/City", "单位")) }
                             th { (viewer.t("Pts.", "积分")) }
@@ -582,7 +705,7 @@ async fn standings_page(
                                     td.num { @if i == 0 || t.lines[i - 1].rank != l.rank { (l.rank) } }
                                     td.num { (l.player.0) }
                                     @if !xq { td { (l.title.as_deref().unwrap_or("")) } }
-                                    td { a href={ "/events/" (id) "/players/" (l.player.0) } { (l.name) } }
+                                    td.name { a href={ "/events/" (id) "/players/" (l.player.0) } { (l.name) } }
                                     @if !xq { td.num { @if let Some(r) = l.rating { (r) } } }
                                     td { (l.club.as_deref().unwrap_or("")) }
                                     td.num { (points_text(l.points)) }
@@ -659,7 +782,7 @@ async fn crosstable_page(
                     thead { tr {
                         th { (viewer.t("Rk.", "名次")) }
                         th { (viewer.t("SNo", "编号")) }
-                        th { (viewer.t("Name", "姓名")) }
+                        th.name { (viewer.t("Name", "姓名")) }
                         th { (viewer.t("Rtg", "等级分")) }
                         @if rr {
                             @for (i, _) in cross.order.iter().enumerate() { th.num { (i + 1) } }
@@ -673,7 +796,7 @@ async fn crosstable_page(
                             tr data-player=(row.player.0) {
                                 td.num { @if let Some(r) = ranks.get(&row.player) { (r) } }
                                 td.num { (row.player.0) }
-                                td { a href={ "/events/" (id) "/players/" (row.player.0) } { (row.name) } }
+                                td.name { a href={ "/events/" (id) "/players/" (row.player.0) } { (row.name) } }
                                 td.num { @if let Some(r) = row.rating { (r) } }
                                 @if rr {
                                     @for o in &cross.order {
@@ -740,6 +863,7 @@ async fn player_card(
                 .unwrap_or_default()
         })
         .collect();
+    let standing = public_standings(&e);
     let title = format!("{} — {}", player.info.name, e.desk.settings().name);
     Ok(layout::page(
         &viewer,
@@ -760,6 +884,18 @@ async fn player_card(
                 @if let Some(y) = player.info.birth_year {
                     dt { (viewer.t("Born", "出生年份")) } dd { (y) }
                 }
+            }
+            @if let Some((t, line)) = standing.as_ref().and_then(|t| Some((t, t.lines.iter().find(|l| l.player == player.id)?))) {
+                dl.player-card #player-standing {
+                    dt { (viewer.lang.pick(format!("Rank after round {}", t.after_round), format!("第{}轮后名次", t.after_round))) }
+                    dd data-rank=(line.rank) { (line.rank) " / " (t.lines.len()) }
+                    dt { (viewer.t("Pts.", "积分")) } dd { (points_text(line.points)) }
+                    @for (i, v) in line.values.iter().enumerate() {
+                        dt { (tb_name(&viewer, t, i)) }
+                        dd { @if let Some(v) = v { (v.normalize()) } }
+                    }
+                }
+                p.no-print { a href={ "/events/" (id) "/standings" } { (viewer.t("Standings", "排名")) " →" } }
             }
             div.table-wrap id="player-rounds" data-live=[(e.status != "finished").then_some(LIVE_SECONDS)] {
                 table.player-rounds {

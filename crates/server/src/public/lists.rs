@@ -239,7 +239,7 @@ pub(crate) fn list_table(viewer: &Viewer, rows: &[ListRowView], with_change: boo
                 thead { tr {
                     th { (viewer.t("No.", "序号")) }
                     th { (viewer.t("ID", "编号")) }
-                    th { (viewer.t("Name", "姓名")) }
+                    th.name { (viewer.t("Name", "姓名")) }
                     th { (viewer.t("Title", "称号")) }
                     th { (viewer.t("Sex", "性别")) }
                     th { (viewer.t("Unit", "单位")) }
@@ -258,7 +258,7 @@ pub(crate) fn list_table(viewer: &Viewer, rows: &[ListRowView], with_change: boo
                         tr data-player=(r.id) data-rating=(opt_dec(r.rating)) {
                             td { @if let Some(p) = pos { (p) } }
                             td { (r.id) }
-                            td { a href={ "/players/" (r.id) } { (r.name) } }
+                            td.name { a href={ "/players/" (r.id) } { (r.name) } }
                             td { (title_names(r.titles.as_deref())) }
                             td { (sex_label(viewer, &r.sex)) }
                             td { (r.unit.as_deref().unwrap_or("")) }
@@ -422,7 +422,7 @@ pub(crate) async fn players_search(
                 div.table-wrap { table.players {
                     thead { tr {
                         th { (viewer.t("ID", "编号")) }
-                        th { (viewer.t("Name", "姓名")) }
+                        th.name { (viewer.t("Name", "姓名")) }
                         th { (viewer.t("Sex", "性别")) }
                         th { (viewer.t("Unit", "单位")) }
                         th { (viewer.t("Rating", "等级分")) }
@@ -432,7 +432,7 @@ pub(crate) async fn players_search(
                         @for f in &found {
                             tr data-player=(f.id) {
                                 td { (f.id) }
-                                td { a href={ "/players/" (f.id) } { (f.name) } }
+                                td.name { a href={ "/players/" (f.id) } { (f.name) } }
                                 td { (sex_label(&viewer, &f.sex)) }
                                 td { (f.unit.as_deref().unwrap_or("")) }
                                 td.num { (opt_dec(f.rating)) }

@@ -10,7 +10,15 @@
 //! - `GET /events`, `GET /events/{id}`, `/events/{id}/rounds/{n}`,
 //!   `/events/{id}/standings`, `/events/{id}/crosstable` — the desk's
 //!   events: players, pairings of published rounds, standings, crosstable
-//!   (the parts that change during a round are marked `data-live`).
+//!   (the parts that change during a round are marked `data-live`; a
+//!   "round in progress" line while a published round has results to
+//!   come); `/events/{id}/players/{n}` — a player's rounds, rank, points
+//!   and tie-breaks; `/events/{id}/hall` — the hall poster: a QR code of
+//!   the short link `GET /e/{id}` (a redirect to `/events/{id}`).
+//!
+//! Wide tables scroll inside their frame (`.table-wrap`) with the name
+//! column held (`th.name`/`td.name`, sticky) and the right edge faded while
+//! columns remain (`static/app.js` marks the frame `.more-right`).
 //!
 //! Searches are bound parameters of a `LIKE … ESCAPE` pattern whose `%`,
 //! `_` and `\` are escaped: what is typed is matched as text.
