@@ -91,6 +91,17 @@ fn table_and_csv() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("对手分（去掉最低 1 轮）(BH/C1)"), "{text}");
     assert!(text.contains("TB2: BH — 对手分\n"), "{text}");
+    // Without --lang the headers follow the input: an English TRF gets
+    // English headers, a Chinese event file Chinese ones.
+    let out = qiyuan(&["standings", &trf, "--preset", "fide-swiss"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.starts_with("Standings after round 7\n"), "{text}");
+    let chinese = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/cxa-2019-swiss.json"
+    );
+    let text = String::from_utf8(qiyuan(&["standings", chinese]).stdout).unwrap();
+    assert!(text.starts_with("第5轮后排名\n"), "{text}");
     let out = qiyuan(&["standings", &trf, "--format", "csv", "--tiebreaks", "BH,SB"]);
     let csv = String::from_utf8(out.stdout).unwrap();
     let mut lines = csv.lines();

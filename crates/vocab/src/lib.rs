@@ -65,6 +65,26 @@ impl Lang {
         }
     }
 
+    /// The language a reader takes texts to be in: Chinese when any of them
+    /// holds a Chinese character (the CJK Unified Ideographs, with
+    /// extension A), English otherwise — how a command picks its headers
+    /// from its input (an English TRF gets English headers).
+    ///
+    /// ```
+    /// use qiyuan_vocab::Lang;
+    /// assert_eq!(Lang::of_texts(["Open 2026", "Yang, Fan"]), Lang::En);
+    /// assert_eq!(Lang::of_texts(["Open 2026", "王天一"]), Lang::Zh);
+    /// assert_eq!(Lang::of_texts([""; 0]), Lang::En);
+    /// ```
+    pub fn of_texts<'a>(texts: impl IntoIterator<Item = &'a str>) -> Lang {
+        let han = |c: char| matches!(c, '\u{4E00}'..='\u{9FFF}' | '\u{3400}'..='\u{4DBF}');
+        if texts.into_iter().any(|t| t.chars().any(han)) {
+            Lang::Zh
+        } else {
+            Lang::En
+        }
+    }
+
     /// `zh` or `en`: the code in URLs, cookies, files and `<html lang>`.
     ///
     /// ```

@@ -94,8 +94,9 @@ pub struct Args {
     /// or the grid of a round robin.
     #[arg(long)]
     pub crosstable: bool,
-    /// Language of the headers (default zh for the table, English codes for
-    /// CSV, both languages for HTML).
+    /// Language of the headers (default: the input's — Chinese when its
+    /// event or player names are written in Chinese, else English — for the
+    /// table; English codes for CSV; both languages for HTML).
     #[arg(long, value_enum)]
     pub lang: Option<LangArg>,
     /// Standings after this round (default: the last round with results).
@@ -175,7 +176,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     };
     let standings =
         compute_standings(&event, &cfg).with_context(|| format!("{}", args.event.display()))?;
-    let zh = args.lang != Some(LangArg::En);
+    let zh = match args.lang {
+        Some(lang) => lang == LangArg::Zh,
+        None => {
+            let names = event.players().iter().map(|p| p.name.as_str());
+            qiyuan_rating::Lang::of_texts(names.chain([loaded.name.as_str()]))
+                == qiyuan_rating::Lang::Zh
+        }
+    };
     let text = match args.format {
         Format::Table => render_table(&event, &standings, zh),
         Format::Json => render_json(&event, &standings)?,
