@@ -296,6 +296,12 @@ impl Store {
     /// Creates the first administrator, only while no account exists
     /// (first-run set-up); `Ok(None)` when some account already exists.
     ///
+    /// Several processes asking at the same instant create one
+    /// administrator: SQLite runs the check-and-insert statement under its
+    /// single writer's lock; PostgreSQL, whose statements would each see the
+    /// table empty under READ COMMITTED, first locks the users table
+    /// against other writers for the transaction.
+    ///
     /// # Errors
     /// A database error.
     pub async fn create_first_admin(
@@ -304,6 +310,12 @@ impl Store {
         password_hash: &str,
     ) -> Result<Option<Account>, StoreError> {
         let created = instant_in(0);
+        let mut tx = tx::begin(&self.pool).await?;
+        if self.backend == crate::Backend::Postgres {
+            sqlx::query("LOCK TABLE users IN SHARE ROW EXCLUSIVE MODE")
+                .execute(&mut *tx)
+                .await?;
+        }
         let id: Option<i64> = sqlx::query_scalar(
             "INSERT INTO users (username, password_hash, role, created) \
              SELECT $1, $2, 'admin', $3 WHERE NOT EXISTS (SELECT 1 FROM users) RETURNING id",
@@ -311,8 +323,9 @@ impl Store {
         .bind(username)
         .bind(password_hash)
         .bind(&created)
-        .fetch_optional(&self.pool)
+        .fetch_optional(&mut *tx)
         .await?;
+        tx::commit(tx).await?;
         Ok(id.map(|id| Account {
             id,
             username: username.to_string(),

@@ -477,3 +477,48 @@ async fn tokens_expire_are_revoked_and_listed() {
         store.close().await;
     }
 }
+
+/// First-run set-up from several server processes at the same instant (two
+/// `qiyuan serve` behind one proxy, a double-clicked form): exactly one of
+/// them creates the administrator, on SQLite and on PostgreSQL, however the
+/// attempts interleave. Each round starts from an empty users table and
+/// fires the attempts from separate pools (as separate processes would)
+/// through a barrier.
+#[tokio::test]
+async fn one_first_administrator_however_many_ask_at_once() {
+    for db in databases().await {
+        let stores: Vec<qiyuan_store::Store> = {
+            let mut v = Vec::new();
+            for _ in 0..4 {
+                v.push(open(&db).await);
+            }
+            v
+        };
+        for round in 0..25 {
+            sqlx::query("DELETE FROM users")
+                .execute(stores[0].pool())
+                .await
+                .unwrap();
+            let barrier = std::sync::Arc::new(tokio::sync::Barrier::new(stores.len()));
+            let mut tasks = Vec::new();
+            for (i, store) in stores.iter().enumerate() {
+                let store = store.clone();
+                let barrier = barrier.clone();
+                tasks.push(tokio::spawn(async move {
+                    barrier.wait().await;
+                    store
+                        .create_first_admin(&format!("root{i}"), "$argon2id$fake")
+                        .await
+                        .unwrap()
+                        .is_some()
+                }));
+            }
+            let mut created = 0;
+            for t in tasks {
+                created += usize::from(t.await.unwrap());
+            }
+            assert_eq!(created, 1, "round {round} on {}", db.name);
+            assert_eq!(stores[0].user_count().await.unwrap(), 1, "{}", db.name);
+        }
+    }
+}
