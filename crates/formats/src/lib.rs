@@ -9,6 +9,7 @@ pub mod columns;
 pub mod event;
 pub mod html;
 pub mod list;
+pub mod online;
 pub mod pgn;
 pub mod rating_event;
 pub mod sheet;
