@@ -22,7 +22,7 @@
 use std::collections::{BTreeMap, HashMap};
 
 use qiyuan_rating::model as rm;
-use qiyuan_tournament::model::{ByeKind, EventKind, GameResult, Sex};
+use qiyuan_tournament::model::{ByeKind, EventKind, Sex};
 use rust_decimal::Decimal;
 
 use crate::sheet::{Limits, read_sheet};
