@@ -278,3 +278,77 @@ fn formula_like_names_are_written_safe_and_read_back_unchanged() {
         assert_eq!(r.unit.as_deref(), Some("=cmd|' /C calc'!A0"));
     }
 }
+
+/// The published list's workbook (`write_list_xlsx`): Chinese headers the
+/// readers know (no column is left unread as unknown), numbers as numbers,
+/// and it reads back as the list it shows.
+#[test]
+fn the_published_workbook_reads_back_as_its_list() {
+    use calamine::{Data, Reader, Xlsx};
+    use qiyuan_formats::list::{ListLine, write_list_xlsx};
+    let line = |id: u32, name: &str, rating: Option<i64>, status: &str| ListLine {
+        id,
+        name: name.into(),
+        sex: if id == 2 { "f" } else { "m" }.into(),
+        birth: Some("1990".into()),
+        unit: Some("北京".into()),
+        titles: (id == 1).then(|| "GM".to_string()),
+        rating: rating.map(Decimal::from),
+        rating_before: rating.map(|r| Decimal::from(r - 10)),
+        valid_games: 30,
+        k: Some(15),
+        status: status.into(),
+        highest: rating.map(Decimal::from),
+        notes: None,
+    };
+    let lines = [
+        line(1, "王天一", Some(2700), "active"),
+        line(2, "唐丹", Some(2450), "inactive"),
+        line(3, "新手", None, "unrated"),
+    ];
+    let date = chrono::NaiveDate::from_ymd_opt(2025, 1, 1).unwrap();
+    let bytes = write_list_xlsx(&lines, date).unwrap();
+    let mut wb = Xlsx::new(std::io::Cursor::new(bytes.clone())).unwrap();
+    assert_eq!(wb.sheet_names(), ["等级分 2025-01-01"]);
+    let range = wb.worksheet_range_at(0).unwrap().unwrap();
+    let rows: Vec<&[Data]> = range.rows().collect();
+    let head: Vec<String> = rows[0].iter().map(|d| d.to_string()).collect();
+    assert_eq!(
+        head,
+        [
+            "序号",
+            "编号",
+            "姓名",
+            "性别",
+            "出生年份",
+            "单位",
+            "称号",
+            "等级分",
+            "原等级分",
+            "变化",
+            "有效局数",
+            "K",
+            "状态",
+            "最高等级分"
+        ]
+    );
+    assert_eq!(rows[1][0], Data::Float(1.0));
+    assert_eq!(rows[1][7], Data::Float(2700.0));
+    assert_eq!(rows[1][9], Data::Float(10.0));
+    assert_eq!(rows[2][12], Data::String("不活跃".into()));
+    assert_eq!(rows[3][7], Data::Empty);
+    let back = read_list(&bytes, "list.xlsx").unwrap();
+    assert!(back.warnings.is_empty(), "{:?}", back.warnings);
+    let r = back.list.rows();
+    assert_eq!(r.len(), 3);
+    assert_eq!(
+        (r[0].name.as_str(), r[0].rating),
+        ("王天一", Some(Decimal::from(2700)))
+    );
+    assert_eq!(r[0].titles[0].title, "GM");
+    assert_eq!((r[1].sex, r[1].status), (Sex::Female, Status::Inactive));
+    assert_eq!(
+        (r[2].status, r[2].birth_year),
+        (Status::Unrated, Some(1990))
+    );
+}

@@ -5,6 +5,7 @@
 use std::collections::HashMap;
 
 use chrono::NaiveDate;
+use qiyuan_formats::list::FileRow;
 use qiyuan_rating::model::{PlayerId, Sex};
 use qiyuan_rating::period::{
     Carried, ListRow, PeriodEvent, PeriodReport, RatingList, Status, compute_period, period_for,
@@ -212,6 +213,26 @@ impl Store {
         list_id: i64,
         titles_before: NaiveDate,
     ) -> Result<RatingList, StoreError> {
+        let rows = self.list_file(list_id, titles_before).await?;
+        RatingList::new(rows.into_iter().map(|f| f.row).collect()).map_err(|e| {
+            StoreError::Corrupt {
+                what: e.to_string(),
+            }
+        })
+    }
+
+    /// A stored list's rows as a list file holds them (titles awarded
+    /// before `titles_before` included), in player-id order: the engine's
+    /// row and the columns beside it — what the office's CSV export writes
+    /// ([`qiyuan_formats::list::write_list_file`]).
+    ///
+    /// # Errors
+    /// A database error or unreadable data.
+    pub async fn list_file(
+        &self,
+        list_id: i64,
+        titles_before: NaiveDate,
+    ) -> Result<Vec<FileRow>, StoreError> {
         // The identity and titles the list itself holds (what it published).
         let rows = sqlx::query(
             "SELECT player_id, name, sex, birth, unit, titles, rating, valid_games, k, \
@@ -237,7 +258,7 @@ impl Store {
             .into_iter()
             .filter(|t| t.date.is_none_or(|d| d < titles_before))
             .collect();
-            out.push(ListRow {
+            let row = ListRow {
                 id: PlayerId(id),
                 name: r.try_get("name")?,
                 sex: if sex == "f" { Sex::Female } else { Sex::Male },
@@ -258,11 +279,10 @@ impl Store {
                         .try_get::<Option<i64>, _>("carried_since")?
                         .map(|y| y as i32),
                 },
-            });
+            };
+            out.push(FileRow { row });
         }
-        RatingList::new(out).map_err(|e| StoreError::Corrupt {
-            what: e.to_string(),
-        })
+        Ok(out)
     }
 
     /// The list a period starts from, with every player of its events that
