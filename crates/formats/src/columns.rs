@@ -258,9 +258,9 @@ pub const COLUMNS: &[ColumnDef] = &[
         key: "fide_id",
         en: &["fide id", "fide"],
         zh: &["国际棋联编号", "fide编号"],
-        meaning_en: "FIDE id",
-        meaning_zh: "国际棋联（FIDE）编号",
-        read_by: ReadBy::Players,
+        meaning_en: "FIDE id; whole number (a list publishes it with the player)",
+        meaning_zh: "国际棋联（FIDE）编号；整数（名单随棋手公布）",
+        read_by: ReadBy::Both,
     },
     ColumnDef {
         column: Column::RowNumber,

@@ -118,6 +118,8 @@ pub struct ReadRow {
     pub line: usize,
     /// The row.
     pub row: ListRow,
+    /// The player's FIDE id, if the list gives one.
+    pub fide_id: Option<u64>,
 }
 
 /// A row the reader could not take, and why.
@@ -200,7 +202,11 @@ pub fn read_list_rows(
     let mut refused = Vec::new();
     for r in &sheet.rows {
         match list_row(&map, r) {
-            Ok(row) => rows.push(ReadRow { line: r.line, row }),
+            Ok(FileRow { row, fide_id }) => rows.push(ReadRow {
+                line: r.line,
+                row,
+                fide_id,
+            }),
             Err((column, message)) => refused.push(RefusedRow {
                 line: r.line,
                 column: column.map(str::to_string),
@@ -291,7 +297,7 @@ fn parse_status(s: &str) -> Option<Status> {
 type RowError = (Option<&'static str>, String);
 
 /// One list row from its cells.
-fn list_row(map: &HeaderMap, r: &SheetRow) -> Result<ListRow, RowError> {
+fn list_row(map: &HeaderMap, r: &SheetRow) -> Result<FileRow, RowError> {
     // A text cell written spreadsheet-safe (`'=…`) is read as it was.
     let get = |c: Column| {
         let v = map.get(&r.cells, c);
@@ -369,7 +375,17 @@ fn list_row(map: &HeaderMap, r: &SheetRow) -> Result<ListRow, RowError> {
                 .map_err(|_| bad(Column::CarriedSince, "a year"))
         })
         .transpose()?;
-    Ok(ListRow {
+    // A FIDE id of 0 is none (as in TRF).
+    let fide_id = opt(Column::FideId)
+        .map(|s| {
+            s.parse::<u64>()
+                .ok()
+                .filter(|&f| f <= 99_999_999_999)
+                .ok_or_else(|| bad(Column::FideId, "a FIDE id (a whole number)"))
+        })
+        .transpose()?
+        .filter(|&f| f > 0);
+    let row = ListRow {
         id: PlayerId(id),
         name,
         sex,
@@ -401,7 +417,8 @@ fn list_row(map: &HeaderMap, r: &SheetRow) -> Result<ListRow, RowError> {
             sum: dec(Column::CarriedSum)?.unwrap_or_default(),
             since: carried_since,
         },
-    })
+    };
+    Ok(FileRow { row, fide_id })
 }
 
 /// The titles of a list cell: `GM:2025-03-10;NM`, each `TITLE`,
@@ -523,18 +540,39 @@ pub const TEXT_COLUMNS: [Column; 3] = [Column::Name, Column::Unit, Column::Title
 pub struct FileRow {
     /// The engine's row.
     pub row: ListRow,
+    /// The player's FIDE id, if the list gives one.
+    pub fide_id: Option<u64>,
 }
 
 impl From<ListRow> for FileRow {
     fn from(row: ListRow) -> FileRow {
-        FileRow { row }
+        FileRow { row, fide_id: None }
     }
 }
 
 /// Writes the rows of a list file as a list CSV: [`write_list`]'s columns,
-/// then those the list holds beside the engine's row.
+/// then those the list holds beside the engine's row (`fide_id`).
+///
+/// ```
+/// use qiyuan_formats::list::{FileRow, read_list_rows, write_list_file};
+/// use qiyuan_formats::sheet::Limits;
+/// let read = read_list_rows("编号,姓名,性别,FIDE编号\n1,甲,女,8600001\n".as_bytes(), "l.csv", &Limits::list()).unwrap();
+/// let rows: Vec<FileRow> = read.rows.into_iter().map(|r| FileRow { row: r.row, fide_id: r.fide_id }).collect();
+/// let csv = write_list_file(&rows);
+/// assert!(csv.lines().next().unwrap().ends_with(",fide_id"));
+/// assert!(csv.lines().nth(1).unwrap().ends_with(",8600001"));
+/// ```
 pub fn write_list_file(rows: &[FileRow]) -> String {
-    write_csv(COLUMNS, rows.iter().map(|f| row_cells(&f.row)))
+    let mut header = COLUMNS.to_vec();
+    header.push(def(Column::FideId).key);
+    write_csv(
+        &header,
+        rows.iter().map(|f| {
+            let mut cells = row_cells(&f.row);
+            cells.push(f.fide_id.map(|i| i.to_string()).unwrap_or_default());
+            cells
+        }),
+    )
 }
 
 /// Writes rows as a list CSV (UTF-8, the header of [`COLUMNS`]). A text

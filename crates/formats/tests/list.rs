@@ -300,6 +300,7 @@ fn the_published_workbook_reads_back_as_its_list() {
         status: status.into(),
         highest: rating.map(Decimal::from),
         notes: None,
+        fide_id: None,
     };
     let lines = [
         line(1, "王天一", Some(2700), "active"),
@@ -350,5 +351,93 @@ fn the_published_workbook_reads_back_as_its_list() {
     assert_eq!(
         (r[2].status, r[2].birth_year),
         (Status::Unrated, Some(1990))
+    );
+}
+
+/// The FIDE id, a list column end to end in this crate: read from a
+/// `FIDE编号` or `FIDE ID` column, written back in the list CSV, in the
+/// workbook and on a page — the last two only when some row has one (a
+/// xiangqi list has none, and gets no empty column).
+#[test]
+fn fide_ids_are_read_and_written() {
+    use calamine::{Data, Reader, Xlsx};
+    use qiyuan_formats::list::{
+        FileRow, ListLine, Medium, columns_for, read_list_rows, write_list_file, write_list_xlsx,
+    };
+    use qiyuan_formats::sheet::Limits;
+    let read = |text: &str| read_list_rows(text.as_bytes(), "l.csv", &Limits::list()).unwrap();
+    let zh = read(
+        "编号,姓名,性别,等级分,FIDE编号\n1,甲,女,2550,8600001\n2,乙,男,2500,\n3,丙,男,2400,0\n",
+    );
+    assert!(zh.warnings.is_empty(), "{:?}", zh.warnings);
+    let ids: Vec<Option<u64>> = zh.rows.iter().map(|r| r.fide_id).collect();
+    assert_eq!(ids, [Some(8600001), None, None]);
+    let en = read("id,name,sex,FIDE ID\n1,A,f,8600001\n");
+    assert_eq!(en.rows[0].fide_id, Some(8600001));
+    let bad = read("id,name,sex,fide_id\n1,A,f,86x\n");
+    assert_eq!(bad.refused[0].column.as_deref(), Some("fide_id"));
+    assert_eq!(
+        bad.refused[0].message,
+        "`86x` is not a FIDE id (a whole number)"
+    );
+
+    // The list CSV: written and read back.
+    let rows: Vec<FileRow> = zh
+        .rows
+        .iter()
+        .map(|r| FileRow {
+            row: r.row.clone(),
+            fide_id: r.fide_id,
+        })
+        .collect();
+    let again = read(&write_list_file(&rows));
+    assert_eq!(
+        again.rows.iter().map(|r| r.fide_id).collect::<Vec<_>>(),
+        ids
+    );
+
+    // The workbook and a page.
+    let line = |id: u32, fide_id: Option<u64>| ListLine {
+        id,
+        name: format!("P{id}"),
+        sex: "m".into(),
+        birth: None,
+        unit: None,
+        titles: None,
+        rating: Some(Decimal::from(2500)),
+        rating_before: None,
+        valid_games: 30,
+        k: Some(15),
+        status: "active".into(),
+        highest: Some(Decimal::from(2500)),
+        notes: None,
+        fide_id,
+    };
+    let with = [line(1, Some(8600001)), line(2, None)];
+    let without = [line(2, None)];
+    let keys = |lines: &[ListLine]| -> Vec<&str> {
+        columns_for(Medium::Page, false, lines)
+            .iter()
+            .map(|c| c.key)
+            .collect()
+    };
+    assert_eq!(keys(&with).last(), Some(&"fide_id"));
+    assert!(!keys(&without).contains(&"fide_id"));
+    let date = chrono::NaiveDate::from_ymd_opt(2025, 1, 1).unwrap();
+    let bytes = write_list_xlsx(&with, date).unwrap();
+    let mut wb = Xlsx::new(std::io::Cursor::new(bytes.clone())).unwrap();
+    let range = wb.worksheet_range_at(0).unwrap().unwrap();
+    let sheet: Vec<&[Data]> = range.rows().collect();
+    assert_eq!(sheet[0].last(), Some(&Data::String("FIDE编号".into())));
+    assert_eq!(sheet[1].last(), Some(&Data::Float(8600001.0)));
+    let back = read_list_rows(&bytes, "list.xlsx", &Limits::list()).unwrap();
+    assert!(back.warnings.is_empty(), "{:?}", back.warnings);
+    assert_eq!(back.rows[0].fide_id, Some(8600001));
+    let plain = write_list_xlsx(&without, date).unwrap();
+    let mut wb = Xlsx::new(std::io::Cursor::new(plain)).unwrap();
+    let range = wb.worksheet_range_at(0).unwrap().unwrap();
+    assert_eq!(
+        range.rows().next().unwrap().last(),
+        Some(&Data::String("最高等级分".into()))
     );
 }

@@ -237,7 +237,7 @@ impl Store {
         let rows = sqlx::query(
             "SELECT player_id, name, sex, birth, unit, titles, rating, valid_games, k, \
              status, highest, rated_events, last_active, carried_games, carried_sum, \
-             carried_since FROM list_entries WHERE list_id = $1 ORDER BY player_id",
+             carried_since, fide_id FROM list_entries WHERE list_id = $1 ORDER BY player_id",
         )
         .bind(list_id)
         .fetch_all(&self.pool)
@@ -280,7 +280,10 @@ impl Store {
                         .map(|y| y as i32),
                 },
             };
-            out.push(FileRow { row });
+            out.push(FileRow {
+                row,
+                fide_id: r.try_get::<Option<i64>, _>("fide_id")?.map(|f| f as u64),
+            });
         }
         Ok(out)
     }
@@ -359,7 +362,19 @@ impl Store {
         require_actor("compute_period", by)?;
         let profile = Profile::builtin(profile_name)?;
         let plan = self.plan_period(&profile, list_date).await?;
-        let list = self.load_list(plan.base_list_id, list_date).await?;
+        // The list it starts from, and the FIDE ids that list gives: the
+        // engine carries the identity of its rows (name, unit) to the new
+        // list, the store carries the FIDE ids beside it.
+        let base = self.list_file(plan.base_list_id, list_date).await?;
+        let fide_ids: HashMap<PlayerId, u64> = base
+            .iter()
+            .filter_map(|f| Some((f.row.id, f.fide_id?)))
+            .collect();
+        let list = RatingList::new(base.into_iter().map(|f| f.row).collect()).map_err(|e| {
+            StoreError::Corrupt {
+                what: e.to_string(),
+            }
+        })?;
         let total = plan.event_ids.len() as u64;
         let mut events = Vec::with_capacity(plan.event_ids.len());
         let mut shas = Vec::with_capacity(plan.event_ids.len());
@@ -488,7 +503,7 @@ impl Store {
             list_id,
             report.rows.iter().map(|r| {
                 let notes = (!r.notes.is_empty()).then(|| json!(r.notes).to_string());
-                (&r.row, notes)
+                (&r.row, fide_ids.get(&r.row.id).copied(), notes)
             }),
             &|_| {},
         )

@@ -55,7 +55,7 @@ pub use qiyuan_formats::list::ListLine;
 pub(crate) fn list_line_columns(birth: bool) -> String {
     format!(
         "e.player_id, e.name, e.sex, {}, e.unit, e.titles, e.rating, e.valid_games, e.k, \
-         e.status, e.highest, e.notes, b.rating AS rating_before",
+         e.status, e.highest, e.notes, e.fide_id, b.rating AS rating_before",
         if birth {
             "e.birth"
         } else {
@@ -91,6 +91,7 @@ pub(crate) fn list_line(r: &sqlx::any::AnyRow) -> Result<ListLine, StoreError> {
         status: r.try_get("status")?,
         highest: dec_opt(r.try_get("highest")?)?,
         notes: r.try_get("notes")?,
+        fide_id: r.try_get::<Option<i64>, _>("fide_id")?.map(|f| f as u64),
     })
 }
 

@@ -178,6 +178,7 @@ fn row(id: u32, name: &str, unit: Option<&str>, rating: Option<&str>) -> ListEnt
     ListEntry {
         line: id as usize + 1,
         row: r,
+        fide_id: None,
     }
 }
 

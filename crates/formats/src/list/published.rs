@@ -13,6 +13,7 @@
 //!     unit: Some("杭州".into()), titles: Some("GM".into()),
 //!     rating: Some(2700.into()), rating_before: Some(2680.into()), valid_games: 300,
 //!     k: Some(10), status: "active".into(), highest: Some(2720.into()), notes: None,
+//!     fide_id: None,
 //! };
 //! let page = columns_for(Medium::Page, true, [&line]);
 //! let heads: Vec<&str> = page.iter().map(|c| c.header(Lang::Zh)).collect();
@@ -66,6 +67,8 @@ pub struct ListLine {
     pub highest: Option<Decimal>,
     /// Notes of the period (JSON array text).
     pub notes: Option<String>,
+    /// FIDE id, as the list gives it.
+    pub fide_id: Option<u64>,
 }
 
 impl ListLine {
@@ -356,6 +359,17 @@ pub const LIST_COLUMNS: &[ListColumn] = &[
         page: Show::Always,
         workbook: Show::Always,
         value: |l, _| decimal(l.highest),
+    },
+    ListColumn {
+        column: Column::FideId,
+        key: "fide_id",
+        en: "FIDE ID",
+        zh: "FIDE编号",
+        kind: CellKind::Id,
+        // A xiangqi list has none: no empty column.
+        page: Show::IfAny,
+        workbook: Show::IfAny,
+        value: |l, _| l.fide_id.map_or(Cell::Empty, Cell::Whole),
     },
 ];
 
