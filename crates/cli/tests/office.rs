@@ -770,3 +770,77 @@ fn verify_checks_the_chain_and_the_published_lists() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("list #1: ALTERED"), "{text}");
 }
+
+/// Issue 14's list column, the FIDE id, in the office's exports: a list
+/// file with a `FIDE ID` column is imported and published, a period
+/// computed from it, and the computed list's CSV, workbook and JSON carry
+/// each player's FIDE id; the CSV reads back with them.
+#[test]
+fn a_lists_fide_ids_are_in_its_exports() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("office.sqlite3");
+    let p = |f: &str| dir.path().join(f).display().to_string();
+    std::fs::write(
+        p("list.csv"),
+        "id,name,sex,rating,rated_games,status,FIDE ID\n\
+         1,甲,m,2400,10,active,8600001\n\
+         2,乙,m,2400,10,active,\n",
+    )
+    .unwrap();
+    std::fs::write(p("small.json"), SMALL).unwrap();
+    import_and_publish(&db, &p("list.csv"), "2019-01-01", &[]);
+    ok(&office(
+        &db,
+        &["import-event", &p("small.json"), "--profile", "cxa-2019"],
+    ));
+    ok(&office(
+        &db,
+        &[
+            "period",
+            "--profile",
+            "cxa-2019",
+            "--list-date",
+            "2019-06-01",
+        ],
+    ));
+    ok(&office(&db, &["publish"]));
+
+    // The list CSV: the id last, and read back by the list reader.
+    let csv = ok(&office(&db, &["export", "--format", "csv"]));
+    assert!(csv.lines().next().unwrap().ends_with(",fide_id"), "{csv}");
+    assert!(
+        csv.lines()
+            .any(|l| l.starts_with("1,甲,m,") && l.ends_with(",8600001")),
+        "{csv}"
+    );
+    let back = qiyuan_formats::list::read_list_rows(
+        csv.as_bytes(),
+        "export.csv",
+        &qiyuan_formats::sheet::Limits::list(),
+    )
+    .unwrap();
+    let ids: Vec<_> = back.rows.iter().map(|r| (r.row.id.0, r.fide_id)).collect();
+    assert_eq!(ids, [(1, Some(8600001)), (2, None)]);
+
+    // The workbook: a FIDE编号 column, the id a number.
+    ok(&office(
+        &db,
+        &["export", "--format", "xlsx", "-o", &p("list.xlsx")],
+    ));
+    let mut wb: Xlsx<_> = open_workbook(p("list.xlsx")).unwrap();
+    let range = wb.worksheet_range_at(0).unwrap().unwrap();
+    let rows: Vec<&[Data]> = range.rows().collect();
+    let col = rows[0]
+        .iter()
+        .position(|h| *h == Data::String("FIDE编号".into()))
+        .expect("a FIDE id column");
+    assert_eq!(rows[1][2], Data::String("甲".into()));
+    assert_eq!(rows[1][col], Data::Float(8600001.0));
+    assert_eq!(rows[2][col], Data::Empty);
+
+    // JSON.
+    let json: serde_json::Value =
+        serde_json::from_str(&ok(&office(&db, &["export", "--format", "json"]))).unwrap();
+    assert_eq!(json["rows"][0]["fide_id"], 8600001);
+    assert_eq!(json["rows"][1]["fide_id"], serde_json::Value::Null);
+}

@@ -258,9 +258,9 @@ pub const COLUMNS: &[ColumnDef] = &[
         key: "fide_id",
         en: &["fide id", "fide"],
         zh: &["国际棋联编号", "fide编号"],
-        meaning_en: "FIDE id",
-        meaning_zh: "国际棋联（FIDE）编号",
-        read_by: ReadBy::Players,
+        meaning_en: "FIDE id; whole number (a list publishes it with the player)",
+        meaning_zh: "国际棋联（FIDE）编号；整数（名单随棋手公布）",
+        read_by: ReadBy::Both,
     },
     ColumnDef {
         column: Column::RowNumber,
@@ -430,10 +430,45 @@ pub fn document() -> String {
          ## Players of an event (the desk's imports)\n\n{}\n\
          Required: `name`. A player's pairing number is never read from a file: it comes \
          from the seeding (by rating, by lot or by hand); `id` is the player's id on the \
-         rating list, which the event keeps for the rating office.\n",
+         rating list, which the event keeps for the rating office.\n\n\
+         ## The list as published (the list pages, the office's workbook)\n\n\
+         A stored list is shown and exported with one table of columns \
+         (`LIST_COLUMNS` in `crates/formats/src/list/published.rs`); every Chinese header \
+         is one the list readers read back.\n\n{}",
         markdown_table(ReadBy::Lists),
-        markdown_table(ReadBy::Players)
+        markdown_table(ReadBy::Players),
+        published_table()
     )
+}
+
+/// The published list's columns, as a Markdown table.
+fn published_table() -> String {
+    use crate::list::{LIST_COLUMNS, Show};
+    let when = |s: Show| match s {
+        Show::Always => "yes",
+        Show::Computed => "computed lists",
+        Show::IfAny => "when a row has one",
+        Show::Never => "no",
+    };
+    let mut out = String::from(
+        "| key | header (English) | 表头（中文） | read back as | on a page | in the workbook |\n\
+         |---|---|---|---|---|---|\n",
+    );
+    for c in LIST_COLUMNS {
+        out.push_str(&format!(
+            "| {} | {} | {} | {} | {} | {} |\n",
+            c.key,
+            c.en,
+            c.zh,
+            match def(c.column) {
+                d if d.read_by == ReadBy::Nobody => "— (not read)",
+                d => d.key,
+            },
+            when(c.page),
+            when(c.workbook)
+        ));
+    }
+    out
 }
 
 #[cfg(test)]

@@ -4,6 +4,12 @@
 //! writing one back as CSV. The columns are documented in
 //! `docs/rating-list.md` and `docs/columns.md`.
 //!
+//! A list as published — its rows as the office reads a stored list back
+//! ([`ListLine`]), the one table of the columns the list pages and the
+//! workbook show ([`LIST_COLUMNS`]), the workbook itself
+//! ([`write_list_xlsx`]) — is in the same module, so that a list column is
+//! added in one place.
+//!
 //! Two readers over the same rows: [`read_list_rows`] answers every row,
 //! read or refused with its reason (the office's import preview shows
 //! both), and [`read_list`] wants the whole file right (`qiyuan period
@@ -36,6 +42,13 @@ use rust_decimal::Decimal;
 
 use crate::columns::{Column, HeaderMap, ReadBy, def};
 use crate::sheet::{Limits, SheetKind, SheetRow, read_sheet};
+
+mod published;
+
+pub use published::{
+    Cell, CellKind, LIST_COLUMNS, ListColumn, ListLine, Medium, Show, columns_for, status_word,
+    write_list_xlsx,
+};
 
 /// Every column the writer writes, in order (each the key of its column in
 /// [`crate::columns::COLUMNS`]).
@@ -105,6 +118,8 @@ pub struct ReadRow {
     pub line: usize,
     /// The row.
     pub row: ListRow,
+    /// The player's FIDE id, if the list gives one.
+    pub fide_id: Option<u64>,
 }
 
 /// A row the reader could not take, and why.
@@ -187,7 +202,11 @@ pub fn read_list_rows(
     let mut refused = Vec::new();
     for r in &sheet.rows {
         match list_row(&map, r) {
-            Ok(row) => rows.push(ReadRow { line: r.line, row }),
+            Ok(FileRow { row, fide_id }) => rows.push(ReadRow {
+                line: r.line,
+                row,
+                fide_id,
+            }),
             Err((column, message)) => refused.push(RefusedRow {
                 line: r.line,
                 column: column.map(str::to_string),
@@ -256,21 +275,29 @@ pub fn birth_year(s: &str) -> Option<i32> {
     (ok && (1850..=2200).contains(&year)).then_some(year)
 }
 
+/// The statuses in Chinese, as the office's workbook and pages write them
+/// and the reader reads them back.
+const STATUS_ZH: [(Status, &str); 3] = [
+    (Status::Active, "在册"),
+    (Status::Inactive, "不活跃"),
+    (Status::Unrated, "无等级分"),
+];
+
 /// A status cell: `active`, `inactive`, `unrated` or the Chinese of the
 /// office's export (在册, 不活跃, 无等级分).
 fn parse_status(s: &str) -> Option<Status> {
-    Status::parse(s).or(match s {
-        "在册" => Some(Status::Active),
-        "不活跃" => Some(Status::Inactive),
-        "无等级分" => Some(Status::Unrated),
-        _ => None,
+    Status::parse(s).or_else(|| {
+        STATUS_ZH
+            .iter()
+            .find(|(_, zh)| *zh == s)
+            .map(|(status, _)| *status)
     })
 }
 
 type RowError = (Option<&'static str>, String);
 
 /// One list row from its cells.
-fn list_row(map: &HeaderMap, r: &SheetRow) -> Result<ListRow, RowError> {
+fn list_row(map: &HeaderMap, r: &SheetRow) -> Result<FileRow, RowError> {
     // A text cell written spreadsheet-safe (`'=…`) is read as it was.
     let get = |c: Column| {
         let v = map.get(&r.cells, c);
@@ -348,7 +375,17 @@ fn list_row(map: &HeaderMap, r: &SheetRow) -> Result<ListRow, RowError> {
                 .map_err(|_| bad(Column::CarriedSince, "a year"))
         })
         .transpose()?;
-    Ok(ListRow {
+    // A FIDE id of 0 is none (as in TRF).
+    let fide_id = opt(Column::FideId)
+        .map(|s| {
+            s.parse::<u64>()
+                .ok()
+                .filter(|&f| f <= 99_999_999_999)
+                .ok_or_else(|| bad(Column::FideId, "a FIDE id (a whole number)"))
+        })
+        .transpose()?
+        .filter(|&f| f > 0);
+    let row = ListRow {
         id: PlayerId(id),
         name,
         sex,
@@ -380,7 +417,8 @@ fn list_row(map: &HeaderMap, r: &SheetRow) -> Result<ListRow, RowError> {
             sum: dec(Column::CarriedSum)?.unwrap_or_default(),
             since: carried_since,
         },
-    })
+    };
+    Ok(FileRow { row, fide_id })
 }
 
 /// The titles of a list cell: `GM:2025-03-10;NM`, each `TITLE`,
@@ -495,6 +533,48 @@ pub fn row_cells(r: &ListRow) -> Vec<String> {
 /// module's and the desk's player import) take back.
 pub const TEXT_COLUMNS: [Column; 3] = [Column::Name, Column::Unit, Column::Titles];
 
+/// A row of a list file as the office keeps it (what its CSV export
+/// writes): the engine's row, and the columns a list holds beside it that
+/// the engine neither reads nor computes.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FileRow {
+    /// The engine's row.
+    pub row: ListRow,
+    /// The player's FIDE id, if the list gives one.
+    pub fide_id: Option<u64>,
+}
+
+impl From<ListRow> for FileRow {
+    fn from(row: ListRow) -> FileRow {
+        FileRow { row, fide_id: None }
+    }
+}
+
+/// Writes the rows of a list file as a list CSV: [`write_list`]'s columns,
+/// then those the list holds beside the engine's row (`fide_id`).
+///
+/// ```
+/// use qiyuan_formats::list::{FileRow, read_list_rows, write_list_file};
+/// use qiyuan_formats::sheet::Limits;
+/// let read = read_list_rows("编号,姓名,性别,FIDE编号\n1,甲,女,8600001\n".as_bytes(), "l.csv", &Limits::list()).unwrap();
+/// let rows: Vec<FileRow> = read.rows.into_iter().map(|r| FileRow { row: r.row, fide_id: r.fide_id }).collect();
+/// let csv = write_list_file(&rows);
+/// assert!(csv.lines().next().unwrap().ends_with(",fide_id"));
+/// assert!(csv.lines().nth(1).unwrap().ends_with(",8600001"));
+/// ```
+pub fn write_list_file(rows: &[FileRow]) -> String {
+    let mut header = COLUMNS.to_vec();
+    header.push(def(Column::FideId).key);
+    write_csv(
+        &header,
+        rows.iter().map(|f| {
+            let mut cells = row_cells(&f.row);
+            cells.push(f.fide_id.map(|i| i.to_string()).unwrap_or_default());
+            cells
+        }),
+    )
+}
+
 /// Writes rows as a list CSV (UTF-8, the header of [`COLUMNS`]). A text
 /// cell (name, unit, titles) that a spreadsheet would take as a formula
 /// (`=HYPERLINK(…)`, `-李`) is written as
@@ -510,16 +590,21 @@ pub const TEXT_COLUMNS: [Column; 3] = [Column::Name, Column::Unit, Column::Title
 /// assert!(write_list(file.list.rows()).contains("\n1,\"'=HYPERLINK("));
 /// ```
 pub fn write_list(rows: &[ListRow]) -> String {
-    let text: Vec<usize> = COLUMNS
+    write_csv(COLUMNS, rows.iter().map(row_cells))
+}
+
+/// A list CSV of `header` (column keys) and rows of cells in its order,
+/// the text columns' cells spreadsheet-safe.
+fn write_csv(header: &[&str], rows: impl Iterator<Item = Vec<String>>) -> String {
+    let text: Vec<usize> = header
         .iter()
         .enumerate()
         .filter(|(_, key)| TEXT_COLUMNS.iter().any(|&c| def(c).key == **key))
         .map(|(i, _)| i)
         .collect();
     let mut w = csv::Writer::from_writer(Vec::new());
-    w.write_record(COLUMNS).expect("writing to memory");
-    for r in rows {
-        let mut cells = row_cells(r);
+    w.write_record(header).expect("writing to memory");
+    for mut cells in rows {
         for &i in &text {
             if let std::borrow::Cow::Owned(safe) = crate::text::spreadsheet_safe(&cells[i]) {
                 cells[i] = safe;

@@ -278,3 +278,166 @@ fn formula_like_names_are_written_safe_and_read_back_unchanged() {
         assert_eq!(r.unit.as_deref(), Some("=cmd|' /C calc'!A0"));
     }
 }
+
+/// The published list's workbook (`write_list_xlsx`): Chinese headers the
+/// readers know (no column is left unread as unknown), numbers as numbers,
+/// and it reads back as the list it shows.
+#[test]
+fn the_published_workbook_reads_back_as_its_list() {
+    use calamine::{Data, Reader, Xlsx};
+    use qiyuan_formats::list::{ListLine, write_list_xlsx};
+    let line = |id: u32, name: &str, rating: Option<i64>, status: &str| ListLine {
+        id,
+        name: name.into(),
+        sex: if id == 2 { "f" } else { "m" }.into(),
+        birth: Some("1990".into()),
+        unit: Some("北京".into()),
+        titles: (id == 1).then(|| "GM".to_string()),
+        rating: rating.map(Decimal::from),
+        rating_before: rating.map(|r| Decimal::from(r - 10)),
+        valid_games: 30,
+        k: Some(15),
+        status: status.into(),
+        highest: rating.map(Decimal::from),
+        notes: None,
+        fide_id: None,
+    };
+    let lines = [
+        line(1, "王天一", Some(2700), "active"),
+        line(2, "唐丹", Some(2450), "inactive"),
+        line(3, "新手", None, "unrated"),
+    ];
+    let date = chrono::NaiveDate::from_ymd_opt(2025, 1, 1).unwrap();
+    let bytes = write_list_xlsx(&lines, date).unwrap();
+    let mut wb = Xlsx::new(std::io::Cursor::new(bytes.clone())).unwrap();
+    assert_eq!(wb.sheet_names(), ["等级分 2025-01-01"]);
+    let range = wb.worksheet_range_at(0).unwrap().unwrap();
+    let rows: Vec<&[Data]> = range.rows().collect();
+    let head: Vec<String> = rows[0].iter().map(|d| d.to_string()).collect();
+    assert_eq!(
+        head,
+        [
+            "序号",
+            "编号",
+            "姓名",
+            "性别",
+            "出生年份",
+            "单位",
+            "称号",
+            "等级分",
+            "原等级分",
+            "变化",
+            "有效局数",
+            "K",
+            "状态",
+            "最高等级分"
+        ]
+    );
+    assert_eq!(rows[1][0], Data::Float(1.0));
+    assert_eq!(rows[1][7], Data::Float(2700.0));
+    assert_eq!(rows[1][9], Data::Float(10.0));
+    assert_eq!(rows[2][12], Data::String("不活跃".into()));
+    assert_eq!(rows[3][7], Data::Empty);
+    let back = read_list(&bytes, "list.xlsx").unwrap();
+    assert!(back.warnings.is_empty(), "{:?}", back.warnings);
+    let r = back.list.rows();
+    assert_eq!(r.len(), 3);
+    assert_eq!(
+        (r[0].name.as_str(), r[0].rating),
+        ("王天一", Some(Decimal::from(2700)))
+    );
+    assert_eq!(r[0].titles[0].title, "GM");
+    assert_eq!((r[1].sex, r[1].status), (Sex::Female, Status::Inactive));
+    assert_eq!(
+        (r[2].status, r[2].birth_year),
+        (Status::Unrated, Some(1990))
+    );
+}
+
+/// The FIDE id, a list column end to end in this crate: read from a
+/// `FIDE编号` or `FIDE ID` column, written back in the list CSV, in the
+/// workbook and on a page — the last two only when some row has one (a
+/// xiangqi list has none, and gets no empty column).
+#[test]
+fn fide_ids_are_read_and_written() {
+    use calamine::{Data, Reader, Xlsx};
+    use qiyuan_formats::list::{
+        FileRow, ListLine, Medium, columns_for, read_list_rows, write_list_file, write_list_xlsx,
+    };
+    use qiyuan_formats::sheet::Limits;
+    let read = |text: &str| read_list_rows(text.as_bytes(), "l.csv", &Limits::list()).unwrap();
+    let zh = read(
+        "编号,姓名,性别,等级分,FIDE编号\n1,甲,女,2550,8600001\n2,乙,男,2500,\n3,丙,男,2400,0\n",
+    );
+    assert!(zh.warnings.is_empty(), "{:?}", zh.warnings);
+    let ids: Vec<Option<u64>> = zh.rows.iter().map(|r| r.fide_id).collect();
+    assert_eq!(ids, [Some(8600001), None, None]);
+    let en = read("id,name,sex,FIDE ID\n1,A,f,8600001\n");
+    assert_eq!(en.rows[0].fide_id, Some(8600001));
+    let bad = read("id,name,sex,fide_id\n1,A,f,86x\n");
+    assert_eq!(bad.refused[0].column.as_deref(), Some("fide_id"));
+    assert_eq!(
+        bad.refused[0].message,
+        "`86x` is not a FIDE id (a whole number)"
+    );
+
+    // The list CSV: written and read back.
+    let rows: Vec<FileRow> = zh
+        .rows
+        .iter()
+        .map(|r| FileRow {
+            row: r.row.clone(),
+            fide_id: r.fide_id,
+        })
+        .collect();
+    let again = read(&write_list_file(&rows));
+    assert_eq!(
+        again.rows.iter().map(|r| r.fide_id).collect::<Vec<_>>(),
+        ids
+    );
+
+    // The workbook and a page.
+    let line = |id: u32, fide_id: Option<u64>| ListLine {
+        id,
+        name: format!("P{id}"),
+        sex: "m".into(),
+        birth: None,
+        unit: None,
+        titles: None,
+        rating: Some(Decimal::from(2500)),
+        rating_before: None,
+        valid_games: 30,
+        k: Some(15),
+        status: "active".into(),
+        highest: Some(Decimal::from(2500)),
+        notes: None,
+        fide_id,
+    };
+    let with = [line(1, Some(8600001)), line(2, None)];
+    let without = [line(2, None)];
+    let keys = |lines: &[ListLine]| -> Vec<&str> {
+        columns_for(Medium::Page, false, lines)
+            .iter()
+            .map(|c| c.key)
+            .collect()
+    };
+    assert_eq!(keys(&with).last(), Some(&"fide_id"));
+    assert!(!keys(&without).contains(&"fide_id"));
+    let date = chrono::NaiveDate::from_ymd_opt(2025, 1, 1).unwrap();
+    let bytes = write_list_xlsx(&with, date).unwrap();
+    let mut wb = Xlsx::new(std::io::Cursor::new(bytes.clone())).unwrap();
+    let range = wb.worksheet_range_at(0).unwrap().unwrap();
+    let sheet: Vec<&[Data]> = range.rows().collect();
+    assert_eq!(sheet[0].last(), Some(&Data::String("FIDE编号".into())));
+    assert_eq!(sheet[1].last(), Some(&Data::Float(8600001.0)));
+    let back = read_list_rows(&bytes, "list.xlsx", &Limits::list()).unwrap();
+    assert!(back.warnings.is_empty(), "{:?}", back.warnings);
+    assert_eq!(back.rows[0].fide_id, Some(8600001));
+    let plain = write_list_xlsx(&without, date).unwrap();
+    let mut wb = Xlsx::new(std::io::Cursor::new(plain)).unwrap();
+    let range = wb.worksheet_range_at(0).unwrap().unwrap();
+    assert_eq!(
+        range.rows().next().unwrap().last(),
+        Some(&Data::String("最高等级分".into()))
+    );
+}

@@ -612,3 +612,79 @@ async fn players_are_found_by_name_unit_or_number() {
         [1, 2, 3, 4]
     );
 }
+
+/// The `<tr data-player="{id}" …>…</tr>` of a page.
+fn player_tr(page: &str, id: u32) -> &str {
+    let at = page
+        .find(&format!("<tr data-player=\"{id}\""))
+        .unwrap_or_else(|| panic!("no row of {id}: {page}"));
+    let rest = &page[at..];
+    &rest[..rest.find("</tr>").unwrap()]
+}
+
+/// Issue 14's list column, the FIDE id, over HTTP: a list imported with a
+/// `FIDE编号` column shows each player's FIDE id on its public page, in
+/// either language, and so does the list a period computes from it; a list
+/// without FIDE ids gets no such column, and no page shows a year of birth.
+#[tokio::test]
+async fn a_lists_fide_ids_are_on_its_pages() {
+    let server = TestServer::start().await;
+    let csv = "编号,姓名,性别,出生年份,等级分,有效局数,FIDE编号\n\
+               1,甲,男,1987,2400,10,8600001\n\
+               2,乙,男,1988,2400,10,\n";
+    let list = import_list(&server, "fide.csv", "2019-01-01", csv).await;
+    let event = r#"{"name": "对抗赛", "game": "xiangqi", "system": "match",
+      "start": "2019-03-10", "end": "2019-03-10",
+      "players": [{"id": 1, "name": "甲", "sex": "m"}, {"id": 2, "name": "乙", "sex": "m"}],
+      "games": [{"round": 1, "red": 1, "black": 2, "result": "1-0"}]}"#;
+    server
+        .store
+        .import_event("e.json", event, "cxa-2019", "test-officer")
+        .await
+        .unwrap();
+    let period = server
+        .store
+        .compute_period(
+            "cxa-2019",
+            chrono::NaiveDate::from_ymd_opt(2019, 6, 1).unwrap(),
+            false,
+            &|_, _| {},
+            "test-officer",
+        )
+        .await
+        .unwrap();
+    let computed = period.list_id.unwrap();
+    server
+        .store
+        .publish_list(computed, false, "test-officer")
+        .await
+        .unwrap();
+    let plain = import_list(
+        &server,
+        "plain.csv",
+        "2019-07-01",
+        "编号,姓名,性别,等级分\n3,丙,男,2300\n",
+    )
+    .await;
+
+    let anon = server.browser();
+    for id in [list, computed] {
+        let page = anon_get(&server, &anon, &format!("/lists/{id}")).await;
+        assert!(page.contains("<th>FIDE编号</th>"), "{page}");
+        assert!(
+            player_tr(&page, 1).contains("<td>8600001</td>"),
+            "{}",
+            player_tr(&page, 1)
+        );
+        assert!(!player_tr(&page, 2).contains("8600001"));
+        assert!(!page.contains("1987") && !page.contains("1988"), "{page}");
+    }
+    let page = anon_get(&server, &anon, &format!("/lists/{plain}")).await;
+    assert!(!page.contains("FIDE"), "{page}");
+    // In English.
+    let resp = anon.get(server.url("/lang/en")).send().await.unwrap();
+    assert_eq!(resp.status(), 303);
+    let page = anon_get(&server, &anon, &format!("/lists/{computed}")).await;
+    assert!(page.contains("<th>FIDE ID</th>"), "{page}");
+    assert!(player_tr(&page, 1).contains("<td>8600001</td>"));
+}

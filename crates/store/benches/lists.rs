@@ -129,6 +129,7 @@ async fn run(backend: &str, store: &Store, players: i64) {
             "种子",
             qiyuan_rating::model::Sex::Male,
         ),
+        fide_id: None,
     };
     let draft = store
         .import_list(

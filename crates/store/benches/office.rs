@@ -116,6 +116,7 @@ fn main() {
                 ListEntry {
                     line: id as usize + 1,
                     row,
+                    fide_id: None,
                 }
             })
             .collect();

@@ -23,6 +23,8 @@ pub struct ListEntry {
     pub line: usize,
     /// The row.
     pub row: ListRow,
+    /// The player's FIDE id, if the list gives one.
+    pub fide_id: Option<u64>,
 }
 
 impl From<qiyuan_formats::list::ReadRow> for ListEntry {
@@ -30,6 +32,7 @@ impl From<qiyuan_formats::list::ReadRow> for ListEntry {
         ListEntry {
             line: r.line,
             row: r.row,
+            fide_id: r.fide_id,
         }
     }
 }
@@ -684,15 +687,15 @@ pub(crate) fn enum_str<T: Serialize>(v: &T) -> String {
         .unwrap_or_default()
 }
 
-/// Writes the rows of a list (with a computed row's notes), each with the
-/// player's identity as the list gives it.
+/// Writes the rows of a list (each with its FIDE id and a computed row's
+/// notes), each with the player's identity as the list gives it.
 pub(crate) async fn write_list_entries<'a>(
     tx: &mut Tx,
     list_id: i64,
-    rows: impl Iterator<Item = (&'a ListRow, Option<String>)>,
+    rows: impl Iterator<Item = (&'a ListRow, Option<u64>, Option<String>)>,
     progress: &dyn Fn(u64),
 ) -> Result<(), StoreError> {
-    let rows = rows.map(|(e, notes)| {
+    let rows = rows.map(|(e, fide_id, notes)| {
         vec![
             Val::I(list_id),
             Val::I(e.id.0.into()),
@@ -712,15 +715,16 @@ pub(crate) async fn write_list_entries<'a>(
             Val::OptT(e.birth_year.map(|y| y.to_string())),
             Val::OptT(e.unit.clone()),
             Val::OptT(Some(qiyuan_formats::list::titles_cell(&e.titles)).filter(|t| !t.is_empty())),
+            Val::OptI(fide_id.and_then(|f| i64::try_from(f).ok())),
         ]
     });
     insert_rows(
         tx,
         "INSERT INTO list_entries (list_id, player_id, rating, valid_games, k, status, highest, \
          rated_events, last_active, carried_games, carried_sum, carried_since, notes, \
-         name, sex, birth, unit, titles)",
+         name, sex, birth, unit, titles, fide_id)",
         "",
-        18,
+        19,
         rows,
         progress,
     )

@@ -24,8 +24,8 @@
 
 use rust_decimal::Decimal;
 use sqlx::Row;
-use sqlx::any::AnyRow;
 
+use crate::query::{ListLine, list_line, list_line_columns};
 use crate::{Backend, Store, StoreError, dec_opt};
 
 /// The sort key of a list row: unrated rows last, then by rating (highest
@@ -52,38 +52,11 @@ pub enum ListCursor {
     Before(ListKey),
 }
 
-/// One row of a list page.
-#[derive(Debug, Clone, PartialEq)]
-pub struct ListPageRow {
-    /// The player's id.
-    pub id: i64,
-    /// The name as the list has it.
-    pub name: String,
-    /// `m` or `f`.
-    pub sex: String,
-    /// The unit (单位).
-    pub unit: Option<String>,
-    /// The titles as stored (`GM:2025-03-10;NM`).
-    pub titles: Option<String>,
-    /// The rating.
-    pub rating: Option<Decimal>,
-    /// The rating on the base list asked for (the period's starting list).
-    pub rating_before: Option<Decimal>,
-    /// Valid games.
-    pub valid_games: i64,
-    /// K.
-    pub k: Option<i64>,
-    /// `active`, `inactive` or `unrated`.
-    pub status: String,
-    /// The highest rating ever.
-    pub highest: Option<Decimal>,
-}
-
 /// A page of a list and where it stands.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ListRows {
-    /// The rows, in list order.
-    pub rows: Vec<ListPageRow>,
+    /// The rows, in list order (without the year of birth).
+    pub rows: Vec<ListLine>,
     /// Rows matching the search in all.
     pub total: u64,
     /// Matching rows before the first one shown.
@@ -282,13 +255,14 @@ impl Store {
                 .map(|c| format!("{c} {order}"))
                 .collect::<Vec<_>>()
                 .join(", ");
+            // A page anyone may read: no year of birth.
             parts.push(format!(
-                "SELECT * FROM (SELECT e.player_id, e.name, e.sex, e.unit, e.titles, e.rating, \
-                 e.valid_games, e.k, e.status, e.highest, b.rating AS rating_before, \
+                "SELECT * FROM (SELECT {}, \
                  {FLAG} AS sort_flag, {NEG} AS sort_neg FROM list_entries e \
                  LEFT JOIN list_entries b ON b.list_id = {base} AND b.player_id = e.player_id \
                  WHERE {filter}{range} \
                  ORDER BY {by} LIMIT {limit}) p{}",
+                list_line_columns(false),
                 parts.len()
             ));
         }
@@ -301,7 +275,7 @@ impl Store {
             .fetch_all(&self.pool)
             .await?
             .iter()
-            .map(list_row)
+            .map(list_line)
             .collect::<Result<Vec<_>, _>>()?;
         if matches!(cursor, ListCursor::Before(_)) {
             rows.reverse();
@@ -312,7 +286,7 @@ impl Store {
                 let key = ListKey {
                     unrated: first.rating.is_none(),
                     rating: first.rating.map_or_else(|| "0".into(), |r| r.to_string()),
-                    id: first.id,
+                    id: i64::from(first.id),
                 };
                 let mut sql = self.sql();
                 let mut counts = Vec::new();
@@ -480,22 +454,6 @@ fn key_ranges(sql: &mut Sql, k: &ListKey, after: bool) -> Vec<(String, usize)> {
         ranges.push((format!(" AND {FLAG} {op} {flag}"), 0));
     }
     ranges
-}
-
-fn list_row(r: &AnyRow) -> Result<ListPageRow, StoreError> {
-    Ok(ListPageRow {
-        id: r.try_get(0)?,
-        name: r.try_get(1)?,
-        sex: r.try_get(2)?,
-        unit: r.try_get(3)?,
-        titles: r.try_get(4)?,
-        rating: dec_opt(r.try_get(5)?)?,
-        valid_games: r.try_get(6)?,
-        k: r.try_get(7)?,
-        status: r.try_get(8)?,
-        highest: dec_opt(r.try_get(9)?)?,
-        rating_before: dec_opt(r.try_get(10)?)?,
-    })
 }
 
 #[cfg(test)]

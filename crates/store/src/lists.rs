@@ -321,7 +321,7 @@ impl Store {
         write_list_entries(
             &mut tx,
             list_id,
-            kept.iter().map(|e| (&e.row, None)),
+            kept.iter().map(|e| (&e.row, e.fide_id, None)),
             progress,
         )
         .await?;
@@ -847,7 +847,7 @@ async fn list_content_sha256(
         let rows = sqlx::query(
             "SELECT player_id, rating, valid_games, k, status, highest, rated_events, \
              last_active, carried_games, carried_sum, carried_since, notes, name, sex, birth, \
-             unit, titles FROM list_entries WHERE list_id = $1 AND player_id > $2 \
+             unit, titles, fide_id FROM list_entries WHERE list_id = $1 AND player_id > $2 \
              ORDER BY player_id LIMIT $3",
         )
         .bind(list_id)
@@ -863,6 +863,11 @@ async fn list_content_sha256(
                     2 | 3 | 6 | 8 | 10 => r.try_get::<Option<i64>, _>(i)?.into(),
                     _ => r.try_get::<Option<String>, _>(i)?.into(),
                 });
+            }
+            // A FIDE id only when the row has one: a list published before
+            // lists kept them digests as it did then.
+            if let Some(fide_id) = r.try_get::<Option<i64>, _>(17)? {
+                line.push(fide_id.into());
             }
             hasher.update(serde_json::Value::Array(line).to_string().as_bytes());
             hasher.update(b"\n");

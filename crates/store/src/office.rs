@@ -5,6 +5,7 @@
 use std::collections::HashMap;
 
 use chrono::NaiveDate;
+use qiyuan_formats::list::FileRow;
 use qiyuan_rating::model::{PlayerId, Sex};
 use qiyuan_rating::period::{
     Carried, ListRow, PeriodEvent, PeriodReport, RatingList, Status, compute_period, period_for,
@@ -212,11 +213,31 @@ impl Store {
         list_id: i64,
         titles_before: NaiveDate,
     ) -> Result<RatingList, StoreError> {
+        let rows = self.list_file(list_id, titles_before).await?;
+        RatingList::new(rows.into_iter().map(|f| f.row).collect()).map_err(|e| {
+            StoreError::Corrupt {
+                what: e.to_string(),
+            }
+        })
+    }
+
+    /// A stored list's rows as a list file holds them (titles awarded
+    /// before `titles_before` included), in player-id order: the engine's
+    /// row and the columns beside it — what the office's CSV export writes
+    /// ([`qiyuan_formats::list::write_list_file`]).
+    ///
+    /// # Errors
+    /// A database error or unreadable data.
+    pub async fn list_file(
+        &self,
+        list_id: i64,
+        titles_before: NaiveDate,
+    ) -> Result<Vec<FileRow>, StoreError> {
         // The identity and titles the list itself holds (what it published).
         let rows = sqlx::query(
             "SELECT player_id, name, sex, birth, unit, titles, rating, valid_games, k, \
              status, highest, rated_events, last_active, carried_games, carried_sum, \
-             carried_since FROM list_entries WHERE list_id = $1 ORDER BY player_id",
+             carried_since, fide_id FROM list_entries WHERE list_id = $1 ORDER BY player_id",
         )
         .bind(list_id)
         .fetch_all(&self.pool)
@@ -237,7 +258,7 @@ impl Store {
             .into_iter()
             .filter(|t| t.date.is_none_or(|d| d < titles_before))
             .collect();
-            out.push(ListRow {
+            let row = ListRow {
                 id: PlayerId(id),
                 name: r.try_get("name")?,
                 sex: if sex == "f" { Sex::Female } else { Sex::Male },
@@ -258,11 +279,13 @@ impl Store {
                         .try_get::<Option<i64>, _>("carried_since")?
                         .map(|y| y as i32),
                 },
+            };
+            out.push(FileRow {
+                row,
+                fide_id: r.try_get::<Option<i64>, _>("fide_id")?.map(|f| f as u64),
             });
         }
-        RatingList::new(out).map_err(|e| StoreError::Corrupt {
-            what: e.to_string(),
-        })
+        Ok(out)
     }
 
     /// The list a period starts from, with every player of its events that
@@ -339,7 +362,19 @@ impl Store {
         require_actor("compute_period", by)?;
         let profile = Profile::builtin(profile_name)?;
         let plan = self.plan_period(&profile, list_date).await?;
-        let list = self.load_list(plan.base_list_id, list_date).await?;
+        // The list it starts from, and the FIDE ids that list gives: the
+        // engine carries the identity of its rows (name, unit) to the new
+        // list, the store carries the FIDE ids beside it.
+        let base = self.list_file(plan.base_list_id, list_date).await?;
+        let fide_ids: HashMap<PlayerId, u64> = base
+            .iter()
+            .filter_map(|f| Some((f.row.id, f.fide_id?)))
+            .collect();
+        let list = RatingList::new(base.into_iter().map(|f| f.row).collect()).map_err(|e| {
+            StoreError::Corrupt {
+                what: e.to_string(),
+            }
+        })?;
         let total = plan.event_ids.len() as u64;
         let mut events = Vec::with_capacity(plan.event_ids.len());
         let mut shas = Vec::with_capacity(plan.event_ids.len());
@@ -468,7 +503,7 @@ impl Store {
             list_id,
             report.rows.iter().map(|r| {
                 let notes = (!r.notes.is_empty()).then(|| json!(r.notes).to_string());
-                (&r.row, notes)
+                (&r.row, fide_ids.get(&r.row.id).copied(), notes)
             }),
             &|_| {},
         )

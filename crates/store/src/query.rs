@@ -43,35 +43,56 @@ pub struct ListInfo {
     pub series: Option<String>,
 }
 
-/// One row of a stored list, with the player's identity.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct ListLine {
-    /// Player id.
-    pub id: u32,
-    /// Name.
-    pub name: String,
-    /// `m` or `f`.
-    pub sex: String,
-    /// Birth.
-    pub birth: Option<String>,
-    /// Unit.
-    pub unit: Option<String>,
-    /// Titles held (codes, by award date), comma separated.
-    pub titles: Option<String>,
-    /// Rating.
-    pub rating: Option<Decimal>,
-    /// Rating on the list the period started from (computed lists).
-    pub rating_before: Option<Decimal>,
-    /// Valid games.
-    pub valid_games: u32,
-    /// K.
-    pub k: Option<u32>,
-    /// `active`, `inactive` or `unrated`.
-    pub status: String,
-    /// Highest ever.
-    pub highest: Option<Decimal>,
-    /// Notes of the period (JSON array text).
-    pub notes: Option<String>,
+/// One row of a stored list, with the player's identity: the published
+/// list's row of [`qiyuan_formats::list`], whose column table the pages and
+/// exports write it with.
+pub use qiyuan_formats::list::ListLine;
+
+/// The columns [`list_line`] reads, from the list's rows `e` and the rows
+/// `b` of the list its period started from (joined by the query). `birth`:
+/// with the year of birth — never for a page anyone may read, which gets
+/// none.
+pub(crate) fn list_line_columns(birth: bool) -> String {
+    format!(
+        "e.player_id, e.name, e.sex, {}, e.unit, e.titles, e.rating, e.valid_games, e.k, \
+         e.status, e.highest, e.notes, e.fide_id, b.rating AS rating_before",
+        if birth {
+            "e.birth"
+        } else {
+            "CAST(NULL AS TEXT) AS birth"
+        }
+    )
+}
+
+/// A list row as [`list_line_columns`] selects it: the one reader of every
+/// list query (the whole list, a page of it).
+pub(crate) fn list_line(r: &sqlx::any::AnyRow) -> Result<ListLine, StoreError> {
+    Ok(ListLine {
+        id: r.try_get::<i64, _>("player_id")? as u32,
+        name: r.try_get("name")?,
+        sex: r.try_get("sex")?,
+        birth: r.try_get("birth")?,
+        unit: r.try_get("unit")?,
+        titles: r
+            .try_get::<Option<String>, _>("titles")?
+            .map(|t| {
+                qiyuan_formats::list::parse_titles(&t)
+                    .unwrap_or_default()
+                    .into_iter()
+                    .map(|t| t.title)
+                    .collect::<Vec<_>>()
+                    .join(",")
+            })
+            .filter(|t| !t.is_empty()),
+        rating: dec_opt(r.try_get("rating")?)?,
+        rating_before: dec_opt(r.try_get("rating_before")?)?,
+        valid_games: r.try_get::<i64, _>("valid_games")? as u32,
+        k: r.try_get::<Option<i64>, _>("k")?.map(|k| k as u32),
+        status: r.try_get("status")?,
+        highest: dec_opt(r.try_get("highest")?)?,
+        notes: r.try_get("notes")?,
+        fide_id: r.try_get::<Option<i64>, _>("fide_id")?.map(|f| f as u64),
+    })
 }
 
 /// A player's row on one list.
@@ -301,47 +322,17 @@ impl Store {
                 .flatten();
         // The identity and titles as the list holds them: what it
         // published, whatever later lists say of the same ids.
-        let rows = sqlx::query(
-            "SELECT e.player_id, e.name, e.sex, e.birth, e.unit, e.titles, e.rating, e.valid_games, \
-             e.k, e.status, e.highest, e.notes, b.rating AS rating_before FROM list_entries e \
+        let rows = sqlx::query(&format!(
+            "SELECT {} FROM list_entries e \
              LEFT JOIN list_entries b ON b.list_id = $2 AND b.player_id = e.player_id \
              WHERE e.list_id = $1",
-        )
+            list_line_columns(true)
+        ))
         .bind(list_id)
         .bind(base.unwrap_or(-1))
         .fetch_all(&self.pool)
         .await?;
-        let mut out = rows
-            .iter()
-            .map(|r| {
-                let id: i64 = r.try_get("player_id")?;
-                Ok(ListLine {
-                    id: id as u32,
-                    name: r.try_get("name")?,
-                    sex: r.try_get("sex")?,
-                    birth: r.try_get("birth")?,
-                    unit: r.try_get("unit")?,
-                    titles: r
-                        .try_get::<Option<String>, _>("titles")?
-                        .map(|t| {
-                            qiyuan_formats::list::parse_titles(&t)
-                                .unwrap_or_default()
-                                .into_iter()
-                                .map(|t| t.title)
-                                .collect::<Vec<_>>()
-                                .join(",")
-                        })
-                        .filter(|t| !t.is_empty()),
-                    rating: dec_opt(r.try_get("rating")?)?,
-                    rating_before: dec_opt(r.try_get("rating_before")?)?,
-                    valid_games: r.try_get::<i64, _>("valid_games")? as u32,
-                    k: r.try_get::<Option<i64>, _>("k")?.map(|k| k as u32),
-                    status: r.try_get("status")?,
-                    highest: dec_opt(r.try_get("highest")?)?,
-                    notes: r.try_get("notes")?,
-                })
-            })
-            .collect::<Result<Vec<_>, StoreError>>()?;
+        let mut out = rows.iter().map(list_line).collect::<Result<Vec<_>, _>>()?;
         out.sort_by(|a, b| {
             let key = |l: &ListLine| (l.status == "unrated", l.rating.map(|r| -r));
             key(a).cmp(&key(b)).then(a.id.cmp(&b.id))

@@ -178,6 +178,7 @@ fn row(id: u32, name: &str, unit: Option<&str>, rating: Option<&str>) -> ListEnt
     ListEntry {
         line: id as usize + 1,
         row: r,
+        fide_id: None,
     }
 }
 
@@ -295,7 +296,7 @@ async fn pages_and_searches_are_those_of_the_old_queries() {
                         .iter()
                         .map(|r| {
                             (
-                                r.id,
+                                i64::from(r.id),
                                 r.rating.map(|d| d.to_string()),
                                 r.rating_before.map(|d| d.to_string()),
                             )
@@ -326,18 +327,18 @@ async fn pages_and_searches_are_those_of_the_old_queries() {
                     cursor = ListCursor::After(ListKey {
                         unrated: last.rating.is_none(),
                         rating: norm(last.rating.map(|d| d.to_string()).as_deref()),
-                        id: last.id,
+                        id: i64::from(last.id),
                     });
                 }
                 for first_row in pages.iter().skip(1) {
                     let cursor = ListCursor::Before(ListKey {
                         unrated: first_row.rating.is_none(),
                         rating: norm(first_row.rating.map(|d| d.to_string()).as_deref()),
-                        id: first_row.id,
+                        id: i64::from(first_row.id),
                     });
                     let old = old_page(&store, list, base, q, &cursor, 5).await;
                     let new = store.list_page(list, base, q, &cursor, 5).await.unwrap();
-                    let got: Vec<i64> = new.rows.iter().map(|r| r.id).collect();
+                    let got: Vec<i64> = new.rows.iter().map(|r| i64::from(r.id)).collect();
                     let want: Vec<i64> = old.0.iter().map(|r| r.0).collect();
                     assert_eq!(got, want, "{}: q {q:?}, before {cursor:?}", db.name);
                     assert_eq!((new.total, new.before), (old.1, old.2));

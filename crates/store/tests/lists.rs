@@ -304,3 +304,93 @@ async fn verify_finds_a_published_list_changed_behind_the_office() {
         store.close().await;
     }
 }
+
+/// Issue 14's list column, the FIDE id: a list file's `FIDE编号` column is
+/// imported with the list, read back by every list query (the whole list,
+/// a page of it, the list file the CSV export writes), carried over to the
+/// list a period computes from the list it started from, and sealed with
+/// each publication.
+#[tokio::test]
+async fn fide_ids_are_kept_shown_and_carried_to_the_computed_list() {
+    use qiyuan_formats::list::read_list_rows;
+    use qiyuan_formats::sheet::Limits;
+    use qiyuan_store::ListLine;
+    use qiyuan_store::list_pages::ListCursor;
+    let file =
+        "编号,姓名,性别,等级分,有效局数,FIDE编号\n1,甲,男,2400,10,8600001\n2,乙,男,2400,10,\n";
+    let read = read_list_rows(file.as_bytes(), "fide.csv", &Limits::list()).unwrap();
+    let entries: Vec<ListEntry> = read.rows.into_iter().map(ListEntry::from).collect();
+    let ids = |lines: &[ListLine]| -> Vec<(u32, Option<u64>)> {
+        lines.iter().map(|l| (l.id, l.fide_id)).collect()
+    };
+    let want = [(1, Some(8600001)), (2, None)];
+    for db in databases().await {
+        let store = open(&db).await;
+        let first = draft(&store, "fide.csv", "cxa-2019", "2019-01-01", &entries).await;
+        store.publish_list(first, false, "officer").await.unwrap();
+        assert_eq!(
+            ids(&store.list_lines(first).await.unwrap()),
+            want,
+            "{}",
+            db.name
+        );
+        let page = store
+            .list_page(first, None, "", &ListCursor::Start, 10)
+            .await
+            .unwrap();
+        assert_eq!(ids(&page.rows), want, "{}", db.name);
+        let rows = store.list_file(first, date("2019-01-01")).await.unwrap();
+        let file_ids: Vec<_> = rows.iter().map(|f| (f.row.id.0, f.fide_id)).collect();
+        assert_eq!(file_ids, want, "{}", db.name);
+
+        // A period: player 1 wins both games, and keeps his FIDE id on the
+        // computed list.
+        store
+            .import_event(
+                "m.json",
+                &match_event("对抗赛", "2019-03-10"),
+                "cxa-2019",
+                "officer",
+            )
+            .await
+            .unwrap();
+        let out = store
+            .compute_period("cxa-2019", date("2019-06-01"), false, &|_, _| {}, "officer")
+            .await
+            .unwrap();
+        let computed = out.list_id.unwrap();
+        let lines = store.list_lines(computed).await.unwrap();
+        assert_eq!(ids(&lines), want, "{}", db.name);
+        assert_eq!(lines[0].rating_before, Some(2400.into()));
+        store
+            .publish_list(computed, false, "officer")
+            .await
+            .unwrap();
+        let v = store.verify_office().await.unwrap();
+        assert!(v.holds(), "{}: {v:?}", db.name);
+        assert_eq!(v.lists_checked, 2, "{}", db.name);
+
+        // The id is sealed with the list: changed behind the office, found.
+        let (drop, put_back) = if db.name == "sqlite" {
+            ("DROP TRIGGER list_entries_published_update", "SELECT 1")
+        } else {
+            (
+                "ALTER TABLE list_entries DISABLE TRIGGER list_entries_published_frozen",
+                "ALTER TABLE list_entries ENABLE TRIGGER list_entries_published_frozen",
+            )
+        };
+        sqlx::query(drop).execute(store.pool()).await.unwrap();
+        sqlx::query(
+            "UPDATE list_entries SET fide_id = 8600002 WHERE list_id = $1 AND player_id = 1",
+        )
+        .bind(computed)
+        .execute(store.pool())
+        .await
+        .unwrap();
+        sqlx::query(put_back).execute(store.pool()).await.unwrap();
+        let v = store.verify_office().await.unwrap();
+        let altered: Vec<i64> = v.altered.iter().map(|a| a.list_id).collect();
+        assert_eq!(altered, [computed], "{}", db.name);
+        store.close().await;
+    }
+}

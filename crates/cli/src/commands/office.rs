@@ -18,9 +18,9 @@ use anyhow::{Context, bail};
 use chrono::NaiveDate;
 use comfy_table::Table;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use qiyuan_formats::list::{read_list_rows, write_list};
+use qiyuan_formats::list::{read_list_rows, write_list_file, write_list_xlsx};
 use qiyuan_formats::sheet::Limits;
-use qiyuan_store::{Durability, ImportNotes, ListEntry, ListLine, Store};
+use qiyuan_store::{Durability, ImportNotes, ListEntry, Store};
 use rust_xlsxwriter::{Format as XFormat, Workbook};
 
 use super::output::Cell;
@@ -367,14 +367,6 @@ async fn verify(store: &Store) -> anyhow::Result<ExitCode> {
         ExitCode::FAILURE
     })
 }
-
-/// Status values as the xlsx export writes them (the list readers read
-/// them back: `qiyuan_formats::columns`).
-const STATUS_ZH: &[(&str, &str)] = &[
-    ("active", "在册"),
-    ("inactive", "不活跃"),
-    ("unrated", "无等级分"),
-];
 
 async fn import_list(
     store: &Store,
@@ -791,8 +783,8 @@ async fn export(
     };
     match format {
         ExportFormat::Csv => {
-            let rl = store.load_list(info.id, info.list_date).await?;
-            super::output::emit_text(output, &write_list(rl.rows()))?;
+            let rows = store.list_file(info.id, info.list_date).await?;
+            super::output::emit_text(output, &write_list_file(&rows))?;
         }
         ExportFormat::Json => {
             let lines = store.list_lines(info.id).await?;
@@ -805,7 +797,7 @@ async fn export(
         ExportFormat::Xlsx => {
             let out = output.context("xlsx needs -o FILE.xlsx")?;
             let lines = store.list_lines(info.id).await?;
-            let bytes = list_xlsx(&lines, info.list_date)?;
+            let bytes = write_list_xlsx(&lines, info.list_date)?;
             super::output::write_atomically(out, &bytes)?;
             eprintln!("{} rows written to {}", lines.len(), out.display());
         }
@@ -826,74 +818,6 @@ fn decimal_cell(
         sheet.write_number_with_format(row, col, v, fmt)?;
     }
     Ok(())
-}
-
-/// The list as a workbook a federation can publish: Chinese headers, numbers
-/// as numbers, the header row frozen.
-fn list_xlsx(lines: &[ListLine], date: NaiveDate) -> anyhow::Result<Vec<u8>> {
-    let mut wb = Workbook::new();
-    let sheet = wb.add_worksheet();
-    sheet.set_name(format!("等级分 {date}"))?;
-    let head = XFormat::new().set_bold();
-    let num = XFormat::new().set_num_format("0.#");
-    let int = XFormat::new().set_num_format("0");
-    let headers = [
-        "序号",
-        "编号",
-        "姓名",
-        "性别",
-        "出生年份",
-        "单位",
-        "称号",
-        "等级分",
-        "上期等级分",
-        "升降",
-        "有效局数",
-        "K",
-        "状态",
-        "最高等级分",
-    ];
-    for (c, h) in headers.iter().enumerate() {
-        sheet.write_string_with_format(0, c as u16, *h, &head)?;
-    }
-    for (i, l) in lines.iter().enumerate() {
-        let r = i as u32 + 1;
-        sheet.write_number_with_format(r, 0, (i + 1) as f64, &int)?;
-        sheet.write_number_with_format(r, 1, f64::from(l.id), &int)?;
-        sheet.write_string(r, 2, &l.name)?;
-        sheet.write_string(r, 3, if l.sex == "f" { "女" } else { "男" })?;
-        if let Some(b) = l.birth.as_deref().and_then(|b| b.parse::<f64>().ok()) {
-            sheet.write_number_with_format(r, 4, b, &int)?;
-        }
-        if let Some(u) = &l.unit {
-            sheet.write_string(r, 5, u)?;
-        }
-        if let Some(t) = &l.titles {
-            sheet.write_string(r, 6, t)?;
-        }
-        decimal_cell(sheet, r, 7, l.rating, &num)?;
-        decimal_cell(sheet, r, 8, l.rating_before, &num)?;
-        let change = match (l.rating, l.rating_before) {
-            (Some(a), Some(b)) => Some(a - b),
-            _ => None,
-        };
-        decimal_cell(sheet, r, 9, change, &num)?;
-        sheet.write_number_with_format(r, 10, f64::from(l.valid_games), &int)?;
-        if let Some(k) = l.k {
-            sheet.write_number_with_format(r, 11, f64::from(k), &int)?;
-        }
-        let status = STATUS_ZH
-            .iter()
-            .find(|(en, _)| *en == l.status)
-            .map_or(l.status.as_str(), |(_, zh)| zh);
-        sheet.write_string(r, 12, status)?;
-        decimal_cell(sheet, r, 13, l.highest, &num)?;
-    }
-    sheet.set_freeze_panes(1, 0)?;
-    sheet.autofilter(0, 0, lines.len() as u32, headers.len() as u16 - 1)?;
-    sheet.set_column_width(2, 12)?;
-    sheet.set_column_width(5, 16)?;
-    Ok(wb.save_to_buffer()?)
 }
 
 /// The columns of an event's 等级分计算表, in the official order of

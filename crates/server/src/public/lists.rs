@@ -2,8 +2,10 @@
 
 use axum::extract::{Path, Query, State};
 use maud::{Markup, html};
-use qiyuan_store::list_pages::{ListCursor, ListKey, ListPageRow};
-use qiyuan_store::{Store, StoreError};
+use qiyuan_formats::columns::Column;
+use qiyuan_formats::list::{Medium, columns_for};
+use qiyuan_store::list_pages::{ListCursor, ListKey};
+use qiyuan_store::{ListLine, Store, StoreError};
 use rust_decimal::Decimal;
 use serde::Deserialize;
 
@@ -46,7 +48,7 @@ pub(crate) struct ListRowView {
     /// Position on the whole list by rating (unfiltered pages only).
     pub pos: Option<u64>,
     /// The row as the store read it.
-    pub row: ListPageRow,
+    pub row: ListLine,
 }
 
 /// The sort key of a list row: unrated rows last, then by rating (highest
@@ -69,7 +71,7 @@ impl Key {
             rating: row
                 .rating
                 .map_or_else(|| "0".to_string(), |r| r.to_string()),
-            id: row.id,
+            id: i64::from(row.id),
         }
     }
 
@@ -230,69 +232,37 @@ pub(crate) fn list_pager(viewer: &Viewer, path: &str, q: &str, page: &ListPage) 
     }
 }
 
-/// The table of list rows; `with_change` adds the rating before and the
-/// change (computed lists).
+/// The table of list rows, its columns those of the published list
+/// ([`qiyuan_formats::list::LIST_COLUMNS`]) that a page shows;
+/// `with_change` adds the rating before and the change (computed lists).
+/// What is the page's own: the name links to the player's page, each row
+/// carries its player and rating as `data-` attributes, numbers align as
+/// numbers.
 pub(crate) fn list_table(viewer: &Viewer, rows: &[ListRowView], with_change: bool) -> Markup {
+    let columns = columns_for(Medium::Page, with_change, rows.iter().map(|v| &v.row));
     html! {
         div.table-wrap {
             table.list {
                 thead { tr {
-                    th { (viewer.t("No.", "序号")) }
-                    th { (viewer.t("ID", "编号")) }
-                    th.name { (viewer.t("Name", "姓名")) }
-                    th { (viewer.t("Title", "称号")) }
-                    th { (viewer.t("Sex", "性别")) }
-                    th { (viewer.t("Unit", "单位")) }
-                    @if with_change {
-                        th { (viewer.t("Before", "原等级分")) }
-                        th { (viewer.t("Change", "变化")) }
-                    }
-                    th { (viewer.t("Rating", "等级分")) }
-                    th { (viewer.t("Games", "有效局数")) }
-                    th { "K" }
-                    th { (viewer.t("Status", "状态")) }
-                    th { (viewer.t("Highest", "最高等级分")) }
+                    @for c in &columns { th class=[(c.column == Column::Name).then_some("name")] { (c.header(viewer.lang)) } }
                 } }
                 tbody {
                     @for ListRowView { pos, row: r } in rows {
                         tr data-player=(r.id) data-rating=(opt_dec(r.rating)) {
-                            td { @if let Some(p) = pos { (p) } }
-                            td { (r.id) }
-                            td.name { a href={ "/players/" (r.id) } { (r.name) } }
-                            td { (title_names(r.titles.as_deref())) }
-                            td { (sex_label(viewer, &r.sex)) }
-                            td { (r.unit.as_deref().unwrap_or("")) }
-                            @if with_change {
-                                td.num { (opt_dec(r.rating_before)) }
-                                td.num {
-                                    @match (r.rating, r.rating_before) {
-                                        (Some(a), Some(b)) if a != b => (signed(a - b)),
-                                        _ => "",
-                                    }
+                            @for c in &columns {
+                                @let text = c.text(r, *pos, viewer.lang);
+                                @match c.column {
+                                    Column::Name => { td.name { a href={ "/players/" (r.id) } { (text) } } }
+                                    Column::Rating => { td.num.rating { (text) } }
+                                    _ => { td class=[c.kind.is_quantity().then_some("num")] { (text) } }
                                 }
                             }
-                            td.num.rating { (opt_dec(r.rating)) }
-                            td.num { (r.valid_games) }
-                            td.num { @if let Some(k) = r.k { (k) } }
-                            td { (status_label(viewer, &r.status)) }
-                            td.num { (opt_dec(r.highest)) }
                         }
                     }
                 }
             }
         }
     }
-}
-
-/// The titles of a list row as the page shows them (`GM, NM`): the stored
-/// cell (`GM:2025-03-10;NM`) without the days awarded.
-fn title_names(stored: Option<&str>) -> String {
-    qiyuan_formats::list::parse_titles(stored.unwrap_or_default())
-        .unwrap_or_default()
-        .into_iter()
-        .map(|t| t.title)
-        .collect::<Vec<_>>()
-        .join(", ")
 }
 
 /// `GET /lists`: the published lists, newest first.

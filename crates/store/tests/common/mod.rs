@@ -66,6 +66,7 @@ pub fn rated(id: u32, name: &str, sex: Sex, rating: i64, games: u32) -> ListEntr
     ListEntry {
         line: id as usize + 1,
         row,
+        fide_id: None,
     }
 }
 
@@ -74,6 +75,7 @@ pub fn unrated(id: u32, name: &str, sex: Sex) -> ListEntry {
     ListEntry {
         line: id as usize + 1,
         row: ListRow::new(PlayerId(id), name, sex),
+        fide_id: None,
     }
 }
 
