@@ -78,7 +78,7 @@ fn info_from_line(line: &ListLine) -> PlayerInfo {
         },
         birth: line.birth.clone(),
         national_id: Some(line.id.to_string()),
-        fide_id: None,
+        fide_id: line.fide_id.map(|id| id.to_string()),
         // What decides K in the event's rating report: the list's valid
         // games and highest rating (the list does not count events).
         rated_games: Some(line.valid_games),
