@@ -2040,7 +2040,9 @@ async fn lists_by_name_are_in_pinyin_order() {
         body.split("<tr>")
             .skip(1)
             .map(|row| {
-                let cell = &row[row.find("<td>").unwrap() + 4..];
+                // The first cell (`<td>` or `<td class="name">`).
+                let cell = &row[row.find("<td").unwrap()..];
+                let cell = &cell[cell.find('>').unwrap() + 1..];
                 let cell = cell.split("</td>").next().unwrap();
                 // The public list links the name: the text of the link.
                 match cell.strip_prefix("<a ") {

@@ -116,6 +116,8 @@ const PUBLIC_GET: &[&str] = &[
     "/events/{id}/standings",
     "/events/{id}/crosstable",
     "/events/{id}/players/{no}",
+    "/events/{id}/hall",
+    "/e/{id}",
     "/lists",
     "/lists/{id}",
     "/players",

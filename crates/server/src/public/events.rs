@@ -128,7 +128,7 @@ async fn hall_poster(
                 div.hall-qr aria-label=(viewer.t("QR code of the event's pages", "赛事页面二维码")) {
                     (maud::PreEscaped(svg))
                 }
-                p.hall-link { a href=(short) { (short) } }
+                p.hall-link { a href={ "/e/" (id) } { (short) } }
                 p.no-print.muted {
                     (viewer.t("Print this page (Ctrl+P) and put it up in the playing hall.",
                               "打印本页（Ctrl+P）张贴在赛场。"))
