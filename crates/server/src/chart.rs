@@ -107,24 +107,40 @@ pub fn rating_chart(points: &[ChartPoint], name: &str, lang: Lang) -> Markup {
     }
     let first = points[0];
     let last = points[points.len() - 1];
-    let desc = lang.pick(
-        format!(
-            "{} lists from {} to {}; rating from {} to {}.",
-            points.len(),
-            first.date,
-            last.date,
-            first.rating,
-            last.rating
-        ),
-        format!(
-            "共 {} 期名单，{} 至 {}；等级分由 {} 到 {}。",
-            points.len(),
-            first.date,
-            last.date,
-            first.rating,
-            last.rating
-        ),
-    );
+    // One list so far: the chart is a single dot, so the sentence says what
+    // it shows and is printed under it too.
+    let single = (points.len() == 1).then(|| {
+        lang.pick(
+            format!(
+                "One published rating so far: {} on the list of {}; the line begins with the next list.",
+                first.rating, first.date
+            ),
+            format!(
+                "目前只有一期已公布的等级分：{} 名单中为 {}；下一期名单公布后开始连线。",
+                first.date, first.rating
+            ),
+        )
+    });
+    let desc = single.clone().unwrap_or_else(|| {
+        lang.pick(
+            format!(
+                "{} lists from {} to {}; rating from {} to {}.",
+                points.len(),
+                first.date,
+                last.date,
+                first.rating,
+                last.rating
+            ),
+            format!(
+                "共 {} 期名单，{} 至 {}；等级分由 {} 到 {}。",
+                points.len(),
+                first.date,
+                last.date,
+                first.rating,
+                last.rating
+            ),
+        )
+    });
     let ratings: Vec<f64> = points
         .iter()
         .map(|p| p.rating.to_f64().unwrap_or(0.0))
@@ -215,6 +231,9 @@ pub fn rating_chart(points: &[ChartPoint], name: &str, lang: Lang) -> Markup {
                     }
                 }
             }
+            @if let Some(sentence) = &single {
+                figcaption.chart-single { (sentence) }
+            }
         }
     }
 }
@@ -236,6 +255,33 @@ mod tests {
         assert_eq!(t.first(), Some(&1800.0));
         assert_eq!(t.last(), Some(&2600.0));
         assert!(t.len() <= 6);
+    }
+
+    #[test]
+    fn one_list_is_said_in_words() {
+        let one = [ChartPoint {
+            date: NaiveDate::from_ymd_opt(2019, 6, 1).unwrap(),
+            rating: rust_decimal::Decimal::new(2400, 0),
+        }];
+        let zh = rating_chart(&one, "王", Lang::Zh).into_string();
+        assert!(
+            zh.contains("<figcaption class=\"chart-single\">目前只有一期已公布的等级分：2019-06-01 名单中为 2400"),
+            "{zh}"
+        );
+        let en = rating_chart(&one, "Wang", Lang::En).into_string();
+        assert!(en.contains("2400 on the list of 2019-06-01"), "{en}");
+        let two = [
+            one[0],
+            ChartPoint {
+                date: NaiveDate::from_ymd_opt(2019, 10, 1).unwrap(),
+                ..one[0]
+            },
+        ];
+        assert!(
+            !rating_chart(&two, "王", Lang::Zh)
+                .into_string()
+                .contains("figcaption")
+        );
     }
 
     #[test]
