@@ -298,8 +298,8 @@ fn every_command_of_the_guides_runs_as_written() {
 fn both_languages_show_the_same_commands() {
     for key in ["arbiter", "officer", "integrator"] {
         let read = |lang: &str| -> Vec<String> {
-            let text =
-                std::fs::read_to_string(root().join(format!("docs/guide/{key}.{lang}.md"))).unwrap();
+            let text = std::fs::read_to_string(root().join(format!("docs/guide/{key}.{lang}.md")))
+                .unwrap();
             blocks(&text)
                 .iter()
                 .filter(|b| b.info == "sh" || b.info == "text")

@@ -53,7 +53,11 @@ impl Guide {
 
 macro_rules! guide_file {
     ($name:literal) => {
-        include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/guide/", $name))
+        include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../docs/guide/",
+            $name
+        ))
     };
 }
 
@@ -243,9 +247,7 @@ pub fn render(markdown: &str) -> Rendered {
                     }
                     _ => String::new(),
                 };
-                Event::Html(CowStr::from(format!(
-                    "<pre translate=\"no\"><code{class}>"
-                )))
+                Event::Html(CowStr::from(format!("<pre translate=\"no\"><code{class}>")))
             }
             Event::End(TagEnd::CodeBlock) => Event::Html(CowStr::from("</code></pre>\n")),
             Event::Code(code) => Event::Html(CowStr::from(format!(
@@ -347,7 +349,9 @@ mod tests {
 
     #[test]
     fn code_is_marked_and_html_is_text() {
-        let r = render("# T\n\nRun `qiyuan rate`.\n\n```sh\nqiyuan <x>\n```\n\n<script>alert(1)</script>\n");
+        let r = render(
+            "# T\n\nRun `qiyuan rate`.\n\n```sh\nqiyuan <x>\n```\n\n<script>alert(1)</script>\n",
+        );
         assert_eq!(r.title, "T");
         assert!(
             r.body

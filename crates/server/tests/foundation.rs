@@ -825,10 +825,7 @@ async fn the_help_pages_follow_the_language() {
     assert!(home.contains(r#"<a href="/help">帮助</a>"#), "{home}");
     let index = server.get_text("/help").await;
     for key in ["arbiter", "officer", "integrator"] {
-        assert!(
-            index.contains(&format!(r#"href="/help/{key}""#)),
-            "{index}"
-        );
+        assert!(index.contains(&format!(r#"href="/help/{key}""#)), "{index}");
     }
     assert!(index.contains("裁判长手册"), "{index}");
 
@@ -873,7 +870,11 @@ async fn the_help_pages_follow_the_language() {
         let bytes = resp.bytes().await.unwrap();
         assert!(bytes.starts_with(b"\x89PNG\r\n\x1a\n"), "{src}");
     }
-    for path in ["/help/nothing", "/help/img/nothing.png", "/help/img/arbiter-pairing.zh"] {
+    for path in [
+        "/help/nothing",
+        "/help/img/nothing.png",
+        "/help/img/arbiter-pairing.zh",
+    ] {
         assert_eq!(server.get(path).await.status(), 404, "{path}");
     }
 }
