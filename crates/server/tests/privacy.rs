@@ -118,6 +118,9 @@ const PUBLIC_GET: &[&str] = &[
     "/events/{id}/players/{no}",
     "/lists",
     "/lists/{id}",
+    "/help",
+    "/help/{guide}",
+    "/help/img/{file}",
     "/players",
     "/players/{id}",
     "/api/v1/health",
@@ -366,6 +369,8 @@ fn instance(template: &str, event: i64) -> String {
             "{what}" => "pairings".to_string(),
             "{fmt}" => "trf".to_string(),
             "{code}" => "en".to_string(),
+            "{guide}" => "arbiter".to_string(),
+            "{file}" => "arbiter-pairing.zh.png".to_string(),
             s if s.starts_with('{') => panic!("no value for {s} in {template}"),
             s => s.to_string(),
         })
