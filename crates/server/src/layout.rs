@@ -57,6 +57,7 @@ pub fn page(viewer: &Viewer, title: &str, body: Markup) -> Markup {
                         a.brand href="/" { "棋院 qiyuan" }
                         a href="/events" { (lang.t("Events", "赛事")) }
                         a href="/lists" { (lang.t("Rating lists", "等级分")) }
+                        a href="/help" { (lang.t("Help", "帮助")) }
                         @if let Some(user) = &viewer.user {
                             a href="/desk" { (lang.t("Arbiter's desk", "裁判台")) }
                             @if matches!(user.role, Role::Admin | Role::Officer) {

@@ -11,8 +11,8 @@
 //! - the foundation's own pages: home, sign in/out, first-run set-up,
 //!   accounts (`/admin/users`), language switch (`/lang/zh`, `/lang/en`),
 //!   `GET /api/v1/health`, `GET /api/v1/whoami`;
-//! - [`desk`], [`office`], [`public`], [`api`]: each a `routes()` merged by
-//!   [`app`].
+//! - [`desk`], [`office`], [`public`], [`api`], [`help`] (the guides of
+//!   `docs/guide/`, at `/help`): each a `routes()` merged by [`app`].
 //!
 //! ```no_run
 //! # async fn run() -> anyhow::Result<()> {
@@ -34,6 +34,7 @@ pub mod demo;
 pub mod desk;
 pub mod error;
 pub mod guard;
+pub mod help;
 pub mod i18n;
 pub mod layout;
 pub mod office;
@@ -242,6 +243,7 @@ pub fn app(state: AppState) -> Router {
         .merge(office::routes())
         .merge(public::routes())
         .merge(api::routes())
+        .merge(help::routes())
         .route("/static/app.css", get(layout::app_css))
         .route("/static/app.js", get(layout::app_js))
         .fallback(|| async { AppError::NotFound })

@@ -814,3 +814,67 @@ async fn the_demo_account_and_list_are_seeded_once() {
     let page = server.get_text("/admin/users").await;
     assert!(page.contains("demo"));
 }
+
+/// The help pages: `/help` lists the guides and every page links it; a
+/// guide is rendered in the visitor's language, its screenshots (of that
+/// language) served from the binary; an unknown guide or image is 404.
+#[tokio::test]
+async fn the_help_pages_follow_the_language() {
+    let server = TestServer::start().await;
+    let home = server.get_text("/").await;
+    assert!(home.contains(r#"<a href="/help">帮助</a>"#), "{home}");
+    let index = server.get_text("/help").await;
+    for key in ["arbiter", "officer", "integrator"] {
+        assert!(index.contains(&format!(r#"href="/help/{key}""#)), "{index}");
+    }
+    assert!(index.contains("裁判长手册"), "{index}");
+
+    let mut images = Vec::new();
+    for (lang, title, other) in [
+        ("zh", "裁判长手册：从报名到成绩册", "The arbiter's guide"),
+        (
+            "en",
+            "The arbiter's guide: from registration to the printed results",
+            "裁判长手册",
+        ),
+    ] {
+        server.get(&format!("/lang/{lang}")).await;
+        let page = server.get_text("/help/arbiter").await;
+        assert!(page.contains(title), "{lang}: {page}");
+        assert!(!page.contains(other), "{lang}: {page}");
+        // Commands are code, marked as neither language.
+        assert!(
+            page.contains(r#"<pre translate="no"><code class="language-sh">qiyuan serve"#),
+            "{lang}: {page}"
+        );
+        // Links between the guides lead to their help pages.
+        assert!(page.contains(r#"href="/help/officer""#), "{lang}: {page}");
+        let srcs: Vec<String> = page
+            .split(r#"<img src=""#)
+            .skip(1)
+            .map(|s| s[..s.find('"').unwrap()].to_string())
+            .collect();
+        assert!(srcs.len() >= 5, "{lang}: {srcs:?}");
+        for src in &srcs {
+            assert!(
+                src.starts_with("/help/img/") && src.ends_with(&format!(".{lang}.png")),
+                "{lang}: {src}"
+            );
+        }
+        images.extend(srcs);
+    }
+    for src in &images {
+        let resp = server.get(src).await;
+        assert_eq!(resp.status(), 200, "{src}");
+        assert_eq!(resp.headers()["content-type"], "image/png", "{src}");
+        let bytes = resp.bytes().await.unwrap();
+        assert!(bytes.starts_with(b"\x89PNG\r\n\x1a\n"), "{src}");
+    }
+    for path in [
+        "/help/nothing",
+        "/help/img/nothing.png",
+        "/help/img/arbiter-pairing.zh",
+    ] {
+        assert_eq!(server.get(path).await.status(), 404, "{path}");
+    }
+}

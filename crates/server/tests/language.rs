@@ -5,7 +5,10 @@
 //! reviewed and imported, a period previewed; two Swiss events under way
 //! and a team event; a few refused actions), then
 //! for each language crawls every page linked from `/`, `/desk`, `/office`,
-//! `/events` and `/lists` as an arbiter, as an officer and anonymously, and
+//! `/events`, `/lists` and `/help` (the guides: the Chinese guide on a
+//! Chinese page, the English on an English one; their code, marked
+//! `translate="no"`, is neither language) as an arbiter, as an officer and
+//! anonymously, and
 //! checks the visible text of each page (and of the error pages provoked)
 //! against the other language. Every offending page is reported with its
 //! offending text.
@@ -654,7 +657,7 @@ fn links(page: &str) -> Vec<String> {
 async fn crawl(server: &TestServer, client: &reqwest::Client) -> Vec<(String, u16, String)> {
     let mut seen: HashSet<String> = HashSet::new();
     let mut queue: VecDeque<String> = VecDeque::new();
-    for start in ["/", "/desk", "/office", "/events", "/lists"] {
+    for start in ["/", "/desk", "/office", "/events", "/lists", "/help"] {
         seen.insert(start.to_string());
         queue.push_back(start.to_string());
     }
@@ -787,6 +790,14 @@ fn visible_text(page: &str) -> Vec<String> {
             .to_ascii_lowercase();
         rest = &tail[end + 1..];
         if !tag.starts_with('/') && (name == "script" || name == "style") {
+            let close = format!("</{name}");
+            rest = rest.find(&close).map_or("", |e| &rest[e..]);
+            continue;
+        }
+        // Code (`translate="no"`: the help pages' commands, their output
+        // and file contents) is neither language: left out, like a script.
+        if !tag.starts_with('/') && tag.contains(r#"translate="no""#) {
+            flush(&mut cur, &mut pieces);
             let close = format!("</{name}");
             rest = rest.find(&close).map_or("", |e| &rest[e..]);
             continue;
@@ -1175,7 +1186,9 @@ fn the_checks_find_what_they_should() {
         <p title="Go back home">王天一 Anna Lee 2019-03-10</p>
         <script>var x = "这是脚本";</script>
         <input type="submit" value="保存"><button>中文</button>
-        <p>TRF 导出 /desk/events/1/export/trf cxa-2019</p></body></html>"#;
+        <p>TRF 导出 /desk/events/1/export/trf cxa-2019</p>
+        <pre translate="no"><code>qiyuan office import-list examples/list.csv</code></pre>
+        <p>运行 <code translate="no">qiyuan office publish --list 1</code> 公布</p></body></html>"#;
     let zh = offences(page, "zh");
     assert_eq!(zh.len(), 2, "{zh:?}");
     assert!(zh[0].contains("round is not paired yet"), "{zh:?}");
@@ -1231,7 +1244,13 @@ async fn every_page_speaks_one_language() {
                     format!("/desk/events/{}/teams/pair", id + 3),
                 ],
                 "officer" => &["/office".to_string(), "/office/audit".to_string()],
-                _ => &[format!("/events/{id}"), "/lists".to_string()],
+                _ => &[
+                    format!("/events/{id}"),
+                    "/lists".to_string(),
+                    "/help/arbiter".to_string(),
+                    "/help/officer".to_string(),
+                    "/help/integrator".to_string(),
+                ],
             };
             for e in expected {
                 assert!(

@@ -120,6 +120,9 @@ const PUBLIC_GET: &[&str] = &[
     "/e/{id}",
     "/lists",
     "/lists/{id}",
+    "/help",
+    "/help/{guide}",
+    "/help/img/{file}",
     "/players",
     "/players/{id}",
     "/api/v1/health",
@@ -368,6 +371,8 @@ fn instance(template: &str, event: i64) -> String {
             "{what}" => "pairings".to_string(),
             "{fmt}" => "trf".to_string(),
             "{code}" => "en".to_string(),
+            "{guide}" => "arbiter".to_string(),
+            "{file}" => "arbiter-pairing.zh.png".to_string(),
             s if s.starts_with('{') => panic!("no value for {s} in {template}"),
             s => s.to_string(),
         })
