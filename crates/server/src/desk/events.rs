@@ -367,7 +367,7 @@ impl SettingsForm {
                 return Err(l
                     .t(
                         "Choose a system: Swiss, round robin or knockout.",
-                        "请选择赛制：瑞士制、循环赛或淘汰赛。",
+                        "请选择赛制：积分编排制、循环赛或淘汰赛。",
                     )
                     .into());
             }
@@ -517,14 +517,14 @@ fn settings_fields(viewer: &Viewer, f: &SettingsForm) -> Markup {
             } }
         label { (l.t("System", "赛制"))
             select name="system" {
-                option value="swiss" selected[sel(&f.system, "swiss")] { (l.t("Swiss (Dutch)", "瑞士制")) }
+                option value="swiss" selected[sel(&f.system, "swiss")] { (l.t("Swiss (Dutch)", "积分编排制")) }
                 option value="round_robin" selected[sel(&f.system, "round_robin")] { (l.t("Round robin", "循环赛")) }
                 option value="knockout" selected[sel(&f.system, "knockout")] { (l.t("Knockout", "淘汰赛")) }
             } }
-        label { (l.t("Rounds (Swiss)", "轮数（瑞士制）"))
+        label { (l.t("Rounds (Swiss)", "轮数（积分编排制）"))
             input type="number" name="rounds" min="1" max="99" value=(f.rounds); }
         label { input type="checkbox" name="acceleration" checked[f.acceleration.is_some()];
-            " " (l.t("Baku acceleration (Swiss)", "巴库加速（瑞士制）")) }
+            " " (l.t("Baku acceleration (Swiss)", "巴库加速（积分编排制）")) }
         label { (l.t("Cycles (round robin)", "循环次数（循环赛）"))
             input type="number" name="cycles" min="1" max="4" value=(f.cycles); }
         label { (l.t("Games per match (knockout)", "每轮局数（淘汰赛）"))

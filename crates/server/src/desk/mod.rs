@@ -362,7 +362,7 @@ pub(crate) fn preset_text<'a>(name: &str, desc: &'a str, l: Lang) -> &'a str {
     let (en, zh) = match name {
         "fide-swiss" => (
             "FIDE Swiss: BH/C1, BH, SB, DE, WIN",
-            "FIDE 瑞士制：BH/C1、BH、SB、DE、WIN",
+            "FIDE 积分编排制：BH/C1、BH、SB、DE、WIN",
         ),
         "fide-rr" => (
             "FIDE round robin: DE, WIN, SB, KS",
@@ -390,7 +390,7 @@ pub(crate) fn preset_text<'a>(name: &str, desc: &'a str, l: Lang) -> &'a str {
         ),
         "fide-team-swiss" => (
             "Team Swiss: MP → ESB → GP → BH:MP",
-            "团体瑞士制：MP → ESB → GP → BH:MP",
+            "团体积分编排制：MP → ESB → GP → BH:MP",
         ),
         "fide-team-rr" => (
             "Team round robin: MP → GP → EDE → BC",
@@ -530,7 +530,7 @@ pub(crate) fn warning_text(w: &PairingWarning, l: Lang) -> String {
 /// The system's name.
 pub(crate) fn system_name(s: &System, l: Lang) -> &'static str {
     match s {
-        System::Swiss { .. } => l.t("Swiss", "瑞士制"),
+        System::Swiss { .. } => l.t("Swiss", "积分编排制"),
         System::RoundRobin { .. } => l.t("round robin", "循环赛"),
         System::Knockout { .. } => l.t("knockout", "淘汰赛"),
     }
