@@ -25,6 +25,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use maud::{Markup, PreEscaped, html};
 use pulldown_cmark::{CodeBlockKind, CowStr, Event, Options, Parser, Tag, TagEnd};
+use qiyuan_formats::html::escape;
 
 use crate::AppState;
 use crate::auth::Viewer;
@@ -175,20 +176,6 @@ pub fn app_link(dest: &str) -> Option<String> {
         Some(f) => format!("/help/{key}#{f}"),
         None => format!("/help/{key}"),
     })
-}
-
-fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 /// Renders a guide's Markdown (tables included) to HTML: links and images
