@@ -117,7 +117,8 @@ async fn desk_forms_and_reports_fit_a_phone() {
 /// The public standings of a xiangqi Swiss on a phone (issue 15 item 5):
 /// the table is wider than the screen, so it scrolls inside its frame with
 /// the name column held in view and the right edge faded while columns
-/// remain beyond it; the page itself stays as wide as the screen.
+/// remain beyond it; the page itself stays as wide as the screen — as does
+/// every public page at 360 and 1366 px.
 #[tokio::test]
 async fn a_wide_table_scrolls_under_a_held_name_column() {
     use qiyuan_desk::prelude::*;
@@ -173,6 +174,39 @@ async fn a_wide_table_scrolls_under_a_held_name_column() {
             serde_json::json!([false, true]),
             "scrolled to the end: no fade, the name still in view"
         );
+        // Every public page of the event, the lists and the help, at a
+        // phone's and a laptop's width, in both languages: none is wider
+        // than its screen (tables scroll inside their frames).
+        let pages = [
+            "/".to_string(),
+            "/events".to_string(),
+            format!("/events/{id}"),
+            format!("/events/{id}/rounds/1"),
+            format!("/events/{id}/standings"),
+            format!("/events/{id}/crosstable"),
+            format!("/events/{id}/players/1"),
+            format!("/events/{id}/hall"),
+            "/lists".to_string(),
+            "/help".to_string(),
+        ];
+        let mut wide = Vec::new();
+        for size in [NARROW, (1366, 768)] {
+            b.window(size).await;
+            for lang in ["zh", "en"] {
+                b.goto(&format!("/lang/{lang}")).await;
+                for path in &pages {
+                    b.goto(path).await;
+                    b.find("main").await;
+                    let fits = b
+                        .js("return document.documentElement.scrollWidth <= window.innerWidth;")
+                        .await;
+                    if fits != serde_json::json!(true) {
+                        wide.push(format!("{} px {lang} {path}", size.0));
+                    }
+                }
+            }
+        }
+        assert!(wide.is_empty(), "wider than the screen:\n{}", wide.join("\n"));
     })
     .await;
 }
