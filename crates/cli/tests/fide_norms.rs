@@ -20,13 +20,16 @@ fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
 /// The candidate (1, CHN, 2450) and nine opponents rated 2500 down to 2340
 /// by 20 (sum 21780, Ra 2420): federations CHN ×3, IND ×2, VIE ×2, KAZ ×2;
 /// titles GM ×4, IM ×3, FM, none.
-const FEDS: [&str; 9] = ["CHN", "IND", "VIE", "KAZ", "CHN", "IND", "VIE", "KAZ", "CHN"];
+const FEDS: [&str; 9] = [
+    "CHN", "IND", "VIE", "KAZ", "CHN", "IND", "VIE", "KAZ", "CHN",
+];
 const TITLES: [&str; 9] = ["GM", "GM", "GM", "GM", "IM", "IM", "IM", "FM", ""];
 
 /// The event file: 1 meets 2…10 in rounds 1…9 with `results` (1's side).
 fn event_json(results: &str) -> String {
-    let mut players =
-        vec![r#"{"id": 1, "name": "甲", "sex": "m", "rating": 2450, "federation": "CHN"}"#.to_string()];
+    let mut players = vec![
+        r#"{"id": 1, "name": "甲", "sex": "m", "rating": 2450, "federation": "CHN"}"#.to_string(),
+    ];
     for i in 0..9 {
         let title = match TITLES[i] {
             "" => String::new(),
@@ -146,7 +149,10 @@ fn trf_player(
             line.push_str(&" ".repeat(10));
             next += 1;
         }
-        line.push_str(&format!("  {:>4} {colour} {result}", rounds_opponent(n, round)));
+        line.push_str(&format!(
+            "  {:>4} {colour} {result}",
+            rounds_opponent(n, round)
+        ));
         next += 1;
     }
     line

@@ -960,11 +960,7 @@ fn scored_zero_against_rated(event: &Event, id: PlayerId) -> bool {
             } else {
                 continue;
             };
-            if event
-                .player(other)
-                .and_then(fide_rating)
-                .is_some()
-            {
+            if event.player(other).and_then(fide_rating).is_some() {
                 games += 1;
                 score += points(result, me_white).unwrap_or_default();
             }
@@ -1012,11 +1008,7 @@ fn schedule_check(event: &Event, rules: &ScheduleRules) -> ConditionCheck {
 /// 1.4.3d counted: FIDE-rated players of other federations than the host's
 /// who miss at most the allowed rounds (a round is missed without a game
 /// played over the board, a win by forfeit or a pairing-allocated bye).
-fn swiss_exemption(
-    event: &Event,
-    rules: &FideNormRules,
-    host: &str,
-) -> Option<SwissExemption> {
+fn swiss_exemption(event: &Event, rules: &FideNormRules, host: &str) -> Option<SwissExemption> {
     let s = rules.federations.swiss.as_ref()?;
     let rounds = event.rounds();
     let mut present: BTreeMap<PlayerId, u32> = BTreeMap::new();
@@ -1065,8 +1057,7 @@ fn swiss_exemption(
         }
         players += 1;
         feds.insert(fed);
-        if p
-            .title
+        if p.title
             .as_deref()
             .and_then(fide_title)
             .is_some_and(|t| s.titles.iter().any(|x| x == t))
@@ -1465,7 +1456,7 @@ fn rating_average(
         .iter()
         .map(|c| (c.opponent.id, fide_rating(c.opponent).unwrap_or(unrated)))
         .collect();
-    ratings.sort_by(|a, b| a.1.cmp(&b.1));
+    ratings.sort_by_key(|r| r.1);
     let floor = Decimal::from(title.floor);
     let mut raised = None;
     for r in ratings

@@ -8,8 +8,8 @@
 mod common;
 
 use common::*;
-use qiyuan_rating::fide_norms::*;
 use qiyuan_rating::Lang;
+use qiyuan_rating::fide_norms::*;
 use qiyuan_rating::model::*;
 use rust_decimal::Decimal;
 use rust_decimal_macros::dec;
@@ -52,7 +52,9 @@ fn candidate_event(
 /// Nine opponents, 2500 down to 2340 by 20 (sum 21780, average 2420):
 /// federations CHN ×3, IND ×2, VIE ×2, KAZ ×2; titles GM ×4, IM ×3, FM, none.
 fn nine_opponents() -> Vec<Player> {
-    let feds = ["CHN", "IND", "VIE", "KAZ", "CHN", "IND", "VIE", "KAZ", "CHN"];
+    let feds = [
+        "CHN", "IND", "VIE", "KAZ", "CHN", "IND", "VIE", "KAZ", "CHN",
+    ];
     let titles = ["GM", "GM", "GM", "GM", "IM", "IM", "IM", "FM", ""];
     (0..9)
         .map(|i| {
@@ -92,8 +94,8 @@ const TABLE_1_4_9: [i64; 101] = [
     251, 240, 230, 220, 211, 202, 193, 184, 175, 166, 158, 149, 141, 133, 125, 117, 110, 102, 95,
     87, 80, 72, 65, 57, 50, 43, 36, 29, 21, 14, 7, 0, -7, -14, -21, -29, -36, -43, -50, -57, -65,
     -72, -80, -87, -95, -102, -110, -117, -125, -133, -141, -149, -158, -166, -175, -184, -193,
-    -202, -211, -220, -230, -240, -251, -262, -273, -284, -296, -309, -322, -336, -351, -366,
-    -383, -401, -422, -444, -470, -501, -538, -589, -677, -800,
+    -202, -211, -220, -230, -240, -251, -262, -273, -284, -296, -309, -322, -336, -351, -366, -383,
+    -401, -422, -444, -470, -501, -538, -589, -677, -800,
 ];
 
 #[test]
@@ -133,7 +135,12 @@ fn gm_norm_in_nine_games() {
     assert!(gm.achieved, "{:?}", gm.failures);
     assert_eq!(
         (gm.average, gm.percent, gm.dp, gm.performance),
-        (Some(dec!(2420)), Some(78), Some(dec!(220)), Some(dec!(2640)))
+        (
+            Some(dec!(2420)),
+            Some(78),
+            Some(dec!(220)),
+            Some(dec!(2640))
+        )
     );
     assert_eq!((gm.games_needed, gm.counts_as_games), (9, 9));
     assert!(result(&r, 1, "IM").achieved);
@@ -299,7 +306,9 @@ fn the_average_is_rounded_half_up() {
     // (1.4.7b: 0.5 upward) = the GM minimum (1.4.8a); 8 of 10 = 80% → dp
     // 240 → 2620. 10 opponents: GMs need max(⌈10/3⌉ = 4, 3) = 4,
     // title-holders ⌈10/2⌉ = 5; own ≤ ⌊10 × 3/5⌋ = 6, one ≤ ⌊20/3⌋ = 6.
-    let feds = ["IND", "VIE", "KAZ", "USA", "IND", "VIE", "KAZ", "USA", "CHN", "CHN"];
+    let feds = [
+        "IND", "VIE", "KAZ", "USA", "IND", "VIE", "KAZ", "USA", "CHN", "CHN",
+    ];
     let opponents: Vec<Player> = (0..10)
         .map(|i| {
             let rating = if i < 5 { 2379 } else { 2380 };
@@ -388,7 +397,10 @@ fn eight_games_and_a_forfeit_win_in_nine_rounds() {
     );
     let gm = result(&check(&e), 1, "GM").clone();
     assert!(gm.achieved, "{:?}", gm.failures);
-    assert_eq!((gm.average, gm.performance), (Some(dec!(2430)), Some(dec!(2681))));
+    assert_eq!(
+        (gm.average, gm.performance),
+        (Some(dec!(2430)), Some(dec!(2681)))
+    );
     assert_eq!(gm.counts_as_games, 9);
 }
 
@@ -421,9 +433,19 @@ fn women_have_the_womens_titles_too() {
     for (i, o) in opponents.iter_mut().enumerate() {
         o.rating = Some(Decimal::from(2300 - 20 * i as i64));
     }
-    let e = candidate_event(Sex::Female, "CHN", opponents, "1111====0", EventSystem::Swiss);
+    let e = candidate_event(
+        Sex::Female,
+        "CHN",
+        opponents,
+        "1111====0",
+        EventSystem::Swiss,
+    );
     let r = check(&e);
-    let titles: Vec<&str> = r.players[0].results.iter().map(|x| x.title.as_str()).collect();
+    let titles: Vec<&str> = r.players[0]
+        .results
+        .iter()
+        .map(|x| x.title.as_str())
+        .collect();
     assert_eq!(titles, ["GM", "IM", "WGM", "WIM"]);
     assert_eq!(result(&r, 1, "WGM").performance, Some(dec!(2345)));
     assert_eq!(articles(result(&r, 1, "WGM")), ["1.4.8"]);
@@ -465,7 +487,12 @@ fn a_double_round_robin_of_five_players() {
         games.push(game(i as u32 + 1, 1, o, "1-0"));
         games.push(game(i as u32 + 5, o, 1, "0-1"));
     }
-    let e = event(GameKind::Chess, EventSystem::DoubleRoundRobin, players, games);
+    let e = event(
+        GameKind::Chess,
+        EventSystem::DoubleRoundRobin,
+        players,
+        games,
+    );
     let gm = result(&check(&e), 1, "GM").clone();
     let a = articles(&gm);
     assert_eq!(a[0], "1.4.5");
@@ -487,10 +514,15 @@ fn three_rounds_on_one_day() {
         "11111==10",
         EventSystem::Swiss,
     );
-    assert_eq!(check(&e).checks[0].status, qiyuan_rating::conditions::CheckStatus::Unknown);
+    assert_eq!(
+        check(&e).checks[0].status,
+        qiyuan_rating::conditions::CheckStatus::Unknown
+    );
     let day = |d| chrono::NaiveDate::from_ymd_opt(2026, 5, d).unwrap();
     let details = EventDetails {
-        round_dates: (1..=9).map(|r| (r, day(if r <= 3 { 1 } else { r }))).collect(),
+        round_dates: (1..=9)
+            .map(|r| (r, day(if r <= 3 { 1 } else { r })))
+            .collect(),
         ..Default::default()
     };
     let e = e.with_details(details).unwrap();
@@ -513,7 +545,13 @@ fn a_national_championship_exempts_the_host_federations_players() {
     for (i, o) in opponents.iter_mut().enumerate() {
         o.federation = Some(if i < 2 { "IND" } else { "CHN" }.into());
     }
-    let e = candidate_event(Sex::Male, "CHN", opponents.clone(), "11111==10", EventSystem::Swiss);
+    let e = candidate_event(
+        Sex::Male,
+        "CHN",
+        opponents.clone(),
+        "11111==10",
+        EventSystem::Swiss,
+    );
     let facts = FideEventFacts {
         kind: FideEventKind::NationalChampionship,
         host_federation: Some("chn".into()),

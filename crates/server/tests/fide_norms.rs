@@ -31,7 +31,9 @@ async fn event(server: &TestServer) -> i64 {
         s
     };
     let id = store.create_event(&settings, "arb").await.unwrap();
-    let feds = ["CHN", "IND", "VIE", "KAZ", "CHN", "IND", "VIE", "KAZ", "CHN"];
+    let feds = [
+        "CHN", "IND", "VIE", "KAZ", "CHN", "IND", "VIE", "KAZ", "CHN",
+    ];
     let titles = ["国际特级大师", "GM", "GM", "GM", "IM", "IM", "IM", "FM", ""];
     let mut info = PlayerInfo::new("甲").rating(2450).sex(Sex::Male);
     info.federation = Some("CHN".into());
@@ -67,7 +69,11 @@ async fn event(server: &TestServer) -> i64 {
         assert_eq!(saved.round, round);
         for g in &saved.games {
             let result = if g.white == candidate || g.black == candidate {
-                let other = if g.white == candidate { g.black } else { g.white };
+                let other = if g.white == candidate {
+                    g.black
+                } else {
+                    g.white
+                };
                 let r = against.iter().find(|(p, _)| *p == other).unwrap().1;
                 match (r, g.white == candidate) {
                     ('1', true) | ('0', false) => GameResult::WhiteWins,
@@ -88,7 +94,9 @@ async fn event(server: &TestServer) -> i64 {
 
 /// The cell of a player's FIDE norms: from its row to the row's end.
 fn fide_row<'a>(page: &'a str, name: &str) -> &'a str {
-    let table = &page[page.find(r#"id="fide-norm-table""#).expect("the FIDE table")..];
+    let table = &page[page
+        .find(r#"id="fide-norm-table""#)
+        .expect("the FIDE table")..];
     let at = table
         .find(&format!("<td>{name}</td>"))
         .unwrap_or_else(|| panic!("{name} in {table}"));

@@ -201,7 +201,10 @@ fn render_fide_table(r: &FideNormReport) -> String {
             CheckStatus::Failed => "NO",
             CheckStatus::Unknown => "not checked",
         };
-        out.push_str(&format!("{} {}: {status} ({})\n", c.article, c.condition, c.detail));
+        out.push_str(&format!(
+            "{} {}: {status} ({})\n",
+            c.article, c.condition, c.detail
+        ));
     }
     if let Some(s) = &r.swiss_exemption {
         out.push_str(&format!(
