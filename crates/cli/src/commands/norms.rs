@@ -25,8 +25,8 @@ use super::output::{self, Format};
 Examples:
   qiyuan norms examples/cxa-2019-swiss.json --profile cxa-legacy
   qiyuan norms examples/cca-chess-round-robin.json --profile cca-chess --format json
-  qiyuan norms event.json --profile fide-2024 --fide --host-federation CHN
-  qiyuan norms open.trf --host-federation CHN    (a chess TRF: the FIDE norms)")]
+  qiyuan norms examples/cca-chess-title-event-2025.json --profile cca-chess --fide --host-federation CHN
+  qiyuan norms examples/open.trf --fide-kind ordinary")]
 pub struct Args {
     /// The event file (JSON or TOML), or a chess TRF (whose players are
     /// checked for the FIDE norms; with a profile, for the national norms
