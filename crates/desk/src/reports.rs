@@ -325,6 +325,7 @@ impl DeskEvent {
                     p.info.rating.map(Decimal::from),
                 );
                 r.title = p.info.title.clone();
+                r.federation = p.info.federation.clone();
                 r.birth_year = p.info.birth_year();
                 r.unit = p.info.club.clone();
                 r.rank = ranks.as_ref().and_then(|s| s.row(p.id)).map(|row| row.rank);
@@ -607,6 +608,28 @@ impl DeskEvent {
         self.check_sexes(&profile, true)?;
         check_norms(&self.rating_event_with(fill)?, &profile)
             .map_err(|e| DeskError::Rating(e.to_string()))
+    }
+
+    /// The FIDE title-norm check (B.01, 2024) of the event, through
+    /// [`qiyuan_rating::fide_norms::check_fide_norms`], with the facts the
+    /// arbiter declares. Each player's title is taken by its FIDE code
+    /// (国际特级大师 is `GM`; a national title is none), the federation as
+    /// entered, the rating as the FIDE rating; a player without a sex is
+    /// checked for the open titles only.
+    pub fn fide_norm_report(
+        &self,
+        facts: &qiyuan_rating::fide_norms::FideEventFacts,
+    ) -> Result<qiyuan_rating::fide_norms::FideNormReport, DeskError> {
+        use qiyuan_rating::fide_norms::{FideNormRules, check_fide_norms};
+        let event = self.rating_event_with(&|p, r| {
+            r.title = p
+                .info
+                .title
+                .as_deref()
+                .and_then(qiyuan_tournament::title::fide_code)
+                .map(String::from);
+        })?;
+        Ok(check_fide_norms(&event, &FideNormRules::builtin(), facts))
     }
 }
 

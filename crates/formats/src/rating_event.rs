@@ -14,10 +14,11 @@
 //!   ([`read_id_map`]).
 //!
 //! Carried: the name (`012`), dates (`042`, `052`), players (name, sex,
-//! rating, title, birth year, rank), every game with its result, forfeits,
-//! byes (`U` and `F` → `bye`, `H` → `half-bye`, `Z` → `zero-bye`). What is
-//! not carried (federations, FIDE IDs, full birth dates, games without a
-//! result, the scheduled rounds, other records) is returned as notes.
+//! rating, title, federation, birth year, rank), every game with its
+//! result, forfeits, byes (`U` and `F` → `bye`, `H` → `half-bye`, `Z` →
+//! `zero-bye`). What is not carried (FIDE IDs, full birth dates, games
+//! without a result, the scheduled rounds, other records) is returned as
+//! notes.
 
 use std::collections::{BTreeMap, HashMap};
 
@@ -225,7 +226,7 @@ pub fn from_trf(file: &TrfFile, options: &TrfOptions) -> Result<Converted, TrfEv
     let list_id = |id: u32| rm::PlayerId(list_ids.get(&id).copied().unwrap_or(id));
 
     let mut players = Vec::with_capacity(t.players().len());
-    let (mut lost_fed, mut lost_id, mut lost_birth) = (false, false, false);
+    let (mut lost_id, mut lost_birth) = (false, false);
     for p in t.players() {
         let rec = u16::try_from(p.id.0).ok().and_then(|id| file.player(id));
         let sex = match (p.sex, options.sex) {
@@ -263,14 +264,16 @@ pub fn from_trf(file: &TrfFile, options: &TrfOptions) -> Result<Converted, TrfEv
                 .map(i32::from)
                 .filter(|y| (1850..=2100).contains(y));
             q.rank = rec.rank.map(u32::from).filter(|&r| r > 0);
-            lost_fed |= rec.federation.is_some();
+            q.federation = rec
+                .federation
+                .as_deref()
+                .map(str::trim)
+                .filter(|f| !f.is_empty())
+                .map(String::from);
             lost_id |= rec.fide_id.is_some() && options.ids != PlayerIds::FideId;
             lost_birth |= rec.birth_date.as_deref().is_some_and(|d| d.len() > 4);
         }
         players.push(q);
-    }
-    if lost_fed {
-        notes.push("federations are not carried (the event file has no federation)".into());
     }
     if lost_id {
         notes.push("FIDE IDs are not carried (the event file has no FIDE ID)".into());

@@ -12,7 +12,8 @@
 //! [`profile::Profile::from_toml_str`], then [`event::rate`] on a
 //! [`model::Event`], then [`event::PlayerReport::explain`] for the words.
 //! Rating periods and lists: [`period::compute_period`]; title norms:
-//! [`norms::check_norms`]; titles by placement and title files:
+//! [`norms::check_norms`], FIDE title norms: [`fide_norms::check_fide_norms`];
+//! titles by placement and title files:
 //! [`titles::event_titles`], [`titles::title_file`]; amateur grades:
 //! [`grades::grade_report`]; qualification: [`period::qualification`].
 //!
@@ -28,6 +29,7 @@ pub mod elo;
 pub mod event;
 pub mod expected;
 pub mod explain;
+pub mod fide_norms;
 pub mod games;
 pub mod grades;
 pub mod k;

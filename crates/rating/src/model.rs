@@ -370,6 +370,11 @@ pub struct Player {
     /// promotion; when absent, a `title` that is a grade of the ladder.
     #[serde(default)]
     pub grade: Option<String>,
+    /// The player's FIDE federation (the three-letter code of the TRF,
+    /// e.g. `CHN`; `FID` for a player registered with FIDE itself), for
+    /// the federation mix of a FIDE title norm (B.01 1.4.3, 1.4.4).
+    #[serde(default)]
+    pub federation: Option<String>,
 }
 
 impl Player {
@@ -400,6 +405,7 @@ impl Player {
             international_rating: None,
             foreign: false,
             grade: None,
+            federation: None,
         }
     }
 }

@@ -1,4 +1,5 @@
-//! `qiyuan norms`: the title-norm check of one event (等级称号标准分).
+//! `qiyuan norms`: the title-norm check of one event (等级称号标准分), and
+//! the FIDE title norms (B.01, 2024) of a chess event beside it.
 
 use std::fs;
 use std::path::PathBuf;
@@ -6,31 +7,50 @@ use std::process::ExitCode;
 
 use anyhow::{Context, bail};
 use qiyuan_formats::event::read_event_path;
+use qiyuan_formats::rating_event::{PlayerIds, TrfOptions, from_trf, looks_like_trf};
+use qiyuan_formats::trf::parse_trf;
 use qiyuan_rating::Profile;
+use qiyuan_rating::fide_norms::{
+    FideEventFacts, FideEventKind, FideNormReport, FideNormRules, check_fide_norms,
+};
+use qiyuan_rating::model::{Event, GameKind, Sex};
 use qiyuan_rating::norms::{NormReport, check_norms};
 
 use super::output::{self, Format};
 
-/// Check an event for title norms.
+/// Check an event for title norms: the national norms of a rating profile,
+/// and for chess the FIDE title norms (B.01 1.4, effective 1 January 2024).
 #[derive(Debug, clap::Args)]
 #[command(after_help = "\
 Examples:
   qiyuan norms examples/cxa-2019-swiss.json --profile cxa-legacy
-  qiyuan norms examples/cca-chess-round-robin.json --profile cca-chess --format json")]
+  qiyuan norms examples/cca-chess-round-robin.json --profile cca-chess --format json
+  qiyuan norms examples/cca-chess-title-event-2025.json --profile cca-chess --fide --host-federation CHN
+  qiyuan norms examples/open.trf --fide-kind ordinary")]
 pub struct Args {
-    /// The event file (JSON or TOML).
+    /// The event file (JSON or TOML), or a chess TRF (whose players are
+    /// checked for the FIDE norms; with a profile, for the national norms
+    /// too).
     pub event: PathBuf,
     /// A built-in rating profile (decides the game's norm table and which games count).
-    #[arg(
-        long,
-        value_name = "NAME",
-        required_unless_present = "profile_file",
-        conflicts_with = "profile_file"
-    )]
+    #[arg(long, value_name = "NAME", conflicts_with = "profile_file")]
     pub profile: Option<String>,
     /// A profile written by you (TOML).
     #[arg(long, value_name = "FILE")]
     pub profile_file: Option<PathBuf>,
+    /// Check the FIDE title norms (GM, IM, WGM, WIM) too: always for a TRF.
+    #[arg(long)]
+    pub fide: bool,
+    /// The kind of event for the FIDE norms (1.4.1b, 1.4.3a–c).
+    #[arg(long, value_name = "KIND", default_value = "ordinary", value_parser = fide_kind)]
+    pub fide_kind: FideEventKind,
+    /// The host federation (FIDE code, e.g. CHN) for the FIDE norms' exemptions (1.4.3a, b, d).
+    #[arg(long, value_name = "CODE")]
+    pub host_federation: Option<String>,
+    /// FIDE norm rules written by you (TOML of the form of
+    /// crates/rating/norms/fide-b01-2024.toml).
+    #[arg(long, value_name = "FILE")]
+    pub fide_rules: Option<PathBuf>,
     /// Output format (table or json).
     #[arg(long, value_enum, default_value = "table")]
     pub format: Format,
@@ -39,36 +59,208 @@ pub struct Args {
     pub output: Option<PathBuf>,
 }
 
+fn fide_kind(s: &str) -> Result<FideEventKind, String> {
+    FideEventKind::from_code(s).ok_or_else(|| {
+        let codes: Vec<&str> = FideEventKind::ALL.iter().map(|k| k.code()).collect();
+        format!("`{s}` is not a kind of event: {}", codes.join(", "))
+    })
+}
+
+/// Reads the event: a TRF (as a chess event, players by start rank, a
+/// player without a sex taken as a man: the open titles only) or an event
+/// file. Answers whether it was a TRF.
+fn read_event(path: &std::path::Path) -> anyhow::Result<(Event, bool)> {
+    let shown = path.display().to_string();
+    let bytes = fs::read(path).with_context(|| format!("{shown}: cannot read the event"))?;
+    let text = qiyuan_formats::text::decode(&bytes)
+        .map(|d| d.text.into_owned())
+        .unwrap_or_default();
+    if !looks_like_trf(&shown, &text) {
+        return Ok((read_event_path(path)?, false));
+    }
+    let file = parse_trf(&text).with_context(|| shown.clone())?;
+    let options = TrfOptions {
+        game: GameKind::Chess,
+        system: None,
+        sex: Some(Sex::Male),
+        ids: PlayerIds::StartRank,
+        fallback_name: path
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "event".into()),
+    };
+    let done = from_trf(&file, &options).with_context(|| shown.clone())?;
+    for n in done.notes {
+        eprintln!("note: {shown}: {n}");
+    }
+    Ok((done.event, true))
+}
+
 /// Runs `qiyuan norms`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let profile = match (&args.profile, &args.profile_file) {
         (_, Some(path)) => {
             let text = fs::read_to_string(path)
                 .with_context(|| format!("{}: cannot read the profile", path.display()))?;
-            Profile::from_toml_str(&text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?
+            Some(
+                Profile::from_toml_str(&text)
+                    .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?,
+            )
         }
-        (Some(name), None) => Profile::builtin(name)?,
-        (None, None) => bail!("give a profile with --profile NAME or --profile-file FILE"),
+        (Some(name), None) => Some(Profile::builtin(name)?),
+        (None, None) => None,
     };
-    let event = read_event_path(&args.event)?;
-    let report = check_norms(&event, &profile).with_context(|| {
-        format!(
-            "{}: cannot be checked with profile `{}`",
-            args.event.display(),
-            profile.name
-        )
-    })?;
+    let (event, trf) = read_event(&args.event)?;
+    let fide = args.fide || trf;
+    if profile.is_none() && !fide {
+        bail!(
+            "give a profile with --profile NAME or --profile-file FILE (or --fide for the FIDE norms alone)"
+        );
+    }
+    if fide && event.game() != GameKind::Chess {
+        bail!(
+            "{}: the FIDE title norms are for chess events; this one is xiangqi",
+            args.event.display()
+        );
+    }
+    let report = match &profile {
+        Some(profile) => Some(check_norms(&event, profile).with_context(|| {
+            format!(
+                "{}: cannot be checked with profile `{}`",
+                args.event.display(),
+                profile.name
+            )
+        })?),
+        None => None,
+    };
+    let fide_report = if fide {
+        let rules = match &args.fide_rules {
+            Some(path) => {
+                let text = fs::read_to_string(path)
+                    .with_context(|| format!("{}: cannot read the rules", path.display()))?;
+                FideNormRules::from_toml_str(&text)
+                    .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?
+            }
+            None => FideNormRules::builtin(),
+        };
+        let facts = FideEventFacts {
+            kind: args.fide_kind,
+            host_federation: args.host_federation.clone(),
+        };
+        Some(check_fide_norms(&event, &rules, &facts))
+    } else {
+        None
+    };
     let text = match args.format {
         Format::Json => {
-            let mut t = serde_json::to_string_pretty(&report)?;
+            let mut t = match &fide_report {
+                // Without the FIDE norms the report is as it always was.
+                None => serde_json::to_string_pretty(&report)?,
+                Some(f) => serde_json::to_string_pretty(&serde_json::json!({
+                    "norms": report,
+                    "fide_norms": f,
+                }))?,
+            };
             t.push('\n');
             t
         }
-        Format::Table => render_table(&report),
+        Format::Table => {
+            let mut t = report.as_ref().map(render_table).unwrap_or_default();
+            if let Some(f) = &fide_report {
+                if !t.is_empty() {
+                    t.push('\n');
+                }
+                t.push_str(&render_fide_table(f));
+            }
+            t
+        }
         Format::Csv | Format::Xlsx => bail!("qiyuan norms writes table or json"),
     };
     output::emit_text(args.output.as_deref(), &text)?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The FIDE norms as a table: each title achieved (✓ with Ra and Rp) or
+/// each failed requirement with its article (✗).
+fn render_fide_table(r: &FideNormReport) -> String {
+    use comfy_table::{Table, presets::UTF8_FULL_CONDENSED};
+    use qiyuan_rating::Lang;
+    use qiyuan_rating::conditions::CheckStatus;
+    let mut out = format!(
+        "{} — 国际棋联称号标准 FIDE title norms ({}: B.01, 2024)\n",
+        r.event, r.rules
+    );
+    out.push_str(&format!(
+        "赛事类别 kind of event: {}; 主办协会 host federation: {}\n",
+        r.facts.kind.code(),
+        r.facts.host_federation.as_deref().unwrap_or("—")
+    ));
+    for c in &r.checks {
+        let status = match c.status {
+            CheckStatus::Met => "yes",
+            CheckStatus::Failed => "NO",
+            CheckStatus::Unknown => "not checked",
+        };
+        out.push_str(&format!(
+            "{} {}: {status} ({})\n",
+            c.article, c.condition, c.detail
+        ));
+    }
+    if let Some(s) = &r.swiss_exemption {
+        out.push_str(&format!(
+            "1.4.3d: {} players, {} federations, {} titled: {}\n",
+            s.players,
+            s.federations,
+            s.titled,
+            if s.met { "exempt" } else { "not exempt" }
+        ));
+    }
+    let mut t = Table::new();
+    t.load_style(UTF8_FULL_CONDENSED);
+    t.set_header([
+        "序号 id",
+        "姓名 name",
+        "协会 fed",
+        "称号 title",
+        "局数 N",
+        "得分 W",
+        "标准 FIDE norms",
+    ]);
+    for p in &r.players {
+        let norms = p
+            .results
+            .iter()
+            .map(|x| {
+                if x.achieved {
+                    let mut s = format!(
+                        "{} ✓ Ra {} Rp {}",
+                        x.title,
+                        x.average.unwrap_or_default(),
+                        x.performance.unwrap_or_default()
+                    );
+                    if let Some(e) = &x.exemption {
+                        s.push_str(&format!(" (under {e})"));
+                    }
+                    s
+                } else {
+                    let why: Vec<String> = x.failures.iter().map(|f| f.text(Lang::En)).collect();
+                    format!("{} ✗\n  {}", x.title, why.join("\n  "))
+                }
+            })
+            .collect::<Vec<_>>()
+            .join("\n");
+        t.add_row([
+            p.id.to_string(),
+            p.name.clone(),
+            p.federation.clone().unwrap_or_default(),
+            p.title.clone().unwrap_or_default(),
+            p.games.to_string(),
+            p.score.normalize().to_string(),
+            norms,
+        ]);
+    }
+    out.push_str(&format!("{t}\n"));
+    out
 }
 
 fn render_table(r: &NormReport) -> String {

@@ -64,6 +64,7 @@ const PLAYER_KEYS: &[&str] = &[
     "international_rating",
     "foreign",
     "grade",
+    "federation",
 ];
 const GAME_KEYS: &[&str] = &["round", "white", "red", "black", "result", "record"];
 const RESULTS: &str = "1-0, 0-1, 1/2-1/2, +-, -+, -- (or bye, half-bye, zero-bye with no black)";
@@ -931,6 +932,20 @@ fn read_player(cx: &Ctx<'_>, node: &Node, path: &str) -> R<Player> {
     }
     if let Some(n) = cx.present(&obj, "grade") {
         player.grade = Some(cx.string(n, &obj.field("grade"))?.to_owned());
+    }
+    if let Some(n) = cx.present(&obj, "federation") {
+        let f = cx.string(n, &obj.field("federation"))?;
+        if f.trim().is_empty() || f.chars().any(char::is_whitespace) {
+            return Err(cx
+                .err(
+                    n.offset,
+                    &obj.field("federation"),
+                    Kind::InvalidValue,
+                    format!("`{}` is not a federation code", shorten(f)),
+                )
+                .with_help("a federation is one word, the FIDE code, e.g. CHN, IND, FID"));
+        }
+        player.federation = Some(f.to_owned());
     }
     Ok(player)
 }

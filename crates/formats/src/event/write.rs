@@ -98,6 +98,9 @@ fn player_fields(p: &Player, toml: bool) -> Vec<(&'static str, String)> {
     if let Some(g) = &p.grade {
         f.push(("grade", quote(g)));
     }
+    if let Some(x) = &p.federation {
+        f.push(("federation", quote(x)));
+    }
     f
 }
 

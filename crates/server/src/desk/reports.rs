@@ -23,6 +23,13 @@ pub(super) struct RoundQuery {
     round: Option<u32>,
     #[serde(default)]
     profile: Option<String>,
+    /// The norms page: the kind of event for the FIDE norms (a
+    /// [`qiyuan_rating::fide_norms::FideEventKind`] code).
+    #[serde(default)]
+    fide_kind: Option<String>,
+    /// The norms page: the host federation for the FIDE norms.
+    #[serde(default)]
+    host_federation: Option<String>,
 }
 
 /// The standings table and its legend. `printed[i]` says whether the
@@ -368,6 +375,12 @@ pub(super) async fn norms(
     let loaded = load_for(&state, &user, id, l).await?;
     let profile = profile_choice(&loaded, &q);
     let report = profile.as_deref().map(|p| loaded.desk.norm_report(Some(p)));
+    // FIDE title norms (B.01) beside the national ones, for chess.
+    let fide = (loaded.desk.settings().game == Game::Chess).then(|| {
+        let facts = fide_facts(&q);
+        let report = loaded.desk.fide_norm_report(&facts);
+        (facts, report)
+    });
     Ok(page(
         &viewer,
         l.t("Norms", "称号标准"),
@@ -404,8 +417,129 @@ pub(super) async fn norms(
                     } }
                 },
             }
+            @if let Some((facts, report)) = &fide {
+                (fide_norms_markup(l, profile.as_deref(), facts, report))
+            }
         },
     ))
+}
+
+/// The facts of the FIDE norm check from the norms page's query: the kind
+/// of event and the host federation (one word of letters, upper-cased;
+/// anything else is taken as not given).
+fn fide_facts(q: &RoundQuery) -> qiyuan_rating::fide_norms::FideEventFacts {
+    use qiyuan_rating::fide_norms::{FideEventFacts, FideEventKind};
+    FideEventFacts {
+        kind: q
+            .fide_kind
+            .as_deref()
+            .and_then(FideEventKind::from_code)
+            .unwrap_or_default(),
+        host_federation: q
+            .host_federation
+            .as_deref()
+            .map(str::trim)
+            .filter(|h| !h.is_empty() && h.len() <= 8 && h.chars().all(|c| c.is_ascii_alphabetic()))
+            .map(str::to_ascii_uppercase),
+    }
+}
+
+/// The FIDE title norms of a chess event (B.01, 2024): the kind of event
+/// and host federation the arbiter declares, the event's conditions, and
+/// for each player each title's result or the requirements it fails, each
+/// with its article.
+fn fide_norms_markup(
+    l: Lang,
+    profile: Option<&str>,
+    facts: &qiyuan_rating::fide_norms::FideEventFacts,
+    report: &Result<qiyuan_rating::fide_norms::FideNormReport, DeskError>,
+) -> Markup {
+    use qiyuan_rating::conditions::CheckStatus;
+    use qiyuan_rating::fide_norms::FideEventKind;
+    html! {
+        section #fide-norms {
+            h2 { (l.t("FIDE title norms", "国际棋联称号标准")) }
+            p.muted {
+                (l.t("FIDE Title Regulations (B.01), effective from 1 January 2024, article 1.4. The ratings entered for the event are taken as FIDE ratings, the titles by their FIDE codes.",
+                     "国际棋联称号条例（B.01，2024 年 1 月 1 日起施行）第 1.4 条。本赛事录入的等级分按国际棋联等级分计算，称号按国际棋联称号代码计算。"))
+            }
+            form.no-print #fide-facts method="get" {
+                @if let Some(p) = profile { input type="hidden" name="profile" value=(p); }
+                label { (l.t("Kind of event ", "赛事类别 "))
+                    select name="fide_kind" {
+                        @for k in FideEventKind::ALL {
+                            option value=(k.code()) selected[facts.kind == k] { (k.label(l)) }
+                        }
+                    }
+                }
+                " "
+                label { (l.t("Host federation ", "主办协会 "))
+                    input type="text" name="host_federation" size="4" maxlength="8"
+                        value=(facts.host_federation.as_deref().unwrap_or(""));
+                }
+                " " button type="submit" { (l.t("Show", "显示")) }
+            }
+            @match report {
+                Err(e) => p.error role="alert" { (l.t("The FIDE norm check cannot be made: ", "无法进行国际棋联称号标准检查：")) (super::desk_error_text(e, l)) },
+                Ok(r) => {
+                    ul #fide-checks {
+                        @for c in &r.checks {
+                            li data-status=(match c.status { CheckStatus::Met => "met", CheckStatus::Failed => "failed", CheckStatus::Unknown => "unknown" }) {
+                                (c.article) " " (l.pick(&c.condition, &c.condition_zh)) ": "
+                                @match c.status {
+                                    CheckStatus::Unknown => (l.t("not checked: ", "未检查："))
+                                    _ => ""
+                                }
+                                (l.pick(&c.detail, &c.detail_zh))
+                            }
+                        }
+                        li #fide-swiss {
+                            @match &r.swiss_exemption {
+                                Some(s) => {
+                                    "1.4.3d: "
+                                    (l.pick(
+                                        format!("{} rated players of other federations than the host's, from {} federations, {} of them GM, IM, WGM or WIM: ", s.players, s.federations, s.titled),
+                                        format!("主办协会以外有等级分的棋手 {} 名，来自 {} 个协会，其中 GM、IM、WGM、WIM {} 名：", s.players, s.federations, s.titled),
+                                    ))
+                                    @if s.met { (l.t("the federation mix is waived", "免除对手协会的要求")) }
+                                    @else { (l.t("not exempt", "不予免除")) }
+                                },
+                                None => (l.t("1.4.3d (a large Swiss event) is counted for a Swiss event with its host federation given.",
+                                             "1.4.3d（大型积分编排制赛事）在积分编排制赛事并填写主办协会时计算。")),
+                            }
+                        }
+                    }
+                    div.table-wrap { table #fide-norm-table {
+                        thead { tr {
+                            th.num { (l.t("No.", "编号")) } th { (l.t("Name", "姓名")) } th { (l.t("Federation", "协会")) }
+                            th { (l.t("Title", "称号")) } th.num { "N" } th.num { (l.t("Pts", "得分")) } th { (l.t("FIDE norms", "国际棋联称号标准")) }
+                        } }
+                        tbody { @for p in &r.players { tr data-player=(p.id.0) {
+                            td.num { (p.id.0) } td { (p.name) }
+                            td { (p.federation.as_deref().unwrap_or("")) } td { (p.title.as_deref().unwrap_or("")) }
+                            td.num { (p.games) } td.num { (p.score) }
+                            td { @for n in &p.results {
+                                div data-title=(n.title) data-achieved=(n.achieved) {
+                                    strong { (n.title) } ": "
+                                    @if n.achieved {
+                                        strong.norm { (l.t("norm", "达到标准")) }
+                                        @if let (Some(a), Some(rp)) = (n.average, n.performance) {
+                                            " (Ra " (a) ", Rp " (rp) ")"
+                                        }
+                                        @if let Some(x) = &n.exemption {
+                                            " " (l.pick(format!("under {x}"), format!("依 {x} 免除协会要求")))
+                                        }
+                                    } @else {
+                                        ul { @for f in &n.failures { li data-article=(f.article()) { (f.text(l)) } } }
+                                    }
+                                }
+                            } }
+                        } } }
+                    } }
+                },
+            }
+        }
+    }
 }
 
 /// `GET /desk/events/{id}/titles[?profile=NAME]`: the titles the event's
