@@ -4,7 +4,11 @@
 //! [`maximum_matching_size`] trying a greedy matching before building the
 //! graph; and minimum-cost assignment (Hungarian algorithm, greedy start),
 //! [`Assignment`] narrowed row by row with dual bounds, for the look-ahead
-//! of the colour criteria C10–C16 over S2 transpositions (Art. 4.2).
+//! of the colour criteria C10–C16 over S2 transpositions (Art. 4.2); and
+//! minimum-cost transportation ([`min_cost_transport`]), the same
+//! look-ahead solved over classes of interchangeable players instead of
+//! the players themselves (a large score group has thousands of players
+//! but a handful of colour histories).
 
 use std::collections::VecDeque;
 
@@ -272,6 +276,143 @@ pub fn min_cost_assignment(cost: &[Vec<Option<u64>>]) -> Option<u64> {
     (total < forbidden).then_some(total as u64)
 }
 
+/// An optimal solution of [`min_cost_transport`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Transport {
+    /// The minimum total cost.
+    pub cost: u64,
+    /// Units sent from each source to each sink (row-major, as the costs).
+    pub flow: Vec<u64>,
+}
+
+/// Minimum-cost transportation: `supply[k]` units leave source `k`,
+/// `demand[c]` units enter sink `c`, and a unit sent from `k` to `c` costs
+/// `cost[k * demand.len() + c]` (`None`: no route). `None` when the
+/// supplies and demands differ in total or cannot all be routed.
+///
+/// Successive shortest paths (Bellman–Ford on the residual graph, each
+/// path carrying as many units as it can): the graph has one node per
+/// source and sink, not per unit, so the work does not grow with the
+/// number of units. An assignment problem whose rows and columns fall
+/// into classes with one cost per pair of classes is this problem with
+/// the class sizes as supplies and demands, and has the same optimum.
+///
+/// ```
+/// use qiyuan_swiss::matching::min_cost_transport;
+/// // Two sources of 2 and 1 units, two sinks of 1 and 2; source 1 may
+/// // only reach sink 0, so source 0 sends both its units to sink 1.
+/// let cost = [Some(0), Some(3), Some(5), None];
+/// let t = min_cost_transport(&[2, 1], &[1, 2], &cost).unwrap();
+/// assert_eq!((t.cost, t.flow), (11, vec![0, 2, 1, 0]));
+/// assert_eq!(min_cost_transport(&[2, 1], &[2, 1], &[None, Some(1), Some(1), None]), None);
+/// ```
+pub fn min_cost_transport(
+    supply: &[u64],
+    demand: &[u64],
+    cost: &[Option<u64>],
+) -> Option<Transport> {
+    let (kr, kc) = (supply.len(), demand.len());
+    debug_assert_eq!(cost.len(), kr * kc);
+    let total: u64 = supply.iter().sum();
+    if total != demand.iter().sum::<u64>() {
+        return None;
+    }
+    const INF: i128 = i128::MAX;
+    const SOURCE: usize = usize::MAX;
+    let mut flow = vec![0u64; kr * kc];
+    let (mut out, mut into) = (vec![0u64; kr], vec![0u64; kc]);
+    let (mut dist_row, mut dist_col) = (vec![INF; kr], vec![INF; kc]);
+    // The node before each on the shortest path: before a source, the
+    // sink it takes a unit back from (or the start); before a sink, the
+    // source sending to it.
+    let (mut from_col, mut from_row) = (vec![SOURCE; kr], vec![0usize; kc]);
+    let mut sent = 0u64;
+    let mut paid: i128 = 0;
+    while sent < total {
+        for k in 0..kr {
+            dist_row[k] = if out[k] < supply[k] { 0 } else { INF };
+            from_col[k] = SOURCE;
+        }
+        dist_col.iter_mut().for_each(|d| *d = INF);
+        let mut changed = true;
+        while changed {
+            changed = false;
+            for k in 0..kr {
+                if dist_row[k] == INF {
+                    continue;
+                }
+                for c in 0..kc {
+                    if let Some(w) = cost[k * kc + c] {
+                        let d = dist_row[k] + i128::from(w);
+                        if d < dist_col[c] {
+                            dist_col[c] = d;
+                            from_row[c] = k;
+                            changed = true;
+                        }
+                    }
+                }
+            }
+            for c in 0..kc {
+                if dist_col[c] == INF {
+                    continue;
+                }
+                for k in 0..kr {
+                    if flow[k * kc + c] > 0 {
+                        let w = cost[k * kc + c].map_or(0, i128::from);
+                        let d = dist_col[c] - w;
+                        if d < dist_row[k] {
+                            dist_row[k] = d;
+                            from_col[k] = c;
+                            changed = true;
+                        }
+                    }
+                }
+            }
+        }
+        let sink = (0..kc)
+            .filter(|&c| into[c] < demand[c] && dist_col[c] < INF)
+            .min_by_key(|&c| dist_col[c])?;
+        // The units the path can carry.
+        let mut units = demand[sink] - into[sink];
+        let mut c = sink;
+        loop {
+            let k = from_row[c];
+            match from_col[k] {
+                SOURCE => {
+                    units = units.min(supply[k] - out[k]);
+                    break;
+                }
+                prev => {
+                    units = units.min(flow[k * kc + prev]);
+                    c = prev;
+                }
+            }
+        }
+        let mut c = sink;
+        into[sink] += units;
+        loop {
+            let k = from_row[c];
+            flow[k * kc + c] += units;
+            match from_col[k] {
+                SOURCE => {
+                    out[k] += units;
+                    break;
+                }
+                prev => {
+                    flow[k * kc + prev] -= units;
+                    c = prev;
+                }
+            }
+        }
+        paid += i128::from(units) * dist_col[sink];
+        sent += units;
+    }
+    Some(Transport {
+        cost: u64::try_from(paid).ok()?,
+        flow,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -296,6 +437,63 @@ mod tests {
             let p = p.unwrap();
             assert_eq!(m[p], Some(v));
             assert!(adj[v].contains(&p));
+        }
+    }
+
+    /// The transportation optimum equals the assignment optimum of the
+    /// same classes expanded into rows and columns.
+    #[test]
+    fn transport_matches_the_expanded_assignment() {
+        let mut seed = 0x5eed_u64;
+        let mut rnd = |m: u64| {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (seed >> 33) % m
+        };
+        for _ in 0..500 {
+            let (kr, kc) = (1 + rnd(4) as usize, 1 + rnd(4) as usize);
+            let supply: Vec<u64> = (0..kr).map(|_| rnd(4)).collect();
+            let n: u64 = supply.iter().sum();
+            // Split the same total over the sinks.
+            let mut demand = vec![0u64; kc];
+            for _ in 0..n {
+                demand[rnd(kc as u64) as usize] += 1;
+            }
+            let cost: Vec<Option<u64>> = (0..kr * kc)
+                .map(|_| (rnd(5) != 0).then(|| rnd(7)))
+                .collect();
+            let rows: Vec<usize> = (0..kr)
+                .flat_map(|k| std::iter::repeat_n(k, supply[k] as usize))
+                .collect();
+            let cols: Vec<usize> = (0..kc)
+                .flat_map(|c| std::iter::repeat_n(c, demand[c] as usize))
+                .collect();
+            let matrix: Vec<Vec<Option<u64>>> = rows
+                .iter()
+                .map(|&k| cols.iter().map(|&c| cost[k * kc + c]).collect())
+                .collect();
+            let want = min_cost_assignment(&matrix);
+            let got = min_cost_transport(&supply, &demand, &cost);
+            assert_eq!(
+                got.as_ref().map(|t| t.cost),
+                want,
+                "{supply:?} {demand:?} {cost:?}"
+            );
+            if let Some(t) = got {
+                // The flow routes every unit on allowed routes at that cost.
+                for k in 0..kr {
+                    assert_eq!(t.flow[k * kc..(k + 1) * kc].iter().sum::<u64>(), supply[k]);
+                }
+                for c in 0..kc {
+                    assert_eq!((0..kr).map(|k| t.flow[k * kc + c]).sum::<u64>(), demand[c]);
+                }
+                let paid: u64 = (0..kr * kc)
+                    .filter(|&x| t.flow[x] > 0)
+                    .map(|x| t.flow[x] * cost[x].expect("allowed route"))
+                    .sum();
+                assert_eq!(paid, t.cost);
+            }
         }
     }
 
