@@ -23,7 +23,7 @@
 use std::collections::HashMap;
 use std::rc::Rc;
 
-use crate::matching::{Assignment, maximum_matching_size};
+use crate::matching::{Assignment, Transport, maximum_matching_size, min_cost_transport};
 use crate::model::{Colour, Edition, Pairing, PairingError, PairingInput, Score};
 use crate::prep::{
     Float, Prep, Strength, colour_of_higher, colour_rule_of_higher, compatible, prepare,
@@ -1361,15 +1361,19 @@ impl<'e> Search<'e> {
         let base = 2 * s2.len() as u64 + 2;
         // The node charge of solving the (rows × columns) assignment.
         self.nodes += ((s1.len() + dummies) * s2.len()) as u64 / 16;
-        let sh = LookShared {
+        let mut sh = LookShared {
             s1: s1.to_vec(),
             s2: s2.to_vec(),
             crits,
             base,
             dummies,
+            classes: None,
         };
+        sh.classes = ClassCosts::new(&sh, self.e);
         let witness = Witness::identity(&sh, self.e);
+        let relax = Relaxation::new(&sh, self.e);
         Some(LookState {
+            relax,
             sh,
             path: Vec::new(),
             witness,
@@ -1393,6 +1397,32 @@ impl<'e> Search<'e> {
             && within(&la.sh, Some(w.total))
         {
             return true;
+        }
+        if let (Some(rx), Some(cl)) = (la.relax.as_ref(), la.sh.classes.as_ref()) {
+            let t = rx.lower_bound(cl);
+            let decided = if !within(&la.sh, t.as_ref().map(|t| t.cost)) {
+                Some(false)
+            } else if rx.open_exclusions == 0 {
+                Some(true)
+            } else if let Some(w) = t
+                .as_ref()
+                .and_then(|t| rx.witness(cl, &la.sh, e, la.path.len(), t))
+                .filter(|w| within(&la.sh, Some(w.total)))
+            {
+                let old = std::mem::replace(&mut la.witness, Some(w));
+                la.saved.push((la.path.len(), old));
+                Some(true)
+            } else {
+                None
+            };
+            if let Some(answer) = decided {
+                debug_assert!(
+                    la.sh.rows() - la.path.len() > 24
+                        || answer == within(&la.sh, exact_remaining(e, la)),
+                    "class relaxation disagrees with the assignment"
+                );
+                return answer;
+            }
         }
         let depth = la.path.len();
         if let Some(x) = la.exacts.last()
@@ -1637,6 +1667,8 @@ struct LookShared {
     crits: Vec<(usize, u32)>,
     base: u64,
     dummies: usize,
+    /// The costs by class of player, when they are known by class.
+    classes: Option<ClassCosts>,
 }
 
 impl LookShared {
@@ -1647,22 +1679,330 @@ impl LookShared {
     /// The packed cost of row `r` on column `c`; `None` when forbidden.
     fn cost(&self, e: &Engine, r: usize, c: usize) -> Option<u64> {
         let b = self.s2[c];
+        if let Some(cl) = &self.classes {
+            let above = match self.s1.get(r) {
+                Some(&a) if e.excluded[a].contains(&b) => return None,
+                Some(&a) => a < b,
+                None => true,
+            };
+            return cl.cost(above, cl.row_class[r], cl.col_class[c]);
+        }
         if r < self.s1.len() {
             let a = self.s1[r];
-            e.ok(a, b).then(|| {
-                let counts = e.colour_counts(a.min(b), a.max(b));
-                self.crits.iter().fold(0u64, |w, &(k, _)| {
-                    w * self.base + if k < 4 { u64::from(counts[k]) } else { 0 }
-                })
-            })
+            e.ok(a, b)
+                .then(|| self.packed(e.colour_counts(a.min(b), a.max(b))))
         } else {
-            Some(
-                self.crits
-                    .iter()
-                    .fold(0u64, |w, &(k, _)| w * self.base + float_digit(e, k, b)),
-            )
+            Some(self.float_cost(e, b))
         }
     }
+
+    /// The packed cost of a pair with these C10–C13 counts.
+    fn packed(&self, counts: [u32; 4]) -> u64 {
+        self.crits.iter().fold(0u64, |w, &(k, _)| {
+            w * self.base + if k < 4 { u64::from(counts[k]) } else { 0 }
+        })
+    }
+
+    /// The packed cost of a dummy row on S2 player `b`: `b` left to float
+    /// (C14, C16).
+    fn float_cost(&self, e: &Engine, b: usize) -> u64 {
+        self.crits
+            .iter()
+            .fold(0u64, |w, &(k, _)| w * self.base + float_digit(e, k, b))
+    }
+}
+
+/// Row classes × column classes of a [`ClassCosts`] table beyond which
+/// it is not built.
+const MAX_CLASS_CELLS: usize = 4096;
+
+/// Row classes × column classes beyond which [`Relaxation`] is not built
+/// (its transportation problem is solved at every node).
+const MAX_RELAX_CELLS: usize = 256;
+
+/// The costs of a look-ahead by class of player. The cost of a pair
+/// depends only on the two players' colour classes (played colours and
+/// topscorer status, which decide C3 and C10–C13) and on which of them
+/// is ranked higher, and for a dummy row on the floats of the S2 player
+/// (C14, C16); only the pairs C1 or a forbidden pair excludes are
+/// exceptions. The table is filled once from [`Engine::colour_counts`],
+/// which remembers its counts by class, so every cost is the one
+/// [`LookShared::cost`] would compute pair by pair.
+#[derive(Debug)]
+struct ClassCosts {
+    /// Class of each row: the S1 rows', then the dummy rows' (the last).
+    row_class: Vec<usize>,
+    /// Class of each column (S2 position): colour class and float cost.
+    col_class: Vec<usize>,
+    /// Number of column classes.
+    kc: usize,
+    /// The packed cost of a row class on a column class (row-major),
+    /// `None` when C3 forbids the pair: `[0]` when the S2 player is ranked
+    /// higher, `[1]` when the row's player is (a dummy row: both the same).
+    table: [Vec<Option<u64>>; 2],
+    /// The two tables are equal: ranking does not matter.
+    symmetric: bool,
+}
+
+impl ClassCosts {
+    /// The classes of `sh`, or `None` when the colour counts are not
+    /// remembered by class (too many classes) or the table would be larger
+    /// than [`MAX_CLASS_CELLS`] or than a quarter of the assignment.
+    fn new(sh: &LookShared, e: &Engine) -> Option<ClassCosts> {
+        if e.memo.is_empty() {
+            return None;
+        }
+        let mut row_ids: HashMap<u32, usize> = HashMap::new();
+        let mut row_reps: Vec<usize> = Vec::new();
+        let mut row_class: Vec<usize> = sh
+            .s1
+            .iter()
+            .map(|&a| {
+                *row_ids.entry(e.class[a]).or_insert_with(|| {
+                    row_reps.push(a);
+                    row_reps.len() - 1
+                })
+            })
+            .collect();
+        let dummy = row_reps.len();
+        row_class.extend(std::iter::repeat_n(dummy, sh.dummies));
+        let kr = dummy + usize::from(sh.dummies > 0);
+        let mut col_ids: HashMap<(u32, u64), usize> = HashMap::new();
+        let mut col_reps: Vec<usize> = Vec::new();
+        let col_class: Vec<usize> = sh
+            .s2
+            .iter()
+            .map(|&b| {
+                let key = (e.class[b], sh.float_cost(e, b));
+                *col_ids.entry(key).or_insert_with(|| {
+                    col_reps.push(b);
+                    col_reps.len() - 1
+                })
+            })
+            .collect();
+        let kc = col_reps.len();
+        if kr * kc > MAX_CLASS_CELLS || 4 * kr * kc > sh.rows() * sh.s2.len() {
+            return None;
+        }
+        let mut table = [Vec::with_capacity(kr * kc), Vec::with_capacity(kr * kc)];
+        for k in 0..kr {
+            for &b in &col_reps {
+                if k == dummy {
+                    let w = Some(sh.float_cost(e, b));
+                    table[0].push(w);
+                    table[1].push(w);
+                    continue;
+                }
+                let a = row_reps[k];
+                if e.c3[a] != 0 && e.c3[a] == e.c3[b] {
+                    table[0].push(None);
+                    table[1].push(None);
+                    continue;
+                }
+                table[0].push(Some(sh.packed(e.colour_counts(b, a))));
+                table[1].push(Some(sh.packed(e.colour_counts(a, b))));
+            }
+        }
+        let symmetric = table[0] == table[1];
+        Some(ClassCosts {
+            row_class,
+            col_class,
+            kc,
+            table,
+            symmetric,
+        })
+    }
+
+    /// The cost of row class `k` on column class `c`, the row's player
+    /// ranked `above` the column's or not.
+    fn cost(&self, above: bool, k: usize, c: usize) -> Option<u64> {
+        self.table[usize::from(above)][k * self.kc + c]
+    }
+}
+
+/// The look-ahead of a square transposition search (as many rows as S2
+/// players: S1 and one dummy row per player left to float) solved over
+/// classes of players instead of players.
+///
+/// The cost of a pair depends only on the two players' colour classes
+/// (played colours and topscorer status, which decide C3 and C10–C13)
+/// and, for a dummy row, on the floats of the S2 player (C14, C16) —
+/// except for the pairs C1 or a forbidden pair excludes, which are few.
+/// Counting the open rows and columns by class turns the assignment into
+/// a transportation problem of a few classes ([`min_cost_transport`]),
+/// whose optimum ignores the exclusions: a lower bound of the assignment's
+/// optimum, equal to it when no excluded pair is open. A round-2 score
+/// group of 3,000 players has three colour classes and almost no
+/// exclusion, so the look-ahead's every question is answered in
+/// microseconds instead of by Hungarian phases over the whole group.
+///
+/// Only square problems: there [`Assignment`] is exact, so any exact
+/// answer is the engine's answer. (With rows fewer than columns an
+/// [`Assignment::fix`] may leave a dearer optimum than the true one, and
+/// the engine's answers depend on how it got there; they are left to it.)
+#[derive(Debug)]
+struct Relaxation {
+    /// Open rows by class.
+    rows: Vec<u64>,
+    /// Open columns by class.
+    cols: Vec<u64>,
+    /// For each S1 row, the S2 positions it may not meet (C1, forbidden
+    /// pairs).
+    excluded_cols: Vec<Vec<usize>>,
+    /// For each S2 position, the S1 rows it may not meet.
+    excluded_rows: Vec<Vec<usize>>,
+    col_open: Vec<bool>,
+    /// Excluded (row, column) pairs with both still open.
+    open_exclusions: usize,
+    /// The exclusions closed at each depth of the path, to reopen.
+    closed: Vec<usize>,
+}
+
+impl Relaxation {
+    /// The relaxation of `sh`, or `None` when it is not square, when its
+    /// costs are not known by class ([`ClassCosts`]), when a pair's cost
+    /// depends on which player is ranked higher, when the class table is
+    /// larger than [`MAX_RELAX_CELLS`], or when the costs are so large
+    /// that the Hungarian sums could overflow (the engine's answers there
+    /// are left to it).
+    fn new(sh: &LookShared, e: &Engine) -> Option<Relaxation> {
+        let cl = sh.classes.as_ref()?;
+        let table = &cl.table[1];
+        if sh.rows() != sh.s2.len() || !cl.symmetric || table.len() > MAX_RELAX_CELLS {
+            return None;
+        }
+        let (kc, kr) = (cl.kc, table.len() / cl.kc.max(1));
+        // The Hungarian solver's forbidden cost and sums stay in i64.
+        let max = table.iter().flatten().copied().max().unwrap_or(0);
+        let n = sh.rows() as u128 + 1;
+        if (u128::from(max) + 1) * n * n > i64::MAX as u128 / 4 {
+            return None;
+        }
+        let mut excluded_cols: Vec<Vec<usize>> = vec![Vec::new(); sh.s1.len()];
+        let mut excluded_rows: Vec<Vec<usize>> = vec![Vec::new(); sh.s2.len()];
+        let mut open_exclusions = 0;
+        for (r, &a) in sh.s1.iter().enumerate() {
+            for x in &e.excluded[a] {
+                if let Ok(c) = sh.s2.binary_search(x) {
+                    excluded_cols[r].push(c);
+                    excluded_rows[c].push(r);
+                    open_exclusions += 1;
+                }
+            }
+        }
+        let mut rows = vec![0u64; kr];
+        for &k in &cl.row_class {
+            rows[k] += 1;
+        }
+        let mut cols = vec![0u64; kc];
+        for &k in &cl.col_class {
+            cols[k] += 1;
+        }
+        Some(Relaxation {
+            rows,
+            cols,
+            excluded_cols,
+            excluded_rows,
+            col_open: vec![true; sh.s2.len()],
+            open_exclusions,
+            closed: Vec::new(),
+        })
+    }
+
+    /// Row `i` (the rows above it fixed) fixed on column `j`.
+    fn enter(&mut self, cl: &ClassCosts, i: usize, j: usize) {
+        let closed = self.excluded_cols[i]
+            .iter()
+            .filter(|&&c| self.col_open[c])
+            .count()
+            + self.excluded_rows[j].iter().filter(|&&r| r > i).count();
+        self.rows[cl.row_class[i]] -= 1;
+        self.cols[cl.col_class[j]] -= 1;
+        self.col_open[j] = false;
+        self.open_exclusions -= closed;
+        self.closed.push(closed);
+    }
+
+    /// Back from [`Relaxation::enter`]`(i, j)`.
+    fn leave(&mut self, cl: &ClassCosts, i: usize, j: usize) {
+        self.rows[cl.row_class[i]] += 1;
+        self.cols[cl.col_class[j]] += 1;
+        self.col_open[j] = true;
+        self.open_exclusions += self.closed.pop().unwrap_or(0);
+    }
+
+    /// The optimum over classes of the open rows and columns: a lower
+    /// bound of the assignment's optimum, equal to it when
+    /// `open_exclusions` is zero; `None` when even the classes cannot be
+    /// assigned (nor, then, the players).
+    fn lower_bound(&self, cl: &ClassCosts) -> Option<Transport> {
+        min_cost_transport(&self.rows, &self.cols, &cl.table[1])
+    }
+
+    /// A complete assignment of the open rows (the first `depth` fixed)
+    /// that follows the class optimum `t` and avoids the excluded pairs,
+    /// so that it costs `t.cost`: the rows of each class are given the
+    /// columns of each class in the numbers of `t.flow`, and a row given a
+    /// column it may not meet exchanges columns with another row of its
+    /// class (the cost stays the same). `None` when no exchange helps.
+    fn witness(
+        &self,
+        cl: &ClassCosts,
+        sh: &LookShared,
+        e: &Engine,
+        depth: usize,
+        t: &Transport,
+    ) -> Option<Witness> {
+        let kc = cl.kc;
+        let kr = self.rows.len();
+        let mut cols_of: Vec<Vec<usize>> = vec![Vec::new(); kc];
+        for (c, &k) in cl.col_class.iter().enumerate() {
+            if self.col_open[c] {
+                cols_of[k].push(c);
+            }
+        }
+        let mut rows_of: Vec<Vec<usize>> = vec![Vec::new(); kr];
+        for r in depth..sh.rows() {
+            rows_of[cl.row_class[r]].push(r);
+        }
+        let mut col_of = vec![NO; sh.rows()];
+        for (k, rows) in rows_of.iter().enumerate() {
+            let mut rows = rows.iter();
+            for (c, cols) in cols_of.iter_mut().enumerate() {
+                for _ in 0..t.flow[k * kc + c] {
+                    col_of[*rows.next()?] = cols.pop()?;
+                }
+            }
+        }
+        let excluded = |r: usize, c: usize| r < sh.s1.len() && self.excluded_cols[r].contains(&c);
+        for r in depth..sh.s1.len() {
+            if !excluded(r, col_of[r]) {
+                continue;
+            }
+            let other = rows_of[cl.row_class[r]]
+                .iter()
+                .copied()
+                .find(|&q| !excluded(r, col_of[q]) && !excluded(q, col_of[r]))?;
+            col_of.swap(r, other);
+        }
+        Witness::new(sh, col_of, e)
+    }
+}
+
+/// The optimum of the look-ahead's open rows and columns solved from
+/// scratch (the check of [`Relaxation`] in debug builds).
+#[cfg(debug_assertions)]
+fn exact_remaining(e: &Engine, la: &LookState) -> Option<u64> {
+    let sh = &la.sh;
+    let rows: Vec<usize> = (la.path.len()..sh.rows()).collect();
+    let cols: Vec<usize> = (0..sh.s2.len()).filter(|c| !la.path.contains(c)).collect();
+    Assignment::from_fn(rows.len(), cols.len(), |r, c| sh.cost(e, rows[r], cols[c]))
+        .remaining_cost()
+}
+
+#[cfg(not(debug_assertions))]
+fn exact_remaining(_: &Engine, _: &LookState) -> Option<u64> {
+    None
 }
 
 /// An exact minimum-cost assignment with the first `depth` rows fixed.
@@ -1833,6 +2173,8 @@ struct LookState {
     exacts: Vec<Rc<Exact>>,
     /// Witnesses replaced at a depth (by an exact optimum), to restore.
     saved: Vec<(usize, Option<Witness>)>,
+    /// The same problem over classes of players, when it is square.
+    relax: Option<Relaxation>,
 }
 
 impl LookState {
@@ -1841,6 +2183,9 @@ impl LookState {
     fn enter(&mut self, e: &Engine, i: usize, j: usize) -> Option<FixLog> {
         debug_assert_eq!(self.path.len(), i);
         self.path.push(j);
+        if let (Some(rx), Some(cl)) = (self.relax.as_mut(), self.sh.classes.as_ref()) {
+            rx.enter(cl, i, j);
+        }
         match self.witness.as_mut() {
             Some(w) if w.valid => Some(w.fix(&self.sh, e, i, j)),
             _ => None,
@@ -1856,6 +2201,13 @@ impl LookState {
         }
         if let (Some(w), Some(log)) = (self.witness.as_mut(), log) {
             w.undo(log);
+        }
+        if let (Some(rx), Some(cl), Some(&j)) = (
+            self.relax.as_mut(),
+            self.sh.classes.as_ref(),
+            self.path.last(),
+        ) {
+            rx.leave(cl, i, j);
         }
         self.path.pop();
         while self.exacts.last().is_some_and(|x| x.depth > i) {
