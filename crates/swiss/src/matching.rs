@@ -528,6 +528,9 @@ pub struct Assignment {
     col_alive: Vec<bool>,
     /// Sum of the costs of the pairs fixed so far.
     fixed: i64,
+    /// Tests: phases by the full scan of every column.
+    #[cfg(test)]
+    reference: bool,
 }
 
 impl Assignment {
@@ -581,7 +584,17 @@ impl Assignment {
             p: vec![0; m + 1],
             col_alive: vec![true; m + 1],
             fixed: 0,
+            #[cfg(test)]
+            reference: false,
         };
+        a.solve();
+        a
+    }
+
+    /// Greedy start, then a Hungarian phase for every row left.
+    fn solve(&mut self) {
+        let (n, m) = (self.u.len() - 1, self.p.len() - 1);
+        let a = self;
         // Greedy start on tight edges (u = row minimum, v = 0).
         let mut left: Vec<usize> = Vec::new();
         for i in 1..=n {
@@ -596,7 +609,6 @@ impl Assignment {
         for i in left {
             a.augment(i);
         }
-        a
     }
 
     /// The row (0-based) assigned to each column still open, `None` for a
@@ -608,48 +620,71 @@ impl Assignment {
     }
 
     /// One Hungarian phase inserting the unmatched row `i` (1-based).
+    ///
+    /// Each step scans only the columns still open (alive and not yet in
+    /// the tree of the phase), in ascending order, and the dual updates of
+    /// the columns in the tree are summed and applied once at the end:
+    /// the same steps, ties and potentials as updating every column at
+    /// every step, for the work of the columns the phase can still reach.
     fn augment(&mut self, i: usize) {
+        #[cfg(test)]
+        if self.reference {
+            return self.augment_full_scan(i);
+        }
         let m = self.p.len() - 1;
         self.p[0] = i;
         let mut j0 = 0;
         let mut minv = vec![i64::MAX; m + 1];
-        let mut used = vec![false; m + 1];
         let mut way = vec![0usize; m + 1];
-        loop {
-            used[j0] = true;
+        // Alive columns not in the tree, ascending.
+        let mut open: Vec<usize> = (1..=m).filter(|&j| self.col_alive[j]).collect();
+        // Columns in the tree, each with the sum of the deltas before it
+        // joined; `total` is the sum so far, `pending` the last delta, not
+        // yet taken off the open columns' distances.
+        let mut tree: Vec<(usize, i64)> = Vec::new();
+        let (mut total, mut pending) = (0i64, 0i64);
+        let finished = loop {
+            tree.push((j0, total));
             let i0 = self.p[j0];
+            let (row, ui) = (&self.cost[i0], self.u[i0]);
             let mut delta = i64::MAX;
-            let mut j1 = 0;
-            for j in 1..=m {
-                if !used[j] && self.col_alive[j] {
-                    let cur = self.cost[i0][j] - self.u[i0] - self.v[j];
-                    if cur < minv[j] {
-                        minv[j] = cur;
-                        way[j] = j0;
-                    }
-                    // Among columns at the same distance a free one ends
-                    // the phase at once (any of them keeps the optimum).
-                    if minv[j] < delta || (minv[j] == delta && self.p[j] == 0) {
-                        delta = minv[j];
-                        j1 = j;
-                    }
+            let mut at = usize::MAX;
+            for (pos, &j) in open.iter().enumerate() {
+                let mv = &mut minv[j];
+                if pending != 0 {
+                    *mv -= pending;
+                }
+                let cur = row[j] - ui - self.v[j];
+                if cur < *mv {
+                    *mv = cur;
+                    way[j] = j0;
+                }
+                // Among columns at the same distance a free one ends
+                // the phase at once (any of them keeps the optimum).
+                if *mv < delta || (*mv == delta && self.p[j] == 0) {
+                    delta = *mv;
+                    at = pos;
                 }
             }
-            if j1 == 0 {
-                return; // no alive column left (cannot happen when rows ≤ columns)
+            if at == usize::MAX {
+                // No alive column left (cannot happen when rows ≤ columns).
+                break false;
             }
-            for j in 0..=m {
-                if used[j] {
-                    self.u[self.p[j]] += delta;
-                    self.v[j] -= delta;
-                } else if self.col_alive[j] {
-                    minv[j] -= delta;
-                }
-            }
+            let j1 = open.remove(at);
+            total += delta;
+            pending = delta;
             j0 = j1;
             if self.p[j0] == 0 {
-                break;
+                break true;
             }
+        };
+        for &(j, before) in &tree {
+            let d = total - before;
+            self.u[self.p[j]] += d;
+            self.v[j] -= d;
+        }
+        if !finished {
+            return;
         }
         loop {
             let j1 = way[j0];
@@ -709,5 +744,109 @@ impl Assignment {
             .map(|j| self.cost[self.p[j]][j])
             .sum();
         (total < self.forbidden).then_some(total as u64)
+    }
+}
+
+#[cfg(test)]
+mod assignment_tests {
+    use super::*;
+
+    impl Assignment {
+        /// The Hungarian phase as first written: every column scanned and
+        /// every potential updated at every step (the reference of
+        /// [`Assignment::augment`]).
+        pub(super) fn augment_full_scan(&mut self, i: usize) {
+            let m = self.p.len() - 1;
+            self.p[0] = i;
+            let mut j0 = 0;
+            let mut minv = vec![i64::MAX; m + 1];
+            let mut used = vec![false; m + 1];
+            let mut way = vec![0usize; m + 1];
+            loop {
+                used[j0] = true;
+                let i0 = self.p[j0];
+                let mut delta = i64::MAX;
+                let mut j1 = 0;
+                for j in 1..=m {
+                    if !used[j] && self.col_alive[j] {
+                        let cur = self.cost[i0][j] - self.u[i0] - self.v[j];
+                        if cur < minv[j] {
+                            minv[j] = cur;
+                            way[j] = j0;
+                        }
+                        if minv[j] < delta || (minv[j] == delta && self.p[j] == 0) {
+                            delta = minv[j];
+                            j1 = j;
+                        }
+                    }
+                }
+                if j1 == 0 {
+                    return;
+                }
+                for j in 0..=m {
+                    if used[j] {
+                        self.u[self.p[j]] += delta;
+                        self.v[j] -= delta;
+                    } else if self.col_alive[j] {
+                        minv[j] -= delta;
+                    }
+                }
+                j0 = j1;
+                if self.p[j0] == 0 {
+                    break;
+                }
+            }
+            loop {
+                let j1 = way[j0];
+                self.p[j0] = self.p[j1];
+                j0 = j1;
+                if j0 == 0 {
+                    break;
+                }
+            }
+            self.p[0] = 0;
+        }
+    }
+
+    /// The phases over open columns take the same steps as the full scan:
+    /// the same assignment and potentials after every fix, on square and
+    /// rectangular problems with forbidden entries and many ties (the
+    /// engine's answers on rectangular problems depend on them).
+    #[test]
+    fn open_column_phases_match_the_full_scan() {
+        let mut seed = 7u64;
+        let mut rnd = |m: u64| {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (seed >> 33) % m
+        };
+        for _ in 0..3000 {
+            let n = 1 + rnd(9) as usize;
+            let m = n + rnd(4) as usize;
+            let cost: Vec<Vec<Option<u64>>> = (0..n)
+                .map(|_| (0..m).map(|_| (rnd(6) != 0).then(|| rnd(3))).collect())
+                .collect();
+            let fast = Assignment::new(&cost);
+            let mut slow = Assignment::new(&cost);
+            slow.reference = true;
+            slow.u.iter_mut().for_each(|x| *x = 0);
+            slow.v.iter_mut().for_each(|x| *x = 0);
+            slow.p.iter_mut().for_each(|x| *x = 0);
+            slow.solve();
+            let same = |a: &Assignment, b: &Assignment| {
+                a.u == b.u && a.v == b.v && a.p == b.p && a.col_alive == b.col_alive
+            };
+            assert!(same(&fast, &slow));
+            let (mut fast, mut slow) = (fast, slow);
+            let mut cols: Vec<usize> = (0..m).collect();
+            for row in 0..n {
+                let col = cols.remove(rnd(cols.len() as u64) as usize);
+                fast.fix(row, col);
+                slow.fix(row, col);
+                assert!(same(&fast, &slow), "{cost:?}");
+                assert_eq!(fast.remaining_cost(), slow.remaining_cost());
+            }
+        }
     }
 }
