@@ -21,6 +21,7 @@
 //! the PAB (C5).
 
 use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
 use std::rc::Rc;
 
 use crate::matching::{Assignment, Transport, maximum_matching_size, min_cost_transport};
@@ -240,6 +241,52 @@ struct Quality {
     c20: Vec<Score>,
     /// C21: as C19, two rounds before.
     c21: Vec<Score>,
+}
+
+/// The part of a candidate's quality that depends on its downfloaters
+/// only.
+#[derive(Debug)]
+struct FloatPart {
+    /// C6: number of downfloaters.
+    c6: usize,
+    /// C7: their scores, descending.
+    c7: Vec<Score>,
+    /// C8: the following bracket's (C6, C7).
+    c8: (usize, Vec<Score>),
+    /// C9: unplayed games of the PAB assignee.
+    c9: u32,
+    /// C14: downfloaters who downfloated in the previous round.
+    c14: u32,
+    /// C16: downfloaters who downfloated two rounds before.
+    c16: u32,
+}
+
+/// A hasher for sets of player indices (the keys of a search's caches):
+/// a multiply-rotate mix, much cheaper than the default SipHash for keys
+/// of a few words that no adversary chooses.
+#[derive(Debug, Default)]
+struct SetHasher(u64);
+
+impl std::hash::Hasher for SetHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(word));
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
+    }
 }
 
 /// The optimal (C6, C7, C8, C9) of a bracket.
@@ -865,8 +912,10 @@ struct Search<'e> {
     mdp_pairs: usize,
     acc: [u32; 6],
     acc_diffs: usize,
-    c8_cache: HashMap<Vec<usize>, (usize, Vec<Score>)>,
-    c9_cache: HashMap<Vec<usize>, u32>,
+    /// The floater part of the quality of each downfloater set met.
+    float_parts: HashMap<Vec<usize>, Rc<FloatPart>, BuildHasherDefault<SetHasher>>,
+    /// The downfloaters of the leaf being evaluated (reused).
+    scratch: Vec<usize>,
     /// Set when a leaf was resolved in the current `homogeneous` call.
     resolved: bool,
     /// The look-ahead of the transposition being searched.
@@ -898,8 +947,8 @@ impl<'e> Search<'e> {
             mdp_pairs: 0,
             acc: [0; 6],
             acc_diffs: 0,
-            c8_cache: HashMap::new(),
-            c9_cache: HashMap::new(),
+            float_parts: HashMap::default(),
+            scratch: Vec::new(),
             resolved: false,
             look: None,
         };
@@ -1146,7 +1195,16 @@ impl<'e> Search<'e> {
     }
 
     fn push(&mut self, hi: usize, lo: usize, mdp: bool) -> bool {
-        let c = self.e.pair_cost(hi, lo, mdp);
+        let c = if mdp {
+            self.e.pair_cost(hi, lo, true)
+        } else {
+            // Without an MDP only C10–C13 count, remembered by class.
+            let [c10, c11, c12, c13] = self.e.colour_counts(hi, lo);
+            PairCost {
+                counts: [c10, c11, c12, c13, 0, 0],
+                diffs: [None; 4],
+            }
+        };
         for (a, x) in self.acc.iter_mut().zip(c.counts) {
             *a += x;
         }
@@ -1285,10 +1343,13 @@ impl<'e> Search<'e> {
             return;
         }
         if i == s1.len() {
-            let mut floaters: Vec<usize> = limbo.to_vec();
+            let mut floaters = std::mem::take(&mut self.scratch);
+            floaters.clear();
+            floaters.extend_from_slice(limbo);
             floaters.extend(free.iter().map(|j| s2[j]));
             floaters.sort();
-            self.leaf(floaters);
+            self.leaf(&floaters);
+            self.scratch = floaters;
             return;
         }
         if i == 0 {
@@ -1467,26 +1528,43 @@ impl<'e> Search<'e> {
                 .is_none_or(|bound| self.acc[3] + excess(sw).max(excess(sb)) <= bound)
     }
 
-    fn quality(&mut self, floaters: &[usize]) -> Quality {
-        let e = self.e;
-        let mut q = Quality {
-            c6: floaters.len(),
-            ..Quality::default()
-        };
-        q.c7 = floaters.iter().map(|&f| e.ps[f].score).collect();
-        q.c7.sort_by(|a, b| b.cmp(a));
-        if !self.lower.is_empty() {
-            q.c8 = match self.c8_cache.get(floaters) {
-                Some(v) => v.clone(),
-                None => {
-                    let v = self.next_bracket_value(floaters);
-                    self.c8_cache.insert(floaters.to_vec(), v.clone());
-                    v
-                }
-            };
+    /// The criteria of a candidate that depend on its downfloaters only
+    /// (C6–C9, C14, C16), computed once per downfloater set.
+    fn float_part(&mut self, floaters: &[usize]) -> Rc<FloatPart> {
+        if let Some(part) = self.float_parts.get(floaters) {
+            return part.clone();
         }
-        q.c9 = self.c9(floaters);
-        [q.c10, q.c11, q.c12, q.c13, q.c15, q.c17] = self.acc;
+        let e = self.e;
+        let mut c7: Vec<Score> = floaters.iter().map(|&f| e.ps[f].score).collect();
+        c7.sort_by(|a, b| b.cmp(a));
+        let c8 = if self.lower.is_empty() {
+            Default::default()
+        } else {
+            self.next_bracket_value(floaters)
+        };
+        // C14/C16 count every downfloater of the bracket, MDPs moved on
+        // again (the Limbo) included.
+        let count = |k: usize| {
+            floaters
+                .iter()
+                .map(|&f| u32::from(e.ps[f].floats[k] == Float::Down))
+                .sum()
+        };
+        let part = Rc::new(FloatPart {
+            c6: floaters.len(),
+            c7,
+            c8,
+            c9: self.c9(floaters),
+            c14: count(0),
+            c16: count(1),
+        });
+        self.float_parts.insert(floaters.to_vec(), part.clone());
+        part
+    }
+
+    /// C18–C21: the score differences of the MDP pairs on the stack,
+    /// each list descending.
+    fn diffs(&self) -> [Vec<Score>; 4] {
         let mut diffs: [Vec<Score>; 4] = Default::default();
         for (_, _, c) in &self.stack[..self.mdp_pairs] {
             for (v, d) in diffs.iter_mut().zip(c.diffs) {
@@ -1496,14 +1574,38 @@ impl<'e> Search<'e> {
         for v in diffs.iter_mut() {
             v.sort_by(|a, b| b.cmp(a));
         }
-        [q.c18, q.c19, q.c20, q.c21] = diffs;
-        // C14/C16 count every downfloater of the bracket, MDPs moved on
-        // again (the Limbo) included.
-        for &f in floaters {
-            q.c14 += u32::from(e.ps[f].floats[0] == Float::Down);
-            q.c16 += u32::from(e.ps[f].floats[1] == Float::Down);
+        diffs
+    }
+
+    /// C10–C17 of the candidate on the stack with the floater part `part`,
+    /// in the order of [`Quality`].
+    fn counts(&self, part: &FloatPart) -> [u32; 8] {
+        let [c10, c11, c12, c13, c15, c17] = self.acc;
+        [c10, c11, c12, c13, part.c14, c15, part.c16, c17]
+    }
+
+    fn quality(&mut self, floaters: &[usize]) -> Quality {
+        let part = self.float_part(floaters);
+        let [c10, c11, c12, c13, c14, c15, c16, c17] = self.counts(&part);
+        let [c18, c19, c20, c21] = self.diffs();
+        Quality {
+            c6: part.c6,
+            c7: part.c7.clone(),
+            c8: part.c8.clone(),
+            c9: part.c9,
+            c10,
+            c11,
+            c12,
+            c13,
+            c14,
+            c15,
+            c16,
+            c17,
+            c18,
+            c19,
+            c20,
+            c21,
         }
-        q
     }
 
     /// C8: the best (C6, C7) the following bracket — these floaters plus the
@@ -1551,34 +1653,35 @@ impl<'e> Search<'e> {
     /// C9: the unplayed games of the PAB assignee, when this candidate
     /// decides who gets the PAB: its single downfloater cannot be paired by
     /// any completion (always so in the last bracket). Zero otherwise.
-    fn c9(&mut self, floaters: &[usize]) -> u32 {
+    fn c9(&self, floaters: &[usize]) -> u32 {
         let e = self.e;
         if e.edition == Edition::Fide2017 || floaters.len() != 1 || self.lower.len() % 2 == 1 {
             return 0;
         }
-        if let Some(&v) = self.c9_cache.get(floaters) {
-            return v;
-        }
         let f = floaters[0];
         let rem: Vec<usize> = floaters.iter().chain(&self.lower).copied().collect();
-        let v = if e.completable_without(&rem, Some(f)) {
+        if e.completable_without(&rem, Some(f)) {
             0
         } else {
             e.ps[f].unplayed
-        };
-        self.c9_cache.insert(floaters.to_vec(), v);
-        v
+        }
     }
 
-    fn leaf(&mut self, floaters: Vec<usize>) {
-        let q = self.quality(&floaters);
+    /// A complete candidate (the pairs on the stack, these downfloaters):
+    /// dropped when it breaks the bounds or, keeping the best, when it is
+    /// no better than the best so far; else checked for completion (C4)
+    /// and kept. The bounds and the comparison read the floater part and
+    /// the running counts first, so the many candidates of a long search
+    /// that lose are dropped without building their quality.
+    fn leaf(&mut self, floaters: &[usize]) {
+        let part = self.float_part(floaters);
+        let counts = self.counts(&part);
         let b = &self.bounds;
         if let Some((c6, c7, c8, c9)) = &b.prefix
-            && (q.c6 != *c6 || q.c7 != *c7 || q.c8 != *c8 || q.c9 != *c9)
+            && (part.c6 != *c6 || part.c7 != *c7 || part.c8 != *c8 || part.c9 != *c9)
         {
             return;
         }
-        let counts = [q.c10, q.c11, q.c12, q.c13, q.c14, q.c15, q.c16, q.c17];
         if counts
             .iter()
             .zip(b.counts)
@@ -1586,18 +1689,42 @@ impl<'e> Search<'e> {
         {
             return;
         }
-        if b.no_diffs
-            && !(q.c18.is_empty() && q.c19.is_empty() && q.c20.is_empty() && q.c21.is_empty())
-        {
+        // Only MDP pairs have C18–C21 differences.
+        if b.no_diffs && self.acc_diffs > 0 {
             return;
         }
         if !self.first
             && let Some((bq, _, _)) = &self.best
-            && q >= *bq
         {
-            self.resolved = true;
-            return;
+            let best_counts = [
+                bq.c10, bq.c11, bq.c12, bq.c13, bq.c14, bq.c15, bq.c16, bq.c17,
+            ];
+            let head = (part.c6, &part.c7, &part.c8, part.c9, counts).cmp(&(
+                bq.c6,
+                &bq.c7,
+                &bq.c8,
+                bq.c9,
+                best_counts,
+            ));
+            let worse = match head {
+                std::cmp::Ordering::Less => false,
+                std::cmp::Ordering::Greater => true,
+                std::cmp::Ordering::Equal => {
+                    let best_diffs = [&bq.c18, &bq.c19, &bq.c20, &bq.c21];
+                    if self.mdp_pairs == 0 {
+                        // No differences here: as good only if none there.
+                        best_diffs.iter().all(|d| d.is_empty())
+                    } else {
+                        self.diffs().iter().cmp(best_diffs).is_ge()
+                    }
+                }
+            };
+            if worse {
+                self.resolved = true;
+                return;
+            }
         }
+        let q = self.quality(floaters);
         let rem: Vec<usize> = floaters.iter().chain(&self.lower).copied().collect();
         if !self.e.completable(&rem) {
             return;
@@ -1611,7 +1738,7 @@ impl<'e> Search<'e> {
                 && q.c19.is_empty()
                 && q.c20.is_empty()
                 && q.c21.is_empty());
-        self.best = Some((q, pairs, floaters));
+        self.best = Some((q, pairs, floaters.to_vec()));
         if self.first || optimal {
             self.stop = true;
         }
