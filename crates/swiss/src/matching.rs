@@ -634,10 +634,15 @@ impl Assignment {
         let m = self.p.len() - 1;
         self.p[0] = i;
         let mut j0 = 0;
-        let mut minv = vec![i64::MAX; m + 1];
         let mut way = vec![0usize; m + 1];
-        // Alive columns not in the tree, ascending.
+        // Alive columns not in the tree, ascending, with their distance,
+        // potential and whether they are free (neither changes during the
+        // phase for a column outside the tree): side by side, so that a
+        // step reads them in order and only gathers the row's costs.
         let mut open: Vec<usize> = (1..=m).filter(|&j| self.col_alive[j]).collect();
+        let mut dist: Vec<i64> = vec![i64::MAX; open.len()];
+        let mut pot: Vec<i64> = open.iter().map(|&j| self.v[j]).collect();
+        let mut free: Vec<bool> = open.iter().map(|&j| self.p[j] == 0).collect();
         // Columns in the tree, each with the sum of the deltas before it
         // joined; `total` is the sum so far, `pending` the last delta, not
         // yet taken off the open columns' distances.
@@ -649,20 +654,18 @@ impl Assignment {
             let (row, ui) = (&self.cost[i0], self.u[i0]);
             let mut delta = i64::MAX;
             let mut at = usize::MAX;
-            for (pos, &j) in open.iter().enumerate() {
-                let mv = &mut minv[j];
-                if pending != 0 {
-                    *mv -= pending;
-                }
-                let cur = row[j] - ui - self.v[j];
-                if cur < *mv {
-                    *mv = cur;
+            let columns = open.iter().zip(dist.iter_mut()).zip(pot.iter().zip(&free));
+            for (pos, ((&j, d), (&vj, &is_free))) in columns.enumerate() {
+                *d -= pending;
+                let cur = row[j] - ui - vj;
+                if cur < *d {
+                    *d = cur;
                     way[j] = j0;
                 }
                 // Among columns at the same distance a free one ends
                 // the phase at once (any of them keeps the optimum).
-                if *mv < delta || (*mv == delta && self.p[j] == 0) {
-                    delta = *mv;
+                if *d < delta || (*d == delta && is_free) {
+                    delta = *d;
                     at = pos;
                 }
             }
@@ -671,10 +674,13 @@ impl Assignment {
                 break false;
             }
             let j1 = open.remove(at);
+            dist.remove(at);
+            pot.remove(at);
+            let ends = free.remove(at);
             total += delta;
             pending = delta;
             j0 = j1;
-            if self.p[j0] == 0 {
+            if ends {
                 break true;
             }
         };
