@@ -2525,16 +2525,19 @@ fn exchanges(n1: usize, n2: usize, k: usize) -> Box<dyn Iterator<Item = (Vec<usi
     if k == 0 {
         return Box::new(std::iter::once((vec![], vec![])));
     }
-    if binomial(n1, k).saturating_mul(binomial(n2, k)) > MAX_EXCHANGES {
-        return Box::new(std::iter::empty());
-    }
     // `binomial` saturates, and past half of `n` it then divides the
     // saturated value down: for a large bracket it may let through a
     // count of exchanges no memory holds (k near the size of S1). Such a
-    // list was never generated to its end; it is skipped.
+    // list was never generated to its end; it is skipped. The exact count
+    // is asked first: it gives up as soon as it passes `u64` (a few steps
+    // for a large bracket), where `binomial` takes `k` divisions, and a
+    // homogeneous bracket of 3,000 asks for every `k` up to 1,500.
     match exact_binomial(n1, k).zip(exact_binomial(n2, k)) {
         Some((a, b)) if a.saturating_mul(b) <= MAX_LISTED_EXCHANGES => {}
         _ => return Box::new(std::iter::empty()),
+    }
+    if binomial(n1, k).saturating_mul(binomial(n2, k)) > MAX_EXCHANGES {
+        return Box::new(std::iter::empty());
     }
     if k == 1 {
         return Box::new((1..n1 + n2).flat_map(move |d| {
