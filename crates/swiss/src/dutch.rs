@@ -1470,7 +1470,7 @@ impl<'e> Search<'e> {
                 .and_then(|t| rx.witness(cl, &la.sh, e, la.path.len(), t))
                 .filter(|w| within(&la.sh, Some(w.total)))
             {
-                let old = std::mem::replace(&mut la.witness, Some(w));
+                let old = la.witness.replace(w);
                 la.saved.push((la.path.len(), old));
                 Some(true)
             } else {
@@ -1912,22 +1912,26 @@ impl ClassCosts {
             return None;
         }
         let mut table = [Vec::with_capacity(kr * kc), Vec::with_capacity(kr * kc)];
-        for k in 0..kr {
+        // The players' rows, then the dummy rows' (no player).
+        let rows = row_reps
+            .iter()
+            .map(Some)
+            .chain((kr > dummy).then_some(None));
+        for a in rows {
             for &b in &col_reps {
-                if k == dummy {
-                    let w = Some(sh.float_cost(e, b));
-                    table[0].push(w);
-                    table[1].push(w);
-                    continue;
-                }
-                let a = row_reps[k];
-                if e.c3[a] != 0 && e.c3[a] == e.c3[b] {
-                    table[0].push(None);
-                    table[1].push(None);
-                    continue;
-                }
-                table[0].push(Some(sh.packed(e.colour_counts(b, a))));
-                table[1].push(Some(sh.packed(e.colour_counts(a, b))));
+                let (low, high) = match a {
+                    None => {
+                        let w = Some(sh.float_cost(e, b));
+                        (w, w)
+                    }
+                    Some(&a) if e.c3[a] != 0 && e.c3[a] == e.c3[b] => (None, None),
+                    Some(&a) => (
+                        Some(sh.packed(e.colour_counts(b, a))),
+                        Some(sh.packed(e.colour_counts(a, b))),
+                    ),
+                };
+                table[0].push(low);
+                table[1].push(high);
             }
         }
         let symmetric = table[0] == table[1];

@@ -482,11 +482,11 @@ mod tests {
             );
             if let Some(t) = got {
                 // The flow routes every unit on allowed routes at that cost.
-                for k in 0..kr {
-                    assert_eq!(t.flow[k * kc..(k + 1) * kc].iter().sum::<u64>(), supply[k]);
+                for (out, &units) in t.flow.chunks(kc).zip(&supply) {
+                    assert_eq!(out.iter().sum::<u64>(), units);
                 }
-                for c in 0..kc {
-                    assert_eq!((0..kr).map(|k| t.flow[k * kc + c]).sum::<u64>(), demand[c]);
+                for (c, &units) in demand.iter().enumerate() {
+                    assert_eq!((0..kr).map(|k| t.flow[k * kc + c]).sum::<u64>(), units);
                 }
                 let paid: u64 = (0..kr * kc)
                     .filter(|&x| t.flow[x] > 0)
