@@ -19,6 +19,15 @@
 //! not yet paired, where the PAB may only go to an eligible player (C2) whose
 //! score does not exceed the lowest score that any complete pairing can give
 //! the PAB (C5).
+//!
+//! The transposition search (Art. 4.2) prunes with a look-ahead on the
+//! colour and float criteria C10–C16: a minimum-cost assignment of S1 to
+//! S2 ([`Assignment`]), answered by a witness, a dual bound or the exact
+//! optimum, and, when the assignment is square, by its class relaxation
+//! (`ClassCosts`, `Relaxation`: the same costs by colour class, solved as
+//! a transportation problem). The relaxation is used only where the
+//! assignment is exact (square problems), so it gives the answers the
+//! assignment would, and the search visits and counts the same nodes.
 
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
