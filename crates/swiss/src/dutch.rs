@@ -19,11 +19,21 @@
 //! not yet paired, where the PAB may only go to an eligible player (C2) whose
 //! score does not exceed the lowest score that any complete pairing can give
 //! the PAB (C5).
+//!
+//! The transposition search (Art. 4.2) prunes with a look-ahead on the
+//! colour and float criteria C10–C16: a minimum-cost assignment of S1 to
+//! S2 ([`Assignment`]), answered by a witness, a dual bound or the exact
+//! optimum, and, when the assignment is square, by its class relaxation
+//! (`ClassCosts`, `Relaxation`: the same costs by colour class, solved as
+//! a transportation problem). The relaxation is used only where the
+//! assignment is exact (square problems), so it gives the answers the
+//! assignment would, and the search visits and counts the same nodes.
 
 use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
 use std::rc::Rc;
 
-use crate::matching::{Assignment, maximum_matching_size};
+use crate::matching::{Assignment, Transport, maximum_matching_size, min_cost_transport};
 use crate::model::{Colour, Edition, Pairing, PairingError, PairingInput, Score};
 use crate::prep::{
     Float, Prep, Strength, colour_of_higher, colour_rule_of_higher, compatible, prepare,
@@ -240,6 +250,52 @@ struct Quality {
     c20: Vec<Score>,
     /// C21: as C19, two rounds before.
     c21: Vec<Score>,
+}
+
+/// The part of a candidate's quality that depends on its downfloaters
+/// only.
+#[derive(Debug)]
+struct FloatPart {
+    /// C6: number of downfloaters.
+    c6: usize,
+    /// C7: their scores, descending.
+    c7: Vec<Score>,
+    /// C8: the following bracket's (C6, C7).
+    c8: (usize, Vec<Score>),
+    /// C9: unplayed games of the PAB assignee.
+    c9: u32,
+    /// C14: downfloaters who downfloated in the previous round.
+    c14: u32,
+    /// C16: downfloaters who downfloated two rounds before.
+    c16: u32,
+}
+
+/// A hasher for sets of player indices (the keys of a search's caches):
+/// a multiply-rotate mix, much cheaper than the default SipHash for keys
+/// of a few words that no adversary chooses.
+#[derive(Debug, Default)]
+struct SetHasher(u64);
+
+impl std::hash::Hasher for SetHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(word));
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
+    }
 }
 
 /// The optimal (C6, C7, C8, C9) of a bracket.
@@ -865,8 +921,10 @@ struct Search<'e> {
     mdp_pairs: usize,
     acc: [u32; 6],
     acc_diffs: usize,
-    c8_cache: HashMap<Vec<usize>, (usize, Vec<Score>)>,
-    c9_cache: HashMap<Vec<usize>, u32>,
+    /// The floater part of the quality of each downfloater set met.
+    float_parts: HashMap<Vec<usize>, Rc<FloatPart>, BuildHasherDefault<SetHasher>>,
+    /// The downfloaters of the leaf being evaluated (reused).
+    scratch: Vec<usize>,
     /// Set when a leaf was resolved in the current `homogeneous` call.
     resolved: bool,
     /// The look-ahead of the transposition being searched.
@@ -898,8 +956,8 @@ impl<'e> Search<'e> {
             mdp_pairs: 0,
             acc: [0; 6],
             acc_diffs: 0,
-            c8_cache: HashMap::new(),
-            c9_cache: HashMap::new(),
+            float_parts: HashMap::default(),
+            scratch: Vec::new(),
             resolved: false,
             look: None,
         };
@@ -1146,7 +1204,16 @@ impl<'e> Search<'e> {
     }
 
     fn push(&mut self, hi: usize, lo: usize, mdp: bool) -> bool {
-        let c = self.e.pair_cost(hi, lo, mdp);
+        let c = if mdp {
+            self.e.pair_cost(hi, lo, true)
+        } else {
+            // Without an MDP only C10–C13 count, remembered by class.
+            let [c10, c11, c12, c13] = self.e.colour_counts(hi, lo);
+            PairCost {
+                counts: [c10, c11, c12, c13, 0, 0],
+                diffs: [None; 4],
+            }
+        };
         for (a, x) in self.acc.iter_mut().zip(c.counts) {
             *a += x;
         }
@@ -1285,10 +1352,13 @@ impl<'e> Search<'e> {
             return;
         }
         if i == s1.len() {
-            let mut floaters: Vec<usize> = limbo.to_vec();
+            let mut floaters = std::mem::take(&mut self.scratch);
+            floaters.clear();
+            floaters.extend_from_slice(limbo);
             floaters.extend(free.iter().map(|j| s2[j]));
             floaters.sort();
-            self.leaf(floaters);
+            self.leaf(&floaters);
+            self.scratch = floaters;
             return;
         }
         if i == 0 {
@@ -1361,15 +1431,19 @@ impl<'e> Search<'e> {
         let base = 2 * s2.len() as u64 + 2;
         // The node charge of solving the (rows × columns) assignment.
         self.nodes += ((s1.len() + dummies) * s2.len()) as u64 / 16;
-        let sh = LookShared {
+        let mut sh = LookShared {
             s1: s1.to_vec(),
             s2: s2.to_vec(),
             crits,
             base,
             dummies,
+            classes: None,
         };
+        sh.classes = ClassCosts::new(&sh, self.e);
         let witness = Witness::identity(&sh, self.e);
+        let relax = Relaxation::new(&sh, self.e);
         Some(LookState {
+            relax,
             sh,
             path: Vec::new(),
             witness,
@@ -1393,6 +1467,32 @@ impl<'e> Search<'e> {
             && within(&la.sh, Some(w.total))
         {
             return true;
+        }
+        if let (Some(rx), Some(cl)) = (la.relax.as_ref(), la.sh.classes.as_ref()) {
+            let t = rx.lower_bound(cl);
+            let decided = if !within(&la.sh, t.as_ref().map(|t| t.cost)) {
+                Some(false)
+            } else if rx.open_exclusions == 0 {
+                Some(true)
+            } else if let Some(w) = t
+                .as_ref()
+                .and_then(|t| rx.witness(cl, &la.sh, e, la.path.len(), t))
+                .filter(|w| within(&la.sh, Some(w.total)))
+            {
+                let old = la.witness.replace(w);
+                la.saved.push((la.path.len(), old));
+                Some(true)
+            } else {
+                None
+            };
+            if let Some(answer) = decided {
+                debug_assert!(
+                    la.sh.rows() - la.path.len() > 24
+                        || answer == within(&la.sh, exact_remaining(e, la)),
+                    "class relaxation disagrees with the assignment"
+                );
+                return answer;
+            }
         }
         let depth = la.path.len();
         if let Some(x) = la.exacts.last()
@@ -1437,26 +1537,43 @@ impl<'e> Search<'e> {
                 .is_none_or(|bound| self.acc[3] + excess(sw).max(excess(sb)) <= bound)
     }
 
-    fn quality(&mut self, floaters: &[usize]) -> Quality {
-        let e = self.e;
-        let mut q = Quality {
-            c6: floaters.len(),
-            ..Quality::default()
-        };
-        q.c7 = floaters.iter().map(|&f| e.ps[f].score).collect();
-        q.c7.sort_by(|a, b| b.cmp(a));
-        if !self.lower.is_empty() {
-            q.c8 = match self.c8_cache.get(floaters) {
-                Some(v) => v.clone(),
-                None => {
-                    let v = self.next_bracket_value(floaters);
-                    self.c8_cache.insert(floaters.to_vec(), v.clone());
-                    v
-                }
-            };
+    /// The criteria of a candidate that depend on its downfloaters only
+    /// (C6–C9, C14, C16), computed once per downfloater set.
+    fn float_part(&mut self, floaters: &[usize]) -> Rc<FloatPart> {
+        if let Some(part) = self.float_parts.get(floaters) {
+            return part.clone();
         }
-        q.c9 = self.c9(floaters);
-        [q.c10, q.c11, q.c12, q.c13, q.c15, q.c17] = self.acc;
+        let e = self.e;
+        let mut c7: Vec<Score> = floaters.iter().map(|&f| e.ps[f].score).collect();
+        c7.sort_by(|a, b| b.cmp(a));
+        let c8 = if self.lower.is_empty() {
+            Default::default()
+        } else {
+            self.next_bracket_value(floaters)
+        };
+        // C14/C16 count every downfloater of the bracket, MDPs moved on
+        // again (the Limbo) included.
+        let count = |k: usize| {
+            floaters
+                .iter()
+                .map(|&f| u32::from(e.ps[f].floats[k] == Float::Down))
+                .sum()
+        };
+        let part = Rc::new(FloatPart {
+            c6: floaters.len(),
+            c7,
+            c8,
+            c9: self.c9(floaters),
+            c14: count(0),
+            c16: count(1),
+        });
+        self.float_parts.insert(floaters.to_vec(), part.clone());
+        part
+    }
+
+    /// C18–C21: the score differences of the MDP pairs on the stack,
+    /// each list descending.
+    fn diffs(&self) -> [Vec<Score>; 4] {
         let mut diffs: [Vec<Score>; 4] = Default::default();
         for (_, _, c) in &self.stack[..self.mdp_pairs] {
             for (v, d) in diffs.iter_mut().zip(c.diffs) {
@@ -1466,14 +1583,38 @@ impl<'e> Search<'e> {
         for v in diffs.iter_mut() {
             v.sort_by(|a, b| b.cmp(a));
         }
-        [q.c18, q.c19, q.c20, q.c21] = diffs;
-        // C14/C16 count every downfloater of the bracket, MDPs moved on
-        // again (the Limbo) included.
-        for &f in floaters {
-            q.c14 += u32::from(e.ps[f].floats[0] == Float::Down);
-            q.c16 += u32::from(e.ps[f].floats[1] == Float::Down);
+        diffs
+    }
+
+    /// C10–C17 of the candidate on the stack with the floater part `part`,
+    /// in the order of [`Quality`].
+    fn counts(&self, part: &FloatPart) -> [u32; 8] {
+        let [c10, c11, c12, c13, c15, c17] = self.acc;
+        [c10, c11, c12, c13, part.c14, c15, part.c16, c17]
+    }
+
+    fn quality(&mut self, floaters: &[usize]) -> Quality {
+        let part = self.float_part(floaters);
+        let [c10, c11, c12, c13, c14, c15, c16, c17] = self.counts(&part);
+        let [c18, c19, c20, c21] = self.diffs();
+        Quality {
+            c6: part.c6,
+            c7: part.c7.clone(),
+            c8: part.c8.clone(),
+            c9: part.c9,
+            c10,
+            c11,
+            c12,
+            c13,
+            c14,
+            c15,
+            c16,
+            c17,
+            c18,
+            c19,
+            c20,
+            c21,
         }
-        q
     }
 
     /// C8: the best (C6, C7) the following bracket — these floaters plus the
@@ -1521,34 +1662,35 @@ impl<'e> Search<'e> {
     /// C9: the unplayed games of the PAB assignee, when this candidate
     /// decides who gets the PAB: its single downfloater cannot be paired by
     /// any completion (always so in the last bracket). Zero otherwise.
-    fn c9(&mut self, floaters: &[usize]) -> u32 {
+    fn c9(&self, floaters: &[usize]) -> u32 {
         let e = self.e;
         if e.edition == Edition::Fide2017 || floaters.len() != 1 || self.lower.len() % 2 == 1 {
             return 0;
         }
-        if let Some(&v) = self.c9_cache.get(floaters) {
-            return v;
-        }
         let f = floaters[0];
         let rem: Vec<usize> = floaters.iter().chain(&self.lower).copied().collect();
-        let v = if e.completable_without(&rem, Some(f)) {
+        if e.completable_without(&rem, Some(f)) {
             0
         } else {
             e.ps[f].unplayed
-        };
-        self.c9_cache.insert(floaters.to_vec(), v);
-        v
+        }
     }
 
-    fn leaf(&mut self, floaters: Vec<usize>) {
-        let q = self.quality(&floaters);
+    /// A complete candidate (the pairs on the stack, these downfloaters):
+    /// dropped when it breaks the bounds or, keeping the best, when it is
+    /// no better than the best so far; else checked for completion (C4)
+    /// and kept. The bounds and the comparison read the floater part and
+    /// the running counts first, so the many candidates of a long search
+    /// that lose are dropped without building their quality.
+    fn leaf(&mut self, floaters: &[usize]) {
+        let part = self.float_part(floaters);
+        let counts = self.counts(&part);
         let b = &self.bounds;
         if let Some((c6, c7, c8, c9)) = &b.prefix
-            && (q.c6 != *c6 || q.c7 != *c7 || q.c8 != *c8 || q.c9 != *c9)
+            && (part.c6 != *c6 || part.c7 != *c7 || part.c8 != *c8 || part.c9 != *c9)
         {
             return;
         }
-        let counts = [q.c10, q.c11, q.c12, q.c13, q.c14, q.c15, q.c16, q.c17];
         if counts
             .iter()
             .zip(b.counts)
@@ -1556,18 +1698,42 @@ impl<'e> Search<'e> {
         {
             return;
         }
-        if b.no_diffs
-            && !(q.c18.is_empty() && q.c19.is_empty() && q.c20.is_empty() && q.c21.is_empty())
-        {
+        // Only MDP pairs have C18–C21 differences.
+        if b.no_diffs && self.acc_diffs > 0 {
             return;
         }
         if !self.first
             && let Some((bq, _, _)) = &self.best
-            && q >= *bq
         {
-            self.resolved = true;
-            return;
+            let best_counts = [
+                bq.c10, bq.c11, bq.c12, bq.c13, bq.c14, bq.c15, bq.c16, bq.c17,
+            ];
+            let head = (part.c6, &part.c7, &part.c8, part.c9, counts).cmp(&(
+                bq.c6,
+                &bq.c7,
+                &bq.c8,
+                bq.c9,
+                best_counts,
+            ));
+            let worse = match head {
+                std::cmp::Ordering::Less => false,
+                std::cmp::Ordering::Greater => true,
+                std::cmp::Ordering::Equal => {
+                    let best_diffs = [&bq.c18, &bq.c19, &bq.c20, &bq.c21];
+                    if self.mdp_pairs == 0 {
+                        // No differences here: as good only if none there.
+                        best_diffs.iter().all(|d| d.is_empty())
+                    } else {
+                        self.diffs().iter().cmp(best_diffs).is_ge()
+                    }
+                }
+            };
+            if worse {
+                self.resolved = true;
+                return;
+            }
         }
+        let q = self.quality(floaters);
         let rem: Vec<usize> = floaters.iter().chain(&self.lower).copied().collect();
         if !self.e.completable(&rem) {
             return;
@@ -1581,7 +1747,7 @@ impl<'e> Search<'e> {
                 && q.c19.is_empty()
                 && q.c20.is_empty()
                 && q.c21.is_empty());
-        self.best = Some((q, pairs, floaters));
+        self.best = Some((q, pairs, floaters.to_vec()));
         if self.first || optimal {
             self.stop = true;
         }
@@ -1637,6 +1803,8 @@ struct LookShared {
     crits: Vec<(usize, u32)>,
     base: u64,
     dummies: usize,
+    /// The costs by class of player, when they are known by class.
+    classes: Option<ClassCosts>,
 }
 
 impl LookShared {
@@ -1647,22 +1815,334 @@ impl LookShared {
     /// The packed cost of row `r` on column `c`; `None` when forbidden.
     fn cost(&self, e: &Engine, r: usize, c: usize) -> Option<u64> {
         let b = self.s2[c];
+        if let Some(cl) = &self.classes {
+            let above = match self.s1.get(r) {
+                Some(&a) if e.excluded[a].contains(&b) => return None,
+                Some(&a) => a < b,
+                None => true,
+            };
+            return cl.cost(above, cl.row_class[r], cl.col_class[c]);
+        }
         if r < self.s1.len() {
             let a = self.s1[r];
-            e.ok(a, b).then(|| {
-                let counts = e.colour_counts(a.min(b), a.max(b));
-                self.crits.iter().fold(0u64, |w, &(k, _)| {
-                    w * self.base + if k < 4 { u64::from(counts[k]) } else { 0 }
-                })
-            })
+            e.ok(a, b)
+                .then(|| self.packed(e.colour_counts(a.min(b), a.max(b))))
         } else {
-            Some(
-                self.crits
-                    .iter()
-                    .fold(0u64, |w, &(k, _)| w * self.base + float_digit(e, k, b)),
-            )
+            Some(self.float_cost(e, b))
         }
     }
+
+    /// The packed cost of a pair with these C10–C13 counts.
+    fn packed(&self, counts: [u32; 4]) -> u64 {
+        self.crits.iter().fold(0u64, |w, &(k, _)| {
+            w * self.base + if k < 4 { u64::from(counts[k]) } else { 0 }
+        })
+    }
+
+    /// The packed cost of a dummy row on S2 player `b`: `b` left to float
+    /// (C14, C16).
+    fn float_cost(&self, e: &Engine, b: usize) -> u64 {
+        self.crits
+            .iter()
+            .fold(0u64, |w, &(k, _)| w * self.base + float_digit(e, k, b))
+    }
+}
+
+/// Row classes × column classes of a [`ClassCosts`] table beyond which
+/// it is not built.
+const MAX_CLASS_CELLS: usize = 4096;
+
+/// Row classes × column classes beyond which [`Relaxation`] is not built
+/// (its transportation problem is solved at every node).
+const MAX_RELAX_CELLS: usize = 256;
+
+/// The costs of a look-ahead by class of player. The cost of a pair
+/// depends only on the two players' colour classes (played colours and
+/// topscorer status, which decide C3 and C10–C13) and on which of them
+/// is ranked higher, and for a dummy row on the floats of the S2 player
+/// (C14, C16); only the pairs C1 or a forbidden pair excludes are
+/// exceptions. The table is filled once from [`Engine::colour_counts`],
+/// which remembers its counts by class, so every cost is the one
+/// [`LookShared::cost`] would compute pair by pair.
+#[derive(Debug)]
+struct ClassCosts {
+    /// Class of each row: the S1 rows', then the dummy rows' (the last).
+    row_class: Vec<usize>,
+    /// Class of each column (S2 position): colour class and float cost.
+    col_class: Vec<usize>,
+    /// Number of column classes.
+    kc: usize,
+    /// The packed cost of a row class on a column class (row-major),
+    /// `None` when C3 forbids the pair: `[0]` when the S2 player is ranked
+    /// higher, `[1]` when the row's player is (a dummy row: both the same).
+    table: [Vec<Option<u64>>; 2],
+    /// The two tables are equal: ranking does not matter.
+    symmetric: bool,
+}
+
+impl ClassCosts {
+    /// The classes of `sh`, or `None` when the colour counts are not
+    /// remembered by class (too many classes) or the table would be larger
+    /// than [`MAX_CLASS_CELLS`] or than a quarter of the assignment.
+    fn new(sh: &LookShared, e: &Engine) -> Option<ClassCosts> {
+        if e.memo.is_empty() {
+            return None;
+        }
+        let mut row_ids: HashMap<u32, usize> = HashMap::new();
+        let mut row_reps: Vec<usize> = Vec::new();
+        let mut row_class: Vec<usize> = sh
+            .s1
+            .iter()
+            .map(|&a| {
+                *row_ids.entry(e.class[a]).or_insert_with(|| {
+                    row_reps.push(a);
+                    row_reps.len() - 1
+                })
+            })
+            .collect();
+        let dummy = row_reps.len();
+        row_class.extend(std::iter::repeat_n(dummy, sh.dummies));
+        let kr = dummy + usize::from(sh.dummies > 0);
+        let mut col_ids: HashMap<(u32, u64), usize> = HashMap::new();
+        let mut col_reps: Vec<usize> = Vec::new();
+        let col_class: Vec<usize> = sh
+            .s2
+            .iter()
+            .map(|&b| {
+                let key = (e.class[b], sh.float_cost(e, b));
+                *col_ids.entry(key).or_insert_with(|| {
+                    col_reps.push(b);
+                    col_reps.len() - 1
+                })
+            })
+            .collect();
+        let kc = col_reps.len();
+        if kr * kc > MAX_CLASS_CELLS || 4 * kr * kc > sh.rows() * sh.s2.len() {
+            return None;
+        }
+        let mut table = [Vec::with_capacity(kr * kc), Vec::with_capacity(kr * kc)];
+        // The players' rows, then the dummy rows' (no player).
+        let rows = row_reps
+            .iter()
+            .map(Some)
+            .chain((kr > dummy).then_some(None));
+        for a in rows {
+            for &b in &col_reps {
+                let (low, high) = match a {
+                    None => {
+                        let w = Some(sh.float_cost(e, b));
+                        (w, w)
+                    }
+                    Some(&a) if e.c3[a] != 0 && e.c3[a] == e.c3[b] => (None, None),
+                    Some(&a) => (
+                        Some(sh.packed(e.colour_counts(b, a))),
+                        Some(sh.packed(e.colour_counts(a, b))),
+                    ),
+                };
+                table[0].push(low);
+                table[1].push(high);
+            }
+        }
+        let symmetric = table[0] == table[1];
+        Some(ClassCosts {
+            row_class,
+            col_class,
+            kc,
+            table,
+            symmetric,
+        })
+    }
+
+    /// The cost of row class `k` on column class `c`, the row's player
+    /// ranked `above` the column's or not.
+    fn cost(&self, above: bool, k: usize, c: usize) -> Option<u64> {
+        self.table[usize::from(above)][k * self.kc + c]
+    }
+}
+
+/// The look-ahead of a square transposition search (as many rows as S2
+/// players: S1 and one dummy row per player left to float) solved over
+/// classes of players instead of players.
+///
+/// The cost of a pair depends only on the two players' colour classes
+/// (played colours and topscorer status, which decide C3 and C10–C13)
+/// and, for a dummy row, on the floats of the S2 player (C14, C16) —
+/// except for the pairs C1 or a forbidden pair excludes, which are few.
+/// Counting the open rows and columns by class turns the assignment into
+/// a transportation problem of a few classes ([`min_cost_transport`]),
+/// whose optimum ignores the exclusions: a lower bound of the assignment's
+/// optimum, equal to it when no excluded pair is open. A round-2 score
+/// group of 3,000 players has three colour classes and almost no
+/// exclusion, so the look-ahead's every question is answered in
+/// microseconds instead of by Hungarian phases over the whole group.
+///
+/// Only square problems: there [`Assignment`] is exact, so any exact
+/// answer is the engine's answer. (With rows fewer than columns an
+/// [`Assignment::fix`] may leave a dearer optimum than the true one, and
+/// the engine's answers depend on how it got there; they are left to it.)
+#[derive(Debug)]
+struct Relaxation {
+    /// Open rows by class.
+    rows: Vec<u64>,
+    /// Open columns by class.
+    cols: Vec<u64>,
+    /// For each S1 row, the S2 positions it may not meet (C1, forbidden
+    /// pairs).
+    excluded_cols: Vec<Vec<usize>>,
+    /// For each S2 position, the S1 rows it may not meet.
+    excluded_rows: Vec<Vec<usize>>,
+    col_open: Vec<bool>,
+    /// Excluded (row, column) pairs with both still open.
+    open_exclusions: usize,
+    /// The exclusions closed at each depth of the path, to reopen.
+    closed: Vec<usize>,
+}
+
+impl Relaxation {
+    /// The relaxation of `sh`, or `None` when it is not square, when its
+    /// costs are not known by class ([`ClassCosts`]), when a pair's cost
+    /// depends on which player is ranked higher, when the class table is
+    /// larger than [`MAX_RELAX_CELLS`], or when the costs are so large
+    /// that the Hungarian sums could overflow (the engine's answers there
+    /// are left to it).
+    fn new(sh: &LookShared, e: &Engine) -> Option<Relaxation> {
+        let cl = sh.classes.as_ref()?;
+        let table = &cl.table[1];
+        if sh.rows() != sh.s2.len() || !cl.symmetric || table.len() > MAX_RELAX_CELLS {
+            return None;
+        }
+        let (kc, kr) = (cl.kc, table.len() / cl.kc.max(1));
+        // The Hungarian solver's forbidden cost and sums stay in i64.
+        let max = table.iter().flatten().copied().max().unwrap_or(0);
+        let n = sh.rows() as u128 + 1;
+        if (u128::from(max) + 1) * n * n > i64::MAX as u128 / 4 {
+            return None;
+        }
+        let mut excluded_cols: Vec<Vec<usize>> = vec![Vec::new(); sh.s1.len()];
+        let mut excluded_rows: Vec<Vec<usize>> = vec![Vec::new(); sh.s2.len()];
+        let mut open_exclusions = 0;
+        for (r, &a) in sh.s1.iter().enumerate() {
+            for x in &e.excluded[a] {
+                if let Ok(c) = sh.s2.binary_search(x) {
+                    excluded_cols[r].push(c);
+                    excluded_rows[c].push(r);
+                    open_exclusions += 1;
+                }
+            }
+        }
+        let mut rows = vec![0u64; kr];
+        for &k in &cl.row_class {
+            rows[k] += 1;
+        }
+        let mut cols = vec![0u64; kc];
+        for &k in &cl.col_class {
+            cols[k] += 1;
+        }
+        Some(Relaxation {
+            rows,
+            cols,
+            excluded_cols,
+            excluded_rows,
+            col_open: vec![true; sh.s2.len()],
+            open_exclusions,
+            closed: Vec::new(),
+        })
+    }
+
+    /// Row `i` (the rows above it fixed) fixed on column `j`.
+    fn enter(&mut self, cl: &ClassCosts, i: usize, j: usize) {
+        let closed = self.excluded_cols[i]
+            .iter()
+            .filter(|&&c| self.col_open[c])
+            .count()
+            + self.excluded_rows[j].iter().filter(|&&r| r > i).count();
+        self.rows[cl.row_class[i]] -= 1;
+        self.cols[cl.col_class[j]] -= 1;
+        self.col_open[j] = false;
+        self.open_exclusions -= closed;
+        self.closed.push(closed);
+    }
+
+    /// Back from [`Relaxation::enter`]`(i, j)`.
+    fn leave(&mut self, cl: &ClassCosts, i: usize, j: usize) {
+        self.rows[cl.row_class[i]] += 1;
+        self.cols[cl.col_class[j]] += 1;
+        self.col_open[j] = true;
+        self.open_exclusions += self.closed.pop().unwrap_or(0);
+    }
+
+    /// The optimum over classes of the open rows and columns: a lower
+    /// bound of the assignment's optimum, equal to it when
+    /// `open_exclusions` is zero; `None` when even the classes cannot be
+    /// assigned (nor, then, the players).
+    fn lower_bound(&self, cl: &ClassCosts) -> Option<Transport> {
+        min_cost_transport(&self.rows, &self.cols, &cl.table[1])
+    }
+
+    /// A complete assignment of the open rows (the first `depth` fixed)
+    /// that follows the class optimum `t` and avoids the excluded pairs,
+    /// so that it costs `t.cost`: the rows of each class are given the
+    /// columns of each class in the numbers of `t.flow`, and a row given a
+    /// column it may not meet exchanges columns with another row of its
+    /// class (the cost stays the same). `None` when no exchange helps.
+    fn witness(
+        &self,
+        cl: &ClassCosts,
+        sh: &LookShared,
+        e: &Engine,
+        depth: usize,
+        t: &Transport,
+    ) -> Option<Witness> {
+        let kc = cl.kc;
+        let kr = self.rows.len();
+        let mut cols_of: Vec<Vec<usize>> = vec![Vec::new(); kc];
+        for (c, &k) in cl.col_class.iter().enumerate() {
+            if self.col_open[c] {
+                cols_of[k].push(c);
+            }
+        }
+        let mut rows_of: Vec<Vec<usize>> = vec![Vec::new(); kr];
+        for r in depth..sh.rows() {
+            rows_of[cl.row_class[r]].push(r);
+        }
+        let mut col_of = vec![NO; sh.rows()];
+        for (k, rows) in rows_of.iter().enumerate() {
+            let mut rows = rows.iter();
+            for (c, cols) in cols_of.iter_mut().enumerate() {
+                for _ in 0..t.flow[k * kc + c] {
+                    col_of[*rows.next()?] = cols.pop()?;
+                }
+            }
+        }
+        let excluded = |r: usize, c: usize| r < sh.s1.len() && self.excluded_cols[r].contains(&c);
+        for r in depth..sh.s1.len() {
+            if !excluded(r, col_of[r]) {
+                continue;
+            }
+            let other = rows_of[cl.row_class[r]]
+                .iter()
+                .copied()
+                .find(|&q| !excluded(r, col_of[q]) && !excluded(q, col_of[r]))?;
+            col_of.swap(r, other);
+        }
+        Witness::new(sh, col_of, e)
+    }
+}
+
+/// The optimum of the look-ahead's open rows and columns solved from
+/// scratch (the check of [`Relaxation`] in debug builds).
+#[cfg(debug_assertions)]
+fn exact_remaining(e: &Engine, la: &LookState) -> Option<u64> {
+    let sh = &la.sh;
+    let rows: Vec<usize> = (la.path.len()..sh.rows()).collect();
+    let cols: Vec<usize> = (0..sh.s2.len()).filter(|c| !la.path.contains(c)).collect();
+    Assignment::from_fn(rows.len(), cols.len(), |r, c| sh.cost(e, rows[r], cols[c]))
+        .remaining_cost()
+}
+
+#[cfg(not(debug_assertions))]
+fn exact_remaining(_: &Engine, _: &LookState) -> Option<u64> {
+    None
 }
 
 /// An exact minimum-cost assignment with the first `depth` rows fixed.
@@ -1833,6 +2313,8 @@ struct LookState {
     exacts: Vec<Rc<Exact>>,
     /// Witnesses replaced at a depth (by an exact optimum), to restore.
     saved: Vec<(usize, Option<Witness>)>,
+    /// The same problem over classes of players, when it is square.
+    relax: Option<Relaxation>,
 }
 
 impl LookState {
@@ -1841,6 +2323,9 @@ impl LookState {
     fn enter(&mut self, e: &Engine, i: usize, j: usize) -> Option<FixLog> {
         debug_assert_eq!(self.path.len(), i);
         self.path.push(j);
+        if let (Some(rx), Some(cl)) = (self.relax.as_mut(), self.sh.classes.as_ref()) {
+            rx.enter(cl, i, j);
+        }
         match self.witness.as_mut() {
             Some(w) if w.valid => Some(w.fix(&self.sh, e, i, j)),
             _ => None,
@@ -1856,6 +2341,13 @@ impl LookState {
         }
         if let (Some(w), Some(log)) = (self.witness.as_mut(), log) {
             w.undo(log);
+        }
+        if let (Some(rx), Some(cl), Some(&j)) = (
+            self.relax.as_mut(),
+            self.sh.classes.as_ref(),
+            self.path.last(),
+        ) {
+            rx.leave(cl, i, j);
         }
         self.path.pop();
         while self.exacts.last().is_some_and(|x| x.depth > i) {
@@ -2046,16 +2538,19 @@ fn exchanges(n1: usize, n2: usize, k: usize) -> Box<dyn Iterator<Item = (Vec<usi
     if k == 0 {
         return Box::new(std::iter::once((vec![], vec![])));
     }
-    if binomial(n1, k).saturating_mul(binomial(n2, k)) > MAX_EXCHANGES {
-        return Box::new(std::iter::empty());
-    }
     // `binomial` saturates, and past half of `n` it then divides the
     // saturated value down: for a large bracket it may let through a
     // count of exchanges no memory holds (k near the size of S1). Such a
-    // list was never generated to its end; it is skipped.
+    // list was never generated to its end; it is skipped. The exact count
+    // is asked first: it gives up as soon as it passes `u64` (a few steps
+    // for a large bracket), where `binomial` takes `k` divisions, and a
+    // homogeneous bracket of 3,000 asks for every `k` up to 1,500.
     match exact_binomial(n1, k).zip(exact_binomial(n2, k)) {
         Some((a, b)) if a.saturating_mul(b) <= MAX_LISTED_EXCHANGES => {}
         _ => return Box::new(std::iter::empty()),
+    }
+    if binomial(n1, k).saturating_mul(binomial(n2, k)) > MAX_EXCHANGES {
+        return Box::new(std::iter::empty());
     }
     if k == 1 {
         return Box::new((1..n1 + n2).flat_map(move |d| {

@@ -30,9 +30,16 @@
 //!   criteria, solved lazily: a complete assignment within the bounds
 //!   proves a branch possible, the dual bound of an exact optimum above
 //!   proves it hopeless, and the exact optimum is computed only when
-//!   neither does. Compatibility (C1, C3, forbidden pairs) is kept sparse
-//!   and matchings are built greedily first, so a large score group
-//!   (round 1 of 100,000 players) costs neither n² memory nor n³ time.
+//!   neither does. When the assignment has as many rows as columns (the
+//!   dummy rows of the players left to float included) it is also solved
+//!   over colour classes, as a transportation problem of a few classes
+//!   ([`matching::min_cost_transport`]): exact when no pair excluded by C1
+//!   or a forbidden pair is open, a lower bound and a witness otherwise,
+//!   so a round-2 score group of thousands of players is answered without
+//!   Hungarian phases over the whole group. Compatibility (C1, C3,
+//!   forbidden pairs) is kept sparse and matchings are built greedily
+//!   first, so a large score group (round 1 of 100,000 players) costs
+//!   neither n² memory nor n³ time.
 //! * Colours follow Art. 5.2; board order is by the higher score of the
 //!   pair, the sum of scores, then the ranking of the higher-ranked player.
 //!

@@ -4,7 +4,11 @@
 //! [`maximum_matching_size`] trying a greedy matching before building the
 //! graph; and minimum-cost assignment (Hungarian algorithm, greedy start),
 //! [`Assignment`] narrowed row by row with dual bounds, for the look-ahead
-//! of the colour criteria C10–C16 over S2 transpositions (Art. 4.2).
+//! of the colour criteria C10–C16 over S2 transpositions (Art. 4.2); and
+//! minimum-cost transportation ([`min_cost_transport`]), the same
+//! look-ahead solved over classes of interchangeable players instead of
+//! the players themselves (a large score group has thousands of players
+//! but a handful of colour histories).
 
 use std::collections::VecDeque;
 
@@ -272,6 +276,143 @@ pub fn min_cost_assignment(cost: &[Vec<Option<u64>>]) -> Option<u64> {
     (total < forbidden).then_some(total as u64)
 }
 
+/// An optimal solution of [`min_cost_transport`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Transport {
+    /// The minimum total cost.
+    pub cost: u64,
+    /// Units sent from each source to each sink (row-major, as the costs).
+    pub flow: Vec<u64>,
+}
+
+/// Minimum-cost transportation: `supply[k]` units leave source `k`,
+/// `demand[c]` units enter sink `c`, and a unit sent from `k` to `c` costs
+/// `cost[k * demand.len() + c]` (`None`: no route). `None` when the
+/// supplies and demands differ in total or cannot all be routed.
+///
+/// Successive shortest paths (Bellman–Ford on the residual graph, each
+/// path carrying as many units as it can): the graph has one node per
+/// source and sink, not per unit, so the work does not grow with the
+/// number of units. An assignment problem whose rows and columns fall
+/// into classes with one cost per pair of classes is this problem with
+/// the class sizes as supplies and demands, and has the same optimum.
+///
+/// ```
+/// use qiyuan_swiss::matching::min_cost_transport;
+/// // Two sources of 2 and 1 units, two sinks of 1 and 2; source 1 may
+/// // only reach sink 0, so source 0 sends both its units to sink 1.
+/// let cost = [Some(0), Some(3), Some(5), None];
+/// let t = min_cost_transport(&[2, 1], &[1, 2], &cost).unwrap();
+/// assert_eq!((t.cost, t.flow), (11, vec![0, 2, 1, 0]));
+/// assert_eq!(min_cost_transport(&[2, 1], &[2, 1], &[None, Some(1), Some(1), None]), None);
+/// ```
+pub fn min_cost_transport(
+    supply: &[u64],
+    demand: &[u64],
+    cost: &[Option<u64>],
+) -> Option<Transport> {
+    let (kr, kc) = (supply.len(), demand.len());
+    debug_assert_eq!(cost.len(), kr * kc);
+    let total: u64 = supply.iter().sum();
+    if total != demand.iter().sum::<u64>() {
+        return None;
+    }
+    const INF: i128 = i128::MAX;
+    const SOURCE: usize = usize::MAX;
+    let mut flow = vec![0u64; kr * kc];
+    let (mut out, mut into) = (vec![0u64; kr], vec![0u64; kc]);
+    let (mut dist_row, mut dist_col) = (vec![INF; kr], vec![INF; kc]);
+    // The node before each on the shortest path: before a source, the
+    // sink it takes a unit back from (or the start); before a sink, the
+    // source sending to it.
+    let (mut from_col, mut from_row) = (vec![SOURCE; kr], vec![0usize; kc]);
+    let mut sent = 0u64;
+    let mut paid: i128 = 0;
+    while sent < total {
+        for k in 0..kr {
+            dist_row[k] = if out[k] < supply[k] { 0 } else { INF };
+            from_col[k] = SOURCE;
+        }
+        dist_col.iter_mut().for_each(|d| *d = INF);
+        let mut changed = true;
+        while changed {
+            changed = false;
+            for k in 0..kr {
+                if dist_row[k] == INF {
+                    continue;
+                }
+                for c in 0..kc {
+                    if let Some(w) = cost[k * kc + c] {
+                        let d = dist_row[k] + i128::from(w);
+                        if d < dist_col[c] {
+                            dist_col[c] = d;
+                            from_row[c] = k;
+                            changed = true;
+                        }
+                    }
+                }
+            }
+            for c in 0..kc {
+                if dist_col[c] == INF {
+                    continue;
+                }
+                for k in 0..kr {
+                    if flow[k * kc + c] > 0 {
+                        let w = cost[k * kc + c].map_or(0, i128::from);
+                        let d = dist_col[c] - w;
+                        if d < dist_row[k] {
+                            dist_row[k] = d;
+                            from_col[k] = c;
+                            changed = true;
+                        }
+                    }
+                }
+            }
+        }
+        let sink = (0..kc)
+            .filter(|&c| into[c] < demand[c] && dist_col[c] < INF)
+            .min_by_key(|&c| dist_col[c])?;
+        // The units the path can carry.
+        let mut units = demand[sink] - into[sink];
+        let mut c = sink;
+        loop {
+            let k = from_row[c];
+            match from_col[k] {
+                SOURCE => {
+                    units = units.min(supply[k] - out[k]);
+                    break;
+                }
+                prev => {
+                    units = units.min(flow[k * kc + prev]);
+                    c = prev;
+                }
+            }
+        }
+        let mut c = sink;
+        into[sink] += units;
+        loop {
+            let k = from_row[c];
+            flow[k * kc + c] += units;
+            match from_col[k] {
+                SOURCE => {
+                    out[k] += units;
+                    break;
+                }
+                prev => {
+                    flow[k * kc + prev] -= units;
+                    c = prev;
+                }
+            }
+        }
+        paid += i128::from(units) * dist_col[sink];
+        sent += units;
+    }
+    Some(Transport {
+        cost: u64::try_from(paid).ok()?,
+        flow,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -296,6 +437,63 @@ mod tests {
             let p = p.unwrap();
             assert_eq!(m[p], Some(v));
             assert!(adj[v].contains(&p));
+        }
+    }
+
+    /// The transportation optimum equals the assignment optimum of the
+    /// same classes expanded into rows and columns.
+    #[test]
+    fn transport_matches_the_expanded_assignment() {
+        let mut seed = 0x5eed_u64;
+        let mut rnd = |m: u64| {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (seed >> 33) % m
+        };
+        for _ in 0..500 {
+            let (kr, kc) = (1 + rnd(4) as usize, 1 + rnd(4) as usize);
+            let supply: Vec<u64> = (0..kr).map(|_| rnd(4)).collect();
+            let n: u64 = supply.iter().sum();
+            // Split the same total over the sinks.
+            let mut demand = vec![0u64; kc];
+            for _ in 0..n {
+                demand[rnd(kc as u64) as usize] += 1;
+            }
+            let cost: Vec<Option<u64>> = (0..kr * kc)
+                .map(|_| (rnd(5) != 0).then(|| rnd(7)))
+                .collect();
+            let rows: Vec<usize> = (0..kr)
+                .flat_map(|k| std::iter::repeat_n(k, supply[k] as usize))
+                .collect();
+            let cols: Vec<usize> = (0..kc)
+                .flat_map(|c| std::iter::repeat_n(c, demand[c] as usize))
+                .collect();
+            let matrix: Vec<Vec<Option<u64>>> = rows
+                .iter()
+                .map(|&k| cols.iter().map(|&c| cost[k * kc + c]).collect())
+                .collect();
+            let want = min_cost_assignment(&matrix);
+            let got = min_cost_transport(&supply, &demand, &cost);
+            assert_eq!(
+                got.as_ref().map(|t| t.cost),
+                want,
+                "{supply:?} {demand:?} {cost:?}"
+            );
+            if let Some(t) = got {
+                // The flow routes every unit on allowed routes at that cost.
+                for (out, &units) in t.flow.chunks(kc).zip(&supply) {
+                    assert_eq!(out.iter().sum::<u64>(), units);
+                }
+                for (c, &units) in demand.iter().enumerate() {
+                    assert_eq!((0..kr).map(|k| t.flow[k * kc + c]).sum::<u64>(), units);
+                }
+                let paid: u64 = (0..kr * kc)
+                    .filter(|&x| t.flow[x] > 0)
+                    .map(|x| t.flow[x] * cost[x].expect("allowed route"))
+                    .sum();
+                assert_eq!(paid, t.cost);
+            }
         }
     }
 
@@ -330,6 +528,9 @@ pub struct Assignment {
     col_alive: Vec<bool>,
     /// Sum of the costs of the pairs fixed so far.
     fixed: i64,
+    /// Tests: phases by the full scan of every column.
+    #[cfg(test)]
+    reference: bool,
 }
 
 impl Assignment {
@@ -383,7 +584,17 @@ impl Assignment {
             p: vec![0; m + 1],
             col_alive: vec![true; m + 1],
             fixed: 0,
+            #[cfg(test)]
+            reference: false,
         };
+        a.solve();
+        a
+    }
+
+    /// Greedy start, then a Hungarian phase for every row left.
+    fn solve(&mut self) {
+        let (n, m) = (self.u.len() - 1, self.p.len() - 1);
+        let a = self;
         // Greedy start on tight edges (u = row minimum, v = 0).
         let mut left: Vec<usize> = Vec::new();
         for i in 1..=n {
@@ -398,7 +609,6 @@ impl Assignment {
         for i in left {
             a.augment(i);
         }
-        a
     }
 
     /// The row (0-based) assigned to each column still open, `None` for a
@@ -410,48 +620,77 @@ impl Assignment {
     }
 
     /// One Hungarian phase inserting the unmatched row `i` (1-based).
+    ///
+    /// Each step scans only the columns still open (alive and not yet in
+    /// the tree of the phase), in ascending order, and the dual updates of
+    /// the columns in the tree are summed and applied once at the end:
+    /// the same steps, ties and potentials as updating every column at
+    /// every step, for the work of the columns the phase can still reach.
     fn augment(&mut self, i: usize) {
+        #[cfg(test)]
+        if self.reference {
+            return self.augment_full_scan(i);
+        }
         let m = self.p.len() - 1;
         self.p[0] = i;
         let mut j0 = 0;
-        let mut minv = vec![i64::MAX; m + 1];
-        let mut used = vec![false; m + 1];
         let mut way = vec![0usize; m + 1];
-        loop {
-            used[j0] = true;
+        // Alive columns not in the tree, ascending, with their distance,
+        // potential and whether they are free (neither changes during the
+        // phase for a column outside the tree): side by side, so that a
+        // step reads them in order and only gathers the row's costs.
+        let mut open: Vec<usize> = (1..=m).filter(|&j| self.col_alive[j]).collect();
+        let mut dist: Vec<i64> = vec![i64::MAX; open.len()];
+        let mut pot: Vec<i64> = open.iter().map(|&j| self.v[j]).collect();
+        let mut free: Vec<bool> = open.iter().map(|&j| self.p[j] == 0).collect();
+        // Columns in the tree, each with the sum of the deltas before it
+        // joined; `total` is the sum so far, `pending` the last delta, not
+        // yet taken off the open columns' distances.
+        let mut tree: Vec<(usize, i64)> = Vec::new();
+        let (mut total, mut pending) = (0i64, 0i64);
+        let finished = loop {
+            tree.push((j0, total));
             let i0 = self.p[j0];
+            let (row, ui) = (&self.cost[i0], self.u[i0]);
             let mut delta = i64::MAX;
-            let mut j1 = 0;
-            for j in 1..=m {
-                if !used[j] && self.col_alive[j] {
-                    let cur = self.cost[i0][j] - self.u[i0] - self.v[j];
-                    if cur < minv[j] {
-                        minv[j] = cur;
-                        way[j] = j0;
-                    }
-                    // Among columns at the same distance a free one ends
-                    // the phase at once (any of them keeps the optimum).
-                    if minv[j] < delta || (minv[j] == delta && self.p[j] == 0) {
-                        delta = minv[j];
-                        j1 = j;
-                    }
+            let mut at = usize::MAX;
+            let columns = open.iter().zip(dist.iter_mut()).zip(pot.iter().zip(&free));
+            for (pos, ((&j, d), (&vj, &is_free))) in columns.enumerate() {
+                *d -= pending;
+                let cur = row[j] - ui - vj;
+                if cur < *d {
+                    *d = cur;
+                    way[j] = j0;
+                }
+                // Among columns at the same distance a free one ends
+                // the phase at once (any of them keeps the optimum).
+                if *d < delta || (*d == delta && is_free) {
+                    delta = *d;
+                    at = pos;
                 }
             }
-            if j1 == 0 {
-                return; // no alive column left (cannot happen when rows ≤ columns)
+            if at == usize::MAX {
+                // No alive column left (cannot happen when rows ≤ columns).
+                break false;
             }
-            for j in 0..=m {
-                if used[j] {
-                    self.u[self.p[j]] += delta;
-                    self.v[j] -= delta;
-                } else if self.col_alive[j] {
-                    minv[j] -= delta;
-                }
-            }
+            let j1 = open.remove(at);
+            dist.remove(at);
+            pot.remove(at);
+            let ends = free.remove(at);
+            total += delta;
+            pending = delta;
             j0 = j1;
-            if self.p[j0] == 0 {
-                break;
+            if ends {
+                break true;
             }
+        };
+        for &(j, before) in &tree {
+            let d = total - before;
+            self.u[self.p[j]] += d;
+            self.v[j] -= d;
+        }
+        if !finished {
+            return;
         }
         loop {
             let j1 = way[j0];
@@ -511,5 +750,109 @@ impl Assignment {
             .map(|j| self.cost[self.p[j]][j])
             .sum();
         (total < self.forbidden).then_some(total as u64)
+    }
+}
+
+#[cfg(test)]
+mod assignment_tests {
+    use super::*;
+
+    impl Assignment {
+        /// The Hungarian phase as first written: every column scanned and
+        /// every potential updated at every step (the reference of
+        /// [`Assignment::augment`]).
+        pub(super) fn augment_full_scan(&mut self, i: usize) {
+            let m = self.p.len() - 1;
+            self.p[0] = i;
+            let mut j0 = 0;
+            let mut minv = vec![i64::MAX; m + 1];
+            let mut used = vec![false; m + 1];
+            let mut way = vec![0usize; m + 1];
+            loop {
+                used[j0] = true;
+                let i0 = self.p[j0];
+                let mut delta = i64::MAX;
+                let mut j1 = 0;
+                for j in 1..=m {
+                    if !used[j] && self.col_alive[j] {
+                        let cur = self.cost[i0][j] - self.u[i0] - self.v[j];
+                        if cur < minv[j] {
+                            minv[j] = cur;
+                            way[j] = j0;
+                        }
+                        if minv[j] < delta || (minv[j] == delta && self.p[j] == 0) {
+                            delta = minv[j];
+                            j1 = j;
+                        }
+                    }
+                }
+                if j1 == 0 {
+                    return;
+                }
+                for j in 0..=m {
+                    if used[j] {
+                        self.u[self.p[j]] += delta;
+                        self.v[j] -= delta;
+                    } else if self.col_alive[j] {
+                        minv[j] -= delta;
+                    }
+                }
+                j0 = j1;
+                if self.p[j0] == 0 {
+                    break;
+                }
+            }
+            loop {
+                let j1 = way[j0];
+                self.p[j0] = self.p[j1];
+                j0 = j1;
+                if j0 == 0 {
+                    break;
+                }
+            }
+            self.p[0] = 0;
+        }
+    }
+
+    /// The phases over open columns take the same steps as the full scan:
+    /// the same assignment and potentials after every fix, on square and
+    /// rectangular problems with forbidden entries and many ties (the
+    /// engine's answers on rectangular problems depend on them).
+    #[test]
+    fn open_column_phases_match_the_full_scan() {
+        let mut seed = 7u64;
+        let mut rnd = |m: u64| {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (seed >> 33) % m
+        };
+        for _ in 0..3000 {
+            let n = 1 + rnd(9) as usize;
+            let m = n + rnd(4) as usize;
+            let cost: Vec<Vec<Option<u64>>> = (0..n)
+                .map(|_| (0..m).map(|_| (rnd(6) != 0).then(|| rnd(3))).collect())
+                .collect();
+            let fast = Assignment::new(&cost);
+            let mut slow = Assignment::new(&cost);
+            slow.reference = true;
+            slow.u.iter_mut().for_each(|x| *x = 0);
+            slow.v.iter_mut().for_each(|x| *x = 0);
+            slow.p.iter_mut().for_each(|x| *x = 0);
+            slow.solve();
+            let same = |a: &Assignment, b: &Assignment| {
+                a.u == b.u && a.v == b.v && a.p == b.p && a.col_alive == b.col_alive
+            };
+            assert!(same(&fast, &slow));
+            let (mut fast, mut slow) = (fast, slow);
+            let mut cols: Vec<usize> = (0..m).collect();
+            for row in 0..n {
+                let col = cols.remove(rnd(cols.len() as u64) as usize);
+                fast.fix(row, col);
+                slow.fix(row, col);
+                assert!(same(&fast, &slow), "{cost:?}");
+                assert_eq!(fast.remaining_cost(), slow.remaining_cost());
+            }
+        }
     }
 }
