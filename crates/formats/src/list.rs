@@ -424,8 +424,9 @@ fn list_row(map: &HeaderMap, r: &SheetRow) -> Result<FileRow, RowError> {
 /// The titles of a list cell: `GM:2025-03-10;NM`, each `TITLE`,
 /// `TITLE:DATE`, `TITLE:DATE:ROUTE` or `TITLE::ROUTE` with ROUTE
 /// `placement` or `norms` (how the title was won: cxa-legacy 十一 raises
-/// the rating only for titles won by placement); also `；` or `、` between
-/// titles, `：` before the date, `/` or `.` in it.
+/// the rating only for titles won by placement); also `；`, `、`, `,` or
+/// `，` between titles (the list workbook writes `GM, NM`), `：` before the
+/// date, `/` or `.` in it.
 ///
 /// ```
 /// use qiyuan_formats::list::{parse_titles, titles_cell};
@@ -433,13 +434,14 @@ fn list_row(map: &HeaderMap, r: &SheetRow) -> Result<FileRow, RowError> {
 /// assert_eq!(titles_cell(&t), "特级大师:2019-01-01;NM");
 /// let t = parse_titles("大师:2018-05-01:placement").unwrap();
 /// assert_eq!(titles_cell(&t), "大师:2018-05-01:placement");
+/// assert_eq!(titles_cell(&parse_titles("GM, NM").unwrap()), "GM;NM");
 /// assert!(parse_titles("GM:soon").is_err());
 /// assert!(parse_titles("GM:2019-01-01:luck").is_err());
 /// ```
 pub fn parse_titles(cell: &str) -> Result<Vec<TitleHeld>, String> {
     let mut titles = Vec::new();
     for t in cell
-        .split([';', '；', '、'])
+        .split([';', '；', '、', ',', '，'])
         .map(str::trim)
         .filter(|t| !t.is_empty())
     {
