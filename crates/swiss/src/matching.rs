@@ -692,6 +692,13 @@ impl Assignment {
         if !finished {
             return;
         }
+        self.flip_path(&way, j0);
+    }
+
+    /// Flips the alternating path that ends at the free column `j0`
+    /// (`way` leads each column back to the one before it): every row on
+    /// the path moves one column along, and row 0 is free again.
+    fn flip_path(&mut self, way: &[usize], mut j0: usize) {
         loop {
             let j1 = way[j0];
             self.p[j0] = self.p[j1];
@@ -802,15 +809,7 @@ mod assignment_tests {
                     break;
                 }
             }
-            loop {
-                let j1 = way[j0];
-                self.p[j0] = self.p[j1];
-                j0 = j1;
-                if j0 == 0 {
-                    break;
-                }
-            }
-            self.p[0] = 0;
+            self.flip_path(&way, j0);
         }
     }
 
