@@ -567,8 +567,12 @@ fn plan(body: &[u8]) -> Result<Plan, ApiError> {
     for (proposed, results) in &rounds {
         desk.apply_round(proposed).map_err(|e| {
             let en = format!("field `games`: round {}: {e}", proposed.round);
-            ApiError::bad_request("invalid_event", en.clone(), format!("字段 `games`：{en}"))
-                .field("games")
+            let zh = format!(
+                "字段 `games`：第 {} 轮：{}",
+                proposed.round,
+                crate::desk::desk_error_text(&e, crate::i18n::Lang::Zh)
+            );
+            ApiError::bad_request("invalid_event", en, zh).field("games")
         })?;
         for (b, &res) in results.iter().enumerate() {
             desk.set_result(proposed.round, b + 1, res, "")
@@ -842,7 +846,7 @@ pub async fn pair_round(
                     "round {} was paired by someone else meanwhile: {e}",
                     proposed.round
                 ),
-                format!("第 {} 轮已被他人同时编排：{e}", proposed.round),
+                format!("第 {} 轮已被他人同时编排，请重新读取赛事", proposed.round),
             ),
             other => store_error(other),
         })?;

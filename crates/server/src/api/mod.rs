@@ -205,7 +205,11 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
         return Err(ApiError::bad_request(
             "invalid_body",
             format!("the body is not valid JSON: {e}"),
-            format!("请求体不是有效的 JSON：{e}"),
+            format!(
+                "请求体不是有效的 JSON（第 {} 行第 {} 列）",
+                e.line(),
+                e.column()
+            ),
         ));
     }
     value.map_err(|e| {
@@ -215,17 +219,21 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
         let (en, zh) = if inner.is_syntax() || inner.is_eof() {
             (
                 format!("the body is not valid JSON: {inner}"),
-                format!("请求体不是有效的 JSON：{inner}"),
+                format!(
+                    "请求体不是有效的 JSON（第 {} 行第 {} 列）",
+                    inner.line(),
+                    inner.column()
+                ),
             )
         } else if field.is_empty() {
             (
                 format!("the body does not have the expected shape: {inner}"),
-                format!("请求体结构不符合要求：{inner}"),
+                "请求体结构不符合要求（详见英文说明 message）".to_string(),
             )
         } else {
             (
                 format!("field `{field}`: {inner}"),
-                format!("字段 `{field}`：{inner}"),
+                format!("字段 `{field}` 的值不符合要求（详见英文说明 message）"),
             )
         };
         ApiError::bad_request("invalid_body", en, zh).field(field)
