@@ -62,6 +62,37 @@ fn bad_config_is_invalid_input() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("line 2"));
 }
 
+/// TRF start ranks have four digits (TRF-2026 columns 5-8): `-g` refuses
+/// 10,000 players before simulating any round, and takes 9,999.
+#[test]
+fn more_players_than_a_trf_numbers_is_invalid_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let cfg = dir.path().join("gen.cfg");
+    std::fs::write(&cfg, "players=10000\nrounds=1\n").unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_qiyuan"))
+        .args(["pair", "-g"])
+        .arg(&cfg)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(3));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("players = 10000") && stderr.contains("9999"),
+        "{stderr}"
+    );
+    assert!(out.stdout.is_empty());
+    std::fs::write(&cfg, "players=9999\nrounds=1\n").unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_qiyuan"))
+        .args(["pair", "-g"])
+        .arg(&cfg)
+        .args(["-s", "1"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.lines().any(|l| l.starts_with("001 9999 ")));
+}
+
 /// rtg-1 was paired by the reference engine; altering its last round (two
 /// opponents swapped) makes the checker exit 1 and name that round.
 #[test]

@@ -23,10 +23,19 @@ use thiserror::Error;
 use crate::{Colour, Edition, PairingError, PairingInput, Player, RoundEntry, RoundKind, Score};
 use crate::{Pairing, pair_round};
 
+/// The most players the generator simulates: a bound on memory (about a
+/// kilobyte a player over ten rounds), not on the engine. A TRF file
+/// numbers at most [`TRF_MAX_PLAYERS`] of them.
+pub const MAX_PLAYERS: u32 = 1_000_000;
+
+/// The most players a TRF file can number (four-digit start ranks, TRF
+/// columns 5-8): the bound of `qiyuan pair -g`, which writes one.
+pub const TRF_MAX_PLAYERS: u32 = 9999;
+
 /// The parameters of a simulated tournament.
 #[derive(Debug, Clone, PartialEq)]
 pub struct GeneratorConfig {
-    /// Number of players (≥ 2).
+    /// Number of players (2 to [`MAX_PLAYERS`]).
     pub players: u32,
     /// Number of rounds (≥ 1).
     pub rounds: u32,
@@ -167,9 +176,9 @@ impl GeneratorConfig {
 
     /// Checks that the values make a tournament.
     pub fn validate(&self) -> Result<(), ConfigError> {
-        if !(2..=9999).contains(&self.players) {
+        if !(2..=MAX_PLAYERS).contains(&self.players) {
             return Err(ConfigError::Invalid(format!(
-                "players = {}: must be 2-9999",
+                "players = {}: must be 2-{MAX_PLAYERS}",
                 self.players
             )));
         }
@@ -277,6 +286,48 @@ impl GeneratedTournament {
     pub fn rounds_played(&self) -> usize {
         self.pairings.len()
     }
+
+    /// The engine's input of round `round` (1-based) as it was when the
+    /// round was paired: the history before it, its acceleration, and as
+    /// absent the players whose entry for the round is [`RoundKind::Absent`]
+    /// (a half-point bye or a withdrawal). `None` for a round not played.
+    /// Pairing it again gives [`GeneratedTournament::pairings`]`[round - 1]`;
+    /// a benchmark re-pairs one round of a tournament too large for a TRF
+    /// file this way.
+    ///
+    /// ```
+    /// use qiyuan_swiss::generator::{GeneratorConfig, generate};
+    /// let t = generate(&GeneratorConfig { players: 9, rounds: 3, ..Default::default() }, 1).unwrap();
+    /// let input = t.round_input(2).unwrap();
+    /// assert_eq!(qiyuan_swiss::pair_round(&input).unwrap(), t.pairings[1]);
+    /// ```
+    pub fn round_input(&self, round: u32) -> Option<PairingInput> {
+        if round == 0 || round as usize > self.rounds_played() {
+            return None;
+        }
+        let r = round as usize;
+        Some(PairingInput {
+            players: self
+                .players
+                .iter()
+                .map(|p| Player {
+                    tpn: p.tpn,
+                    score: p.history[..r - 1].iter().map(|e| e.points).sum(),
+                    acceleration: p.acceleration[r - 1],
+                    past_acceleration: p.acceleration[..r - 1].to_vec(),
+                    history: p.history[..r - 1].to_vec(),
+                    absent: p.history[r - 1].kind == RoundKind::Absent,
+                })
+                .collect(),
+            round,
+            total_rounds: self.total_rounds,
+            edition: Edition::Fide2026,
+            initial_colour: self.initial_colour,
+            win_points: 10,
+            loss_points: 0,
+            forbidden: self.forbidden.clone(),
+        })
+    }
 }
 
 /// Simulates a tournament with `config` and `seed`. Stops early (keeping
@@ -319,10 +370,11 @@ pub fn generate(config: &GeneratorConfig, seed: u64) -> Result<GeneratedTourname
     for round in 1..=config.rounds {
         // Withdrawals (at least two players stay) and half-point byes.
         let mut bye = vec![false; players.len()];
+        let mut active = withdrawn.iter().filter(|w| !**w).count();
         for i in 0..players.len() {
-            let active = withdrawn.iter().filter(|w| !**w).count();
             if !withdrawn[i] && active > 2 && rng.chance(config.retire_percent) {
                 withdrawn[i] = true;
+                active -= 1;
             } else if !withdrawn[i] && rng.chance(config.bye_percent) {
                 bye[i] = true;
             }
@@ -473,6 +525,35 @@ mod tests {
         );
         assert_eq!(t.players[10].acceleration, vec![0; 9]);
         assert!(t.accelerated);
+    }
+
+    /// Every round of generated tournaments with byes, withdrawals,
+    /// acceleration and forbidden pairs, rebuilt by `round_input` and paired
+    /// again, gives the pairing the generator recorded.
+    #[test]
+    fn round_input_rebuilds_every_round() {
+        for (seed, accelerated) in [(1, false), (2, true), (3, false)] {
+            let c = GeneratorConfig {
+                players: 41,
+                rounds: 7,
+                accelerated,
+                retire_percent: 3.0,
+                bye_percent: 5.0,
+                forbidden_pairs: 5,
+                ..GeneratorConfig::default()
+            };
+            let t = generate(&c, seed).unwrap();
+            for r in 1..=t.rounds_played() as u32 {
+                let input = t.round_input(r).unwrap();
+                assert_eq!(
+                    pair_round(&input).unwrap(),
+                    t.pairings[r as usize - 1],
+                    "seed {seed}, round {r}"
+                );
+            }
+            assert!(t.round_input(0).is_none());
+            assert!(t.round_input(t.rounds_played() as u32 + 1).is_none());
+        }
     }
 
     #[test]

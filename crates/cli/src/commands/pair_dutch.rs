@@ -713,6 +713,15 @@ pub fn run_generate(config: Option<&Path>, output: Option<&Path>, seed: Option<u
         }
         None => GeneratorConfig::default(),
     };
+    if cfg.players > qiyuan_swiss::generator::TRF_MAX_PLAYERS {
+        eprintln!(
+            "qiyuan pair -g: players = {}: a TRF file numbers at most {} players (four-digit \
+             start ranks), and -g writes one",
+            cfg.players,
+            qiyuan_swiss::generator::TRF_MAX_PLAYERS
+        );
+        return ExitCode::from(EXIT_INVALID_INPUT);
+    }
     let seed = seed.unwrap_or_else(|| {
         let s = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
