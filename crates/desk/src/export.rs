@@ -12,12 +12,10 @@
 //! assert_eq!(result_text(GameResult::BlackForfeitWin), "-+");
 //! ```
 
-use qiyuan_formats::trf::{
-    Dialect, InitialColour, LineEnding, Record, TextCode, WriteOptions, parse_trf,
-};
+use qiyuan_formats::trf::{Dialect, LineEnding, Record, TextCode, WriteOptions, parse_trf};
 use qiyuan_formats::trf_model::trf_from_event;
 use qiyuan_rating::Lang;
-use qiyuan_tournament::model::{Colour, GameResult, PlayerId};
+use qiyuan_tournament::model::{GameResult, PlayerId};
 use rust_decimal::Decimal;
 use rust_decimal::prelude::ToPrimitive;
 use rust_xlsxwriter::{Format, Workbook, XlsxError};
@@ -140,10 +138,7 @@ pub fn trf(e: &DeskEvent, trf16: bool) -> Result<String, DeskError> {
     head.push(Record::NumberOfRounds(
         u16::try_from(e.total_rounds()).unwrap_or(u16::MAX),
     ));
-    head.push(Record::InitialColour(match s.initial_colour {
-        Colour::White => InitialColour::White,
-        Colour::Black => InitialColour::Black,
-    }));
+    head.push(Record::InitialColour(s.initial_colour));
     for (a, b) in e.forbidden_pairs() {
         head.push(Record::Xxp(vec![
             u16::try_from(a.0).unwrap_or(u16::MAX),
@@ -204,10 +199,7 @@ pub fn event_from_trf(text: &str, settings: EventSettings) -> Result<DeskEvent, 
         settings.rounds = settings.rounds.max(t.event.total_rounds());
     }
     if let Some(c) = file.initial_colour() {
-        settings.initial_colour = match c {
-            InitialColour::White => Colour::White,
-            InitialColour::Black => Colour::Black,
-        };
+        settings.initial_colour = c;
     }
     let mut e = DeskEvent::new(settings).map_err(|e| ie(0, e.to_string()))?;
     for (i, r) in file.records.iter().enumerate() {

@@ -435,19 +435,13 @@ impl DeskEvent {
                     let (kind, opponent, colour) = match o {
                         Outcome::Played {
                             opponent, colour, ..
-                        } => (
-                            RoundKind::Played,
-                            Some(opponent.0),
-                            Some(swiss_colour(colour)),
-                        ),
+                        } => (RoundKind::Played, Some(opponent.0), Some(colour)),
                         Outcome::ForfeitWin { opponent, colour }
                         | Outcome::ForfeitLoss { opponent, colour }
                         | Outcome::DoubleForfeit { opponent, colour }
-                        | Outcome::Pending { opponent, colour } => (
-                            RoundKind::Forfeit,
-                            Some(opponent.0),
-                            Some(swiss_colour(colour)),
-                        ),
+                        | Outcome::Pending { opponent, colour } => {
+                            (RoundKind::Forfeit, Some(opponent.0), Some(colour))
+                        }
                         Outcome::Bye(ByeKind::PairingAllocated) => {
                             (RoundKind::PairingBye, None, None)
                         }
@@ -479,7 +473,7 @@ impl DeskEvent {
                 DutchEdition::Fide2026 => Edition::Fide2026,
                 DutchEdition::Fide2017 => Edition::Fide2017,
             },
-            initial_colour: swiss_colour(self.settings.initial_colour),
+            initial_colour: self.settings.initial_colour,
             win_points: win,
             loss_points: tenths(scoring.loss),
             forbidden: {
@@ -1061,13 +1055,6 @@ impl DeskEvent {
         }
         p.boards.push(Board { white, black });
         self.check_round(p)
-    }
-}
-
-fn swiss_colour(c: Colour) -> qiyuan_swiss::Colour {
-    match c {
-        Colour::White => qiyuan_swiss::Colour::White,
-        Colour::Black => qiyuan_swiss::Colour::Black,
     }
 }
 

@@ -500,11 +500,7 @@ impl DeskEvent {
                     RoundEntry {
                         kind: RoundKind::Played,
                         opponent: Some(if home { pairing.away.0 } else { pairing.home.0 }),
-                        colour: Some(if home {
-                            qiyuan_swiss::Colour::White
-                        } else {
-                            qiyuan_swiss::Colour::Black
-                        }),
+                        colour: Some(if home { Colour::White } else { Colour::Black }),
                         points: tenths(mine),
                     }
                 } else {
@@ -534,10 +530,7 @@ impl DeskEvent {
                 DutchEdition::Fide2026 => qiyuan_swiss::Edition::Fide2026,
                 DutchEdition::Fide2017 => qiyuan_swiss::Edition::Fide2017,
             },
-            initial_colour: match self.settings.initial_colour {
-                Colour::White => qiyuan_swiss::Colour::White,
-                Colour::Black => qiyuan_swiss::Colour::Black,
-            },
+            initial_colour: self.settings.initial_colour,
             win_points: tenths(ts.match_win),
             loss_points: tenths(ts.match_loss),
             forbidden: Vec::new(),

@@ -15,8 +15,7 @@ use qiyuan_swiss::{Colour, RoundKind};
 use rust_decimal::Decimal;
 
 use crate::trf::{
-    InitialColour, PlayerRecord, Record, ResultCode, RoundColour, RoundEntry, TextCode, TrfFile,
-    XxaRecord,
+    PlayerRecord, Record, ResultCode, RoundColour, RoundEntry, TextCode, TrfFile, XxaRecord,
 };
 
 /// Builds the TRF records of a generated tournament: `012` name, `142`
@@ -33,10 +32,7 @@ pub fn generated_to_trf(t: &GeneratedTournament) -> TrfFile {
             text: "qiyuan random tournament".into(),
         },
         Record::NumberOfRounds(t.total_rounds as u16),
-        Record::InitialColour(match t.initial_colour {
-            Colour::White => InitialColour::White,
-            Colour::Black => InitialColour::Black,
-        }),
+        Record::InitialColour(t.initial_colour),
     ];
     let scores: Vec<i32> = t
         .players

@@ -50,7 +50,7 @@ use rust_decimal::Decimal;
 use rust_decimal::prelude::ToPrimitive;
 use thiserror::Error;
 
-use crate::trf::{InitialColour, Record, ResultCode, RoundColour};
+use crate::trf::{Record, ResultCode, RoundColour};
 
 /// A TRF that cannot be turned into a pairing input.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -267,10 +267,7 @@ fn parse(text: &str) -> Result<RawTrf, TrfSwissError> {
     Ok(RawTrf {
         players,
         total_rounds: file.total_rounds().map(u32::from),
-        initial: file.initial_colour().map(|c| match c {
-            InitialColour::White => Colour::White,
-            InitialColour::Black => Colour::Black,
-        }),
+        initial: file.initial_colour(),
         accel: file
             .accelerations()
             .map(|a| {

@@ -61,15 +61,9 @@ pub enum RateError {
     },
 }
 
-/// Which colour a player had.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Colour {
-    /// White (red in xiangqi), the first mover.
-    White,
-    /// Black.
-    Black,
-}
+/// Which colour a player had (the vocabulary's: `White` is red in xiangqi,
+/// the first mover).
+pub use qiyuan_vocab::Colour;
 
 /// What kind of entry a game line is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]

@@ -23,25 +23,8 @@ pub enum Edition {
     Fide2017,
 }
 
-/// A colour.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Colour {
-    /// White (先手 in the xiangqi sense of "moving first").
-    White,
-    /// Black.
-    Black,
-}
-
-impl Colour {
-    /// The other colour.
-    pub fn opposite(self) -> Colour {
-        match self {
-            Colour::White => Colour::Black,
-            Colour::Black => Colour::White,
-        }
-    }
-}
+/// A colour (the vocabulary's: `White` moves first, red in xiangqi).
+pub use qiyuan_vocab::Colour;
 
 /// What happened to a player in one earlier round.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]

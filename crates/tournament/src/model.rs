@@ -34,25 +34,9 @@ impl fmt::Display for PlayerId {
     }
 }
 
-/// The side a player had. For xiangqi `White` is Red (红方, moves first, 先手)
-/// and `Black` is Black (黑方, 后手); for chess they are white and black.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Colour {
-    /// White (chess) or Red, the first mover (xiangqi 红方).
-    White,
-    /// Black, the second mover (xiangqi 黑方, 后走).
-    Black,
-}
-
-impl Colour {
-    /// The other colour.
-    pub fn opposite(self) -> Colour {
-        match self {
-            Colour::White => Colour::Black,
-            Colour::Black => Colour::White,
-        }
-    }
-}
+/// The side a player had (the vocabulary's: for xiangqi `White` is Red,
+/// 红方, the first mover).
+pub use qiyuan_vocab::Colour;
 
 /// Sex of a player, as in the TRF and the rating lists.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -174,24 +174,58 @@ impl GameKind {
             GameKind::Chess => lang.t("Chess", "国际象棋"),
         }
     }
+}
 
-    /// The first mover's colour: 红方 / Red in xiangqi, 白方 / White in chess.
-    ///
-    /// ```
-    /// use qiyuan_vocab::{GameKind, Lang};
-    /// assert_eq!(GameKind::Xiangqi.first_colour(Lang::Zh), "红方");
-    /// assert_eq!(GameKind::Chess.first_colour(Lang::En), "White");
-    /// ```
-    pub fn first_colour(self, lang: Lang) -> &'static str {
+/// The side a player has in a game: `White` moves first (白方 in chess,
+/// 红方 in xiangqi, which event files and the engines also call `white`),
+/// `Black` second (黑方 in both games). One type for the tournament model,
+/// the Swiss engine and the rating engine.
+///
+/// Its code is `white` / `black`; `White` / `Black`, which event settings
+/// written before the one vocabulary used, are read too.
+///
+/// ```
+/// use qiyuan_vocab::Colour;
+/// assert_eq!(Colour::White.opposite(), Colour::Black);
+/// assert_eq!(serde_json::to_string(&Colour::Black).unwrap(), r#""black""#);
+/// let old: Colour = serde_json::from_str(r#""White""#).unwrap();
+/// assert_eq!(old, Colour::White);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Colour {
+    /// The first mover: white in chess, red (红方) in xiangqi.
+    #[serde(alias = "White")]
+    White,
+    /// The second mover: black (黑方) in both games.
+    #[serde(alias = "Black")]
+    Black,
+}
+
+impl Colour {
+    /// The other colour.
+    pub fn opposite(self) -> Colour {
         match self {
-            GameKind::Xiangqi => lang.t("Red", "红方"),
-            GameKind::Chess => lang.t("White", "白方"),
+            Colour::White => Colour::Black,
+            Colour::Black => Colour::White,
         }
     }
 
-    /// The second mover's colour: 黑方 / Black in both games.
-    pub fn second_colour(self, lang: Lang) -> &'static str {
-        lang.t("Black", "黑方")
+    /// The side's name in `game`: 红方 / Red for xiangqi's first mover,
+    /// 白方 / White for chess's, 黑方 / Black for the second in both.
+    ///
+    /// ```
+    /// use qiyuan_vocab::{Colour, GameKind, Lang};
+    /// assert_eq!(Colour::White.label(GameKind::Xiangqi, Lang::Zh), "红方");
+    /// assert_eq!(Colour::White.label(GameKind::Chess, Lang::En), "White");
+    /// assert_eq!(Colour::Black.label(GameKind::Xiangqi, Lang::Zh), "黑方");
+    /// ```
+    pub fn label(self, game: GameKind, lang: Lang) -> &'static str {
+        match (self, game) {
+            (Colour::White, GameKind::Xiangqi) => lang.t("Red", "红方"),
+            (Colour::White, GameKind::Chess) => lang.t("White", "白方"),
+            (Colour::Black, _) => lang.t("Black", "黑方"),
+        }
     }
 }
 
@@ -392,15 +426,15 @@ pub fn glossary() -> Vec<Term> {
     for g in [GameKind::Xiangqi, GameKind::Chess] {
         v.push(Term {
             code: format!("first mover ({g:?})"),
-            zh: g.first_colour(Lang::Zh).into(),
-            en: g.first_colour(Lang::En).into(),
+            zh: Colour::White.label(g, Lang::Zh).into(),
+            en: Colour::White.label(g, Lang::En).into(),
             source: "象棋竞赛规则 (红方先走); FIDE Laws of Chess",
         });
     }
     v.push(Term {
         code: "second mover".into(),
-        zh: GameKind::Chess.second_colour(Lang::Zh).into(),
-        en: GameKind::Chess.second_colour(Lang::En).into(),
+        zh: Colour::Black.label(GameKind::Chess, Lang::Zh).into(),
+        en: Colour::Black.label(GameKind::Chess, Lang::En).into(),
         source: "象棋竞赛规则; FIDE Laws of Chess",
     });
     for g in [GameKind::Xiangqi, GameKind::Chess] {

@@ -682,20 +682,15 @@ pub struct TeamRecord {
     pub players: Vec<u16>,
 }
 
-/// The `152` initial colour (or `XXC white1`/`black1`).
+/// The `152` initial colour (or `XXC white1`/`black1`): the vocabulary's
+/// colour, `W` / `white1` for `White`, `B` / `black1` for `Black`.
 ///
 /// ```
 /// use qiyuan_formats::trf::{parse_trf, InitialColour, Record};
 /// assert_eq!(parse_trf("152 B")?.records[0], Record::InitialColour(InitialColour::Black));
 /// # Ok::<(), qiyuan_formats::trf::TrfError>(())
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum InitialColour {
-    /// `W` / `white1`.
-    White,
-    /// `B` / `black1`.
-    Black,
-}
+pub use qiyuan_vocab::Colour as InitialColour;
 
 /// A `162` point-system code.
 ///

@@ -332,7 +332,7 @@ fn schemas() -> Value {
             "scoring": {"description": "\"1-0.5-0\", \"2-1-0\", \"3-1-0\" or {\"custom\": {...}}."},
             "tiebreaks": {"type": "string", "description": "fide-swiss, fide-rr, xiangqi-rr, xiangqi-drr, xiangqi-swiss-bh, xiangqi-swiss-ps."},
             "rating_profile": {"type": "string"},
-            "initial_colour": {"type": "string", "enum": ["White", "Black"]},
+            "initial_colour": {"type": "string", "enum": ["white", "black"], "description": "The colour of the top player on board 1 in round 1 (white: red in xiangqi). White and Black, the spelling before 2026-12, are read too."},
             "round_dates": {"type": "array", "items": {"type": "string", "format": "date"}},
             "place": {"type": "string"},
             "chief_arbiter": {"type": "string"},
