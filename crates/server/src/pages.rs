@@ -74,6 +74,7 @@ async fn home(State(state): State<AppState>, viewer: Viewer) -> Result<Markup, A
                     a href="/setup" { (l.t("create one", "立即创建")) }
                 }
             }
+            (crate::public::search::search_form(&viewer, ""))
             div.cards {
                 div.card {
                     h2 { a href="/events" { (l.t("Events", "赛事")) } }

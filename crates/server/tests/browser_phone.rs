@@ -124,13 +124,32 @@ async fn a_wide_table_scrolls_under_a_held_name_column() {
     use qiyuan_desk::prelude::*;
     let server = TestServer::start().await;
     let store = &server.store;
-    let settings = EventSettings::swiss("城市象棋公开赛", Game::Xiangqi, 5);
+    // Rated, its first player taken from a published list: his card shows
+    // his performance and rating change and links to his list page, which
+    // lists the event.
+    common::import_list_csv(
+        store,
+        "list.csv",
+        chrono::NaiveDate::from_ymd_opt(2019, 1, 1).unwrap(),
+        "id,name,sex,unit,rating,rated_games\n301,棋手1,m,北京市朝阳区象棋运动协会,2400,40\n",
+    )
+    .await;
+    let mut settings = EventSettings::swiss("城市象棋公开赛", Game::Xiangqi, 5);
+    settings.rating_profile = Some("cxa-2019".into());
     let id = store.create_event(&settings, "arb").await.unwrap();
     for i in 0..12u32 {
         let info = PlayerInfo::new(format!("棋手{}", i + 1))
             .rating(2400 - 10 * i)
-            .club("北京市朝阳区象棋运动协会");
-        store.add_player(id, &info, "arb").await.unwrap();
+            .club("北京市朝阳区象棋运动协会")
+            .sex(Sex::Male);
+        if i == 0 {
+            store
+                .add_player_from_list(id, &info, 301, "arb")
+                .await
+                .unwrap();
+        } else {
+            store.add_player(id, &info, "arb").await.unwrap();
+        }
     }
     let loaded = store.load_event(id).await.unwrap();
     let round = loaded.desk.pair_next_round().unwrap();
@@ -187,8 +206,18 @@ async fn a_wide_table_scrolls_under_a_held_name_column() {
             format!("/events/{id}/players/1"),
             format!("/events/{id}/hall"),
             "/lists".to_string(),
+            "/players/301".to_string(),
+            "/search".to_string(),
+            format!("/search?q={}", "棋手"),
             "/help".to_string(),
         ];
+        // The card has the figures and the link the other pages are
+        // checked with.
+        b.goto(&format!("/events/{id}/players/1")).await;
+        b.find("#player-rating").await;
+        b.find("#list-player").await;
+        b.goto("/players/301").await;
+        b.find("#events-played").await;
         let mut wide = Vec::new();
         for size in [NARROW, (1366, 768)] {
             b.window(size).await;

@@ -46,6 +46,9 @@ const PLAYERS_CSV: &str = "编号,姓名,性别,等级分\n\
 const EVENT: &str = "春季公开赛";
 const UNDER_WAY: &str = "夏季快棋赛";
 const REGISTRATION: &str = "秋季新人赛";
+/// An event whose player was taken from the rating list (his card links
+/// to his list page, which lists the event).
+const FROM_LIST: &str = "冬季邀请赛";
 /// The team event and its teams (their players are the team's name and
 /// the board: 红队1, 红队2).
 const TEAM_EVENT: &str = "象棋团体赛";
@@ -56,7 +59,7 @@ const OFFICER: &str = "li";
 
 /// Data the test entered, shown as entered on pages of both languages:
 /// player and event names, the event's place, user names.
-const ENTERED: [&str; 17] = [
+const ENTERED: [&str; 18] = [
     "王天一",
     "郑惟桐",
     "唐丹",
@@ -66,6 +69,7 @@ const ENTERED: [&str; 17] = [
     EVENT,
     UNDER_WAY,
     REGISTRATION,
+    FROM_LIST,
     TEAM_EVENT,
     TEAMS[0],
     TEAMS[1],
@@ -360,6 +364,25 @@ async fn build_site(server: &TestServer, office: &reqwest::Client) -> (i64, i64)
             .await;
         assert_eq!(resp.status(), 303, "team {name}");
     }
+    // A player taken from the rating list into an event of his own.
+    let winter = create_event(
+        server,
+        &[
+            ("name", FROM_LIST),
+            ("game", "xiangqi"),
+            ("system", "swiss"),
+            ("rounds", "5"),
+            ("rating_profile", "cxa-2019"),
+        ],
+    )
+    .await;
+    let resp = server
+        .post_form(
+            &format!("/desk/events/{winter}/players"),
+            &[("action", "add-from-list"), ("list_player", "101")],
+        )
+        .await;
+    assert_eq!(resp.status(), 200, "add from the list");
     (id, sub)
 }
 
@@ -1246,6 +1269,7 @@ async fn every_page_speaks_one_language() {
                 "officer" => &["/office".to_string(), "/office/audit".to_string()],
                 _ => &[
                     format!("/events/{id}"),
+                    "/players/101".to_string(),
                     "/lists".to_string(),
                     "/help/arbiter".to_string(),
                     "/help/officer".to_string(),
@@ -1273,6 +1297,17 @@ async fn every_page_speaks_one_language() {
                 status_and_text(office.get(server.url(&path)).send().await.unwrap()).await;
             assert_eq!(status, 200, "{path}: {body}");
             pages.push((format!("officer GET {path} ({status})"), body));
+        }
+        // The name search across events and lists (a form's answer).
+        for path in ["/search", "/search?q=%E7%8E%8B", "/search?q=anna"] {
+            let (status, body) =
+                status_and_text(anonymous.get(server.url(path)).send().await.unwrap()).await;
+            assert_eq!(status, 200, "{path}: {body}");
+            assert!(
+                path == "/search" || body.contains("found-in-events"),
+                "{body}"
+            );
+            pages.push((format!("anonymous GET {path} ({status})"), body));
         }
         for (label, body) in
             provoke_errors(&server, &server.client, &office, &anonymous, id, sub).await

@@ -125,6 +125,7 @@ const PUBLIC_GET: &[&str] = &[
     "/help/img/{file}",
     "/players",
     "/players/{id}",
+    "/search",
     "/api/v1/health",
     "/api/v1/whoami",
     "/api/v1/openapi.json",
@@ -577,6 +578,29 @@ async fn private_data_never_reaches_an_anonymous_reader() {
         .unwrap()
         .id
         .0;
+    let wang_no = server
+        .store
+        .load_event(id)
+        .await
+        .unwrap()
+        .desk
+        .players()
+        .iter()
+        .find(|p| p.info.name == "王小川")
+        .unwrap()
+        .id
+        .0;
+    let card = common::get_text_at(
+        &server.base_url,
+        &server.browser(),
+        &format!("/events/{id}/players/{wang_no}"),
+    )
+    .await;
+    assert_eq!(
+        common::attr_after(&card, "id=\"list-player\"", "href").as_deref(),
+        Some("/players/101"),
+        "{card}"
+    );
     let edit = server
         .get_text(&format!("/desk/events/{id}/players/{li_no}"))
         .await;
@@ -752,6 +776,10 @@ async fn private_data_never_reaches_an_anonymous_reader() {
         seeds.push(format!("/api/v1/events/{e}/standings?after_round=1"));
     }
     seeds.push("/players?q=李".into());
+    // The name search across events and lists finds every junior.
+    for q in ["李", "赵", "王小川", "孙"] {
+        seeds.push(format!("/search?q={q}"));
+    }
     for t in PUBLIC_GET.iter().chain(SIGNED_IN_GET) {
         seeds.push(instance(t, id));
     }
@@ -785,8 +813,11 @@ async fn private_data_never_reaches_an_anonymous_reader() {
                 "{lang}: {t} answered only {statuses:?}"
             );
         }
-        // The pages of the juniors' event were among them.
+        // The pages of the juniors' event were among them, the list page
+        // of the junior taken from the list through his card's link.
         for p in [
+            format!("/events/{id}/players/{wang_no}"),
+            "/search?q=王小川".to_string(),
             format!("/events/{id}"),
             format!("/events/{id}/rounds/1"),
             format!("/events/{id}/standings"),
@@ -799,6 +830,127 @@ async fn private_data_never_reaches_an_anonymous_reader() {
             assert_eq!(crawl.seen.get(&p), Some(&200), "{lang}: {p}");
         }
     }
+}
+
+/// The player card links to the player's page on the rating list (issue
+/// 15 item 7) with the list's own id of him and nothing else, only when
+/// the arbiter took him from the list and only once the list is published;
+/// a federation id typed by hand links nowhere. Neither the card, the list
+/// page (which lists the event) nor the name search shows a birth date, an
+/// id number, a phone or an e-mail to an anonymous reader.
+#[tokio::test]
+async fn the_card_links_to_the_list_page_and_no_further() {
+    let server = TestServer::start().await;
+    let officer = server.browser();
+    server
+        .create_account("officer-wang", TEST_PASSWORD, Role::Officer)
+        .await;
+    server
+        .login_as(&officer, "officer-wang", TEST_PASSWORD)
+        .await;
+    let list = format!(
+        "id,name,sex,birth date,unit,rating,rated_games,phone,email\n\
+         101,王小川,m,{WANG_BIRTH},广州少年宫,1810,30,{WANG_PHONE},{WANG_MAIL}\n"
+    );
+    // A draft: the desk's list search offers it while nothing is published.
+    let (list_id, _) = server
+        .import_list_draft(
+            &officer,
+            "cxa-2019",
+            "2025-07-01",
+            "juniors.csv",
+            list.as_bytes(),
+        )
+        .await;
+    server.sign_in_as("arbiter-li", Role::Arbiter).await;
+    let id = created_event_id(
+        &server
+            .post_form(
+                "/desk/events/new",
+                &[
+                    ("name", "少年赛"),
+                    ("game", "xiangqi"),
+                    ("system", "swiss"),
+                    ("rounds", "3"),
+                ],
+            )
+            .await,
+    );
+    let players = format!("/desk/events/{id}/players");
+    for fields in [
+        &[("action", "add-from-list"), ("list_player", "101")][..],
+        // By hand, with the list's id typed as his federation id, and one
+        // with a national id number.
+        &[
+            ("action", "add"),
+            ("name", "王小川"),
+            ("sex", "m"),
+            ("national_id", "101"),
+        ][..],
+        &[
+            ("action", "add"),
+            ("name", "李明"),
+            ("sex", "m"),
+            ("birth", LI_BIRTH),
+            ("national_id", LI_ID),
+        ][..],
+    ] {
+        let (status, page) = status_and_text(server.post_form(&players, fields).await).await;
+        assert_eq!(status, 200, "{page}");
+        assert!(page.contains(r#"class="notice""#), "{page}");
+    }
+    let anon = server.browser();
+    let get = |path: String| {
+        let anon = anon.clone();
+        let base = server.base_url.clone();
+        async move {
+            let page = common::get_text_at(&base, &anon, &path).await;
+            for (s, what) in secrets() {
+                assert!(
+                    !page.contains(&s),
+                    "anonymous GET {path} shows a {what}: `{s}`"
+                );
+            }
+            page
+        }
+    };
+    let links = |page: &str| -> Vec<String> {
+        common::all_attrs(page, "href")
+            .into_iter()
+            .filter(|h| h.starts_with("/players/"))
+            .collect()
+    };
+    // Numbers 1–3, each card: no list link while the list is a draft.
+    for n in 1..=3 {
+        let card = get(format!("/events/{id}/players/{n}")).await;
+        assert!(links(&card).is_empty(), "{card}");
+    }
+    server.publish_list_draft(&officer, list_id).await;
+    let mut linked = Vec::new();
+    for n in 1..=3 {
+        let card = get(format!("/events/{id}/players/{n}")).await;
+        if !links(&card).is_empty() {
+            assert_eq!(links(&card), ["/players/101"], "{card}");
+            linked.push(n);
+        }
+    }
+    assert_eq!(linked.len(), 1, "only the player taken from the list");
+    let wang = linked[0];
+    // His list page lists the event, linking back to his card.
+    let page = get("/players/101".to_string()).await;
+    assert!(
+        page.contains(&format!("href=\"/events/{id}/players/{wang}\"")),
+        "{page}"
+    );
+    // The search finds both 王小川 of the event and the list's.
+    let page = get(format!("/search?q={}", "王小川")).await;
+    assert!(page.contains("href=\"/players/101\""), "{page}");
+    assert_eq!(
+        common::tags(&page, "<tr data-event=").len(),
+        2,
+        "the two 王小川 of the event: {page}"
+    );
+    get(format!("/search?q={}", "李")).await;
 }
 
 /// An event created through the API keeps the year of birth of its event

@@ -1123,6 +1123,44 @@ impl Store {
         infos: &[PlayerInfo],
         by: &str,
     ) -> Result<Vec<PlayerId>, StoreError> {
+        self.add_players_from(event_id, infos, None, by).await
+    }
+
+    /// Registers a player the arbiter took from the rating list, as
+    /// [`Store::add_player`] does, and keeps the list's id of him
+    /// (`list_player_id`, migration 0020): the public pages link his
+    /// player card to his list page while he is on a published list, and
+    /// list this event on that page. Returns his pairing number.
+    ///
+    /// # Errors
+    /// As [`Store::add_player`].
+    pub async fn add_player_from_list(
+        &self,
+        event_id: i64,
+        info: &PlayerInfo,
+        list_player_id: u32,
+        by: &str,
+    ) -> Result<PlayerId, StoreError> {
+        let ids = self
+            .add_players_from(
+                event_id,
+                std::slice::from_ref(info),
+                Some(list_player_id),
+                by,
+            )
+            .await?;
+        Ok(ids[0])
+    }
+
+    /// [`Store::add_players`]; `list_player_id` (one player only): the list
+    /// player he was taken from.
+    async fn add_players_from(
+        &self,
+        event_id: i64,
+        infos: &[PlayerInfo],
+        list_player_id: Option<u32>,
+        by: &str,
+    ) -> Result<Vec<PlayerId>, StoreError> {
         let (mut tx, mut loaded) = self.begin_locked(event_id).await?;
         drop_draft(&mut tx, event_id, by, "a player was added").await?;
         let last = loaded.desk.players().last().map_or(0, |p| p.id.0);
@@ -1132,11 +1170,26 @@ impl Store {
         // them, then moved to their places with everyone the desk moved.
         for (n, info) in (last + 1..).zip(infos) {
             insert_player_row(&mut tx, event_id, PlayerId(n), info, first_round, None).await?;
+            if let Some(list_id) = list_player_id {
+                sqlx::query(
+                    "UPDATE desk_players SET list_player_id = $1 WHERE event_id = $2 AND number = $3",
+                )
+                .bind(i64::from(list_id))
+                .bind(event_id)
+                .bind(i64::from(n))
+                .execute(&mut *tx)
+                .await?;
+            }
         }
         renumber_in(&mut tx, self.backend, event_id, &moved).await?;
         set_total_rounds(&mut tx, event_id, &loaded.desk).await?;
-        let detail = match infos {
-            [info] => serde_json::json!({"number": ids[0].0, "player": info, "moved": moved.moves}),
+        let detail = match (infos, list_player_id) {
+            ([info], Some(list)) => serde_json::json!({
+                "number": ids[0].0, "player": info, "list_player": list, "moved": moved.moves
+            }),
+            ([info], None) => {
+                serde_json::json!({"number": ids[0].0, "player": info, "moved": moved.moves})
+            }
             _ => serde_json::json!({"imported": ids.len(), "numbers": ids, "moved": moved.moves}),
         };
         commit_logged(tx, event_id, by, "add-player", None, detail).await?;
@@ -1466,6 +1519,23 @@ impl Store {
         .bind(info.ever_reached.map(|d| d.to_string()))
         .bind(event_id)
         .bind(i64::from(player.0))
+        .execute(&mut *tx)
+        .await?;
+        // The link to the list player he was taken from holds while the
+        // desk keeps that list id for him (the id an arbiter corrects is
+        // another player's, or none).
+        let kept = info
+            .national_id
+            .as_deref()
+            .and_then(|s| s.trim().parse::<u32>().ok())
+            .map_or(-1, i64::from);
+        sqlx::query(
+            "UPDATE desk_players SET list_player_id = NULL WHERE event_id = $1 AND number = $2 \
+             AND list_player_id IS NOT NULL AND list_player_id <> $3",
+        )
+        .bind(event_id)
+        .bind(i64::from(player.0))
+        .bind(kept)
         .execute(&mut *tx)
         .await?;
         commit_logged(

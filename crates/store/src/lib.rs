@@ -56,6 +56,7 @@ pub mod list_pages;
 mod lists;
 mod office;
 pub mod points;
+pub mod public;
 mod query;
 pub mod security;
 mod submissions;

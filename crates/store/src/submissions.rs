@@ -325,13 +325,21 @@ impl Store {
         let imported = done.pop().unwrap_or(Err(StoreError::Corrupt {
             what: "the import returned nothing".into(),
         }))?;
+        // Who each desk player became at the office (the newcomers' ids
+        // were given just now): the public player card shows what the
+        // office's rating gave him.
+        let office_ids: std::collections::BTreeMap<u32, u32> = ids.into_iter().collect();
+        let office_ids = serde_json::to_string(&office_ids).map_err(|e| StoreError::Corrupt {
+            what: format!("submission #{id}: {e}"),
+        })?;
         sqlx::query(
             "UPDATE desk_submissions SET status = 'imported', office_event_id = $1, decided_by = $2, \
-             decided_at = $3 WHERE id = $4 AND status = 'pending'",
+             decided_at = $3, office_ids = $4 WHERE id = $5 AND status = 'pending'",
         )
         .bind(imported.event_id)
         .bind(by)
         .bind(now())
+        .bind(office_ids)
         .bind(id)
         .execute(&self.pool)
         .await?;

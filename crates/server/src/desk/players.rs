@@ -547,8 +547,10 @@ pub(super) async fn post(
     let outcome: Result<String, String> = async {
         match f.action.as_str() {
             action @ ("add" | "add-from-list") => {
-                let info = if action == "add" {
-                    f.info(l)?
+                // A player taken from the list keeps the list's id of him:
+                // the public pages link his card to his list page.
+                let (info, list_player) = if action == "add" {
+                    (f.info(l)?, None)
                 } else {
                     let wanted = f.list_player.trim();
                     let line = search_list(&state, wanted)
@@ -563,13 +565,14 @@ pub(super) async fn post(
                             )
                             .to_string()
                         })?;
-                    info_from_line(&line)
+                    (info_from_line(&line), Some(line.id))
                 };
                 super::check_field_size(&state, loaded.desk.players().len(), 1, l)?;
-                let n = store
-                    .add_player(id, &info, who)
-                    .await
-                    .map_err(|e| store_error(e, l).message(l))?;
+                let added = match list_player {
+                    Some(list_id) => store.add_player_from_list(id, &info, list_id, who).await,
+                    None => store.add_player(id, &info, who).await,
+                };
+                let n = added.map_err(|e| store_error(e, l).message(l))?;
                 Ok(l.pick(
                     format!("{} added as number {}.", info.name, n.0),
                     format!("已添加 {}，序号 {}。", info.name, n.0),

@@ -233,23 +233,20 @@ pub(super) async fn rating(
     // Figures at the regulation's precision: Ra as the profile rounds it,
     // other exact values (We, Rp) to the profile's display decimals — never
     // the 28 decimals of an exact division.
-    let rounding = profile
+    let built_in = profile
         .as_deref()
-        .and_then(|p| qiyuan_rating::Profile::builtin(p).ok())
-        .map(|p| p.rounding);
+        .and_then(|p| qiyuan_rating::Profile::builtin(p).ok());
     let dash = || "—".to_string();
-    let at = |d: rust_decimal::Decimal, decimals: Option<u32>| match &rounding {
-        Some(r) => r
-            .mode
-            .round(d, decimals.unwrap_or(r.display))
-            .normalize()
-            .to_string(),
-        None => d.normalize().to_string(),
+    let at = |d: rust_decimal::Decimal, decimals: Option<u32>| {
+        super::rating_figure(built_in.as_ref(), d, decimals)
     };
     let show = |d: Option<rust_decimal::Decimal>| d.map_or_else(dash, |d| at(d, None));
     let show_ra = |d: Option<rust_decimal::Decimal>| {
         d.map_or_else(dash, |d| {
-            at(d, rounding.as_ref().and_then(|r| r.opponents_average))
+            at(
+                d,
+                built_in.as_ref().and_then(|p| p.rounding.opponents_average),
+            )
         })
     };
     Ok(page(

@@ -9,6 +9,7 @@ use std::collections::HashMap;
 use axum::Router;
 use axum::extract::{Path, Query, State};
 use axum::routing::get;
+use chrono::NaiveDate;
 use maud::{Markup, html};
 use qiyuan_desk::prelude::*;
 use qiyuan_desk::reports::StandingsTable;
@@ -295,6 +296,7 @@ async fn events_index(State(state): State<AppState>, viewer: Viewer) -> Result<M
         title,
         html! {
             h1 { (title) }
+            (super::search::search_form(&viewer, ""))
             @if events.is_empty() {
                 p { (viewer.t("No event yet.", "暂无赛事。")) }
             } @else {
@@ -864,6 +866,17 @@ async fn player_card(
         })
         .collect();
     let standing = public_standings(&e);
+    // His page on the rating list: only the list's own (public) id of him,
+    // only when the arbiter took him from the list and he is on a
+    // published list.
+    let list_player = state
+        .store
+        .list_links(id)
+        .await
+        .map_err(store_error)?
+        .get(&player.id)
+        .copied();
+    let rating = card_rating(&state, &e, player.id).await?;
     let title = format!("{} — {}", player.info.name, e.desk.settings().name);
     Ok(layout::page(
         &viewer,
@@ -884,6 +897,12 @@ async fn player_card(
                 @if let Some(y) = player.info.birth_year {
                     dt { (viewer.t("Born", "出生年份")) } dd { (y) }
                 }
+                @if let Some(lid) = list_player {
+                    dt { (viewer.t("Rating list", "等级分名单")) }
+                    dd { a #list-player href={ "/players/" (lid) } {
+                        (viewer.t("Player page and rating history", "棋手页面与等级分历史")) " →"
+                    } }
+                }
             }
             @if let Some((t, line)) = standing.as_ref().and_then(|t| Some((t, t.lines.iter().find(|l| l.player == player.id)?))) {
                 dl.player-card #player-standing {
@@ -897,6 +916,7 @@ async fn player_card(
                 }
                 p.no-print { a href={ "/events/" (id) "/standings" } { (viewer.t("Standings", "排名")) " →" } }
             }
+            @if let Some(r) = &rating { (rating_markup(&viewer, r)) }
             div.table-wrap id="player-rounds" data-live=[(e.status != "finished").then_some(LIVE_SECONDS)] {
                 table.player-rounds {
                     thead { tr {
@@ -947,6 +967,197 @@ async fn player_card(
             }
         },
     ))
+}
+
+/// A player card's performance and rating change, written at the
+/// profile's precision, and where they come from.
+struct CardRating {
+    performance: Option<String>,
+    change: Option<String>,
+    /// The event's profile and the last round its report counted.
+    report: Option<(String, u32)>,
+    /// The published list whose period rated the event (the rating
+    /// change is the office's then).
+    office: Option<(i64, NaiveDate)>,
+}
+
+/// The performance and rating change of `player` in `e`. The performance
+/// is the event's rating report's (the one the desk's rating page and the
+/// API show, [`DeskEvent::rating_report_through`] over the published
+/// rounds, under the event's profile); the rating change is the rating
+/// office's once a published list rated the event, else the report's.
+/// `None` when the event is not rated — no rating profile or no public
+/// round, and no rating by the office — or he has no counted game: nothing
+/// is shown then, not a zero.
+async fn card_rating(
+    state: &AppState,
+    e: &LoadedEvent,
+    player: PlayerId,
+) -> Result<Option<CardRating>, AppError> {
+    let profile = e.desk.settings().rating_profile.clone();
+    let built_in = profile
+        .as_deref()
+        .and_then(|p| qiyuan_rating::Profile::builtin(p).ok());
+    let figure = |d: Decimal| crate::desk::rating_figure(built_in.as_ref(), d, None);
+    let signed = |d: Decimal| {
+        let text = figure(d);
+        if d > Decimal::ZERO {
+            format!("+{text}")
+        } else {
+            text
+        }
+    };
+    let through = public_through(e);
+    let report = match &profile {
+        Some(_) if through > 0 => e
+            .desk
+            .rating_report_through(None, &|_, _| {}, Some(through))
+            .ok(),
+        _ => None,
+    };
+    let line = report.as_ref().and_then(|r| {
+        r.players
+            .iter()
+            .find(|p| p.id.0 == player.0 && p.games_counted > 0)
+    });
+    let office = state.store.office_rating(e.id).await.map_err(store_error)?;
+    let office_line = office.as_ref().and_then(|o| o.players.get(&player));
+    let rating = CardRating {
+        performance: line
+            .and_then(|l| l.performance)
+            .or(office_line.and_then(|o| o.performance))
+            .map(figure),
+        change: match office_line {
+            Some(o) => o.change.map(signed),
+            None => line.and_then(|l| l.change).map(signed),
+        },
+        report: line.and(profile).map(|p| (p, through)),
+        office: office_line
+            .and(office.as_ref())
+            .map(|o| (o.list_id, o.list_date)),
+    };
+    Ok((rating.performance.is_some() || rating.change.is_some()).then_some(rating))
+}
+
+/// The card's performance and rating change, and where they come from.
+fn rating_markup(viewer: &Viewer, r: &CardRating) -> Markup {
+    html! {
+        dl.player-card #player-rating {
+            @if let Some(p) = &r.performance {
+                dt { (viewer.t("Performance", "表现分")) } dd data-performance=(p) { (p) }
+            }
+            @if let Some(c) = &r.change {
+                dt { (viewer.t("Rating change", "等级分变化")) } dd data-change=(c) { (c) }
+            }
+        }
+        p.muted #rating-source {
+            @if let Some((profile, through)) = &r.report {
+                (viewer.lang.pick(
+                    format!("Calculated by {} from the results of rounds 1–{through}. ",
+                            crate::desk::profile_title(profile, viewer.lang)),
+                    format!("按{}计算（第1–{through}轮成绩）。",
+                            crate::desk::profile_title(profile, viewer.lang)),
+                ))
+            }
+            @match &r.office {
+                Some((list_id, list_date)) => {
+                    (viewer.t("Rating change as the rating office rated the event: ",
+                              "等级分变化以等级分管理的计算为准："))
+                    a href={ "/lists/" (list_id) } {
+                        (viewer.lang.pick(format!("the list of {list_date}"), format!("{list_date} 等级分名单")))
+                    }
+                }
+                None => {
+                    (viewer.t("Not yet rated by the rating office.", "尚未经等级分管理计算。"))
+                }
+            }
+        }
+    }
+}
+
+/// How many of a list player's events his page lists.
+const PLAYED_LIMIT: u32 = 50;
+
+/// The public events list player `list_player` played (he was taken from
+/// the rating list into them), newest first, with his points and rank
+/// after the last public round, each linked to his card in the event; for
+/// the list's player page. Nothing when there is none.
+pub(crate) async fn events_played(
+    state: &AppState,
+    viewer: &Viewer,
+    list_player: u32,
+) -> Result<Markup, AppError> {
+    let (total, played) = state
+        .store
+        .events_of_list_player(list_player, PLAYED_LIMIT)
+        .await
+        .map_err(store_error)?;
+    struct Row {
+        event: i64,
+        number: PlayerId,
+        name: String,
+        start: Option<NaiveDate>,
+        points: Option<Decimal>,
+        rank: Option<(u32, usize)>,
+        after: u32,
+    }
+    let mut rows = Vec::with_capacity(played.len());
+    for p in played {
+        let e = match load(state, p.event_id).await {
+            Ok(e) => e,
+            Err(AppError::NotFound) => continue,
+            Err(err) => return Err(err),
+        };
+        let table = public_standings(&e);
+        let line = table
+            .as_ref()
+            .and_then(|t| t.lines.iter().find(|l| l.player == p.number));
+        rows.push(Row {
+            event: p.event_id,
+            number: p.number,
+            name: e.desk.settings().name.clone(),
+            start: e.desk.settings().start,
+            points: line.map(|l| l.points),
+            rank: line
+                .zip(table.as_ref())
+                .map(|(l, t)| (l.rank, t.lines.len())),
+            after: table.as_ref().map_or(0, |t| t.after_round),
+        });
+    }
+    if rows.is_empty() {
+        return Ok(html! {});
+    }
+    Ok(html! {
+        section #events-played {
+            h2 { (viewer.t("Events played", "参加的赛事")) }
+            div.table-wrap { table.events-played {
+                thead { tr {
+                    th.name { (viewer.t("Event", "赛事")) }
+                    th { (viewer.t("Dates", "日期")) }
+                    th.num { (viewer.t("Pts.", "积分")) }
+                    th.num { (viewer.t("Rk.", "名次")) }
+                    th.num { (viewer.t("After round", "截至轮次")) }
+                } }
+                tbody {
+                    @for r in &rows {
+                        tr data-event=(r.event) {
+                            td.name { a href={ "/events/" (r.event) "/players/" (r.number.0) } { (r.name) } }
+                            td { @if let Some(d) = r.start { (d) } }
+                            td.num { @if let Some(p) = r.points { (points_text(p)) } @else { "—" } }
+                            td.num { @if let Some((rank, of)) = r.rank { (rank) " / " (of) } }
+                            td.num { @if r.after > 0 { (r.after) } }
+                        }
+                    }
+                }
+            } }
+            @if total > rows.len() as u64 {
+                p.muted { (viewer.lang.pick(
+                    format!("The newest {} of {total} events.", rows.len()),
+                    format!("共 {total} 项赛事，显示最近 {} 项。", rows.len()),
+                )) }
+            }
+        }
+    })
 }
 
 #[cfg(test)]

@@ -444,6 +444,8 @@ pub(crate) async fn player_page(
         })
         .collect();
     let current = lists.last();
+    // The public events he played at the desk, taken from the list.
+    let played = super::events::events_played(&state, &viewer, id).await?;
     Ok(layout::page(
         &viewer,
         &history.name,
@@ -529,6 +531,7 @@ pub(crate) async fn player_page(
                     }
                 }
             }
+            (played)
         },
     ))
 }

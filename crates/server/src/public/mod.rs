@@ -14,7 +14,18 @@
 //!   "round in progress" line while a published round has results to
 //!   come); `/events/{id}/players/{n}` — a player's rounds, rank, points
 //!   and tie-breaks; `/events/{id}/hall` — the hall poster: a QR code of
-//!   the short link `GET /e/{id}` (a redirect to `/events/{id}`).
+//!   the short link `GET /e/{id}` (a redirect to `/events/{id}`). The
+//!   player card links to the player's list page when the arbiter took him
+//!   from the rating list and he is on a published list (the list's own id
+//!   of him, nothing else), and shows his performance and rating change:
+//!   the rating office's, once a published list rated the event, else the
+//!   event's rating report over the published rounds; nothing when the
+//!   event is not rated. The list's player page lists the public events
+//!   he played, with his points and rank;
+//! - `GET /search?q=` — a name across the public events (each player
+//!   linked to his card) and the published lists (linked to the list's
+//!   player page), at most [`search::SEARCH_LIMIT`] of each; the search
+//!   box is on the home and events pages.
 //!
 //! Wide tables scroll inside their frame (`.table-wrap`) with the name
 //! column held (`th.name`/`td.name`, sticky) and the right edge faded while
@@ -25,6 +36,7 @@
 
 mod events;
 mod lists;
+pub mod search;
 
 use axum::Router;
 use axum::routing::get;
@@ -48,6 +60,7 @@ pub fn routes() -> Router<AppState> {
         .route("/lists/{id}", get(lists::list_page))
         .route("/players", get(lists::players_search))
         .route("/players/{id}", get(lists::player_page))
+        .route("/search", get(search::search_page))
         .merge(events::routes())
 }
 
