@@ -14,6 +14,7 @@
 //! ```text
 //! cargo bench -p qiyuan-store --bench lists            # 1,000,000 players
 //! cargo bench -p qiyuan-store --bench lists -- 200000  # fewer
+//! cargo bench -p qiyuan-store --bench lists -- --draft  # and the draft, without the index
 //! ```
 
 use std::time::Instant;
@@ -63,6 +64,7 @@ fn main() {
         .skip(1)
         .find(|a| !a.starts_with('-'))
         .map_or(1_000_000, |a| a.parse().expect("a number of players"));
+    let time_draft = std::env::args().any(|a| a == "--draft");
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -73,7 +75,7 @@ fn main() {
         let sqlite = Store::open(&path.display().to_string())
             .await
             .expect("the SQLite file opens");
-        run("SQLite", &sqlite, players).await;
+        run("SQLite", &sqlite, players, time_draft).await;
         sqlite.close().await;
         if let Ok(base) = std::env::var("QIYUAN_TEST_POSTGRES_URL")
             && !base.is_empty()
@@ -91,7 +93,7 @@ fn main() {
             let pg = Store::open(&format!("{head}/{name}"))
                 .await
                 .expect("PostgreSQL opens");
-            run("PostgreSQL", &pg, players).await;
+            run("PostgreSQL", &pg, players, time_draft).await;
             pg.close().await;
             sqlx::query(&format!("DROP DATABASE {name}"))
                 .execute(&mut conn)
@@ -117,7 +119,7 @@ fn name_of(n: i64) -> String {
     .collect()
 }
 
-async fn run(backend: &str, store: &Store, players: i64) {
+async fn run(backend: &str, store: &Store, players: i64, time_draft: bool) {
     let start = Instant::now();
     // A draft list made through the store (its audit entry, its row), then
     // a million rows written straight in (the FTS triggers run as for an
@@ -216,16 +218,6 @@ async fn run(backend: &str, store: &Store, players: i64) {
         "  list page, first page of the draft (counted)   {:>8.1} ms",
         t.elapsed().as_secs_f64() * 1000.0
     );
-    let t = Instant::now();
-    store
-        .publish_list(list, true, "bench")
-        .await
-        .expect("the list is published");
-    println!(
-        "  (published in {:.1} s; the pages below are of the published list)",
-        t.elapsed().as_secs_f64()
-    );
-
     // The middle of the list: after the key of rating 1900 (ratings run
     // from 1000 to 2799).
     let key = ListKey {
@@ -237,6 +229,13 @@ async fn run(backend: &str, store: &Store, players: i64) {
     // characters.
     let full_name = name_of(players / 2 + 17);
     let two: String = full_name.chars().skip(1).collect();
+    let one: String = full_name.chars().skip(1).take(1).collect();
+    // The end of the list: the page before a key after every row.
+    let end = ListKey {
+        unrated: true,
+        rating: "0".into(),
+        id: i64::MAX,
+    };
     let cases: Vec<(&str, String, ListCursor)> = vec![
         ("first page", String::new(), ListCursor::Start),
         (
@@ -245,8 +244,18 @@ async fn run(backend: &str, store: &Store, players: i64) {
             ListCursor::After(key.clone()),
         ),
         (
+            "last page (with its position)",
+            String::new(),
+            ListCursor::Before(end.clone()),
+        ),
+        (
             "search: full name (3 chars)",
             full_name.clone(),
+            ListCursor::Start,
+        ),
+        (
+            "search: a unit (黑龙江, 3 chars)",
+            "黑龙江".into(),
             ListCursor::Start,
         ),
         (
@@ -259,30 +268,61 @@ async fn run(backend: &str, store: &Store, players: i64) {
             two.clone(),
             ListCursor::Start,
         ),
+        ("search: one character (王)", "王".into(), ListCursor::Start),
+        (
+            "search: one character of a name",
+            one.clone(),
+            ListCursor::Start,
+        ),
+        (
+            "search: one character (江), middle page",
+            "江".into(),
+            ListCursor::After(key.clone()),
+        ),
+        (
+            "search: one character (江), last page",
+            "江".into(),
+            ListCursor::Before(end.clone()),
+        ),
         (
             "search: an id",
             (players / 3).to_string(),
             ListCursor::Start,
         ),
     ];
-    for (what, q, cursor) in &cases {
-        let runs = 7;
+    if time_draft {
+        // The path every list took before its index (migration 0019): a
+        // draft's, which has none (three runs each: some are slow).
+        println!("  the draft, without the index:");
+        time_pages(store, list, &cases, 3).await;
+    }
+    let t = Instant::now();
+    store
+        .publish_list(list, true, "bench")
+        .await
+        .expect("the list is published");
+    println!(
+        "  (published, its index written, in {:.1} s; the pages below are of the published list)",
+        t.elapsed().as_secs_f64()
+    );
+    time_pages(store, list, &cases, 7).await;
+    // The desk's search of the list (name or id, the first 25).
+    for (what, q) in [
+        ("desk: one character (王)", "王".to_string()),
+        ("desk: two characters of a name", two.clone()),
+        ("desk: full name (3 chars)", full_name.clone()),
+        ("desk: an id", (players / 3).to_string()),
+    ] {
         let mut times = Vec::new();
-        let mut found = (0, 0);
-        for _ in 0..runs {
+        let mut found = 0;
+        for _ in 0..7 {
             let t = Instant::now();
-            let page = store
-                .list_page(list, None, q, cursor, 100)
-                .await
-                .expect("a page");
+            found = store.find_on_list(list, &q, 25).await.expect("a search").len();
             times.push(t.elapsed().as_secs_f64() * 1000.0);
-            found = (page.rows.len(), page.total);
         }
         println!(
-            "  list page, {what:<36} {:>8.1} ms   ({} rows shown of {})",
-            median(&mut times),
-            found.0,
-            found.1
+            "  {what:<47} {:>8.1} ms   ({found} shown)",
+            median(&mut times)
         );
     }
     for (what, q) in [
@@ -315,6 +355,29 @@ async fn run(backend: &str, store: &Store, players: i64) {
             times.push(t.elapsed().as_secs_f64() * 1000.0);
         }
         println!("  old SQL, list {what:<33} {:>8.1} ms", median(&mut times));
+    }
+}
+
+/// Times each case's page (`runs` runs, the median).
+async fn time_pages(store: &Store, list: i64, cases: &[(&str, String, ListCursor)], runs: usize) {
+    for (what, q, cursor) in cases {
+        let mut times = Vec::new();
+        let mut found = (0, 0);
+        for _ in 0..runs {
+            let t = Instant::now();
+            let page = store
+                .list_page(list, None, q, cursor, 100)
+                .await
+                .expect("a page");
+            times.push(t.elapsed().as_secs_f64() * 1000.0);
+            found = (page.rows.len(), page.total);
+        }
+        println!(
+            "  list page, {what:<36} {:>8.1} ms   ({} rows shown of {})",
+            median(&mut times),
+            found.0,
+            found.1
+        );
     }
 }
 

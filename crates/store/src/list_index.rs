@@ -7,16 +7,16 @@
 //! * **positions** (`list_positions`): each row's place in list order, from
 //!   1 — a page is a range of positions, and how many rows come before a
 //!   page is its first position less one, whatever its depth;
-//! * **postings** (`list_postings`): for every text of one or two
+//! * **postings** (`list_postings`): for every text of one to three
 //!   characters in a row's `LOWER(name)` or `LOWER(COALESCE(unit, ''))` —
 //!   the strings, lower-cased by the database, that the search's `LIKE`
 //!   reads —, the positions of the rows that hold it, ascending, in chunks
 //!   of [`CHUNK`]; a chunk knows the ordinal of its first position, so the
 //!   number of matches before a page is read, not counted.
 //!
-//! A one- or two-character text is found in a string exactly when it is
-//! one of the string's one- or two-character substrings, so a posting is
-//! the very set of rows `LIKE '%text%'` matches: the same rows, order and
+//! A text of one to three characters is found in a string exactly when it
+//! is one of the string's substrings of that length, so a posting is the
+//! very set of rows `LIKE '%text%'` matches: the same rows, order and
 //! counts as reading the whole list. Longer texts go through the trigram
 //! indexes (migration 0017).
 
@@ -57,13 +57,16 @@ impl Field {
 pub(crate) const ORDER: &str = "(CASE WHEN e.rating IS NULL THEN 1 ELSE 0 END), \
      (-COALESCE(CAST(e.rating AS DOUBLE PRECISION), 0)), e.player_id";
 
-/// Every substring of one and two characters of `text`, added to `out`.
+/// The longest text a posting is kept for, in characters.
+pub(crate) const LONGEST: usize = 3;
+
+/// Every substring of one to [`LONGEST`] characters of `text`, added to
+/// `out`.
 pub(crate) fn tokens(text: &str, out: &mut Vec<String>) {
     let chars: Vec<char> = text.chars().collect();
-    for (i, c) in chars.iter().enumerate() {
-        out.push(c.to_string());
-        if let Some(d) = chars.get(i + 1) {
-            out.push([*c, *d].iter().collect());
+    for i in 0..chars.len() {
+        for n in 1..=LONGEST.min(chars.len() - i) {
+            out.push(chars[i..i + n].iter().collect());
         }
     }
 }
@@ -238,6 +241,13 @@ pub(crate) async fn build(tx: &mut Tx, list_id: i64) -> Result<bool, StoreError>
         &|_| {},
     )
     .await?;
+    // PostgreSQL plans by its statistics, which a table filled inside a
+    // transaction has not got yet (SQLite's planner needs none here).
+    if tx.backend_name() != "SQLite" {
+        sqlx::query("ANALYZE list_positions, list_postings")
+            .execute(&mut **tx)
+            .await?;
+    }
     Ok(true)
 }
 
@@ -254,13 +264,13 @@ mod tests {
     }
 
     #[test]
-    fn tokens_are_every_one_and_two_character_substring() {
+    fn tokens_are_every_substring_of_one_to_three_characters() {
         let t = row_tokens("王天一", "北京", Field::Any);
-        let want = ["一", "北", "北京", "天", "天一", "京", "王", "王天"];
+        let want = ["一", "北", "北京", "天", "天一", "京", "王", "王天", "王天一"];
         let mut want: Vec<String> = want.iter().map(|s| (*s).to_string()).collect();
         want.sort();
         assert_eq!(t, want);
-        assert_eq!(row_tokens("aa", "a", Field::Name), ["a", "aa"]);
+        assert_eq!(row_tokens("aaaa", "a", Field::Name), ["a", "aa", "aaa"]);
         assert!(row_tokens("", "", Field::Any).is_empty());
     }
 }

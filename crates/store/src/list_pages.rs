@@ -11,18 +11,19 @@
 //!
 //! **A published list** has an index written at its publication
 //! (`list_index`, migration 0019): each row's position in list order, and
-//! for every text of one or two characters the positions of the rows that
-//! hold it, with their ordinals. A page is then a range of positions (the
+//! for every text of one to three characters the positions of the rows
+//! that hold it, with their ordinals. A page is then a range of positions (the
 //! key of its neighbour gives the first one, through the index
 //! `list_entries_order` of migration 0017), the rows before it are its
-//! first position less one, and a search of one or two characters reads
+//! first position less one, and a search of up to three characters reads
 //! its posting from the page's position on, its total and the matches
 //! before the page stored beside it: a few index reads, whatever the list's
 //! length, the page's depth or the number of matches. A posting holds
 //! exactly the rows `LIKE` matches (see [`crate::list_index`]), so the
 //! rows, order and counts are those of reading the whole list.
 //!
-//! **A longer text** is found through a trigram index — SQLite: the FTS5
+//! **A longer text** (four characters or more) is found through a trigram
+//! index — SQLite: the FTS5
 //! tables `list_search` and `player_search` (`tokenize='trigram'`, kept by
 //! triggers); PostgreSQL: `pg_trgm` GIN indexes on `LOWER(name)` and
 //! `LOWER(unit)` (migration 0017) — and every candidate is checked again
@@ -511,7 +512,7 @@ impl Store {
     }
 
     /// The positions of a page of an indexed list (`size` rows) whose rows
-    /// hold `token` (`q` lower-cased: empty, or one or two characters) in
+    /// hold `token` (`q` lower-cased: empty, or one to three characters) in
     /// `field` or whose id is `q`, from `cursor`; with how many match in
     /// all and before the page when `counted`.
     #[allow(clippy::too_many_arguments)]
@@ -882,12 +883,13 @@ fn key_ranges(sql: &mut Sql, k: &ListKey, after: bool, inclusive: bool) -> Vec<(
 }
 
 /// The text of the posting a search `q` reads: `q` lower-cased (as
-/// [`like_pattern`] lowers it), when it has at most two characters (an
-/// empty `q`: every row); `None` for a longer text, and for one with a NUL
-/// (which SQLite's `LIKE` reads as the pattern's end).
+/// [`like_pattern`] lowers it), when it has at most
+/// [`list_index::LONGEST`] characters (an empty `q`: every row); `None` for
+/// a longer text, and for one with a NUL (which SQLite's `LIKE` reads as
+/// the pattern's end).
 fn index_token(q: &str) -> Option<String> {
     let t = q.to_lowercase();
-    (t.chars().count() <= 2 && !t.contains('\0')).then_some(t)
+    (t.chars().count() <= list_index::LONGEST && !t.contains('\0')).then_some(t)
 }
 
 /// A page of an indexed list as positions.

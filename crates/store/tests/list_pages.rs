@@ -3,7 +3,7 @@
 //! SQL of before the trigram indexes, kept here verbatim as the reference),
 //! on a small list with Chinese and Latin names, units, ties, unrated rows
 //! and LIKE metacharacters; on SQLite and (with `QIYUAN_TEST_POSTGRES_URL`)
-//! PostgreSQL. Searches of one and two characters — read through the index
+//! PostgreSQL. Searches of one to three characters — read through the index
 //! a published list gets (migration 0019) — are checked page by page
 //! against a scan of the list the test builds, as are the desk's searches
 //! of a list.
@@ -448,9 +448,10 @@ fn key_of(entries: &[ListEntry], id: u32) -> ListKey {
     }
 }
 
-/// The searches of one and two characters: every character and every pair
-/// of neighbours in the names and units, a few the list does not have, and
-/// ids (a row whose name holds the id's digits, and one whose does not).
+/// The searches of one to three characters (those the index answers):
+/// every run of one, two and three characters in the names and units, a
+/// few the list does not have, and ids (a row whose name holds the id's
+/// digits, and one whose does not).
 fn short_queries(entries: &[ListEntry]) -> Vec<String> {
     let mut qs = std::collections::BTreeSet::new();
     for e in entries {
@@ -459,15 +460,14 @@ fn short_queries(entries: &[ListEntry]) -> Vec<String> {
             .flatten()
         {
             let chars: Vec<char> = text.chars().collect();
-            for (i, c) in chars.iter().enumerate() {
-                qs.insert(c.to_string());
-                if let Some(d) = chars.get(i + 1) {
-                    qs.insert([*c, *d].iter().collect::<String>());
+            for i in 0..chars.len() {
+                for n in 1..=3.min(chars.len() - i) {
+                    qs.insert(chars[i..i + n].iter().collect::<String>());
                 }
             }
         }
     }
-    for q in ["无", "zz", "W", "WA", "hA", "7", "23", "46", "99", "1"] {
+    for q in ["无", "zz", "W", "WA", "hA", "7", "23", "46", "99", "1", "王天无", "123"] {
         qs.insert(q.to_owned());
     }
     qs.into_iter().collect()

@@ -3,7 +3,7 @@
 -- read by crates/store/src/list_pages.rs). A published list never changes,
 -- so its order and its searches are computed once, at publication (lists
 -- published before this migration: when the store next opens), and every
--- page and every search of one or two characters is then a few index
+-- page and every search of one to three characters is then a few index
 -- probes, however long the list and however deep the page.
 --
 -- * list_index: which lists have their index, and how many rows they have.
@@ -11,7 +11,7 @@
 --   rating, highest first, then id; unrated rows last, by id — the order
 --   of list_entries_order, migration 0017), from 1: a page is a range of
 --   positions, and the rows before a page are its first position less one.
--- * list_postings: for every text of one or two characters found in a
+-- * list_postings: for every text of one to three characters found in a
 --   row's LOWER(name) or LOWER(COALESCE(unit, '')) — the very strings the
 --   search's LIKE reads —, the positions of the rows holding it (field 0:
 --   in the name or the unit; field 1: in the name), in chunks of at most
@@ -19,7 +19,7 @@
 --   (`positions`), its last position (`last_pos`, the key that finds the
 --   chunk holding a position), the ordinal of its first position among
 --   the token's (`first_ord`, from 1: the count of matches before a page)
---   and the token's number of rows (`total`). A search of one or two
+--   and the token's number of rows (`total`). A search of one to three
 --   characters then reads exactly the rows LIKE matches: the same rows,
 --   order and counts as the query that reads the whole list.
 --
