@@ -317,7 +317,11 @@ async fn run(backend: &str, store: &Store, players: i64, time_draft: bool) {
         let mut found = 0;
         for _ in 0..7 {
             let t = Instant::now();
-            found = store.find_on_list(list, &q, 25).await.expect("a search").len();
+            found = store
+                .find_on_list(list, &q, 25)
+                .await
+                .expect("a search")
+                .len();
             times.push(t.elapsed().as_secs_f64() * 1000.0);
         }
         println!(

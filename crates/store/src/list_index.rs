@@ -266,7 +266,17 @@ mod tests {
     #[test]
     fn tokens_are_every_substring_of_one_to_three_characters() {
         let t = row_tokens("王天一", "北京", Field::Any);
-        let want = ["一", "北", "北京", "天", "天一", "京", "王", "王天", "王天一"];
+        let want = [
+            "一",
+            "北",
+            "北京",
+            "天",
+            "天一",
+            "京",
+            "王",
+            "王天",
+            "王天一",
+        ];
         let mut want: Vec<String> = want.iter().map(|s| (*s).to_string()).collect();
         want.sort();
         assert_eq!(t, want);

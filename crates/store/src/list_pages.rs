@@ -207,9 +207,8 @@ impl Store {
             Field::Any => format!("OR LOWER(COALESCE(e.unit, '')) LIKE {pattern} ESCAPE '\\' "),
             Field::Name => String::new(),
         };
-        let like = format!(
-            "(LOWER(e.name) LIKE {pattern} ESCAPE '\\' {unit}OR e.player_id = {id})"
-        );
+        let like =
+            format!("(LOWER(e.name) LIKE {pattern} ESCAPE '\\' {unit}OR e.player_id = {id})");
         if self.backend == Backend::Sqlite && has_trigram(q) {
             let phrase = sql.text(&match field {
                 Field::Any => fts_phrase(q),
@@ -317,7 +316,8 @@ impl Store {
     }
 
     /// The lines of list `list_id` whose name holds `q` (letter case
-    /// ignored) or whose id is `q`, in list order, at most `limit`, with
+    /// ignored, as [`Store::list_page`] ignores it: `LOWER(name) LIKE`) or
+    /// whose id is `q`, in list order, at most `limit`, with
     /// the year of birth (the desk's "add a player from the list"): through
     /// the list's index when it has one, as [`Store::list_page`] searches.
     /// An empty `q` finds nothing.
@@ -867,7 +867,11 @@ fn key_ranges(sql: &mut Sql, k: &ListKey, after: bool, inclusive: bool) -> Vec<(
     let neg = format!("-CAST({} AS DOUBLE PRECISION)", sql.text(&k.rating));
     let id = sql.int(k.id);
     let op = if after { ">" } else { "<" };
-    let id_op = if inclusive { format!("{op}=") } else { op.to_string() };
+    let id_op = if inclusive {
+        format!("{op}=")
+    } else {
+        op.to_string()
+    };
     let mut ranges = vec![
         (
             format!(" AND {FLAG} = {flag} AND {NEG} = {neg} AND e.player_id {id_op} {id}"),

@@ -382,7 +382,13 @@ async fn pages_and_searches_are_those_of_the_old_queries() {
 fn long_rows() -> Vec<ListEntry> {
     let surnames: Vec<char> = "王李张刘陈杨黄赵".chars().collect();
     let given: Vec<char> = "天一伟芳明华国军".chars().collect();
-    let units = [Some("北京"), Some("浙江"), Some("黑龙江"), None, Some("Hang Zhou")];
+    let units = [
+        Some("北京"),
+        Some("浙江"),
+        Some("黑龙江"),
+        None,
+        Some("Hang Zhou"),
+    ];
     (1..=1500u32)
         .map(|i| {
             let name = match i % 23 {
@@ -467,7 +473,20 @@ fn short_queries(entries: &[ListEntry]) -> Vec<String> {
             }
         }
     }
-    for q in ["无", "zz", "W", "WA", "hA", "7", "23", "46", "99", "1", "王天无", "123"] {
+    for q in [
+        "无",
+        "zz",
+        "W",
+        "WA",
+        "hA",
+        "7",
+        "23",
+        "46",
+        "99",
+        "1",
+        "王天无",
+        "123",
+    ] {
         qs.insert(q.to_owned());
     }
     qs.into_iter().collect()
@@ -530,7 +549,12 @@ async fn short_searches_find_what_a_scan_of_the_list_finds() {
                     .map(|l| l.id)
                     .collect();
                 let want_desk = scan(&entries, q, false);
-                assert_eq!(desk, want_desk[..want_desk.len().min(25)], "{}: {q:?}", db.name);
+                assert_eq!(
+                    desk,
+                    want_desk[..want_desk.len().min(25)],
+                    "{}: {q:?}",
+                    db.name
+                );
             }
         }
         // Keys that are no row's: between two ratings, and past the end.
@@ -583,7 +607,12 @@ async fn short_searches_find_what_a_scan_of_the_list_finds() {
                 .await
                 .unwrap();
             let ids: Vec<u32> = page.rows.iter().map(|r| r.id).collect();
-            assert_eq!(ids, before[before.len().saturating_sub(40)..], "{}", db.name);
+            assert_eq!(
+                ids,
+                before[before.len().saturating_sub(40)..],
+                "{}",
+                db.name
+            );
         }
         store.close().await;
     }
@@ -613,23 +642,21 @@ async fn a_list_without_its_index_gets_it_at_open() {
                 "DROP TRIGGER list_postings_frozen ON list_postings",
             ]
         };
-        for sql in drop
-            .iter()
-            .chain(&[
-                "DELETE FROM list_postings",
-                "DELETE FROM list_positions",
-                "DELETE FROM list_index",
-            ])
-        {
+        for sql in drop.iter().chain(&[
+            "DELETE FROM list_postings",
+            "DELETE FROM list_positions",
+            "DELETE FROM list_index",
+        ]) {
             sqlx::query(sql).execute(store.pool()).await.unwrap();
         }
         store.close().await;
         let store = open(&db).await;
-        let indexed: i64 = sqlx::query_scalar("SELECT row_count FROM list_index WHERE list_id = $1")
-            .bind(list)
-            .fetch_one(store.pool())
-            .await
-            .unwrap();
+        let indexed: i64 =
+            sqlx::query_scalar("SELECT row_count FROM list_index WHERE list_id = $1")
+                .bind(list)
+                .fetch_one(store.pool())
+                .await
+                .unwrap();
         assert_eq!(indexed, entries.len() as i64);
         for q in ["", "王", "江", "天一", "1"] {
             let want = scan(&entries, q, true);
