@@ -2,19 +2,50 @@
 //! builds a list of 1,000,000 players (Chinese names of three characters,
 //! 31 units, ratings with ties, every tenth unrated) on a fresh SQLite file
 //! and, when `QIYUAN_TEST_POSTGRES_URL` is set, in a fresh PostgreSQL
-//! database beside it; then times, with the store's queries
-//! ([`Store::list_page`], [`Store::search_players`]), the first page, a page
-//! in the middle (found by its neighbour's key, with its position), a
-//! search by a full name (three characters: through the trigram index), by
-//! two characters and by id, and the players' search — and, for
-//! comparison, the same page and search with the SQL the public pages ran
-//! before (on the same database). Prints the median of several runs in
+//! database beside it; publishes it (which writes its index, migration
+//! 0019); then times, with the store's queries ([`Store::list_page`],
+//! [`Store::find_on_list`], [`Store::search_players`]), the first, a middle
+//! and the last page (each with its position), searches by a full name, by
+//! units of three and two characters, by two and by one character (the
+//! first page, a middle and the last page of a one-character search
+//! matching 137,743 rows), by id, the desk's search of the list, the
+//! players' search — and, for comparison, the same page and search with the
+//! SQL the public pages ran before the trigram indexes. `--draft` also
+//! times the pages on the draft, which has no index: the path every list
+//! took before migration 0019. Prints the median of several runs in
 //! milliseconds; the goal is under 50 ms for a page and for a search.
 //!
 //! ```text
 //! cargo bench -p qiyuan-store --bench lists            # 1,000,000 players
 //! cargo bench -p qiyuan-store --bench lists -- 200000  # fewer
+//! cargo bench -p qiyuan-store --bench lists -- --draft  # and the draft, without the index
 //! ```
+//!
+//! Measured at 1,000,000 on the 2-core machine (median ms; the machine was
+//! shared with other builds, load about 10). "Before": the list pages
+//! before migration 0019 (the published list without its index; the rows
+//! marked * were measured on the draft with `--draft`, the same queries).
+//!
+//! | page or search                        | SQLite before | after | PostgreSQL before | after |
+//! |---------------------------------------|------:|-----:|-------:|-----:|
+//! | first page                            |   3.1 | 13.4 |   15.2 |  1.8 |
+//! | middle page, with its position        |  30.5 |  5.0 |  152.1 |  2.7 |
+//! | last page, with its position          | * 60.9 |  4.6 | * 240.7 |  1.8 |
+//! | full name (3 characters)              |   1.1 |  0.9 |   19.3 |  1.5 |
+//! | unit 黑龙江 (3 characters, 32,258 rows) | * 339.6 |  1.8 | * 71.4 |  9.3 |
+//! | unit 浙江 (2 characters, 32,258 rows)  | 3,781 |  1.4 |    549 | 18.1 |
+//! | two characters of a name (315 rows)   | 5,797 |  5.3 |    977 | 10.6 |
+//! | one character 王 (10,000 rows)         | * 7,795 |  1.9 | * 2,391 | 13.4 |
+//! | one character of a name (34,777 rows) | * 4,854 |  1.1 | * 407 |  4.3 |
+//! | one character 江, middle page          | * 5,912 |  2.1 | * 745 |  9.3 |
+//! | one character 江, last page            | * 14,000 | 2.0 | * 917 |  3.0 |
+//! | an id                                 |   0.7 |  1.6 |    1.6 |  9.7 |
+//! | desk: one character / two / full name / id | (whole list in memory) | 0.6 / 0.5 / 0.2 / 0.5 | | 8.3 / 1.9 / 1.4 / 1.0 |
+//!
+//! Publication with the index: 131.6 s on SQLite, 151.2 s on PostgreSQL
+//! (45.5 s and 53.9 s without it). Not indexed (the players change, the
+//! index is a published list's): the players' search by two characters,
+//! 722 ms on SQLite and 1,285 ms on PostgreSQL.
 
 use std::time::Instant;
 
@@ -63,6 +94,7 @@ fn main() {
         .skip(1)
         .find(|a| !a.starts_with('-'))
         .map_or(1_000_000, |a| a.parse().expect("a number of players"));
+    let time_draft = std::env::args().any(|a| a == "--draft");
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -73,7 +105,7 @@ fn main() {
         let sqlite = Store::open(&path.display().to_string())
             .await
             .expect("the SQLite file opens");
-        run("SQLite", &sqlite, players).await;
+        run("SQLite", &sqlite, players, time_draft).await;
         sqlite.close().await;
         if let Ok(base) = std::env::var("QIYUAN_TEST_POSTGRES_URL")
             && !base.is_empty()
@@ -91,7 +123,7 @@ fn main() {
             let pg = Store::open(&format!("{head}/{name}"))
                 .await
                 .expect("PostgreSQL opens");
-            run("PostgreSQL", &pg, players).await;
+            run("PostgreSQL", &pg, players, time_draft).await;
             pg.close().await;
             sqlx::query(&format!("DROP DATABASE {name}"))
                 .execute(&mut conn)
@@ -117,7 +149,7 @@ fn name_of(n: i64) -> String {
     .collect()
 }
 
-async fn run(backend: &str, store: &Store, players: i64) {
+async fn run(backend: &str, store: &Store, players: i64, time_draft: bool) {
     let start = Instant::now();
     // A draft list made through the store (its audit entry, its row), then
     // a million rows written straight in (the FTS triggers run as for an
@@ -216,16 +248,6 @@ async fn run(backend: &str, store: &Store, players: i64) {
         "  list page, first page of the draft (counted)   {:>8.1} ms",
         t.elapsed().as_secs_f64() * 1000.0
     );
-    let t = Instant::now();
-    store
-        .publish_list(list, true, "bench")
-        .await
-        .expect("the list is published");
-    println!(
-        "  (published in {:.1} s; the pages below are of the published list)",
-        t.elapsed().as_secs_f64()
-    );
-
     // The middle of the list: after the key of rating 1900 (ratings run
     // from 1000 to 2799).
     let key = ListKey {
@@ -237,6 +259,13 @@ async fn run(backend: &str, store: &Store, players: i64) {
     // characters.
     let full_name = name_of(players / 2 + 17);
     let two: String = full_name.chars().skip(1).collect();
+    let one: String = full_name.chars().skip(1).take(1).collect();
+    // The end of the list: the page before a key after every row.
+    let end = ListKey {
+        unrated: true,
+        rating: "0".into(),
+        id: i64::MAX,
+    };
     let cases: Vec<(&str, String, ListCursor)> = vec![
         ("first page", String::new(), ListCursor::Start),
         (
@@ -245,8 +274,18 @@ async fn run(backend: &str, store: &Store, players: i64) {
             ListCursor::After(key.clone()),
         ),
         (
+            "last page (with its position)",
+            String::new(),
+            ListCursor::Before(end.clone()),
+        ),
+        (
             "search: full name (3 chars)",
             full_name.clone(),
+            ListCursor::Start,
+        ),
+        (
+            "search: a unit (黑龙江, 3 chars)",
+            "黑龙江".into(),
             ListCursor::Start,
         ),
         (
@@ -259,30 +298,65 @@ async fn run(backend: &str, store: &Store, players: i64) {
             two.clone(),
             ListCursor::Start,
         ),
+        ("search: one character (王)", "王".into(), ListCursor::Start),
+        (
+            "search: one character of a name",
+            one.clone(),
+            ListCursor::Start,
+        ),
+        (
+            "search: one character (江), middle page",
+            "江".into(),
+            ListCursor::After(key.clone()),
+        ),
+        (
+            "search: one character (江), last page",
+            "江".into(),
+            ListCursor::Before(end.clone()),
+        ),
         (
             "search: an id",
             (players / 3).to_string(),
             ListCursor::Start,
         ),
     ];
-    for (what, q, cursor) in &cases {
-        let runs = 7;
+    if time_draft {
+        // The path every list took before its index (migration 0019): a
+        // draft's, which has none (three runs each: some are slow).
+        println!("  the draft, without the index:");
+        time_pages(store, list, &cases, 3).await;
+    }
+    let t = Instant::now();
+    store
+        .publish_list(list, true, "bench")
+        .await
+        .expect("the list is published");
+    println!(
+        "  (published, its index written, in {:.1} s; the pages below are of the published list)",
+        t.elapsed().as_secs_f64()
+    );
+    time_pages(store, list, &cases, 7).await;
+    // The desk's search of the list (name or id, the first 25).
+    for (what, q) in [
+        ("desk: one character (王)", "王".to_string()),
+        ("desk: two characters of a name", two.clone()),
+        ("desk: full name (3 chars)", full_name.clone()),
+        ("desk: an id", (players / 3).to_string()),
+    ] {
         let mut times = Vec::new();
-        let mut found = (0, 0);
-        for _ in 0..runs {
+        let mut found = 0;
+        for _ in 0..7 {
             let t = Instant::now();
-            let page = store
-                .list_page(list, None, q, cursor, 100)
+            found = store
+                .find_on_list(list, &q, 25)
                 .await
-                .expect("a page");
+                .expect("a search")
+                .len();
             times.push(t.elapsed().as_secs_f64() * 1000.0);
-            found = (page.rows.len(), page.total);
         }
         println!(
-            "  list page, {what:<36} {:>8.1} ms   ({} rows shown of {})",
-            median(&mut times),
-            found.0,
-            found.1
+            "  {what:<47} {:>8.1} ms   ({found} shown)",
+            median(&mut times)
         );
     }
     for (what, q) in [
@@ -315,6 +389,29 @@ async fn run(backend: &str, store: &Store, players: i64) {
             times.push(t.elapsed().as_secs_f64() * 1000.0);
         }
         println!("  old SQL, list {what:<33} {:>8.1} ms", median(&mut times));
+    }
+}
+
+/// Times each case's page (`runs` runs, the median).
+async fn time_pages(store: &Store, list: i64, cases: &[(&str, String, ListCursor)], runs: usize) {
+    for (what, q, cursor) in cases {
+        let mut times = Vec::new();
+        let mut found = (0, 0);
+        for _ in 0..runs {
+            let t = Instant::now();
+            let page = store
+                .list_page(list, None, q, cursor, 100)
+                .await
+                .expect("a page");
+            times.push(t.elapsed().as_secs_f64() * 1000.0);
+            found = (page.rows.len(), page.total);
+        }
+        println!(
+            "  list page, {what:<36} {:>8.1} ms   ({} rows shown of {})",
+            median(&mut times),
+            found.0,
+            found.1
+        );
     }
 }
 

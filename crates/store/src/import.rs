@@ -64,6 +64,8 @@ pub(crate) enum Val {
     OptI(Option<i64>),
     T(String),
     OptT(Option<String>),
+    /// Bytes (a BLOB; PostgreSQL: BYTEA).
+    B(Vec<u8>),
 }
 
 /// Inserts rows with multi-row `VALUES` statements of a fixed size (so that
@@ -100,6 +102,7 @@ pub(crate) async fn insert_rows(
                     Val::OptI(x) => q.bind(x),
                     Val::T(x) => q.bind(x),
                     Val::OptT(x) => q.bind(x),
+                    Val::B(x) => q.bind(x),
                 };
             }
         }

@@ -52,6 +52,7 @@ mod audit;
 pub mod desk;
 mod error;
 mod import;
+mod list_index;
 pub mod list_pages;
 mod lists;
 mod office;
@@ -116,6 +117,8 @@ pub struct Store {
     backend: Backend,
     /// Rows of each published list (which never changes), counted once.
     list_sizes: std::sync::Arc<std::sync::Mutex<std::collections::HashMap<i64, u64>>>,
+    /// Rows of each list that has its index (`list_index`), as read once.
+    indexed: std::sync::Arc<std::sync::Mutex<std::collections::HashMap<i64, u64>>>,
 }
 
 /// Turns what a user typed into a database URL: `postgres://…` and
@@ -276,8 +279,10 @@ impl Store {
             pool,
             backend,
             list_sizes: Default::default(),
+            indexed: Default::default(),
         };
         store.migrate().await?;
+        store.index_published_lists().await?;
         Ok(store)
     }
 
@@ -291,6 +296,27 @@ impl Store {
             }
         };
         result.map_err(StoreError::Migrate)
+    }
+
+    /// Writes the index (`list_index`, migration 0019) of every published
+    /// list that has none: the lists published before the index existed,
+    /// once, when the store first opens after that migration; each in its
+    /// own transaction (a second process waits for the first's, then finds
+    /// it done).
+    async fn index_published_lists(&self) -> Result<(), StoreError> {
+        let missing: Vec<i64> = sqlx::query_scalar(
+            "SELECT id FROM rating_lists WHERE status = 'published' \
+             AND NOT EXISTS (SELECT 1 FROM list_index i WHERE i.list_id = rating_lists.id) \
+             ORDER BY id",
+        )
+        .fetch_all(&self.pool)
+        .await?;
+        for list_id in missing {
+            let mut tx = tx::begin(&self.pool).await?;
+            list_index::build(&mut tx, list_id).await?;
+            tx::commit(tx).await?;
+        }
+        Ok(())
     }
 
     /// Which database this is.

@@ -3,28 +3,43 @@
 //!
 //! **A list page** is in list order — rated rows first, by rating, highest
 //! first, then by id; unrated rows last, by id — and is found by the key
-//! of its neighbour ([`ListCursor`]), never by skipping rows: the index
-//! `list_entries_order` (migration 0017) holds exactly that order, so a
-//! page deep in a list costs what the first one does. The position of a
-//! page's first row is a count over that index.
+//! of its neighbour ([`ListCursor`]), never by skipping rows.
 //!
 //! **A search** matches the text as a substring of the name or the unit,
-//! letter case ignored, or as the id, exactly as before this index: the
-//! text is found through a trigram index — SQLite: the FTS5 tables
-//! `list_search` and `player_search` (`tokenize='trigram'`, kept by
-//! triggers); PostgreSQL: `pg_trgm` GIN indexes on `LOWER(name)` and
-//! `LOWER(unit)` — and every candidate is checked again with the same
-//! `LIKE` as before, so the results do not change. A text of fewer than
-//! three characters has no trigram: it is matched by reading the whole
-//! list, as before (seconds on a list of a million; a two-character unit
-//! or given name is such a text — not solved yet).
+//! letter case ignored (`LOWER(…) LIKE`, the database's lower case), or as
+//! the id.
 //!
-//! The size of a published list (it never changes) is counted once per
-//! [`Store`] and kept; a draft's is counted at every page.
+//! **A published list** has an index written at its publication
+//! (`list_index`, migration 0019): each row's position in list order, and
+//! for every text of one to three characters the positions of the rows
+//! that hold it, with their ordinals. A page is then a range of positions (the
+//! key of its neighbour gives the first one, through the index
+//! `list_entries_order` of migration 0017), the rows before it are its
+//! first position less one, and a search of up to three characters reads
+//! its posting from the page's position on, its total and the matches
+//! before the page stored beside it: a few index reads, whatever the list's
+//! length, the page's depth or the number of matches. A posting holds
+//! exactly the rows `LIKE` matches (see [`crate::list_index`]), so the
+//! rows, order and counts are those of reading the whole list.
+//!
+//! **A longer text** (four characters or more) is found through a trigram
+//! index — SQLite: the FTS5
+//! tables `list_search` and `player_search` (`tokenize='trigram'`, kept by
+//! triggers); PostgreSQL: `pg_trgm` GIN indexes on `LOWER(name)` and
+//! `LOWER(unit)` (migration 0017) — and every candidate is checked again
+//! with the same `LIKE`, so the results do not change.
+//!
+//! **A draft** (it may still lose rows) has no index of its own: its pages
+//! are read by key over `list_entries_order`, their position and a short
+//! search's matches counted (the whole list read for a search of fewer than
+//! three characters); its size is counted at every page. The players'
+//! search ([`Store::search_players`]) reads the players, who change, the
+//! same way (not indexed for short texts).
 
 use rust_decimal::Decimal;
 use sqlx::Row;
 
+use crate::list_index::{self, CHUNK, Field};
 use crate::query::{ListLine, list_line, list_line_columns};
 use crate::{Backend, Store, StoreError, dec_opt};
 
@@ -179,20 +194,26 @@ const LIST_SHIFT: i64 = 1 << 32;
 
 impl Store {
     /// The condition of a search `q` on the rows `e` of list `list_id`,
-    /// added to `sql`.
-    fn list_filter(&self, sql: &mut Sql, list_id: i64, q: &str) -> String {
+    /// added to `sql`: `q` in the name or the unit ([`Field::Any`]) or in
+    /// the name ([`Field::Name`]), letter case ignored, or the id.
+    fn list_filter(&self, sql: &mut Sql, list_id: i64, q: &str, field: Field) -> String {
         let list = sql.int(list_id);
         if q.is_empty() {
             return format!("e.list_id = {list}");
         }
         let pattern = sql.text(&like_pattern(q));
         let id = sql.int(id_of(q));
-        let like = format!(
-            "(LOWER(e.name) LIKE {pattern} ESCAPE '\\' \
-             OR LOWER(COALESCE(e.unit, '')) LIKE {pattern} ESCAPE '\\' OR e.player_id = {id})"
-        );
+        let unit = match field {
+            Field::Any => format!("OR LOWER(COALESCE(e.unit, '')) LIKE {pattern} ESCAPE '\\' "),
+            Field::Name => String::new(),
+        };
+        let like =
+            format!("(LOWER(e.name) LIKE {pattern} ESCAPE '\\' {unit}OR e.player_id = {id})");
         if self.backend == Backend::Sqlite && has_trigram(q) {
-            let phrase = sql.text(&fts_phrase(q));
+            let phrase = sql.text(&match field {
+                Field::Any => fts_phrase(q),
+                Field::Name => format!("name : {}", fts_phrase(q)),
+            });
             let lo = sql.int(list_id.saturating_mul(LIST_SHIFT));
             let hi = sql.int(
                 list_id
@@ -225,29 +246,177 @@ impl Store {
         cursor: &ListCursor,
         limit: u32,
     ) -> Result<ListRows, StoreError> {
+        if let Some(token) = index_token(q)
+            && let Some(size) = self.indexed_size(list_id).await?
+        {
+            let found = self
+                .indexed_positions(list_id, size, q, &token, Field::Any, cursor, limit, true)
+                .await?;
+            let rows = self.rows_at(list_id, base, &found.positions, false).await?;
+            return Ok(ListRows {
+                rows,
+                total: found.total,
+                before: found.before,
+            });
+        }
         let total = if q.is_empty() {
             self.list_size(list_id).await?
         } else {
             let mut count = self.sql();
-            let filter = self.list_filter(&mut count, list_id, q);
+            let filter = self.list_filter(&mut count, list_id, q, Field::Any);
             count.text = format!("SELECT COUNT(*) FROM list_entries e WHERE {filter}");
             let n: i64 = count.query().fetch_one(&self.pool).await?.try_get(0)?;
             u64::try_from(n).unwrap_or(0)
         };
+        let rows = self
+            .rows_by_key(list_id, base, q, Field::Any, cursor, limit, false)
+            .await?;
+        let before = match (cursor, rows.first()) {
+            (ListCursor::Start, _) | (_, None) => 0,
+            (_, Some(first)) => {
+                let key = ListKey {
+                    unrated: first.rating.is_none(),
+                    rating: first.rating.map_or_else(|| "0".into(), |r| r.to_string()),
+                    id: i64::from(first.id),
+                };
+                if let Some(size) = self.indexed_size(list_id).await? {
+                    // A longer text on an indexed list: the rows before
+                    // are those of the first row's position.
+                    let first = self.position_of(list_id, size, &key, true).await?;
+                    let mut sql = self.sql();
+                    let filter = self.list_filter(&mut sql, list_id, q, Field::Any);
+                    let pos = sql.int(i64::try_from(first).unwrap_or(i64::MAX));
+                    sql.text = format!(
+                        "SELECT COUNT(*) FROM list_entries e JOIN list_positions lp \
+                         ON lp.list_id = e.list_id AND lp.player_id = e.player_id \
+                         WHERE {filter} AND lp.pos < {pos}"
+                    );
+                    let n: i64 = sql.query().fetch_one(&self.pool).await?.try_get(0)?;
+                    u64::try_from(n).unwrap_or(0)
+                } else {
+                    let mut sql = self.sql();
+                    let mut counts = Vec::new();
+                    for (range, _) in key_ranges(&mut sql, &key, false, false) {
+                        let filter = self.list_filter(&mut sql, list_id, q, Field::Any);
+                        counts.push(format!(
+                            "(SELECT COUNT(*) FROM list_entries e WHERE {filter}{range})"
+                        ));
+                    }
+                    sql.text = format!("SELECT {}", counts.join(" + "));
+                    let n: i64 = sql.query().fetch_one(&self.pool).await?.try_get(0)?;
+                    u64::try_from(n).unwrap_or(0)
+                }
+            }
+        };
+        Ok(ListRows {
+            rows,
+            total,
+            before,
+        })
+    }
 
+    /// The lines of list `list_id` whose name holds `q` (letter case
+    /// ignored, as [`Store::list_page`] ignores it: `LOWER(name) LIKE`) or
+    /// whose id is `q`, in list order, at most `limit`, with
+    /// the year of birth (the desk's "add a player from the list"): through
+    /// the list's index when it has one, as [`Store::list_page`] searches.
+    /// An empty `q` finds nothing.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn find_on_list(
+        &self,
+        list_id: i64,
+        q: &str,
+        limit: u32,
+    ) -> Result<Vec<ListLine>, StoreError> {
+        if q.is_empty() || limit == 0 {
+            return Ok(Vec::new());
+        }
+        let base = self.list_base(list_id).await?;
+        if let Some(token) = index_token(q)
+            && let Some(size) = self.indexed_size(list_id).await?
+        {
+            let found = self
+                .indexed_positions(
+                    list_id,
+                    size,
+                    q,
+                    &token,
+                    Field::Name,
+                    &ListCursor::Start,
+                    limit,
+                    false,
+                )
+                .await?;
+            return self.rows_at(list_id, base, &found.positions, true).await;
+        }
+        self.rows_by_key(
+            list_id,
+            base,
+            q,
+            Field::Name,
+            &ListCursor::Start,
+            limit,
+            true,
+        )
+        .await
+    }
+
+    /// Player `player`'s line on list `list_id`, with the year of birth and
+    /// the rating on the list its period started from; `None` when the list
+    /// has no such row.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn list_line_of(
+        &self,
+        list_id: i64,
+        player: u32,
+    ) -> Result<Option<ListLine>, StoreError> {
+        let base = self.list_base(list_id).await?;
+        sqlx::query(&format!(
+            "SELECT {} FROM list_entries e \
+             LEFT JOIN list_entries b ON b.list_id = $2 AND b.player_id = e.player_id \
+             WHERE e.list_id = $1 AND e.player_id = $3",
+            list_line_columns(true)
+        ))
+        .bind(list_id)
+        .bind(base.unwrap_or(-1))
+        .bind(i64::from(player))
+        .fetch_optional(&self.pool)
+        .await?
+        .as_ref()
+        .map(list_line)
+        .transpose()
+    }
+
+    /// The rows of a page found by key (no index, or a text of three
+    /// characters or more): one index range after another (see
+    /// `key_ranges`), each read in order and cut at the page's length, then
+    /// the first rows of all.
+    #[allow(clippy::too_many_arguments)]
+    async fn rows_by_key(
+        &self,
+        list_id: i64,
+        base: Option<i64>,
+        q: &str,
+        field: Field,
+        cursor: &ListCursor,
+        limit: u32,
+        birth: bool,
+    ) -> Result<Vec<ListLine>, StoreError> {
         let mut page = self.sql();
         let base = page.int(base.unwrap_or(-1));
         let limit = page.int(i64::from(limit));
         let (ranges, order) = match cursor {
             ListCursor::Start => (vec![(String::new(), 0)], "ASC"),
-            ListCursor::After(k) => (key_ranges(&mut page, k, true), "ASC"),
-            ListCursor::Before(k) => (key_ranges(&mut page, k, false), "DESC"),
+            ListCursor::After(k) => (key_ranges(&mut page, k, true, false), "ASC"),
+            ListCursor::Before(k) => (key_ranges(&mut page, k, false, false), "DESC"),
         };
-        // One index range after another (see `key_ranges`), each read in
-        // order and cut at the page's length, then the first rows of all.
         let mut parts = Vec::new();
         for (range, fixed) in &ranges {
-            let filter = self.list_filter(&mut page, list_id, q);
+            let filter = self.list_filter(&mut page, list_id, q, field);
             // The key columns the range fixes are left out of its ORDER BY
             // (SQLite would sort instead of reading the index in order).
             let by = [FLAG, NEG, "e.player_id"][*fixed..]
@@ -255,14 +424,13 @@ impl Store {
                 .map(|c| format!("{c} {order}"))
                 .collect::<Vec<_>>()
                 .join(", ");
-            // A page anyone may read: no year of birth.
             parts.push(format!(
                 "SELECT * FROM (SELECT {}, \
                  {FLAG} AS sort_flag, {NEG} AS sort_neg FROM list_entries e \
                  LEFT JOIN list_entries b ON b.list_id = {base} AND b.player_id = e.player_id \
                  WHERE {filter}{range} \
                  ORDER BY {by} LIMIT {limit}) p{}",
-                list_line_columns(false),
+                list_line_columns(birth),
                 parts.len()
             ));
         }
@@ -280,32 +448,289 @@ impl Store {
         if matches!(cursor, ListCursor::Before(_)) {
             rows.reverse();
         }
-        let before = match (cursor, rows.first()) {
+        Ok(rows)
+    }
+
+    /// The rows of the index of list `list_id`, `None` when it has no
+    /// index (a draft; a list published before migration 0019 until the
+    /// store has written it). Kept once known: an index never changes.
+    async fn indexed_size(&self, list_id: i64) -> Result<Option<u64>, StoreError> {
+        let known = self
+            .indexed
+            .lock()
+            .ok()
+            .and_then(|sizes| sizes.get(&list_id).copied());
+        if known.is_some() {
+            return Ok(known);
+        }
+        let rows: Option<i64> =
+            sqlx::query_scalar("SELECT row_count FROM list_index WHERE list_id = $1")
+                .bind(list_id)
+                .fetch_optional(&self.pool)
+                .await?;
+        let rows = rows.map(|n| u64::try_from(n).unwrap_or(0));
+        if let Some(n) = rows
+            && let Ok(mut sizes) = self.indexed.lock()
+        {
+            sizes.insert(list_id, n);
+        }
+        Ok(rows)
+    }
+
+    /// The position of the first row of list `list_id` whose key is after
+    /// `k` (`inclusive`: or is `k`); `size + 1` when no row is.
+    async fn position_of(
+        &self,
+        list_id: i64,
+        size: u64,
+        k: &ListKey,
+        inclusive: bool,
+    ) -> Result<u64, StoreError> {
+        let mut sql = self.sql();
+        let list = sql.int(list_id);
+        let mut parts = Vec::new();
+        for (range, fixed) in key_ranges(&mut sql, k, true, inclusive) {
+            let by = [FLAG, NEG, "e.player_id"][fixed..].join(", ");
+            parts.push(format!(
+                "SELECT * FROM (SELECT e.player_id, {FLAG} AS sort_flag, {NEG} AS sort_neg \
+                 FROM list_entries e WHERE e.list_id = {list}{range} ORDER BY {by} LIMIT 1) p{}",
+                parts.len()
+            ));
+        }
+        sql.text = format!(
+            "SELECT lp.pos FROM list_positions lp WHERE lp.list_id = {list} AND lp.player_id = \
+             (SELECT player_id FROM ({}) f ORDER BY sort_flag, sort_neg, player_id LIMIT 1)",
+            parts.join(" UNION ALL ")
+        );
+        let pos: Option<i64> = sql
+            .query()
+            .fetch_optional(&self.pool)
+            .await?
+            .map(|r| r.try_get(0))
+            .transpose()?;
+        Ok(pos.map_or(size + 1, i64::unsigned_abs))
+    }
+
+    /// The positions of a page of an indexed list (`size` rows) whose rows
+    /// hold `token` (`q` lower-cased: empty, or one to three characters) in
+    /// `field` or whose id is `q`, from `cursor`; with how many match in
+    /// all and before the page when `counted`.
+    #[allow(clippy::too_many_arguments)]
+    async fn indexed_positions(
+        &self,
+        list_id: i64,
+        size: u64,
+        q: &str,
+        token: &str,
+        field: Field,
+        cursor: &ListCursor,
+        limit: u32,
+        counted: bool,
+    ) -> Result<Found, StoreError> {
+        let limit = limit as usize;
+        // The page holds the first positions from `from` on, or (before a
+        // key) the last ones before it.
+        let (from, backwards) = match cursor {
+            ListCursor::Start => (1, false),
+            ListCursor::After(k) => (self.position_of(list_id, size, k, false).await?, false),
+            ListCursor::Before(k) => (self.position_of(list_id, size, k, true).await?, true),
+        };
+        if token.is_empty() {
+            let (lo, hi) = if backwards {
+                (from.saturating_sub(limit as u64).max(1), from)
+            } else {
+                (from, from.saturating_add(limit as u64).min(size + 1))
+            };
+            let positions: Vec<u64> = (lo..hi).collect();
+            let before = match (cursor, positions.first()) {
+                (ListCursor::Start, _) | (_, None) => 0,
+                (_, Some(first)) => first - 1,
+            };
+            return Ok(Found {
+                positions,
+                total: size,
+                before,
+            });
+        }
+        // Enough chunks on the page's side of `from` for `limit` positions,
+        // and one on the other side (the posting's total is read from any
+        // chunk: a page past the last match still has one).
+        let chunks = (limit / CHUNK + 2) as i64;
+        let (ahead, behind) = if backwards { (1, chunks) } else { (chunks, 1) };
+        let rows = sqlx::query(
+            "SELECT first_ord, total, positions FROM (SELECT * FROM (SELECT first_ord, total, \
+             positions, last_pos FROM list_postings WHERE list_id = $1 AND field = $2 \
+             AND token = $3 AND last_pos >= $4 ORDER BY last_pos LIMIT $5) a \
+             UNION ALL SELECT * FROM (SELECT first_ord, total, positions, last_pos \
+             FROM list_postings WHERE list_id = $1 AND field = $2 AND token = $3 \
+             AND last_pos < $4 ORDER BY last_pos DESC LIMIT $6) b) w ORDER BY last_pos",
+        )
+        .bind(list_id)
+        .bind(field.code())
+        .bind(token)
+        .bind(i64::try_from(from).unwrap_or(i64::MAX))
+        .bind(ahead)
+        .bind(behind)
+        .fetch_all(&self.pool)
+        .await?;
+        let mut postings = 0u64;
+        // (ordinal among the posting's rows, position)
+        let mut near: Vec<(u64, u64)> = Vec::new();
+        for r in &rows {
+            let first: i64 = r.try_get(0)?;
+            postings = r.try_get::<i64, _>(1)?.unsigned_abs();
+            let bytes: Vec<u8> = r.try_get(2)?;
+            let first = first.unsigned_abs();
+            near.extend(
+                list_index::decode(&bytes)?
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, p)| (first + i as u64, p)),
+            );
+        }
+        // The row whose id is `q`, when it does not hold the text.
+        let extra = self.id_row_without(list_id, q, token, field).await?;
+        let mut candidates: Vec<(Option<u64>, u64)> =
+            near.iter().map(|&(o, p)| (Some(o), p)).collect();
+        if let Some(p) = extra {
+            candidates.push((None, p));
+            candidates.sort_by_key(|c| c.1);
+        }
+        let shown: Vec<(Option<u64>, u64)> = if backwards {
+            let before: Vec<_> = candidates.into_iter().filter(|c| c.1 < from).collect();
+            before[before.len().saturating_sub(limit)..].to_vec()
+        } else {
+            candidates
+                .into_iter()
+                .filter(|c| c.1 >= from)
+                .take(limit)
+                .collect()
+        };
+        let total = postings + u64::from(extra.is_some());
+        let before = match (cursor, shown.first()) {
             (ListCursor::Start, _) | (_, None) => 0,
-            (_, Some(first)) => {
-                let key = ListKey {
-                    unrated: first.rating.is_none(),
-                    rating: first.rating.map_or_else(|| "0".into(), |r| r.to_string()),
-                    id: i64::from(first.id),
+            _ if !counted => 0,
+            (_, Some(&(ordinal, first))) => {
+                let postings_before = match ordinal {
+                    Some(o) => o - 1,
+                    None => {
+                        self.postings_before(list_id, field, token, first, postings)
+                            .await?
+                    }
                 };
-                let mut sql = self.sql();
-                let mut counts = Vec::new();
-                for (range, _) in key_ranges(&mut sql, &key, false) {
-                    let filter = self.list_filter(&mut sql, list_id, q);
-                    counts.push(format!(
-                        "(SELECT COUNT(*) FROM list_entries e WHERE {filter}{range})"
-                    ));
-                }
-                sql.text = format!("SELECT {}", counts.join(" + "));
-                let n: i64 = sql.query().fetch_one(&self.pool).await?.try_get(0)?;
-                u64::try_from(n).unwrap_or(0)
+                postings_before + u64::from(extra.is_some_and(|p| p < first))
             }
         };
-        Ok(ListRows {
-            rows,
+        Ok(Found {
+            positions: shown.into_iter().map(|c| c.1).collect(),
             total,
             before,
         })
+    }
+
+    /// How many rows of the posting of `token` come before position `pos`
+    /// (`postings`: its rows in all).
+    async fn postings_before(
+        &self,
+        list_id: i64,
+        field: Field,
+        token: &str,
+        pos: u64,
+        postings: u64,
+    ) -> Result<u64, StoreError> {
+        let chunk = sqlx::query(
+            "SELECT first_ord, positions FROM list_postings WHERE list_id = $1 AND field = $2 \
+             AND token = $3 AND last_pos >= $4 ORDER BY last_pos LIMIT 1",
+        )
+        .bind(list_id)
+        .bind(field.code())
+        .bind(token)
+        .bind(i64::try_from(pos).unwrap_or(i64::MAX))
+        .fetch_optional(&self.pool)
+        .await?;
+        let Some(r) = chunk else {
+            return Ok(postings);
+        };
+        let first = r.try_get::<i64, _>(0)?.unsigned_abs();
+        let bytes: Vec<u8> = r.try_get(1)?;
+        let lower = list_index::decode(&bytes)?
+            .iter()
+            .filter(|&&p| p < pos)
+            .count();
+        Ok(first - 1 + lower as u64)
+    }
+
+    /// The position of the row of list `list_id` whose id is `q`, when the
+    /// list has it and its `field` does not hold `token` (it is then a
+    /// match the posting does not have).
+    async fn id_row_without(
+        &self,
+        list_id: i64,
+        q: &str,
+        token: &str,
+        field: Field,
+    ) -> Result<Option<u64>, StoreError> {
+        let id = id_of(q);
+        if id < 0 {
+            return Ok(None);
+        }
+        let Some(r) = sqlx::query(
+            "SELECT lp.pos, LOWER(e.name), LOWER(COALESCE(e.unit, '')) FROM list_positions lp \
+             JOIN list_entries e ON e.list_id = lp.list_id AND e.player_id = lp.player_id \
+             WHERE lp.list_id = $1 AND lp.player_id = $2",
+        )
+        .bind(list_id)
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await?
+        else {
+            return Ok(None);
+        };
+        let name: String = r.try_get(1)?;
+        let unit: String = r.try_get(2)?;
+        if list_index::row_tokens(&name, &unit, field)
+            .iter()
+            .any(|t| t == token)
+        {
+            return Ok(None);
+        }
+        Ok(Some(r.try_get::<i64, _>(0)?.unsigned_abs()))
+    }
+
+    /// The rows at `positions` (ascending) of indexed list `list_id`, in
+    /// that order, with each player's rating on `base`.
+    async fn rows_at(
+        &self,
+        list_id: i64,
+        base: Option<i64>,
+        positions: &[u64],
+        birth: bool,
+    ) -> Result<Vec<ListLine>, StoreError> {
+        let (Some(&lo), Some(&hi)) = (positions.first(), positions.last()) else {
+            return Ok(Vec::new());
+        };
+        // A run of positions is a range; else the positions themselves
+        // (numbers the index gave, written into the statement).
+        let which = if hi - lo + 1 == positions.len() as u64 {
+            format!("lp.pos BETWEEN {lo} AND {hi}")
+        } else {
+            let list: Vec<String> = positions.iter().map(u64::to_string).collect();
+            format!("lp.pos IN ({})", list.join(","))
+        };
+        sqlx::query(&format!(
+            "SELECT {} FROM list_positions lp \
+             JOIN list_entries e ON e.list_id = lp.list_id AND e.player_id = lp.player_id \
+             LEFT JOIN list_entries b ON b.list_id = $2 AND b.player_id = e.player_id \
+             WHERE lp.list_id = $1 AND {which} ORDER BY lp.pos",
+            list_line_columns(birth)
+        ))
+        .bind(list_id)
+        .bind(base.unwrap_or(-1))
+        .fetch_all(&self.pool)
+        .await?
+        .iter()
+        .map(list_line)
+        .collect()
     }
 
     /// The rows of list `list_id`: counted once for a published list (it
@@ -431,20 +856,25 @@ impl Store {
 
 /// The rows after (`after`) or before the key `k` in list order, as index
 /// ranges, nearest first, each a condition to add (` AND …`): the same key
-/// column values with a greater (smaller) id, then the same flag with a
-/// lower (higher) rating, then the other flag's rows, if they come after
-/// (before). Each is one range of the index `list_entries_order`, which a
-/// comparison of the whole key at once is not (SQLite reads a row value
-/// over index expressions from the start of the list); with the number of
-/// leading key columns it fixes.
-fn key_ranges(sql: &mut Sql, k: &ListKey, after: bool) -> Vec<(String, usize)> {
+/// column values with a greater (smaller) id — `inclusive`: or the same —,
+/// then the same flag with a lower (higher) rating, then the other flag's
+/// rows, if they come after (before). Each is one range of the index
+/// `list_entries_order`, which a comparison of the whole key at once is not
+/// (SQLite reads a row value over index expressions from the start of the
+/// list); with the number of leading key columns it fixes.
+fn key_ranges(sql: &mut Sql, k: &ListKey, after: bool, inclusive: bool) -> Vec<(String, usize)> {
     let flag = sql.int(i64::from(k.unrated));
     let neg = format!("-CAST({} AS DOUBLE PRECISION)", sql.text(&k.rating));
     let id = sql.int(k.id);
     let op = if after { ">" } else { "<" };
+    let id_op = if inclusive {
+        format!("{op}=")
+    } else {
+        op.to_string()
+    };
     let mut ranges = vec![
         (
-            format!(" AND {FLAG} = {flag} AND {NEG} = {neg} AND e.player_id {op} {id}"),
+            format!(" AND {FLAG} = {flag} AND {NEG} = {neg} AND e.player_id {id_op} {id}"),
             2,
         ),
         (format!(" AND {FLAG} = {flag} AND {NEG} {op} {neg}"), 1),
@@ -454,6 +884,26 @@ fn key_ranges(sql: &mut Sql, k: &ListKey, after: bool) -> Vec<(String, usize)> {
         ranges.push((format!(" AND {FLAG} {op} {flag}"), 0));
     }
     ranges
+}
+
+/// The text of the posting a search `q` reads: `q` lower-cased (as
+/// [`like_pattern`] lowers it), when it has at most
+/// [`list_index::LONGEST`] characters (an empty `q`: every row); `None` for
+/// a longer text, and for one with a NUL (which SQLite's `LIKE` reads as
+/// the pattern's end).
+fn index_token(q: &str) -> Option<String> {
+    let t = q.to_lowercase();
+    (t.chars().count() <= list_index::LONGEST && !t.contains('\0')).then_some(t)
+}
+
+/// A page of an indexed list as positions.
+struct Found {
+    /// The page's rows, ascending.
+    positions: Vec<u64>,
+    /// Rows matching in all.
+    total: u64,
+    /// Matching rows before the page.
+    before: u64,
 }
 
 #[cfg(test)]

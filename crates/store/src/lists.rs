@@ -623,6 +623,8 @@ impl Store {
             &|_| {},
         )
         .await?;
+        // The list's order and search index, written once (migration 0019).
+        crate::list_index::build(&mut tx, list_id).await?;
         sqlx::query(
             "UPDATE rating_lists SET status = 'published' WHERE id = $1 AND status = 'draft'",
         )

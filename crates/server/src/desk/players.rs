@@ -30,32 +30,36 @@ pub(super) struct SearchQuery {
     q: Option<String>,
 }
 
-/// The lines of the newest rating list (published first) whose name or id
-/// matches `q` (case-insensitive substring; compared in memory, so no
-/// character of the query reaches SQL).
-async fn search_list(state: &AppState, q: &str) -> Result<Vec<ListLine>, AppError> {
-    let q = q.trim();
-    if q.is_empty() {
-        return Ok(Vec::new());
-    }
+/// The newest rating list (the newest published one, else the newest).
+async fn newest_list(state: &AppState) -> Result<Option<i64>, AppError> {
     let lists = state.store.lists().await?;
     let best = lists
         .iter()
         .filter(|l| l.status == "published")
         .max_by_key(|l| (l.list_date, l.id))
         .or_else(|| lists.iter().max_by_key(|l| (l.list_date, l.id)));
-    let Some(list) = best else {
+    Ok(best.map(|l| l.id))
+}
+
+/// The lines of the newest rating list (published first) whose name holds
+/// `q` (letter case ignored as the database lowers it, as on the list
+/// pages: on SQLite, A–Z alone) or whose id is `q`, in list order, at most
+/// [`SEARCH_LIMIT`]: the store's search of the list (`Store::find_on_list`,
+/// through the published list's index — a few index reads however long the
+/// list; it read the whole list into memory before), `q` bound or quoted
+/// as a literal, never SQL.
+async fn search_list(state: &AppState, q: &str) -> Result<Vec<ListLine>, AppError> {
+    let q = q.trim();
+    if q.is_empty() {
+        return Ok(Vec::new());
+    }
+    let Some(list) = newest_list(state).await? else {
         return Ok(Vec::new());
     };
-    let needle = q.to_lowercase();
     Ok(state
         .store
-        .list_lines(list.id)
-        .await?
-        .into_iter()
-        .filter(|line| line.name.to_lowercase().contains(&needle) || line.id.to_string() == q)
-        .take(SEARCH_LIMIT)
-        .collect())
+        .find_on_list(list, q, SEARCH_LIMIT as u32)
+        .await?)
 }
 
 fn info_from_line(line: &ListLine) -> PlayerInfo {
@@ -553,18 +557,25 @@ pub(super) async fn post(
                     (f.info(l)?, None)
                 } else {
                     let wanted = f.list_player.trim();
-                    let line = search_list(&state, wanted)
-                        .await
-                        .map_err(|e| e.message(l))?
-                        .into_iter()
-                        .find(|line| line.id.to_string() == wanted)
-                        .ok_or_else(|| {
-                            l.t(
-                                "No such player on the rating list.",
-                                "等级分名单中没有此棋手。",
-                            )
-                            .to_string()
-                        })?;
+                    // The id itself, wherever its row stands in the list.
+                    let id = wanted
+                        .parse::<u32>()
+                        .ok()
+                        .filter(|n| n.to_string() == wanted);
+                    let line = match (newest_list(&state).await.map_err(|e| e.message(l))?, id) {
+                        (Some(list), Some(id)) => store
+                            .list_line_of(list, id)
+                            .await
+                            .map_err(|e| store_error(e, l).message(l))?,
+                        _ => None,
+                    }
+                    .ok_or_else(|| {
+                        l.t(
+                            "No such player on the rating list.",
+                            "等级分名单中没有此棋手。",
+                        )
+                        .to_string()
+                    })?;
                     (info_from_line(&line), Some(line.id))
                 };
                 super::check_field_size(&state, loaded.desk.players().len(), 1, l)?;
