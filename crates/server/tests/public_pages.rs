@@ -688,3 +688,63 @@ async fn a_lists_fide_ids_are_on_its_pages() {
     assert!(page.contains("<th>FIDE ID</th>"), "{page}");
     assert!(player_tr(&page, 1).contains("<td>8600001</td>"));
 }
+
+/// A player the office has so far only on a draft list is its work in
+/// progress: his page is not found and the players' search does not list
+/// him until the list is published.
+#[tokio::test]
+async fn a_player_only_on_a_draft_list_is_not_public() {
+    let server = TestServer::start().await;
+    import_list(
+        &server,
+        "a.csv",
+        "2019-01-01",
+        "id,name,sex,unit,rating,rated_games\n1,张伟,m,北京,2200,10\n",
+    )
+    .await;
+    let csv =
+        "id,name,sex,unit,rating,rated_games\n1,张伟,m,北京,2210,12\n2,草稿甲,f,上海,1900,9\n";
+    let read = qiyuan_formats::list::read_list_rows(
+        csv.as_bytes(),
+        "b.csv",
+        &qiyuan_formats::sheet::Limits::list(),
+    )
+    .unwrap();
+    let entries: Vec<qiyuan_store::ListEntry> = read.rows.into_iter().map(Into::into).collect();
+    let draft = server
+        .store
+        .import_list(
+            "b.csv",
+            csv.as_bytes(),
+            "cxa-2019",
+            chrono::NaiveDate::from_ymd_opt(2019, 7, 1).unwrap(),
+            &entries,
+            Default::default(),
+            &|_| {},
+            "test-officer",
+        )
+        .await
+        .unwrap();
+    let anon = server.browser();
+    let resp = anon.get(server.url("/players/2")).send().await.unwrap();
+    assert_eq!(resp.status(), 404, "a draft's new player");
+    assert_eq!(
+        anon.get(server.url("/players/1"))
+            .send()
+            .await
+            .unwrap()
+            .status(),
+        200
+    );
+    let search = anon_get(&server, &anon, &format!("/players?q={}", q("草稿甲"))).await;
+    assert_eq!(row_ids(&search), Vec::<u32>::new());
+    server
+        .store
+        .publish_list(draft.list_id, true, "test-officer")
+        .await
+        .unwrap();
+    let page = anon_get(&server, &anon, "/players/2").await;
+    assert!(page.contains("草稿甲"), "{page}");
+    let search = anon_get(&server, &anon, &format!("/players?q={}", q("草稿甲"))).await;
+    assert_eq!(row_ids(&search), [2]);
+}

@@ -787,7 +787,9 @@ impl Store {
     /// Players whose name or unit holds `q` (letter case ignored) or whose
     /// id is `q` (every player for an empty `q`), by id, `limit` from
     /// `offset`, with their rating and status on the latest published list;
-    /// and how many match in all.
+    /// and how many match in all. Only players on a published list: one
+    /// who is so far only on a draft is the office's work in progress, not
+    /// public.
     ///
     /// # Errors
     /// A database error.
@@ -805,7 +807,7 @@ impl Store {
         .await?;
         let mut count = self.sql();
         let filter = self.player_filter(&mut count, q);
-        count.text = format!("SELECT COUNT(*) FROM players p WHERE {filter}");
+        count.text = format!("SELECT COUNT(*) FROM players p WHERE {filter} AND {ON_PUBLISHED}");
         let total: i64 = count.query().fetch_one(&self.pool).await?.try_get(0)?;
         let mut page = self.sql();
         let list = page.int(latest.unwrap_or(-1));
@@ -815,7 +817,7 @@ impl Store {
         page.text = format!(
             "SELECT p.id, p.name, p.sex, p.unit, e.rating, e.status FROM players p \
              LEFT JOIN list_entries e ON e.list_id = {list} AND e.player_id = p.id \
-             WHERE {filter} ORDER BY p.id LIMIT {limit} OFFSET {offset}"
+             WHERE {filter} AND {ON_PUBLISHED} ORDER BY p.id LIMIT {limit} OFFSET {offset}"
         );
         let mut found = Vec::new();
         for r in page.query().fetch_all(&self.pool).await? {
@@ -853,6 +855,12 @@ impl Store {
         }
     }
 }
+
+/// The condition that player `p` is on a published list (through the
+/// index `list_entries_player`).
+const ON_PUBLISHED: &str = "EXISTS (SELECT 1 FROM list_entries pe \
+     JOIN rating_lists pl ON pl.id = pe.list_id \
+     WHERE pe.player_id = p.id AND pl.status = 'published')";
 
 /// The rows after (`after`) or before the key `k` in list order, as index
 /// ranges, nearest first, each a condition to add (` AND …`): the same key

@@ -394,3 +394,47 @@ async fn fide_ids_are_kept_shown_and_carried_to_the_computed_list() {
         store.close().await;
     }
 }
+
+/// A player the office has so far only on a draft is its work in progress:
+/// the public players' search finds him once his list is published, not
+/// before.
+#[tokio::test]
+async fn the_players_search_finds_only_players_of_published_lists() {
+    for db in databases().await {
+        let store = open(&db).await;
+        let first = draft(
+            &store,
+            "a.csv",
+            "cxa-2019",
+            "2025-01-01",
+            &[rated(1, "张伟", Sex::Male, 2200, 10)],
+        )
+        .await;
+        store.publish_list(first, false, "officer").await.unwrap();
+        let second = draft(
+            &store,
+            "b.csv",
+            "cxa-2019",
+            "2025-07-01",
+            &[
+                rated(1, "张伟", Sex::Male, 2210, 12),
+                rated(2, "草稿甲", Sex::Female, 1900, 9),
+            ],
+        )
+        .await;
+        let found = |q: &'static str| {
+            let store = &store;
+            async move {
+                let (total, rows) = store.search_players(q, 0, 10).await.unwrap();
+                (total, rows.iter().map(|p| p.id).collect::<Vec<_>>())
+            }
+        };
+        assert_eq!(found("草稿甲").await, (0, vec![]), "{}", db.name);
+        assert_eq!(found("2").await, (0, vec![]), "{}: by id", db.name);
+        assert_eq!(found("").await, (1, vec![1]), "{}: everyone", db.name);
+        store.publish_list(second, false, "officer").await.unwrap();
+        assert_eq!(found("草稿甲").await, (1, vec![2]), "{}", db.name);
+        assert_eq!(found("").await, (2, vec![1, 2]), "{}", db.name);
+        store.close().await;
+    }
+}

@@ -434,6 +434,10 @@ pub(crate) async fn player_page(
         .iter()
         .filter(|l| l.list.status == "published")
         .collect();
+    // A player so far only on a draft is the office's work in progress.
+    if lists.is_empty() {
+        return Err(AppError::NotFound);
+    }
     let points: Vec<ChartPoint> = lists
         .iter()
         .filter_map(|l| {
