@@ -19,7 +19,7 @@
 //! its posting from the page's position on, its total and the matches
 //! before the page stored beside it: a few index reads, whatever the list's
 //! length, the page's depth or the number of matches. A posting holds
-//! exactly the rows `LIKE` matches (see [`crate::list_index`]), so the
+//! exactly the rows `LIKE` matches (see the private module `list_index`), so the
 //! rows, order and counts are those of reading the whole list.
 //!
 //! **A longer text** (four characters or more) is found through a trigram
