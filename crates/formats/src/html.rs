@@ -8,7 +8,9 @@
 //!
 //! * standings: `Rk · SNo · (Title) · Name · (FED) · Rtg · (Club) · Pts · TB1 …`
 //!   then a legend naming each tie-break; tied participants show the rank on
-//!   the first line only;
+//!   the first line only; each tie-break shows its
+//!   [`Shown`](qiyuan_tournament::standings::Shown) figure (DE: the points
+//!   among the tied, C.07 art. 6, with the legend's note on the mark);
 //! * crosstable ([`CrosstableLayout::Rounds`]): one column per round, each
 //!   cell `<opponent><colour><result>` such as `12w1`, `3b½`, `7w+` (forfeit
 //!   win), `-1` (pairing-allocated or full-point bye), `-½`, `-0` (requested
@@ -328,12 +330,8 @@ pub fn standings_html(event: &Event, standings: &Standings, opts: &HtmlOptions) 
             let _ = write!(body, "<td class=\"name\">{}</td>", escape(club));
         }
         let _ = write!(body, "<td class=\"n\">{}</td>", num(row.points));
-        for v in &row.values {
-            let _ = write!(
-                body,
-                "<td class=\"n\">{}</td>",
-                v.map(num).unwrap_or_default()
-            );
+        for v in &row.shown {
+            let _ = write!(body, "<td class=\"n\">{}</td>", escape(&v.text(num)));
         }
         body.push_str("</tr>\n");
     }
@@ -369,6 +367,15 @@ fn legend(standings: &Standings, opts: &HtmlOptions) -> String {
         );
     }
     s.push_str("</ol>\n");
+    // DE shows the points among the tied, marked where they do not give
+    // the order (C.07 art. 6): say so once.
+    for tb in &standings.tiebreaks {
+        let (zh, en) = (tb.kind.shown_note(Lang::Zh), tb.kind.shown_note(Lang::En));
+        if let (Some(zh), Some(en)) = (zh, en) {
+            let _ = writeln!(s, "<p class=\"legend\">{}</p>", escape(&opts.t(zh, en)));
+            break;
+        }
+    }
     if standings.rows.iter().any(|r| r.lot.is_some()) {
         let _ = writeln!(
             s,
@@ -523,12 +530,8 @@ pub fn crosstable_html(
             }
         }
         let _ = write!(body, "<td class=\"n\">{}</td>", num(row.points));
-        for v in &row.values {
-            let _ = write!(
-                body,
-                "<td class=\"n\">{}</td>",
-                v.map(num).unwrap_or_default()
-            );
+        for v in &row.shown {
+            let _ = write!(body, "<td class=\"n\">{}</td>", escape(&v.text(num)));
         }
         body.push_str("</tr>\n");
     }

@@ -2357,3 +2357,140 @@ async fn prints_byes_signatures_paper_and_chosen_columns() {
     }
     assert!(!slips.contains(r#"id="signatures""#));
 }
+
+/// DE (FIDE C.07 art. 6) shows the points among the tied on every page
+/// that prints it — the desk's standings, the standings print, the public
+/// standings and the CSV export — while the ranks stay those of the
+/// procedure. A five-player chess round robin (fide-rr: DE, WIN, SB, KS),
+/// results by pair, worked by hand: A–B ½-½, C–D 1-0, A–C 1-0, B–E 0-1,
+/// A–D 0-1, C–E 0-1, A–E 0-1, B–D ½-½, B–C ½-½, D–E ½-½ (winner first).
+/// Totals A, B, C 1½, D 2, E 3½. Among A, B, C, who all met (6.2): A ½ +
+/// 1 = 1½, B ½ + ½ = 1, C 0 + ½ = ½ — ranks 3, 4, 5. D and E are tied
+/// with nobody: empty.
+#[tokio::test]
+async fn direct_encounter_shows_the_points_among_the_tied() {
+    let server = TestServer::start().await;
+    server.sign_in_as("arb", Role::Arbiter).await;
+    let id = created_event_id(
+        &server
+            .post_form(
+                "/desk/events/new",
+                &[
+                    ("name", "Round robin"),
+                    ("game", "chess"),
+                    ("system", "round_robin"),
+                    ("cycles", "1"),
+                    ("scoring", "fide"),
+                    ("tiebreaks", "fide-rr"),
+                ],
+            )
+            .await,
+    );
+    for (n, r) in [
+        ("A", 2400),
+        ("B", 2300),
+        ("C", 2200),
+        ("D", 2100),
+        ("E", 2000),
+    ] {
+        add_player(&server, id, n, r).await;
+    }
+    // The result of each pair from the lower pairing number's side.
+    let result = |lo: u64, hi: u64| match (lo, hi) {
+        (1, 2) | (2, 4) | (2, 3) | (4, 5) => 'D',
+        (3, 4) | (1, 3) => 'W',
+        _ => 'L',
+    };
+    for round in 1..=5u32 {
+        let boards = pair_next(&server, id).await;
+        let page = server
+            .get_text(&format!("/desk/events/{id}/rounds/{round}"))
+            .await;
+        let mut fields: Vec<(String, String)> = Vec::new();
+        for (game, version, board) in games_of(&page) {
+            let (w, b) = boards[board as usize - 1];
+            let key = match (result(w.min(b), w.max(b)), w < b) {
+                ('D', _) => "d",
+                ('W', true) | ('L', false) => "w",
+                _ => "b",
+            };
+            fields.push((format!("r{game}"), key.into()));
+            fields.push((format!("v{game}"), version));
+            fields.push((format!("o{game}"), "p".into()));
+        }
+        let refs: Vec<(&str, &str)> = fields
+            .iter()
+            .map(|(a, b)| (a.as_str(), b.as_str()))
+            .collect();
+        let resp = server
+            .post_form(&format!("/desk/events/{id}/rounds/{round}"), &refs)
+            .await;
+        assert_eq!(resp.status(), 303);
+        let resp = server
+            .post_form(
+                &format!("/desk/events/{id}/rounds/{round}/publish"),
+                &[("published", "1")],
+            )
+            .await;
+        assert!(resp.status().is_success() || resp.status().is_redirection());
+    }
+    // The DE cell (TB1) of each player, by pairing number, on a page.
+    let de_cells = |page: &str| -> Vec<(String, String)> {
+        let t = &page[page.find("<tbody>").unwrap()..];
+        let t = &t[..t.find("</tbody>").unwrap()];
+        t.split("<tr data-player=\"")
+            .skip(1)
+            .map(|row| {
+                let player = row[..row.find('"').unwrap()].to_string();
+                // The first cell after the points.
+                let after = &row[row.find("points").unwrap()..];
+                let after = &after[after.find("</td>").unwrap() + 5..];
+                let cell = &after[after.find('>').unwrap() + 1..];
+                (player, cell[..cell.find("</td>").unwrap()].to_string())
+            })
+            .collect()
+    };
+    let want: Vec<(String, String)> =
+        [("5", ""), ("4", ""), ("1", "1.5"), ("2", "1"), ("3", "0.5")]
+            .iter()
+            .map(|(p, v)| (p.to_string(), v.to_string()))
+            .collect();
+    let desk = server
+        .get_text(&format!("/desk/events/{id}/standings"))
+        .await;
+    assert_eq!(de_cells(&desk), want, "{desk}");
+    assert!(
+        desk.contains("直胜：同分棋手相互对局中各自的得分"),
+        "{desk}"
+    );
+    let print = server
+        .get_text(&format!("/desk/events/{id}/print/standings"))
+        .await;
+    assert_eq!(de_cells(&print), want, "{print}");
+    let public = server.get_text(&format!("/events/{id}/standings")).await;
+    let public_cells: Vec<(String, String)> = {
+        let t = &public[public.find("<tbody>").unwrap()..];
+        t[..t.find("</tbody>").unwrap()]
+            .split("<tr data-player=\"")
+            .skip(1)
+            .map(|row| {
+                let player = row[..row.find('"').unwrap()].to_string();
+                // Rk · SNo · Title · Name · Rtg · Club · Pts · TB1 …
+                let cells: Vec<&str> = row.split("<td").skip(1).collect();
+                let tb1 = cells[7];
+                let tb1 = &tb1[tb1.find('>').unwrap() + 1..tb1.find("</td>").unwrap()];
+                (player, tb1.to_string())
+            })
+            .collect()
+    };
+    assert_eq!(public_cells, want, "{public}");
+    let csv = server
+        .get_text(&format!("/desk/events/{id}/export/standings.csv"))
+        .await;
+    let de_column: Vec<&str> = csv
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').nth(6).unwrap())
+        .collect();
+    assert_eq!(de_column, ["", "", "1.5", "1", "0.5"], "{csv}");
+}

@@ -456,12 +456,17 @@ fn schemas() -> Value {
             "tiebreaks": {"type": "array", "items": {"type": "string"}},
             "tiebreak_names_en": {"type": "array", "items": {"type": "string"}},
             "tiebreak_names_zh": {"type": "array", "items": {"type": "string"}},
+            "tiebreak_notes_en": {"type": "array", "items": {"type": "string"}, "description": "What the legend says of a column's figures beyond its name (DE: the points among the tied, C.07 art. 6); empty for the others."},
+            "tiebreak_notes_zh": {"type": "array", "items": {"type": "string"}},
             "lines": {"type": "array", "items": {"type": "object", "properties": {
                 "rank": {"type": "integer"}, "player": {"type": "integer"}, "name": {"type": "string"},
                 "rating": {"type": ["integer", "null"]}, "title": {"type": ["string", "null"]},
                 "club": {"type": ["string", "null"]},
                 "points": decimal,
-                "values": {"type": "array", "items": {"oneOf": [decimal, {"type": "null"}]}}
+                "values": {"type": "array", "items": {"oneOf": [decimal, {"type": "null"}]}, "description": "The keys the ranking sorted by; DE's is the place inside the tied group."},
+                "shown": {"type": "array", "description": "The figures as tables print them: DE shows the points among the tied (C.07 6.1), `marked` where they do not give the order (6.2, 6.3).", "items": {"type": "object", "properties": {
+                    "value": {"oneOf": [decimal, {"type": "null"}]}, "marked": {"type": "boolean"}
+                }}}
             }}}
         }
     }));

@@ -709,8 +709,8 @@ async fn standings_page(
                                     @if !xq { td.num { @if let Some(r) = l.rating { (r) } } }
                                     td { (l.club.as_deref().unwrap_or("")) }
                                     td.num { (points_text(l.points)) }
-                                    @for v in &l.values {
-                                        td.num { @if let Some(v) = v { (v.normalize()) } }
+                                    @for v in &l.shown {
+                                        td.num data-marked[v.marked] { (v.text(|d| d.normalize().to_string())) }
                                     }
                                 }
                             }
@@ -723,6 +723,9 @@ async fn standings_page(
                                 li { (viewer.lang.pick(format!("Tie Break{}: ", i + 1), format!("小分{}：", i + 1)))
                                      (tb_name(&viewer, t, i)) }
                             }
+                        }
+                        @for note in viewer.lang.pick(&t.tiebreak_notes_en, &t.tiebreak_notes_zh).iter().filter(|n| !n.is_empty()) {
+                            p.tiebreak-note { (note) }
                         }
                     }
                 }
@@ -890,9 +893,9 @@ async fn player_card(
                     dt { (viewer.lang.pick(format!("Rank after round {}", t.after_round), format!("第{}轮后名次", t.after_round))) }
                     dd data-rank=(line.rank) { (line.rank) " / " (t.lines.len()) }
                     dt { (viewer.t("Pts.", "积分")) } dd { (points_text(line.points)) }
-                    @for (i, v) in line.values.iter().enumerate() {
+                    @for (i, v) in line.shown.iter().enumerate() {
                         dt { (tb_name(&viewer, t, i)) }
-                        dd { @if let Some(v) = v { (v.normalize()) } }
+                        dd { (v.text(|d| d.normalize().to_string())) }
                     }
                 }
                 p.no-print { a href={ "/events/" (id) "/standings" } { (viewer.t("Standings", "排名")) " →" } }
