@@ -345,7 +345,7 @@ fn pairing_rows(
             g.white.to_string(),
             name(g.white),
             before(g.white),
-            g.result.label(e.settings().game.kind(), lang).to_string(),
+            e.settings().result_label(g.result, lang).to_string(),
             before(g.black),
             name(g.black),
             g.black.to_string(),

@@ -2494,3 +2494,123 @@ async fn direct_encounter_shows_the_points_among_the_tied() {
         .collect();
     assert_eq!(de_column, ["", "", "1.5", "1", "0.5"], "{csv}");
 }
+
+/// 象棋竞赛规则 lets a xiangqi event write its results as the scores of
+/// the 2-1-0 scale: set on the settings page, the result entry, the
+/// pairing print, the result slips, the public round page and the CSV
+/// export write 2:0 / 1:1 / 0:2; a chess event, or another scoring, is
+/// refused the option.
+#[tokio::test]
+async fn a_xiangqi_event_may_write_its_results_as_scores() {
+    let server = TestServer::start().await;
+    server.sign_in_as("arb", Role::Arbiter).await;
+    let fields = |game: &'static str, scoring: &'static str, wording: &'static str| {
+        vec![
+            ("name", "比分赛"),
+            ("game", game),
+            ("system", "swiss"),
+            ("rounds", "3"),
+            ("scoring", scoring),
+            ("result_wording", wording),
+        ]
+    };
+    let id = created_event_id(
+        &server
+            .post_form("/desk/events/new", &fields("xiangqi", "xiangqi", "words"))
+            .await,
+    );
+    for (n, r) in [("甲", 2300), ("乙", 2200), ("丙", 2100), ("丁", 2000)] {
+        add_player(&server, id, n, r).await;
+    }
+    let path = format!("/desk/events/{id}/settings");
+    for (game, scoring) in [("chess", "fide"), ("xiangqi", "three")] {
+        let (status, page) = status_and_text(
+            server
+                .post_form(&path, &fields(game, scoring, "scores"))
+                .await,
+        )
+        .await;
+        assert_eq!(status, 400, "{game} {scoring}: {page}");
+        assert!(page.contains("成绩记录方式"), "{page}");
+    }
+    let (status, page) = status_and_text(
+        server
+            .post_form(&path, &fields("xiangqi", "xiangqi", "scores"))
+            .await,
+    )
+    .await;
+    assert_eq!(status, 200, "{page}");
+    let form = server.get_text(&path).await;
+    assert!(
+        form.contains(r#"<option value="scores" selected>比分（2:0 / 1:1 / 0:2）</option>"#),
+        "{form}"
+    );
+    let boards = pair_next(&server, id).await;
+    let round = server
+        .get_text(&format!("/desk/events/{id}/rounds/1"))
+        .await;
+    for label in ["2:0", "1:1", "0:2", "2:0（黑方弃权）", "0:0（双方弃权）"] {
+        assert!(
+            round.contains(&format!("> {label}</label>"))
+                || round.contains(&format!(">{label}</label>")),
+            "{label}: {round}"
+        );
+    }
+    assert!(!round.contains("红胜"), "{round}");
+    // Board 1 Red wins, board 2 drawn.
+    let mut fields: Vec<(String, String)> = Vec::new();
+    for (game, version, board) in games_of(&round) {
+        fields.push((
+            format!("r{game}"),
+            if board == 1 { "w" } else { "d" }.into(),
+        ));
+        fields.push((format!("v{game}"), version));
+        fields.push((format!("o{game}"), "p".into()));
+    }
+    let refs: Vec<(&str, &str)> = fields
+        .iter()
+        .map(|(a, b)| (a.as_str(), b.as_str()))
+        .collect();
+    let resp = server
+        .post_form(&format!("/desk/events/{id}/rounds/1"), &refs)
+        .await;
+    assert_eq!(resp.status(), 303);
+    let resp = server
+        .post_form(
+            &format!("/desk/events/{id}/rounds/1/publish"),
+            &[("published", "1")],
+        )
+        .await;
+    assert!(resp.status().is_success() || resp.status().is_redirection());
+    let print = server
+        .get_text(&format!("/desk/events/{id}/print/pairings?round=1"))
+        .await;
+    assert!(
+        print.contains("<td>2:0</td>") && print.contains("<td>1:1</td>"),
+        "{print}"
+    );
+    let slips = server
+        .get_text(&format!("/desk/events/{id}/print/slips?round=1"))
+        .await;
+    assert!(slips.contains("</span>2:0</span>"), "{slips}");
+    assert!(!slips.contains("红胜"), "{slips}");
+    let public = server.get_text(&format!("/events/{id}/rounds/1")).await;
+    assert!(
+        public.contains(r#"<td class="result">2:0</td>"#),
+        "{public}"
+    );
+    assert!(
+        public.contains(r#"<td class="result">1:1</td>"#),
+        "{public}"
+    );
+    let csv = server
+        .get_text(&format!("/desk/events/{id}/export/pairings.csv?round=1"))
+        .await;
+    let results: Vec<&str> = csv
+        .lines()
+        .skip(1)
+        .filter_map(|l| l.split(',').nth(4))
+        .collect();
+    assert_eq!(results, ["2:0", "1:1"], "{csv}");
+    assert_eq!(boards.len(), 2);
+}

@@ -769,7 +769,7 @@ pub(super) fn pairing_table(l: Lang, loaded: &LoadedEvent, round: u32) -> Markup
                     td.num { (g.board) } td.num { (g.white.0) } td { (name_of(d, g.white)) }
                     @if units { td.unit { (unit(g.white)) } }
                     td.num { (rtg(g.white)) } td.num { (pt(g.white)) }
-                    td { (g.result.label(d.settings().game.kind(), l)) }
+                    td { (d.settings().result_label(g.result, l)) }
                     td.num { (pt(g.black)) } td { (name_of(d, g.black)) }
                     @if units { td.unit { (unit(g.black)) } }
                     td.num { (rtg(g.black)) }

@@ -531,7 +531,7 @@ fn round_markup(
                                             (l.t("Board ", "第")) (b + 1) (l.t(": ", "台："))
                                             (white) " " (player_name(d, g.white)) " – " (black) " " (player_name(d, g.black))
                                         }
-                                        (result_radios(g, conflicts, "t", d.settings().game, l))
+                                        (result_radios(g, conflicts, "t", d.settings(), l))
                                     }
                                 }
                             }

@@ -582,7 +582,7 @@ async fn round_page(
                                 td { a href={ "/events/" (id) "/players/" (g.white.0) } { (w.name) } }
                                 @if !xq { td.num { @if let Some(x) = w.rating { (x) } } }
                                 td.num { (pts(g.white)) }
-                                td.result { (g.result.label(e.desk.settings().game.kind(), viewer.lang)) }
+                                td.result { (e.desk.settings().result_label(g.result, viewer.lang)) }
                                 td.num { (pts(g.black)) }
                                 td { a href={ "/events/" (id) "/players/" (g.black.0) } { (b.name) } }
                                 @if !xq { td.num { @if let Some(x) = b.rating { (x) } } }
