@@ -19,6 +19,8 @@ use chrono::NaiveDate;
 use qiyuan_rating::model::{ArbiterGrade, GameKind, TimeControl};
 use qiyuan_tournament::model::Colour;
 pub use qiyuan_tournament::model::ResultWording;
+/// Pinyin or stroke order of names ([`EventSettings::name_order`]).
+pub use qiyuan_tournament::names::Order as NameOrdering;
 use qiyuan_tournament::scoring::ScoringSystem;
 use qiyuan_tournament::tiebreak::{PRESETS, Preset, preset};
 use rust_decimal_macros::dec;
@@ -186,6 +188,13 @@ pub struct EventSettings {
     /// public pages write every result so ([`EventSettings::result_label`]).
     #[serde(default, skip_serializing_if = "ResultWording::is_words")]
     pub result_wording: ResultWording,
+    /// The order of the lists by name (the desk's player list by name, the
+    /// list by name of a round's pairings, printed and public) and of names
+    /// tied on rating and title in the seeding: pinyin (拼音, the default,
+    /// and what settings saved before the option read as) or strokes (笔画,
+    /// as official Chinese lists order names; [`NameOrdering`]).
+    #[serde(default, skip_serializing_if = "NameOrdering::is_pinyin")]
+    pub name_order: NameOrdering,
     /// Tie-break preset name ([`qiyuan_tournament::tiebreak::PRESETS`]:
     /// `fide-swiss`, `fide-rr`, `xiangqi-rr`, `xiangqi-drr`,
     /// `xiangqi-swiss-bh`, `xiangqi-swiss-ps`, or their Chinese names).
@@ -394,6 +403,7 @@ impl EventSettings {
             rounds,
             scoring,
             result_wording: ResultWording::Words,
+            name_order: NameOrdering::Pinyin,
             tiebreaks: tiebreaks.into(),
             rating_profile: None,
             initial_colour: Colour::White,
@@ -431,6 +441,12 @@ impl EventSettings {
         lang: qiyuan_rating::Lang,
     ) -> &'static str {
         result.label_in(self.game.kind(), self.result_wording, lang)
+    }
+
+    /// The collation of the event's lists by name
+    /// ([`EventSettings::name_order`]).
+    pub fn names(&self) -> qiyuan_tournament::names::NameOrder {
+        qiyuan_tournament::names::NameOrder::new(self.name_order)
     }
 
     /// Minimal settings of a round robin of `cycles` cycles (xiangqi: 2/1/0

@@ -2077,6 +2077,121 @@ async fn lists_by_name_are_in_pinyin_order() {
     );
 }
 
+/// An event in stroke order (笔画, set on the settings page) lists names by
+/// the strokes of each character on every list by name: the desk's player
+/// list by name, the printed list by name and the public hall list of a
+/// round. Strokes (stated by hand): 丁 2, 一 1; 于 3, 丹 4; 马 3, 云 4; 王 4,
+/// 五 4, 芳 7; 白 5, 雪 11; 石 5, 磊 15; 李 7, 明 8; first characters of
+/// as many strokes by code point (于 U+4E8E before 马 U+9A6C, 白 U+767D
+/// before 石 U+77F3), one first character then the next (五 before 芳).
+/// Pinyin would give 白雪, 丁一, 李明, 马云, 石磊, 王芳, 王五, 于丹.
+#[tokio::test]
+async fn lists_by_name_follow_the_events_stroke_order() {
+    let server = TestServer::start().await;
+    server.sign_in_as("arb", Role::Arbiter).await;
+    let fields = |order: &'static str| {
+        vec![
+            ("name", "笔画赛"),
+            ("game", "xiangqi"),
+            ("system", "swiss"),
+            ("rounds", "3"),
+            ("name_order", order),
+        ]
+    };
+    let id = created_event_id(
+        &server
+            .post_form("/desk/events/new", &fields("pinyin"))
+            .await,
+    );
+    for (n, r) in [
+        ("李明", 2400),
+        ("王芳", 2350),
+        ("石磊", 2300),
+        ("丁一", 2250),
+        ("马云", 2200),
+        ("白雪", 2150),
+        ("王五", 2100),
+        ("于丹", 2050),
+    ] {
+        add_player(&server, id, n, r).await;
+    }
+    let names_in = |page: &str, table: &str, cell: usize| -> Vec<String> {
+        let t = &page[page.find(table).expect("the table")..];
+        let body = &t[t.find("<tbody>").unwrap()..t.find("</tbody>").unwrap()];
+        body.split("<tr")
+            .skip(1)
+            .map(|row| {
+                let cells: Vec<&str> = row.split("<td").skip(1).collect();
+                let c = cells[cell];
+                let c = &c[c.find('>').unwrap() + 1..c.find("</td>").unwrap()];
+                // A linked name: the link's text.
+                match c.find("\">") {
+                    Some(at) if c.starts_with("<a ") => {
+                        c[at + 2..c.find("</a>").unwrap()].to_string()
+                    }
+                    _ => c.to_string(),
+                }
+            })
+            .collect()
+    };
+    let pinyin = [
+        "白雪", "丁一", "李明", "马云", "石磊", "王芳", "王五", "于丹",
+    ];
+    let strokes = [
+        "丁一", "于丹", "马云", "王五", "王芳", "白雪", "石磊", "李明",
+    ];
+    let players = |by: &'static str| {
+        let server = &server;
+        async move {
+            server
+                .get_text(&format!("/desk/events/{id}/players{by}"))
+                .await
+        }
+    };
+    // By number (the seeding by rating), then by name in pinyin.
+    let page = players("").await;
+    assert_eq!(
+        names_in(&page, r#"id="players""#, 2),
+        [
+            "李明", "王芳", "石磊", "丁一", "马云", "白雪", "王五", "于丹"
+        ]
+    );
+    assert_eq!(
+        names_in(&players("?order=name").await, r#"id="players""#, 2),
+        pinyin
+    );
+    // Stroke order chosen on the settings page.
+    let resp = server
+        .post_form(&format!("/desk/events/{id}/settings"), &fields("stroke"))
+        .await;
+    assert_eq!(resp.status(), 200);
+    let page = players("?order=name").await;
+    assert_eq!(names_in(&page, r#"id="players""#, 2), strokes, "{page}");
+    assert!(page.contains("按姓名（笔画顺序）"), "{page}");
+    pair_next(&server, id).await;
+    let print = server
+        .get_text(&format!("/desk/events/{id}/print/alphabetical?round=1"))
+        .await;
+    assert_eq!(
+        names_in(&print, r#"id="alphabetical""#, 0),
+        strokes,
+        "{print}"
+    );
+    let resp = server
+        .post_form(
+            &format!("/desk/events/{id}/rounds/1/publish"),
+            &[("published", "1")],
+        )
+        .await;
+    assert!(resp.status().is_success() || resp.status().is_redirection());
+    let public = server.get_text(&format!("/events/{id}/rounds/1")).await;
+    assert_eq!(
+        names_in(&public, r#"class="pairings-by-name""#, 0),
+        strokes,
+        "{public}"
+    );
+}
+
 /// A norm check that needs the players' sex (women's titles) and finds none
 /// says so in the page's language, naming the players.
 #[tokio::test]

@@ -330,6 +330,7 @@ fn schemas() -> Value {
             ]},
             "rounds": {"type": "integer", "minimum": 1},
             "scoring": {"description": "\"1-0.5-0\", \"2-1-0\", \"3-1-0\" or {\"custom\": {...}}."},
+            "name_order": {"type": "string", "enum": ["pinyin", "stroke"], "description": "The order of the lists by name and of names in the seeding: pinyin (default) or strokes (笔画)."},
             "result_wording": {"type": "string", "enum": ["words", "scores"], "description": "How results are written (象棋竞赛规则): words, 红胜 / 和 / 黑胜 (default), or scores, 2:0 / 1:1 / 0:2 (xiangqi with 2-1-0 scoring only)."},
             "tiebreaks": {"type": "string", "description": "fide-swiss, fide-rr, xiangqi-rr, xiangqi-drr, xiangqi-swiss-bh, xiangqi-swiss-ps."},
             "rating_profile": {"type": "string"},

@@ -86,6 +86,10 @@ pub(super) struct SettingsForm {
     /// also when empty) or `scores` (2:0 / 1:1 / 0:2).
     #[serde(default)]
     result_wording: String,
+    /// The order of the lists by name: `pinyin` (also when empty) or
+    /// `stroke` (笔画).
+    #[serde(default)]
+    name_order: String,
     #[serde(default)]
     tiebreaks: String,
     #[serde(default)]
@@ -277,6 +281,7 @@ impl SettingsForm {
             }
             .into(),
             result_wording: s.result_wording.code().into(),
+            name_order: s.name_order.code().into(),
             tiebreaks: s.tiebreaks.clone(),
             rating_profile: s.rating_profile.clone().unwrap_or_default(),
             start: s.start.map(|d| d.to_string()).unwrap_or_default(),
@@ -391,6 +396,13 @@ impl SettingsForm {
             "" => ResultWording::Words,
             code => ResultWording::from_code(code).ok_or_else(|| {
                 l.t("Unknown way of writing results.", "未知的成绩记录方式。")
+                    .to_string()
+            })?,
+        };
+        s.name_order = match self.name_order.trim() {
+            "" => NameOrdering::Pinyin,
+            code => NameOrdering::from_code(code).ok_or_else(|| {
+                l.t("Unknown order of names.", "未知的姓名排序方式。")
                     .to_string()
             })?,
         };
@@ -516,6 +528,17 @@ fn regulation_fields(l: Lang, f: &SettingsForm) -> Markup {
     }
 }
 
+/// An order of names as the settings form offers it.
+pub(super) fn name_order_label(o: NameOrdering, l: Lang) -> &'static str {
+    match o {
+        NameOrdering::Pinyin => l.t("pinyin order", "拼音顺序"),
+        NameOrdering::Stroke => l.t(
+            "stroke order (by the strokes of each character)",
+            "笔画顺序",
+        ),
+    }
+}
+
 fn settings_fields(viewer: &Viewer, f: &SettingsForm) -> Markup {
     let l = viewer.lang;
     let sel = |a: &str, b: &str| a == b;
@@ -553,6 +576,12 @@ fn settings_fields(viewer: &Viewer, f: &SettingsForm) -> Markup {
             select name="result_wording" {
                 @for w in ResultWording::ALL {
                     option value=(w.code()) selected[sel(&f.result_wording, w.code()) || (f.result_wording.is_empty() && w.is_words())] { (w.label(l)) }
+                }
+            } }
+        label { (l.t("Lists by name in", "按姓名排列的名单顺序"))
+            select name="name_order" {
+                @for o in NameOrdering::ALL {
+                    option value=(o.code()) selected[sel(&f.name_order, o.code()) || (f.name_order.is_empty() && o.is_pinyin())] { (name_order_label(o, l)) }
                 }
             } }
         label { (l.t("Tie-break preset", "破同分规则"))

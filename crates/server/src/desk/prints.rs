@@ -447,9 +447,9 @@ pub(super) async fn print(
                     ));
                 }
             }
-            // Pinyin order (Latin names alphabetically), never code points.
-            let order =
-                qiyuan_tournament::names::NameOrder::new(qiyuan_tournament::names::Order::Pinyin);
+            // The event's order of names — pinyin or strokes (Latin names
+            // alphabetically) — never code points.
+            let order = s.names();
             lines.sort_by(|a, b| order.compare(&a.0, &b.0).then_with(|| a.cmp(b)));
             html! {
                 h2 { (round_head) " — " (l.t("Pairings by name", "按姓名排列的对阵")) }

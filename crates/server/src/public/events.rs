@@ -546,9 +546,10 @@ async fn round_page(
             ]
         })
         .collect();
-    // Pinyin order (Latin names alphabetically), as a player looks himself
-    // up on the hall's list; never code point order.
-    let order = qiyuan_tournament::names::NameOrder::new(qiyuan_tournament::names::Order::Pinyin);
+    // The event's order of names — pinyin, or strokes (笔画) where the event
+    // chose them; Latin names alphabetically — as a player looks himself up
+    // on the hall's list; never code point order.
+    let order = e.desk.settings().names();
     by_name.sort_by(|a, b| order.compare(&a.name, &b.name).then(a.id.cmp(&b.id)));
     let title = format!("{} — {heading}", e.desk.settings().name);
     Ok(layout::page(
