@@ -214,3 +214,80 @@ fn xlsx_needs_an_output_file() {
     // An xlsx workbook is a zip archive.
     assert_eq!(&std::fs::read(&file).unwrap()[..2], b"PK");
 }
+
+/// DE prints the points among the tied (FIDE C.07 6.1), not the place it
+/// sorts by. A five-player round robin worked by hand (the one of
+/// `crates/tournament/tests/direct_encounter_shown.rs`): r1 A–B ½-½, C–D
+/// 1-0; r2 A–C 1-0, B–E 0-1; r3 A–D 0-1, C–E 0-1; r4 A–E 0-1, B–D ½-½;
+/// r5 B–C ½-½, D–E ½-½. Totals A, B, C 1½, D 2, E 3½; among A, B, C (all
+/// met, 6.2): A ½ + 1 = 1½, B ½ + ½ = 1, C 0 + ½ = ½. D and E are tied
+/// with nobody: an empty cell.
+#[test]
+fn direct_encounter_prints_the_points_among_the_tied() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("rr.json");
+    let games = [
+        (1, 1, 2, "1/2-1/2"),
+        (1, 3, 4, "1-0"),
+        (2, 1, 3, "1-0"),
+        (2, 2, 5, "0-1"),
+        (3, 1, 4, "0-1"),
+        (3, 3, 5, "0-1"),
+        (4, 1, 5, "0-1"),
+        (4, 2, 4, "1/2-1/2"),
+        (5, 2, 3, "1/2-1/2"),
+        (5, 4, 5, "1/2-1/2"),
+    ];
+    let players: Vec<String> = ["A", "B", "C", "D", "E"]
+        .iter()
+        .enumerate()
+        .map(|(i, n)| format!(r#"{{"id": {}, "name": "{n}", "sex": "m"}}"#, i + 1))
+        .collect();
+    let games: Vec<String> = games
+        .iter()
+        .map(|(r, w, b, res)| {
+            format!(r#"{{"round": {r}, "white": {w}, "black": {b}, "result": "{res}"}}"#)
+        })
+        .collect();
+    let json = format!(
+        r#"{{"name": "DE", "game": "chess", "system": "round-robin", "players": [{}], "games": [{}]}}"#,
+        players.join(","),
+        games.join(",")
+    );
+    std::fs::write(&path, json).unwrap();
+    let path = path.to_str().unwrap();
+    let out = qiyuan(&["standings", path, "--tiebreaks", "DE", "--format", "csv"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let csv = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(
+        lines,
+        [
+            "rank,id,name,rating,points,DE",
+            "1,5,E,,3.5,",
+            "2,4,D,,2,",
+            "3,1,A,,1.5,1.5",
+            "4,2,B,,1.5,1",
+            "5,3,C,,1.5,0.5",
+        ]
+    );
+    let out = qiyuan(&["standings", path, "--tiebreaks", "DE", "--lang", "en"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("DE: the points each of the tied scored"),
+        "{text}"
+    );
+    let out = qiyuan(&["standings", path, "--tiebreaks", "DE", "--format", "json"]);
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let de: Vec<String> = json["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["tiebreaks"]["DE"].to_string())
+        .collect();
+    assert_eq!(de, ["null", "null", "1.5", "1", "0.5"]);
+}

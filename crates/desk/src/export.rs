@@ -253,7 +253,11 @@ fn standings_rows(t: &StandingsTable) -> Vec<Vec<String>> {
                 l.club.clone().unwrap_or_default(),
                 dec_text(Some(l.points)),
             ];
-            row.extend(l.values.iter().map(|v| dec_text(*v)));
+            row.extend(
+                l.shown
+                    .iter()
+                    .map(|v| v.text(|d| d.normalize().to_string())),
+            );
             row
         })
         .collect()
@@ -333,7 +337,7 @@ fn pairing_rows(
             g.white.to_string(),
             name(g.white),
             before(g.white),
-            g.result.label(e.settings().game.kind(), lang).to_string(),
+            e.settings().result_label(g.result, lang).to_string(),
             before(g.black),
             name(g.black),
             g.black.to_string(),
@@ -362,11 +366,14 @@ pub fn pairings_csv(e: &DeskEvent, round: u32, lang: Lang) -> Result<String, Des
     Ok(to_csv(h, rows))
 }
 
+/// A workbook of one sheet: the title in row 1, the header in row 3, the
+/// rows, then each of `notes` on a row of its own after a blank one.
 fn xlsx(
     sheet: &str,
     title: &str,
     header: Vec<String>,
     rows: Vec<Vec<String>>,
+    notes: &[&str],
 ) -> Result<Vec<u8>, XlsxError> {
     let mut book = Workbook::new();
     let ws = book.add_worksheet();
@@ -384,6 +391,9 @@ fn xlsx(
                 _ => ws.write_string(r, c, v)?,
             };
         }
+    }
+    for (i, note) in notes.iter().enumerate() {
+        ws.write_string(rows.len() as u32 + 4 + i as u32, 0, *note)?;
     }
     book.save_to_buffer()
 }
@@ -409,7 +419,18 @@ pub fn standings_xlsx(e: &DeskEvent, t: &StandingsTable, lang: Lang) -> Result<V
         Lang::En => "Standings",
         Lang::Zh => "排名",
     };
-    xlsx(sheet, &title, headers_standings(t, lang), standings_rows(t)).map_err(xlsx_err)
+    // A marked DE figure needs its legend beside it (C.07 art. 6).
+    let notes = match lang {
+        Lang::En => &t.tiebreak_notes_en,
+        Lang::Zh => &t.tiebreak_notes_zh,
+    };
+    let notes: Vec<&str> = notes
+        .iter()
+        .map(String::as_str)
+        .filter(|n| !n.is_empty())
+        .collect();
+    let rows = standings_rows(t);
+    xlsx(sheet, &title, headers_standings(t, lang), rows, &notes).map_err(xlsx_err)
 }
 
 /// A round's pairings as an xlsx workbook.
@@ -423,5 +444,5 @@ pub fn pairings_xlsx(e: &DeskEvent, round: u32, lang: Lang) -> Result<Vec<u8>, D
         Lang::En => "Pairings",
         Lang::Zh => "对阵",
     };
-    xlsx(sheet, &title, h, rows).map_err(xlsx_err)
+    xlsx(sheet, &title, h, rows, &[]).map_err(xlsx_err)
 }

@@ -84,7 +84,8 @@ pub mod prelude {
     pub use crate::reports::{Crosstable, StandingsTable};
     pub use crate::seeding::{Renumbering, SeedAction, SeedingMethod};
     pub use crate::settings::{
-        DutchEdition, EventSettings, Game, ScoringPreset, System, UnitAvoidance,
+        DutchEdition, EventSettings, Game, NameOrdering, ResultWording, ScoringPreset, System,
+        UnitAvoidance,
     };
     pub use qiyuan_tournament::model::{ByeKind, Colour, GameResult, PlayerId, Sex};
 }

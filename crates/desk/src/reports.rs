@@ -1,12 +1,13 @@
 //! What the desk publishes: standings with the preset's tie-breaks, the
 //! crosstable, and the rating report and norm check of the event.
 
+use qiyuan_rating::Lang;
 use qiyuan_rating::model as rm;
 use qiyuan_rating::norms::{NormReport, check_norms};
 use qiyuan_rating::{EventReport, Profile};
 use qiyuan_tournament::model::{ByeKind, GameResult, Outcome, PlayerId, Sex};
 use qiyuan_tournament::scoring::ScoringSystem;
-use qiyuan_tournament::standings::{Standings, StandingsConfig, compute_standings};
+use qiyuan_tournament::standings::{Shown, Standings, StandingsConfig, compute_standings};
 use rust_decimal::Decimal;
 use serde::Serialize;
 
@@ -31,8 +32,13 @@ pub struct StandingLine {
     pub club: Option<String>,
     /// Points.
     pub points: Decimal,
-    /// Tie-break values, in the order of [`StandingsTable::tiebreaks`].
+    /// Tie-break values, in the order of [`StandingsTable::tiebreaks`]: the
+    /// keys the ranking sorted by (DE's is a place inside the tied group).
     pub values: Vec<Option<Decimal>>,
+    /// The tie-break values as tables, prints and exports show them (DE:
+    /// the points among the tied, marked where they do not give the order;
+    /// [`Shown`]).
+    pub shown: Vec<Shown>,
 }
 
 /// The standings as published.
@@ -46,6 +52,12 @@ pub struct StandingsTable {
     pub tiebreak_names_en: Vec<String>,
     /// Tie-break names in Chinese.
     pub tiebreak_names_zh: Vec<String>,
+    /// What the legend says of a column's figures beyond its name, in
+    /// English (DE's points among the tied, C.07 art. 6; empty for the
+    /// others): [`qiyuan_tournament::tiebreak::TieBreakKind::shown_note`].
+    pub tiebreak_notes_en: Vec<String>,
+    /// The same in Chinese.
+    pub tiebreak_notes_zh: Vec<String>,
     /// Lines, best first.
     pub lines: Vec<StandingLine>,
 }
@@ -155,6 +167,14 @@ pub fn cell(o: Outcome, scoring: &ScoringSystem) -> CrossCell {
     }
 }
 
+/// The legend's note of each tie-break of `s` (empty where there is none).
+fn notes(s: &Standings, lang: Lang) -> Vec<String> {
+    s.tiebreaks
+        .iter()
+        .map(|t| t.kind.shown_note(lang).unwrap_or_default().to_string())
+        .collect()
+}
+
 impl DeskEvent {
     /// The last round whose every game has a result (0 before any).
     pub fn last_complete_round(&self) -> u32 {
@@ -198,6 +218,7 @@ impl DeskEvent {
                     club: p.and_then(|p| p.club.clone()),
                     points: r.points,
                     values: r.values.clone(),
+                    shown: r.shown.clone(),
                 }
             })
             .collect();
@@ -206,6 +227,8 @@ impl DeskEvent {
             tiebreaks: s.tiebreaks.iter().map(|t| t.to_string()).collect(),
             tiebreak_names_en: s.tiebreaks.iter().map(|t| t.name_en()).collect(),
             tiebreak_names_zh: s.tiebreaks.iter().map(|t| t.name_zh()).collect(),
+            tiebreak_notes_en: notes(&s, Lang::En),
+            tiebreak_notes_zh: notes(&s, Lang::Zh),
             lines,
         })
     }

@@ -33,7 +33,7 @@
 use std::cmp::Ordering;
 
 use qiyuan_tournament::model::{PlayerId, Round};
-use qiyuan_tournament::names::{NameOrder, Order};
+use qiyuan_tournament::names::NameOrder;
 use qiyuan_tournament::title;
 use serde::{Deserialize, Serialize};
 
@@ -104,8 +104,8 @@ impl Renumbering {
 }
 
 /// The initial-ranking order of two players: rating (highest first,
-/// unrated last), then title ([`title::precedence`]), then name in pinyin
-/// order.
+/// unrated last), then title ([`title::precedence`]), then name in the
+/// event's order (pinyin or strokes, [`crate::settings::EventSettings::name_order`]).
 pub fn by_rating(a: &DeskPlayer, b: &DeskPlayer, names: &NameOrder) -> Ordering {
     b.info
         .rating
@@ -151,7 +151,7 @@ impl DeskEvent {
     /// The players in the order of the rules (rating, title, name), whatever
     /// their numbers now.
     pub fn rating_order(&self) -> Vec<PlayerId> {
-        let names = NameOrder::new(Order::Pinyin);
+        let names = self.settings().names();
         let mut players = self.players();
         players.sort_by(|a, b| by_rating(a, b, &names));
         players.into_iter().map(|p| p.id).collect()
@@ -220,7 +220,7 @@ impl DeskEvent {
     /// the rules rank below him.
     pub(crate) fn place_by_rating(&mut self, ids: &[PlayerId]) -> Result<Renumbering, DeskError> {
         let players = self.players();
-        let names = NameOrder::new(Order::Pinyin);
+        let names = self.settings().names();
         let mut order: Vec<&DeskPlayer> = players.iter().filter(|p| !ids.contains(&p.id)).collect();
         for &id in ids {
             let Some(new) = players.iter().find(|p| p.id == id) else {
@@ -350,6 +350,26 @@ mod tests {
         // 2562 first; among the 1800s the titled one, then chen < zhang.
         assert_eq!(names(&e), ["王芳", "李娜", "陈静", "张伟", "何平"]);
         assert_eq!(e.seeding(), SeedingMethod::Rating);
+    }
+
+    /// An event in stroke order (笔画) numbers players of one rating by the
+    /// strokes of their names: 王 4 before 张 7 and 陈 7 (张 U+5F20 before
+    /// 陈 U+9648, both of seven strokes) — where pinyin puts chen, wang,
+    /// zhang.
+    #[test]
+    fn equal_ratings_in_the_events_name_order() {
+        let mut settings = EventSettings::swiss("t", Game::Xiangqi, 7);
+        settings.name_order = NameOrdering::Stroke;
+        let mut e = DeskEvent::new(settings).unwrap();
+        for n in ["陈静", "张伟", "王芳"] {
+            e.add_player(PlayerInfo::new(n).rating(1800)).unwrap();
+        }
+        assert_eq!(names(&e), ["王芳", "张伟", "陈静"]);
+        let mut e = DeskEvent::new(EventSettings::swiss("t", Game::Xiangqi, 7)).unwrap();
+        for n in ["陈静", "张伟", "王芳"] {
+            e.add_player(PlayerInfo::new(n).rating(1800)).unwrap();
+        }
+        assert_eq!(names(&e), ["陈静", "王芳", "张伟"]);
     }
 
     #[test]

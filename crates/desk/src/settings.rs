@@ -18,6 +18,9 @@
 use chrono::NaiveDate;
 use qiyuan_rating::model::{ArbiterGrade, GameKind, TimeControl};
 use qiyuan_tournament::model::Colour;
+pub use qiyuan_tournament::model::ResultWording;
+/// Pinyin or stroke order of names ([`EventSettings::name_order`]).
+pub use qiyuan_tournament::names::Order as NameOrdering;
 use qiyuan_tournament::scoring::ScoringSystem;
 use qiyuan_tournament::tiebreak::{PRESETS, Preset, preset};
 use rust_decimal_macros::dec;
@@ -178,6 +181,20 @@ pub struct EventSettings {
     pub rounds: u32,
     /// Points per result.
     pub scoring: ScoringPreset,
+    /// How the event writes its results (象棋竞赛规则): in words, 红胜 / 和 /
+    /// 黑胜 (the default, and what settings saved before the option read
+    /// as), or as the scores of the 2-1-0 scale, 2:0 / 1:1 / 0:2 — a
+    /// xiangqi event's choice. Result entry, prints, exports and the
+    /// public pages write every result so ([`EventSettings::result_label`]).
+    #[serde(default, skip_serializing_if = "ResultWording::is_words")]
+    pub result_wording: ResultWording,
+    /// The order of the lists by name (the desk's player list by name, the
+    /// list by name of a round's pairings, printed and public) and of names
+    /// tied on rating and title in the seeding: pinyin (拼音, the default,
+    /// and what settings saved before the option read as) or strokes (笔画,
+    /// as official Chinese lists order names; [`NameOrdering`]).
+    #[serde(default, skip_serializing_if = "NameOrdering::is_pinyin")]
+    pub name_order: NameOrdering,
     /// Tie-break preset name ([`qiyuan_tournament::tiebreak::PRESETS`]:
     /// `fide-swiss`, `fide-rr`, `xiangqi-rr`, `xiangqi-drr`,
     /// `xiangqi-swiss-bh`, `xiangqi-swiss-ps`, or their Chinese names).
@@ -385,6 +402,8 @@ impl EventSettings {
             },
             rounds,
             scoring,
+            result_wording: ResultWording::Words,
+            name_order: NameOrdering::Pinyin,
             tiebreaks: tiebreaks.into(),
             rating_profile: None,
             initial_colour: Colour::White,
@@ -399,6 +418,35 @@ impl EventSettings {
             same_unit_avoidance: None,
             regulation: RegulationDetails::default(),
         }
+    }
+
+    /// A result as this event writes it: the game's words, or the scores
+    /// 2:0 / 1:1 / 0:2 where a xiangqi event chose them
+    /// ([`EventSettings::result_wording`]).
+    ///
+    /// ```
+    /// use qiyuan_desk::settings::{EventSettings, Game};
+    /// use qiyuan_rating::Lang;
+    /// use qiyuan_tournament::model::GameResult;
+    /// use qiyuan_desk::settings::ResultWording;
+    /// let mut s = EventSettings::swiss("城市赛", Game::Xiangqi, 7);
+    /// assert_eq!(s.result_label(GameResult::WhiteWins, Lang::Zh), "红胜");
+    /// s.result_wording = ResultWording::Scores;
+    /// s.validate().unwrap();
+    /// assert_eq!(s.result_label(GameResult::WhiteWins, Lang::Zh), "2:0");
+    /// ```
+    pub fn result_label(
+        &self,
+        result: qiyuan_tournament::model::GameResult,
+        lang: qiyuan_rating::Lang,
+    ) -> &'static str {
+        result.label_in(self.game.kind(), self.result_wording, lang)
+    }
+
+    /// The collation of the event's lists by name
+    /// ([`EventSettings::name_order`]).
+    pub fn names(&self) -> qiyuan_tournament::names::NameOrder {
+        qiyuan_tournament::names::NameOrder::new(self.name_order)
     }
 
     /// Minimal settings of a round robin of `cycles` cycles (xiangqi: 2/1/0
@@ -499,6 +547,21 @@ impl EventSettings {
             return Err(bad("scoring", "points are counted in tenths at most"));
         }
         self.tiebreak_preset()?;
+        if self.result_wording == ResultWording::Scores {
+            // 2:0 / 1:1 / 0:2 are the points of a 2-1-0 xiangqi game.
+            if self.game != Game::Xiangqi {
+                return Err(bad(
+                    "result_wording",
+                    "results as scores (2:0 / 1:1 / 0:2) are a xiangqi event's choice",
+                ));
+            }
+            if s != ScoringSystem::xiangqi_2011() {
+                return Err(bad(
+                    "result_wording",
+                    "results as scores (2:0 / 1:1 / 0:2) need the 2-1-0 scoring",
+                ));
+            }
+        }
         if let Some(t) = &self.team {
             if matches!(self.system, System::Knockout { .. }) {
                 return Err(bad(

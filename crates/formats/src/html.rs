@@ -8,7 +8,9 @@
 //!
 //! * standings: `Rk · SNo · (Title) · Name · (FED) · Rtg · (Club) · Pts · TB1 …`
 //!   then a legend naming each tie-break; tied participants show the rank on
-//!   the first line only;
+//!   the first line only; each tie-break shows its
+//!   [`Shown`](qiyuan_tournament::standings::Shown) figure (DE: the points
+//!   among the tied, C.07 art. 6, with the legend's note on the mark);
 //! * crosstable ([`CrosstableLayout::Rounds`]): one column per round, each
 //!   cell `<opponent><colour><result>` such as `12w1`, `3b½`, `7w+` (forfeit
 //!   win), `-1` (pairing-allocated or full-point bye), `-½`, `-0` (requested
@@ -51,7 +53,9 @@ use std::fmt::Write as _;
 use qiyuan_rating::Lang;
 use qiyuan_rating::model::GameKind;
 use qiyuan_tournament::knockout::{Bracket, Slot};
-use qiyuan_tournament::model::{ByeKind, Colour, Event, Outcome, Player, PlayerId};
+use qiyuan_tournament::model::{
+    ByeKind, Colour, Event, GameResult, Outcome, Player, PlayerId, ResultWording,
+};
 use qiyuan_tournament::scoring::ScoringSystem;
 use qiyuan_tournament::standings::Standings;
 use rust_decimal::Decimal;
@@ -102,6 +106,9 @@ pub struct HtmlOptions {
     pub cross_ref: CrossRef,
     /// Crosstable layout.
     pub layout: CrosstableLayout,
+    /// How a xiangqi event writes its results on the pairing list: 红胜 /
+    /// 和 / 黑胜 (the default) or 2:0 / 1:1 / 0:2 (象棋竞赛规则).
+    pub result_wording: ResultWording,
 }
 
 impl HtmlOptions {
@@ -113,6 +120,7 @@ impl HtmlOptions {
             xiangqi: false,
             cross_ref: CrossRef::Rank,
             layout: CrosstableLayout::Rounds,
+            result_wording: ResultWording::Words,
         }
     }
 
@@ -328,12 +336,8 @@ pub fn standings_html(event: &Event, standings: &Standings, opts: &HtmlOptions) 
             let _ = write!(body, "<td class=\"name\">{}</td>", escape(club));
         }
         let _ = write!(body, "<td class=\"n\">{}</td>", num(row.points));
-        for v in &row.values {
-            let _ = write!(
-                body,
-                "<td class=\"n\">{}</td>",
-                v.map(num).unwrap_or_default()
-            );
+        for v in &row.shown {
+            let _ = write!(body, "<td class=\"n\">{}</td>", escape(&v.text(num)));
         }
         body.push_str("</tr>\n");
     }
@@ -369,6 +373,15 @@ fn legend(standings: &Standings, opts: &HtmlOptions) -> String {
         );
     }
     s.push_str("</ol>\n");
+    // DE shows the points among the tied, marked where they do not give
+    // the order (C.07 art. 6): say so once.
+    for tb in &standings.tiebreaks {
+        let (zh, en) = (tb.kind.shown_note(Lang::Zh), tb.kind.shown_note(Lang::En));
+        if let (Some(zh), Some(en)) = (zh, en) {
+            let _ = writeln!(s, "<p class=\"legend\">{}</p>", escape(&opts.t(zh, en)));
+            break;
+        }
+    }
     if standings.rows.iter().any(|r| r.lot.is_some()) {
         let _ = writeln!(
             s,
@@ -523,12 +536,8 @@ pub fn crosstable_html(
             }
         }
         let _ = write!(body, "<td class=\"n\">{}</td>", num(row.points));
-        for v in &row.values {
-            let _ = write!(
-                body,
-                "<td class=\"n\">{}</td>",
-                v.map(num).unwrap_or_default()
-            );
+        for v in &row.shown {
+            let _ = write!(body, "<td class=\"n\">{}</td>", escape(&v.text(num)));
         }
         body.push_str("</tr>\n");
     }
@@ -632,8 +641,8 @@ pub fn pairings_html(
             rating(w),
             pts(g.white),
             opts.t(
-                g.result.label(game, Lang::Zh),
-                g.result.label(game, Lang::En)
+                g.result.label_in(game, opts.result_wording, Lang::Zh),
+                g.result.label_in(game, opts.result_wording, Lang::En)
             ),
             pts(g.black),
             name_cell(bl),
@@ -685,17 +694,27 @@ pub fn result_slips_html(
             let p = event.player(id);
             format!("{} ({id})", name_cell(p))
         };
-        let results = if opts.xiangqi {
-            [("先胜", "1-0"), ("和", "½-½"), ("先负", "0-1")]
+        // The result boxes in the vocabulary's words, as the event writes
+        // results (红胜 / 和 / 黑胜 or 2:0 / 1:1 / 0:2; 1-0 / ½-½ / 0-1).
+        let game = if opts.xiangqi {
+            GameKind::Xiangqi
         } else {
-            [("", "1-0"), ("", "½-½"), ("", "0-1")]
+            GameKind::Chess
         };
         let mut boxes = String::new();
-        for (zh, code) in results {
-            let label = if opts.lang == HtmlLang::En || zh.is_empty() {
-                code.to_string()
+        for r in [
+            GameResult::WhiteWins,
+            GameResult::Draw,
+            GameResult::BlackWins,
+        ] {
+            let (zh, en) = (
+                r.label_in(game, opts.result_wording, Lang::Zh),
+                r.label_in(game, opts.result_wording, Lang::En),
+            );
+            let label = if zh == en {
+                zh.to_string()
             } else {
-                format!("{code} {zh}")
+                opts.t(zh, en)
             };
             let _ = write!(boxes, "<span class=\"box\"></span>{} ", escape(&label));
         }

@@ -304,6 +304,14 @@ fn pairing_list_with_points_before_the_round() {
     // Round 2, board 1: 4–3. Before: P4 won round 1 (2), P3 drew (1).
     assert_eq!(rows[0][4], "2");
     assert_eq!(rows[0][6], "1");
+    // An event that writes its results as scores (象棋竞赛规则, 2-1-0): the
+    // draw of round 3, board 1 is 1:1, Black's win of board 2 0:2.
+    let scores = HtmlOptions {
+        result_wording: qiyuan_tournament::model::ResultWording::Scores,
+        ..opts.clone()
+    };
+    let rows = body_rows(&pairings_html(&e, &ScoringSystem::xiangqi_2011(), 3, &scores).unwrap());
+    assert_eq!((rows[0][5].as_str(), rows[1][5].as_str()), ("1:1", "0:2"));
     assert_eq!(
         pairings_html(&e, &ScoringSystem::fide(), 4, &opts),
         Err(HtmlError::NoSuchRound {
@@ -399,6 +407,26 @@ fn result_slips_one_per_board() {
     assert!(html.contains("&lt;script&gt;alert(1)&lt;/script&gt; (3)"));
     assert!(html.contains("郑惟桐 (2)"));
     assert!(html.contains("break-inside:avoid"));
+    // The result boxes in the vocabulary's words: chess 1-0 / ½-½ / 0-1,
+    // xiangqi 红胜 / 和 / 黑胜, or 2:0 / 1:1 / 0:2 where the event writes
+    // its results as scores.
+    assert!(html.contains("</span>1-0 <span class=\"box\"></span>½-½ "));
+    let xq = HtmlOptions {
+        xiangqi: true,
+        ..HtmlOptions::new("杯")
+    };
+    let html = result_slips_html(&e, 2, &xq).unwrap();
+    assert!(
+        html.contains("</span>红胜 <span class=\"box\"></span>和 <span class=\"box\"></span>黑胜 ")
+    );
+    let scores = HtmlOptions {
+        result_wording: qiyuan_tournament::model::ResultWording::Scores,
+        ..xq
+    };
+    let html = result_slips_html(&e, 2, &scores).unwrap();
+    assert!(
+        html.contains("</span>2:0 <span class=\"box\"></span>1:1 <span class=\"box\"></span>0:2 ")
+    );
     assert!(result_slips_html(&e, 0, &HtmlOptions::new("x")).is_err());
 }
 

@@ -2077,6 +2077,121 @@ async fn lists_by_name_are_in_pinyin_order() {
     );
 }
 
+/// An event in stroke order (笔画, set on the settings page) lists names by
+/// the strokes of each character on every list by name: the desk's player
+/// list by name, the printed list by name and the public hall list of a
+/// round. Strokes (stated by hand): 丁 2, 一 1; 于 3, 丹 4; 马 3, 云 4; 王 4,
+/// 五 4, 芳 7; 白 5, 雪 11; 石 5, 磊 15; 李 7, 明 8; first characters of
+/// as many strokes by code point (于 U+4E8E before 马 U+9A6C, 白 U+767D
+/// before 石 U+77F3), one first character then the next (五 before 芳).
+/// Pinyin would give 白雪, 丁一, 李明, 马云, 石磊, 王芳, 王五, 于丹.
+#[tokio::test]
+async fn lists_by_name_follow_the_events_stroke_order() {
+    let server = TestServer::start().await;
+    server.sign_in_as("arb", Role::Arbiter).await;
+    let fields = |order: &'static str| {
+        vec![
+            ("name", "笔画赛"),
+            ("game", "xiangqi"),
+            ("system", "swiss"),
+            ("rounds", "3"),
+            ("name_order", order),
+        ]
+    };
+    let id = created_event_id(
+        &server
+            .post_form("/desk/events/new", &fields("pinyin"))
+            .await,
+    );
+    for (n, r) in [
+        ("李明", 2400),
+        ("王芳", 2350),
+        ("石磊", 2300),
+        ("丁一", 2250),
+        ("马云", 2200),
+        ("白雪", 2150),
+        ("王五", 2100),
+        ("于丹", 2050),
+    ] {
+        add_player(&server, id, n, r).await;
+    }
+    let names_in = |page: &str, table: &str, cell: usize| -> Vec<String> {
+        let t = &page[page.find(table).expect("the table")..];
+        let body = &t[t.find("<tbody>").unwrap()..t.find("</tbody>").unwrap()];
+        body.split("<tr")
+            .skip(1)
+            .map(|row| {
+                let cells: Vec<&str> = row.split("<td").skip(1).collect();
+                let c = cells[cell];
+                let c = &c[c.find('>').unwrap() + 1..c.find("</td>").unwrap()];
+                // A linked name: the link's text.
+                match c.find("\">") {
+                    Some(at) if c.starts_with("<a ") => {
+                        c[at + 2..c.find("</a>").unwrap()].to_string()
+                    }
+                    _ => c.to_string(),
+                }
+            })
+            .collect()
+    };
+    let pinyin = [
+        "白雪", "丁一", "李明", "马云", "石磊", "王芳", "王五", "于丹",
+    ];
+    let strokes = [
+        "丁一", "于丹", "马云", "王五", "王芳", "白雪", "石磊", "李明",
+    ];
+    let players = |by: &'static str| {
+        let server = &server;
+        async move {
+            server
+                .get_text(&format!("/desk/events/{id}/players{by}"))
+                .await
+        }
+    };
+    // By number (the seeding by rating), then by name in pinyin.
+    let page = players("").await;
+    assert_eq!(
+        names_in(&page, r#"id="players""#, 2),
+        [
+            "李明", "王芳", "石磊", "丁一", "马云", "白雪", "王五", "于丹"
+        ]
+    );
+    assert_eq!(
+        names_in(&players("?order=name").await, r#"id="players""#, 2),
+        pinyin
+    );
+    // Stroke order chosen on the settings page.
+    let resp = server
+        .post_form(&format!("/desk/events/{id}/settings"), &fields("stroke"))
+        .await;
+    assert_eq!(resp.status(), 200);
+    let page = players("?order=name").await;
+    assert_eq!(names_in(&page, r#"id="players""#, 2), strokes, "{page}");
+    assert!(page.contains("按姓名（笔画顺序）"), "{page}");
+    pair_next(&server, id).await;
+    let print = server
+        .get_text(&format!("/desk/events/{id}/print/alphabetical?round=1"))
+        .await;
+    assert_eq!(
+        names_in(&print, r#"id="alphabetical""#, 0),
+        strokes,
+        "{print}"
+    );
+    let resp = server
+        .post_form(
+            &format!("/desk/events/{id}/rounds/1/publish"),
+            &[("published", "1")],
+        )
+        .await;
+    assert!(resp.status().is_success() || resp.status().is_redirection());
+    let public = server.get_text(&format!("/events/{id}/rounds/1")).await;
+    assert_eq!(
+        names_in(&public, r#"class="pairings-by-name""#, 0),
+        strokes,
+        "{public}"
+    );
+}
+
 /// A norm check that needs the players' sex (women's titles) and finds none
 /// says so in the page's language, naming the players.
 #[tokio::test]
@@ -2356,4 +2471,261 @@ async fn prints_byes_signatures_paper_and_chosen_columns() {
         assert!(slips.contains(want), "{want}: {slips}");
     }
     assert!(!slips.contains(r#"id="signatures""#));
+}
+
+/// DE (FIDE C.07 art. 6) shows the points among the tied on every page
+/// that prints it — the desk's standings, the standings print, the public
+/// standings and the CSV export — while the ranks stay those of the
+/// procedure. A five-player chess round robin (fide-rr: DE, WIN, SB, KS),
+/// results by pair, worked by hand: A–B ½-½, C–D 1-0, A–C 1-0, B–E 0-1,
+/// A–D 0-1, C–E 0-1, A–E 0-1, B–D ½-½, B–C ½-½, D–E ½-½ (winner first).
+/// Totals A, B, C 1½, D 2, E 3½. Among A, B, C, who all met (6.2): A ½ +
+/// 1 = 1½, B ½ + ½ = 1, C 0 + ½ = ½ — ranks 3, 4, 5. D and E are tied
+/// with nobody: empty.
+#[tokio::test]
+async fn direct_encounter_shows_the_points_among_the_tied() {
+    let server = TestServer::start().await;
+    server.sign_in_as("arb", Role::Arbiter).await;
+    let id = created_event_id(
+        &server
+            .post_form(
+                "/desk/events/new",
+                &[
+                    ("name", "Round robin"),
+                    ("game", "chess"),
+                    ("system", "round_robin"),
+                    ("cycles", "1"),
+                    ("scoring", "fide"),
+                    ("tiebreaks", "fide-rr"),
+                ],
+            )
+            .await,
+    );
+    for (n, r) in [
+        ("A", 2400),
+        ("B", 2300),
+        ("C", 2200),
+        ("D", 2100),
+        ("E", 2000),
+    ] {
+        add_player(&server, id, n, r).await;
+    }
+    // The result of each pair from the lower pairing number's side.
+    let result = |lo: u64, hi: u64| match (lo, hi) {
+        (1, 2) | (2, 4) | (2, 3) | (4, 5) => 'D',
+        (3, 4) | (1, 3) => 'W',
+        _ => 'L',
+    };
+    for round in 1..=5u32 {
+        let boards = pair_next(&server, id).await;
+        let page = server
+            .get_text(&format!("/desk/events/{id}/rounds/{round}"))
+            .await;
+        let mut fields: Vec<(String, String)> = Vec::new();
+        for (game, version, board) in games_of(&page) {
+            let (w, b) = boards[board as usize - 1];
+            let key = match (result(w.min(b), w.max(b)), w < b) {
+                ('D', _) => "d",
+                ('W', true) | ('L', false) => "w",
+                _ => "b",
+            };
+            fields.push((format!("r{game}"), key.into()));
+            fields.push((format!("v{game}"), version));
+            fields.push((format!("o{game}"), "p".into()));
+        }
+        let refs: Vec<(&str, &str)> = fields
+            .iter()
+            .map(|(a, b)| (a.as_str(), b.as_str()))
+            .collect();
+        let resp = server
+            .post_form(&format!("/desk/events/{id}/rounds/{round}"), &refs)
+            .await;
+        assert_eq!(resp.status(), 303);
+        let resp = server
+            .post_form(
+                &format!("/desk/events/{id}/rounds/{round}/publish"),
+                &[("published", "1")],
+            )
+            .await;
+        assert!(resp.status().is_success() || resp.status().is_redirection());
+    }
+    // The DE cell (TB1) of each player, by pairing number, on a page.
+    let de_cells = |page: &str| -> Vec<(String, String)> {
+        let t = &page[page.find("<tbody>").unwrap()..];
+        let t = &t[..t.find("</tbody>").unwrap()];
+        t.split("<tr data-player=\"")
+            .skip(1)
+            .map(|row| {
+                let player = row[..row.find('"').unwrap()].to_string();
+                // The first cell after the points.
+                let after = &row[row.find("points").unwrap()..];
+                let after = &after[after.find("</td>").unwrap() + 5..];
+                let cell = &after[after.find('>').unwrap() + 1..];
+                (player, cell[..cell.find("</td>").unwrap()].to_string())
+            })
+            .collect()
+    };
+    let want: Vec<(String, String)> =
+        [("5", ""), ("4", ""), ("1", "1.5"), ("2", "1"), ("3", "0.5")]
+            .iter()
+            .map(|(p, v)| (p.to_string(), v.to_string()))
+            .collect();
+    let desk = server
+        .get_text(&format!("/desk/events/{id}/standings"))
+        .await;
+    assert_eq!(de_cells(&desk), want, "{desk}");
+    assert!(
+        desk.contains("直胜：同分棋手相互对局中各自的得分"),
+        "{desk}"
+    );
+    let print = server
+        .get_text(&format!("/desk/events/{id}/print/standings"))
+        .await;
+    assert_eq!(de_cells(&print), want, "{print}");
+    let public = server.get_text(&format!("/events/{id}/standings")).await;
+    let public_cells: Vec<(String, String)> = {
+        let t = &public[public.find("<tbody>").unwrap()..];
+        t[..t.find("</tbody>").unwrap()]
+            .split("<tr data-player=\"")
+            .skip(1)
+            .map(|row| {
+                let player = row[..row.find('"').unwrap()].to_string();
+                // Rk · SNo · Title · Name · Rtg · Club · Pts · TB1 …
+                let cells: Vec<&str> = row.split("<td").skip(1).collect();
+                let tb1 = cells[7];
+                let tb1 = &tb1[tb1.find('>').unwrap() + 1..tb1.find("</td>").unwrap()];
+                (player, tb1.to_string())
+            })
+            .collect()
+    };
+    assert_eq!(public_cells, want, "{public}");
+    let csv = server
+        .get_text(&format!("/desk/events/{id}/export/standings.csv"))
+        .await;
+    let de_column: Vec<&str> = csv
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').nth(6).unwrap())
+        .collect();
+    assert_eq!(de_column, ["", "", "1.5", "1", "0.5"], "{csv}");
+}
+
+/// 象棋竞赛规则 lets a xiangqi event write its results as the scores of
+/// the 2-1-0 scale: set on the settings page, the result entry, the
+/// pairing print, the result slips, the public round page and the CSV
+/// export write 2:0 / 1:1 / 0:2; a chess event, or another scoring, is
+/// refused the option.
+#[tokio::test]
+async fn a_xiangqi_event_may_write_its_results_as_scores() {
+    let server = TestServer::start().await;
+    server.sign_in_as("arb", Role::Arbiter).await;
+    let fields = |game: &'static str, scoring: &'static str, wording: &'static str| {
+        vec![
+            ("name", "比分赛"),
+            ("game", game),
+            ("system", "swiss"),
+            ("rounds", "3"),
+            ("scoring", scoring),
+            ("result_wording", wording),
+        ]
+    };
+    let id = created_event_id(
+        &server
+            .post_form("/desk/events/new", &fields("xiangqi", "xiangqi", "words"))
+            .await,
+    );
+    for (n, r) in [("甲", 2300), ("乙", 2200), ("丙", 2100), ("丁", 2000)] {
+        add_player(&server, id, n, r).await;
+    }
+    let path = format!("/desk/events/{id}/settings");
+    for (game, scoring) in [("chess", "fide"), ("xiangqi", "three")] {
+        let (status, page) = status_and_text(
+            server
+                .post_form(&path, &fields(game, scoring, "scores"))
+                .await,
+        )
+        .await;
+        assert_eq!(status, 400, "{game} {scoring}: {page}");
+        assert!(page.contains("成绩记录方式"), "{page}");
+    }
+    let (status, page) = status_and_text(
+        server
+            .post_form(&path, &fields("xiangqi", "xiangqi", "scores"))
+            .await,
+    )
+    .await;
+    assert_eq!(status, 200, "{page}");
+    let form = server.get_text(&path).await;
+    assert!(
+        form.contains(r#"<option value="scores" selected>比分（2:0 / 1:1 / 0:2）</option>"#),
+        "{form}"
+    );
+    let boards = pair_next(&server, id).await;
+    let round = server
+        .get_text(&format!("/desk/events/{id}/rounds/1"))
+        .await;
+    for label in ["2:0", "1:1", "0:2", "2:0（黑方弃权）", "0:0（双方弃权）"] {
+        assert!(
+            round.contains(&format!("> {label}</label>"))
+                || round.contains(&format!(">{label}</label>")),
+            "{label}: {round}"
+        );
+    }
+    assert!(!round.contains("红胜"), "{round}");
+    // Board 1 Red wins, board 2 drawn.
+    let mut fields: Vec<(String, String)> = Vec::new();
+    for (game, version, board) in games_of(&round) {
+        fields.push((
+            format!("r{game}"),
+            if board == 1 { "w" } else { "d" }.into(),
+        ));
+        fields.push((format!("v{game}"), version));
+        fields.push((format!("o{game}"), "p".into()));
+    }
+    let refs: Vec<(&str, &str)> = fields
+        .iter()
+        .map(|(a, b)| (a.as_str(), b.as_str()))
+        .collect();
+    let resp = server
+        .post_form(&format!("/desk/events/{id}/rounds/1"), &refs)
+        .await;
+    assert_eq!(resp.status(), 303);
+    let resp = server
+        .post_form(
+            &format!("/desk/events/{id}/rounds/1/publish"),
+            &[("published", "1")],
+        )
+        .await;
+    assert!(resp.status().is_success() || resp.status().is_redirection());
+    let print = server
+        .get_text(&format!("/desk/events/{id}/print/pairings?round=1"))
+        .await;
+    assert!(
+        print.contains("<td>2:0</td>") && print.contains("<td>1:1</td>"),
+        "{print}"
+    );
+    let slips = server
+        .get_text(&format!("/desk/events/{id}/print/slips?round=1"))
+        .await;
+    assert!(slips.contains("</span>2:0</span>"), "{slips}");
+    assert!(!slips.contains("红胜"), "{slips}");
+    let public = server.get_text(&format!("/events/{id}/rounds/1")).await;
+    assert!(
+        public.contains(r#"<td class="result">2:0</td>"#),
+        "{public}"
+    );
+    assert!(
+        public.contains(r#"<td class="result">1:1</td>"#),
+        "{public}"
+    );
+    let csv = server
+        .get_text(&format!("/desk/events/{id}/export/pairings.csv?round=1"))
+        .await;
+    let results: Vec<&str> = csv
+        .lines()
+        .skip(1)
+        .filter_map(|l| l.split(',').nth(4))
+        .collect();
+    assert_eq!(results, ["2:0", "1:1"], "{csv}");
+    assert_eq!(boards.len(), 2);
 }

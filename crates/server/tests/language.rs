@@ -52,6 +52,8 @@ const FROM_LIST: &str = "冬季邀请赛";
 /// The team event and its teams (their players are the team's name and
 /// the board: 红队1, 红队2).
 const TEAM_EVENT: &str = "象棋团体赛";
+/// A xiangqi event that writes its results as scores (2:0 / 1:1 / 0:2).
+const SCORES_EVENT: &str = "象棋比分赛";
 const TEAMS: [&str; 4] = ["红队", "蓝队", "绿队", "黄队"];
 /// The arbiter's and the officer's user names.
 const ARBITER: &str = "wang";
@@ -59,7 +61,7 @@ const OFFICER: &str = "li";
 
 /// Data the test entered, shown as entered on pages of both languages:
 /// player and event names, the event's place, user names.
-const ENTERED: [&str; 18] = [
+const ENTERED: [&str; 19] = [
     "王天一",
     "郑惟桐",
     "唐丹",
@@ -71,6 +73,7 @@ const ENTERED: [&str; 18] = [
     REGISTRATION,
     FROM_LIST,
     TEAM_EVENT,
+    SCORES_EVENT,
     TEAMS[0],
     TEAMS[1],
     TEAMS[2],
@@ -179,7 +182,10 @@ async fn enter_results(server: &TestServer, id: i64, round: u64) {
         .await;
     assert_eq!(resp.status(), 303, "results of round {round}");
     let resp = server
-        .post_form(&format!("/desk/events/{id}/rounds/{round}/publish"), &[])
+        .post_form(
+            &format!("/desk/events/{id}/rounds/{round}/publish"),
+            &[("published", "1")],
+        )
         .await;
     assert!(
         resp.status().is_success() || resp.status().is_redirection(),
@@ -231,7 +237,9 @@ async fn import_players(server: &TestServer, id: i64) {
 /// The site: the office's list published; the desk event run, submitted,
 /// reviewed and imported; two more events under way and a team event with
 /// its teams. Answers the first event's id and its submission's.
-async fn build_site(server: &TestServer, office: &reqwest::Client) -> (i64, i64) {
+/// The site's main event, the office's submission of it and the event
+/// that writes its results as scores.
+async fn build_site(server: &TestServer, office: &reqwest::Client) -> (i64, i64, i64) {
     // The office's list, published by the officer.
     let (list, _) = server
         .import_list_draft(
@@ -383,7 +391,26 @@ async fn build_site(server: &TestServer, office: &reqwest::Client) -> (i64, i64)
         )
         .await;
     assert_eq!(resp.status(), 200, "add from the list");
-    (id, sub)
+
+    // A xiangqi Swiss that writes its results as scores (象棋竞赛规则:
+    // 2:0 / 1:1 / 0:2), round 1 entered and published.
+    let scores = create_event(
+        server,
+        &[
+            ("name", SCORES_EVENT),
+            ("game", "xiangqi"),
+            ("system", "swiss"),
+            ("rounds", "3"),
+            ("scoring", "xiangqi"),
+            ("result_wording", "scores"),
+            ("tiebreaks", "xiangqi-swiss-bh"),
+        ],
+    )
+    .await;
+    import_players(server, scores).await;
+    let round = pair_next(server, scores).await;
+    enter_results(server, scores, round).await;
+    (id, sub, scores)
 }
 
 /// Refused actions, provoked in the browser's current language: each
@@ -1097,17 +1124,22 @@ fn wording_offences(page: &str, lang: &str) -> Vec<String> {
     out
 }
 
-/// Results worded otherwise than `qiyuan_vocab::GameResult::label` words
-/// them: a page element whose whole text is another usual spelling of a
-/// result (the code `1/2-1/2`, `0.5-0.5`, `1:0`, 红方胜, White wins …) or,
-/// on the pages and exports of an event whose game and language are known
-/// (`of`), a label of the other game or language (`1-0` on a xiangqi
-/// event, where 红胜 is the word).
+/// Results worded otherwise than `qiyuan_vocab::GameResult::label_in`
+/// words them: a page element whose whole text is another usual spelling
+/// of a result (the code `1/2-1/2`, `0.5-0.5`, `1:0`, 红方胜, White wins …)
+/// or, on the pages and exports of an event whose game, wording and
+/// language are known (`of`), a label of another game, wording or
+/// language (`1-0` on a xiangqi event, where 红胜 is the word; 红胜 on one
+/// that writes its results as scores, where 2:0 is).
 fn result_offences(
     page: &str,
-    of: Option<(qiyuan_vocab::GameKind, qiyuan_vocab::Lang)>,
+    of: Option<(
+        qiyuan_vocab::GameKind,
+        qiyuan_vocab::ResultWording,
+        qiyuan_vocab::Lang,
+    )>,
 ) -> Vec<String> {
-    use qiyuan_vocab::{GameKind, GameResult, Lang};
+    use qiyuan_vocab::{GameKind, GameResult, Lang, ResultWording};
     const OTHER_SPELLINGS: &[&str] = &[
         "1/2-1/2",
         "0.5-0.5",
@@ -1137,23 +1169,30 @@ fn result_offences(
         "Red win",
         "Black win",
     ];
-    let labels_of = |games: &[GameKind], langs: &[Lang]| -> Vec<&'static str> {
-        let mut out = Vec::new();
-        for &g in games {
-            for &l in langs {
-                out.extend(
-                    GameResult::ALL
-                        .map(|r| r.label(g, l))
-                        .into_iter()
-                        .filter(|t| !t.is_empty()),
-                );
+    let labels_of =
+        |games: &[GameKind], wordings: &[ResultWording], langs: &[Lang]| -> Vec<&'static str> {
+            let mut out = Vec::new();
+            for &g in games {
+                for &w in wordings {
+                    for &l in langs {
+                        out.extend(
+                            GameResult::ALL
+                                .map(|r| r.label_in(g, w, l))
+                                .into_iter()
+                                .filter(|t| !t.is_empty()),
+                        );
+                    }
+                }
             }
-        }
-        out
-    };
-    let every_label = labels_of(&[GameKind::Chess, GameKind::Xiangqi], &[Lang::Zh, Lang::En]);
+            out
+        };
+    let every_label = labels_of(
+        &[GameKind::Chess, GameKind::Xiangqi],
+        &ResultWording::ALL,
+        &[Lang::Zh, Lang::En],
+    );
     let (allowed, mut forbidden) = match of {
-        Some((game, lang)) => (labels_of(&[game], &[lang]), every_label),
+        Some((game, wording, lang)) => (labels_of(&[game], &[wording], &[lang]), every_label),
         None => (every_label, Vec::new()),
     };
     forbidden.extend(OTHER_SPELLINGS);
@@ -1177,7 +1216,8 @@ fn the_wording_check_finds_other_words_for_a_result() {
         ]
     );
     // On a xiangqi event's page in Chinese, the chess and English words too.
-    let of = Some((qiyuan_vocab::GameKind::Xiangqi, qiyuan_vocab::Lang::Zh));
+    use qiyuan_vocab::{GameKind, Lang, ResultWording};
+    let of = Some((GameKind::Xiangqi, ResultWording::Words, Lang::Zh));
     assert_eq!(
         result_offences(page, of),
         [
@@ -1187,6 +1227,18 @@ fn the_wording_check_finds_other_words_for_a_result() {
             "result worded «Red wins»",
             "result worded «White wins»"
         ]
+    );
+    // An event that writes its results as scores: 2:0 is its word, 红胜 and
+    // 和 are not — and 2:0 is not the word of one that writes them in words.
+    let page = "<td>2:0</td><td>红胜</td><td>1:1</td><td>和</td>";
+    let scores = Some((GameKind::Xiangqi, ResultWording::Scores, Lang::Zh));
+    assert_eq!(
+        result_offences(page, scores),
+        ["result worded «红胜»", "result worded «和»"]
+    );
+    assert_eq!(
+        result_offences(page, of),
+        ["result worded «2:0»", "result worded «1:1»"]
     );
 }
 
@@ -1238,7 +1290,7 @@ async fn every_page_speaks_one_language() {
         .create_account(OFFICER, TEST_PASSWORD, Role::Officer)
         .await;
     server.login_as(&office, OFFICER, TEST_PASSWORD).await;
-    let (id, sub) = build_site(&server, &office).await;
+    let (id, sub, scores) = build_site(&server, &office).await;
     let anonymous = server.browser();
 
     // Each offending text, with the pages that show it.
@@ -1265,11 +1317,13 @@ async fn every_page_speaks_one_language() {
                     format!("/desk/events/{}/pair", id + 1),
                     format!("/desk/events/{}/pair", id + 2),
                     format!("/desk/events/{}/teams/pair", id + 3),
+                    format!("/desk/events/{scores}/rounds/1"),
                 ],
                 "officer" => &["/office".to_string(), "/office/audit".to_string()],
                 _ => &[
                     format!("/events/{id}"),
                     "/players/101".to_string(),
+                    format!("/events/{scores}/rounds/1"),
                     "/lists".to_string(),
                     "/help/arbiter".to_string(),
                     "/help/officer".to_string(),
@@ -1315,9 +1369,17 @@ async fn every_page_speaks_one_language() {
             pages.push((format!("refused: {label}"), body));
         }
         pages.extend(export_pages(&server, &server.client, id, 3).await);
+        pages.extend(
+            export_pages(&server, &server.client, scores, 1)
+                .await
+                .into_iter()
+                .map(|(label, body)| (format!("scores {label}"), body)),
+        );
         crawled += pages.len();
-        // The event's own pages and exports: a xiangqi event, whose results
-        // are 红胜/和/黑胜 (Red wins/Draw/Black wins).
+        // The events' own pages and exports: the main xiangqi event, whose
+        // results are 红胜/和/黑胜 (Red wins/Draw/Black wins), and the one
+        // that writes them as scores, 2:0/1:1/0:2 — each checked against
+        // its own wording.
         let lang_of = if lang == "zh" {
             qiyuan_vocab::Lang::Zh
         } else {
@@ -1328,11 +1390,21 @@ async fn every_page_speaks_one_language() {
             format!("/events/{id} "),
             "export ".to_string(),
         ];
+        let scores_pages = [
+            format!("/events/{scores}/"),
+            format!("/events/{scores} "),
+            "scores export ".to_string(),
+        ];
+        let on = |pages: &[String], label: &str| pages.iter().any(|p| label.contains(p.as_str()));
         for (label, body) in &pages {
-            let of_event = event_pages
-                .iter()
-                .any(|p| label.contains(p.as_str()))
-                .then_some((qiyuan_vocab::GameKind::Xiangqi, lang_of));
+            use qiyuan_vocab::{GameKind, ResultWording};
+            let of_event = if on(&scores_pages, label) {
+                Some((GameKind::Xiangqi, ResultWording::Scores, lang_of))
+            } else if on(&event_pages, label) {
+                Some((GameKind::Xiangqi, ResultWording::Words, lang_of))
+            } else {
+                None
+            };
             for offence in offences(body, lang)
                 .into_iter()
                 .chain(wording_offences(body, lang))

@@ -115,7 +115,7 @@ impl Player {
 /// The result of a paired game, and why a player has no opponent: terms of
 /// the vocabulary crate, with their wordings ([`GameResult::label`],
 /// [`ByeKind::label`]).
-pub use qiyuan_vocab::{ByeKind, GameResult};
+pub use qiyuan_vocab::{ByeKind, GameResult, ResultWording};
 
 /// A paired game of one round.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

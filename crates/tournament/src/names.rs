@@ -20,15 +20,45 @@ use std::cmp::Ordering;
 use icu_collator::options::CollatorOptions;
 use icu_collator::{Collator, CollatorBorrowed};
 use icu_locale_core::Locale;
+use serde::{Deserialize, Serialize};
 
 /// Which order of Chinese names.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Order {
     /// By pinyin (拼音), as dictionaries and most lists order names.
     #[default]
     Pinyin,
-    /// By the number of strokes (笔画), as some official lists do.
+    /// By strokes (笔画), as official Chinese lists order names
+    /// (按姓氏笔画为序): by the number of strokes of the first character,
+    /// characters of as many strokes in the order of the Unicode CLDR's
+    /// stroke collation (in code point order, bar a few characters such
+    /// as 尹, which CLDR puts first among those of four strokes), then the
+    /// next character the same way.
     Stroke,
+}
+
+impl Order {
+    /// Both orders, the default first.
+    pub const ALL: [Order; 2] = [Order::Pinyin, Order::Stroke];
+
+    /// `pinyin` or `stroke`: the code in settings and forms.
+    pub fn code(self) -> &'static str {
+        match self {
+            Order::Pinyin => "pinyin",
+            Order::Stroke => "stroke",
+        }
+    }
+
+    /// The order of a code as [`Order::code`] writes it.
+    pub fn from_code(code: &str) -> Option<Order> {
+        Order::ALL.into_iter().find(|o| o.code() == code.trim())
+    }
+
+    /// The default, pinyin (what settings saved before the option read as).
+    pub fn is_pinyin(&self) -> bool {
+        *self == Order::Pinyin
+    }
 }
 
 /// Compares names in an [`Order`]; Latin names sort alphabetically in
@@ -91,6 +121,47 @@ mod tests {
         assert_eq!(names[names.len() - 1], "赵");
         let pos = |n| names.iter().position(|x| *x == n).unwrap();
         assert!(pos("冯") < pos("吕") && pos("吕") < pos("何"));
+    }
+
+    /// Whole names, by hand. Strokes: 丁 2, 一 1; 于 3, 丹 4; 马 3, 云 4;
+    /// 王 4, 五 4, 芳 7; 白 5, 雪 11; 石 5, 磊 15; 李 7, 明 8. First
+    /// characters of as many strokes go by code point: 于 U+4E8E before 马
+    /// U+9A6C, 白 U+767D before 石 U+77F3; one first character, the next
+    /// decides: 五 (4) before 芳 (7).
+    /// Stroke order: 丁一, 于丹, 马云, 王五, 王芳, 白雪, 石磊, 李明.
+    /// Pinyin order (bai, ding, li, ma, shi, wang fang, wang wu, yu):
+    /// 白雪, 丁一, 李明, 马云, 石磊, 王芳, 王五, 于丹.
+    #[test]
+    fn stroke_and_pinyin_orders_of_full_names() {
+        let names = [
+            "李明", "王芳", "石磊", "丁一", "马云", "白雪", "王五", "于丹",
+        ];
+        let sorted = |o: Order| {
+            let order = NameOrder::new(o);
+            let mut v = names.to_vec();
+            v.sort_by(|a, b| order.compare(a, b));
+            v
+        };
+        assert_eq!(
+            sorted(Order::Stroke),
+            [
+                "丁一", "于丹", "马云", "王五", "王芳", "白雪", "石磊", "李明"
+            ]
+        );
+        assert_eq!(
+            sorted(Order::Pinyin),
+            [
+                "白雪", "丁一", "李明", "马云", "石磊", "王芳", "王五", "于丹"
+            ]
+        );
+    }
+
+    #[test]
+    fn codes_read_back() {
+        for o in Order::ALL {
+            assert_eq!(Order::from_code(o.code()), Some(o));
+        }
+        assert_eq!(Order::from_code("strokes"), None);
     }
 
     #[test]

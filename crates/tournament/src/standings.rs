@@ -24,6 +24,15 @@
 //! inside the groups still tied at their turn. Participants still tied share
 //! the rank unless a seed for the drawing of lots is given.
 //!
+//! **What is sorted and what is shown.** A row keeps two figures per
+//! tie-break: [`StandingRow::values`], the key the ranking sorts by, and
+//! [`StandingRow::shown`], what tables print. They differ for DE alone: its
+//! key is the place the procedure of C.07 art. 6 gives inside the tied
+//! group, its shown figure the points scored in the games among the tied
+//! (6.1), marked ([`Shown::MARK`]) where those points are not the order the
+//! procedure applied — not all of the tied met (6.3), or the order was
+//! settled by reapplying art. 6 to a smaller group (6.2). See [`Shown`].
+//!
 //! ```
 //! use qiyuan_tournament::model::*;
 //! use qiyuan_tournament::{compute_standings, StandingsConfig, tiebreak::parse_list};
@@ -78,10 +87,75 @@ pub struct StandingRow {
     /// Points.
     pub points: Decimal,
     /// Tie-break values in the order of [`Standings::tiebreaks`] (`None`: not
-    /// available, e.g. a rating tie-break without ratings).
+    /// available, e.g. a rating tie-break without ratings): the keys the
+    /// ranking sorts by. DE's is a place inside the tied group; print
+    /// [`StandingRow::shown`].
     pub values: Vec<Option<Decimal>>,
+    /// The tie-break values as tables print them, in the same order.
+    pub shown: Vec<Shown>,
     /// Position drawn by lot inside a tie that survived every tie-break.
     pub lot: Option<u32>,
+}
+
+/// A tie-break value as a table prints it.
+///
+/// Every tie-break but DE shows the value it sorts by. DE (C.07 art. 6)
+/// sorts by the place its procedure gives inside the tied group and shows
+/// the points each of the tied scored in the games among them — the
+/// "separate standings" of 6.1, in the event's own points (2 / 1 / 0 in a
+/// xiangqi 2011 event), a repeated encounter counted as the mean of its
+/// games (6.1.2), a forfeit only with /P or in a round robin (6.1.1). When
+/// all the tied met, those points rank them (6.2); when they did not (a
+/// Swiss, 6.3), a participant is placed only if no result of the missing
+/// games could change his place, and the others stay tied. Where the
+/// places the procedure gave are not the order of the points — 6.3 left
+/// tied some the points would separate, or 6.2 broke a tie of points by
+/// reapplying art. 6 to the smaller group — the figures that would be read
+/// wrongly are marked ([`Shown::MARK`]): a figure is marked when, against
+/// another of the tied, the two figures say another order (or a tie) than
+/// the two places do. The points are still the points among the tied; the
+/// mark says the order is not to be read from them. A participant who was
+/// not tied with anyone at DE's turn shows nothing.
+///
+/// ```
+/// use qiyuan_tournament::standings::Shown;
+/// use rust_decimal_macros::dec;
+/// let fmt = |d: rust_decimal::Decimal| d.normalize().to_string();
+/// assert_eq!(Shown { value: Some(dec!(1.5)), marked: false }.text(fmt), "1.5");
+/// assert_eq!(Shown { value: Some(dec!(1.0)), marked: true }.text(fmt), "1*");
+/// assert_eq!(Shown::default().text(fmt), "");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+pub struct Shown {
+    /// The figure; `None` prints as an empty cell (not available, or DE
+    /// for a participant who was not tied at its turn).
+    pub value: Option<Decimal>,
+    /// The order the tie-break applied is not the order of these figures
+    /// (DE, C.07 6.2–6.3): printed with [`Shown::MARK`].
+    pub marked: bool,
+}
+
+impl Shown {
+    /// The mark after a figure that does not give the order by itself.
+    pub const MARK: &'static str = "*";
+
+    /// A figure shown as it is sorted.
+    pub fn plain(value: Option<Decimal>) -> Shown {
+        Shown {
+            value,
+            marked: false,
+        }
+    }
+
+    /// The figure written by `fmt`, followed by the mark when marked;
+    /// empty without a figure.
+    pub fn text(&self, fmt: impl Fn(Decimal) -> String) -> String {
+        match self.value {
+            Some(v) if self.marked => format!("{}{}", fmt(v), Shown::MARK),
+            Some(v) => fmt(v),
+            None => String::new(),
+        }
+    }
 }
 
 /// The standings, best first.
@@ -105,7 +179,7 @@ impl Standings {
     /// use qiyuan_tournament::standings::{StandingRow, Standings};
     /// use rust_decimal::Decimal;
     /// let row = |rank, id| StandingRow {
-    ///     rank, player: PlayerId(id), points: Decimal::ONE, values: vec![], lot: None,
+    ///     rank, player: PlayerId(id), points: Decimal::ONE, values: vec![], shown: vec![], lot: None,
     /// };
     /// let s = Standings { after_round: 1, tiebreaks: vec![], rows: vec![row(1, 1), row(1, 2), row(3, 3)] };
     /// assert_eq!((0..3).map(|i| s.printed_rank(i)).collect::<Vec<_>>(), [Some(1), None, Some(3)]);
@@ -753,30 +827,70 @@ impl<'a> Ctx<'a> {
         }
     }
 
+    /// Each member's points in the games among `set` (C.07 6.1) and how
+    /// many of the others he met: a forfeit counts only when
+    /// `predetermined` (/P, or a round robin: 6.1.1), repeated encounters
+    /// as the mean of their games (6.1.2).
+    pub(crate) fn de_points(&self, set: &[usize], predetermined: bool) -> Vec<(Decimal, usize)> {
+        set.iter()
+            .map(|&p| {
+                let mut per_opp: Vec<(usize, Decimal, u32)> = Vec::new();
+                for s in &self.slots[p] {
+                    let Some(o) = s.opp else { continue };
+                    if !(s.otb || predetermined) || !set.contains(&o) {
+                        continue;
+                    }
+                    match per_opp.iter_mut().find(|e| e.0 == o) {
+                        Some(e) => {
+                            e.1 += s.points;
+                            e.2 += 1;
+                        }
+                        None => per_opp.push((o, s.points, 1)),
+                    }
+                }
+                let points = per_opp.iter().map(|e| e.1 / Decimal::from(e.2)).sum();
+                (points, per_opp.len())
+            })
+            .collect()
+    }
+
+    /// What DE shows for a tied group whose members the procedure placed
+    /// at `places` (1-based, shared when not separated): the points among
+    /// the group, a figure marked when, against some other member, the two
+    /// figures say another order (or a tie) than the two places do (see
+    /// [`Shown`]). A group of one shows nothing.
+    pub(crate) fn de_shown(
+        &self,
+        group: &[usize],
+        predetermined: bool,
+        places: &[u32],
+    ) -> Vec<Shown> {
+        if group.len() < 2 {
+            return vec![Shown::default(); group.len()];
+        }
+        let points: Vec<Decimal> = self
+            .de_points(group, predetermined)
+            .into_iter()
+            .map(|(p, _)| p)
+            .collect();
+        // A lower place goes with more points, a shared place with equal ones.
+        let agree = |a: usize, b: usize| places[a].cmp(&places[b]) == points[b].cmp(&points[a]);
+        (0..group.len())
+            .map(|k| Shown {
+                value: Some(points[k]),
+                marked: (0..group.len()).any(|j| !agree(k, j)),
+            })
+            .collect()
+    }
+
     /// One DE pass over `set`: offsets of each member's place from the top.
     pub(crate) fn de_run(&self, set: &[usize], predetermined: bool) -> Vec<u32> {
         let m = set.len();
         let mut deval = vec![Decimal::ZERO; m];
         let mut demax = vec![Decimal::ZERO; m];
         let mut all_met = true;
-        for (k, &p) in set.iter().enumerate() {
-            // Mean score against each opponent of the set (6.1.2 for repeated encounters).
-            let mut per_opp: Vec<(usize, Decimal, u32)> = Vec::new();
-            for s in &self.slots[p] {
-                let Some(o) = s.opp else { continue };
-                if !(s.otb || predetermined) || !set.contains(&o) {
-                    continue;
-                }
-                match per_opp.iter_mut().find(|e| e.0 == o) {
-                    Some(e) => {
-                        e.1 += s.points;
-                        e.2 += 1;
-                    }
-                    None => per_opp.push((o, s.points, 1)),
-                }
-            }
-            deval[k] = per_opp.iter().map(|e| e.1 / Decimal::from(e.2)).sum();
-            let met = per_opp.len();
+        for (k, (points, met)) in self.de_points(set, predetermined).into_iter().enumerate() {
+            deval[k] = points;
             if !self.rr && met < m - 1 {
                 all_met = false;
                 demax[k] = deval[k] + Decimal::from((m - 1 - met) as u64) * self.win;
@@ -843,6 +957,7 @@ impl<'a> Ctx<'a> {
         let n = self.n();
         let tbs = &self.cfg.tiebreaks;
         let mut values: Vec<Vec<Option<Decimal>>> = vec![vec![None; tbs.len()]; n];
+        let mut shown: Vec<Vec<Shown>> = vec![vec![Shown::default(); tbs.len()]; n];
         let mut order: Vec<usize> = (0..n).collect();
         let ids = &self.ids;
         order.sort_by(|&a, &b| {
@@ -860,21 +975,31 @@ impl<'a> Ctx<'a> {
             if !grouped {
                 for (p, v) in self.global(tb).into_iter().enumerate() {
                     values[p][t] = v;
+                    shown[p][t] = Shown::plain(v);
                 }
             } else {
                 for &(s, e) in &groups {
                     let members = &order[s..e];
-                    let v = if tb.kind == TieBreakKind::DirectEncounter {
-                        if members.len() == 1 {
+                    let (v, display) = if tb.kind == TieBreakKind::DirectEncounter {
+                        let v = if members.len() == 1 {
                             vec![1]
                         } else {
                             self.direct_encounter(members, tb)
-                        }
+                        };
+                        let predetermined = tb.forfeits_as_played || self.rr;
+                        let display = self.de_shown(members, predetermined, &v);
+                        (v, display)
                     } else {
-                        self.mutual_black(members)
+                        let v = self.mutual_black(members);
+                        let display = v
+                            .iter()
+                            .map(|&x| Shown::plain(Some(Decimal::from(x))))
+                            .collect();
+                        (v, display)
                     };
                     for (k, &p) in members.iter().enumerate() {
                         values[p][t] = Some(Decimal::from(v[k]));
+                        shown[p][t] = display[k];
                     }
                 }
             }
@@ -927,6 +1052,7 @@ impl<'a> Ctx<'a> {
                     player: ids[p],
                     points: self.points[p],
                     values: values[p].clone(),
+                    shown: shown[p].clone(),
                     lot: lots.then_some(k as u32 + 1),
                 });
             }

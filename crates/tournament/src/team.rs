@@ -28,7 +28,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::model::{Colour, EventKind, GameResult, GameScore, Outcome, PlayerId};
 use crate::scoring::{ScoringSystem, match_points};
-use crate::standings::{Ctx, Slot, StandingsConfig, StandingsError, half_up, split};
+use crate::standings::{Ctx, Shown, Slot, StandingsConfig, StandingsError, half_up, split};
 use crate::tiebreak::{TieBreak, TieBreakKind, TieBreakParseError};
 
 /// A team's number (start number of the team).
@@ -419,6 +419,22 @@ pub struct TeamTieBreak {
     pub modifiers: TieBreak,
 }
 
+impl TeamTieBreak {
+    /// The legend's note on this column's figures where they are not the
+    /// value sorted by: DE and EDE show the points among the tied teams
+    /// on the score they start with (C.07 6.1, 13.3.1), as
+    /// [`TieBreakKind::shown_note`] says of DE.
+    pub fn shown_note(&self, lang: qiyuan_vocab::Lang) -> Option<&'static str> {
+        match self.kind {
+            TeamTieBreakKind::OnScore(TieBreakKind::DirectEncounter, _)
+            | TeamTieBreakKind::ExtendedDirectEncounter => {
+                TieBreakKind::DirectEncounter.shown_note(lang)
+            }
+            _ => None,
+        }
+    }
+}
+
 impl fmt::Display for TeamTieBreak {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let code = match self.kind {
@@ -525,8 +541,11 @@ pub struct TeamStandingRow {
     pub match_points: Decimal,
     /// Game points (局分).
     pub game_points: Decimal,
-    /// Tie-break values, in list order.
+    /// Tie-break values, in list order: the keys the ranking sorts by.
     pub values: Vec<Option<Decimal>>,
+    /// The tie-break values as tables print them (DE and EDE: the points
+    /// among the tied, see [`crate::standings::Shown`]).
+    pub shown: Vec<Shown>,
 }
 
 /// Team standings, best first.
@@ -707,6 +726,7 @@ pub fn compute_team_standings(
     let n = event.teams.len();
     let tbs = &cfg.tiebreaks;
     let mut values: Vec<Vec<Option<Decimal>>> = vec![vec![None; tbs.len()]; n];
+    let mut shown: Vec<Vec<Shown>> = vec![vec![Shown::default(); tbs.len()]; n];
     let team_ids: Vec<TeamId> = event.teams.iter().map(|t| t.id).collect();
     let mut order: Vec<usize> = (0..n).collect();
     let pts = primary.totals();
@@ -716,11 +736,15 @@ pub fn compute_team_standings(
         let m = &tb.modifiers;
         let mut lower_better = false;
         let mut grouped: Option<GroupFn<'_>> = None;
+        // DE and EDE show the points among the tied on this score (C.07
+        // 6.1; EDE 13.3.1 starts with the primary score).
+        let mut de_shown: Option<(&Ctx<'_>, bool)> = None;
         let global: Vec<Option<Decimal>> = match tb.kind {
             TeamTieBreakKind::OnScore(TieBreakKind::DirectEncounter, s) => {
                 let c = ctx(s.unwrap_or(cfg.primary));
                 let pre = m.forfeits_as_played || rr;
                 grouped = Some(Box::new(move |g: &[usize]| repeat_de(g, &[c], pre)));
+                de_shown = Some((c, pre));
                 lower_better = true;
                 Vec::new()
             }
@@ -781,6 +805,7 @@ pub fn compute_team_standings(
                 grouped = Some(Box::new(move |g: &[usize]| {
                     repeat_de(g, &[primary, secondary], pre)
                 }));
+                de_shown = Some((primary, pre));
                 lower_better = true;
                 Vec::new()
             }
@@ -810,13 +835,22 @@ pub fn compute_team_standings(
                 } else {
                     f(members)
                 };
+                let display = match de_shown {
+                    Some((c, pre)) => c.de_shown(members, pre, &v),
+                    None => v
+                        .iter()
+                        .map(|&x| Shown::plain(Some(Decimal::from(x))))
+                        .collect(),
+                };
                 for (k, &p) in members.iter().enumerate() {
                     values[p][t] = Some(Decimal::from(v[k]));
+                    shown[p][t] = display[k];
                 }
             }
         } else {
             for (p, v) in global.into_iter().enumerate() {
                 values[p][t] = v;
+                shown[p][t] = Shown::plain(v);
             }
         }
         let cmp = |a: &Option<Decimal>, b: &Option<Decimal>| match (a, b) {
@@ -851,6 +885,7 @@ pub fn compute_team_standings(
                 match_points: mctx.totals()[p],
                 game_points: gctx.totals()[p],
                 values: values[p].clone(),
+                shown: shown[p].clone(),
             });
         }
     }

@@ -13,13 +13,16 @@
 use std::fmt;
 use std::str::FromStr;
 
+use qiyuan_vocab::Lang;
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
 /// Which criterion a tie-break computes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum TieBreakKind {
-    /// DE, C.07 art. 6: direct encounter (value: place within the tied group, lower is better).
+    /// DE, C.07 art. 6: direct encounter. Sorted by the place its procedure
+    /// gives within the tied group (lower is better); shown as the points
+    /// scored in the games among the tied ([`crate::standings::Shown`]).
     DirectEncounter,
     /// WIN, 7.1: rounds with the points of a win, played or not.
     Wins,
@@ -141,6 +144,33 @@ impl TieBreakKind {
             RoundFromLast(n) => format!("Score in round {n} from the end"),
             Points => "Points".into(),
             MiniMatchPoints => "Mini-match points".into(),
+        }
+    }
+
+    /// What a table's legend says of this tie-break's figures where they
+    /// are not the value it sorts by: DE's (C.07 art. 6), which shows the
+    /// points among the tied and marks those that do not give the order
+    /// ([`crate::standings::Shown`]). `None` for every other tie-break.
+    ///
+    /// ```
+    /// use qiyuan_tournament::tiebreak::TieBreakKind;
+    /// use qiyuan_vocab::Lang;
+    /// assert!(TieBreakKind::DirectEncounter.shown_note(Lang::En).unwrap().contains("6.3"));
+    /// assert_eq!(TieBreakKind::Buchholz.shown_note(Lang::Zh), None);
+    /// ```
+    pub fn shown_note(self, lang: Lang) -> Option<&'static str> {
+        match self {
+            TieBreakKind::DirectEncounter => Some(lang.t(
+                "DE: the points each of the tied scored in their games against one another \
+                 (FIDE C.07 6.1). The order follows art. 6: when not all of the tied met, a \
+                 place is given only where no result of the missing games could change it \
+                 (6.3). Figures marked * do not give the order by themselves: read the ranks. \
+                 Empty: not tied with anyone at that point.",
+                "直胜：同分棋手相互对局中各自的得分（FIDE C.07 第6.1条）。名次按第6条排定：\
+                 同分棋手未全部相遇时，只有无论未赛对局结果如何都不会改变的名次才排出（第6.3条）。\
+                 带 * 的得分本身不表示先后，请以名次为准。空白：此时未与他人同分。",
+            )),
+            _ => None,
         }
     }
 

@@ -134,6 +134,23 @@ fn team_ranking() {
     assert_eq!(order("MPvGP,EDE"), [(1, 2), (2, 1), (3, 3), (3, 4)]);
     assert_eq!(order("TBR"), [(1, 2), (2, 1), (3, 3), (4, 4)]);
     assert_eq!(order("BBE"), [(1, 2), (2, 1), (3, 3), (4, 4)]);
+    // EDE shows the match points among the tied (C.07 6.1, 13.3.1): T2 2,
+    // T1 0 from their match; T3 and T4 1 each from their drawn one — the
+    // places (1, 2 and 3, 3) say the same, so nothing is marked.
+    let (s, _) = values("MPvGP,EDE");
+    let shown = |t| {
+        let v = s.row(TeamId(t)).unwrap().shown[1];
+        (v.value.unwrap(), v.marked)
+    };
+    assert_eq!(
+        [shown(1), shown(2), shown(3), shown(4)],
+        [
+            (dec!(0), false),
+            (dec!(2), false),
+            (dec!(1), false),
+            (dec!(1), false)
+        ]
+    );
 }
 
 /// 象棋竞赛规则 (2011) 13.2 with 2/1/0 games: a pairing-allocated bye gives a

@@ -5,7 +5,9 @@
 //! - [`GameKind`]: 象棋 or 国际象棋, which decides the colours' names (红/黑
 //!   or 白/黑) and how a result is written.
 //! - [`GameResult`]: the result of a paired game; [`GameResult::label`]
-//!   writes it as the game's rules do (`1-0` in chess, 红胜 in xiangqi).
+//!   writes it as the game's rules do (`1-0` in chess, 红胜 in xiangqi),
+//!   [`GameResult::label_in`] in the event's [`ResultWording`] (2:0 where
+//!   a xiangqi event writes its results as scores).
 //! - [`ByeKind`]: why a player has no opponent (轮空, 请假).
 //!
 //! The wordings come from 象棋竞赛规则 (2011; quoted in seed 003), the
@@ -281,6 +283,46 @@ impl GameResult {
     /// assert_eq!(GameResult::BlackWins.label(GameKind::Xiangqi, Lang::En), "Black wins");
     /// ```
     pub fn label(self, game: GameKind, lang: Lang) -> &'static str {
+        self.label_in(game, ResultWording::Words, lang)
+    }
+
+    /// The result as an event whose results are written `wording` writes
+    /// it. A xiangqi event may write them as the scores of the 2-1-0
+    /// scale (象棋竞赛规则: 2:0, 1:1, 0:2; a forfeit says who forfeited,
+    /// a double forfeit is 0:0); in words it is [`GameResult::label`].
+    /// Chess writes its results one way whatever the wording.
+    ///
+    /// ```
+    /// use qiyuan_vocab::{GameKind, GameResult, Lang, ResultWording};
+    /// let scores = ResultWording::Scores;
+    /// assert_eq!(GameResult::WhiteWins.label_in(GameKind::Xiangqi, scores, Lang::Zh), "2:0");
+    /// assert_eq!(GameResult::Draw.label_in(GameKind::Xiangqi, scores, Lang::En), "1:1");
+    /// assert_eq!(GameResult::BlackForfeitWin.label_in(GameKind::Xiangqi, scores, Lang::Zh), "0:2（红方弃权）");
+    /// assert_eq!(GameResult::Draw.label_in(GameKind::Chess, scores, Lang::Zh), "½-½");
+    /// assert_eq!(GameResult::Draw.label_in(GameKind::Xiangqi, ResultWording::Words, Lang::Zh), "和");
+    /// ```
+    pub fn label_in(self, game: GameKind, wording: ResultWording, lang: Lang) -> &'static str {
+        use GameResult::*;
+        match (game, wording, self) {
+            (_, _, Pending) => "",
+            (GameKind::Xiangqi, ResultWording::Scores, WhiteWins) => "2:0",
+            (GameKind::Xiangqi, ResultWording::Scores, Draw) => "1:1",
+            (GameKind::Xiangqi, ResultWording::Scores, BlackWins) => "0:2",
+            (GameKind::Xiangqi, ResultWording::Scores, WhiteForfeitWin) => {
+                lang.t("2:0 (Black forfeits)", "2:0（黑方弃权）")
+            }
+            (GameKind::Xiangqi, ResultWording::Scores, BlackForfeitWin) => {
+                lang.t("0:2 (Red forfeits)", "0:2（红方弃权）")
+            }
+            (GameKind::Xiangqi, ResultWording::Scores, DoubleForfeit) => {
+                lang.t("0:0 (both forfeit)", "0:0（双方弃权）")
+            }
+            (_, _, r) => r.word_label(game, lang),
+        }
+    }
+
+    /// The result in words (xiangqi) or in the FIDE notation (chess).
+    fn word_label(self, game: GameKind, lang: Lang) -> &'static str {
         use GameResult::*;
         match (game, self) {
             (_, Pending) => "",
@@ -338,6 +380,66 @@ impl GameResult {
             "--" | "-:-" | "− −" => DoubleForfeit,
             _ => return None,
         })
+    }
+}
+
+/// How an event writes its results. 象棋竞赛规则 lets a xiangqi event write
+/// them in words — 红胜, 和, 黑胜, the default — or as the scores of the
+/// 2-1-0 scale, 2:0, 1:1, 0:2 ([`GameResult::label_in`]). Chess writes its
+/// results in the FIDE notation whatever this says.
+///
+/// ```
+/// use qiyuan_vocab::{Lang, ResultWording};
+/// assert_eq!(ResultWording::default(), ResultWording::Words);
+/// assert_eq!(ResultWording::Scores.label(Lang::Zh), "比分（2:0 / 1:1 / 0:2）");
+/// assert_eq!(ResultWording::from_code("scores"), Some(ResultWording::Scores));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ResultWording {
+    /// In words: 红胜 / 和 / 黑胜.
+    #[default]
+    Words,
+    /// As scores: 2:0 / 1:1 / 0:2.
+    Scores,
+}
+
+impl ResultWording {
+    /// Both wordings, the default first.
+    pub const ALL: [ResultWording; 2] = [ResultWording::Words, ResultWording::Scores];
+
+    /// The wording's name, as a settings page offers it.
+    pub fn label(self, lang: Lang) -> &'static str {
+        match self {
+            ResultWording::Words => lang.t(
+                "In words (Red wins / Draw / Black wins)",
+                "文字（红胜 / 和 / 黑胜）",
+            ),
+            ResultWording::Scores => {
+                lang.t("As scores (2:0 / 1:1 / 0:2)", "比分（2:0 / 1:1 / 0:2）")
+            }
+        }
+    }
+
+    /// `words` or `scores`: the code in settings, forms and files.
+    pub fn code(self) -> &'static str {
+        match self {
+            ResultWording::Words => "words",
+            ResultWording::Scores => "scores",
+        }
+    }
+
+    /// The wording of a code as [`ResultWording::code`] writes it.
+    pub fn from_code(code: &str) -> Option<ResultWording> {
+        ResultWording::ALL
+            .into_iter()
+            .find(|w| w.code() == code.trim())
+    }
+
+    /// The default: in words (what a setting saved before the option
+    /// existed reads as).
+    pub fn is_words(&self) -> bool {
+        *self == ResultWording::Words
     }
 }
 
@@ -452,6 +554,26 @@ pub fn glossary() -> Vec<Term> {
                 },
             });
         }
+    }
+    for w in ResultWording::ALL {
+        v.push(Term {
+            code: format!("ResultWording::{w:?}"),
+            zh: w.label(Lang::Zh).into(),
+            en: w.label(Lang::En).into(),
+            source: "象棋竞赛规则 (results in words or as scores, the event's choice)",
+        });
+    }
+    for r in GameResult::ALL
+        .into_iter()
+        .filter(|r| *r != GameResult::Pending)
+    {
+        let (g, w) = (GameKind::Xiangqi, ResultWording::Scores);
+        v.push(Term {
+            code: format!("GameResult::{r:?} (Xiangqi, scores)"),
+            zh: r.label_in(g, w, Lang::Zh).into(),
+            en: r.label_in(g, w, Lang::En).into(),
+            source: "象棋竞赛规则 (2:0, 1:1, 0:2 on the 2-1-0 scale, 13.1)",
+        });
     }
     for b in ByeKind::ALL {
         v.push(Term {

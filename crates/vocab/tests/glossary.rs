@@ -21,14 +21,21 @@ fn the_glossary_file_is_the_crates() {
 
 #[test]
 fn no_two_terms_share_a_wording() {
-    use qiyuan_vocab::{ByeKind, GameKind, GameResult, Lang};
+    use qiyuan_vocab::{ByeKind, GameKind, GameResult, Lang, ResultWording};
     for lang in [Lang::Zh, Lang::En] {
         let byes: HashSet<_> = ByeKind::ALL.iter().map(|b| b.label(lang)).collect();
         assert_eq!(byes.len(), ByeKind::ALL.len());
         for g in [GameKind::Xiangqi, GameKind::Chess] {
-            let results: HashSet<_> = GameResult::ALL.iter().map(|r| r.label(g, lang)).collect();
-            assert_eq!(results.len(), GameResult::ALL.len());
+            for w in ResultWording::ALL {
+                let results: HashSet<_> = GameResult::ALL
+                    .iter()
+                    .map(|r| r.label_in(g, w, lang))
+                    .collect();
+                assert_eq!(results.len(), GameResult::ALL.len());
+            }
         }
+        let wordings: HashSet<_> = ResultWording::ALL.iter().map(|w| w.label(lang)).collect();
+        assert_eq!(wordings.len(), ResultWording::ALL.len());
     }
 }
 

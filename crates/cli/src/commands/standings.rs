@@ -9,6 +9,7 @@ use anyhow::{Context, bail};
 use qiyuan_formats::event::{EventFormat, read_event_path};
 use qiyuan_formats::trf::parse_trf;
 use qiyuan_formats::trf_model::event_from_trf;
+use qiyuan_rating::Lang;
 use qiyuan_tournament::model::{Event, EventKind, Game, Player, PlayerId, Sex};
 use qiyuan_tournament::scoring::ScoringSystem;
 use qiyuan_tournament::standings::Standings;
@@ -242,11 +243,23 @@ fn render_xlsx(event: &Event, s: &Standings, zh: bool) -> anyhow::Result<Vec<u8>
             sheet.write_number(r, 3, f64::from(rating))?;
         }
         sheet.write_number(r, 4, number(row.points)?)?;
-        for (c, v) in row.values.iter().enumerate() {
-            if let Some(v) = v {
-                sheet.write_number(r, 5 + c as u16, number(*v)?)?;
+        for (c, v) in row.shown.iter().enumerate() {
+            let c = 5 + c as u16;
+            match v.value {
+                // A marked DE figure (C.07 art. 6) is text: `1.5*`.
+                Some(_) if v.marked => {
+                    sheet.write_string(r, c, v.text(show_dec))?;
+                }
+                Some(d) => {
+                    sheet.write_number(r, c, number(d)?)?;
+                }
+                None => {}
             }
         }
+    }
+    let notes = shown_notes(s, zh);
+    for (i, note) in notes.iter().enumerate() {
+        sheet.write_string(s.rows.len() as u32 + 2 + i as u32, 0, *note)?;
     }
     sheet.set_freeze_panes(1, 0)?;
     sheet.set_column_width(2, 20)?;
@@ -366,7 +379,24 @@ fn loaded_from_event_file(file: &qiyuan_rating::model::Event, event: Event, roun
 
 /// A decimal as printed: no trailing zeros beyond what the value needs.
 fn show(d: Option<Decimal>) -> String {
-    d.map(|d| d.normalize().to_string()).unwrap_or_default()
+    d.map(show_dec).unwrap_or_default()
+}
+
+fn show_dec(d: Decimal) -> String {
+    d.normalize().to_string()
+}
+
+/// The legend's notes on what the columns show (DE: the points among the
+/// tied, C.07 art. 6), one per tie-break kind that has one.
+fn shown_notes(s: &Standings, zh: bool) -> Vec<&'static str> {
+    let lang = if zh { Lang::Zh } else { Lang::En };
+    let mut notes: Vec<&'static str> = Vec::new();
+    for note in s.tiebreaks.iter().filter_map(|t| t.kind.shown_note(lang)) {
+        if !notes.contains(&note) {
+            notes.push(note);
+        }
+    }
+    notes
 }
 
 fn headers(s: &Standings, zh: bool) -> Vec<String> {
@@ -408,7 +438,7 @@ fn render_table(event: &Event, s: &Standings, zh: bool) -> String {
                 .unwrap_or_default(),
             show(Some(row.points)),
         ];
-        cells.extend(row.values.iter().map(|v| show(*v)));
+        cells.extend(row.shown.iter().map(|v| v.text(show_dec)));
         table.add_row(cells.into_iter().enumerate().map(|(i, c)| {
             let cell = comfy_table::Cell::new(c);
             if i == 2 {
@@ -428,6 +458,10 @@ fn render_table(event: &Event, s: &Standings, zh: bool) -> String {
     for (i, tb) in s.tiebreaks.iter().enumerate() {
         let name = if zh { tb.name_zh() } else { tb.name_en() };
         out.push_str(&format!("TB{}: {} — {}\n", i + 1, tb, name));
+    }
+    for note in shown_notes(s, zh) {
+        out.push_str(note);
+        out.push('\n');
     }
     if s.rows.iter().any(|r| r.lot.is_some()) {
         out.push_str(if zh {
@@ -452,8 +486,15 @@ fn render_json(event: &Event, s: &Standings) -> anyhow::Result<String> {
         .iter()
         .map(|row| {
             let mut tbs = Map::new();
-            for (tb, v) in s.tiebreaks.iter().zip(&row.values) {
-                tbs.insert(tb.to_string(), v.map(number).unwrap_or(Value::Null));
+            // The figures shown (DE: the points among the tied, C.07 art.
+            // 6); the codes of those that do not give the order by
+            // themselves under `marked`.
+            let mut marked = Vec::new();
+            for (tb, v) in s.tiebreaks.iter().zip(&row.shown) {
+                tbs.insert(tb.to_string(), v.value.map(number).unwrap_or(Value::Null));
+                if v.marked {
+                    marked.push(tb.to_string());
+                }
             }
             let mut o = json!({
                 "rank": row.rank,
@@ -464,6 +505,9 @@ fn render_json(event: &Event, s: &Standings) -> anyhow::Result<String> {
             });
             if let Some(lot) = row.lot {
                 o["lot"] = json!(lot);
+            }
+            if !marked.is_empty() {
+                o["marked"] = json!(marked);
             }
             o
         })
@@ -500,7 +544,7 @@ fn render_csv(event: &Event, s: &Standings, lang_zh: Option<bool>) -> anyhow::Re
                 .unwrap_or_default(),
             show(Some(row.points)),
         ];
-        cells.extend(row.values.iter().map(|v| show(*v)));
+        cells.extend(row.shown.iter().map(|v| v.text(show_dec)));
         w.write_record(cells)?;
     }
     Ok(String::from_utf8(w.into_inner()?)?)

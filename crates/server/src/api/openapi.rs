@@ -330,6 +330,8 @@ fn schemas() -> Value {
             ]},
             "rounds": {"type": "integer", "minimum": 1},
             "scoring": {"description": "\"1-0.5-0\", \"2-1-0\", \"3-1-0\" or {\"custom\": {...}}."},
+            "name_order": {"type": "string", "enum": ["pinyin", "stroke"], "description": "The order of the lists by name and of names in the seeding: pinyin (default) or strokes (笔画)."},
+            "result_wording": {"type": "string", "enum": ["words", "scores"], "description": "How results are written (象棋竞赛规则): words, 红胜 / 和 / 黑胜 (default), or scores, 2:0 / 1:1 / 0:2 (xiangqi with 2-1-0 scoring only)."},
             "tiebreaks": {"type": "string", "description": "fide-swiss, fide-rr, xiangqi-rr, xiangqi-drr, xiangqi-swiss-bh, xiangqi-swiss-ps."},
             "rating_profile": {"type": "string"},
             "initial_colour": {"type": "string", "enum": ["white", "black"], "description": "The colour of the top player on board 1 in round 1 (white: red in xiangqi). White and Black, the spelling before 2026-12, are read too."},
@@ -456,12 +458,17 @@ fn schemas() -> Value {
             "tiebreaks": {"type": "array", "items": {"type": "string"}},
             "tiebreak_names_en": {"type": "array", "items": {"type": "string"}},
             "tiebreak_names_zh": {"type": "array", "items": {"type": "string"}},
+            "tiebreak_notes_en": {"type": "array", "items": {"type": "string"}, "description": "What the legend says of a column's figures beyond its name (DE: the points among the tied, C.07 art. 6); empty for the others."},
+            "tiebreak_notes_zh": {"type": "array", "items": {"type": "string"}},
             "lines": {"type": "array", "items": {"type": "object", "properties": {
                 "rank": {"type": "integer"}, "player": {"type": "integer"}, "name": {"type": "string"},
                 "rating": {"type": ["integer", "null"]}, "title": {"type": ["string", "null"]},
                 "club": {"type": ["string", "null"]},
                 "points": decimal,
-                "values": {"type": "array", "items": {"oneOf": [decimal, {"type": "null"}]}}
+                "values": {"type": "array", "items": {"oneOf": [decimal, {"type": "null"}]}, "description": "The keys the ranking sorted by; DE's is the place inside the tied group."},
+                "shown": {"type": "array", "description": "The figures as tables print them: DE shows the points among the tied (C.07 6.1), `marked` where they do not give the order (6.2, 6.3).", "items": {"type": "object", "properties": {
+                    "value": {"oneOf": [decimal, {"type": "null"}]}, "marked": {"type": "boolean"}
+                }}}
             }}}
         }
     }));

@@ -82,6 +82,14 @@ pub(super) struct SettingsForm {
     acceleration: Option<String>,
     #[serde(default)]
     scoring: String,
+    /// How results are written (象棋竞赛规则): `words` (红胜 / 和 / 黑胜,
+    /// also when empty) or `scores` (2:0 / 1:1 / 0:2).
+    #[serde(default)]
+    result_wording: String,
+    /// The order of the lists by name: `pinyin` (also when empty) or
+    /// `stroke` (笔画).
+    #[serde(default)]
+    name_order: String,
     #[serde(default)]
     tiebreaks: String,
     #[serde(default)]
@@ -272,6 +280,8 @@ impl SettingsForm {
                 ScoringPreset::Custom(_) => "custom",
             }
             .into(),
+            result_wording: s.result_wording.code().into(),
+            name_order: s.name_order.code().into(),
             tiebreaks: s.tiebreaks.clone(),
             rating_profile: s.rating_profile.clone().unwrap_or_default(),
             start: s.start.map(|d| d.to_string()).unwrap_or_default(),
@@ -381,6 +391,20 @@ impl SettingsForm {
                 _ => s.scoring,
             },
             _ => return Err(l.t("Unknown scoring.", "未知的计分方式。").into()),
+        };
+        s.result_wording = match self.result_wording.trim() {
+            "" => ResultWording::Words,
+            code => ResultWording::from_code(code).ok_or_else(|| {
+                l.t("Unknown way of writing results.", "未知的成绩记录方式。")
+                    .to_string()
+            })?,
+        };
+        s.name_order = match self.name_order.trim() {
+            "" => NameOrdering::Pinyin,
+            code => NameOrdering::from_code(code).ok_or_else(|| {
+                l.t("Unknown order of names.", "未知的姓名排序方式。")
+                    .to_string()
+            })?,
         };
         if !self.tiebreaks.trim().is_empty() {
             s.tiebreaks = self.tiebreaks.trim().to_string();
@@ -504,6 +528,17 @@ fn regulation_fields(l: Lang, f: &SettingsForm) -> Markup {
     }
 }
 
+/// An order of names as the settings form offers it.
+pub(super) fn name_order_label(o: NameOrdering, l: Lang) -> &'static str {
+    match o {
+        NameOrdering::Pinyin => l.t("pinyin order", "拼音顺序"),
+        NameOrdering::Stroke => l.t(
+            "stroke order (by the strokes of each character)",
+            "笔画顺序",
+        ),
+    }
+}
+
 fn settings_fields(viewer: &Viewer, f: &SettingsForm) -> Markup {
     let l = viewer.lang;
     let sel = |a: &str, b: &str| a == b;
@@ -536,6 +571,18 @@ fn settings_fields(viewer: &Viewer, f: &SettingsForm) -> Markup {
                 option value="xiangqi" selected[sel(&f.scoring, "xiangqi")] { "2 - 1 - 0" }
                 option value="three" selected[sel(&f.scoring, "three")] { "3 - 1 - 0" }
                 @if f.scoring == "custom" { option value="custom" selected { (l.t("custom (kept)", "自定义（保留）")) } }
+            } }
+        label { (l.t("Results written as (xiangqi; scores need 2 - 1 - 0)", "成绩记录方式（象棋；比分须按 2 - 1 - 0 计分）"))
+            select name="result_wording" {
+                @for w in ResultWording::ALL {
+                    option value=(w.code()) selected[sel(&f.result_wording, w.code()) || (f.result_wording.is_empty() && w.is_words())] { (w.label(l)) }
+                }
+            } }
+        label { (l.t("Lists by name in", "按姓名排列的名单顺序"))
+            select name="name_order" {
+                @for o in NameOrdering::ALL {
+                    option value=(o.code()) selected[sel(&f.name_order, o.code()) || (f.name_order.is_empty() && o.is_pinyin())] { (name_order_label(o, l)) }
+                }
             } }
         label { (l.t("Tie-break preset", "破同分规则"))
             select name="tiebreaks" {

@@ -304,6 +304,7 @@ pub(crate) fn desk_error_text(e: &DeskError, lang: Lang) -> String {
                 "cycles" => "循环次数",
                 "games_per_match" => "每轮局数",
                 "scoring" => "计分",
+                "result_wording" => "成绩记录方式",
                 "tiebreaks" => "破同分规则",
                 "rating_profile" => "等级分规则",
                 "place" => "地点",

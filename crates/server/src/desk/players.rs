@@ -28,6 +28,10 @@ const SEARCH_LIMIT: usize = 25;
 pub(super) struct SearchQuery {
     #[serde(default)]
     q: Option<String>,
+    /// `name`: the list in the event's order of names (pinyin or strokes)
+    /// instead of by pairing number.
+    #[serde(default)]
+    order: Option<String>,
 }
 
 /// The newest rating list (the newest published one, else the newest).
@@ -166,6 +170,20 @@ async fn render(
     q: Option<&str>,
     msg: Option<Flash>,
 ) -> Result<Response, AppError> {
+    render_in(state, viewer, user, id, q, msg, false).await
+}
+
+/// The players page; `by_name`: the list in the event's order of names
+/// (pinyin or strokes, [`EventSettings::name_order`]), not by number.
+async fn render_in(
+    state: &AppState,
+    viewer: &Viewer,
+    user: &User,
+    id: i64,
+    q: Option<&str>,
+    msg: Option<Flash>,
+    by_name: bool,
+) -> Result<Response, AppError> {
     let l = viewer.lang;
     let loaded = load_for(state, user, id, l).await?;
     let d = &loaded.desk;
@@ -174,6 +192,15 @@ async fn render(
         None => None,
     };
     let players = d.players();
+    let mut listed = players.clone();
+    if by_name {
+        let names = d.settings().names();
+        listed.sort_by(|a, b| {
+            names
+                .compare(&a.info.name, &b.info.name)
+                .then(a.id.cmp(&b.id))
+        });
+    }
     let next = d.next_round();
     let failed = matches!(msg, Some(Flash::Err(_)));
     let base = format!("/desk/events/{id}/players");
@@ -196,7 +223,17 @@ async fn render(
                     "已开始编排：现在加入的棋手为迟到报名（从下一轮起参赛）。")) }
             }
             (seeding_section(viewer, d, &base))
-            div.table-wrap { table #players {
+            p.no-print #player-order {
+                (l.t("List: ", "排列："))
+                @if by_name { a href=(base) { (l.t("by number", "按序号")) } } @else { strong { (l.t("by number", "按序号")) } }
+                " · "
+                @let by_name_text = l.pick(
+                    format!("by name, {}", super::events::name_order_label(d.settings().name_order, l)),
+                    format!("按姓名（{}）", super::events::name_order_label(d.settings().name_order, l)),
+                );
+                @if by_name { strong { (by_name_text) } } @else { a href={ (base) "?order=name" } { (by_name_text) } }
+            }
+            div.table-wrap { table #players data-order=(if by_name { "name" } else { "number" }) {
                 thead { tr {
                     th.num { (l.t("No.", "序号")) } th { (l.t("Title", "称号")) }
                     th { (l.t("Name", "姓名")) } th.num { (l.t("Rtg", "等级分")) }
@@ -205,7 +242,7 @@ async fn render(
                     @if d.is_grouped() { th { (l.t("Group", "组别")) } }
                     th { (l.t("Entry", "参赛")) } th.no-print { }
                 } }
-                tbody { @for p in &players { tr data-player=(p.id.0) {
+                tbody { @for p in &listed { tr data-player=(p.id.0) {
                     td.num { (p.id.0) }
                     td { (p.info.title.as_deref().unwrap_or("")) }
                     td { (p.info.name) }
@@ -385,7 +422,8 @@ pub(super) async fn page_get(
     Path(id): Path<i64>,
     Query(q): Query<SearchQuery>,
 ) -> Result<Response, AppError> {
-    render(&state, &viewer, &user, id, q.q.as_deref(), None).await
+    let by_name = q.order.as_deref() == Some("name");
+    render_in(&state, &viewer, &user, id, q.q.as_deref(), None, by_name).await
 }
 
 /// The player fields of the add and edit forms.

@@ -20,8 +20,9 @@
 //! signature lines of the chief arbiter (裁判长（签字）, with his name from
 //! the settings) and the date. Result slips come eight to an A4 page with
 //! dashed cut lines, each with the event, round, board, both players by
-//! the game's colours, result boxes worded by the game
-//! (`GameResult::label`: 红胜 / 和 / 黑胜, 1-0 / ½-½ / 0-1) and both
+//! the game's colours, result boxes worded as the event writes results
+//! (`EventSettings::result_label`: 红胜 / 和 / 黑胜 or 2:0 / 1:1 / 0:2,
+//! 1-0 / ½-½ / 0-1) and both
 //! players' signatures.
 
 use axum::extract::{Path, RawQuery, State};
@@ -305,7 +306,6 @@ const SLIPS_PER_PAGE: usize = 8;
 fn slips(l: Lang, loaded: &qiyuan_store::desk::LoadedEvent, round: u32) -> Markup {
     let d = &loaded.desk;
     let s = d.settings();
-    let kind = s.game.kind();
     let (white, black) = colour_names(s.game, l);
     let date = s.round_dates.get(round as usize - 1).copied();
     let games: Vec<_> = loaded.games.iter().filter(|g| g.round == round).collect();
@@ -331,7 +331,7 @@ fn slips(l: Lang, loaded: &qiyuan_store::desk::LoadedEvent, round: u32) -> Marku
                         p.slip-result {
                             (l.t("Result", "结果")) (colon)
                             @for r in boxes {
-                                span.result-box { span.box {} (r.label(kind, l)) }
+                                span.result-box { span.box {} (s.result_label(r, l)) }
                             }
                         }
                         p.slip-sign { (white) (l.t(" (signature)", "签字")) (colon) span.line {} }
@@ -447,9 +447,9 @@ pub(super) async fn print(
                     ));
                 }
             }
-            // Pinyin order (Latin names alphabetically), never code points.
-            let order =
-                qiyuan_tournament::names::NameOrder::new(qiyuan_tournament::names::Order::Pinyin);
+            // The event's order of names — pinyin or strokes (Latin names
+            // alphabetically) — never code points.
+            let order = s.names();
             lines.sort_by(|a, b| order.compare(&a.0, &b.0).then_with(|| a.cmp(b)));
             html! {
                 h2 { (round_head) " — " (l.t("Pairings by name", "按姓名排列的对阵")) }

@@ -37,9 +37,9 @@ pub(super) struct RoundQuery {
 /// out); the ranks are the standings' own, computed with every tie-break,
 /// and the legend names every one of them.
 pub(super) fn standings_markup(l: Lang, t: &StandingsTable, printed: &[bool]) -> Markup {
-    let names = match l {
-        Lang::Zh => &t.tiebreak_names_zh,
-        Lang::En => &t.tiebreak_names_en,
+    let (names, notes) = match l {
+        Lang::Zh => (&t.tiebreak_names_zh, &t.tiebreak_notes_zh),
+        Lang::En => (&t.tiebreak_names_en, &t.tiebreak_notes_en),
     };
     let shown = |i: usize| printed.get(i).copied().unwrap_or(true);
     let hidden = (0..t.tiebreaks.len()).any(|i| !shown(i));
@@ -70,8 +70,8 @@ pub(super) fn standings_markup(l: Lang, t: &StandingsTable, printed: &[bool]) ->
                     td.num { @if let Some(r) = line.rating { (r) } }
                     td { (line.club.as_deref().unwrap_or("")) }
                     td.num.points { (line.points.normalize()) }
-                    @for (j, v) in line.values.iter().enumerate().filter(|(j, _)| shown(*j)) {
-                        td.num data-tiebreak=(j + 1) { @if let Some(v) = v { (v.normalize()) } }
+                    @for (j, v) in line.shown.iter().enumerate().filter(|(j, _)| shown(*j)) {
+                        td.num data-tiebreak=(j + 1) data-marked[v.marked] { (v.text(|d| d.normalize().to_string())) }
                     }
                 }
             } }
@@ -82,6 +82,9 @@ pub(super) fn standings_markup(l: Lang, t: &StandingsTable, printed: &[bool]) ->
                 li { "TB" (i + 1) ": " (code) " — " (names.get(i).map_or("", |s| s.as_str()))
                     @if !shown(i) { " " (l.t("(not printed)", "（未打印）")) } }
             } }
+            @for (_, note) in notes.iter().enumerate().filter(|(i, n)| shown(*i) && !n.is_empty()) {
+                p.tiebreak-note { (note) }
+            }
             @if hidden {
                 p #ranked-by-all { (l.t("The ranks follow every tie-break listed, printed or not.",
                                         "名次按以上全部破同分规则排定，未打印的也计算在内。")) }
@@ -763,7 +766,7 @@ pub(super) fn pairing_table(l: Lang, loaded: &LoadedEvent, round: u32) -> Markup
                     td.num { (g.board) } td.num { (g.white.0) } td { (name_of(d, g.white)) }
                     @if units { td.unit { (unit(g.white)) } }
                     td.num { (rtg(g.white)) } td.num { (pt(g.white)) }
-                    td { (g.result.label(d.settings().game.kind(), l)) }
+                    td { (d.settings().result_label(g.result, l)) }
                     td.num { (pt(g.black)) } td { (name_of(d, g.black)) }
                     @if units { td.unit { (unit(g.black)) } }
                     td.num { (rtg(g.black)) }

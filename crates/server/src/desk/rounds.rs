@@ -25,8 +25,8 @@ use crate::i18n::Lang;
 use crate::layout::{csrf_field, page};
 
 /// The result choices of the entry form: form key and result; the label is
-/// the game's wording of the result ([`GameResult::label`]: 红胜 / 和 / 黑胜 in
-/// xiangqi, 1-0 / ½-½ / 0-1 in chess).
+/// the event's wording of the result ([`EventSettings::result_label`]: 红胜 /
+/// 和 / 黑胜 or 2:0 / 1:1 / 0:2 in xiangqi, 1-0 / ½-½ / 0-1 in chess).
 pub(super) const CHOICES: [(&str, GameResult); 6] = [
     ("w", GameResult::WhiteWins),
     ("d", GameResult::Draw),
@@ -588,7 +588,7 @@ pub(super) fn result_radios(
     g: &GameRef,
     conflicts: &[Conflict],
     id_prefix: &str,
-    game: Game,
+    settings: &EventSettings,
     l: Lang,
 ) -> Markup {
     let chosen = conflicts
@@ -602,7 +602,7 @@ pub(super) fn result_radios(
             @for (key, res) in CHOICES {
                 label for={ (id_prefix) (g.id) "-" (key) } {
                     input type="radio" id={ (id_prefix) (g.id) "-" (key) } name={ "r" (g.id) } value=(key) checked[chosen == res];
-                    (res.label(game.kind(), l))
+                    (settings.result_label(res, l))
                 }
             }
         }
@@ -699,7 +699,7 @@ pub(super) async fn save_results(
             Err(e @ StoreError::Conflict(_)) => conflicts.push(Conflict {
                 game_id,
                 attempted: result,
-                message: conflict_message(&e, result, loaded.desk.settings().game, l),
+                message: conflict_message(&e, result, loaded.desk.settings(), l),
             }),
             Err(e) => errors.push(store_error(e, l).message(l)),
         }
@@ -714,7 +714,7 @@ pub(super) async fn save_results(
 pub(super) fn conflict_message(
     e: &StoreError,
     attempted: GameResult,
-    game: Game,
+    settings: &EventSettings,
     l: Lang,
 ) -> String {
     match e {
@@ -723,17 +723,17 @@ pub(super) fn conflict_message(
             // The store names the result by its code; the page, by the game's words.
             let current = match qiyuan_desk::export::parse_result(&c.current) {
                 Some(GameResult::Pending) => l.t("no result", "无结果"),
-                Some(r) => r.label(game.kind(), l),
+                Some(r) => settings.result_label(r, l),
                 None => c.current.as_str(),
             };
             l.pick(
                 format!(
                     "Round {round}, board {board} ({white} – {black}) was changed by {by} to {current} while you were entering it. Your entry {} was NOT saved: it is kept selected below; save again to replace {current}, or leave it.",
-                    attempted.label(game.kind(), l)
+                    settings.result_label(attempted, l)
                 ),
                 format!(
                     "第{round}轮第{board}台（{white} – {black}）在您录入期间已被 {by} 改为 {current}。您录入的 {} 未保存，已保留在下方；如需覆盖 {current}，请再次保存。",
-                    attempted.label(game.kind(), l)
+                    settings.result_label(attempted, l)
                 ),
             )
         }
@@ -787,7 +787,7 @@ fn round_markup(
                             (l.t("Board ", "第")) (g.board) (l.t(": ", "台："))
                             (white) " " (player_label(d, g.white)) " – " (black) " " (player_label(d, g.black))
                         }
-                        (result_radios(g, conflicts, "g", d.settings().game, l))
+                        (result_radios(g, conflicts, "g", d.settings(), l))
                         @if let Some(who) = &g.updated_by { @if g.version > 0 {
                             p.muted { (l.t("last entered by ", "最后录入：")) (who) " (v" (g.version) ")" }
                         } }

@@ -531,7 +531,7 @@ fn round_markup(
                                             (l.t("Board ", "第")) (b + 1) (l.t(": ", "台："))
                                             (white) " " (player_name(d, g.white)) " – " (black) " " (player_name(d, g.black))
                                         }
-                                        (result_radios(g, conflicts, "t", d.settings().game, l))
+                                        (result_radios(g, conflicts, "t", d.settings(), l))
                                     }
                                 }
                             }
@@ -706,7 +706,7 @@ pub(super) async fn standings_page(
             p { (l.pick(format!("After round {}.", d.team_rounds_finished()), format!("第{}轮后。", d.team_rounds_finished()))) " " (desc) }
             @match &st {
                 Err(e) => p.error #team-standings role="alert" { (e) },
-                Ok(s) => div.table-wrap { table #team-standings {
+                Ok(s) => { div.table-wrap { table #team-standings {
                     thead { tr {
                         th.num { (l.t("Rank", "名次")) } th { (l.t("Team", "队名")) }
                         th.num { (l.t("Match points", "场分")) } th.num { (l.t("Game points", "局分")) }
@@ -715,9 +715,12 @@ pub(super) async fn standings_page(
                     tbody { @for r in &s.rows { tr data-team=(r.team.0) data-rank=(r.rank) {
                         td.num { (r.rank) } td { (team_name(d, r.team)) }
                         td.num.mp { (dec(r.match_points)) } td.num.gp { (dec(r.game_points)) }
-                        @for v in &r.values { td.num { (v.map(dec).unwrap_or_default()) } }
+                        @for v in &r.shown { td.num data-marked[v.marked] { (v.text(dec)) } }
                     } } }
-                } },
+                } }
+                @for note in s.tiebreaks.iter().filter_map(|tb| tb.shown_note(l)).take(1) {
+                    p.tiebreak-note { (note) }
+                } }
             }
         },
     ))

@@ -548,9 +548,10 @@ async fn round_page(
             ]
         })
         .collect();
-    // Pinyin order (Latin names alphabetically), as a player looks himself
-    // up on the hall's list; never code point order.
-    let order = qiyuan_tournament::names::NameOrder::new(qiyuan_tournament::names::Order::Pinyin);
+    // The event's order of names — pinyin, or strokes (笔画) where the event
+    // chose them; Latin names alphabetically — as a player looks himself up
+    // on the hall's list; never code point order.
+    let order = e.desk.settings().names();
     by_name.sort_by(|a, b| order.compare(&a.name, &b.name).then(a.id.cmp(&b.id)));
     let title = format!("{} — {heading}", e.desk.settings().name);
     Ok(layout::page(
@@ -584,7 +585,7 @@ async fn round_page(
                                 td { a href={ "/events/" (id) "/players/" (g.white.0) } { (w.name) } }
                                 @if !xq { td.num { @if let Some(x) = w.rating { (x) } } }
                                 td.num { (pts(g.white)) }
-                                td.result { (g.result.label(e.desk.settings().game.kind(), viewer.lang)) }
+                                td.result { (e.desk.settings().result_label(g.result, viewer.lang)) }
                                 td.num { (pts(g.black)) }
                                 td { a href={ "/events/" (id) "/players/" (g.black.0) } { (b.name) } }
                                 @if !xq { td.num { @if let Some(x) = b.rating { (x) } } }
@@ -711,8 +712,8 @@ async fn standings_page(
                                     @if !xq { td.num { @if let Some(r) = l.rating { (r) } } }
                                     td { (l.club.as_deref().unwrap_or("")) }
                                     td.num { (points_text(l.points)) }
-                                    @for v in &l.values {
-                                        td.num { @if let Some(v) = v { (v.normalize()) } }
+                                    @for v in &l.shown {
+                                        td.num data-marked[v.marked] { (v.text(|d| d.normalize().to_string())) }
                                     }
                                 }
                             }
@@ -725,6 +726,9 @@ async fn standings_page(
                                 li { (viewer.lang.pick(format!("Tie Break{}: ", i + 1), format!("小分{}：", i + 1)))
                                      (tb_name(&viewer, t, i)) }
                             }
+                        }
+                        @for note in viewer.lang.pick(&t.tiebreak_notes_en, &t.tiebreak_notes_zh).iter().filter(|n| !n.is_empty()) {
+                            p.tiebreak-note { (note) }
                         }
                     }
                 }
@@ -909,9 +913,9 @@ async fn player_card(
                     dt { (viewer.lang.pick(format!("Rank after round {}", t.after_round), format!("第{}轮后名次", t.after_round))) }
                     dd data-rank=(line.rank) { (line.rank) " / " (t.lines.len()) }
                     dt { (viewer.t("Pts.", "积分")) } dd { (points_text(line.points)) }
-                    @for (i, v) in line.values.iter().enumerate() {
+                    @for (i, v) in line.shown.iter().enumerate() {
                         dt { (tb_name(&viewer, t, i)) }
-                        dd { @if let Some(v) = v { (v.normalize()) } }
+                        dd { (v.text(|d| d.normalize().to_string())) }
                     }
                 }
                 p.no-print { a href={ "/events/" (id) "/standings" } { (viewer.t("Standings", "排名")) " →" } }
