@@ -960,13 +960,23 @@ impl<'a> Ctx<'a> {
         let mut shown: Vec<Vec<Shown>> = vec![vec![Shown::default(); tbs.len()]; n];
         let mut order: Vec<usize> = (0..n).collect();
         let ids = &self.ids;
-        order.sort_by(|&a, &b| {
-            self.points[b]
-                .cmp(&self.points[a])
-                .then(ids[a].cmp(&ids[b]))
-        });
-        // Groups as [start, end) ranges of `order`.
-        let mut groups = split(&order, |a, b| self.points[a] == self.points[b]);
+        // Groups as [start, end) ranges of `order`: by points, or — where
+        // the tie-break list alone decides (2011 14.2: 场分 first) — one
+        // group of everyone.
+        let mut groups = match self.cfg.primary {
+            Primary::Points => {
+                order.sort_by(|&a, &b| {
+                    self.points[b]
+                        .cmp(&self.points[a])
+                        .then(ids[a].cmp(&ids[b]))
+                });
+                split(&order, |a, b| self.points[a] == self.points[b])
+            }
+            Primary::TieBreaksOnly => {
+                order.sort_by_key(|&a| ids[a]);
+                if n == 0 { vec![] } else { vec![(0, n)] }
+            }
+        };
         for (t, tb) in tbs.iter().enumerate() {
             let grouped = matches!(
                 tb.kind,

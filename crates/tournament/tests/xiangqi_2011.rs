@@ -199,6 +199,52 @@ fn double_round_robin_match_points_first() {
     assert_eq!(order(&e, &cfg), vec![(1, 3), (2, 1), (3, 2), (4, 4)]);
 }
 
+/// 14.2 ranks by 场分 before 局分 even where the game points say otherwise
+/// (the preset's `Primary::TieBreaksOnly`). Double round robin of four,
+/// mini-matches (games of each pair, 2/1/0):
+///   P1–P2 0–4 (P2 wins both), P1–P3 3–1 (win, draw), P1–P4 2–2,
+///   P2–P3 1–3, P2–P4 1–3, P3–P4 2–2.
+/// 局分: P1 0+3+2 = 5, P2 4+1+1 = 6, P3 1+3+2 = 6, P4 2+3+2 = 7 (24 in all,
+/// 12 games × 2).
+/// 场分: P1 0+2+1 = 3, P2 2+0+0 = 2, P3 0+2+1 = 3, P4 1+2+1 = 4.
+/// 14.2: P4 (场分 4); P3 and P1 (3: 局分 6 before 5); P2 (2) — although P2
+/// has more game points than P1. Points first would give P4, P3, P2, P1.
+#[test]
+fn double_round_robin_match_points_rank_before_game_points() {
+    let e = event(
+        EventKind::RoundRobin,
+        4,
+        6,
+        &[
+            &[(1, 2, B), (3, 4, D)],
+            &[(1, 3, W), (2, 4, D)],
+            &[(1, 4, D), (2, 3, D)],
+            &[(2, 1, W), (4, 3, D)],
+            &[(3, 1, D), (4, 2, W)],
+            &[(4, 1, D), (3, 2, W)],
+        ],
+    );
+    let p = preset("xiangqi-drr", 6).unwrap();
+    let cfg = StandingsConfig {
+        primary: p.primary,
+        ..xiangqi(p.tiebreaks)
+    };
+    let s = compute_standings(&e, &cfg).unwrap();
+    let points: Vec<(u32, Decimal)> = s.rows.iter().map(|r| (r.player.0, r.points)).collect();
+    assert_eq!(
+        points,
+        vec![(4, dec!(7)), (3, dec!(6)), (1, dec!(5)), (2, dec!(6))]
+    );
+    assert_eq!(order(&e, &cfg), vec![(1, 4), (2, 3), (3, 1), (4, 2)]);
+    for (player, mp) in [(1, 3), (2, 2), (3, 3), (4, 4)] {
+        assert_eq!(
+            value(&e, &cfg, player, 0),
+            Decimal::from(mp),
+            "场分 P{player}"
+        );
+    }
+}
+
 /// 13.3: win 3, draw 1 for Red (first mover), 2 for Black. The all-draw round
 /// robin above: Black games P1 1, P2 1, P3 2, P4 2 (White games 2, 2, 1, 1).
 /// Points: P1 2·1 + 1·2 = 4; P2 4; P3 1·1 + 2·2 = 5; P4 5.
