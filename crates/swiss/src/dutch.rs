@@ -28,12 +28,19 @@
 //! a transportation problem). The relaxation is used only where the
 //! assignment is exact (square problems), so it gives the answers the
 //! assignment would, and the search visits and counts the same nodes.
+//! A large look-ahead's assignment keeps its costs by key
+//! (`LookShared::keyed`: colour class, C3 class and float cost of each
+//! player, which player is ranked higher, the pairs C1 excludes) instead
+//! of a matrix of rows × columns: the same costs, so the same steps and
+//! answers, in memory that grows with the players.
 
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 use std::rc::Rc;
 
-use crate::matching::{Assignment, Transport, maximum_matching_size, min_cost_transport};
+use crate::matching::{
+    Assignment, KeyedCosts, Transport, maximum_matching_size, min_cost_transport,
+};
 use crate::model::{Colour, Edition, Pairing, PairingError, PairingInput, Score};
 use crate::prep::{
     Float, Prep, Strength, colour_of_higher, colour_rule_of_higher, compatible, prepare,
@@ -1438,6 +1445,7 @@ impl<'e> Search<'e> {
             base,
             dummies,
             classes: None,
+            keyed: std::cell::OnceCell::new(),
         };
         sh.classes = ClassCosts::new(&sh, self.e);
         let witness = Witness::identity(&sh, self.e);
@@ -1622,11 +1630,14 @@ impl<'e> Search<'e> {
     fn next_bracket_value(&self, floaters: &[usize]) -> (usize, Vec<Score>) {
         let e = self.e;
         let next: Vec<usize> = floaters.iter().chain(&self.next_group).copied().collect();
+        // The next score group ascends (it is a range of indices): a
+        // binary search instead of a scan of it for each lower player.
+        debug_assert!(self.next_group.windows(2).all(|w| w[0] < w[1]));
         let beyond: Vec<usize> = self
             .lower
             .iter()
             .copied()
-            .filter(|x| !self.next_group.contains(x))
+            .filter(|x| self.next_group.binary_search(x).is_err())
             .collect();
         let relaxed = e.best_floaters(&next);
         let feasible = |fl: &[usize]| {
@@ -1805,6 +1816,8 @@ struct LookShared {
     dummies: usize,
     /// The costs by class of player, when they are known by class.
     classes: Option<ClassCosts>,
+    /// The costs by key ([`LookShared::keyed`]), built when first needed.
+    keyed: std::cell::OnceCell<Option<KeyedCosts>>,
 }
 
 impl LookShared {
@@ -1832,6 +1845,135 @@ impl LookShared {
         }
     }
 
+    /// The costs of [`LookShared::cost`] by key ([`KeyedCosts`]), for the
+    /// assignment of a large look-ahead without its matrix of every
+    /// entry (a round-2 score group of 33,000 players: 16,600 rows and
+    /// columns, 2.1 GB as a matrix).
+    ///
+    /// A row's key is its player's colour class and C3 class (the dummy
+    /// rows one key of their own), a column's its player's colour class,
+    /// C3 class and float cost: the cost of a pair depends only on these
+    /// and on which player is ranked higher — the columns from the row's
+    /// split on are the S2 players ranked below it (S2 ascends) — but for
+    /// the pairs C1 or a forbidden pair excludes, the row's excluded
+    /// columns. Each key's cost is computed as [`LookShared::cost`]
+    /// computes it, from a player of the key (the colour counts of a pair
+    /// depend only on the two colour classes, which is why
+    /// [`Engine::colour_counts`] may remember them by class).
+    ///
+    /// `None` when S2 does not ascend or when the keys are so many that
+    /// the matrix is not much larger than the tables.
+    fn keyed(&self, e: &Engine) -> Option<&KeyedCosts> {
+        self.keyed
+            .get_or_init(|| {
+                let k = self.build_keyed(e)?;
+                debug_assert!(
+                    self.rows() * self.s2.len() > 250_000
+                        || (0..self.rows()).all(|r| {
+                            (0..self.s2.len()).all(|c| k.cost(r, c) == self.cost(e, r, c))
+                        }),
+                    "keyed costs differ from the look-ahead's"
+                );
+                Some(k)
+            })
+            .as_ref()
+    }
+
+    fn build_keyed(&self, e: &Engine) -> Option<KeyedCosts> {
+        if self.rows() * self.s2.len() < MIN_KEYED_ENTRIES
+            || !self.s2.windows(2).all(|w| w[0] < w[1])
+        {
+            return None;
+        }
+        let mut row_ids: HashMap<(u32, u8), usize> = HashMap::new();
+        let mut row_reps: Vec<Option<usize>> = Vec::new();
+        let mut row_key: Vec<usize> = Vec::with_capacity(self.rows());
+        for &a in &self.s1 {
+            let key = *row_ids.entry((e.class[a], e.c3[a])).or_insert_with(|| {
+                row_reps.push(Some(a));
+                row_reps.len() - 1
+            });
+            row_key.push(key);
+        }
+        if self.dummies > 0 {
+            row_reps.push(None);
+            row_key.extend(std::iter::repeat_n(row_reps.len() - 1, self.dummies));
+        }
+        let mut col_ids: HashMap<(u32, u8, u64), usize> = HashMap::new();
+        let mut col_reps: Vec<usize> = Vec::new();
+        let col_key: Vec<usize> = self
+            .s2
+            .iter()
+            .map(|&b| {
+                let key = (e.class[b], e.c3[b], self.float_cost(e, b));
+                *col_ids.entry(key).or_insert_with(|| {
+                    col_reps.push(b);
+                    col_reps.len() - 1
+                })
+            })
+            .collect();
+        let (kr, kc) = (row_reps.len(), col_reps.len());
+        if kr * kc > MAX_KEYED_CELLS || 8 * kr * kc > self.rows() * self.s2.len() {
+            return None;
+        }
+        // [0]: the S2 player ranked higher; [1]: the row's player (a
+        // dummy row: both the same).
+        let mut table = [Vec::with_capacity(kr * kc), Vec::with_capacity(kr * kc)];
+        for &a in &row_reps {
+            for &b in &col_reps {
+                let (low, high) = match a {
+                    None => {
+                        let w = Some(self.float_cost(e, b));
+                        (w, w)
+                    }
+                    Some(a) if e.c3[a] != 0 && e.c3[a] == e.c3[b] => (None, None),
+                    Some(a) => (
+                        Some(self.packed(e.colour_counts(b, a))),
+                        Some(self.packed(e.colour_counts(a, b))),
+                    ),
+                };
+                table[0].push(low);
+                table[1].push(high);
+            }
+        }
+        let mut split: Vec<usize> = self
+            .s1
+            .iter()
+            .map(|&a| self.s2.partition_point(|&b| b < a))
+            .collect();
+        split.resize(self.rows(), 0);
+        let mut excluded: Vec<Vec<usize>> = self
+            .s1
+            .iter()
+            .map(|&a| {
+                // Both lists ascend, so the positions do.
+                e.excluded[a]
+                    .iter()
+                    .filter_map(|x| self.s2.binary_search(x).ok())
+                    .collect()
+            })
+            .collect();
+        excluded.resize(self.rows(), Vec::new());
+        Some(KeyedCosts {
+            row_key,
+            col_key,
+            col_keys: kc,
+            split,
+            table,
+            excluded,
+        })
+    }
+
+    /// The minimum-cost assignment of the look-ahead's rows to S2: by key
+    /// when [`LookShared::keyed`] can, else entry by entry (the same
+    /// problem either way).
+    fn assignment(&self, e: &Engine) -> Assignment {
+        match self.keyed(e) {
+            Some(k) => Assignment::from_keyed(k),
+            None => Assignment::from_fn(self.rows(), self.s2.len(), |r, c| self.cost(e, r, c)),
+        }
+    }
+
     /// The packed cost of a pair with these C10–C13 counts.
     fn packed(&self, counts: [u32; 4]) -> u64 {
         self.crits.iter().fold(0u64, |w, &(k, _)| {
@@ -1847,6 +1989,17 @@ impl LookShared {
             .fold(0u64, |w, &(k, _)| w * self.base + float_digit(e, k, b))
     }
 }
+
+/// Entries (rows × columns) of a look-ahead below which its assignment
+/// keeps every entry: a small matrix costs little memory, and a phase
+/// reads a row of it faster than it looks costs up by key. Debug builds
+/// take by key every look-ahead they can, so that the tests check the
+/// keyed costs against [`LookShared::cost`] on the look-aheads they meet.
+const MIN_KEYED_ENTRIES: usize = if cfg!(debug_assertions) { 1 } else { 1 << 20 };
+
+/// Row keys × column keys beyond which [`LookShared::keyed`] gives up
+/// (the look-ahead's assignment then keeps every entry).
+const MAX_KEYED_CELLS: usize = 1 << 20;
 
 /// Row classes × column classes of a [`ClassCosts`] table beyond which
 /// it is not built.
@@ -2206,6 +2359,18 @@ impl Witness {
         let cols = sh.s2.len();
         let mut taken = vec![false; cols];
         let mut col_of = vec![NO; sh.rows()];
+        if let Some(k) = sh.keyed(e) {
+            // The same columns, found key by key.
+            for (r, c) in k.cheapest_first(sh.s1.len())?.into_iter().enumerate() {
+                taken[c] = true;
+                col_of[r] = c;
+            }
+            let mut free = (0..cols).filter(|&c| !taken[c]);
+            for slot in col_of.iter_mut().skip(sh.s1.len()) {
+                *slot = free.next()?;
+            }
+            return Witness::new(sh, col_of, e);
+        }
         for (r, slot) in col_of.iter_mut().enumerate().take(sh.s1.len()) {
             let c = (0..cols)
                 .filter(|&c| !taken[c])
@@ -2367,9 +2532,7 @@ impl LookState {
                 let sh = &self.sh;
                 let root = Rc::new(Exact {
                     depth: 0,
-                    assignment: Assignment::from_fn(sh.rows(), sh.s2.len(), |r, c| {
-                        sh.cost(e, r, c)
-                    }),
+                    assignment: sh.assignment(e),
                 });
                 self.exacts.insert(0, root.clone());
                 if depth == 0 {

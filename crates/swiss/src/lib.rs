@@ -37,9 +37,12 @@
 //!   or a forbidden pair is open, a lower bound and a witness otherwise,
 //!   so a round-2 score group of thousands of players is answered without
 //!   Hungarian phases over the whole group. Compatibility (C1, C3,
-//!   forbidden pairs) is kept sparse and matchings are built greedily
-//!   first, so a large score group (round 1 of 100,000 players) costs
-//!   neither n² memory nor n³ time.
+//!   forbidden pairs) is kept sparse, matchings are built greedily first
+//!   and completed over neighbours listed on demand, and a large
+//!   look-ahead keeps its costs by class of player
+//!   ([`matching::KeyedCosts`]) rather than as a matrix, so a large score
+//!   group (round 1 of 100,000 players; a round-2 score group of 33,000)
+//!   costs neither n² memory nor n³ time.
 //! * Colours follow Art. 5.2; board order is by the higher score of the
 //!   pair, the sum of scores, then the ranking of the higher-ranked player.
 //!

@@ -1,14 +1,18 @@
 //! Maximum-cardinality matching in a general graph (Edmonds' blossom
 //! algorithm), used to decide completion (C.04.3 2026 C4: the players not yet
 //! paired must still admit a pairing that complies with C1–C3), with
-//! [`maximum_matching_size`] trying a greedy matching before building the
-//! graph; and minimum-cost assignment (Hungarian algorithm, greedy start),
+//! [`maximum_matching_size`] completing a greedy matching by augmenting
+//! paths over neighbours listed on demand, never building the graph;
+//! and minimum-cost assignment (Hungarian algorithm, greedy start),
 //! [`Assignment`] narrowed row by row with dual bounds, for the look-ahead
-//! of the colour criteria C10–C16 over S2 transpositions (Art. 4.2); and
-//! minimum-cost transportation ([`min_cost_transport`]), the same
-//! look-ahead solved over classes of interchangeable players instead of
-//! the players themselves (a large score group has thousands of players
-//! but a handful of colour histories).
+//! of the colour criteria C10–C16 over S2 transpositions (Art. 4.2), its
+//! costs kept entry by entry or by key ([`KeyedCosts`]: a table per pair
+//! of player classes, so that its memory grows with the players, not
+//! with their square); and minimum-cost transportation
+//! ([`min_cost_transport`]), the same look-ahead solved over classes of
+//! interchangeable players instead of the players themselves (a large
+//! score group has thousands of players but a handful of colour
+//! histories).
 
 use std::collections::VecDeque;
 
@@ -37,9 +41,10 @@ pub fn maximum_matching(adj: &[Vec<usize>]) -> Vec<Option<usize>> {
         }
     }
     let mut st = Search::new(n);
+    let mut neighbours = |v: usize, out: &mut Vec<usize>| out.extend_from_slice(&adj[v]);
     for &root in &order {
         if mate[root] == usize::MAX {
-            st.augment_from(root, adj, &mut mate);
+            st.augment_from(root, &mut neighbours, &mut mate);
         }
     }
     mate.into_iter()
@@ -48,45 +53,52 @@ pub fn maximum_matching(adj: &[Vec<usize>]) -> Vec<Option<usize>> {
 }
 
 /// Size (in pairs) of a maximum matching of the graph with vertices `0..n`
-/// and edges `edge(a, b)` (symmetric), without building the graph when it
-/// need not be: a greedy matching that leaves at most one vertex unmatched
-/// is maximum. Otherwise the adjacency lists are built and
-/// [`maximum_matching`] decides. Dense graphs (a large score group, round
-/// 1) thus cost no n² memory.
+/// and edges `edge(a, b)` (symmetric), without building
+/// the graph: a greedy matching that leaves at most one vertex unmatched
+/// is maximum; otherwise Edmonds' augmenting paths are searched from the
+/// vertices it left, each vertex's neighbours listed by `edge` when the
+/// search reaches it. Dense graphs (a large score group, round 1) thus
+/// cost no n² memory, and a greedy matching one pair short (a score group
+/// of 13,000 players in round 10) one or two searches instead of the
+/// whole graph. The size of a maximum matching is the same however it is
+/// found.
 ///
 /// ```
 /// use qiyuan_swiss::matching::maximum_matching_size;
 /// // A star with three leaves: one pair.
 /// assert_eq!(maximum_matching_size(4, |a, b| a == 0 || b == 0), 1);
 /// assert_eq!(maximum_matching_size(5, |_, _| true), 2);
+/// // The path 1-2-3-0: the greedy pairs 3 with 2 and leaves 0 and 1;
+/// // the augmenting path 0-3-2-1 gives two pairs.
+/// let path = |a: usize, b: usize| matches!((a.min(b), a.max(b)), (0, 3) | (1, 2) | (2, 3));
+/// assert_eq!(maximum_matching_size(4, path), 2);
 /// ```
 pub fn maximum_matching_size(n: usize, edge: impl Fn(usize, usize) -> bool) -> usize {
     // Greedy: each vertex, from the last, with the nearest unmatched one.
     let mut alive: Vec<usize> = (0..n).collect();
+    let mut mate: Vec<usize> = vec![NONE; n];
     let mut pairs = 0;
     while let Some(v) = alive.pop() {
         if let Some(pos) = alive.iter().rposition(|&u| edge(v, u)) {
-            alive.remove(pos);
+            let u = alive.remove(pos);
+            mate[u] = v;
+            mate[v] = u;
             pairs += 1;
         }
     }
     if pairs == n / 2 {
         return pairs;
     }
-    let mut adj: Vec<Vec<usize>> = vec![Vec::new(); n];
-    for a in 0..n {
-        for b in (a + 1)..n {
-            if edge(a, b) {
-                adj[a].push(b);
-                adj[b].push(a);
-            }
+    let mut st = Search::new(n);
+    let mut neighbours = |v: usize, out: &mut Vec<usize>| {
+        out.extend((0..n).filter(|&u| u != v && edge(u.min(v), u.max(v))));
+    };
+    for root in 0..n {
+        if mate[root] == NONE && st.augment_from(root, &mut neighbours, &mut mate) {
+            pairs += 1;
         }
     }
-    maximum_matching(&adj)
-        .iter()
-        .filter(|m| m.is_some())
-        .count()
-        / 2
+    pairs
 }
 
 /// `true` when the graph has a perfect matching.
@@ -101,6 +113,8 @@ struct Search {
     used: Vec<bool>,
     blossom: Vec<bool>,
     queue: VecDeque<usize>,
+    /// The neighbours of the vertex being scanned.
+    neighbours: Vec<usize>,
 }
 
 const NONE: usize = usize::MAX;
@@ -113,6 +127,7 @@ impl Search {
             used: vec![false; n],
             blossom: vec![false; n],
             queue: VecDeque::new(),
+            neighbours: Vec::new(),
         }
     }
 
@@ -147,8 +162,27 @@ impl Search {
     }
 
     /// Searches an augmenting path from `root` and applies it; `true` if found.
-    fn augment_from(&mut self, root: usize, adj: &[Vec<usize>], mate: &mut [usize]) -> bool {
-        let n = adj.len();
+    /// `neighbours(v, out)` appends the neighbours of `v` to `out`.
+    fn augment_from(
+        &mut self,
+        root: usize,
+        neighbours: &mut impl FnMut(usize, &mut Vec<usize>),
+        mate: &mut [usize],
+    ) -> bool {
+        let mut adj = std::mem::take(&mut self.neighbours);
+        let found = self.search_from(root, neighbours, &mut adj, mate);
+        self.neighbours = adj;
+        found
+    }
+
+    fn search_from(
+        &mut self,
+        root: usize,
+        neighbours: &mut impl FnMut(usize, &mut Vec<usize>),
+        adj: &mut Vec<usize>,
+        mate: &mut [usize],
+    ) -> bool {
+        let n = mate.len();
         self.used.iter_mut().for_each(|x| *x = false);
         self.parent.iter_mut().for_each(|x| *x = NONE);
         for (i, b) in self.base.iter_mut().enumerate() {
@@ -158,7 +192,9 @@ impl Search {
         self.used[root] = true;
         self.queue.push_back(root);
         while let Some(v) = self.queue.pop_front() {
-            for &to in &adj[v] {
+            adj.clear();
+            neighbours(v, adj);
+            for &to in adj.iter() {
                 if self.base[v] == self.base[to] || mate[v] == to {
                     continue;
                 }
@@ -497,6 +533,42 @@ mod tests {
         }
     }
 
+    /// The size found from the greedy matching by searches over neighbours
+    /// listed on demand is the size of the maximum matching of the graph
+    /// built whole, on random graphs dense and sparse, with blossoms.
+    #[test]
+    fn size_without_the_graph_is_the_maximum() {
+        let mut seed = 5u64;
+        let mut rnd = |m: u64| {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (seed >> 33) % m
+        };
+        for _ in 0..3000 {
+            let n = rnd(16) as usize;
+            let density = 1 + rnd(9);
+            let mut edges = vec![vec![false; n]; n];
+            let mut adj = vec![Vec::new(); n];
+            for a in 0..n {
+                for b in (a + 1)..n {
+                    if rnd(10) < density {
+                        edges[a][b] = true;
+                        edges[b][a] = true;
+                        adj[a].push(b);
+                        adj[b].push(a);
+                    }
+                }
+            }
+            let want = maximum_matching(&adj).iter().flatten().count() / 2;
+            assert_eq!(
+                maximum_matching_size(n, |a, b| edges[a][b]),
+                want,
+                "{adj:?}"
+            );
+        }
+    }
+
     #[test]
     fn star_has_no_perfect_matching() {
         // A star K1,3 plus an isolated edge: max matching 2 of 6 vertices.
@@ -512,14 +584,276 @@ mod tests {
     }
 }
 
+/// The costs of an assignment problem given by key instead of entry by
+/// entry: each row and each column has a key, and the cost of row `i` on
+/// column `j` is the table's for their two keys — from `table[0]` on the
+/// columns before the row's `split[i]`, from `table[1]` from it on —
+/// unless `j` is one of the row's `excluded` columns (forbidden). A
+/// look-ahead of a score group of thousands of players has a handful of
+/// colour classes: its costs fit in a few tables and lists, where the
+/// matrix of every entry takes gigabytes.
+///
+/// ```
+/// use qiyuan_swiss::matching::{Assignment, KeyedCosts};
+/// // Two rows of key 0, three columns of keys 0, 1, 0; row 1 takes its
+/// // costs from table[1] from column 1 on and may not have column 2.
+/// let k = KeyedCosts {
+///     row_key: vec![0, 0],
+///     col_key: vec![0, 1, 0],
+///     col_keys: 2,
+///     split: vec![3, 1],
+///     table: [vec![Some(1), Some(4)], vec![Some(2), None]],
+///     excluded: vec![vec![], vec![2]],
+/// };
+/// assert_eq!((k.cost(0, 1), k.cost(1, 1), k.cost(1, 2)), (Some(4), None, None));
+/// let a = Assignment::from_keyed(&k);
+/// assert_eq!(a.remaining_cost(), Some(2));
+/// ```
+#[derive(Debug, Clone)]
+pub struct KeyedCosts {
+    /// The key of each row (`< table[_].len() / col_keys`).
+    pub row_key: Vec<usize>,
+    /// The key of each column (`< col_keys`).
+    pub col_key: Vec<usize>,
+    /// The number of column keys.
+    pub col_keys: usize,
+    /// For each row, the first column whose cost comes from `table[1]`.
+    pub split: Vec<usize>,
+    /// The cost of a row key on a column key (row-major), `None` when
+    /// forbidden: `[0]` before the row's split, `[1]` from it on.
+    pub table: [Vec<Option<u64>>; 2],
+    /// For each row, the columns it may not take besides the table's
+    /// forbidden ones, ascending.
+    pub excluded: Vec<Vec<usize>>,
+}
+
+impl KeyedCosts {
+    /// The cost of row `i` on column `j`, `None` when forbidden.
+    pub fn cost(&self, i: usize, j: usize) -> Option<u64> {
+        if self.excluded[i].binary_search(&j).is_ok() {
+            return None;
+        }
+        let side = usize::from(j >= self.split[i]);
+        self.table[side][self.row_key[i] * self.col_keys + self.col_key[j]]
+    }
+
+    /// The columns of each key, ascending.
+    fn columns_by_key(&self) -> Vec<Vec<usize>> {
+        let mut cols = vec![Vec::new(); self.col_keys];
+        for (j, &k) in self.col_key.iter().enumerate() {
+            cols[k].push(j);
+        }
+        cols
+    }
+
+    /// Calls `f(side, key)` for every column key of which row `i` has a
+    /// column it may take (not excluded) on that side of its split.
+    /// `excluded` counts scratch, all zero (and left so).
+    fn row_keys(
+        &self,
+        i: usize,
+        cols: &[Vec<usize>],
+        scratch: &mut [[usize; 2]],
+        mut f: impl FnMut(usize, usize),
+    ) {
+        let split = self.split[i];
+        for &j in &self.excluded[i] {
+            scratch[self.col_key[j]][usize::from(j >= split)] += 1;
+        }
+        for (key, cols) in cols.iter().enumerate() {
+            if cols.is_empty() {
+                continue;
+            }
+            let before = cols.partition_point(|&j| j < split);
+            if before > scratch[key][0] {
+                f(0, key);
+            }
+            if cols.len() - before > scratch[key][1] {
+                f(1, key);
+            }
+        }
+        for &j in &self.excluded[i] {
+            scratch[self.col_key[j]] = [0, 0];
+        }
+    }
+
+    /// The greatest cost of an entry that is not forbidden (0 if none).
+    fn max_allowed(&self, cols: &[Vec<usize>]) -> u64 {
+        let mut scratch = vec![[0usize; 2]; self.col_keys];
+        let mut max = 0u64;
+        for i in 0..self.row_key.len() {
+            let base = self.row_key[i] * self.col_keys;
+            self.row_keys(i, cols, &mut scratch, |side, key| {
+                if let Some(c) = self.table[side][base + key] {
+                    max = max.max(c);
+                }
+            });
+        }
+        max
+    }
+
+    /// Each of the first `rows` rows in turn on its cheapest column not
+    /// yet taken (the first of equal cost): the column of each, or `None`
+    /// when a row finds no column it may take. The columns scanned one by
+    /// one would give the same answer in time rows × columns; here each
+    /// row looks at the first free column of each key.
+    pub fn cheapest_first(&self, rows: usize) -> Option<Vec<usize>> {
+        let cols = self.columns_by_key();
+        let mut free = FreeColumns::new(&cols);
+        let mut scratch = vec![[0usize; 2]; self.col_keys];
+        let mut out = Vec::with_capacity(rows);
+        for i in 0..rows {
+            let base = self.row_key[i] * self.col_keys;
+            let mut best: Option<(u64, usize)> = None;
+            let mut keys: Vec<(usize, usize, u64)> = Vec::new();
+            self.row_keys(i, &cols, &mut scratch, |side, key| {
+                if let Some(c) = self.table[side][base + key] {
+                    keys.push((side, key, c));
+                }
+            });
+            // Cheapest keys first: past the cost of a column found,
+            // no key can give a better one.
+            keys.sort_unstable_by_key(|&(_, _, c)| c);
+            for (side, key, c) in keys {
+                if best.is_some_and(|(b, _)| b < c) {
+                    break;
+                }
+                if let Some(j) = free.first(self, &cols, i, side, key)
+                    && best.is_none_or(|b| (c, j) < b)
+                {
+                    best = Some((c, j));
+                }
+            }
+            let (_, j) = best?;
+            free.take(&cols, self.col_key[j], j);
+            out.push(j);
+        }
+        Some(out)
+    }
+}
+
+/// The columns not yet taken, by key: for each key a "next free"
+/// forest over the positions of its columns (path halving), so that the
+/// first free column of a key at or after a position is found in
+/// near-constant time.
+struct FreeColumns {
+    next: Vec<Vec<usize>>,
+}
+
+impl FreeColumns {
+    fn new(cols: &[Vec<usize>]) -> Self {
+        FreeColumns {
+            next: cols.iter().map(|c| (0..=c.len()).collect()).collect(),
+        }
+    }
+
+    /// The first free position of `key` at or after `x` (the key's
+    /// column count when none).
+    fn find(&mut self, key: usize, mut x: usize) -> usize {
+        let next = &mut self.next[key];
+        while next[x] != x {
+            next[x] = next[next[x]];
+            x = next[x];
+        }
+        x
+    }
+
+    /// The first free column of `key` on `side` of row `i`'s split that
+    /// row `i` may take.
+    fn first(
+        &mut self,
+        k: &KeyedCosts,
+        cols: &[Vec<usize>],
+        i: usize,
+        side: usize,
+        key: usize,
+    ) -> Option<usize> {
+        let cols = &cols[key];
+        let at = cols.partition_point(|&j| j < k.split[i]);
+        let (from, to) = if side == 0 { (0, at) } else { (at, cols.len()) };
+        let mut x = self.find(key, from);
+        while x < to {
+            let j = cols[x];
+            if k.excluded[i].binary_search(&j).is_err() {
+                return Some(j);
+            }
+            x = self.find(key, x + 1);
+        }
+        None
+    }
+
+    /// Column `j` (of `key`) is taken.
+    fn take(&mut self, cols: &[Vec<usize>], key: usize, j: usize) {
+        if let Ok(x) = cols[key].binary_search(&j) {
+            self.next[key][x] = x + 1;
+        }
+    }
+}
+
+/// The costs of an [`Assignment`], 1-based (row and column 0 unused),
+/// forbidden entries at the problem's forbidden cost.
+#[derive(Debug)]
+enum Costs {
+    /// Every entry.
+    Dense(Vec<Vec<i64>>),
+    /// By key ([`KeyedCosts`]).
+    Keyed(Box<Keyed>),
+}
+
+/// [`KeyedCosts`] as an [`Assignment`] reads them: 1-based, the tables
+/// with the forbidden cost in place of `None`.
+#[derive(Debug)]
+struct Keyed {
+    costs: KeyedCosts,
+    /// `table[side]` of [`KeyedCosts`], forbidden entries at the
+    /// forbidden cost.
+    table: [Vec<i64>; 2],
+    /// The same costs side by side, as a phase reads them: the cost of
+    /// row key `r` on column key `c` on side `s` at `2 * (r * col_keys +
+    /// c) + s`.
+    sides: Vec<i64>,
+    /// The key of each column, 1-based (0 unused).
+    key1: Vec<u32>,
+    /// The columns of each key, ascending (0-based).
+    cols: Vec<Vec<usize>>,
+}
+
+impl Keyed {
+    /// The cost of row `i` on column `j`, both 1-based.
+    fn at(&self, forbidden: i64, i: usize, j: usize) -> i64 {
+        let k = &self.costs;
+        let (i, j) = (i - 1, j - 1);
+        if k.excluded[i].binary_search(&j).is_ok() {
+            return forbidden;
+        }
+        let side = usize::from(j >= k.split[i]);
+        self.table[side][k.row_key[i] * k.col_keys + k.col_key[j]]
+    }
+}
+
+impl Costs {
+    /// The cost of row `i` on column `j`, both 1-based.
+    fn at(&self, forbidden: i64, i: usize, j: usize) -> i64 {
+        match self {
+            Costs::Dense(m) => m[i][j],
+            Costs::Keyed(k) => k.at(forbidden, i, j),
+        }
+    }
+}
+
 /// A minimum-cost assignment that can be narrowed: [`Assignment::fix`]
 /// forces one row onto one column and restores optimality with a single
 /// Hungarian phase (the dual potentials stay feasible when a row and a
 /// column are removed), so a depth-first search pays O(n²) per step instead
 /// of re-solving.
+///
+/// The costs are kept entry by entry ([`Assignment::from_fn`]) or by key
+/// ([`Assignment::from_keyed`]): the same problem gives the same steps,
+/// potentials and answers either way; by key, its memory grows with the
+/// rows and columns instead of their product.
 #[derive(Debug, Clone)]
 pub struct Assignment {
-    cost: std::rc::Rc<Vec<Vec<i64>>>,
+    cost: std::rc::Rc<Costs>,
     forbidden: i64,
     u: Vec<i64>,
     v: Vec<i64>,
@@ -576,8 +910,49 @@ impl Assignment {
                 *c = forbidden;
             }
         }
-        let mut a = Assignment {
-            cost: std::rc::Rc::new(full),
+        let mut a = Assignment::empty(Costs::Dense(full), forbidden, n, m);
+        a.solve();
+        a
+    }
+
+    /// As [`Assignment::from_fn`] with the costs of `k` (as many rows as
+    /// `k.row_key`, columns as `k.col_key`): the same problem, hence the
+    /// same solution and the same answers after the same fixes, for
+    /// memory in rows plus columns plus tables instead of rows × columns.
+    pub fn from_keyed(k: &KeyedCosts) -> Self {
+        let (n, m) = (k.row_key.len(), k.col_key.len());
+        let cols = k.columns_by_key();
+        // The largest cost of an entry that occurs, as from_fn finds it.
+        let max = k.max_allowed(&cols) as i64;
+        let forbidden = (max + 1) * (n as i64 + 1);
+        let table: [Vec<i64>; 2] = k.table.clone().map(|t| {
+            t.into_iter()
+                .map(|c| c.map_or(forbidden, |c| c as i64))
+                .collect()
+        });
+        let sides = table[0]
+            .iter()
+            .zip(&table[1])
+            .flat_map(|(&low, &high)| [low, high])
+            .collect();
+        let key1 = std::iter::once(0)
+            .chain(k.col_key.iter().map(|&c| c as u32))
+            .collect();
+        let keyed = Keyed {
+            costs: k.clone(),
+            table,
+            sides,
+            key1,
+            cols,
+        };
+        let mut a = Assignment::empty(Costs::Keyed(Box::new(keyed)), forbidden, n, m);
+        a.solve();
+        a
+    }
+
+    fn empty(cost: Costs, forbidden: i64, n: usize, m: usize) -> Self {
+        Assignment {
+            cost: std::rc::Rc::new(cost),
             forbidden,
             u: vec![0; n + 1],
             v: vec![0; m + 1],
@@ -586,29 +961,89 @@ impl Assignment {
             fixed: 0,
             #[cfg(test)]
             reference: false,
-        };
-        a.solve();
-        a
+        }
+    }
+
+    /// The cost of row `i` on column `j`, both 1-based.
+    fn at(&self, i: usize, j: usize) -> i64 {
+        self.cost.at(self.forbidden, i, j)
     }
 
     /// Greedy start, then a Hungarian phase for every row left.
     fn solve(&mut self) {
-        let (n, m) = (self.u.len() - 1, self.p.len() - 1);
-        let a = self;
+        let cost = self.cost.clone();
         // Greedy start on tight edges (u = row minimum, v = 0).
+        let left = match &*cost {
+            Costs::Dense(full) => {
+                let m = self.p.len() - 1;
+                let mut left: Vec<usize> = Vec::new();
+                // Rows 1..=n (row 0 unused).
+                for (i, row) in full.iter().enumerate().skip(1) {
+                    let min = row[1..].iter().copied().min().unwrap_or(0);
+                    self.u[i] = min;
+                    match (1..=m).find(|&j| self.p[j] == 0 && row[j] == min) {
+                        Some(j) => self.p[j] = i,
+                        None => left.push(i),
+                    }
+                }
+                left
+            }
+            Costs::Keyed(k) => self.greedy_keyed(k),
+        };
+        for i in left {
+            self.augment(i);
+        }
+    }
+
+    /// The greedy start of [`Assignment::solve`] on keyed costs: the same
+    /// row minima and the same columns (each row on the first free column
+    /// of its minimum), found key by key instead of column by column.
+    /// Returns the rows left.
+    fn greedy_keyed(&mut self, k: &Keyed) -> Vec<usize> {
+        let (n, m) = (self.u.len() - 1, self.p.len() - 1);
+        let forbidden = self.forbidden;
+        let kc = k.costs.col_keys;
+        let mut free = FreeColumns::new(&k.cols);
+        let mut scratch = vec![[0usize; 2]; kc];
         let mut left: Vec<usize> = Vec::new();
         for i in 1..=n {
-            let row = &a.cost[i];
-            let min = row[1..].iter().copied().min().unwrap_or(0);
-            a.u[i] = min;
-            match (1..=m).find(|&j| a.p[j] == 0 && row[j] == min) {
-                Some(j) => a.p[j] = i,
+            let base = k.costs.row_key[i - 1] * kc;
+            // The row minimum over every column: its keys' costs, and
+            // the forbidden cost of an excluded column.
+            let mut min = if m == 0 { 0 } else { i64::MAX };
+            if !k.costs.excluded[i - 1].is_empty() {
+                min = forbidden;
+            }
+            let mut keys: Vec<(usize, usize)> = Vec::new();
+            k.costs.row_keys(i - 1, &k.cols, &mut scratch, |side, key| {
+                let c = k.table[side][base + key];
+                if c < min {
+                    min = c;
+                    keys.clear();
+                }
+                if c == min {
+                    keys.push((side, key));
+                }
+            });
+            self.u[i] = min;
+            let found = if min >= forbidden {
+                // Every entry forbidden: the first free column, any.
+                (1..=m).find(|&j| self.p[j] == 0 && k.at(forbidden, i, j) == min)
+            } else {
+                keys.iter()
+                    .filter_map(|&(side, key)| free.first(&k.costs, &k.cols, i - 1, side, key))
+                    .min()
+                    .map(|j| j + 1)
+            };
+            match found {
+                Some(j) => {
+                    self.p[j] = i;
+                    free.take(&k.cols, k.costs.col_key[j - 1], j - 1);
+                }
                 None => left.push(i),
             }
         }
-        for i in left {
-            a.augment(i);
-        }
+        left
     }
 
     /// The row (0-based) assigned to each column still open, `None` for a
@@ -651,24 +1086,47 @@ impl Assignment {
         let finished = loop {
             tree.push((j0, total));
             let i0 = self.p[j0];
-            let (row, ui) = (&self.cost[i0], self.u[i0]);
-            let mut delta = i64::MAX;
-            let mut at = usize::MAX;
-            let columns = open.iter().zip(dist.iter_mut()).zip(pot.iter().zip(&free));
-            for (pos, ((&j, d), (&vj, &is_free))) in columns.enumerate() {
-                *d -= pending;
-                let cur = row[j] - ui - vj;
-                if cur < *d {
-                    *d = cur;
-                    way[j] = j0;
+            let ui = self.u[i0];
+            let scan = Scan {
+                open: &open,
+                dist: &mut dist,
+                pot: &pot,
+                free: &free,
+                way: &mut way,
+                j0,
+                ui,
+                pending,
+            };
+            let (delta, at) = match &*self.cost {
+                Costs::Dense(full) => {
+                    let row = &full[i0];
+                    scan.run(|j| row[j])
                 }
-                // Among columns at the same distance a free one ends
-                // the phase at once (any of them keeps the optimum).
-                if *d < delta || (*d == delta && is_free) {
-                    delta = *d;
-                    at = pos;
+                Costs::Keyed(k) => {
+                    let c = &k.costs;
+                    let base = 2 * c.row_key[i0 - 1] * c.col_keys;
+                    let row = &k.sides[base..base + 2 * c.col_keys];
+                    // Columns 1-based: the split and exclusions moved by one.
+                    let split = c.split[i0 - 1] + 1;
+                    let excluded = &c.excluded[i0 - 1];
+                    let next = |at: usize| excluded.get(at).map_or(usize::MAX, |&x| x + 1);
+                    let (mut at, mut next_excluded) = (0, next(0));
+                    let forbidden = self.forbidden;
+                    // The open columns ascend, and so do the exclusions.
+                    scan.run(|j| {
+                        if j >= next_excluded {
+                            while next_excluded < j {
+                                at += 1;
+                                next_excluded = next(at);
+                            }
+                            if next_excluded == j {
+                                return forbidden;
+                            }
+                        }
+                        row[2 * k.key1[j] as usize + usize::from(j >= split)]
+                    })
                 }
-            }
+            };
             if at == usize::MAX {
                 // No alive column left (cannot happen when rows ≤ columns).
                 break false;
@@ -714,7 +1172,7 @@ impl Assignment {
     /// the other rows.
     pub fn fix(&mut self, row: usize, col: usize) {
         let (r, c) = (row + 1, col + 1);
-        self.fixed += self.cost[r][c];
+        self.fixed += self.at(r, c);
         let r_col = (1..self.p.len()).find(|&j| self.p[j] == r);
         let c_row = self.p[c];
         self.col_alive[c] = false;
@@ -754,9 +1212,55 @@ impl Assignment {
     pub fn remaining_cost(&self) -> Option<u64> {
         let total: i64 = (1..self.p.len())
             .filter(|&j| self.p[j] != 0 && self.col_alive[j])
-            .map(|j| self.cost[self.p[j]][j])
+            .map(|j| self.at(self.p[j], j))
             .sum();
         (total < self.forbidden).then_some(total as u64)
+    }
+}
+
+/// One step of a Hungarian phase over the open columns (see
+/// [`Assignment::augment`]): the distances brought up to date with the
+/// row `i0` just added to the tree (potential `ui`), the last delta
+/// (`pending`) taken off them first.
+struct Scan<'a> {
+    open: &'a [usize],
+    dist: &'a mut [i64],
+    pot: &'a [i64],
+    free: &'a [bool],
+    way: &'a mut [usize],
+    j0: usize,
+    ui: i64,
+    pending: i64,
+}
+
+impl Scan<'_> {
+    /// Runs the step with `cost(j)` the row's cost on column `j` (called
+    /// for the open columns in ascending order); returns the least
+    /// distance and the position of its column (`usize::MAX` if none).
+    #[inline(always)]
+    fn run(self, mut cost: impl FnMut(usize) -> i64) -> (i64, usize) {
+        let mut delta = i64::MAX;
+        let mut at = usize::MAX;
+        let columns = self
+            .open
+            .iter()
+            .zip(self.dist.iter_mut())
+            .zip(self.pot.iter().zip(self.free));
+        for (pos, ((&j, d), (&vj, &is_free))) in columns.enumerate() {
+            *d -= self.pending;
+            let cur = cost(j) - self.ui - vj;
+            if cur < *d {
+                *d = cur;
+                self.way[j] = self.j0;
+            }
+            // Among columns at the same distance a free one ends
+            // the phase at once (any of them keeps the optimum).
+            if *d < delta || (*d == delta && is_free) {
+                delta = *d;
+                at = pos;
+            }
+        }
+        (delta, at)
     }
 }
 
@@ -782,7 +1286,7 @@ mod assignment_tests {
                 let mut j1 = 0;
                 for j in 1..=m {
                     if !used[j] && self.col_alive[j] {
-                        let cur = self.cost[i0][j] - self.u[i0] - self.v[j];
+                        let cur = self.at(i0, j) - self.u[i0] - self.v[j];
                         if cur < minv[j] {
                             minv[j] = cur;
                             way[j] = j0;
@@ -810,6 +1314,86 @@ mod assignment_tests {
                 }
             }
             self.flip_path(&way, j0);
+        }
+    }
+
+    /// A random keyed problem: `n` rows, `m` columns, few keys, costs
+    /// with many ties, forbidden table entries and excluded columns.
+    fn random_keyed(rnd: &mut impl FnMut(u64) -> u64, n: usize, m: usize) -> KeyedCosts {
+        let (kr, kc) = (1 + rnd(3) as usize, 1 + rnd(4) as usize);
+        let mut table = || -> Vec<Option<u64>> {
+            (0..kr * kc)
+                .map(|_| (rnd(5) != 0).then(|| rnd(4)))
+                .collect()
+        };
+        let table = [table(), table()];
+        KeyedCosts {
+            row_key: (0..n).map(|_| rnd(kr as u64) as usize).collect(),
+            col_key: (0..m).map(|_| rnd(kc as u64) as usize).collect(),
+            col_keys: kc,
+            split: (0..n).map(|_| rnd(m as u64 + 1) as usize).collect(),
+            table,
+            excluded: (0..n)
+                .map(|_| (0..m).filter(|_| rnd(7) == 0).collect())
+                .collect(),
+        }
+    }
+
+    /// Keyed costs give the very steps of the same costs entry by entry:
+    /// the same greedy start, potentials and assignment after every fix,
+    /// the same bounds and optima, on square and rectangular problems
+    /// (the engine's answers on rectangular problems depend on the steps).
+    #[test]
+    fn keyed_costs_take_the_steps_of_the_dense_matrix() {
+        let mut seed = 11u64;
+        let mut rnd = |m: u64| {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (seed >> 33) % m
+        };
+        for round in 0..4000 {
+            let n = rnd(10) as usize;
+            let m = n + rnd(4) as usize;
+            let k = random_keyed(&mut rnd, n, m);
+            let mut keyed = Assignment::from_keyed(&k);
+            let mut dense = Assignment::from_fn(n, m, |i, j| k.cost(i, j));
+            let same = |a: &Assignment, b: &Assignment| {
+                a.forbidden == b.forbidden
+                    && a.u == b.u
+                    && a.v == b.v
+                    && a.p == b.p
+                    && a.col_alive == b.col_alive
+                    && a.remaining_cost() == b.remaining_cost()
+                    && a.rows_of_columns() == b.rows_of_columns()
+            };
+            assert!(same(&keyed, &dense), "round {round}: {k:?}");
+            let mut cols: Vec<usize> = (0..m).collect();
+            for row in 0..n {
+                let col = cols.remove(rnd(cols.len() as u64) as usize);
+                let without: Vec<usize> = cols.iter().copied().filter(|_| rnd(3) == 0).collect();
+                assert_eq!(
+                    keyed.dual_bound(row, &without),
+                    dense.dual_bound(row, &without)
+                );
+                keyed.fix(row, col);
+                dense.fix(row, col);
+                assert!(same(&keyed, &dense), "round {round}, row {row}: {k:?}");
+            }
+            // The cheapest free column of each row in turn.
+            let rows = rnd(n as u64 + 1) as usize;
+            let mut taken = vec![false; m];
+            let naive: Option<Vec<usize>> = (0..rows)
+                .map(|i| {
+                    let (_, j) = (0..m)
+                        .filter(|&j| !taken[j])
+                        .filter_map(|j| k.cost(i, j).map(|w| (w, j)))
+                        .min()?;
+                    taken[j] = true;
+                    Some(j)
+                })
+                .collect();
+            assert_eq!(k.cheapest_first(rows), naive, "round {round}: {k:?}");
         }
     }
 
