@@ -723,7 +723,7 @@ async fn standings_page(
                         h3 { (viewer.t("Annotation", "说明")) }
                         ul {
                             @for (i, _) in t.tiebreaks.iter().enumerate() {
-                                li { (viewer.lang.pick(format!("Tie Break{}: ", i + 1), format!("小分{}：", i + 1)))
+                                li { (viewer.lang.pick(format!("Tie-break {}: ", i + 1), format!("破同分 {}：", i + 1)))
                                      (tb_name(&viewer, t, i)) }
                             }
                         }
