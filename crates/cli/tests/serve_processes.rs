@@ -16,8 +16,8 @@
 //!   other is a conflict naming the game and the stored result.
 //!
 //! Skipped, with a note, when `QIYUAN_TEST_POSTGRES_URL` is unset (CI sets
-//! it). The same properties in one address space:
-//! `crates/server/tests/points_processes.rs` and
+//! it). The same properties without HTTP, on SQLite and PostgreSQL:
+//! `crates/store/tests/points.rs`; the desk's in one process:
 //! `crates/server/tests/api_concurrency.rs`.
 
 use std::collections::HashMap;

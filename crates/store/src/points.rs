@@ -42,8 +42,8 @@
 //! lock (= the order they committed), and in a batch, the order of arrival.
 //! `seq` runs from 1 without gaps. Every player's state is exactly that of
 //! applying the games to it one by one in `seq` order, whichever process
-//! received them (`tests/points.rs`, and three servers on one PostgreSQL in
-//! `qiyuan-server`'s `tests/points_processes.rs`).
+//! received them (`tests/points.rs`, and three `qiyuan serve` processes on
+//! one PostgreSQL in the CLI's `tests/serve_processes.rs`).
 //!
 //! ```no_run
 //! # async fn demo() -> Result<(), Box<dyn std::error::Error>> {
