@@ -263,6 +263,42 @@ pub struct GeneratedPlayer {
     pub acceleration: Vec<Score>,
 }
 
+impl GeneratedPlayer {
+    /// The player as the engine sees him when round `round` is paired: his
+    /// history and acceleration before it (the rounds after it ignored).
+    fn engine_player(&self, round: u32, absent: bool) -> Player {
+        let r = round as usize;
+        Player {
+            tpn: self.tpn,
+            score: self.history[..r - 1].iter().map(|e| e.points).sum(),
+            acceleration: self.acceleration[r - 1],
+            past_acceleration: self.acceleration[..r - 1].to_vec(),
+            history: self.history[..r - 1].to_vec(),
+            absent,
+        }
+    }
+}
+
+/// The engine's input of a generated round (FIDE 2026 rules, win 1, loss 0).
+fn round_input(
+    players: impl Iterator<Item = Player>,
+    round: u32,
+    total_rounds: u32,
+    initial_colour: Colour,
+    forbidden: &[(u32, u32)],
+) -> PairingInput {
+    PairingInput {
+        players: players.collect(),
+        round,
+        total_rounds,
+        edition: Edition::Fide2026,
+        initial_colour,
+        win_points: 10,
+        loss_points: 0,
+        forbidden: forbidden.to_vec(),
+    }
+}
+
 /// A simulated tournament.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GeneratedTournament {
@@ -306,27 +342,15 @@ impl GeneratedTournament {
             return None;
         }
         let r = round as usize;
-        Some(PairingInput {
-            players: self
-                .players
+        Some(round_input(
+            self.players
                 .iter()
-                .map(|p| Player {
-                    tpn: p.tpn,
-                    score: p.history[..r - 1].iter().map(|e| e.points).sum(),
-                    acceleration: p.acceleration[r - 1],
-                    past_acceleration: p.acceleration[..r - 1].to_vec(),
-                    history: p.history[..r - 1].to_vec(),
-                    absent: p.history[r - 1].kind == RoundKind::Absent,
-                })
-                .collect(),
+                .map(|p| p.engine_player(round, p.history[r - 1].kind == RoundKind::Absent)),
             round,
-            total_rounds: self.total_rounds,
-            edition: Edition::Fide2026,
-            initial_colour: self.initial_colour,
-            win_points: 10,
-            loss_points: 0,
-            forbidden: self.forbidden.clone(),
-        })
+            self.total_rounds,
+            self.initial_colour,
+            &self.forbidden,
+        ))
     }
 }
 
@@ -395,27 +419,16 @@ pub fn generate(config: &GeneratorConfig, seed: u64) -> Result<GeneratedTourname
                 0
             });
         }
-        let input = PairingInput {
-            players: players
+        let input = round_input(
+            players
                 .iter()
                 .enumerate()
-                .map(|(i, p)| Player {
-                    tpn: p.tpn,
-                    score: p.history.iter().map(|e| e.points).sum(),
-                    acceleration: p.acceleration[round as usize - 1],
-                    past_acceleration: p.acceleration[..round as usize - 1].to_vec(),
-                    history: p.history.clone(),
-                    absent: withdrawn[i] || bye[i],
-                })
-                .collect(),
+                .map(|(i, p)| p.engine_player(round, withdrawn[i] || bye[i])),
             round,
-            total_rounds: config.rounds,
-            edition: Edition::Fide2026,
+            config.rounds,
             initial_colour,
-            win_points: 10,
-            loss_points: 0,
-            forbidden: forbidden.clone(),
-        };
+            &forbidden,
+        );
         let pairing = match pair_round(&input) {
             Ok(p) => p,
             Err(PairingError::NoValidPairing) => {
