@@ -294,7 +294,7 @@ async fn guide_walk(zh: bool) {
                 .await;
             b.select(&format!("{create} select[name=role]"), role).await;
             b.click(&format!("{create} button[type=submit]")).await;
-            b.find("p.notice[role=status]").await;
+            b.wait_contains("p.notice[role=status]", user).await;
         }
         // The help pages, linked from the header.
         b.click("header.site a[href='/help']").await;

@@ -317,13 +317,20 @@ impl Browser {
             .unwrap_or_else(|e| panic!("find all `{css}`: {e}"))
     }
 
-    /// Clicks an element once it is there.
+    /// Clicks an element once it is there. An element found on the page
+    /// that was just being replaced (a form's answer still loading) is
+    /// "stale" when clicked: it is found again on the new page.
     pub async fn click(&self, css: &str) {
-        self.find(css)
-            .await
-            .click()
-            .await
-            .unwrap_or_else(|e| panic!("click `{css}`: {e}"));
+        let deadline = tokio::time::Instant::now() + WAIT;
+        loop {
+            match self.find(css).await.click().await {
+                Ok(_) => return,
+                Err(e) if is_stale(&e) && tokio::time::Instant::now() < deadline => {
+                    tokio::time::sleep(Duration::from_millis(100)).await;
+                }
+                Err(e) => panic!("click `{css}`: {e}"),
+            }
+        }
     }
 
     /// Types into a field (after clearing it).
@@ -404,13 +411,25 @@ impl Browser {
     /// Waits until an element's text is `expected` (the page may still be
     /// the previous one for a moment after a click).
     pub async fn wait_text(&self, css: &str, expected: &str) {
+        self.wait_for_text(css, expected, |now| now == expected)
+            .await;
+    }
+
+    /// Waits until an element's visible text contains `needle` (the answer
+    /// to this form, not a notice left by the one before).
+    pub async fn wait_contains(&self, css: &str, needle: &str) {
+        self.wait_for_text(css, needle, |now| now.contains(needle))
+            .await;
+    }
+
+    async fn wait_for_text(&self, css: &str, expected: &str, holds: impl Fn(&str) -> bool) {
         let deadline = tokio::time::Instant::now() + WAIT;
         loop {
             let now = match self.client.find(Locator::Css(css)).await {
                 Ok(e) => e.text().await.unwrap_or_default(),
                 Err(_) => String::new(),
             };
-            if now == expected {
+            if holds(&now) {
                 return;
             }
             if tokio::time::Instant::now() >= deadline {
@@ -443,4 +462,9 @@ impl Tr {
     pub fn t<'a>(self, en: &'a str, zh: &'a str) -> &'a str {
         if self.zh { zh } else { en }
     }
+}
+
+/// Whether WebDriver refused because the element left the page.
+fn is_stale(e: &CmdError) -> bool {
+    e.to_string().contains("stale element")
 }
