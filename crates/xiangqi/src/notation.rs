@@ -140,6 +140,42 @@ fn advance(color: Color, sq: Square) -> i8 {
     }
 }
 
+/// Where a `kind` of `color` on `from` lands moving `op` by `target` (the
+/// number written: ranks for a straight move of the king, rook, cannon and
+/// pawn, the destination file otherwise), if such a square exists. The
+/// inverse of [`Position::op_and_target`].
+fn destination(color: Color, kind: PieceKind, from: Square, op: Op, target: u8) -> Option<Square> {
+    let forward: i32 = match color {
+        Color::Red => 1,
+        Color::Black => -1,
+    };
+    let to_file = i32::from(match color {
+        Color::Red => 9u8.checked_sub(target)?,
+        Color::Black => target.checked_sub(1)?,
+    });
+    let (file, rank) = (i32::from(from.file()), i32::from(from.rank()));
+    let (to_file, to_rank) = if is_diagonal_mover(kind) {
+        let ranks = match (kind, (to_file - file).abs()) {
+            (PieceKind::Advisor, 1) | (PieceKind::Horse, 2) => 1,
+            (PieceKind::Elephant, 2) | (PieceKind::Horse, 1) => 2,
+            _ => return None,
+        };
+        match op {
+            Op::Forward => (to_file, rank + forward * ranks),
+            Op::Back => (to_file, rank - forward * ranks),
+            Op::Sideways => return None,
+        }
+    } else {
+        let ranks = i32::from(target);
+        match op {
+            Op::Forward => (file, rank + forward * ranks),
+            Op::Back => (file, rank - forward * ranks),
+            Op::Sideways => (to_file, rank),
+        }
+    };
+    Square::new(u8::try_from(to_file).ok()?, u8::try_from(to_rank).ok()?)
+}
+
 const fn is_diagonal_mover(kind: PieceKind) -> bool {
     matches!(
         kind,
@@ -206,19 +242,23 @@ impl Position {
         let Some(piece) = self.piece_at(from) else {
             return false;
         };
+        let on_file = |f: u8| file_number(piece.color, from) == f;
+        match sel {
+            Sel::File(f) => return on_file(f),
+            Sel::WxfFile(f) | Sel::FileFront(f) | Sel::FileMiddle(f) | Sel::FileRear(f)
+                if !on_file(f) =>
+            {
+                return false;
+            }
+            Sel::WxfFile(_) if piece.kind != PieceKind::Pawn => return true,
+            _ => {}
+        }
         let same = self.same_on_file(from);
         let n = same.len();
         let at = |i: usize| same.get(i) == Some(&from);
-        let on_file = |f: u8| file_number(piece.color, from) == f;
         match sel {
-            Sel::File(f) => on_file(f),
-            Sel::WxfFile(f) => {
-                on_file(f)
-                    && (piece.kind != PieceKind::Pawn
-                        || n < 2
-                        || (n == 3 && at(1))
-                        || (n == 5 && at(2)))
-            }
+            Sel::File(_) => true,
+            Sel::WxfFile(_) => n < 2 || (n == 3 && at(1)) || (n == 5 && at(2)),
             Sel::Front => n >= 2 && at(0),
             Sel::Rear => n >= 2 && at(n - 1),
             Sel::Middle => n == 3 && at(1),
@@ -226,9 +266,9 @@ impl Position {
             Sel::WxfMinus => n >= 2 && at(if n >= 4 { n - 2 } else { n - 1 }),
             Sel::WxfPlusPlus => n >= 4 && at(0),
             Sel::WxfMinusMinus => n >= 4 && at(n - 1),
-            Sel::FileFront(f) => on_file(f) && n >= 2 && at(0),
-            Sel::FileMiddle(f) => on_file(f) && n == 3 && at(1),
-            Sel::FileRear(f) => on_file(f) && n >= 2 && at(n - 1),
+            Sel::FileFront(_) => n >= 2 && at(0),
+            Sel::FileMiddle(_) => n == 3 && at(1),
+            Sel::FileRear(_) => n >= 2 && at(n - 1),
             Sel::Ordinal(k) => {
                 piece.kind == PieceKind::Pawn
                     && self
@@ -240,28 +280,29 @@ impl Position {
         }
     }
 
+    /// The legal moves a text describes. A piece, a direction and a number
+    /// give one destination at most, so each piece of the side to move that
+    /// the text can mean is tried once ([`Position::is_legal`]), instead of
+    /// generating every legal move and writing each one back.
     fn resolve(&self, text: &str, spec: Spec) -> Result<Move, NotationError> {
-        let candidates: Vec<Move> = self
-            .legal_moves()
-            .into_iter()
-            .filter(|&m| {
-                self.op_and_target(m).is_some_and(|(kind, op, target)| {
-                    spec.kind.is_none_or(|k| k == kind)
-                        && op == spec.op
-                        && target == spec.target
-                        && self.selector_matches(m.from(), spec.sel)
-                })
-            })
-            .collect();
-        match candidates.len() {
-            1 => Ok(candidates[0]),
-            0 => Err(NotationError::NoMatch {
+        let side = self.side_to_move();
+        let mut candidates = self
+            .pieces_of(side)
+            .filter(|&(_, p)| spec.kind.is_none_or(|k| k == p.kind))
+            .filter_map(|(from, p)| {
+                let to = destination(side, p.kind, from, spec.op, spec.target)?;
+                let mv = Move::new(from, to)?;
+                (self.selector_matches(from, spec.sel) && self.is_legal(mv)).then_some(mv)
+            });
+        match (candidates.next(), candidates.next()) {
+            (Some(mv), None) => Ok(mv),
+            (None, _) => Err(NotationError::NoMatch {
                 text: text.to_string(),
-                side: self.side_to_move(),
+                side,
             }),
-            _ => Err(NotationError::Ambiguous {
+            (Some(first), Some(second)) => Err(NotationError::Ambiguous {
                 text: text.to_string(),
-                candidates,
+                candidates: [first, second].into_iter().chain(candidates).collect(),
             }),
         }
     }
@@ -294,13 +335,25 @@ impl Position {
             notation: Notation::Iccs,
             reason,
         };
-        let compact: String = text.chars().filter(|&c| c != '-').collect();
-        if compact.chars().count() != 4 || !compact.is_ascii() {
+        let mut compact = [0u8; 4];
+        let mut n = 0;
+        for c in text.chars().filter(|&c| c != '-') {
+            if n == 4 || !c.is_ascii() {
+                return Err(syntax("expected four characters such as h2e2 or H2-E2"));
+            }
+            compact[n] = c as u8;
+            n += 1;
+        }
+        if n != 4 {
             return Err(syntax("expected four characters such as h2e2 or H2-E2"));
         }
-        let from = Square::parse(&compact[..2]).ok_or(syntax("bad start square (a–i, 0–9)"))?;
-        let to = Square::parse(&compact[2..]).ok_or(syntax("bad end square (a–i, 0–9)"))?;
-        let mv = Move::new(from, to).ok_or(syntax("start and end squares are equal"))?;
+        let square = |b: &[u8]| match (b[0].to_ascii_lowercase(), b[1]) {
+            (f @ b'a'..=b'i', r @ b'0'..=b'9') => Square::new(f - b'a', r - b'0'),
+            _ => None,
+        };
+        let from = square(&compact[..2]).ok_or_else(|| syntax("bad start square (a–i, 0–9)"))?;
+        let to = square(&compact[2..]).ok_or_else(|| syntax("bad end square (a–i, 0–9)"))?;
+        let mv = Move::new(from, to).ok_or_else(|| syntax("start and end squares are equal"))?;
         if self.is_legal(mv) {
             Ok(mv)
         } else {
@@ -464,17 +517,28 @@ fn digit_value(c: char) -> Option<u8> {
         .map(|d| d as u8)
 }
 
+/// The characters of a move text and their number, if there are at most
+/// four (every move text has four, or three in WXF's `C25`).
+fn four_chars(chars: impl Iterator<Item = char>) -> Option<([char; 4], usize)> {
+    let mut out = ['\0'; 4];
+    let mut n = 0;
+    for c in chars {
+        *out.get_mut(n)? = c;
+        n += 1;
+    }
+    Some((out, n))
+}
+
 fn parse_wxf(text: &str) -> Result<Spec, NotationError> {
     let syntax = |reason| NotationError::Syntax {
         text: text.to_string(),
         notation: Notation::Wxf,
         reason,
     };
-    let c: Vec<char> = text.chars().collect();
-    let (c0, c1, op_char, target_char) = match c.len() {
-        4 => (c[0], c[1], c[2], c[3]),
+    let (c0, c1, op_char, target_char) = match four_chars(text.chars()) {
+        Some((c, 4)) => (c[0], c[1], c[2], c[3]),
         // Sideways operator omitted: `C25`.
-        3 => (c[0], c[1], '.', c[2]),
+        Some((c, 3)) => (c[0], c[1], '.', c[2]),
         _ => return Err(syntax("expected four characters such as C2.5 or H8+7")),
     };
     let (kind, sel) = match (c0, c1) {
@@ -492,7 +556,7 @@ fn parse_wxf(text: &str) -> Result<Spec, NotationError> {
         (k, '-') if wxf_kind(k).is_some() => (wxf_kind(k), Sel::WxfMinus),
         (k, f) if wxf_kind(k).is_some() => (
             wxf_kind(k),
-            Sel::WxfFile(digit_value(f).ok_or(syntax("bad file: expected 1–9, + or -"))?),
+            Sel::WxfFile(digit_value(f).ok_or_else(|| syntax("bad file: expected 1–9, + or -"))?),
         ),
         (f, s) if digit_value(f).is_some() => {
             let file = digit_value(f).expect("checked");
@@ -516,7 +580,7 @@ fn parse_wxf(text: &str) -> Result<Spec, NotationError> {
         '.' | '=' => Op::Sideways,
         _ => return Err(syntax("bad operator: expected +, - or .")),
     };
-    let target = digit_value(target_char).ok_or(syntax("bad target: expected 1–9"))?;
+    let target = digit_value(target_char).ok_or_else(|| syntax("bad target: expected 1–9"))?;
     Ok(Spec {
         kind,
         sel,
@@ -551,12 +615,11 @@ fn parse_chinese(text: &str) -> Result<Spec, NotationError> {
         notation: Notation::Chinese,
         reason,
     };
-    let c: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
-    if c.len() != 4 {
+    let Some((c, 4)) = four_chars(text.chars().filter(|c| !c.is_whitespace())) else {
         return Err(syntax(
             "expected four characters such as 炮二平五 or 马8进7",
         ));
-    }
+    };
     let position_word = |ch: char| match ch {
         '前' => Some(Sel::Front),
         '后' | '後' => Some(Sel::Rear),
@@ -592,7 +655,8 @@ fn parse_chinese(text: &str) -> Result<Spec, NotationError> {
         '平' => Op::Sideways,
         _ => return Err(syntax("third character must be 进, 退 or 平")),
     };
-    let target = chinese_number(c[3]).ok_or(syntax("last character must be a number 1–9"))?;
+    let target =
+        chinese_number(c[3]).ok_or_else(|| syntax("last character must be a number 1–9"))?;
     Ok(Spec {
         kind: Some(kind),
         sel,

@@ -225,6 +225,22 @@ impl Position {
             .filter_map(|(i, p)| p.map(|p| (Square::from_index_unchecked(i as u8), p)))
     }
 
+    /// The pieces of one side with their squares, from `a0` upward (read
+    /// from the side's occupancy set: at most 16 squares visited).
+    pub(crate) fn pieces_of(&self, color: Color) -> impl Iterator<Item = (Square, Piece)> + '_ {
+        let mut bits = self.occ[color.index()];
+        std::iter::from_fn(move || {
+            while bits != 0 {
+                let s = bits.trailing_zeros() as u8;
+                bits &= bits - 1;
+                if let Some(p) = self.board[s as usize] {
+                    return Some((Square::from_index_unchecked(s), p));
+                }
+            }
+            None
+        })
+    }
+
     /// Is `color`'s king attacked (by a piece, or by the other king on an
     /// open file — 对脸)?
     #[must_use]
@@ -413,6 +429,53 @@ impl Position {
         }
     }
 
+    /// Is `from → to` among the moves [`Position::generate_pseudo`] lists
+    /// for `piece` (of the side to move) on `from`? The same tables and
+    /// rules, asked of one move: its target is not the side's own piece,
+    /// and the piece's steps (with a free horse leg or elephant eye) or rays
+    /// (nothing between for a rook, one screen for a cannon's capture)
+    /// reach it.
+    #[inline]
+    fn is_pseudo_legal(&self, from: u8, to: u8, piece: Piece) -> bool {
+        let b = &self.board;
+        if b[to as usize].is_some_and(|p| p.color == self.side) {
+            return false;
+        }
+        let (f, t) = (from as usize, to as usize);
+        let stepped = |len: u8, steps: &[u8]| steps[..len as usize].contains(&to);
+        let leaped = |len: u8, steps: &[u8], blocks: &[u8]| {
+            (0..len as usize).any(|i| steps[i] == to && b[blocks[i] as usize].is_none())
+        };
+        match piece.kind {
+            PieceKind::Rook | PieceKind::Cannon => RAYS[f].iter().any(|ray| {
+                let line = &ray.to[..ray.len as usize];
+                let Some(k) = line.iter().position(|&x| x == to) else {
+                    return false;
+                };
+                let between = line[..k]
+                    .iter()
+                    .filter(|&&x| b[x as usize].is_some())
+                    .count();
+                match (piece.kind, b[t].is_some()) {
+                    (PieceKind::Cannon, true) => between == 1,
+                    _ => between == 0,
+                }
+            }),
+            PieceKind::Horse => leaped(
+                HORSE_MOVES[f].len,
+                &HORSE_MOVES[f].to,
+                &HORSE_MOVES[f].block,
+            ),
+            PieceKind::Elephant => leaped(ELEPHANT[f].len, &ELEPHANT[f].to, &ELEPHANT[f].block),
+            PieceKind::Advisor => stepped(ADVISOR[f].len, &ADVISOR[f].to),
+            PieceKind::King => stepped(KING[f].len, &KING[f].to),
+            PieceKind::Pawn => {
+                let steps = &PAWN[self.side.index()][f];
+                stepped(steps.len, &steps.to)
+            }
+        }
+    }
+
     /// Tests a pseudo-legal move of the side to move for legality: the own
     /// king must not be attacked afterwards (this includes the flying
     /// general rule, 对脸).
@@ -498,12 +561,31 @@ impl Position {
         list.as_slice().to_vec()
     }
 
-    /// Is `mv` legal here?
+    /// Is `mv` legal here? The moving piece's rules are asked of this one
+    /// move, then the king's safety after it is tested (the flying general
+    /// included), as [`Position::generate_legal`] tests each move.
+    ///
+    /// ```
+    /// use qiyuan_xiangqi::{Move, Position, Square};
+    /// let pos = Position::startpos();
+    /// let sq = |s| Square::parse(s).unwrap();
+    /// assert!(pos.is_legal(Move::new(sq("h2"), sq("e2")).unwrap())); // 炮二平五
+    /// assert!(pos.is_legal(Move::new(sq("h0"), sq("g2")).unwrap())); // 马二进三
+    /// assert!(!pos.is_legal(Move::new(sq("h0"), sq("f1")).unwrap())); // not a horse's move
+    /// assert!(!pos.is_legal(Move::new(sq("h9"), sq("g7")).unwrap())); // Black's horse, Red to move
+    /// ```
     #[must_use]
     pub fn is_legal(&self, mv: Move) -> bool {
-        let mut list = MoveList::new();
-        self.clone().generate_legal(&mut list);
-        list.as_slice().contains(&mv)
+        let (from, to) = (mv.from().index() as u8, mv.to().index() as u8);
+        let Some(piece) = self.board[from as usize].filter(|p| p.color == self.side) else {
+            return false;
+        };
+        if !self.is_pseudo_legal(from, to, piece) {
+            return false;
+        }
+        let mut probe = self.clone();
+        let in_check = probe.in_check();
+        probe.is_legal_pseudo(from, to, in_check)
     }
 
     /// Does the side to move have no legal move? In xiangqi that loses,
