@@ -85,21 +85,19 @@ impl PgnGame {
 
 /// The start position of a game: the `FEN` tag if any, else the standard one.
 fn start_setup(raw: &RawGame) -> Result<Setup, PgnError> {
-    match raw.tag("FEN") {
-        Some(fen) if !fen.trim().is_empty() => parse_fen(fen).map_err(|e| PgnError {
+    match raw.fen() {
+        Some(fen) => parse_fen(fen).map_err(|e| PgnError {
             game: raw.number,
             line: raw.line,
             column: 1,
             kind: PgnErrorKind::BadFen(e),
         }),
-        _ => Ok(Setup::startpos()),
+        None => Ok(Setup::startpos()),
     }
 }
 
 fn claimed_result(raw: &RawGame) -> GameResult {
-    raw.result
-        .as_deref()
-        .or(raw.tag("Result"))
+    raw.claimed_result()
         .and_then(GameResult::parse)
         .unwrap_or(GameResult::Unknown)
 }

@@ -91,6 +91,18 @@ impl RawGame {
             .find(|t| t.name == name)
             .map(|t| t.value.as_str())
     }
+
+    /// The set-up position: the `FEN` tag, trimmed, when it is there and not
+    /// empty (`None`: the game starts from the initial position).
+    pub fn fen(&self) -> Option<&str> {
+        self.tag("FEN").map(str::trim).filter(|f| !f.is_empty())
+    }
+
+    /// The result the game claims, as written: the result token ending the
+    /// movetext, else the `Result` tag.
+    pub fn claimed_result(&self) -> Option<&str> {
+        self.result.as_deref().or(self.tag("Result"))
+    }
 }
 
 /// Iterator over the games of a PGN text; see [`read_raw`].

@@ -405,23 +405,19 @@ fn illegal_error(
 /// The start position: the `FEN` tag if present and not empty, else the
 /// initial position.
 fn start_position(raw: &RawGame) -> Result<Position, XiangqiPgnError> {
-    match raw.tag("FEN") {
-        Some(fen) if !fen.trim().is_empty() => {
-            Position::from_fen(fen.trim()).map_err(|e| XiangqiPgnError {
-                game: raw.number,
-                line: raw.line,
-                column: 1,
-                kind: XiangqiErrorKind::BadFen(e),
-            })
-        }
-        _ => Ok(Position::startpos()),
+    match raw.fen() {
+        Some(fen) => Position::from_fen(fen).map_err(|e| XiangqiPgnError {
+            game: raw.number,
+            line: raw.line,
+            column: 1,
+            kind: XiangqiErrorKind::BadFen(e),
+        }),
+        None => Ok(Position::startpos()),
     }
 }
 
 fn claimed_result(raw: &RawGame) -> XiangqiResult {
-    raw.result
-        .as_deref()
-        .or(raw.tag("Result"))
+    raw.claimed_result()
         .and_then(XiangqiResult::parse)
         .unwrap_or(XiangqiResult::Unknown)
 }
