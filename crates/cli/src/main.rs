@@ -2,16 +2,32 @@
 //!
 //! Each sub-command lives in its own module under `commands/`; this file
 //! only parses the command line and turns errors into exit codes.
+//!
+//! The help is English or Chinese, as the user asks (`help.rs`): `--lang
+//! zh` or `--lang en` anywhere on the command line, else `QIYUAN_LANG`,
+//! else a locale (`LC_ALL`, `LC_MESSAGES`, `LANG`) starting with `zh`;
+//! English otherwise. English is the doc comments below and in
+//! `commands/`, Chinese the catalogue `help/zh.toml`.
 
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 mod commands;
+mod help;
 
 /// 棋院 — the rating office and tournament desk for xiangqi and chess.
 #[derive(Debug, Parser)]
-#[command(name = "qiyuan", version, about, long_about = None)]
+#[command(
+    name = "qiyuan",
+    version,
+    about,
+    long_about = None,
+    after_help = "\
+Help in Chinese (中文帮助): --lang zh anywhere on the command line, or
+QIYUAN_LANG=zh, or a Chinese locale (the first of LC_ALL, LC_MESSAGES and LANG
+that is set starts with zh). --lang en or QIYUAN_LANG=en: English."
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -52,7 +68,11 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let lang = help::lang(std::env::args_os(), |name| std::env::var_os(name));
+    let mut cmd = help::command(Cli::command(), lang);
+    let mut matches = cmd.get_matches_mut();
+    let cli =
+        Cli::from_arg_matches_mut(&mut matches).unwrap_or_else(|err| err.format(&mut cmd).exit());
     let outcome = match cli.command {
         Command::Rate(args) => commands::rate::run(args),
         Command::Points(args) => commands::points::run(args),

@@ -290,8 +290,11 @@ fn example_lines(help: &str) -> Vec<String> {
     lines
 }
 
+/// The English help (whatever the machine's locale: the examples are found
+/// under `Examples`).
 fn help(args: &[&str]) -> String {
     let out = Command::new(QIYUAN)
+        .env("QIYUAN_LANG", "en")
         .args(args)
         .arg("--help")
         .output()
