@@ -188,6 +188,10 @@ struct FlowSpec {
     /// Also write the standings screenshot to docs/screenshots/standings.png
     /// when QIYUAN_UPDATE_SCREENSHOT=1.
     readme_screenshot: bool,
+    /// The words of the result choices (`w`, `d`, `b`) as the game writes
+    /// them: 1-0 / ½-½ / 0-1 in chess, 红胜 / 和 / 黑胜 in xiangqi
+    /// (象棋竞赛规则 2011, 记录 and 成绩 tables).
+    result_words: [&'static str; 3],
 }
 
 /// One game as entered: board, first-colour player, second-colour player,
@@ -368,6 +372,14 @@ async fn arbiter_flow(spec: FlowSpec) {
                 );
                 let game = set.attr("data-game").await.unwrap().expect("data-game");
                 let key = result_for(r, board);
+                for (choice, word) in ["w", "d", "b"].iter().zip(spec.result_words) {
+                    let label = b.find(&format!("label[for='g{game}-{choice}']")).await;
+                    assert_eq!(
+                        label.text().await.unwrap().trim(),
+                        word,
+                        "round {r} board {board}: the {choice} choice"
+                    );
+                }
                 b.click(&format!("label[for='g{game}-{key}']")).await;
                 let radio = b.find(&format!("#g{game}-{key}")).await;
                 assert!(
@@ -625,6 +637,7 @@ async fn arbiter_flow_english_chess() {
         ],
         clubs: ["Lyon CC", "Zürich SG", "Porto AX", "Oslo SK"],
         readme_screenshot: true,
+        result_words: ["1-0", "½-½", "0-1"],
     })
     .await;
 }
@@ -655,6 +668,7 @@ async fn arbiter_flow_chinese_xiangqi() {
         ],
         clubs: ["北京棋院", "上海棋院", "广东棋队", "四川棋队"],
         readme_screenshot: false,
+        result_words: ["红胜", "和", "黑胜"],
     })
     .await;
 }
