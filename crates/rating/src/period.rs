@@ -32,7 +32,7 @@ pub mod qualification;
 
 pub use calendar::{CalendarError, Period, period_for, period_of_date, previous_list_date};
 pub use compute::{
-    Contribution, EventSummary, PeriodError, PeriodEvent, PeriodReport, PeriodRow, PeriodRules,
-    compute_period, compute_period_with, k_of,
+    Contribution, EventFigures, EventSummary, PeriodError, PeriodEvent, PeriodReport, PeriodRow,
+    PeriodRules, compute_period, compute_period_with, k_of,
 };
 pub use list::{Carried, ListError, ListRow, RatingList, Status, TitleHeld, TitleRoute};

@@ -186,9 +186,13 @@ fn cca_chess_k_changes_between_events() {
     ];
     let r = compute_period(&profile, &list, &evs, d(2025, 7, 1)).unwrap();
     let p = row(&r, 1);
-    let ks: Vec<_> = p.contributions.iter().map(|c| c.k).collect();
+    let ks: Vec<_> = p.contributions.iter().map(|c| c.figures.k).collect();
     assert_eq!(ks, [Some(25), Some(15), Some(10)]);
-    let changes: Vec<_> = p.contributions.iter().map(|c| c.change.unwrap()).collect();
+    let changes: Vec<_> = p
+        .contributions
+        .iter()
+        .map(|c| c.figures.change.unwrap())
+        .collect();
     assert_eq!(changes, [dec!(12.5), dec!(30), dec!(5)]);
     // ΣΔR = 47.5; Rn = 2360 + 47.5 = 2407.5 → 2408 (only Rn is rounded).
     assert_eq!(p.change, Some(dec!(47.5)));
@@ -444,7 +448,7 @@ fn the_champion_does_not_lose_rating() {
     );
     let r = compute_period(&profile, &list, &[PeriodEvent::new(rr)], d(2025, 7, 1)).unwrap();
     let c = row(&r, 1);
-    assert!(c.contributions[0].champion_protected);
+    assert!(c.contributions[0].figures.champion_protected);
     assert_eq!(c.change, Some(dec!(0)));
     assert_eq!(c.row.rating, Some(dec!(2600)));
 }
@@ -597,7 +601,7 @@ fn cca_chess_performances_combine_over_periods() {
     );
     let r = compute_period(&profile, &list, &[PeriodEvent::new(ev)], d(2025, 7, 1)).unwrap();
     let p = row(&r, 1);
-    assert_eq!(p.contributions[0].performance, Some(dec!(2360)));
+    assert_eq!(p.contributions[0].figures.performance, Some(dec!(2360)));
     assert_eq!(p.row.rating, Some(dec!(2328)));
     assert_eq!(p.row.rated_games, 10);
     assert_eq!(p.row.status, Status::Active);
@@ -722,7 +726,10 @@ fn a_user_profile_sets_when_k_changes() {
         let r = compute_period(p, &list, &evs, d(2025, 7, 1)).unwrap();
         let p = row(&r, 1);
         (
-            p.contributions.iter().map(|c| c.k).collect::<Vec<_>>(),
+            p.contributions
+                .iter()
+                .map(|c| c.figures.k)
+                .collect::<Vec<_>>(),
             p.change,
             p.row.rating,
         )

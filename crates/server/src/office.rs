@@ -41,6 +41,7 @@ use axum::routing::{get, post};
 use chrono::NaiveDate;
 use maud::{Markup, html};
 use qiyuan_formats::rating_event::{self, PlayerIds};
+use qiyuan_rating::period::Contribution;
 use qiyuan_rating::profile::Profile;
 use qiyuan_store::{ImportNotes, ListDiff, ListEntry, StoreError};
 use serde::Deserialize;
@@ -1074,10 +1075,10 @@ async fn preview(
                             td {
                                 @if !r.contributions.is_empty() {
                                     table.contributions {
-                                        @for c in &r.contributions {
-                                            tr data-event=(plan.event_ids.get(c.event).copied().unwrap_or(0))
+                                        @for Contribution { event, figures: c } in &r.contributions {
+                                            tr data-event=(plan.event_ids.get(*event).copied().unwrap_or(0))
                                                data-delta=(c.change.map(|d| d.to_string()).unwrap_or_default()) {
-                                                td { (event_names.get(c.event).copied().unwrap_or("")) }
+                                                td { (event_names.get(*event).copied().unwrap_or("")) }
                                                 td.num { "N=" (c.games) }
                                                 td.num { "W=" (c.score) }
                                                 td.num { "We=" (opt_dec(c.expected_score)) }

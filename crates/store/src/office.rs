@@ -8,11 +8,10 @@ use chrono::NaiveDate;
 use qiyuan_formats::list::FileRow;
 use qiyuan_rating::model::{PlayerId, Sex};
 use qiyuan_rating::period::{
-    Carried, ListRow, PeriodEvent, PeriodReport, RatingList, Status, compute_period, period_for,
-    previous_list_date,
+    Carried, EventFigures, ListRow, PeriodEvent, PeriodReport, RatingList, Status, compute_period,
+    period_for, previous_list_date,
 };
 use qiyuan_rating::profile::Profile;
-use rust_decimal::Decimal;
 use serde::Serialize;
 use serde_json::json;
 use sqlx::Row;
@@ -42,35 +41,18 @@ pub struct PeriodPlan {
     pub event_ids: Vec<i64>,
 }
 
-/// One line of a player's changes in a period: what one event gave them.
+/// One line of a player's changes in a period: what one event gave them,
+/// as stored (a row of `rating_changes`).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ChangeLine {
     /// The player.
     pub player_id: u32,
     /// The event.
     pub event_id: i64,
-    /// N.
-    pub games: u32,
-    /// W.
-    pub score: Decimal,
-    /// The rating the event used for the player.
-    pub rating_used: Decimal,
-    /// K.
-    pub k: Option<u32>,
-    /// ΔR.
-    pub change: Option<Decimal>,
-    /// Performance (unrated players rated by performance).
-    pub performance: Option<Decimal>,
-    /// The champion's negative ΔR became 0.
-    pub champion_protected: bool,
-    /// Ra: the opponents' average the event used.
-    pub opponents_average: Option<Decimal>,
-    /// D: the difference as used (after the cap).
-    pub difference: Option<Decimal>,
-    /// P: the expected fraction.
-    pub expected_fraction: Option<Decimal>,
-    /// We: the expected score.
-    pub expected_score: Option<Decimal>,
+    /// The figures, as the period's report gave them (written beside the
+    /// ids, not nested, in JSON).
+    #[serde(flatten)]
+    pub figures: EventFigures,
 }
 
 /// The columns of `rating_changes` a [`ChangeLine`] is read from (after
@@ -85,17 +67,19 @@ fn change_line(r: &sqlx::any::AnyRow, event_id: Option<i64>) -> Result<ChangeLin
             Some(e) => e,
             None => r.try_get("event_id")?,
         },
-        games: r.try_get::<i64, _>("games")? as u32,
-        score: dec(&r.try_get::<String, _>("score")?)?,
-        rating_used: dec(&r.try_get::<String, _>("rating_used")?)?,
-        k: r.try_get::<Option<i64>, _>("k")?.map(|k| k as u32),
-        change: dec_opt(r.try_get("change")?)?,
-        performance: dec_opt(r.try_get("performance")?)?,
-        champion_protected: r.try_get::<i64, _>("champion_protected")? != 0,
-        opponents_average: dec_opt(r.try_get("opponents_average")?)?,
-        difference: dec_opt(r.try_get("difference")?)?,
-        expected_fraction: dec_opt(r.try_get("expected_fraction")?)?,
-        expected_score: dec_opt(r.try_get("expected_score")?)?,
+        figures: EventFigures {
+            games: r.try_get::<i64, _>("games")? as u32,
+            score: dec(&r.try_get::<String, _>("score")?)?,
+            rating_used: dec(&r.try_get::<String, _>("rating_used")?)?,
+            k: r.try_get::<Option<i64>, _>("k")?.map(|k| k as u32),
+            change: dec_opt(r.try_get("change")?)?,
+            performance: dec_opt(r.try_get("performance")?)?,
+            champion_protected: r.try_get::<i64, _>("champion_protected")? != 0,
+            opponents_average: dec_opt(r.try_get("opponents_average")?)?,
+            difference: dec_opt(r.try_get("difference")?)?,
+            expected_fraction: dec_opt(r.try_get("expected_fraction")?)?,
+            expected_score: dec_opt(r.try_get("expected_score")?)?,
+        },
     })
 }
 
@@ -510,10 +494,11 @@ impl Store {
         .await?;
         let changes = report.rows.iter().flat_map(|r| {
             r.contributions.iter().map(move |c| {
+                let (event, c) = (c.event, &c.figures);
                 vec![
                     Val::I(period_id),
                     Val::I(r.row.id.0.into()),
-                    Val::I(plan.event_ids[c.event]),
+                    Val::I(plan.event_ids[event]),
                     Val::I(c.games.into()),
                     Val::T(c.score.to_string()),
                     Val::T(c.rating_used.to_string()),

@@ -348,20 +348,19 @@ async fn a_period_is_reproducible_and_every_figure_traceable() {
             .await
             .unwrap();
         assert_eq!(changes.len(), 1);
-        assert_eq!(
-            (changes[0].games, changes[0].score, changes[0].k),
-            (2, dec!(2), Some(25))
-        );
-        assert_eq!(changes[0].change, Some(dec!(25)));
-        assert_eq!(ro + changes[0].change.unwrap(), dec!(2425));
+        let c = &changes[0].figures;
+        assert_eq!((c.games, c.score, c.k), (2, dec!(2), Some(25)));
+        assert_eq!(c.change, Some(dec!(25)));
+        assert_eq!(ro + c.change.unwrap(), dec!(2425));
         // Ra, D, P, We stored for both players (the comment above), as in
         // the event's 等级分计算表.
         let table = store.event_changes(event_id).await.unwrap();
         let figures: Vec<_> = table
             .iter()
-            .map(|(c, _, _)| {
+            .map(|(line, _, _)| {
+                let c = &line.figures;
                 (
-                    c.player_id,
+                    line.player_id,
                     c.rating_used,
                     c.opponents_average,
                     c.difference,

@@ -732,10 +732,10 @@ async fn player(store: &Store, id: u32, format: PlayerFormat) -> anyhow::Result<
                 format!(
                     "#{} {name}: N={} W={} K={} ΔR={}",
                     c.event_id,
-                    c.games,
-                    c.score,
-                    c.k.map_or("—".into(), |k| k.to_string()),
-                    c.change.map_or("—".into(), |d| d.to_string())
+                    c.figures.games,
+                    c.figures.score,
+                    c.figures.k.map_or("—".into(), |k| k.to_string()),
+                    c.figures.change.map_or("—".into(), |d| d.to_string())
                 )
             })
             .collect();
@@ -840,10 +840,11 @@ const EVENT_COLUMNS: [(&str, &str); 13] = [
 ];
 
 /// A stored line of the 等级分计算表, in [`EVENT_COLUMNS`] order.
-fn event_row(c: &qiyuan_store::ChangeLine, name: &str, unit: Option<&str>) -> Vec<Cell> {
+fn event_row(line: &qiyuan_store::ChangeLine, name: &str, unit: Option<&str>) -> Vec<Cell> {
     let num = |d: Option<rust_decimal::Decimal>| d.map_or(Cell::Empty, Cell::Number);
+    let c = &line.figures;
     vec![
-        Cell::Number(c.player_id.into()),
+        Cell::Number(line.player_id.into()),
         Cell::Text(name.to_string()),
         Cell::Number(c.rating_used),
         num(c.opponents_average),

@@ -180,12 +180,23 @@ pub enum PeriodError {
     },
 }
 
-/// What one event gave one player.
+/// What one event gave one player: its place in the period's report and
+/// its figures.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Contribution {
     /// Position of the event in [`PeriodReport::events`].
     pub event: usize,
-    /// Games that counted.
+    /// The figures (written beside `event`, not nested, in JSON).
+    #[serde(flatten)]
+    pub figures: EventFigures,
+}
+
+/// The figures of one event for one player, every one the rating change
+/// of the 等级分计算表 is made of: what the period's report shows, and what
+/// the office stores of a period (a row of `rating_changes`).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct EventFigures {
+    /// Games that counted (N).
     pub games: u32,
     /// Points in them (W).
     pub score: Decimal,
@@ -464,17 +475,19 @@ fn add_up(
         }
         let mut c = Contribution {
             event: ei,
-            games: x.games,
-            score: x.score,
-            rating_used: x.rating_used,
-            k: x.k,
-            change: x.change,
-            performance: None,
-            champion_protected: x.protected,
-            opponents_average: x.opponents_average,
-            difference: x.difference,
-            expected_fraction: x.expected_fraction,
-            expected_score: x.expected_score,
+            figures: EventFigures {
+                games: x.games,
+                score: x.score,
+                rating_used: x.rating_used,
+                k: x.k,
+                change: x.change,
+                performance: None,
+                champion_protected: x.protected,
+                opponents_average: x.opponents_average,
+                difference: x.difference,
+                expected_fraction: x.expected_fraction,
+                expected_score: x.expected_score,
+            },
         };
         let n = x.games;
         if n > 0 {
@@ -519,7 +532,7 @@ fn add_up(
                         }
                         UnratedRule::Performance | UnratedRule::FideInitial => {
                             let perf = x.performance.unwrap_or(x.rating_used);
-                            c.performance = Some(perf);
+                            c.figures.performance = Some(perf);
                             perf * Decimal::from(n)
                         }
                     };

@@ -519,8 +519,9 @@ pub(crate) async fn player_page(
                                 th { "N" } th { "W" } th { "We" } th { "K" } th { "ΔR" }
                             } }
                             tbody {
-                                @for (c, name) in &l.changes {
-                                    tr data-event=(c.event_id) {
+                                @for (line, name) in &l.changes {
+                                    @let c = &line.figures;
+                                    tr data-event=(line.event_id) {
                                         td { (name) }
                                         td.num { (c.rating_used) }
                                         td.num { (c.games) }
