@@ -13,6 +13,9 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
+use qiyuan_formats::points_state::{
+    read_glicko2_state, read_point_state, write_glicko2_state, write_point_state,
+};
 use qiyuan_formats::rating_event::read_id_map;
 use qiyuan_rating::fide_norms::FideNormRules;
 use qiyuan_rating::grades::GradeTable;
@@ -32,5 +35,20 @@ fuzz_target!(|data: &[u8]| {
     }
     for name in ["map.csv", "map.xlsx"] {
         let _ = read_id_map(data, name);
+    }
+    if let Ok(store) = read_point_state(data, "s.json", "x") {
+        let written = write_point_state("x", &store);
+        let back = read_point_state(&written, "s.json", "x").expect("written state reads");
+        let mut a: Vec<_> = store.iter().collect();
+        let mut b: Vec<_> = back.iter().collect();
+        a.sort_by_key(|p| p.0);
+        b.sort_by_key(|p| p.0);
+        assert_eq!(a, b);
+    }
+    if let Ok(store) = read_glicko2_state(data, "s.json", Glicko2::builtin()) {
+        let written = write_glicko2_state(&store);
+        let back =
+            read_glicko2_state(&written, "s.json", Glicko2::builtin()).expect("written state reads");
+        assert_eq!(back.iter().count(), store.iter().count());
     }
 });

@@ -11,6 +11,7 @@ pub mod html;
 pub mod list;
 pub mod online;
 pub mod pgn;
+pub mod points_state;
 pub mod rating_event;
 pub mod sheet;
 pub mod swiss_check;

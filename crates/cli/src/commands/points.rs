@@ -10,19 +10,18 @@
 //! output through one large buffer.
 
 use std::borrow::Cow;
-use std::collections::HashMap;
 use std::fmt;
-use std::fs::{self, File};
+use std::fs;
 use std::io::{self, BufRead, BufReader, BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Context, anyhow, bail};
 use qiyuan_formats::online::{GameLine, read_game_line};
-use qiyuan_rating::online::glicko2::{Glicko2, Glicko2Store, Rating};
-use qiyuan_rating::online::{GameResult, OnlineGame, PlayerRecord, PlayerStore, PointSystem};
+use qiyuan_formats::points_state::{self, GLICKO2};
+use qiyuan_rating::online::glicko2::{Glicko2, Glicko2Store};
+use qiyuan_rating::online::{GameResult, OnlineGame, PlayerStore, PointSystem};
 use rust_decimal::Decimal;
-use serde::{Deserialize, Serialize};
 
 use super::{check_games, output};
 
@@ -202,7 +201,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         BufWriter::with_capacity(1 << 16, stdout),
     )?;
     if let Some(path) = &args.state {
-        write_state(path, system.name(), &point_players(&store))?;
+        write_state(
+            path,
+            &points_state::write_point_state(system.name(), &store),
+        )?;
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -465,9 +467,6 @@ fn process<R: BufRead>(
 
 // ------------------------------------------------------------------ glicko2
 
-/// The name that selects Glicko-2.
-const GLICKO2: &str = "glicko2";
-
 /// `qiyuan points --system glicko2`: each game is a rating period of its
 /// own for its two players.
 fn run_glicko2(args: &Args) -> anyhow::Result<ExitCode> {
@@ -491,20 +490,7 @@ fn run_glicko2(args: &Args) -> anyhow::Result<ExitCode> {
         BufWriter::with_capacity(1 << 16, io::stdout().lock()),
     )?;
     if let Some(path) = &args.state {
-        let mut players: Vec<(&str, PlayerDoc)> = store
-            .iter()
-            .map(|(id, r)| {
-                let doc = PlayerDoc {
-                    rating: Some(r.rating),
-                    rd: Some(r.rd),
-                    volatility: Some(r.volatility),
-                    ..PlayerDoc::default()
-                };
-                (id, doc)
-            })
-            .collect();
-        players.sort_unstable_by(|a, b| a.0.cmp(b.0));
-        write_state(path, GLICKO2, &players)?;
+        write_state(path, &points_state::write_glicko2_state(&store))?;
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -591,139 +577,38 @@ fn write_decimal(out: &mut impl Write, d: Decimal) -> io::Result<()> {
 
 // ------------------------------------------------------------ the state file
 
-const STATE_FORMAT: &str = "qiyuan-points-state";
-
-/// One player in the state file: `points` for a point system; `rating`,
-/// `rd` and `volatility` for Glicko-2.
-#[derive(Debug, Default, Serialize, Deserialize)]
-struct PlayerDoc {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    points: Option<Decimal>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    rating: Option<f64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    rd: Option<f64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    volatility: Option<f64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    games: Option<u32>,
-}
-
-#[derive(Deserialize)]
-struct StateDoc {
-    format: String,
-    system: String,
-    players: HashMap<String, PlayerDoc>,
-}
-
-/// Reads the state file of `system`; a missing file is `None`.
-fn read_state_doc(path: &Path, system: &str) -> anyhow::Result<Option<StateDoc>> {
-    let file = match File::open(path) {
-        Ok(f) => f,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(e).with_context(|| format!("cannot read {}", path.display())),
-    };
-    let doc: StateDoc = serde_json::from_reader(BufReader::new(file))
-        .with_context(|| format!("state file {} is not a points state", path.display()))?;
-    if doc.format != STATE_FORMAT {
-        bail!(
-            "state file {}: `format` is `{}`, expected `{STATE_FORMAT}`",
-            path.display(),
-            doc.format
-        );
+/// The bytes of a state file; a missing file is `None`.
+fn read_state_file(path: &Path) -> anyhow::Result<Option<Vec<u8>>> {
+    match fs::read(path) {
+        Ok(bytes) => Ok(Some(bytes)),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(e).with_context(|| format!("cannot read {}", path.display())),
     }
-    if doc.system != system {
-        bail!(
-            "state file {} keeps points of system `{}`, not `{system}`",
-            path.display(),
-            doc.system
-        );
-    }
-    Ok(Some(doc))
 }
 
 /// Reads a point system's state; a missing file is an empty store.
 fn read_state(path: &Path, system: &str) -> anyhow::Result<PlayerStore> {
-    let Some(doc) = read_state_doc(path, system)? else {
-        return Ok(PlayerStore::new());
-    };
-    let mut store = PlayerStore::with_capacity(doc.players.len());
-    for (id, p) in doc.players {
-        let points = p.points.ok_or_else(|| {
-            anyhow!(
-                "state file {}: player `{id}` has no `points`",
-                path.display()
-            )
-        })?;
-        store.insert(
-            &id,
-            PlayerRecord {
-                points,
-                games: p.games.unwrap_or(0),
-            },
-        );
-    }
-    Ok(store)
+    Ok(match read_state_file(path)? {
+        Some(bytes) => points_state::read_point_state(&bytes, &path.display().to_string(), system)?,
+        None => PlayerStore::new(),
+    })
 }
 
 /// Reads a Glicko-2 state; a missing file is an empty store.
 fn read_glicko2_state(path: &Path, system: Glicko2) -> anyhow::Result<Glicko2Store> {
-    let mut store = Glicko2Store::new(system);
-    let Some(doc) = read_state_doc(path, GLICKO2)? else {
-        return Ok(store);
-    };
-    for (id, p) in doc.players {
-        match (p.rating, p.rd, p.volatility) {
-            (Some(rating), Some(rd), Some(volatility)) => store.insert(
-                &id,
-                Rating {
-                    rating,
-                    rd,
-                    volatility,
-                },
-            ),
-            _ => bail!(
-                "state file {}: player `{id}` needs `rating`, `rd` and `volatility`",
-                path.display()
-            ),
+    Ok(match read_state_file(path)? {
+        Some(bytes) => {
+            points_state::read_glicko2_state(&bytes, &path.display().to_string(), system)?
         }
-    }
-    Ok(store)
+        None => Glicko2Store::new(system),
+    })
 }
 
 /// Writes the state atomically (see [`output::write_atomically`]): a crash
 /// leaves the previous state file whole.
-fn write_state(path: &Path, system: &str, players: &[(&str, PlayerDoc)]) -> anyhow::Result<()> {
-    let mut out = Vec::with_capacity(64 * players.len() + 64);
-    write!(out, "{{\"format\":\"{STATE_FORMAT}\",\"system\":")?;
-    serde_json::to_writer(&mut out, system)?;
-    out.write_all(b",\"players\":{")?;
-    for (i, (id, doc)) in players.iter().enumerate() {
-        out.write_all(if i == 0 { b"\n" } else { b",\n" })?;
-        serde_json::to_writer(&mut out, id)?;
-        out.write_all(b":")?;
-        serde_json::to_writer(&mut out, doc)?;
-    }
-    out.write_all(b"\n}}\n")?;
-    output::write_atomically(path, &out)
+fn write_state(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+    output::write_atomically(path, bytes)
         .with_context(|| format!("state file {} not updated", path.display()))
-}
-
-/// The state of a point system's store, sorted by player.
-fn point_players(store: &PlayerStore) -> Vec<(&str, PlayerDoc)> {
-    let mut players: Vec<(&str, PlayerDoc)> = store
-        .iter()
-        .map(|(id, r)| {
-            let doc = PlayerDoc {
-                points: Some(r.points.normalize()),
-                games: Some(r.games),
-                ..PlayerDoc::default()
-            };
-            (id, doc)
-        })
-        .collect();
-    players.sort_unstable_by(|a, b| a.0.cmp(b.0));
-    players
 }
 
 #[cfg(test)]
