@@ -58,6 +58,7 @@
 pub mod demo;
 mod error;
 pub mod event;
+pub mod event_file;
 pub mod export;
 pub mod groups;
 pub mod import;

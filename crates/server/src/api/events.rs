@@ -37,6 +37,7 @@ use axum::body::Bytes;
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
+use qiyuan_desk::event_file;
 use qiyuan_desk::import::ImportedPlayer;
 use qiyuan_desk::prelude::*;
 use qiyuan_rating::model as rm;
@@ -299,29 +300,10 @@ fn not_published(round: u32) -> ApiError {
 
 // ------------------------------------------------------------------ create
 
-fn desk_system(system: rm::EventSystem) -> Result<System, ApiError> {
-    Ok(match system {
-        rm::EventSystem::Swiss => System::Swiss {
-            edition: DutchEdition::Fide2026,
-            acceleration: false,
-        },
-        rm::EventSystem::RoundRobin => System::RoundRobin { cycles: 1 },
-        rm::EventSystem::DoubleRoundRobin => System::RoundRobin { cycles: 2 },
-        rm::EventSystem::Knockout => System::Knockout {
-            games_per_match: 2,
-            armageddon: false,
-        },
-        rm::EventSystem::Match | rm::EventSystem::Team => {
-            return Err(ApiError::bad_request(
-                "invalid_event",
-                "the desk does not run `match` or `team` events; give `settings.system` \
-                 (swiss, round_robin or knockout)",
-                "裁判台不支持 `match`（对抗赛）或 `team`（团体赛）赛制；请在 `settings.system` \
-                 中指定 swiss、round_robin 或 knockout",
-            )
-            .field("system"));
-        }
-    })
+/// An event file the desk cannot enter, as the API says it.
+fn entry_error(e: &event_file::EntryError) -> ApiError {
+    use qiyuan_rating::Lang;
+    ApiError::bad_request("invalid_event", e.text(Lang::En), e.text(Lang::Zh)).field(e.field())
 }
 
 /// Everything `POST /api/v1/events` will write, checked on an event in
@@ -384,14 +366,9 @@ fn plan(body: &[u8]) -> Result<Plan, ApiError> {
     };
     let system = match input.system {
         Some(s) => s,
-        None => desk_system(event.system())?,
+        None => event_file::system(event.system()).map_err(|e| entry_error(&e))?,
     };
-    let last_round = event
-        .pairings()
-        .iter()
-        .map(|p| p.round())
-        .max()
-        .unwrap_or(0);
+    let last_round = event_file::last_round(&event);
     let mut settings = match system {
         System::RoundRobin { cycles } => EventSettings::round_robin(event.name(), game, cycles),
         _ => {
@@ -433,133 +410,21 @@ fn plan(body: &[u8]) -> Result<Plan, ApiError> {
     // control, declarations, round dates, graded arbiters) goes with the
     // event; the settings given override the dates and arbiters.
     let d = event.details();
-    settings.regulation = qiyuan_desk::settings::RegulationDetails {
-        kind: d.kind.clone(),
-        invitational: d.invitational,
-        time_control: d
-            .time_control
-            .as_ref()
-            .map(|t| t.preset.clone().unwrap_or_else(|| t.to_string())),
-        rapid: d.rapid,
-        rapid_rated: d.rapid_rated,
-        registered: d.registered,
-        host: d.host.clone(),
-        scheveningen: d.scheveningen,
-        international: d.international,
-    };
-    settings.round_dates = input.round_dates.unwrap_or_else(|| {
-        // The file's dates when every round from 1 has one.
-        let mut dates = d.round_dates.clone();
-        dates.sort();
-        if dates
-            .iter()
-            .enumerate()
-            .all(|(i, (r, _))| *r == i as u32 + 1)
-        {
-            dates.into_iter().map(|(_, day)| day).collect()
-        } else {
-            Vec::new()
-        }
-    });
+    settings.regulation = event_file::regulation(d);
+    settings.round_dates = input
+        .round_dates
+        .unwrap_or_else(|| event_file::round_dates(d));
     settings.place = input.place;
     settings.chief_arbiter = input.chief_arbiter;
-    settings.arbiters = input.arbiters.unwrap_or_else(|| {
-        d.arbiters
-            .iter()
-            .map(|a| format!("{}（{}）", a.name, a.grade.zh()))
-            .collect()
-    });
+    settings.arbiters = input.arbiters.unwrap_or_else(|| event_file::arbiters(d));
     settings.public_birth_year = input.public_birth_year.unwrap_or(false);
 
-    let mut notes = Vec::new();
-    let mut players = Vec::with_capacity(event.players().len());
-    for (i, p) in event.players().iter().enumerate() {
-        let rating = match p.rating {
-            None => None,
-            Some(r) => {
-                let whole =
-                    rust_decimal::prelude::ToPrimitive::to_u32(&r).filter(|_| r.fract().is_zero());
-                match whole {
-                    Some(w) => Some(w),
-                    None => {
-                        return Err(ApiError::bad_request(
-                            "invalid_event",
-                            format!(
-                                "field `players[{i}].rating`: the desk keeps whole-number ratings; {r} is not one"
-                            ),
-                            format!("字段 `players[{i}].rating`：裁判台只接受整数等级分，{r} 不是整数"),
-                        )
-                        .field(format!("players[{i}].rating")));
-                    }
-                }
-            }
-        };
-        if p.rank.is_some() {
-            notes.push(format!(
-                "players[{i}].rank: not kept by the desk (it ranks by its own standings) / \
-                 裁判台不保存此字段（名次按裁判台的排名表）"
-            ));
-        }
-        let info = PlayerInfo {
-            name: p.name.clone(),
-            rating,
-            title: p.title.clone(),
-            club: p.unit.clone(),
-            federation: None,
-            sex: Some(match p.sex {
-                rm::Sex::Male => Sex::Male,
-                rm::Sex::Female => Sex::Female,
-            }),
-            birth: p.birth_year.map(|y| y.to_string()),
-            national_id: None,
-            fide_id: None,
-            rated_games: Some(p.rated_games),
-            rated_events: p.rated_events,
-            ever_reached: p.ever_reached,
-        };
-        players.push(ImportedPlayer {
-            line: i + 1,
-            number: Some(p.id.0),
-            info,
-        });
-    }
-
-    // The games, round by round, as the desk would save them.
-    let mut rounds = Vec::new();
-    for r in 1..=last_round {
-        let mut proposed = ProposedRound {
-            round: r,
-            ..ProposedRound::default()
-        };
-        let mut results = Vec::new();
-        for p in event.pairings().iter().filter(|p| p.round() == r) {
-            match *p {
-                rm::Pairing::Game {
-                    white,
-                    black,
-                    result,
-                    ..
-                } => {
-                    proposed.boards.push(Board::new(white.0, black.0));
-                    results.push(rm::GameResult::to_vocab(result));
-                }
-                rm::Pairing::Bye { player, kind, .. } => {
-                    proposed
-                        .byes
-                        .push((PlayerId(player.0), rm::ByeKind::to_vocab(kind)));
-                }
-            }
-        }
-        if proposed.boards.is_empty() && proposed.byes.is_empty() {
-            return Err(ApiError::bad_request(
-                "invalid_event",
-                format!("field `games`: round {r} has no game, but round {last_round} has"),
-                format!("字段 `games`：第 {r} 轮没有对局，而第 {last_round} 轮有"),
-            )
-            .field("games"));
-        }
-        rounds.push((proposed, results));
-    }
+    let event_file::Entry {
+        players,
+        rounds,
+        notes,
+    } = event_file::entry(&event).map_err(|e| entry_error(&e))?;
+    let notes: Vec<String> = notes.iter().map(event_file::EntryNote::text).collect();
 
     // Check everything on an event in memory.
     let mut desk = DeskEvent::new(settings.clone()).map_err(desk_error)?;
