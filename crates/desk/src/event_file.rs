@@ -3,7 +3,8 @@
 //! the desk saves them, and what it declares for the regulations (kind of
 //! event, time control, round dates, graded arbiters) as the desk's
 //! settings keep it. The JSON API's `POST /api/v1/events` enters an event
-//! file through this module.
+//! file through this module; `qiyuan standings` and `qiyuan convert` take
+//! its tournament model ([`tournament`]).
 //!
 //! ```
 //! use qiyuan_desk::event_file::entry;
@@ -21,7 +22,9 @@
 
 use qiyuan_rating::Lang;
 use qiyuan_rating::model as rm;
-use qiyuan_tournament::model::{GameResult, PlayerId, Sex};
+use qiyuan_tournament::model::{
+    Event, EventKind, Game, GameResult, ModelError, Player, PlayerId, Sex,
+};
 use rust_decimal::Decimal;
 use rust_decimal::prelude::ToPrimitive;
 
@@ -178,10 +181,7 @@ pub fn entry(event: &rm::Event) -> Result<Entry, EntryError> {
             title: p.title.clone(),
             club: p.unit.clone(),
             federation: None,
-            sex: Some(match p.sex {
-                rm::Sex::Male => Sex::Male,
-                rm::Sex::Female => Sex::Female,
-            }),
+            sex: Some(sex(p.sex)),
             birth: p.birth_year.map(|y| y.to_string()),
             national_id: None,
             fide_id: None,
@@ -229,6 +229,86 @@ pub fn entry(event: &rm::Event) -> Result<Entry, EntryError> {
         rounds,
         notes,
     })
+}
+
+/// The file as the tournament model (what `qiyuan standings` ranks and
+/// `qiyuan convert` writes as TRF): its players with their ratings rounded
+/// to whole numbers (an unrated or zero rating: none), games and byes
+/// (`bye` the pairing-allocated bye; `half-bye`, `zero-bye` requested
+/// byes). `kind` overrides the kind the file's system implies (a round
+/// robin for round-robin systems, else a Swiss).
+///
+/// # Errors
+/// [`ModelRefusal`]: a player or a game the tournament model refuses.
+pub fn tournament(event: &rm::Event, kind: Option<EventKind>) -> Result<Event, ModelRefusal> {
+    let kind = kind.unwrap_or(if event.system().is_round_robin() {
+        EventKind::RoundRobin
+    } else {
+        EventKind::Swiss
+    });
+    let rounds = last_round(event);
+    let mut model = Event::new(kind, rounds);
+    for (index, p) in event.players().iter().enumerate() {
+        let mut player = Player::new(p.id.0, p.name.clone());
+        player.rating = p.rating.and_then(|r| r.round().to_u32()).filter(|&r| r > 0);
+        player.title = p.title.clone();
+        player.club = p.unit.clone();
+        player.sex = Some(sex(p.sex));
+        model
+            .add_player(player)
+            .map_err(|source| ModelRefusal::Player { index, source })?;
+    }
+    for _ in 0..rounds {
+        model.add_round();
+    }
+    for (i, p) in event.pairings().iter().enumerate() {
+        let added = match *p {
+            rm::Pairing::Game {
+                round,
+                white,
+                black,
+                result,
+            } => model.add_game(round, Game::new(white.0, black.0, result.to_vocab())),
+            rm::Pairing::Bye {
+                round,
+                player,
+                kind,
+            } => model.add_bye(round, PlayerId(player.0), kind.to_vocab()),
+        };
+        added.map_err(|source| ModelRefusal::Game {
+            number: i + 1,
+            source,
+        })?;
+    }
+    Ok(model)
+}
+
+/// A player or game of the file that the tournament model refuses.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum ModelRefusal {
+    /// The player at `index` of the file's players.
+    #[error("players[{index}]: {source}")]
+    Player {
+        /// Position in the file's players.
+        index: usize,
+        /// What the model said.
+        source: ModelError,
+    },
+    /// The file's `number`th game or bye (from 1).
+    #[error("game {number}: {source}")]
+    Game {
+        /// Position in the file's games, from 1.
+        number: usize,
+        /// What the model said.
+        source: ModelError,
+    },
+}
+
+fn sex(sex: rm::Sex) -> Sex {
+    match sex {
+        rm::Sex::Male => Sex::Male,
+        rm::Sex::Female => Sex::Female,
+    }
 }
 
 /// The last round the file has a game or bye in (0 for none).

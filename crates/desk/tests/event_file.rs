@@ -79,3 +79,26 @@ fn each_refusal_names_its_field() {
     let err = system(a_match.system()).unwrap_err();
     assert_eq!((err.field().as_str(), err), ("system", EntryError::System));
 }
+
+#[test]
+fn the_tournament_model_of_a_file() {
+    let e = file(
+        r#"{"round": 1, "red": 7, "black": 9, "result": "1-0"},
+           {"round": 1, "red": 4, "result": "bye"},
+           {"round": 2, "red": 4, "black": 7, "result": "1/2-1/2"},
+           {"round": 2, "red": 9, "result": "half-bye"}"#,
+        "round-robin",
+    );
+    let t = qiyuan_desk::event_file::tournament(&e, None).unwrap();
+    assert_eq!(t.kind(), qiyuan_tournament::model::EventKind::RoundRobin);
+    let ids: Vec<_> = t.players().iter().map(|p| p.id).collect();
+    assert_eq!(ids, [PlayerId(7), PlayerId(9), PlayerId(4)]);
+    assert_eq!(t.players()[1].rating, None, "乙 has no rating");
+    assert_eq!(t.rounds().len(), 2);
+    assert_eq!(
+        t.rounds()[0].byes,
+        [(PlayerId(4), ByeKind::PairingAllocated)]
+    );
+    assert_eq!(t.rounds()[1].games[0].result, GameResult::Draw);
+    assert_eq!(t.rounds()[1].byes, [(PlayerId(9), ByeKind::HalfPoint)]);
+}

@@ -561,7 +561,7 @@ fn event_to_trf(args: &Args, bytes: &[u8], _to: FileFormat) -> anyhow::Result<Co
     if records.iter().any(Option::is_some) {
         notes.push("game records (`record`) are not carried (a TRF has no place for them)".into());
     }
-    let event = super::standings::tournament_from_event_file(&file, None)?;
+    let event = qiyuan_desk::event_file::tournament(&file, None)?;
     let mut trf: TrfFile = trf_from_event(file.name(), &event, &ScoringSystem::fide(), None);
     // Header records after `012`.
     let mut header = Vec::new();

@@ -10,7 +10,7 @@ use qiyuan_formats::event::{EventFormat, read_event_path};
 use qiyuan_formats::trf::parse_trf;
 use qiyuan_formats::trf_model::event_from_trf;
 use qiyuan_rating::Lang;
-use qiyuan_tournament::model::{Event, EventKind, Game, Player, PlayerId, Sex};
+use qiyuan_tournament::model::{Event, EventKind};
 use qiyuan_tournament::scoring::ScoringSystem;
 use qiyuan_tournament::standings::Standings;
 use qiyuan_tournament::tiebreak::{Primary, parse_list, preset};
@@ -298,59 +298,10 @@ fn from_trf(args: &Args, kind: Option<EventKind>) -> anyhow::Result<Loaded> {
 /// `zero-bye` requested byes).
 fn from_event_file(args: &Args, kind: Option<EventKind>) -> anyhow::Result<Loaded> {
     let file = read_event_path(&args.event)?;
-    let event = tournament_from_event_file(&file, kind)
+    let event = qiyuan_desk::event_file::tournament(&file, kind)
         .with_context(|| format!("{}", args.event.display()))?;
     let rounds = event.total_rounds();
     Ok(loaded_from_event_file(&file, event, rounds))
-}
-
-/// The tournament model of an event file (the rating event): its players,
-/// games and byes (`bye` = pairing-allocated bye; `half-bye`, `zero-bye`
-/// requested byes). `kind` overrides the kind the file's system implies.
-pub(crate) fn tournament_from_event_file(
-    file: &qiyuan_rating::model::Event,
-    kind: Option<EventKind>,
-) -> anyhow::Result<Event> {
-    use qiyuan_rating::model as rm;
-    let system = file.system();
-    let kind = kind.unwrap_or(if system.is_round_robin() {
-        EventKind::RoundRobin
-    } else {
-        EventKind::Swiss
-    });
-    let rounds = file.pairings().iter().map(|p| p.round()).max().unwrap_or(0);
-    let mut event = Event::new(kind, rounds);
-    for p in file.players() {
-        let mut player = Player::new(p.id.0, p.name.clone());
-        player.rating = p.rating.and_then(|r| r.round().to_u32()).filter(|&r| r > 0);
-        player.title = p.title.clone();
-        player.club = p.unit.clone();
-        player.sex = Some(match p.sex {
-            rm::Sex::Male => Sex::Male,
-            rm::Sex::Female => Sex::Female,
-        });
-        event.add_player(player)?;
-    }
-    for _ in 0..rounds {
-        event.add_round();
-    }
-    for (i, p) in file.pairings().iter().enumerate() {
-        let added = match *p {
-            rm::Pairing::Game {
-                round,
-                white,
-                black,
-                result,
-            } => event.add_game(round, Game::new(white.0, black.0, result.to_vocab())),
-            rm::Pairing::Bye {
-                round,
-                player,
-                kind,
-            } => event.add_bye(round, PlayerId(player.0), kind.to_vocab()),
-        };
-        added.with_context(|| format!("game {}", i + 1))?;
-    }
-    Ok(event)
 }
 
 fn loaded_from_event_file(file: &qiyuan_rating::model::Event, event: Event, rounds: u32) -> Loaded {
