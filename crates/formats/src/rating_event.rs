@@ -28,7 +28,10 @@ use rust_decimal::Decimal;
 
 use crate::sheet::{Limits, read_sheet};
 use crate::trf::{Record, TextCode, TrfFile};
-use crate::trf_model::{TrfModelError, event_from_trf};
+use crate::trf_model::{TrfModelError, event_from_trf, trf_from_event};
+use qiyuan_tournament::scoring::ScoringSystem;
+use rust_decimal::RoundingStrategy;
+use rust_decimal::prelude::ToPrimitive;
 
 /// How a TRF's start ranks become list ids. There is no default: the
 /// caller chooses (see the module documentation).
@@ -482,4 +485,139 @@ pub fn read_id_map(bytes: &[u8], file: &str) -> Result<BTreeMap<u32, u32>, IdMap
         }
     }
     Ok(map)
+}
+
+/// An event file (the rating event `file`, with its tournament model
+/// `event`) as a TRF-2026 file: the header (`012`, start and end dates,
+/// `092` the system), players with whole ratings (decimals rounded half
+/// away from zero), titles of up to three letters, points with one
+/// decimal, birth years, ranks, and the games. What a TRF cannot hold is
+/// said in the notes (units, list data, team fields, the regulation
+/// fields, titles too long, ratings rounded, xiangqi points on the
+/// 1 / ½ / 0 scale).
+///
+/// ```
+/// use qiyuan_formats::event::read_event;
+/// use qiyuan_formats::rating_event::to_trf;
+/// use qiyuan_tournament::model::{Event, EventKind, Game, Player};
+///
+/// let file = read_event(r#"{"name": "Open", "game": "chess", "system": "swiss",
+///   "players": [{"id": 1, "name": "A", "sex": "m", "rating": 2000.5},
+///               {"id": 2, "name": "B", "sex": "f"}],
+///   "games": [{"round": 1, "white": 1, "black": 2, "result": "1-0"}]}"#, "e.json", None).unwrap();
+/// let mut event = Event::new(EventKind::Swiss, 1);
+/// event.add_player(Player::new(1, "A")).unwrap();
+/// event.add_player(Player::new(2, "B")).unwrap();
+/// event.add_round();
+/// event.add_game(1, Game::new(1, 2, qiyuan_tournament::model::GameResult::WhiteWins)).unwrap();
+/// let (trf, notes) = to_trf(&file, &event);
+/// assert_eq!(trf.player(1).unwrap().rating, Some(2001));
+/// assert!(notes[0].starts_with("1 rating(s) with decimals rounded"), "{notes:?}");
+/// ```
+#[must_use]
+pub fn to_trf(file: &rm::Event, event: &qiyuan_tournament::model::Event) -> (TrfFile, Vec<String>) {
+    let mut notes = Vec::new();
+    let mut trf: TrfFile = trf_from_event(file.name(), event, &ScoringSystem::fide(), None);
+    // Header records after `012`.
+    let mut header = Vec::new();
+    for (code, d) in [
+        (TextCode::StartDate, file.start()),
+        (TextCode::EndDate, file.end()),
+    ] {
+        if let Some(d) = d {
+            header.push(Record::Text {
+                code,
+                text: d.format("%Y/%m/%d").to_string(),
+            });
+        }
+    }
+    let system = match file.system() {
+        rm::EventSystem::Swiss => "Swiss System",
+        rm::EventSystem::RoundRobin => "Round Robin",
+        rm::EventSystem::DoubleRoundRobin => "Double Round Robin",
+        rm::EventSystem::Knockout => "Knockout",
+        rm::EventSystem::Match => "Match",
+        rm::EventSystem::Team => "Team",
+    };
+    header.push(Record::Text {
+        code: TextCode::TournamentType,
+        text: system.into(),
+    });
+    let at = trf.records.len().min(1);
+    trf.records.splice(at..at, header);
+
+    let mut rounded = 0;
+    let mut long_titles = 0;
+    for r in &mut trf.records {
+        let Record::Player(rec) = r else { continue };
+        let Some(p) = file.player(rm::PlayerId(u32::from(rec.start_number))) else {
+            continue;
+        };
+        rec.rating = p.rating.and_then(|r| {
+            let whole = r.round_dp_with_strategy(0, RoundingStrategy::MidpointAwayFromZero);
+            if whole != r {
+                rounded += 1;
+            }
+            whole.to_u16()
+        });
+        if rec.title.as_deref().is_some_and(|t| t.chars().count() > 3) {
+            long_titles += 1;
+            rec.title = None;
+        }
+        // Points with one decimal, as rating programs write them (`6.0`).
+        if let Some(points) = rec.points.as_mut()
+            && points.scale() < 1
+        {
+            points.rescale(1);
+        }
+        rec.birth_date = p.birth_year.map(|y| format!("{y:04}"));
+        rec.rank = p.rank.and_then(|r| u16::try_from(r).ok());
+    }
+    if rounded > 0 {
+        notes.push(format!(
+            "{rounded} rating(s) with decimals rounded to whole numbers (TRF ratings are whole)"
+        ));
+    }
+    if long_titles > 0 {
+        notes.push(format!(
+            "{long_titles} title(s) longer than 3 letters left out (the TRF title field is 3 columns)"
+        ));
+    }
+    let ps = file.players();
+    if ps.iter().any(|p| p.unit.is_some()) {
+        notes.push("units (单位) are not carried (a TRF player record has no club)".into());
+    }
+    if ps
+        .iter()
+        .any(|p| p.rated_games > 0 || p.rated_events.is_some() || p.ever_reached.is_some())
+    {
+        notes.push(
+            "rating-list data (rated_games, rated_events, ever_reached) are not carried".into(),
+        );
+    }
+    if ps.iter().any(|p| {
+        p.board.is_some()
+            || p.team.is_some()
+            || p.computer
+            || p.international_rating.is_some()
+            || p.foreign
+            || p.grade.is_some()
+    }) {
+        notes.push(
+            "player fields board, team, computer, international_rating, foreign, grade are \
+             not carried"
+                .into(),
+        );
+    }
+    if *file.details() != rm::EventDetails::default() {
+        notes.push(
+            "the event's regulation fields (kind, round_dates, arbiters, time_control, rapid, \
+             registered, teams, …) are not carried"
+                .into(),
+        );
+    }
+    if file.game() == rm::GameKind::Xiangqi {
+        notes.push("points are written on the 1 / ½ / 0 scale".into());
+    }
+    (trf, notes)
 }

@@ -45,15 +45,13 @@ use qiyuan_formats::event::{
 };
 use qiyuan_formats::pgn::xiangqi::{XiangqiGame, is_xiangqi, write_xiangqi_pgn};
 use qiyuan_formats::pgn::{PgnGame, TextEncoding, decode, read_raw, write_pgn};
-use qiyuan_formats::rating_event::{PlayerIds, TrfEventError, TrfOptions, from_trf, read_id_map};
-use qiyuan_formats::trf::{Record, TextCode, TrfFile, parse_trf};
-use qiyuan_formats::trf_model::trf_from_event;
+use qiyuan_formats::rating_event::{
+    PlayerIds, TrfEventError, TrfOptions, from_trf, read_id_map, to_trf,
+};
+use qiyuan_formats::trf::parse_trf;
 use qiyuan_formats::xqf::{XqfGame, read_xqf, write_xqf};
 use qiyuan_rating::model as rm;
-use qiyuan_tournament::scoring::ScoringSystem;
 use qiyuan_xiangqi::Notation;
-use rust_decimal::RoundingStrategy;
-use rust_decimal::prelude::ToPrimitive;
 
 use super::output;
 
@@ -557,112 +555,13 @@ fn trf_to_event(args: &Args, bytes: &[u8], to: FileFormat) -> anyhow::Result<Con
 
 fn event_to_trf(args: &Args, bytes: &[u8], _to: FileFormat) -> anyhow::Result<Converted> {
     let (file, records) = read_event_text_records(args, bytes)?;
-    let mut notes = Vec::new();
-    if records.iter().any(Option::is_some) {
-        notes.push("game records (`record`) are not carried (a TRF has no place for them)".into());
-    }
     let event = qiyuan_desk::event_file::tournament(&file, None)?;
-    let mut trf: TrfFile = trf_from_event(file.name(), &event, &ScoringSystem::fide(), None);
-    // Header records after `012`.
-    let mut header = Vec::new();
-    for (code, d) in [
-        (TextCode::StartDate, file.start()),
-        (TextCode::EndDate, file.end()),
-    ] {
-        if let Some(d) = d {
-            header.push(Record::Text {
-                code,
-                text: d.format("%Y/%m/%d").to_string(),
-            });
-        }
-    }
-    let system = match file.system() {
-        rm::EventSystem::Swiss => "Swiss System",
-        rm::EventSystem::RoundRobin => "Round Robin",
-        rm::EventSystem::DoubleRoundRobin => "Double Round Robin",
-        rm::EventSystem::Knockout => "Knockout",
-        rm::EventSystem::Match => "Match",
-        rm::EventSystem::Team => "Team",
-    };
-    header.push(Record::Text {
-        code: TextCode::TournamentType,
-        text: system.into(),
-    });
-    let at = trf.records.len().min(1);
-    trf.records.splice(at..at, header);
-
-    let mut rounded = 0;
-    let mut long_titles = 0;
-    for r in &mut trf.records {
-        let Record::Player(rec) = r else { continue };
-        let Some(p) = file.player(rm::PlayerId(u32::from(rec.start_number))) else {
-            continue;
-        };
-        rec.rating = p.rating.and_then(|r| {
-            let whole = r.round_dp_with_strategy(0, RoundingStrategy::MidpointAwayFromZero);
-            if whole != r {
-                rounded += 1;
-            }
-            whole.to_u16()
-        });
-        if rec.title.as_deref().is_some_and(|t| t.chars().count() > 3) {
-            long_titles += 1;
-            rec.title = None;
-        }
-        // Points with one decimal, as rating programs write them (`6.0`).
-        if let Some(points) = rec.points.as_mut()
-            && points.scale() < 1
-        {
-            points.rescale(1);
-        }
-        rec.birth_date = p.birth_year.map(|y| format!("{y:04}"));
-        rec.rank = p.rank.and_then(|r| u16::try_from(r).ok());
-    }
-    if rounded > 0 {
-        notes.push(format!(
-            "{rounded} rating(s) with decimals rounded to whole numbers (TRF ratings are whole)"
-        ));
-    }
-    if long_titles > 0 {
-        notes.push(format!(
-            "{long_titles} title(s) longer than 3 letters left out (the TRF title field is 3 columns)"
-        ));
-    }
-    let ps = file.players();
-    if ps.iter().any(|p| p.unit.is_some()) {
-        notes.push("units (单位) are not carried (a TRF player record has no club)".into());
-    }
-    if ps
-        .iter()
-        .any(|p| p.rated_games > 0 || p.rated_events.is_some() || p.ever_reached.is_some())
-    {
-        notes.push(
-            "rating-list data (rated_games, rated_events, ever_reached) are not carried".into(),
+    let (trf, mut notes) = to_trf(&file, &event);
+    if records.iter().any(Option::is_some) {
+        notes.insert(
+            0,
+            "game records (`record`) are not carried (a TRF has no place for them)".into(),
         );
-    }
-    if ps.iter().any(|p| {
-        p.board.is_some()
-            || p.team.is_some()
-            || p.computer
-            || p.international_rating.is_some()
-            || p.foreign
-            || p.grade.is_some()
-    }) {
-        notes.push(
-            "player fields board, team, computer, international_rating, foreign, grade are \
-             not carried"
-                .into(),
-        );
-    }
-    if *file.details() != rm::EventDetails::default() {
-        notes.push(
-            "the event's regulation fields (kind, round_dates, arbiters, time_control, rapid, \
-             registered, teams, …) are not carried"
-                .into(),
-        );
-    }
-    if file.game() == rm::GameKind::Xiangqi {
-        notes.push("points are written on the 1 / ½ / 0 scale".into());
     }
     Ok(Converted::text(trf.write_trf2026()?, notes))
 }
