@@ -6,6 +6,7 @@
 mod common;
 
 use common::browser::*;
+use fantoccini::Locator;
 use common::{TEST_PASSWORD, TestServer, created_event_id};
 use qiyuan_server::auth::Role;
 
@@ -236,6 +237,94 @@ async fn a_wide_table_scrolls_under_a_held_name_column() {
             }
         }
         assert!(wide.is_empty(), "wider than the screen:\n{}", wide.join("\n"));
+    })
+    .await;
+}
+
+/// A xiangqi arbiter on a phone, in Chinese, chooses on the settings page
+/// results written as scores (比分 2:0 / 1:1 / 0:2) and lists by strokes
+/// (笔画): the result choices of round 1 then read 2:0 / 1:1 / 0:2, and the
+/// list by name follows the strokes of the surnames — 丁 2, 王 4, 李 7,
+/// 赵 9 (pinyin would give 丁, 李, 王, 赵).
+#[tokio::test]
+async fn xiangqi_options_chosen_on_a_phone() {
+    let server = TestServer::start().await;
+    server.sign_in_as("arb", Role::Arbiter).await;
+    let id = created_event_id(
+        &server
+            .post_form(
+                "/desk/events/new",
+                &[
+                    ("name", "城市象棋公开赛"),
+                    ("game", "xiangqi"),
+                    ("system", "swiss"),
+                    ("rounds", "3"),
+                ],
+            )
+            .await,
+    );
+    for (n, r) in [
+        ("赵一", "2300"),
+        ("李一", "2200"),
+        ("王一", "2100"),
+        ("丁一", "2000"),
+    ] {
+        let resp = server
+            .post_form(
+                &format!("/desk/events/{id}/players"),
+                &[("action", "add"), ("name", n), ("rating", r)],
+            )
+            .await;
+        assert_eq!(resp.status(), 200);
+    }
+    with_browser("xiangqi-options", &server, move |b| async move {
+        b.goto("/login").await;
+        b.fill("input[name=username]", "arb").await;
+        b.fill("input[name=password]", TEST_PASSWORD).await;
+        b.click("form[action='/login'] button[type=submit]").await;
+        b.find("header.site a.user").await;
+        b.goto("/lang/zh").await;
+        b.window(NARROW).await;
+
+        b.goto(&format!("/desk/events/{id}/settings")).await;
+        b.select("#event-settings select[name=result_wording]", "scores")
+            .await;
+        b.select("#event-settings select[name=name_order]", "stroke")
+            .await;
+        b.click("#event-settings button[type=submit]").await;
+        b.wait_text("#flash", "设置已保存。").await;
+        b.step("options-saved").await;
+
+        b.goto(&format!("/desk/events/{id}/rounds")).await;
+        b.click("#pair-next").await;
+        b.find("#proposal[data-round='1']").await;
+        b.click("#confirm-pair").await;
+        b.find("#round-title[data-round='1']").await;
+        let boards = b.all("fieldset[data-game]").await;
+        assert_eq!(boards.len(), 2, "four players, two boards");
+        for set in boards {
+            let game = set.attr("data-game").await.unwrap().expect("data-game");
+            let mut words = Vec::new();
+            for key in ["w", "d", "b"] {
+                let label = b.find(&format!("label[for='g{game}-{key}']")).await;
+                words.push(label.text().await.unwrap().trim().to_string());
+            }
+            assert_eq!(words, ["2:0", "1:1", "0:2"], "board of game {game}");
+        }
+        let fits = b
+            .js("return document.documentElement.scrollWidth <= window.innerWidth;")
+            .await;
+        assert_eq!(fits, serde_json::json!(true), "the result page fits");
+        b.step("results-as-scores").await;
+
+        b.goto(&format!("/desk/events/{id}/print/alphabetical?round=1"))
+            .await;
+        let mut names = Vec::new();
+        for row in b.all("#alphabetical tbody tr").await {
+            let cell = row.find(Locator::Css("td")).await.unwrap();
+            names.push(cell.text().await.unwrap().trim().to_string());
+        }
+        assert_eq!(names, ["丁一", "王一", "李一", "赵一"]);
     })
     .await;
 }
