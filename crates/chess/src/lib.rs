@@ -4,7 +4,7 @@
 //! [`cozy_chess`] move generator (never a GPL crate): FEN/X-FEN/Shredder-FEN
 //! ([`fen`]), SAN and UCI in and out ([`san`]), a [`Game`] with history,
 //! repetitions, the 50/75-move rules, dead positions and [`Outcome`]s
-//! ([`game`]), and [`perft`]. Pure: no I/O.
+//! ([`game`]), and [`perft`](mod@perft). Pure: no I/O.
 //!
 //! ```
 //! use qiyuan_chess::{Game, GameResult};

@@ -12,7 +12,7 @@ use rust_decimal::Decimal;
 use serde::Serialize;
 
 /// A desk player as the public sees him (the shape of
-/// [`DeskPlayer`](qiyuan_desk::event::DeskPlayer), without what is private).
+/// [`qiyuan_desk::event::DeskPlayer`], without what is private).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct PublicPlayer {
     /// Pairing number (编号).

@@ -56,7 +56,7 @@ impl Hasher for FxHasher {
     }
 }
 
-/// Builds [`FxHasher`]s; the hasher of [`super::PlayerStore`].
+/// Builds `FxHasher`s; the hasher of [`super::PlayerStore`].
 #[derive(Debug, Clone, Copy, Default)]
 pub struct FxBuildHasher;
 

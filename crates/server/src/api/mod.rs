@@ -5,7 +5,7 @@
 //! |---|---|---|---|
 //! | GET | `/api/v1/openapi.json` | anyone | the OpenAPI 3.1 document ([`openapi::document`]) |
 //! | GET | `/api/v1/events` | anyone | the events at the desk |
-//! | POST | `/api/v1/events` | arbiter, admin | create an event from the event JSON ([`events::NewEvent`]) |
+//! | POST | `/api/v1/events` | arbiter, admin | create an event from the event JSON ([`events::create_event`]) |
 //! | GET | `/api/v1/events/{id}` | anyone | settings, players, rounds, games with ids and versions (published rounds only, but for the event's arbiters and admins) |
 //! | POST | `/api/v1/events/{id}/rounds` | the event's arbiter, admin | pair the next round and save it |
 //! | PUT | `/api/v1/events/{id}/games/{game}` | the event's arbiter, admin | enter or correct a result |
