@@ -259,6 +259,12 @@ async fn arbiter_flow(spec: FlowSpec) {
         b.fill("#create-event input[name=rounds]", "3").await;
         b.select("#create-event select[name=scoring]", spec.scoring)
             .await;
+        // The round dates (FIDE TRF record 132), one a day.
+        b.fill(
+            "#create-event textarea[name=round_dates]",
+            &ROUND_DATES.join(", "),
+        )
+        .await;
         b.wait_text("#create-event-submit", tr.t("Create event", "创建赛事"))
             .await;
         b.assert_lang(zh).await;
@@ -527,8 +533,40 @@ async fn arbiter_flow(spec: FlowSpec) {
         let trf = String::from_utf8(bytes).expect("the TRF is UTF-8");
         std::fs::write(artifacts_dir().join(format!("{test}-{file}")), &trf).unwrap();
         check_trf(&trf, &spec.names, &rounds, &points);
+        check_round_dates(&trf);
     })
     .await;
+}
+
+/// The dates of the three rounds the arbiter enters.
+const ROUND_DATES: [&str; 3] = ["2026-05-01", "2026-05-02", "2026-05-03"];
+
+/// Checks a TRF's round dates (record `132`, TRF-2026: `YY/MM/DD`, round 1
+/// at cols 92–99, round 2 at 102–109, … as the round columns of `001`)
+/// against the dates entered.
+fn check_round_dates(trf: &str) {
+    let line: Vec<char> = trf
+        .lines()
+        .find(|l| l.starts_with("132"))
+        .unwrap_or_else(|| panic!("no 132 record in:\n{trf}"))
+        .chars()
+        .collect();
+    for (r, date) in ROUND_DATES.iter().enumerate() {
+        let from = 91 + 10 * r;
+        let written: String = line
+            .get(from..from + 8)
+            .unwrap_or_default()
+            .iter()
+            .collect();
+        let expected = format!("{}/{}/{}", &date[2..4], &date[5..7], &date[8..10]);
+        assert_eq!(
+            written,
+            expected,
+            "round {} in {:?}",
+            r + 1,
+            line.iter().collect::<String>()
+        );
+    }
 }
 
 /// Checks a TRF's player records (`001`, FIDE TRF-16: start rank

@@ -6,8 +6,8 @@
 mod common;
 
 use common::browser::*;
-use fantoccini::Locator;
 use common::{TEST_PASSWORD, TestServer, created_event_id};
+use fantoccini::Locator;
 use qiyuan_server::auth::Role;
 
 /// The narrowest phone screen the issue names.
