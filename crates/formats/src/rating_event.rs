@@ -15,7 +15,7 @@
 //!
 //! Carried: the name (`012`), dates (`042`, `052`), players (name, sex,
 //! rating, title, federation, birth year, rank), every game with its
-//! result, forfeits, byes (`U` and `F` → `bye`, `H` → `half-bye`, `Z` →
+//! result, forfeits, byes (`U` → `bye`, `F` → `full-bye`, `H` → `half-bye`, `Z` →
 //! `zero-bye`). What is not carried (FIDE IDs, full birth dates, games
 //! without a result, the scheduled rounds, other records) is returned as
 //! notes.
@@ -23,7 +23,7 @@
 use std::collections::{BTreeMap, HashMap};
 
 use qiyuan_rating::model as rm;
-use qiyuan_tournament::model::{ByeKind, EventKind, Sex};
+use qiyuan_tournament::model::{EventKind, Sex};
 use rust_decimal::Decimal;
 
 use crate::sheet::{Limits, read_sheet};
@@ -286,7 +286,7 @@ pub fn from_trf(file: &TrfFile, options: &TrfOptions) -> Result<Converted, TrfEv
     }
 
     let mut pairings = Vec::new();
-    let (mut pending, mut full_point) = (0, 0);
+    let mut pending = 0;
     for (r, round) in t.rounds().iter().enumerate() {
         let r = r as u32 + 1;
         for g in &round.games {
@@ -302,9 +302,6 @@ pub fn from_trf(file: &TrfFile, options: &TrfOptions) -> Result<Converted, TrfEv
             });
         }
         for &(id, kind) in &round.byes {
-            if kind == ByeKind::FullPoint {
-                full_point += 1;
-            }
             let Some(kind) = rm::ByeKind::from_vocab(kind) else {
                 continue;
             };
@@ -318,11 +315,6 @@ pub fn from_trf(file: &TrfFile, options: &TrfOptions) -> Result<Converted, TrfEv
     if pending > 0 {
         notes.push(format!(
             "{pending} game(s) without a result are left out (the event file holds finished games)"
-        ));
-    }
-    if full_point > 0 {
-        notes.push(format!(
-            "{full_point} requested full-point bye(s) (F) are written as `bye`"
         ));
     }
     if t.total_rounds() > trf.played_rounds {

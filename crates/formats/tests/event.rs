@@ -203,6 +203,7 @@ fn red_is_an_alias_of_white() {
 fn byes_of_every_kind() {
     for (text, kind) in [
         ("bye", ByeKind::Full),
+        ("full-bye", ByeKind::FullRequested),
         ("half-bye", ByeKind::Half),
         ("zero-bye", ByeKind::Zero),
     ] {
@@ -677,7 +678,12 @@ fn build_event(
         GameResult::BlackWinsByForfeit,
         GameResult::DoubleForfeit,
     ];
-    let byes = [ByeKind::Full, ByeKind::Half, ByeKind::Zero];
+    let byes = [
+        ByeKind::Full,
+        ByeKind::FullRequested,
+        ByeKind::Half,
+        ByeKind::Zero,
+    ];
     let mut pairings = Vec::new();
     for round in 1..=rounds {
         let mut ids: Vec<PlayerId> = players.iter().map(|p| p.id).collect();

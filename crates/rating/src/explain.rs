@@ -6,7 +6,7 @@ use std::fmt::Write;
 use rust_decimal::Decimal;
 
 use crate::event::{Flag, GameLine, LineKind, Method, PlayerReport, RatingSource};
-use crate::model::{ByeKind, PlayerId};
+use crate::model::PlayerId;
 
 /// Language of an explanation (the vocabulary crate's one [`Lang`]).
 pub use qiyuan_vocab::Lang;
@@ -630,14 +630,12 @@ fn game_line(g: &GameLine, zh: bool, display: u32) -> String {
         format!("round {}", g.round)
     };
     let what = match g.kind {
-        LineKind::Bye(k) => match (k, zh) {
-            (ByeKind::Full, true) => "轮空（1分）".to_string(),
-            (ByeKind::Half, true) => "轮空（0.5分）".to_string(),
-            (ByeKind::Zero, true) => "轮空（0分）".to_string(),
-            (ByeKind::Full, false) => "bye (1 point)".to_string(),
-            (ByeKind::Half, false) => "half-point bye".to_string(),
-            (ByeKind::Zero, false) => "zero-point bye".to_string(),
-        },
+        LineKind::Bye(k) => {
+            // The bye's one wording (the vocabulary's) and the points it
+            // gives, as a game line shows its points.
+            let lang = if zh { Lang::Zh } else { Lang::En };
+            format!("{} {}", k.to_vocab().label(lang), k.points().normalize())
+        }
         kind => {
             let opp = g.opponent.map(|o| o.to_string()).unwrap_or_default();
             let r = g

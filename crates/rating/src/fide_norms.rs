@@ -1028,8 +1028,7 @@ fn swiss_exemption(event: &Event, rules: &FideNormRules, host: &str) -> Option<S
                 GameResult::BlackWinsByForfeit => *present.entry(black).or_default() += 1,
                 GameResult::DoubleForfeit => {}
             },
-            // The rating model does not tell a pairing-allocated bye from a
-            // requested full-point bye; both are `Full`.
+            // A pairing-allocated bye, not a requested one.
             Pairing::Bye {
                 player,
                 kind: ByeKind::Full,

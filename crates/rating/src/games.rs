@@ -17,7 +17,7 @@
 use rust_decimal::Decimal;
 
 use crate::event::{Colour, LineKind, NotCounted};
-use crate::model::{ByeKind, Event, GameResult, Pairing, PlayerId};
+use crate::model::{Event, GameResult, Pairing, PlayerId};
 use crate::profile::{Profile, RatedVsUnrated, UnratedRule, ZeroScoreVoid};
 use crate::unrated::Standing;
 
@@ -33,7 +33,6 @@ pub(crate) struct Round {
 /// Every player's rounds, in round order (the rows of the player's card).
 pub(crate) fn player_rounds(event: &Event) -> Vec<Vec<Round>> {
     let np = event.players().len();
-    let half = Decimal::new(5, 1);
     // A player appears at most once a round (checked by `Event::new`).
     let most = event.rounds() as usize;
     let mut raws: Vec<Vec<Round>> = (0..np).map(|_| Vec::with_capacity(most)).collect();
@@ -88,11 +87,7 @@ pub(crate) fn player_rounds(event: &Event) -> Vec<Vec<Round>> {
                 player,
                 kind,
             } => {
-                let score = match kind {
-                    ByeKind::Full => Decimal::ONE,
-                    ByeKind::Half => half,
-                    ByeKind::Zero => Decimal::ZERO,
-                };
+                let score = kind.points();
                 raws[idx(player)].push(Round {
                     round,
                     opp: None,

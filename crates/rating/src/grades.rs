@@ -19,7 +19,7 @@
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
-use crate::model::{ByeKind, Event, GameKind, Pairing, PlayerId};
+use crate::model::{Event, GameKind, Pairing, PlayerId};
 use crate::profile::ProfileError;
 
 const BUILTIN: &[(&str, &str)] = &[
@@ -247,7 +247,6 @@ pub struct GradeReport {
 /// The event's points per player (1/½/0; byes and forfeits as scored).
 fn event_points(event: &Event) -> Vec<Decimal> {
     let mut pts = vec![Decimal::ZERO; event.players().len()];
-    let half = Decimal::new(5, 1);
     for p in event.pairings() {
         match *p {
             Pairing::Game {
@@ -262,11 +261,7 @@ fn event_points(event: &Event) -> Vec<Decimal> {
                 }
             }
             Pairing::Bye { player, kind, .. } => {
-                pts[event.player_index(player).expect("validated")] += match kind {
-                    ByeKind::Full => Decimal::ONE,
-                    ByeKind::Half => half,
-                    ByeKind::Zero => Decimal::ZERO,
-                };
+                pts[event.player_index(player).expect("validated")] += kind.points();
             }
         }
     }

@@ -223,8 +223,12 @@ impl GameResult {
 /// The kind of a bye (a round without an opponent).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum ByeKind {
-    /// `bye`: a full point (pairing-allocated bye).
+    /// `bye`: a full point, the pairing-allocated bye (轮空; TRF `U`).
     Full,
+    /// `full-bye`: a requested full-point bye (请假（记胜）; TRF `F`) — a
+    /// point, but not the pairing's: FIDE B.01 1.4.1c counts only a
+    /// pairing-allocated bye towards a nine-round norm of eight games.
+    FullRequested,
     /// `half-bye`: a requested half-point bye.
     Half,
     /// `zero-bye`: a requested zero-point bye.
@@ -242,23 +246,42 @@ impl ByeKind {
     pub fn code(self) -> &'static str {
         match self {
             ByeKind::Full => "bye",
+            ByeKind::FullRequested => "full-bye",
             ByeKind::Half => "half-bye",
             ByeKind::Zero => "zero-bye",
         }
     }
 
-    /// The same bye in the vocabulary's terms: a full-point bye is the
-    /// pairing-allocated one (轮空), the rating model does not tell them
-    /// apart.
+    /// The points it gives, out of the one point of a game: a full-point
+    /// bye (pairing-allocated or requested) 1, a half-point bye ½, a
+    /// zero-point bye 0.
+    ///
+    /// ```
+    /// use qiyuan_rating::model::ByeKind;
+    /// use rust_decimal::Decimal;
+    /// assert_eq!(ByeKind::FullRequested.points(), Decimal::ONE);
+    /// assert_eq!(ByeKind::Half.points(), Decimal::new(5, 1));
+    /// ```
+    pub fn points(self) -> Decimal {
+        match self {
+            ByeKind::Full | ByeKind::FullRequested => Decimal::ONE,
+            ByeKind::Half => Decimal::new(5, 1),
+            ByeKind::Zero => Decimal::ZERO,
+        }
+    }
+
+    /// The same bye in the vocabulary's terms.
     ///
     /// ```
     /// use qiyuan_rating::model::ByeKind;
     /// assert_eq!(ByeKind::Full.to_vocab(), qiyuan_vocab::ByeKind::PairingAllocated);
+    /// assert_eq!(ByeKind::FullRequested.to_vocab(), qiyuan_vocab::ByeKind::FullPoint);
     /// ```
     pub fn to_vocab(self) -> qiyuan_vocab::ByeKind {
         use qiyuan_vocab::ByeKind as V;
         match self {
             ByeKind::Full => V::PairingAllocated,
+            ByeKind::FullRequested => V::FullPoint,
             ByeKind::Half => V::HalfPoint,
             ByeKind::Zero => V::ZeroPoint,
         }
@@ -270,13 +293,14 @@ impl ByeKind {
     /// ```
     /// use qiyuan_rating::model::ByeKind;
     /// use qiyuan_vocab::ByeKind as Bye;
-    /// assert_eq!(ByeKind::from_vocab(Bye::FullPoint), Some(ByeKind::Full));
+    /// assert_eq!(ByeKind::from_vocab(Bye::FullPoint), Some(ByeKind::FullRequested));
     /// assert_eq!(ByeKind::from_vocab(Bye::Absent), None);
     /// ```
     pub fn from_vocab(kind: qiyuan_vocab::ByeKind) -> Option<ByeKind> {
         use qiyuan_vocab::ByeKind as V;
         Some(match kind {
-            V::PairingAllocated | V::FullPoint => ByeKind::Full,
+            V::PairingAllocated => ByeKind::Full,
+            V::FullPoint => ByeKind::FullRequested,
             V::HalfPoint => ByeKind::Half,
             V::ZeroPoint => ByeKind::Zero,
             V::Absent => return None,

@@ -424,6 +424,27 @@ fn eight_games_after_a_pairing_allocated_bye() {
 }
 
 #[test]
+fn a_requested_full_point_bye_is_not_a_pairing_allocated_one() {
+    // 1.4.1c names a pairing-allocated bye: the same eight games with a
+    // requested full-point bye in round 9 (请假（记胜）, TRF `F`) are 8
+    // games, fewer than 1.4.1a's 9.
+    let mut opponents = nine_opponents();
+    opponents.pop();
+    let mut e = candidate_event(Sex::Male, "CHN", opponents, "11111=10", EventSystem::Swiss);
+    let mut pairings = e.pairings().to_vec();
+    pairings.push(bye(9, 1, ByeKind::FullRequested));
+    e = event(
+        GameKind::Chess,
+        EventSystem::Swiss,
+        e.players().to_vec(),
+        pairings,
+    );
+    let gm = result(&check(&e), 1, "GM").clone();
+    assert!(!gm.achieved);
+    assert_eq!(articles(&gm), ["1.4.1a"]);
+}
+
+#[test]
 fn women_have_the_womens_titles_too() {
     // A woman, opponents averaging 2220 (2300 … 2140, sum 19980), 6 of 9
     // = 66.7% → 67% → dp 125 → 2345. WGM: Ra 2220 ≥ 2180, 2345 < 2400 →

@@ -428,6 +428,7 @@ fn result(s: &str) -> Option<ResultText> {
         "-+" => Game(GameResult::BlackWinsByForfeit),
         "--" => Game(GameResult::DoubleForfeit),
         "bye" => Bye(ByeKind::Full),
+        "full-bye" => Bye(ByeKind::FullRequested),
         "half-bye" => Bye(ByeKind::Half),
         "zero-bye" => Bye(ByeKind::Zero),
         _ => return None,

@@ -311,7 +311,7 @@ fn schemas() -> Value {
             "white": {"type": "integer"},
             "red": {"type": "integer", "description": "Another name for `white`."},
             "black": {"type": ["integer", "null"]},
-            "result": {"type": "string", "enum": ["1-0", "0-1", "1/2-1/2", "½-½", "+-", "-+", "--", "bye", "half-bye", "zero-bye"]}
+            "result": {"type": "string", "enum": ["1-0", "0-1", "1/2-1/2", "½-½", "+-", "-+", "--", "bye", "full-bye", "half-bye", "zero-bye"]}
         }
     }));
     m.insert("Settings".into(), json!({
