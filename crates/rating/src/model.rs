@@ -340,6 +340,38 @@ impl Pairing {
             Pairing::Game { round, .. } | Pairing::Bye { round, .. } => round,
         }
     }
+
+    /// The first mover of a game (white, red), or the player of a bye: the
+    /// `white` (`red`) field of the event file.
+    pub fn first(&self) -> PlayerId {
+        match *self {
+            Pairing::Game { white, .. } => white,
+            Pairing::Bye { player, .. } => player,
+        }
+    }
+
+    /// The second player of a game; `None` for a bye.
+    pub fn second(&self) -> Option<PlayerId> {
+        match *self {
+            Pairing::Game { black, .. } => Some(black),
+            Pairing::Bye { .. } => None,
+        }
+    }
+
+    /// The entry's result as the event file and the database write it: a
+    /// game's result code (`1-0`, `+-` …) or the bye's (`bye`, `half-bye` …).
+    ///
+    /// ```
+    /// use qiyuan_rating::model::{ByeKind, Pairing, PlayerId};
+    /// let bye = Pairing::Bye { round: 2, player: PlayerId(5), kind: ByeKind::Half };
+    /// assert_eq!((bye.first(), bye.second(), bye.code()), (PlayerId(5), None, "half-bye"));
+    /// ```
+    pub fn code(&self) -> &'static str {
+        match *self {
+            Pairing::Game { result, .. } => result.code(),
+            Pairing::Bye { kind, .. } => kind.code(),
+        }
+    }
 }
 
 /// A player of an event, with what the rating list says about them before it.

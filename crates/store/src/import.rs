@@ -184,19 +184,7 @@ pub(crate) fn sex_str(sex: Sex) -> &'static str {
 
 /// How a game's result is stored (the event file's spellings).
 pub(crate) fn pairing_row(p: &Pairing) -> (u32, u32, Option<u32>, &'static str) {
-    match *p {
-        Pairing::Game {
-            round,
-            white,
-            black,
-            result,
-        } => (round, white.0, Some(black.0), result.code()),
-        Pairing::Bye {
-            round,
-            player,
-            kind,
-        } => (round, player.0, None, kind.code()),
-    }
+    (p.round(), p.first().0, p.second().map(|b| b.0), p.code())
 }
 
 impl Store {

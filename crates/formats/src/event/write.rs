@@ -4,9 +4,7 @@
 
 use std::fmt::Write as _;
 
-use qiyuan_rating::model::{
-    ByeKind, Event, EventSystem, GameKind, GameResult, Pairing, Player, Sex,
-};
+use qiyuan_rating::model::{Event, EventSystem, GameKind, Pairing, Player, Sex};
 
 use super::EventFormat;
 use super::records::RecordRef;
@@ -203,28 +201,15 @@ fn detail_fields(event: &Event, h: &mut Vec<(&'static str, String, String)>) {
 }
 
 fn pairing_fields(p: &Pairing) -> Vec<(&'static str, String)> {
-    match *p {
-        Pairing::Game {
-            round,
-            white,
-            black,
-            result,
-        } => vec![
-            ("round", round.to_string()),
-            ("white", white.to_string()),
-            ("black", black.to_string()),
-            ("result", quote(GameResult::code(result))),
-        ],
-        Pairing::Bye {
-            round,
-            player,
-            kind,
-        } => vec![
-            ("round", round.to_string()),
-            ("white", player.to_string()),
-            ("result", quote(ByeKind::code(kind))),
-        ],
+    let mut fields = vec![
+        ("round", p.round().to_string()),
+        ("white", p.first().to_string()),
+    ];
+    if let Some(black) = p.second() {
+        fields.push(("black", black.to_string()));
     }
+    fields.push(("result", quote(p.code())));
+    fields
 }
 
 fn header(event: &Event) -> Vec<(&'static str, String, String)> {
