@@ -4,7 +4,8 @@
 //! his page on the rating list (which lists the event back), and searches
 //! a name across the events and lists from the search box — in Chinese on
 //! a 360 px phone and in English on a desktop, no page wider than its
-//! screen.
+//! screen. And item 6's DE on the public standings: the points among the
+//! tied, in both languages at both sizes.
 //!
 //! The figures are the worked example of cxa-2019 第九条 written out
 //! below, not read from the code under test.
@@ -205,6 +206,75 @@ async fn a_reader_follows_a_player_from_the_event_to_the_list_and_searches_a_nam
                     .starts_with(&format!("/events/{id}/players/"))
             );
             assert!(b.text("main h2").await.starts_with(name));
+        }
+    })
+    .await;
+}
+
+/// DE (FIDE C.07 art. 6) on the public standings as a reader sees them,
+/// in Chinese on a phone and in English on a desktop: the points among the
+/// tied, not a rank. A five-player chess round robin (fide-rr: DE first),
+/// results by pair worked by hand: A–B ½-½, C–D 1-0, A–C 1-0, B–E 0-1,
+/// A–D 0-1, C–E 0-1, A–E 0-1, B–D ½-½, B–C ½-½, D–E ½-½. Totals A, B, C
+/// 1½, D 2, E 3½. Among A, B, C, who all met: A 1½, B 1, C ½; D and E are
+/// tied with nobody, so their cell is empty.
+#[tokio::test]
+async fn direct_encounter_reads_as_points_among_the_tied() {
+    let server = TestServer::start().await;
+    let store = &server.store;
+    let mut settings = EventSettings::round_robin("Round robin", Game::Chess, 1);
+    settings.tiebreaks = "fide-rr".into();
+    let id = store.create_event(&settings, "arb").await.unwrap();
+    for (i, n) in ["A", "B", "C", "D", "E"].iter().enumerate() {
+        let info = PlayerInfo::new(*n).rating(2400 - 100 * i as u32);
+        store.add_player(id, &info, "arb").await.unwrap();
+    }
+    // The result of a pair, from the lower pairing number's side.
+    let result = |lo: u32, hi: u32| match (lo, hi) {
+        (1, 2) | (2, 4) | (2, 3) | (4, 5) => 'D',
+        (3, 4) | (1, 3) => 'W',
+        _ => 'L',
+    };
+    for round in 1..=5 {
+        let loaded = store.load_event(id).await.unwrap();
+        let proposed = loaded.desk.pair_next_round().unwrap();
+        let saved = store.save_round(id, &proposed, "arb").await.unwrap();
+        for g in &saved.games {
+            let (w, b) = (g.white.0, g.black.0);
+            let outcome = match (result(w.min(b), w.max(b)), w < b) {
+                ('D', _) => GameResult::Draw,
+                ('W', true) | ('L', false) => GameResult::WhiteWins,
+                _ => GameResult::BlackWins,
+            };
+            store
+                .set_result(id, g.id, outcome, g.version, "arb")
+                .await
+                .unwrap();
+        }
+        store.publish_round(id, round, true, "arb").await.unwrap();
+    }
+    with_browser("public-de", &server, move |b| async move {
+        for (lang, size) in [("zh", NARROW), ("en", DESKTOP)] {
+            b.window(size).await;
+            b.goto(&format!("/lang/{lang}")).await;
+            b.goto(&format!("/events/{id}/standings")).await;
+            b.find("table.standings td.name").await;
+            let mut cells = Vec::new();
+            for row in b.all("table.standings tbody tr[data-player]").await {
+                let player = row.attr("data-player").await.unwrap().unwrap_or_default();
+                // Rk · SNo · Title · Name · Rtg · Club · Pts · TB1 (DE).
+                let tds = row.find_all(fantoccini::Locator::Css("td")).await.unwrap();
+                let de = tds[7].text().await.unwrap().trim().to_string();
+                cells.push((player, de));
+            }
+            let want: Vec<(String, String)> =
+                [("5", ""), ("4", ""), ("1", "1.5"), ("2", "1"), ("3", "0.5")]
+                    .iter()
+                    .map(|(p, v)| (p.to_string(), v.to_string()))
+                    .collect();
+            assert_eq!(cells, want, "{lang}: DE on the public standings");
+            fits(&b, &format!("{lang} standings")).await;
+            b.step(&format!("de-{lang}")).await;
         }
     })
     .await;
