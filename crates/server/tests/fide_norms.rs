@@ -1,5 +1,6 @@
 //! The desk's norms page shows the FIDE title norms (B.01, 2024) of a
-//! chess event beside the national norms, in both languages.
+//! chess event beside the national norms, in both languages — over HTTP,
+//! and in a browser (English on a desktop, Chinese on a phone).
 
 mod common;
 
@@ -173,4 +174,74 @@ async fn a_xiangqi_events_norms_page_has_no_fide_section() {
     server.store.assign_arbiter(id, arb.id).await.unwrap();
     let page = server.get_text(&format!("/desk/events/{id}/norms")).await;
     assert!(!page.contains("fide-norms"), "{page}");
+}
+
+/// The FIDE norms as the arbiter reads them in a browser: in English on a
+/// desktop he declares the final of the national championship hosted by
+/// CHN and sees 甲's GM norm under 1.4.3a; in Chinese on a 360 px phone the
+/// 2500 GM's refusal names 1.4.8, and the page fits the screen. The
+/// figures are those worked out above [`event`].
+#[tokio::test]
+async fn the_fide_norms_in_a_browser() {
+    use common::browser::*;
+    let server = TestServer::start().await;
+    let arb = server.sign_in_as("arb", Role::Arbiter).await;
+    let id = event(&server).await;
+    server.store.assign_arbiter(id, arb.id).await.unwrap();
+    with_browser("fide-norms", &server, move |b| async move {
+        b.goto("/login").await;
+        b.fill("input[name=username]", "arb").await;
+        b.fill("input[name=password]", common::TEST_PASSWORD).await;
+        b.click("form[action='/login'] button[type=submit]").await;
+        b.find("header.site a.user").await;
+
+        b.goto("/lang/en").await;
+        b.window(DESKTOP).await;
+        b.goto(&format!("/desk/events/{id}/norms")).await;
+        b.select(
+            "#fide-facts select[name=fide_kind]",
+            "national-championship",
+        )
+        .await;
+        b.fill("#fide-facts input[name=host_federation]", "CHN")
+            .await;
+        b.click("#fide-facts button[type=submit]").await;
+        // The rows by name (the pairing numbers follow the seeding).
+        let row_of = |name: &'static str| {
+            let b = b.clone();
+            async move {
+                let number = b
+                    .js(&format!(
+                        "return [...document.querySelectorAll('#fide-norm-table tbody tr')]
+                           .find(r => r.cells[1].textContent.trim() === '{name}').dataset.player;"
+                    ))
+                    .await;
+                format!(
+                    "#fide-norm-table tr[data-player='{}']",
+                    number.as_str().expect("a row of that name")
+                )
+            }
+        };
+        let jia = row_of("甲").await;
+        b.wait_contains(&jia, "under 1.4.3a").await;
+        let gm = b.text(&format!("{jia} div[data-title='GM']")).await;
+        assert!(gm.contains("norm (Ra 2420, Rp 2640)"), "{gm}");
+        b.step("fide-norms-en").await;
+
+        b.goto("/lang/zh").await;
+        b.window((360, 780)).await;
+        b.goto(&format!("/desk/events/{id}/norms")).await;
+        let gm_2500 = row_of("对手1").await;
+        let refusal = b.text(&format!("{gm_2500} div[data-title='GM']")).await;
+        assert!(
+            refusal.contains("1.4.8：等级分表现 2414 + dp(44%) -43 = 2371，至少 2600"),
+            "{refusal}"
+        );
+        let fits = b
+            .js("return document.documentElement.scrollWidth <= window.innerWidth;")
+            .await;
+        assert_eq!(fits, serde_json::json!(true), "the norms page on a phone");
+        b.step("fide-norms-zh-phone").await;
+    })
+    .await;
 }
