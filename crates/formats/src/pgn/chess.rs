@@ -76,10 +76,7 @@ pub struct PgnGame {
 impl PgnGame {
     /// The value of the first tag with this name.
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags
-            .iter()
-            .find(|t| t.name == name)
-            .map(|t| t.value.as_str())
+        super::raw::first_tag(&self.tags, name)
     }
 }
 

@@ -86,10 +86,7 @@ pub struct RawGame {
 impl RawGame {
     /// The value of the first tag with this name.
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags
-            .iter()
-            .find(|t| t.name == name)
-            .map(|t| t.value.as_str())
+        first_tag(&self.tags, name)
     }
 
     /// The set-up position: the `FEN` tag, trimmed, when it is there and not
@@ -103,6 +100,14 @@ impl RawGame {
     pub fn claimed_result(&self) -> Option<&str> {
         self.result.as_deref().or(self.tag("Result"))
     }
+}
+
+/// The value of the first tag named `name` (a game may repeat a tag; the
+/// first one counts), for the raw game and the games read from it.
+pub(crate) fn first_tag<'a>(tags: &'a [Tag], name: &str) -> Option<&'a str> {
+    tags.iter()
+        .find(|t| t.name == name)
+        .map(|t| t.value.as_str())
 }
 
 /// Iterator over the games of a PGN text; see [`read_raw`].

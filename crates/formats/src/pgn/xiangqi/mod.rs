@@ -245,10 +245,7 @@ impl XiangqiGame {
     /// The value of the first tag with this name.
     #[must_use]
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags
-            .iter()
-            .find(|t| t.name == name)
-            .map(|t| t.value.as_str())
+        super::raw::first_tag(&self.tags, name)
     }
 
     /// Number of plies of the main line.
