@@ -18,3 +18,22 @@ pub mod serve;
 pub mod standings;
 pub mod titles;
 pub mod token;
+
+use std::fs;
+use std::path::Path;
+
+use anyhow::{Context, bail};
+use qiyuan_rating::Profile;
+
+/// The profile named on the command line, built-in or from a file.
+pub(crate) fn load_profile(name: Option<&str>, file: Option<&Path>) -> anyhow::Result<Profile> {
+    match (name, file) {
+        (_, Some(path)) => {
+            let text = fs::read_to_string(path)
+                .with_context(|| format!("{}: cannot read the profile", path.display()))?;
+            Profile::from_toml_str(&text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))
+        }
+        (Some(name), None) => Ok(Profile::builtin(name)?),
+        (None, None) => bail!("give a profile with --profile NAME or --profile-file FILE"),
+    }
+}

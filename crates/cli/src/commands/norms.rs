@@ -9,7 +9,6 @@ use anyhow::{Context, bail};
 use qiyuan_formats::event::read_event_path;
 use qiyuan_formats::rating_event::{PlayerIds, TrfOptions, from_trf, looks_like_trf};
 use qiyuan_formats::trf::parse_trf;
-use qiyuan_rating::Profile;
 use qiyuan_rating::fide_norms::{
     FideEventFacts, FideEventKind, FideNormReport, FideNormRules, check_fide_norms,
 };
@@ -98,17 +97,13 @@ fn read_event(path: &std::path::Path) -> anyhow::Result<(Event, bool)> {
 
 /// Runs `qiyuan norms`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let profile = match (&args.profile, &args.profile_file) {
-        (_, Some(path)) => {
-            let text = fs::read_to_string(path)
-                .with_context(|| format!("{}: cannot read the profile", path.display()))?;
-            Some(
-                Profile::from_toml_str(&text)
-                    .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?,
-            )
-        }
-        (Some(name), None) => Some(Profile::builtin(name)?),
-        (None, None) => None,
+    let profile = if args.profile.is_some() || args.profile_file.is_some() {
+        Some(super::load_profile(
+            args.profile.as_deref(),
+            args.profile_file.as_deref(),
+        )?)
+    } else {
+        None
     };
     let (event, trf) = read_event(&args.event)?;
     let fide = args.fide || trf;

@@ -14,7 +14,6 @@ use anyhow::{Context, bail};
 use chrono::NaiveDate;
 use qiyuan_formats::event::read_event_path;
 use qiyuan_formats::list::{self, read_list};
-use qiyuan_rating::Profile;
 use qiyuan_rating::period::{PeriodEvent, PeriodReport, compute_period};
 
 use super::output::{self, Format};
@@ -66,15 +65,7 @@ pub struct Args {
 
 /// Runs `qiyuan period`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let profile = match (&args.profile, &args.profile_file) {
-        (_, Some(path)) => {
-            let text = fs::read_to_string(path)
-                .with_context(|| format!("{}: cannot read the profile", path.display()))?;
-            Profile::from_toml_str(&text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?
-        }
-        (Some(name), None) => Profile::builtin(name)?,
-        (None, None) => bail!("give a profile with --profile NAME or --profile-file FILE"),
-    };
+    let profile = super::load_profile(args.profile.as_deref(), args.profile_file.as_deref())?;
     let bytes = fs::read(&args.list)
         .with_context(|| format!("{}: cannot read the list", args.list.display()))?;
     let file = read_list(&bytes, &args.list.display().to_string())?;

@@ -9,7 +9,6 @@ use std::process::ExitCode;
 use anyhow::{Context, bail};
 use chrono::NaiveDate;
 use qiyuan_formats::list::read_list;
-use qiyuan_rating::Profile;
 use qiyuan_rating::period::RatingList;
 use qiyuan_rating::period::qualification::{Qualification, qualification};
 use rust_decimal::Decimal;
@@ -51,15 +50,7 @@ pub struct Args {
 
 /// Runs `qiyuan qualify`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let profile = match (&args.profile, &args.profile_file) {
-        (_, Some(path)) => {
-            let text = fs::read_to_string(path)
-                .with_context(|| format!("{}: cannot read the profile", path.display()))?;
-            Profile::from_toml_str(&text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?
-        }
-        (Some(name), None) => Profile::builtin(name)?,
-        (None, None) => bail!("give a profile with --profile NAME or --profile-file FILE"),
-    };
+    let profile = super::load_profile(args.profile.as_deref(), args.profile_file.as_deref())?;
     let mut lists: Vec<(NaiveDate, RatingList)> = Vec::new();
     for spec in &args.list {
         let (path, date) = spec

@@ -2,8 +2,7 @@
 //! 等级分计算表 (rating calculation table), or one player's calculation in
 //! words.
 
-use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{Context, bail};
@@ -77,7 +76,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let Some(event_path) = args.event.as_deref() else {
         bail!("give the event file to rate");
     };
-    let profile = load_profile(args.profile.as_deref(), args.profile_file.as_deref())?;
+    let profile = super::load_profile(args.profile.as_deref(), args.profile_file.as_deref())?;
     let event = read_event_path(event_path)?;
     let report = rate(&event, &profile).with_context(|| {
         format!(
@@ -126,19 +125,6 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
     }
     Ok(ExitCode::SUCCESS)
-}
-
-/// The profile named on the command line, built-in or from a file.
-fn load_profile(name: Option<&str>, file: Option<&Path>) -> anyhow::Result<Profile> {
-    match (name, file) {
-        (_, Some(path)) => {
-            let text = fs::read_to_string(path)
-                .with_context(|| format!("{}: cannot read the profile", path.display()))?;
-            Profile::from_toml_str(&text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))
-        }
-        (Some(name), None) => Ok(Profile::builtin(name)?),
-        (None, None) => bail!("give a profile with --profile NAME or --profile-file FILE"),
-    }
 }
 
 /// The columns of the 等级分计算表, in the official order.

@@ -11,7 +11,6 @@ use anyhow::{Context, bail};
 use chrono::NaiveDate;
 use qiyuan_formats::event::read_event_path;
 use qiyuan_formats::list::read_list;
-use qiyuan_rating::Profile;
 use qiyuan_rating::model::{Event, PlayerId};
 use qiyuan_rating::titles::{
     EventTitleReport, RouteKind, TitleFileReport, TitleRules, event_titles, title_file,
@@ -85,15 +84,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if matches!(args.format, Format::Csv | Format::Xlsx) {
         bail!("qiyuan titles writes table or json");
     }
-    let profile = match (&args.profile, &args.profile_file) {
-        (_, Some(path)) => {
-            let text = fs::read_to_string(path)
-                .with_context(|| format!("{}: cannot read the profile", path.display()))?;
-            Profile::from_toml_str(&text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?
-        }
-        (Some(name), None) => Profile::builtin(name)?,
-        (None, None) => bail!("give a profile with --profile NAME or --profile-file FILE"),
-    };
+    let profile = super::load_profile(args.profile.as_deref(), args.profile_file.as_deref())?;
     let rules = match &args.rules_file {
         Some(path) => {
             let text = fs::read_to_string(path)
