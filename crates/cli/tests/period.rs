@@ -93,6 +93,54 @@ fn a_period_as_csv_then_the_next_one() {
     assert!(String::from_utf8_lossy(&o.stderr).contains("the list's is used"));
 }
 
+/// A chess list with FIDE ids keeps them through two periods: the engine's
+/// row has no place for a FIDE id, the new list takes it from the list
+/// before.
+#[test]
+fn fide_ids_are_kept_from_one_list_to_the_next() {
+    let dir = tempfile::tempdir().unwrap();
+    let with_ids = LIST
+        .replacen("last_active\n", "last_active,fide_id\n", 1)
+        .replacen("2025-01-10\n", "2025-01-10,8603677\n", 1)
+        .replace(
+            "1450,8,active,2025-01-10\n",
+            "1450,8,active,2025-01-10,8600001\n",
+        );
+    let mut list = write(dir.path(), "list.csv", with_ids.as_bytes());
+    let ev = write(dir.path(), "e.json", EVENT.as_bytes());
+    // The event in the first period; the second has none.
+    for (date, events) in [
+        ("2025-04-01", vec![ev.to_str().unwrap()]),
+        ("2025-06-01", vec![]),
+    ] {
+        let mut args = vec![
+            "period",
+            "--profile",
+            "cca-amateur",
+            "--list",
+            list.to_str().unwrap(),
+            "--date",
+            date,
+        ];
+        args.extend(events);
+        let o = qiyuan(&args);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let out = String::from_utf8(o.stdout).unwrap();
+        let header: Vec<&str> = out.lines().next().unwrap().split(',').collect();
+        let at = header
+            .iter()
+            .position(|h| *h == "fide_id")
+            .expect("a fide_id column");
+        let ids: Vec<&str> = out
+            .lines()
+            .skip(1)
+            .map(|l| l.split(',').nth(at).unwrap())
+            .collect();
+        assert_eq!(ids, ["8603677", "", "8600001"], "{date}:\n{out}");
+        list = write(dir.path(), &format!("after-{date}.csv"), out.as_bytes());
+    }
+}
+
 #[test]
 fn gbk_lists_and_bad_input() {
     let dir = tempfile::tempdir().unwrap();

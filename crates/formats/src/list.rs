@@ -32,7 +32,7 @@
 //! assert_eq!(err.to_string(), "list.csv:2: column `rating`: `2x00` is not a number");
 //! ```
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::fmt;
 
 use chrono::NaiveDate;
@@ -109,6 +109,10 @@ pub struct ListFile {
     /// Things the reader did that the user should know (the conversion
     /// from another encoding, columns not read).
     pub warnings: Vec<String>,
+    /// The FIDE id of each player the file gives one for, by list id (the
+    /// engine's row has no place for it; a new list written from the
+    /// period's rows takes it from here).
+    pub fide_ids: BTreeMap<u32, u64>,
 }
 
 /// One row of a list file: read, with its line.
@@ -236,6 +240,11 @@ pub fn read_list(bytes: &[u8], file: &str) -> Result<ListFile, ListFileError> {
         });
     }
     let lines: Vec<usize> = read.rows.iter().map(|r| r.line).collect();
+    let fide_ids = read
+        .rows
+        .iter()
+        .filter_map(|r| Some((r.row.id.0, r.fide_id?)))
+        .collect();
     let list =
         RatingList::new(read.rows.into_iter().map(|r| r.row).collect()).map_err(|e| match e {
             qiyuan_rating::period::ListError::DuplicateId { id, first, second } => ListFileError {
@@ -249,6 +258,7 @@ pub fn read_list(bytes: &[u8], file: &str) -> Result<ListFile, ListFileError> {
         list,
         encoding: read.encoding,
         warnings: read.warnings,
+        fide_ids,
     })
 }
 

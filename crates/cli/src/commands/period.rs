@@ -110,7 +110,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             t.push('\n');
             t
         }
-        Format::Csv => render_csv(&report)?,
+        Format::Csv => render_csv(&report, &file.fide_ids)?,
         Format::Table => render_table(&report),
         Format::Xlsx => bail!("qiyuan period writes csv, json or table"),
     };
@@ -118,7 +118,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The first columns of the new list; then every other list column and the notes.
+/// The first columns of the new list; then every other list column, the
+/// FIDE id and the notes.
 const HEAD: [&str; 9] = [
     "id",
     "name",
@@ -131,7 +132,13 @@ const HEAD: [&str; 9] = [
     "status",
 ];
 
-fn render_csv(report: &PeriodReport) -> anyhow::Result<String> {
+/// The new list as CSV: [`HEAD`], the other list columns, the FIDE id the
+/// list before gave each player (the engine's row has no place for it), and
+/// the notes.
+fn render_csv(
+    report: &PeriodReport,
+    fide_ids: &std::collections::BTreeMap<u32, u64>,
+) -> anyhow::Result<String> {
     let rest: Vec<usize> = list::COLUMNS
         .iter()
         .enumerate()
@@ -141,6 +148,7 @@ fn render_csv(report: &PeriodReport) -> anyhow::Result<String> {
     let mut w = csv::Writer::from_writer(Vec::new());
     let mut header: Vec<&str> = HEAD.to_vec();
     header.extend(rest.iter().map(|&i| list::COLUMNS[i]));
+    header.push("fide_id");
     header.push("notes");
     w.write_record(&header)?;
     for r in &report.rows {
@@ -166,6 +174,12 @@ fn render_csv(report: &PeriodReport) -> anyhow::Result<String> {
             col("status"),
         ];
         rec.extend(rest.iter().map(|&i| cells[i].clone()));
+        rec.push(
+            fide_ids
+                .get(&r.row.id.0)
+                .map(|i| i.to_string())
+                .unwrap_or_default(),
+        );
         rec.push(r.notes.join("; "));
         w.write_record(&rec)?;
     }
