@@ -317,53 +317,61 @@ impl Browser {
             .unwrap_or_else(|e| panic!("find all `{css}`: {e}"))
     }
 
-    /// Clicks an element once it is there. An element found on the page
-    /// that was just being replaced (a form's answer still loading) is
-    /// "stale" when clicked: it is found again on the new page.
-    pub async fn click(&self, css: &str) {
+    /// Finds `css` and does `op` with it. An element found on the page that
+    /// was just being replaced (a form's answer or a link's page still
+    /// loading) is "stale" by the time it is used: it is found again on the
+    /// new page, until the wait's deadline. `what` names the step in a
+    /// failure.
+    async fn on_element<T, F, Fut>(&self, css: &str, what: &str, op: F) -> T
+    where
+        F: Fn(Element) -> Fut,
+        Fut: Future<Output = Result<T, CmdError>>,
+    {
         let deadline = tokio::time::Instant::now() + WAIT;
         loop {
-            match self.find(css).await.click().await {
-                Ok(_) => return,
+            match op(self.find(css).await).await {
+                Ok(v) => return v,
                 Err(e) if is_stale(&e) && tokio::time::Instant::now() < deadline => {
                     tokio::time::sleep(Duration::from_millis(100)).await;
                 }
-                Err(e) => panic!("click `{css}`: {e}"),
+                Err(e) => panic!("{what} `{css}`: {e}"),
             }
         }
     }
 
+    /// Clicks an element once it is there.
+    pub async fn click(&self, css: &str) {
+        self.on_element(css, "click", |e| async move { e.click().await.map(drop) })
+            .await;
+    }
+
     /// Types into a field (after clearing it).
     pub async fn fill(&self, css: &str, value: &str) {
-        let field = self.find(css).await;
-        field.clear().await.expect("clear a field");
-        field
-            .send_keys(value)
-            .await
-            .unwrap_or_else(|e| panic!("type into `{css}`: {e}"));
+        self.on_element(css, "type into", |e| async move {
+            e.clear().await?;
+            e.send_keys(value).await
+        })
+        .await;
     }
 
     /// Chooses an option of a `<select>` by its value.
     pub async fn select(&self, css: &str, value: &str) {
-        self.find(css)
-            .await
-            .select_by_value(value)
-            .await
-            .unwrap_or_else(|e| panic!("select {value} in `{css}`: {e}"));
+        self.on_element(css, &format!("select {value} in"), |e| async move {
+            e.select_by_value(value).await
+        })
+        .await;
     }
 
     /// The visible text of an element.
     pub async fn text(&self, css: &str) -> String {
-        self.find(css).await.text().await.expect("element text")
+        self.on_element(css, "text of", |e| async move { e.text().await })
+            .await
     }
 
     /// The `<html lang>` of the page.
     pub async fn html_lang(&self) -> String {
-        self.find("html")
+        self.on_element("html", "lang of", |e| async move { e.attr("lang").await })
             .await
-            .attr("lang")
-            .await
-            .expect("html lang")
             .unwrap_or_default()
     }
 
