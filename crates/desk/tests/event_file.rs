@@ -18,15 +18,16 @@ fn file(games: &str, system: &str) -> qiyuan_rating::model::Event {
     read_event(&text, "e.json", None).unwrap()
 }
 
+/// Two rounds of the three players: a game and a pairing-allocated bye,
+/// then a draw and a requested half-point bye.
+const TWO_ROUNDS: &str = r#"{"round": 1, "red": 7, "black": 9, "result": "1-0"},
+    {"round": 1, "red": 4, "result": "bye"},
+    {"round": 2, "red": 4, "black": 7, "result": "1/2-1/2"},
+    {"round": 2, "red": 9, "result": "half-bye"}"#;
+
 #[test]
 fn players_and_rounds_as_the_file_gives_them() {
-    let e = file(
-        r#"{"round": 1, "red": 7, "black": 9, "result": "1-0"},
-           {"round": 1, "red": 4, "result": "bye"},
-           {"round": 2, "red": 4, "black": 7, "result": "1/2-1/2"},
-           {"round": 2, "red": 9, "result": "half-bye"}"#,
-        "swiss",
-    );
+    let e = file(TWO_ROUNDS, "swiss");
     let got = entry(&e).unwrap();
     let numbers: Vec<_> = got.players.iter().map(|p| p.number).collect();
     assert_eq!(numbers, [Some(7), Some(9), Some(4)]);
@@ -82,13 +83,7 @@ fn each_refusal_names_its_field() {
 
 #[test]
 fn the_tournament_model_of_a_file() {
-    let e = file(
-        r#"{"round": 1, "red": 7, "black": 9, "result": "1-0"},
-           {"round": 1, "red": 4, "result": "bye"},
-           {"round": 2, "red": 4, "black": 7, "result": "1/2-1/2"},
-           {"round": 2, "red": 9, "result": "half-bye"}"#,
-        "round-robin",
-    );
+    let e = file(TWO_ROUNDS, "round-robin");
     let t = qiyuan_desk::event_file::tournament(&e, None).unwrap();
     assert_eq!(t.kind(), qiyuan_tournament::model::EventKind::RoundRobin);
     let ids: Vec<_> = t.players().iter().map(|p| p.id).collect();

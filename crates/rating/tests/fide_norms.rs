@@ -404,20 +404,26 @@ fn eight_games_and_a_forfeit_win_in_nine_rounds() {
     assert_eq!(gm.counts_as_games, 9);
 }
 
-#[test]
-fn eight_games_after_a_pairing_allocated_bye() {
-    // 1.4.1c with the full-point bye of round 9 instead of a forfeit win.
+/// The eight games of [`eight_games_and_a_forfeit_win_in_nine_rounds`]
+/// and, in round 9, a bye of `kind` for the candidate.
+fn eight_games_and_a_bye(kind: ByeKind) -> Event {
     let mut opponents = nine_opponents();
     opponents.pop();
-    let mut e = candidate_event(Sex::Male, "CHN", opponents, "11111=10", EventSystem::Swiss);
+    let e = candidate_event(Sex::Male, "CHN", opponents, "11111=10", EventSystem::Swiss);
     let mut pairings = e.pairings().to_vec();
-    pairings.push(bye(9, 1, ByeKind::Full));
-    e = event(
+    pairings.push(bye(9, 1, kind));
+    event(
         GameKind::Chess,
         EventSystem::Swiss,
         e.players().to_vec(),
         pairings,
-    );
+    )
+}
+
+#[test]
+fn eight_games_after_a_pairing_allocated_bye() {
+    // 1.4.1c with the full-point bye of round 9 instead of a forfeit win.
+    let e = eight_games_and_a_bye(ByeKind::Full);
     let gm = result(&check(&e), 1, "GM").clone();
     assert!(gm.achieved, "{:?}", gm.failures);
     assert_eq!(gm.counts_as_games, 9);
@@ -428,17 +434,7 @@ fn a_requested_full_point_bye_is_not_a_pairing_allocated_one() {
     // 1.4.1c names a pairing-allocated bye: the same eight games with a
     // requested full-point bye in round 9 (请假（记胜）, TRF `F`) are 8
     // games, fewer than 1.4.1a's 9.
-    let mut opponents = nine_opponents();
-    opponents.pop();
-    let mut e = candidate_event(Sex::Male, "CHN", opponents, "11111=10", EventSystem::Swiss);
-    let mut pairings = e.pairings().to_vec();
-    pairings.push(bye(9, 1, ByeKind::FullRequested));
-    e = event(
-        GameKind::Chess,
-        EventSystem::Swiss,
-        e.players().to_vec(),
-        pairings,
-    );
+    let e = eight_games_and_a_bye(ByeKind::FullRequested);
     let gm = result(&check(&e), 1, "GM").clone();
     assert!(!gm.achieved);
     assert_eq!(articles(&gm), ["1.4.1a"]);

@@ -6,7 +6,7 @@
 mod common;
 
 use common::browser::*;
-use common::{TEST_PASSWORD, TestServer, created_event_id};
+use common::{TestServer, created_event_id};
 use fantoccini::Locator;
 use qiyuan_server::auth::Role;
 
@@ -68,11 +68,7 @@ async fn desk_forms_and_reports_fit_a_phone() {
     ]
     .to_vec();
     with_browser("phone", &server, move |b| async move {
-        b.goto("/login").await;
-        b.fill("input[name=username]", "arb").await;
-        b.fill("input[name=password]", TEST_PASSWORD).await;
-        b.click("form[action='/login'] button[type=submit]").await;
-        b.find("header.site a.user").await;
+        b.sign_in("arb").await;
         b.window(NARROW).await;
         let mut wide = Vec::new();
         for lang in ["zh", "en"] {
@@ -278,11 +274,7 @@ async fn xiangqi_options_chosen_on_a_phone() {
         assert_eq!(resp.status(), 200);
     }
     with_browser("xiangqi-options", &server, move |b| async move {
-        b.goto("/login").await;
-        b.fill("input[name=username]", "arb").await;
-        b.fill("input[name=password]", TEST_PASSWORD).await;
-        b.click("form[action='/login'] button[type=submit]").await;
-        b.find("header.site a.user").await;
+        b.sign_in("arb").await;
         b.goto("/lang/zh").await;
         b.window(NARROW).await;
 

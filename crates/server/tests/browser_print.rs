@@ -32,7 +32,7 @@ use std::collections::HashMap;
 use std::path::Path;
 
 use common::browser::*;
-use common::{TEST_PASSWORD, TestServer, attr_after, created_event_id};
+use common::{TestServer, attr_after, created_event_id};
 use fantoccini::wd::{PrintConfiguration, PrintMargins, PrintOrientation, PrintSize};
 use qiyuan_server::auth::Role;
 use rust_decimal::Decimal;
@@ -532,11 +532,7 @@ async fn prints_fit_a4_in_both_orientations() {
     assert_eq!((total(&xiangqi), total(&chess)), (dec!(54), dec!(18)));
 
     with_browser("print", &server, move |b| async move {
-        b.goto("/login").await;
-        b.fill("input[name=username]", "arb").await;
-        b.fill("input[name=password]", TEST_PASSWORD).await;
-        b.click("form[action='/login'] button[type=submit]").await;
-        b.find("header.site a.user").await;
+        b.sign_in("arb").await;
         for ev in [&xiangqi, &chess] {
             check_event(&b, &tool, ev).await;
         }

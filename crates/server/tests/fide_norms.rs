@@ -189,11 +189,7 @@ async fn the_fide_norms_in_a_browser() {
     let id = event(&server).await;
     server.store.assign_arbiter(id, arb.id).await.unwrap();
     with_browser("fide-norms", &server, move |b| async move {
-        b.goto("/login").await;
-        b.fill("input[name=username]", "arb").await;
-        b.fill("input[name=password]", common::TEST_PASSWORD).await;
-        b.click("form[action='/login'] button[type=submit]").await;
-        b.find("header.site a.user").await;
+        b.sign_in("arb").await;
 
         b.goto("/lang/en").await;
         b.window(DESKTOP).await;

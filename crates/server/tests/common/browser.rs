@@ -375,6 +375,18 @@ impl Browser {
             .unwrap_or_default()
     }
 
+    /// Signs `user` (an account with the tests' password) in through the
+    /// sign-in page and waits for the header to name him.
+    pub async fn sign_in(&self, user: &str) {
+        self.goto("/login").await;
+        self.fill("input[name=username]", user).await;
+        self.fill("input[name=password]", super::TEST_PASSWORD)
+            .await;
+        self.click("form[action='/login'] button[type=submit]")
+            .await;
+        self.find("header.site a.user").await;
+    }
+
     /// Runs a script; its JSON result.
     pub async fn js(&self, script: &str) -> serde_json::Value {
         self.client
