@@ -604,3 +604,90 @@ pub fn glossary_markdown() -> String {
     }
     out
 }
+
+/// The English phrases in a text meant to be Chinese: runs of three or
+/// more English words (joined by one space), which a Chinese reader should
+/// never meet.
+///
+/// A word is two or more ASCII letters with at least one lower-case
+/// letter; words joined by spaces and the punctuation of a sentence (`,`
+/// `;` `:` `-` `'` `(` `)`) make a run. Anything else ends a run: a Chinese
+/// character, a digit, a code in capitals (`TRF`, `FEN`), a path's `/` or
+/// `.`. Text between backticks is a field name or a code the user types,
+/// and is not read. Every crate's tests hold its Chinese messages to this
+/// (each error's `text(Lang::Zh)`), and the CLI's tests its output.
+///
+/// ```
+/// use qiyuan_vocab::english_phrases;
+/// assert!(english_phrases("第 3 行，字段 `rating`：不是数字").is_empty());
+/// assert!(english_phrases("/tmp/abc/event.trf：TRF 第 001 行").is_empty());
+/// assert_eq!(
+///     english_phrases("第 3 行：the rating is not valid"),
+///     ["the rating is not valid"]
+/// );
+/// ```
+#[must_use]
+pub fn english_phrases(text: &str) -> Vec<String> {
+    let mut phrases = Vec::new();
+    let mut run: Vec<String> = Vec::new();
+    let mut word = String::new();
+    let mut in_code = false;
+    let end_run = |run: &mut Vec<String>, phrases: &mut Vec<String>| {
+        if run.len() >= 3 {
+            phrases.push(run.join(" "));
+        }
+        run.clear();
+    };
+    for c in text.chars().chain(std::iter::once('\u{0}')) {
+        if c == '`' {
+            in_code = !in_code;
+            word.clear();
+            end_run(&mut run, &mut phrases);
+            continue;
+        }
+        if in_code {
+            continue;
+        }
+        if c.is_ascii_alphabetic() {
+            word.push(c);
+            continue;
+        }
+        let keeps_run = c == ' ' || ",;:-'()".contains(c);
+        let w = std::mem::take(&mut word);
+        if w.len() >= 2 && w.chars().any(|c| c.is_ascii_lowercase()) && !c.is_ascii_digit() {
+            run.push(w);
+        } else if !w.is_empty() {
+            // A code in capitals, a single letter, letters glued to a digit.
+            end_run(&mut run, &mut phrases);
+        }
+        if !keeps_run {
+            end_run(&mut run, &mut phrases);
+        }
+    }
+    phrases
+}
+
+#[cfg(test)]
+mod tests {
+    use super::english_phrases;
+
+    #[test]
+    fn english_phrases_finds_sentences_not_codes() {
+        assert_eq!(
+            english_phrases("error: the file, line 3: cannot read"),
+            ["error the file line"]
+        );
+        assert_eq!(
+            english_phrases("TRF FEN PGN 第 3 行 r1 abc1 x y z"),
+            Vec::<String>::new()
+        );
+        assert_eq!(
+            english_phrases("`the field name here` 有误"),
+            Vec::<String>::new()
+        );
+        assert_eq!(
+            english_phrases("全部 the rating is 不对"),
+            ["the rating is"]
+        );
+    }
+}
