@@ -12,9 +12,11 @@
 use std::process::ExitCode;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
+use qiyuan_vocab::Lang;
 
 mod commands;
 mod help;
+mod say;
 
 /// 棋院 — the rating office and tournament desk for xiangqi and chess.
 #[derive(Debug, Parser)]
@@ -69,8 +71,18 @@ enum Command {
 
 fn main() -> ExitCode {
     let lang = help::lang(std::env::args_os(), |name| std::env::var_os(name));
+    say::set_lang(lang);
     let mut cmd = help::command(Cli::command(), lang);
-    let mut matches = cmd.get_matches_mut();
+    let mut matches = match cmd.try_get_matches_from_mut(std::env::args_os()) {
+        Ok(matches) => matches,
+        Err(err) => match (lang, help::parse_error_zh(&err)) {
+            (Lang::Zh, Some(text)) => {
+                say::error(&text);
+                return ExitCode::from(2);
+            }
+            _ => err.exit(),
+        },
+    };
     let cli =
         Cli::from_arg_matches_mut(&mut matches).unwrap_or_else(|err| err.format(&mut cmd).exit());
     let outcome = match cli.command {
@@ -93,22 +105,8 @@ fn main() -> ExitCode {
     match outcome {
         Ok(code) => code,
         Err(err) => {
-            eprintln!("error: {}", message(&err));
+            say::error(&say::chain_text(&err));
             ExitCode::from(2)
         }
     }
-}
-
-/// The error and its causes, each said once: many errors already quote
-/// their cause in their own message, and printing the chain would repeat it.
-fn message(err: &anyhow::Error) -> String {
-    let mut text = err.to_string();
-    for cause in err.chain().skip(1) {
-        let cause = cause.to_string();
-        if !text.contains(&cause) {
-            text.push_str(": ");
-            text.push_str(&cause);
-        }
-    }
-    text
 }

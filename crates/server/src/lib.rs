@@ -52,6 +52,8 @@ use axum::extract::DefaultBodyLimit;
 use axum::routing::get;
 use qiyuan_store::Store;
 
+pub use i18n::Lang;
+
 pub use error::AppError;
 
 /// How the server runs (`qiyuan serve` flags).
@@ -333,17 +335,32 @@ pub async fn serve_on(
 /// `--demo` on a public address, the database cannot be opened, the demo
 /// data cannot be written, or the address cannot be bound.
 pub async fn serve(config: ServeConfig) -> anyhow::Result<()> {
+    serve_in(config, Lang::En).await
+}
+
+/// [`serve`], saying what it does on the console (the URL, the demo
+/// account, the refusals) in `console`, the language of the person who
+/// started it (`qiyuan serve --lang zh`).
+///
+/// # Errors
+/// As [`serve`].
+pub async fn serve_in(config: ServeConfig, console: Lang) -> anyhow::Result<()> {
     use anyhow::Context;
+    let (user, password, addr) = (demo::DEMO_USER, demo::DEMO_PASSWORD, config.addr);
     if config.demo && !config.demo_public && !config.addr.ip().is_loopback() {
-        anyhow::bail!(
-            "--demo creates the administrator `{}` with the published password `{}`: it listens \
-             on loopback only (127.0.0.1 or ::1), not on {}. Add --demo-public to serve the \
-             demo to others anyway, or leave out --demo and create your own administrator \
-             on the first-run page.",
-            demo::DEMO_USER,
-            demo::DEMO_PASSWORD,
-            config.addr
-        );
+        anyhow::bail!(console.pick(
+            format!(
+                "--demo creates the administrator `{user}` with the published password \
+                 `{password}`: it listens on loopback only (127.0.0.1 or ::1), not on {addr}. Add \
+                 --demo-public to serve the demo to others anyway, or leave out --demo and create \
+                 your own administrator on the first-run page."
+            ),
+            format!(
+                "--demo 会创建管理员 `{user}`，其密码 `{password}` 是公开的：因此只在本机回环地址\
+                 （127.0.0.1 或 ::1）上监听，而不是 {addr}。如仍要让他人访问演示，请加 \
+                 --demo-public；或去掉 --demo，在首次运行页面创建自己的管理员。"
+            ),
+        ));
     }
     let url = qiyuan_store::database_url(&config.database);
     let store = Store::open(&url).await?;
@@ -351,32 +368,54 @@ pub async fn serve(config: ServeConfig) -> anyhow::Result<()> {
     if config.demo {
         demo::seed_demo(&state)
             .await
-            .context("seeding the demo data")?;
+            .with_context(|| console.t("seeding the demo data", "写入演示数据"))?;
     }
     if demo::demo_account_open(&state).await? {
         println!(
-            "demo account: sign in as `{}` with password `{}` (change it before going public)",
-            demo::DEMO_USER,
-            demo::DEMO_PASSWORD
+            "{}",
+            console.pick(
+                format!(
+                    "demo account: sign in as `{user}` with password `{password}` (change it before \
+                     going public)"
+                ),
+                format!("演示账号：用户名 `{user}`，密码 `{password}`（公开使用前请修改）"),
+            )
         );
     }
     let listener = tokio::net::TcpListener::bind(config.addr)
         .await
-        .with_context(|| format!("cannot listen on {}", config.addr))?;
+        .with_context(|| {
+            console.pick(
+                format!("cannot listen on {addr}"),
+                format!("无法在 {addr} 上监听"),
+            )
+        })?;
     let addr = listener.local_addr()?;
+    let database = &config.database;
     println!(
-        "qiyuan serving on http://{addr}/  (database: {})",
-        config.database
+        "{}",
+        console.pick(
+            format!("qiyuan serving on http://{addr}/  (database: {database})"),
+            format!("qiyuan 已在 http://{addr}/ 上服务（数据库：{database}）"),
+        )
     );
     if state.store.user_count().await? == 0 {
         println!(
-            "no account yet: create the administrator at http://{addr}/setup \
-             (or run `qiyuan serve --demo` for the demo data)"
+            "{}",
+            console.pick(
+                format!(
+                    "no account yet: create the administrator at http://{addr}/setup (or run \
+                     `qiyuan serve --demo` for the demo data)"
+                ),
+                format!(
+                    "尚无账号：请在 http://{addr}/setup 创建管理员（或运行 `qiyuan serve --demo` 使用演示数据）"
+                ),
+            )
         );
     }
-    println!("press Ctrl-C to stop");
+    println!("{}", console.t("press Ctrl-C to stop", "按 Ctrl-C 停止"));
     let sweeper = tokio::spawn(sweep_sessions(state.store.clone()));
-    let served = serve_on(listener, state, shutdown_signal()).await;
+    let served = serve_on(listener, state, shutdown_signal(console)).await;
     sweeper.abort();
     served
 }
@@ -393,7 +432,7 @@ async fn sweep_sessions(store: Store) {
 }
 
 /// Completes on Ctrl-C, or SIGTERM on Unix.
-async fn shutdown_signal() {
+async fn shutdown_signal(console: Lang) {
     let ctrl_c = async {
         let _ = tokio::signal::ctrl_c().await;
     };
@@ -412,5 +451,5 @@ async fn shutdown_signal() {
         () = ctrl_c => {},
         () = term => {},
     }
-    println!("shutting down");
+    println!("{}", console.t("shutting down", "正在停止"));
 }

@@ -605,6 +605,37 @@ pub fn glossary_markdown() -> String {
     out
 }
 
+/// An operating-system error (a file not found, no permission, a full
+/// disk) in `lang`: the common kinds in Chinese, any other kind in the
+/// system's own words. [`Lang::En`] is the error's `Display`.
+///
+/// ```
+/// use qiyuan_vocab::{io_error_text, Lang};
+/// let e = std::io::Error::from(std::io::ErrorKind::NotFound);
+/// assert_eq!(io_error_text(&e, Lang::Zh), "文件或目录不存在");
+/// assert_eq!(io_error_text(&e, Lang::En), e.to_string());
+/// ```
+#[must_use]
+pub fn io_error_text(e: &std::io::Error, lang: Lang) -> String {
+    use std::io::ErrorKind as K;
+    let zh = match e.kind() {
+        K::NotFound => "文件或目录不存在",
+        K::PermissionDenied => "没有访问权限",
+        K::AlreadyExists => "文件已存在",
+        K::InvalidData => "内容无效（例如不是 UTF-8 文本）",
+        K::IsADirectory => "这是一个目录，不是文件",
+        K::NotADirectory => "路径中有一部分不是目录",
+        K::StorageFull => "磁盘已满",
+        K::ReadOnlyFilesystem => "文件系统只读",
+        K::UnexpectedEof => "文件意外结束",
+        _ => return e.to_string(),
+    };
+    match lang {
+        Lang::En => e.to_string(),
+        Lang::Zh => zh.to_string(),
+    }
+}
+
 /// The English phrases in a text meant to be Chinese: runs of three or
 /// more English words (joined by one space), which a Chinese reader should
 /// never meet.
@@ -612,8 +643,8 @@ pub fn glossary_markdown() -> String {
 /// A word is two or more ASCII letters with at least one lower-case
 /// letter; words joined by spaces and the punctuation of a sentence (`,`
 /// `;` `:` `-` `'` `(` `)`) make a run. Anything else ends a run: a Chinese
-/// character, a digit, a code in capitals (`TRF`, `FEN`), a path's `/` or
-/// `.`. Text between backticks is a field name or a code the user types,
+/// character, a digit, a code in capitals (`TRF`, `FEN`), an option
+/// (`--dutch`), a path's `/` or `.`. Text between backticks is a field name or a code the user types,
 /// and is not read. Every crate's tests hold its Chinese messages to this
 /// (each error's `text(Lang::Zh)`), and the CLI's tests its output.
 ///
@@ -632,6 +663,9 @@ pub fn english_phrases(text: &str) -> Vec<String> {
     let mut run: Vec<String> = Vec::new();
     let mut word = String::new();
     let mut in_code = false;
+    // The character before the current one, and whether the current word
+    // follows a `-` (an option: `--lang`, `-o`).
+    let (mut previous, mut option) = (' ', false);
     let end_run = |run: &mut Vec<String>, phrases: &mut Vec<String>| {
         if run.len() >= 3 {
             phrases.push(run.join(" "));
@@ -649,15 +683,25 @@ pub fn english_phrases(text: &str) -> Vec<String> {
             continue;
         }
         if c.is_ascii_alphabetic() {
+            if word.is_empty() {
+                option = previous == '-';
+            }
             word.push(c);
+            previous = c;
             continue;
         }
         let keeps_run = c == ' ' || ",;:-'()".contains(c);
         let w = std::mem::take(&mut word);
-        if w.len() >= 2 && w.chars().any(|c| c.is_ascii_lowercase()) && !c.is_ascii_digit() {
+        previous = c;
+        if w.len() >= 2
+            && w.chars().any(|c| c.is_ascii_lowercase())
+            && !c.is_ascii_digit()
+            && !option
+        {
             run.push(w);
         } else if !w.is_empty() {
-            // A code in capitals, a single letter, letters glued to a digit.
+            // A code in capitals, a single letter, letters glued to a
+            // digit, an option (`--dutch`).
             end_run(&mut run, &mut phrases);
         }
         if !keeps_run {

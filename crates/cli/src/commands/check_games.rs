@@ -27,6 +27,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use crate::say::t;
 use anyhow::Context;
 use comfy_table::{Table, presets::UTF8_FULL_CONDENSED};
 use qiyuan_formats::event::{
@@ -440,8 +441,12 @@ fn check_event(path: &std::path::Path, rows: &mut Vec<Row>) -> anyhow::Result<(u
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let mut rows = Vec::new();
     for path in &args.files {
-        let bytes =
-            std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+        let bytes = std::fs::read(path).with_context(|| {
+            t(
+                format!("cannot read {}", path.display()),
+                format!("无法读取 {}", path.display()),
+            )
+        })?;
         rows.extend(check_bytes(&path.display().to_string(), &bytes));
     }
     let mut summary = summarize(&rows);

@@ -54,6 +54,7 @@ use qiyuan_rating::model as rm;
 use qiyuan_xiangqi::Notation;
 
 use super::output;
+use crate::say::{self, error_text, t};
 
 /// A file format `convert` knows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -119,11 +120,15 @@ impl Converted {
 /// The input as UTF-8 text, or a clear error.
 fn utf8<'a>(args: &Args, bytes: &'a [u8]) -> anyhow::Result<&'a str> {
     let text = std::str::from_utf8(bytes).map_err(|e| {
-        anyhow::anyhow!(
-            "{}: the file is not UTF-8 text (byte {})\n  help: convert it first, e.g. iconv -f GB18030 -t UTF-8",
-            args.input.display(),
-            e.valid_up_to()
-        )
+        let (file, byte) = (args.input.display(), e.valid_up_to());
+        anyhow::anyhow!(t(
+            format!(
+                "{file}: the file is not UTF-8 text (byte {byte})\n  help: convert it first, e.g. iconv -f GB18030 -t UTF-8"
+            ),
+            format!(
+                "{file}：文件不是 UTF-8 文本（第 {byte} 字节）\n  提示：请先转换编码，例如 iconv -f GB18030 -t UTF-8"
+            )
+        ))
     })?;
     Ok(text.strip_prefix('\u{feff}').unwrap_or(text))
 }
@@ -251,11 +256,19 @@ fn format_of(path: &Path, given: Option<FileFormat>, what: &str) -> anyhow::Resu
         .map(|&(_, f)| f)
         .with_context(|| {
             let known: Vec<String> = FORMATS.iter().map(|(e, _)| format!(".{e}")).collect();
-            format!(
-                "{}: cannot tell the {what} format from the extension (known: {}); give --{}",
+            let (file, known, flag) = (
                 path.display(),
                 known.join(" "),
-                if what == "input" { "from" } else { "to" }
+                if what == "input" { "from" } else { "to" },
+            );
+            t(
+                format!(
+                    "{file}: cannot tell the {what} format from the extension (known: {known}); give --{flag}"
+                ),
+                format!(
+                    "{file}：无法从扩展名判断{}格式（可识别：{known}）；请用 --{flag} 指定",
+                    if what == "input" { "输入" } else { "输出" }
+                ),
             )
         })
 }
@@ -265,18 +278,28 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let from = format_of(&args.input, args.from, "input")?;
     let to_stdout = args.output.as_os_str() == "-";
     let to = if to_stdout && args.to.is_none() {
-        bail!("writing to standard output: give the format with --to");
+        bail!(t(
+            "writing to standard output: give the format with --to",
+            "输出到标准输出时，请用 --to 指定格式"
+        ));
     } else {
         format_of(&args.output, args.to, "output")?
     };
     let Some(&(_, _, convert)) = CONVERSIONS.iter().find(|(f, t, _)| *f == from && *t == to) else {
-        bail!("no conversion from {from:?} to {to:?}");
+        bail!(t(
+            format!("no conversion from {from:?} to {to:?}"),
+            format!("不支持从 {from:?} 转换为 {to:?}")
+        ));
     };
-    let bytes =
-        fs::read(&args.input).with_context(|| format!("{}: cannot read", args.input.display()))?;
+    let bytes = fs::read(&args.input).with_context(|| {
+        t(
+            format!("{}: cannot read", args.input.display()),
+            format!("{}：无法读取", args.input.display()),
+        )
+    })?;
     let out = convert(&args, &bytes, to).with_context(|| format!("{}", args.input.display()))?;
     for n in &out.notes {
-        eprintln!("note: {n}");
+        say::note(n);
     }
     if to_stdout {
         let mut stdout = std::io::stdout().lock();
@@ -331,8 +354,14 @@ fn game_text<'a>(bytes: &'a [u8], notes: &mut Vec<String>) -> std::borrow::Cow<'
     let (text, encoding) = decode(bytes);
     match encoding {
         TextEncoding::Utf8 => {}
-        TextEncoding::Gbk => notes.push("read as GBK, written as UTF-8".into()),
-        TextEncoding::Big5 => notes.push("read as Big5, written as UTF-8".into()),
+        TextEncoding::Gbk => notes.push(t(
+            "read as GBK, written as UTF-8",
+            "按 GBK 读入，以 UTF-8 写出",
+        )),
+        TextEncoding::Big5 => notes.push(t(
+            "read as Big5, written as UTF-8",
+            "按 Big5 读入，以 UTF-8 写出",
+        )),
     }
     text
 }
@@ -358,22 +387,27 @@ fn pgn_to_pgn(args: &Args, bytes: &[u8], _to: FileFormat) -> anyhow::Result<Conv
             xiangqi += 1;
         } else {
             if args.notation.is_some() {
-                bail!(
-                    "game {}, line {}: a chess game; --notation is for xiangqi games only",
-                    raw.number,
-                    raw.line
-                );
+                let (game, line) = (raw.number, raw.line);
+                bail!(t(
+                    format!(
+                        "game {game}, line {line}: a chess game; --notation is for xiangqi games only"
+                    ),
+                    format!(
+                        "第 {game} 局（第 {line} 行）：这是国际象棋对局；--notation 只用于象棋对局"
+                    )
+                ));
             }
             out.push_str(&write_pgn(&PgnGame::from_raw(&raw)?));
             chess += 1;
         }
     }
     if xiangqi + chess == 0 {
-        bail!("no game found in the file");
+        bail!(t("no game found in the file", "文件中没有对局"));
     }
     if xiangqi > 0 && chess > 0 {
-        notes.push(format!(
-            "the file mixes {xiangqi} xiangqi and {chess} chess games; each was written in its own notation"
+        notes.push(t(
+            format!("the file mixes {xiangqi} xiangqi and {chess} chess games; each was written in its own notation"),
+            format!("文件中有 {xiangqi} 局象棋和 {chess} 局国际象棋对局；各按其记谱法写出"),
         ));
     }
     Ok(Converted::text(out, notes))
@@ -397,18 +431,21 @@ fn pgn_to_xqf(_args: &Args, bytes: &[u8], _to: FileFormat) -> anyhow::Result<Con
     for raw in read_raw(&text) {
         let raw = raw?;
         if !is_xiangqi(&raw) {
-            bail!(
-                "game {}, line {}: a chess game; XQF holds xiangqi games only",
-                raw.number,
-                raw.line
-            );
+            let (game, line) = (raw.number, raw.line);
+            bail!(t(
+                format!("game {game}, line {line}: a chess game; XQF holds xiangqi games only"),
+                format!("第 {game} 局（第 {line} 行）：这是国际象棋对局；XQF 只保存象棋对局")
+            ));
         }
         games.push(XiangqiGame::from_raw(&raw)?);
     }
     let game = match games.len() {
-        0 => bail!("no game found in the file"),
+        0 => bail!(t("no game found in the file", "文件中没有对局")),
         1 => games.remove(0),
-        n => bail!("the file holds {n} games; an XQF file holds one game"),
+        n => bail!(t(
+            format!("the file holds {n} games; an XQF file holds one game"),
+            format!("文件中有 {n} 局对局；一个 XQF 文件只保存一局")
+        )),
     };
     let dropped: Vec<&str> = game
         .tags
@@ -422,13 +459,16 @@ fn pgn_to_xqf(_args: &Args, bytes: &[u8], _to: FileFormat) -> anyhow::Result<Con
         })
         .collect();
     if !dropped.is_empty() {
-        notes.push(format!(
-            "XQF has no field for the tags {}",
-            dropped.join(", ")
+        notes.push(t(
+            format!("XQF has no field for the tags {}", dropped.join(", ")),
+            format!("XQF 没有存放这些标签的字段：{}", dropped.join("、")),
         ));
     }
     if has_nag(&game.movetext) {
-        notes.push("XQF has no annotation glyphs (NAGs): dropped".into());
+        notes.push(t(
+            "XQF has no annotation glyphs (NAGs): dropped",
+            "XQF 没有注释符号（NAG）：已略去",
+        ));
     }
     let xqf = XqfGame::from_pgn_game(&game);
     let bytes = write_xqf(&xqf)?;
@@ -442,8 +482,9 @@ fn pgn_to_xqf(_args: &Args, bytes: &[u8], _to: FileFormat) -> anyhow::Result<Con
         ("Black", &xqf.black, &back.black),
     ] {
         if value.trim() != kept {
-            notes.push(format!(
-                "{name} \"{value}\" is cut to its XQF field (GBK): \"{kept}\""
+            notes.push(t(
+                format!("{name} \"{value}\" is cut to its XQF field (GBK): \"{kept}\""),
+                format!("{name}“{value}”超出 XQF 字段长度（GBK），截为“{kept}”"),
             ));
         }
     }
@@ -484,19 +525,29 @@ pub enum IdsArg {
 /// one of them is required (the conversion never guesses).
 pub fn player_ids(ids: Option<IdsArg>, map: Option<&Path>) -> anyhow::Result<PlayerIds> {
     Ok(match (ids, map) {
-        (Some(_), Some(_)) => bail!("give --ids or --map, not both"),
+        (Some(_), Some(_)) => bail!(t(
+            "give --ids or --map, not both",
+            "--ids 与 --map 只能给出其一"
+        )),
         (Some(IdsArg::StartRank), None) => PlayerIds::StartRank,
         (Some(IdsArg::Fide), None) => PlayerIds::FideId,
         (None, Some(path)) => {
-            let bytes =
-                fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+            let bytes = fs::read(path).with_context(|| {
+                t(
+                    format!("cannot read {}", path.display()),
+                    format!("无法读取 {}", path.display()),
+                )
+            })?;
             PlayerIds::Map(read_id_map(&bytes, &path.display().to_string())?)
         }
-        (None, None) => bail!(
+        (None, None) => bail!(t(
             "a TRF numbers players by start rank, not by their rating-list ids: say which ids to write\n  \
              help: --ids start-rank (the start ranks are list ids), --ids fide (FIDE IDs are list ids) \
-             or --map FILE (a CSV of start_rank,id)"
-        ),
+             or --map FILE (a CSV of start_rank,id)",
+            "TRF 按起始序号为棋手编号，而不是名单编号：请说明写出哪种编号\n  \
+             提示：--ids start-rank（起始序号即名单编号）、--ids fide（FIDE 编号即名单编号）\
+             或 --map FILE（start_rank,id 两列的 CSV）"
+        )),
     })
 }
 
@@ -543,7 +594,14 @@ fn trf_to_event(args: &Args, bytes: &[u8], to: FileFormat) -> anyhow::Result<Con
     };
     let done = from_trf(&file, &options).map_err(|e| match e {
         TrfEventError::NoSex { .. } => {
-            anyhow::anyhow!("{e}\n  help: give the sex of such players with --sex m or --sex f")
+            anyhow::anyhow!(
+                "{}{}",
+                error_text(&e),
+                t(
+                    "\n  help: give the sex of such players with --sex m or --sex f",
+                    "\n  提示：请用 --sex m 或 --sex f 给出这些棋手的性别"
+                )
+            )
         }
         other => other.into(),
     })?;
@@ -560,7 +618,10 @@ fn event_to_trf(args: &Args, bytes: &[u8], _to: FileFormat) -> anyhow::Result<Co
     if records.iter().any(Option::is_some) {
         notes.insert(
             0,
-            "game records (`record`) are not carried (a TRF has no place for them)".into(),
+            t(
+                "game records (`record`) are not carried (a TRF has no place for them)",
+                "对局记录（`record`）未转出（TRF 没有存放之处）",
+            ),
         );
     }
     Ok(Converted::text(trf.write_trf2026()?, notes))

@@ -11,6 +11,8 @@ use qiyuan_formats::event::read_event_path;
 use qiyuan_rating::grades::{GradeReport, GradeTable, grade_report};
 
 use super::output::{self, Format};
+use crate::say::{error_text, t};
+use qiyuan_rating::Lang;
 
 /// An event's grade report (棋士等级称号).
 #[derive(Debug, clap::Args)]
@@ -48,33 +50,45 @@ pub struct Args {
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if let Some(name) = &args.print_table {
         let text = GradeTable::builtin_toml(name).with_context(|| {
-            format!(
-                "--print-table: no built-in grade table `{name}`; the built-in ones are {}",
-                GradeTable::builtin_names().join(", ")
+            let known = GradeTable::builtin_names().join(", ");
+            t(
+                format!(
+                    "--print-table: no built-in grade table `{name}`; the built-in ones are {known}"
+                ),
+                format!("--print-table：没有名为 `{name}` 的内置等级称号表；内置的有 {known}"),
             )
         })?;
         output::emit_text(args.output.as_deref(), text)?;
         return Ok(ExitCode::SUCCESS);
     }
     let Some(path) = args.event.as_deref() else {
-        bail!("give the event file");
+        bail!(t("give the event file", "请给出赛事文件"));
     };
     let event = read_event_path(path)?;
     let table = match &args.table {
-        Some(t) => {
-            let text = fs::read_to_string(t)
-                .with_context(|| format!("{}: cannot read the grade table", t.display()))?;
-            GradeTable::from_toml_str(&text).map_err(|e| anyhow::anyhow!("{}: {e}", t.display()))?
+        Some(file) => {
+            let text = fs::read_to_string(file).with_context(|| {
+                t(
+                    format!("{}: cannot read the grade table", file.display()),
+                    format!("{}：无法读取等级称号表", file.display()),
+                )
+            })?;
+            GradeTable::from_toml_str(&text).map_err(|e| {
+                anyhow::anyhow!("{}{}{}", file.display(), t(": ", "："), error_text(&e))
+            })?
         }
         None => GradeTable::for_game(event.game()),
     };
     if table.game != event.game() {
-        bail!(
-            "the event is {:?} but the grade table `{}` is for {:?}",
-            event.game(),
-            table.name,
-            table.game
-        );
+        let (game, name, table_game) = (event.game(), &table.name, table.game);
+        bail!(t(
+            format!("the event is {game:?} but the grade table `{name}` is for {table_game:?}"),
+            format!(
+                "赛事是{}，而等级称号表 `{name}` 用于{}",
+                game.label(Lang::Zh),
+                table_game.label(Lang::Zh)
+            )
+        ));
     }
     let report = grade_report(&event, &table);
     let text = match args.format {
@@ -84,7 +98,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             t
         }
         Format::Table => render(&report),
-        Format::Csv | Format::Xlsx => bail!("qiyuan grades writes table or json"),
+        Format::Csv | Format::Xlsx => bail!(t(
+            "qiyuan grades writes table or json",
+            "qiyuan grades 只输出 table 或 json"
+        )),
     };
     output::emit_text(args.output.as_deref(), &text)?;
     Ok(ExitCode::SUCCESS)

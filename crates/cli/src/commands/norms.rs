@@ -16,6 +16,7 @@ use qiyuan_rating::model::{Event, GameKind, Sex};
 use qiyuan_rating::norms::{NormReport, check_norms};
 
 use super::output::{self, Format};
+use crate::say::{self, error_text, t};
 
 /// Check an event for title norms: the national norms of a rating profile,
 /// and for chess the FIDE title norms (B.01 1.4, effective 1 January 2024).
@@ -70,7 +71,12 @@ fn fide_kind(s: &str) -> Result<FideEventKind, String> {
 /// file. Answers whether it was a TRF.
 fn read_event(path: &std::path::Path) -> anyhow::Result<(Event, bool)> {
     let shown = path.display().to_string();
-    let bytes = fs::read(path).with_context(|| format!("{shown}: cannot read the event"))?;
+    let bytes = fs::read(path).with_context(|| {
+        t(
+            format!("{shown}: cannot read the event"),
+            format!("{shown}：无法读取赛事文件"),
+        )
+    })?;
     let text = qiyuan_formats::text::decode(&bytes)
         .map(|d| d.text.into_owned())
         .unwrap_or_default();
@@ -90,7 +96,7 @@ fn read_event(path: &std::path::Path) -> anyhow::Result<(Event, bool)> {
     };
     let done = from_trf(&file, &options).with_context(|| shown.clone())?;
     for n in done.notes {
-        eprintln!("note: {shown}: {n}");
+        say::note(&format!("{shown}{}{n}", t(": ", "：")));
     }
     Ok((done.event, true))
 }
@@ -108,22 +114,24 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let (event, trf) = read_event(&args.event)?;
     let fide = args.fide || trf;
     if profile.is_none() && !fide {
-        bail!(
-            "give a profile with --profile NAME or --profile-file FILE (or --fide for the FIDE norms alone)"
-        );
+        bail!(t(
+            "give a profile with --profile NAME or --profile-file FILE (or --fide for the FIDE norms alone)",
+            "请用 --profile NAME 或 --profile-file FILE 指定等级分规则（只查 FIDE 称号标准时用 --fide）"
+        ));
     }
     if fide && event.game() != GameKind::Chess {
-        bail!(
-            "{}: the FIDE title norms are for chess events; this one is xiangqi",
-            args.event.display()
-        );
+        let file = args.event.display();
+        bail!(t(
+            format!("{file}: the FIDE title norms are for chess events; this one is xiangqi"),
+            format!("{file}：FIDE 称号标准只适用于国际象棋赛事，本赛事是象棋")
+        ));
     }
     let report = match &profile {
         Some(profile) => Some(check_norms(&event, profile).with_context(|| {
-            format!(
-                "{}: cannot be checked with profile `{}`",
-                args.event.display(),
-                profile.name
+            let (file, profile) = (args.event.display(), &profile.name);
+            t(
+                format!("{file}: cannot be checked with profile `{profile}`"),
+                format!("{file}：无法按等级分规则 `{profile}` 检查"),
             )
         })?),
         None => None,
@@ -131,10 +139,15 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let fide_report = if fide {
         let rules = match &args.fide_rules {
             Some(path) => {
-                let text = fs::read_to_string(path)
-                    .with_context(|| format!("{}: cannot read the rules", path.display()))?;
-                FideNormRules::from_toml_str(&text)
-                    .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?
+                let text = fs::read_to_string(path).with_context(|| {
+                    t(
+                        format!("{}: cannot read the rules", path.display()),
+                        format!("{}：无法读取规则文件", path.display()),
+                    )
+                })?;
+                FideNormRules::from_toml_str(&text).map_err(|e| {
+                    anyhow::anyhow!("{}{}{}", path.display(), t(": ", "："), error_text(&e))
+                })?
             }
             None => FideNormRules::builtin(),
         };
@@ -169,7 +182,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             }
             t
         }
-        Format::Csv | Format::Xlsx => bail!("qiyuan norms writes table or json"),
+        Format::Csv | Format::Xlsx => bail!(t(
+            "qiyuan norms writes table or json",
+            "qiyuan norms 只输出 table 或 json"
+        )),
     };
     output::emit_text(args.output.as_deref(), &text)?;
     Ok(ExitCode::SUCCESS)

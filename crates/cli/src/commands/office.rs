@@ -24,6 +24,8 @@ use qiyuan_store::{Durability, ImportNotes, ListEntry, Store};
 use rust_xlsxwriter::{Format as XFormat, Workbook};
 
 use super::output::Cell;
+use crate::say::{self, error_text, t};
+use qiyuan_rating::Lang;
 
 /// Arguments of `qiyuan office`.
 #[derive(Debug, clap::Args)]
@@ -189,7 +191,10 @@ pub(super) fn acting_user(by: Option<&str>) -> anyhow::Result<String> {
     if let Some(b) = by {
         let b = b.trim();
         if b.is_empty() {
-            bail!("--by: give a name (who acts, for the audit log)");
+            bail!(t(
+                "--by: give a name (who acts, for the audit log)",
+                "--by：请给出姓名（操作人，记入审计日志）"
+            ));
         }
         return Ok(b.to_string());
     }
@@ -205,7 +210,12 @@ pub(super) fn acting_user(by: Option<&str>) -> anyhow::Result<String> {
                 .map(|v| v.trim().to_string())
                 .filter(|v| !v.is_empty())
         })
-        .context("no operating-system user ($USER, $LOGNAME, %USERNAME%): give --by NAME")
+        .with_context(|| {
+            t(
+                "no operating-system user ($USER, $LOGNAME, %USERNAME%): give --by NAME",
+                "找不到操作系统用户（$USER、$LOGNAME、%USERNAME%）：请用 --by NAME 给出操作人",
+            )
+        })
 }
 
 /// Runs `qiyuan office`.
@@ -249,10 +259,21 @@ async fn run_async(url: String, command: Sub, by: &str) -> anyhow::Result<ExitCo
     let store = Store::open_with(&url, durability).await?;
     let code = match command {
         Sub::Init => {
-            let t = store.totals().await?;
+            let n = store.totals().await?;
+            let (players, events, games, lists, audit) =
+                (n.players, n.events, n.games, n.lists, n.audit_entries);
             println!(
-                "database ready: {url}\n{} players, {} events, {} games, {} lists, {} audit entries",
-                t.players, t.events, t.games, t.lists, t.audit_entries
+                "{}",
+                t(
+                    format!(
+                        "database ready: {url}\n{players} players, {events} events, {games} games, \
+                         {lists} lists, {audit} audit entries"
+                    ),
+                    format!(
+                        "数据库已就绪：{url}\n棋手 {players} 名，赛事 {events} 个，对局 {games} 局，\
+                         名单 {lists} 份，审计记录 {audit} 条"
+                    ),
+                )
             );
             ExitCode::SUCCESS
         }
@@ -285,28 +306,55 @@ async fn run_async(url: String, command: Sub, by: &str) -> anyhow::Result<ExitCo
                 Some(id) => store.publish_list(id, confirm_identity, by).await?,
                 None => store.publish(by).await?,
             };
-            let from = p
-                .period_id
-                .map_or_else(|| "imported".to_string(), |id| format!("period #{id}"));
+            let from = p.period_id.map_or_else(
+                || t("imported", "导入"),
+                |id| t(format!("period #{id}"), format!("周期 #{id}")),
+            );
+            let (list, date, rows, audit) = (p.list_id, p.list_date, p.rows, p.audit_id);
             println!(
-                "published list #{} of {} ({} players; {from}, audit entry #{})",
-                p.list_id, p.list_date, p.rows, p.audit_id
+                "{}",
+                t(
+                    format!(
+                        "published list #{list} of {date} ({rows} players; {from}, audit entry #{audit})"
+                    ),
+                    format!(
+                        "已公布名单 #{list}（{date}，{rows} 名棋手；{from}，审计记录 #{audit}）"
+                    ),
+                )
             );
             ExitCode::SUCCESS
         }
         Sub::Discard { list } => {
             let audit = store.discard_list(list, by).await?;
-            println!("draft list #{list} discarded (audit entry #{audit})");
+            println!(
+                "{}",
+                t(
+                    format!("draft list #{list} discarded (audit entry #{audit})"),
+                    format!("已放弃待公布名单 #{list}（审计记录 #{audit}）"),
+                )
+            );
             ExitCode::SUCCESS
         }
         Sub::Skip { list, player } => {
             let audit = store.skip_draft_row(list, player, by).await?;
-            println!("player {player} left out of draft list #{list} (audit entry #{audit})");
+            println!(
+                "{}",
+                t(
+                    format!(
+                        "player {player} left out of draft list #{list} (audit entry #{audit})"
+                    ),
+                    format!("棋手 {player} 已从待公布名单 #{list} 中略去（审计记录 #{audit}）"),
+                )
+            );
             ExitCode::SUCCESS
         }
         Sub::Lists => {
             let mut table = Table::new();
-            table.set_header(["list", "date", "series", "origin", "status"]);
+            table.set_header(if say::lang() == Lang::Zh {
+                ["名单", "日期", "系列", "来源", "状态"]
+            } else {
+                ["list", "date", "series", "origin", "status"]
+            });
             for l in store.lists().await? {
                 table.add_row([
                     l.id.to_string(),
@@ -337,28 +385,50 @@ async fn run_async(url: String, command: Sub, by: &str) -> anyhow::Result<ExitCo
 async fn verify(store: &Store) -> anyhow::Result<ExitCode> {
     let v = store.verify_office().await?;
     match v.chain_break {
-        None => println!("audit chain: whole"),
+        None => println!("{}", t("audit chain: whole", "审计链：完整")),
         Some(id) => println!(
-            "audit chain: BROKEN at entry #{id} (its hash does not match its content and the \
-             entry before it)"
+            "{}",
+            t(
+                format!(
+                    "audit chain: BROKEN at entry #{id} (its hash does not match its content and \
+                     the entry before it)"
+                ),
+                format!("审计链：在记录 #{id} 处断裂（其哈希与其内容及前一条记录不符）"),
+            )
         ),
     }
+    let checked = v.lists_checked;
     println!(
-        "published lists: {} match the digest sealed at publication",
-        v.lists_checked
+        "{}",
+        t(
+            format!("published lists: {checked} match the digest sealed at publication"),
+            format!("已公布名单：{checked} 份与公布时封存的摘要一致"),
+        )
     );
     for a in &v.altered {
+        let (list, audit) = (a.list_id, a.audit_id);
         println!(
-            "list #{}: ALTERED since its publication (audit entry #{}): its rows no longer \
-             match the sealed digest",
-            a.list_id, a.audit_id
+            "{}",
+            t(
+                format!(
+                    "list #{list}: ALTERED since its publication (audit entry #{audit}): its rows \
+                     no longer match the sealed digest"
+                ),
+                format!("名单 #{list}：公布（审计记录 #{audit}）后已被改动，内容与封存的摘要不符"),
+            )
         );
     }
     if !v.unsealed.is_empty() {
         let ids: Vec<String> = v.unsealed.iter().map(|id| format!("#{id}")).collect();
         println!(
-            "published before digests were sealed (not checkable): {}",
-            ids.join(", ")
+            "{}",
+            t(
+                format!(
+                    "published before digests were sealed (not checkable): {}",
+                    ids.join(", ")
+                ),
+                format!("封存摘要之前公布（无法核对）：{}", ids.join("、")),
+            )
         );
     }
     Ok(if v.holds() {
@@ -376,11 +446,16 @@ async fn import_list(
     by: &str,
 ) -> anyhow::Result<ExitCode> {
     let shown = file.display().to_string();
-    let bytes = std::fs::read(file).with_context(|| format!("{shown}: cannot read"))?;
-    let read =
-        read_list_rows(&bytes, &shown, &Limits::list()).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let bytes = std::fs::read(file).with_context(|| {
+        t(
+            format!("{shown}: cannot read"),
+            format!("{shown}：无法读取"),
+        )
+    })?;
+    let read = read_list_rows(&bytes, &shown, &Limits::list())
+        .map_err(|e| anyhow::anyhow!(error_text(&e)))?;
     for w in &read.warnings {
-        eprintln!("warning: {w}");
+        say::warning(w);
     }
     let notes = ImportNotes {
         refused: read.refused.iter().map(Into::into).collect(),
@@ -404,65 +479,100 @@ async fn import_list(
     pb.finish_and_clear();
     let done = done?;
     let diff = store.list_diff(done.list_id).await?;
+    let (list, entries, audit) = (done.list_id, done.entries, done.audit_id);
     println!(
-        "draft list #{} of {date} ({series}) imported from {shown}: {} players, audit entry #{}",
-        done.list_id, done.entries, done.audit_id
+        "{}",
+        t(
+            format!(
+                "draft list #{list} of {date} ({series}) imported from {shown}: {entries} players, \
+                 audit entry #{audit}"
+            ),
+            format!(
+                "已从 {shown} 导入待公布名单 #{list}（{date}，{series}）：{entries} 名棋手，审计记录 #{audit}"
+            ),
+        )
     );
-    println!(
-        "against {}: {} new, {} identity change(s) to confirm, {} unit change(s), {} unchanged, {} not on this list",
-        diff.previous.map_or_else(
-            || "no earlier list of the series".to_string(),
-            |(id, d)| format!("list #{id} of {d}")
-        ),
+    let against = diff.previous.map_or_else(
+        || t("no earlier list of the series", "本系列此前没有名单"),
+        |(id, d)| t(format!("list #{id} of {d}"), format!("名单 #{id}（{d}）")),
+    );
+    let (new, identity, units, unchanged, dropped) = (
         diff.new.len(),
         diff.identity_changes.len(),
         diff.unit_changes,
         diff.unchanged,
-        diff.dropped.len()
+        diff.dropped.len(),
     );
+    println!(
+        "{}",
+        t(
+            format!(
+                "against {against}: {new} new, {identity} identity change(s) to confirm, {units} \
+                 unit change(s), {unchanged} unchanged, {dropped} not on this list"
+            ),
+            format!(
+                "对比{against}：新增 {new} 名，{identity} 处身份信息变动待确认，{units} 处单位变动，\
+                 {unchanged} 名未变，{dropped} 名不在本名单上"
+            ),
+        )
+    );
+    let comma = t(", ", "、");
     for c in diff.identity_changes.iter().take(20) {
+        let (id, before, after, fields) =
+            (c.id, &c.before.name, &c.after.name, c.fields.join(&comma));
         println!(
-            "  identity {}: {} → {} ({})",
-            c.id,
-            c.before.name,
-            c.after.name,
-            c.fields.join(", ")
+            "{}",
+            t(
+                format!("  identity {id}: {before} → {after} ({fields})"),
+                format!("  身份信息 {id}：{before} → {after}（{fields}）"),
+            )
         );
     }
     for d in &diff.duplicates {
+        let ids = d
+            .ids
+            .iter()
+            .map(u32::to_string)
+            .collect::<Vec<_>>()
+            .join(&comma);
+        let (name, birth) = (&d.name, &d.birth);
         println!(
-            "  possible duplicate: {} ({}) under ids {}",
-            d.name,
-            d.birth,
-            d.ids
-                .iter()
-                .map(u32::to_string)
-                .collect::<Vec<_>>()
-                .join(", ")
+            "{}",
+            t(
+                format!("  possible duplicate: {name} ({birth}) under ids {ids}"),
+                format!("  可能重复：{name}（{birth}），编号 {ids}"),
+            )
         );
     }
     for r in &diff.notes.refused {
+        let (line, name, message) = (r.line, &r.name, &r.message);
+        let column = r
+            .column
+            .as_deref()
+            .map(|c| t(format!("column `{c}`: "), format!("列 `{c}`：")))
+            .unwrap_or_default();
         println!(
-            "  left out: line {} {}: {}{}",
-            r.line,
-            r.name,
-            r.column
-                .as_deref()
-                .map(|c| format!("column `{c}`: "))
-                .unwrap_or_default(),
-            r.message
+            "{}",
+            t(
+                format!("  left out: line {line} {name}: {column}{message}"),
+                format!("  未收录：第 {line} 行 {name}：{column}{message}"),
+            )
         );
     }
     for r in &diff.notes.repeated {
+        let skipped = r
+            .skipped_lines
+            .iter()
+            .map(usize::to_string)
+            .collect::<Vec<_>>()
+            .join(&comma);
+        let (id, kept) = (r.id, r.kept_line);
         println!(
-            "  left out: id {} repeats on line(s) {} (line {} kept)",
-            r.id,
-            r.skipped_lines
-                .iter()
-                .map(usize::to_string)
-                .collect::<Vec<_>>()
-                .join(", "),
-            r.kept_line
+            "{}",
+            t(
+                format!("  left out: id {id} repeats on line(s) {skipped} (line {kept} kept)"),
+                format!("  未收录：编号 {id} 在第 {skipped} 行重复（保留第 {kept} 行）"),
+            )
         );
     }
     let confirm = if diff.identity_changes.is_empty() {
@@ -471,8 +581,16 @@ async fn import_list(
         " --confirm-identity"
     };
     println!(
-        "publish it with: qiyuan office publish --list {}{confirm}   (or discard it: qiyuan office discard --list {})",
-        done.list_id, done.list_id
+        "{}",
+        t(
+            format!(
+                "publish it with: qiyuan office publish --list {list}{confirm}   (or discard it: \
+                 qiyuan office discard --list {list})"
+            ),
+            format!(
+                "公布：qiyuan office publish --list {list}{confirm}   （或放弃：qiyuan office discard --list {list}）"
+            ),
+        )
     );
     Ok(ExitCode::SUCCESS)
 }
@@ -488,9 +606,17 @@ fn read_text(file: &Path) -> Result<String, String> {
             // The reader's own message (line of the first bad byte, the iconv hint).
             qiyuan_formats::event::read_event_path(file)
                 .err()
-                .map_or_else(|| format!("{shown}: not UTF-8"), |e| e.to_string())
+                .map_or_else(
+                    || {
+                        t(
+                            format!("{shown}: not UTF-8"),
+                            format!("{shown}：不是 UTF-8 文本"),
+                        )
+                    },
+                    |e| error_text(&e),
+                )
         }),
-        Err(e) => Err(format!("{shown}: {e}")),
+        Err(e) => Err(format!("{shown}{}{}", t(": ", "："), error_text(&e))),
     }
 }
 
@@ -504,19 +630,19 @@ async fn import_events(
     let mut player_ids = None;
     let (mut events, mut games, mut players, mut refused) = (0usize, 0usize, 0usize, 0usize);
     let many = files.len() > 1;
-    let total_bar = many.then(|| bar(files.len() as u64, "importing events"));
+    let total_bar = many.then(|| bar(files.len() as u64, &t("importing events", "导入赛事")));
     let say = |msg: String| match &total_bar {
-        Some(b) => b.suspend(|| eprintln!("error: {msg}")),
-        None => eprintln!("error: {msg}"),
+        Some(b) => b.suspend(|| say::error(&msg)),
+        None => say::error(&msg),
     };
     for chunk in files.chunks(BATCH) {
         let mut texts = Vec::with_capacity(chunk.len());
         for file in chunk {
             match read_text(file) {
-                Ok(t)
+                Ok(text)
                     if qiyuan_formats::rating_event::looks_like_trf(
                         &file.display().to_string(),
-                        &t,
+                        &text,
                     ) =>
                 {
                     let shown = file.display().to_string();
@@ -524,20 +650,20 @@ async fn import_events(
                         player_ids = Some(ids()?);
                     }
                     let ids = player_ids.as_ref().expect("set above");
-                    match super::convert::trf_for_office(&shown, &t, profile, ids) {
+                    match super::convert::trf_for_office(&shown, &text, profile, ids) {
                         Ok((json, notes)) => {
                             for n in notes {
-                                eprintln!("note: {shown}: {n}");
+                                say::note(&format!("{shown}{}{n}", t(": ", "：")));
                             }
                             texts.push((shown, json));
                         }
                         Err(e) => {
-                            say(format!("{e:#}"));
+                            say(say::chain_text(&e));
                             refused += 1;
                         }
                     }
                 }
-                Ok(t) => texts.push((file.display().to_string(), t)),
+                Ok(text) => texts.push((file.display().to_string(), text)),
                 Err(msg) => {
                     say(msg);
                     refused += 1;
@@ -549,7 +675,7 @@ async fn import_events(
             .map(|(n, t)| (n.as_str(), t.as_str()))
             .collect();
         // One file: a bar over its games; several: the bar over files.
-        let pb = (!many).then(|| bar(0, "importing games"));
+        let pb = (!many).then(|| bar(0, &t("importing games", "导入对局")));
         let results = store
             .import_events(
                 &refs,
@@ -572,14 +698,29 @@ async fn import_events(
                     games += done.games;
                     players += done.players;
                     if !many {
+                        let (id, name, players, games, audit) = (
+                            done.event_id,
+                            &done.name,
+                            done.players,
+                            done.games,
+                            done.audit_id,
+                        );
                         println!(
-                            "event #{} \"{}\" imported from {shown}: {} players, {} games, audit entry #{}",
-                            done.event_id, done.name, done.players, done.games, done.audit_id
+                            "{}",
+                            t(
+                                format!(
+                                    "event #{id} \"{name}\" imported from {shown}: {players} players, \
+                                     {games} games, audit entry #{audit}"
+                                ),
+                                format!(
+                                    "已从 {shown} 导入赛事 #{id}“{name}”：棋手 {players} 名，对局 {games} 局，审计记录 #{audit}"
+                                ),
+                            )
                         );
                     }
                 }
                 Err(e) => {
-                    say(e.to_string());
+                    say(error_text(&e));
                     refused += 1;
                 }
             }
@@ -592,7 +733,16 @@ async fn import_events(
         b.finish_and_clear();
     }
     println!(
-        "summary: {events} event(s) imported ({players} player entries, {games} games), {refused} refused"
+        "{}",
+        t(
+            format!(
+                "summary: {events} event(s) imported ({players} player entries, {games} games), \
+                 {refused} refused"
+            ),
+            format!(
+                "合计：导入赛事 {events} 个（棋手 {players} 人次，对局 {games} 局），拒收 {refused} 个"
+            ),
+        )
     );
     Ok(if refused > 0 {
         ExitCode::from(1)
@@ -608,7 +758,7 @@ async fn period(
     dry_run: bool,
     by: &str,
 ) -> anyhow::Result<ExitCode> {
-    let pb = bar(0, "reading events");
+    let pb = bar(0, &t("reading events", "读取赛事"));
     let outcome = store
         .compute_period(
             profile,
@@ -656,40 +806,68 @@ async fn period(
             row.notes.join("; "),
         ]);
     }
+    let (start, end, profile) = (r.period.start, r.period.end, &o.plan.profile);
+    let (base, base_date) = (o.plan.base_list_id, o.plan.base_list_date);
     println!(
-        "period {} – {} of {} (list of {}), from list #{} of {}",
-        r.period.start,
-        r.period.end,
-        o.plan.profile,
-        list_date,
-        o.plan.base_list_id,
-        o.plan.base_list_date
+        "{}",
+        t(
+            format!(
+                "period {start} – {end} of {profile} (list of {list_date}), from list #{base} of {base_date}"
+            ),
+            format!(
+                "{profile} 周期 {start} – {end}（{list_date} 名单），起点为名单 #{base}（{base_date}）"
+            ),
+        )
     );
     if shown > 0 {
         println!("{table}");
         if shown > 30 {
+            let more = shown - 30;
             println!(
-                "… and {} more changed rows (office export for the whole list)",
-                shown - 30
+                "{}",
+                t(
+                    format!("… and {more} more changed rows (office export for the whole list)"),
+                    format!("……另有 {more} 行变动（完整名单请用 office export）"),
+                )
             );
         }
     }
     for w in &warnings {
-        eprintln!("warning: {w}");
+        say::warning(w);
     }
     match (o.list_id, o.period_id) {
         (Some(list), Some(period)) => println!(
-            "stored as draft list #{list} (period #{period}); `qiyuan office publish` makes it public"
+            "{}",
+            t(
+                format!(
+                    "stored as draft list #{list} (period #{period}); `qiyuan office publish` makes \
+                     it public"
+                ),
+                format!(
+                    "已存为待公布名单 #{list}（周期 #{period}）；用 `qiyuan office publish` 公布"
+                ),
+            )
         ),
-        _ => println!("dry run: nothing stored"),
+        _ => println!("{}", t("dry run: nothing stored", "试算：未保存任何内容")),
     }
-    println!(
-        "summary: {} players, {} events, {} games, {} changes, {} warnings",
+    let (players, events, games, changes, warned) = (
         r.rows.len(),
         r.events.len(),
         o.games,
         o.changed_rows,
-        warnings.len()
+        warnings.len(),
+    );
+    println!(
+        "{}",
+        t(
+            format!(
+                "summary: {players} players, {events} events, {games} games, {changes} changes, \
+                 {warned} warnings"
+            ),
+            format!(
+                "合计：棋手 {players} 名，赛事 {events} 个，对局 {games} 局，变动 {changes} 处，警告 {warned} 条"
+            ),
+        )
     );
     Ok(ExitCode::SUCCESS)
 }
@@ -774,12 +952,12 @@ async fn export(
         Some(id) => lists
             .iter()
             .find(|l| l.id == id)
-            .with_context(|| format!("no list #{id}"))?,
+            .with_context(|| t(format!("no list #{id}"), format!("没有名单 #{id}")))?,
         None => lists
             .iter()
             .rev()
             .find(|l| l.status == "published")
-            .context("no published list yet")?,
+            .with_context(|| t("no published list yet", "尚无已公布的名单"))?,
     };
     match format {
         ExportFormat::Csv => {
@@ -795,11 +973,23 @@ async fn export(
             super::output::emit_text(output, &(text + "\n"))?;
         }
         ExportFormat::Xlsx => {
-            let out = output.context("xlsx needs -o FILE.xlsx")?;
+            let out = output.with_context(|| {
+                t(
+                    "xlsx needs -o FILE.xlsx",
+                    "xlsx 须用 -o FILE.xlsx 指定输出文件",
+                )
+            })?;
             let lines = store.list_lines(info.id).await?;
             let bytes = write_list_xlsx(&lines, info.list_date)?;
             super::output::write_atomically(out, &bytes)?;
-            eprintln!("{} rows written to {}", lines.len(), out.display());
+            let (rows, file) = (lines.len(), out.display());
+            eprintln!(
+                "{}",
+                t(
+                    format!("{rows} rows written to {file}"),
+                    format!("已写出 {rows} 行到 {file}")
+                )
+            );
         }
     }
     Ok(ExitCode::SUCCESS)
@@ -866,16 +1056,19 @@ async fn export_event(
     event_id: i64,
     output: Option<&Path>,
 ) -> anyhow::Result<ExitCode> {
-    let ev = store
-        .event(event_id)
-        .await?
-        .with_context(|| format!("no event #{event_id}"))?;
+    let ev = store.event(event_id).await?.with_context(|| {
+        t(
+            format!("no event #{event_id}"),
+            format!("没有赛事 #{event_id}"),
+        )
+    })?;
     let lines = store.event_changes(event_id).await?;
     if lines.is_empty() {
-        bail!(
-            "event #{event_id} \"{}\" has not been rated in a period yet",
-            ev.name
-        );
+        let name = &ev.name;
+        bail!(t(
+            format!("event #{event_id} \"{name}\" has not been rated in a period yet"),
+            format!("赛事 #{event_id}“{name}”尚未在任何周期中计算等级分")
+        ));
     }
     let rows: Vec<Vec<Cell>> = lines
         .iter()
@@ -916,7 +1109,12 @@ async fn export_event(
             super::output::emit_text(output, &(text + "\n"))?;
         }
         ExportFormat::Xlsx => {
-            let out = output.context("xlsx needs -o FILE.xlsx")?;
+            let out = output.with_context(|| {
+                t(
+                    "xlsx needs -o FILE.xlsx",
+                    "xlsx 须用 -o FILE.xlsx 指定输出文件",
+                )
+            })?;
             let mut wb = Workbook::new();
             let sheet = wb.add_worksheet();
             sheet.set_name("等级分计算表")?;
@@ -947,7 +1145,14 @@ async fn export_event(
             sheet.set_column_width(1, 12)?;
             let bytes = wb.save_to_buffer()?;
             super::output::write_atomically(out, &bytes)?;
-            eprintln!("{} lines written to {}", lines.len(), out.display());
+            let (rows, file) = (lines.len(), out.display());
+            eprintln!(
+                "{}",
+                t(
+                    format!("{rows} lines written to {file}"),
+                    format!("已写出 {rows} 行到 {file}")
+                )
+            );
         }
     }
     Ok(ExitCode::SUCCESS)

@@ -6,6 +6,7 @@ use std::fs;
 use std::io::{self, Write};
 use std::path::Path;
 
+use crate::say::t;
 use anyhow::Context;
 use qiyuan_rating::Lang;
 
@@ -82,9 +83,12 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
     };
-    let name = path
-        .file_name()
-        .with_context(|| format!("{}: not a file name", path.display()))?;
+    let name = path.file_name().with_context(|| {
+        t(
+            format!("{}: not a file name", path.display()),
+            format!("{}：不是文件名", path.display()),
+        )
+    })?;
     let tmp = dir.join(format!(
         ".{}.{}.tmp",
         name.to_string_lossy(),
@@ -100,7 +104,12 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
     })();
     if let Err(e) = result {
         let _ = fs::remove_file(&tmp);
-        return Err(e).with_context(|| format!("{}: cannot write", path.display()));
+        return Err(e).with_context(|| {
+            t(
+                format!("{}: cannot write", path.display()),
+                format!("{}：无法写入", path.display()),
+            )
+        });
     }
     Ok(())
 }

@@ -18,6 +18,7 @@ use super::pair_dutch::{DutchOutputs, run_check, run_dutch, run_dutch_with, run_
 use super::pair_next::{NextRound, run_next};
 
 use super::output;
+use crate::say::t;
 
 /// Pair a round: Berger tables (round robin) or the Dutch Swiss system.
 #[derive(Debug, clap::Args)]
@@ -198,10 +199,13 @@ pub enum EditionArg {
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if let Some(n) = args.berger {
         if !(2..=1000).contains(&n) {
-            bail!("--berger {n}: the number of players must be between 2 and 1000");
+            bail!(t(
+                format!("--berger {n}: the number of players must be between 2 and 1000"),
+                format!("--berger {n}：棋手人数须在 2 到 1000 之间")
+            ));
         }
         if args.cycles == 0 {
-            bail!("--cycles must be at least 1");
+            bail!(t("--cycles must be at least 1", "--cycles 至少为 1"));
         }
         let text = berger_text(n, args.cycles);
         output::emit_text(args.output.as_deref(), &text)?;
@@ -256,7 +260,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             args.seed,
         ));
     }
-    bail!("nothing to pair: give --berger N, --dutch IN.trf -p or --next IN.trf")
+    bail!(t(
+        "nothing to pair: give --berger N, --dutch IN.trf -p or --next IN.trf",
+        "没有可编排的内容：请给出 --berger N、--dutch IN.trf -p 或 --next IN.trf"
+    ))
 }
 
 /// The Berger table as text, one line per round.

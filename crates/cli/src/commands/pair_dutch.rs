@@ -20,6 +20,7 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use crate::say::{self, error_text, t};
 use qiyuan_formats::swiss_check::{RoundDifference, check_tournament};
 use qiyuan_formats::swiss_generate::generated_to_trf;
 use qiyuan_formats::trf_swiss::{NextRoundOptions, TrfSwissError, next_round_input, write_pairing};
@@ -93,37 +94,57 @@ pub fn run_dutch_with(input: &Path, outputs: &DutchOutputs, edition: Edition) ->
     let pairing_input = match next_round_input(&text, edition, &options) {
         Ok(next) => {
             for w in &next.warnings {
+                let (file, computed) = (input.display(), w.computed);
+                let w = w.to_string(); // merge: w.text(say::lang())
                 eprintln!(
-                    "qiyuan pair --dutch: {}: warning: {w}; paired on {}",
-                    input.display(),
-                    w.computed
+                    "{}",
+                    t(
+                        format!("qiyuan pair --dutch: {file}: warning: {w}; paired on {computed}"),
+                        format!("qiyuan pair --dutch：{file}：警告：{w}；按 {computed} 编排"),
+                    )
                 );
             }
             next.input
         }
         Err(e @ TrfSwissError::PointsMismatch(_)) => {
             eprintln!(
-                "qiyuan pair --dutch: {}: {e} (--use-computed-points)",
-                input.display()
+                "qiyuan pair --dutch{sep}{}{sep}{} (--use-computed-points)",
+                input.display(),
+                error_text(&e),
+                sep = t(": ", "："),
             );
             return ExitCode::from(EXIT_INVALID_INPUT);
         }
         Err(e) => {
-            eprintln!("qiyuan pair --dutch: {}: {e}", input.display());
+            eprintln!(
+                "qiyuan pair --dutch{sep}{}{sep}{}",
+                input.display(),
+                error_text(&e),
+                sep = t(": ", "："),
+            );
             return ExitCode::from(EXIT_INVALID_INPUT);
         }
     };
     let (pairing, explanation) = match pair_round_explained(&pairing_input) {
         Ok(p) => p,
         Err(e @ PairingError::NoValidPairing) => {
+            let (round, e) = (pairing_input.round, error_text(&e));
             eprintln!(
-                "qiyuan pair --dutch: round {}: {e}; the Chief Arbiter decides",
-                pairing_input.round
+                "{}",
+                t(
+                    format!("qiyuan pair --dutch: round {round}: {e}; the Chief Arbiter decides"),
+                    format!("qiyuan pair --dutch：第 {round} 轮：{e}；由裁判长决定"),
+                )
             );
             return ExitCode::from(EXIT_NO_PAIRING);
         }
         Err(e) => {
-            eprintln!("qiyuan pair --dutch: {}: {e}", input.display());
+            eprintln!(
+                "qiyuan pair --dutch{sep}{}{sep}{}",
+                input.display(),
+                error_text(&e),
+                sep = t(": ", "："),
+            );
             return ExitCode::from(EXIT_INVALID_INPUT);
         }
     };
@@ -609,7 +630,14 @@ fn read_text(path: &Path, what: &str) -> Result<String, ExitCode> {
     match std::fs::read(path) {
         Ok(bytes) => Ok(String::from_utf8_lossy(&bytes).into_owned()),
         Err(e) => {
-            eprintln!("qiyuan pair {what}: cannot read {}: {e}", path.display());
+            let (file, e) = (path.display(), error_text(&e));
+            eprintln!(
+                "{}",
+                t(
+                    format!("qiyuan pair {what}: cannot read {file}: {e}"),
+                    format!("qiyuan pair {what}：无法读取 {file}：{e}"),
+                )
+            );
             Err(ExitCode::from(EXIT_FILE_ERROR))
         }
     }
@@ -621,7 +649,7 @@ fn write_or_print(path: Option<&Path>, text: &str, what: &str) -> ExitCode {
     match path {
         Some(path) => {
             if let Err(e) = super::output::write_atomically(path, text.as_bytes()) {
-                eprintln!("qiyuan pair {what}: {e:#}");
+                eprintln!("qiyuan pair {what}{}{}", t(": ", "："), say::chain_text(&e));
                 return ExitCode::from(EXIT_FILE_ERROR);
             }
         }
@@ -671,7 +699,12 @@ pub fn run_check(input: &Path, output: Option<&Path>, edition: Edition) -> ExitC
     let report = match check_tournament(&text, edition) {
         Ok(r) => r,
         Err(e) => {
-            eprintln!("qiyuan pair --dutch -c: {}: {e}", input.display());
+            eprintln!(
+                "qiyuan pair --dutch -c{sep}{}{sep}{}",
+                input.display(),
+                error_text(&e),
+                sep = t(": ", "："),
+            );
             return ExitCode::from(EXIT_INVALID_INPUT);
         }
     };
@@ -706,7 +739,12 @@ pub fn run_generate(config: Option<&Path>, output: Option<&Path>, seed: Option<u
             match GeneratorConfig::parse(&text) {
                 Ok(c) => c,
                 Err(e) => {
-                    eprintln!("qiyuan pair -g: {}: {e}", path.display());
+                    eprintln!(
+                        "qiyuan pair -g{sep}{}{sep}{}",
+                        path.display(),
+                        error_text(&e),
+                        sep = t(": ", "："),
+                    );
                     return ExitCode::from(EXIT_INVALID_INPUT);
                 }
             }
@@ -714,11 +752,18 @@ pub fn run_generate(config: Option<&Path>, output: Option<&Path>, seed: Option<u
         None => GeneratorConfig::default(),
     };
     if cfg.players > qiyuan_swiss::generator::TRF_MAX_PLAYERS {
+        let (players, max) = (cfg.players, qiyuan_swiss::generator::TRF_MAX_PLAYERS);
         eprintln!(
-            "qiyuan pair -g: players = {}: a TRF file numbers at most {} players (four-digit \
-             start ranks), and -g writes one",
-            cfg.players,
-            qiyuan_swiss::generator::TRF_MAX_PLAYERS
+            "{}",
+            t(
+                format!(
+                    "qiyuan pair -g: players = {players}: a TRF file numbers at most {max} players \
+                     (four-digit start ranks), and -g writes one"
+                ),
+                format!(
+                    "qiyuan pair -g：players = {players}：TRF 文件最多为 {max} 名棋手编号（四位起始序号），而 -g 写出的是 TRF 文件"
+                ),
+            )
         );
         return ExitCode::from(EXIT_INVALID_INPUT);
     }
@@ -727,27 +772,42 @@ pub fn run_generate(config: Option<&Path>, output: Option<&Path>, seed: Option<u
             .duration_since(std::time::UNIX_EPOCH)
             .map(|d| d.as_nanos() as u64)
             .unwrap_or(0);
-        eprintln!("qiyuan pair -g: seed {s}");
+        eprintln!(
+            "{}",
+            t(
+                format!("qiyuan pair -g: seed {s}"),
+                format!("qiyuan pair -g：随机种子 {s}")
+            )
+        );
         s
     });
     let tournament = match generate(&cfg, seed) {
         Ok(t) => t,
         Err(e) => {
-            eprintln!("qiyuan pair -g: {e}");
+            eprintln!("qiyuan pair -g{}{}", t(": ", "："), error_text(&e));
             return ExitCode::from(EXIT_INVALID_INPUT);
         }
     };
     if tournament.rounds_played() < cfg.rounds as usize {
+        let written = tournament.rounds_played();
+        let round = written + 1;
         eprintln!(
-            "qiyuan pair -g: round {} has no valid pairing (C.04.3 Art. 1.9); {} rounds written",
-            tournament.rounds_played() + 1,
-            tournament.rounds_played()
+            "{}",
+            t(
+                format!(
+                    "qiyuan pair -g: round {round} has no valid pairing (C.04.3 Art. 1.9); {written} \
+                     rounds written"
+                ),
+                format!(
+                    "qiyuan pair -g：第 {round} 轮没有合规的编排（C.04.3 Art. 1.9）；已写出 {written} 轮"
+                ),
+            )
         );
     }
     match generated_to_trf(&tournament).write_trf2026() {
         Ok(text) => write_or_print(output, &text, "-g"),
         Err(e) => {
-            eprintln!("qiyuan pair -g: {e}");
+            eprintln!("qiyuan pair -g{}{}", t(": ", "："), error_text(&e));
             ExitCode::from(EXIT_INVALID_INPUT)
         }
     }

@@ -16,6 +16,7 @@
 use std::path::Path;
 use std::process::ExitCode;
 
+use crate::say::{self, error_text, t};
 use qiyuan_desk::export::{event_from_trf, trf};
 use qiyuan_desk::{DeskError, DutchEdition, EventSettings, Game, System};
 
@@ -44,7 +45,14 @@ pub fn run_next(input: &Path, output: Option<&Path>, how: NextRound) -> ExitCode
     let text = match std::fs::read(input) {
         Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
         Err(e) => {
-            eprintln!("qiyuan pair --next: cannot read {}: {e}", input.display());
+            let (file, e) = (input.display(), error_text(&e));
+            eprintln!(
+                "{}",
+                t(
+                    format!("qiyuan pair --next: cannot read {file}: {e}"),
+                    format!("qiyuan pair --next：无法读取 {file}：{e}"),
+                )
+            );
             return ExitCode::from(EXIT_FILE_ERROR);
         }
     };
@@ -63,18 +71,33 @@ pub fn run_next(input: &Path, output: Option<&Path>, how: NextRound) -> ExitCode
     let mut event = match event_from_trf(&text, settings) {
         Ok(event) => event,
         Err(e) => {
-            eprintln!("qiyuan pair --next: {}: {e}", input.display());
+            eprintln!(
+                "qiyuan pair --next{sep}{}{sep}{}",
+                input.display(),
+                error_text(&e),
+                sep = t(": ", "："),
+            );
             return ExitCode::from(EXIT_INVALID_INPUT);
         }
     };
     let proposed = match event.pair_next_round() {
         Ok(p) => p,
         Err(e @ DeskError::NoValidPairing { .. }) => {
-            eprintln!("qiyuan pair --next: {}: {e}", input.display());
+            eprintln!(
+                "qiyuan pair --next{sep}{}{sep}{}",
+                input.display(),
+                error_text(&e),
+                sep = t(": ", "："),
+            );
             return ExitCode::from(EXIT_NO_PAIRING);
         }
         Err(e) => {
-            eprintln!("qiyuan pair --next: {}: {e}", input.display());
+            eprintln!(
+                "qiyuan pair --next{sep}{}{sep}{}",
+                input.display(),
+                error_text(&e),
+                sep = t(": ", "："),
+            );
             return ExitCode::from(EXIT_INVALID_INPUT);
         }
     };
@@ -84,26 +107,37 @@ pub fn run_next(input: &Path, output: Option<&Path>, how: NextRound) -> ExitCode
     let text = match written {
         Ok(text) => text,
         Err(e) => {
-            eprintln!("qiyuan pair --next: {}: {e}", input.display());
+            eprintln!(
+                "qiyuan pair --next{sep}{}{sep}{}",
+                input.display(),
+                error_text(&e),
+                sep = t(": ", "："),
+            );
             return ExitCode::from(EXIT_INVALID_INPUT);
         }
     };
     let byes: Vec<String> = proposed.byes.iter().map(|(id, _)| id.to_string()).collect();
+    let (round, boards) = (proposed.round, proposed.boards.len());
     eprintln!(
-        "round {} paired: {} boards{}",
-        proposed.round,
-        proposed.boards.len(),
+        "{}",
         if byes.is_empty() {
-            String::new()
+            t(
+                format!("round {round} paired: {boards} boards"),
+                format!("第 {round} 轮已编排：{boards} 台"),
+            )
         } else {
-            format!(", byes: {}", byes.join(" "))
+            let byes = byes.join(" ");
+            t(
+                format!("round {round} paired: {boards} boards, byes: {byes}"),
+                format!("第 {round} 轮已编排：{boards} 台，轮空：{byes}"),
+            )
         }
     );
     match output {
         Some(path) => match super::output::write_atomically(path, text.as_bytes()) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
-                eprintln!("qiyuan pair --next: {e:#}");
+                eprintln!("qiyuan pair --next{}{}", t(": ", "："), say::chain_text(&e));
                 ExitCode::from(EXIT_FILE_ERROR)
             }
         },

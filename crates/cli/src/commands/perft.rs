@@ -11,6 +11,7 @@
 use std::io::Write;
 use std::process::ExitCode;
 
+use crate::say::t;
 use anyhow::Context;
 use qiyuan_xiangqi::Position;
 
@@ -55,7 +56,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         return run_chess(&args);
     }
     let mut pos = match &args.fen {
-        Some(fen) => Position::from_fen(fen).with_context(|| format!("invalid FEN {fen:?}"))?,
+        Some(fen) => Position::from_fen(fen)
+            .with_context(|| t(format!("invalid FEN {fen:?}"), format!("FEN {fen:?} 无效")))?,
         None => Position::startpos(),
     };
     let stdout = std::io::stdout();
@@ -87,9 +89,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 /// otherwise).
 fn run_chess(args: &Args) -> anyhow::Result<ExitCode> {
     let setup = match &args.fen {
-        Some(fen) => {
-            qiyuan_chess::parse_fen(fen).with_context(|| format!("invalid FEN {fen:?}"))?
-        }
+        Some(fen) => qiyuan_chess::parse_fen(fen)
+            .with_context(|| t(format!("invalid FEN {fen:?}"), format!("FEN {fen:?} 无效")))?,
         None => qiyuan_chess::Setup::startpos(),
     };
     let board = setup.board;

@@ -17,6 +17,7 @@ use qiyuan_formats::list::{self, read_list};
 use qiyuan_rating::period::{PeriodEvent, PeriodReport, compute_period};
 
 use super::output::{self, Format};
+use crate::say::{self, t};
 
 /// Compute a rating period from a list and event files.
 #[derive(Debug, clap::Args)]
@@ -66,20 +67,27 @@ pub struct Args {
 /// Runs `qiyuan period`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let profile = super::load_profile(args.profile.as_deref(), args.profile_file.as_deref())?;
-    let bytes = fs::read(&args.list)
-        .with_context(|| format!("{}: cannot read the list", args.list.display()))?;
+    let bytes = fs::read(&args.list).with_context(|| {
+        t(
+            format!("{}: cannot read the list", args.list.display()),
+            format!("{}：无法读取名单", args.list.display()),
+        )
+    })?;
     let file = read_list(&bytes, &args.list.display().to_string())?;
     for w in &file.warnings {
-        eprintln!("warning: {w}");
+        say::warning(w);
     }
     let mut events = Vec::with_capacity(args.events.len());
     for path in &args.events {
         events.push(PeriodEvent::new(read_event_path(path)?));
     }
     for spec in &args.league {
-        let (path, dates) = spec
-            .rsplit_once('@')
-            .with_context(|| format!("--league {spec}: write FILE@ROUND=DATE,ROUND=DATE,…"))?;
+        let (path, dates) = spec.rsplit_once('@').with_context(|| {
+            t(
+                format!("--league {spec}: write FILE@ROUND=DATE,ROUND=DATE,…"),
+                format!("--league {spec}：应写作 FILE@ROUND=DATE,ROUND=DATE,…"),
+            )
+        })?;
         let mut round_dates = Vec::new();
         for item in dates.split(',').map(str::trim).filter(|x| !x.is_empty()) {
             let parsed = item.split_once('=').and_then(|(r, d)| {
@@ -90,7 +98,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             });
             match parsed {
                 Some(x) => round_dates.push(x),
-                None => bail!("--league {path}: `{item}` is not ROUND=YYYY-MM-DD"),
+                None => bail!(t(
+                    format!("--league {path}: `{item}` is not ROUND=YYYY-MM-DD"),
+                    format!("--league {path}：`{item}` 不是 ROUND=YYYY-MM-DD 的形式")
+                )),
             }
         }
         events.push(PeriodEvent::league(
@@ -101,7 +112,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let report = compute_period(&profile, &file.list, &events, args.date)?;
     for e in &report.events {
         for n in &e.notes {
-            eprintln!("note: {}: {n}", e.name);
+            say::note(&format!("{}{}{n}", e.name, t(": ", "：")));
         }
     }
     let text = match args.format {
@@ -112,7 +123,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
         Format::Csv => render_csv(&report, &file.fide_ids)?,
         Format::Table => render_table(&report),
-        Format::Xlsx => bail!("qiyuan period writes csv, json or table"),
+        Format::Xlsx => bail!(t(
+            "qiyuan period writes csv, json or table",
+            "qiyuan period 只输出 csv、json 或 table"
+        )),
     };
     output::emit_text(args.output.as_deref(), &text)?;
     Ok(ExitCode::SUCCESS)

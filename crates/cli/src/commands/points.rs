@@ -24,6 +24,7 @@ use qiyuan_rating::online::{GameResult, OnlineGame, PlayerStore, PointSystem};
 use rust_decimal::Decimal;
 
 use super::{check_games, output};
+use crate::say::{error_text, t};
 
 const ABOUT: &str = "Apply online games, one JSON line each, to a platform point system.";
 
@@ -139,10 +140,11 @@ pub struct Args {
 
 /// The error for an unknown system name, listing the known ones.
 fn unknown(name: &str) -> anyhow::Error {
-    anyhow!(
-        "unknown point system `{name}`; known systems: {}, {GLICKO2}",
-        PointSystem::builtin_names().join(", ")
-    )
+    let known = PointSystem::builtin_names().join(", ");
+    anyhow!(t(
+        format!("unknown point system `{name}`; known systems: {known}, {GLICKO2}"),
+        format!("没有名为 `{name}` 的积分制；已知的有 {known}, {GLICKO2}")
+    ))
 }
 
 /// Runs `qiyuan points`.
@@ -172,16 +174,26 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         return run_glicko2(&args);
     }
     if args.tau.is_some() {
-        bail!("--tau belongs to --system {GLICKO2}");
+        bail!(t(
+            format!("--tau belongs to --system {GLICKO2}"),
+            format!("--tau 只用于 --system {GLICKO2}")
+        ));
     }
     let system = match (&args.system, &args.system_file) {
         (Some(name), _) => PointSystem::builtin(name).map_err(|_| unknown(name))?,
         (None, Some(path)) => {
-            let text = fs::read_to_string(path)
-                .with_context(|| format!("cannot read {}", path.display()))?;
+            let text = fs::read_to_string(path).with_context(|| {
+                t(
+                    format!("cannot read {}", path.display()),
+                    format!("无法读取 {}", path.display()),
+                )
+            })?;
             PointSystem::from_toml(&text).with_context(|| path.display().to_string())?
         }
-        (None, None) => bail!("give --system NAME or --system-file FILE"),
+        (None, None) => bail!(t(
+            "give --system NAME or --system-file FILE",
+            "请用 --system NAME 或 --system-file FILE 指定积分制"
+        )),
     };
     let mut store = match &args.state {
         Some(path) => read_state(path, system.name())?,
@@ -236,7 +248,11 @@ fn for_each_game(
             let msg = e.to_string();
             let suffix = format!(" at line {} column {}", e.line(), e.column());
             let msg = msg.strip_suffix(&suffix).unwrap_or(&msg);
-            anyhow!("line {number}, column {}: {msg}", e.column())
+            let column = e.column();
+            anyhow!(t(
+                format!("line {number}, column {column}: {msg}"),
+                format!("第 {number} 行第 {column} 列：不是有效的对局行（{msg}）")
+            ))
         })?;
         each(Place::Line(number), &game)?;
     }
@@ -254,8 +270,17 @@ enum Place<'a> {
 impl fmt::Display for Place<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Place::Line(n) => write!(f, "line {n}"),
-            Place::Record(file, game) => write!(f, "{file}, game {game}"),
+            Place::Line(n) => write!(f, "{}", t(format!("line {n}"), format!("第 {n} 行"))),
+            Place::Record(file, game) => {
+                write!(
+                    f,
+                    "{}",
+                    t(
+                        format!("{file}, game {game}"),
+                        format!("{file} 第 {game} 局")
+                    )
+                )
+            }
         }
     }
 }
@@ -321,11 +346,22 @@ fn read_records(paths: &[PathBuf]) -> anyhow::Result<Vec<RecordGame>> {
     // (tier 0) are listed before missing results and players (tier 1).
     let mut problems: Vec<(u8, String)> = Vec::new();
     for path in paths {
-        let bytes = fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+        let bytes = fs::read(path).with_context(|| {
+            t(
+                format!("cannot read {}", path.display()),
+                format!("无法读取 {}", path.display()),
+            )
+        })?;
         let file = path.display().to_string();
         let rows = check_games::check_bytes(&file, &bytes);
         if rows.is_empty() {
-            problems.push((0, format!("{file}: no game found")));
+            problems.push((
+                0,
+                t(
+                    format!("{file}: no game found"),
+                    format!("{file}：没有对局"),
+                ),
+            ));
         }
         for row in rows {
             match record_game(&file, row) {
@@ -339,16 +375,23 @@ fn read_records(paths: &[PathBuf]) -> anyhow::Result<Vec<RecordGame>> {
     }
     problems.sort_by_key(|p| p.0);
     let n = problems.len();
-    let mut text = format!(
-        "{n} game record{} refused; nothing was applied:",
-        if n == 1 { "" } else { "s" }
+    let mut text = t(
+        format!(
+            "{n} game record{} refused; nothing was applied:",
+            if n == 1 { "" } else { "s" }
+        ),
+        format!("拒收 {n} 份对局记录；未计入任何对局："),
     );
     for (_, p) in problems.iter().take(SHOWN) {
         text.push_str("\n  ");
         text.push_str(p);
     }
     if n > SHOWN {
-        text.push_str(&format!("\n  … and {} more", n - SHOWN));
+        let more = n - SHOWN;
+        text.push_str(&t(
+            format!("\n  … and {more} more"),
+            format!("\n  ……另有 {more} 份"),
+        ));
     }
     bail!(text)
 }
@@ -439,7 +482,7 @@ fn process<R: BufRead>(
         };
         let change = system
             .apply(store, &online)
-            .map_err(|e| anyhow!("{place}: {e}"))?;
+            .map_err(|e| anyhow!("{place}{}{}", t(": ", "："), error_text(&e)))?;
         out.write_all(b"{\"id\":")?;
         out.write_all(game.id.as_bytes())?;
         out.write_all(if change.scored {
@@ -507,7 +550,7 @@ fn process_glicko2<R: BufRead>(
         let score = f64::from(game.result.0.white_score_x2()) / 2.0;
         let (w, b) = store
             .rate_game(&game.white, &game.black, score)
-            .map_err(|e| anyhow!("{place}: {e}"))?;
+            .map_err(|e| anyhow!("{place}{}{}", t(": ", "："), error_text(&e)))?;
         writeln!(
             out,
             "{{\"id\":{},\"scored\":true,\"white_change\":{},\"black_change\":{},\
@@ -582,7 +625,12 @@ fn read_state_file(path: &Path) -> anyhow::Result<Option<Vec<u8>>> {
     match fs::read(path) {
         Ok(bytes) => Ok(Some(bytes)),
         Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
-        Err(e) => Err(e).with_context(|| format!("cannot read {}", path.display())),
+        Err(e) => Err(e).with_context(|| {
+            t(
+                format!("cannot read {}", path.display()),
+                format!("无法读取 {}", path.display()),
+            )
+        }),
     }
 }
 
@@ -607,8 +655,12 @@ fn read_glicko2_state(path: &Path, system: Glicko2) -> anyhow::Result<Glicko2Sto
 /// Writes the state atomically (see [`output::write_atomically`]): a crash
 /// leaves the previous state file whole.
 fn write_state(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
-    output::write_atomically(path, bytes)
-        .with_context(|| format!("state file {} not updated", path.display()))
+    output::write_atomically(path, bytes).with_context(|| {
+        t(
+            format!("state file {} not updated", path.display()),
+            format!("状态文件 {} 未更新", path.display()),
+        )
+    })
 }
 
 #[cfg(test)]

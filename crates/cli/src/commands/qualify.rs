@@ -14,6 +14,7 @@ use qiyuan_rating::period::qualification::{Qualification, qualification};
 use rust_decimal::Decimal;
 
 use super::output::{self, Format};
+use crate::say::t;
 
 /// Qualification ratings from the published lists.
 #[derive(Debug, clap::Args)]
@@ -53,12 +54,24 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let profile = super::load_profile(args.profile.as_deref(), args.profile_file.as_deref())?;
     let mut lists: Vec<(NaiveDate, RatingList)> = Vec::new();
     for spec in &args.list {
-        let (path, date) = spec
-            .rsplit_once('@')
-            .with_context(|| format!("--list {spec}: write LIST.csv@YYYY-MM-DD"))?;
-        let date = NaiveDate::parse_from_str(date, "%Y-%m-%d")
-            .with_context(|| format!("--list {spec}: `{date}` is not a date YYYY-MM-DD"))?;
-        let bytes = fs::read(path).with_context(|| format!("{path}: cannot read the list"))?;
+        let (path, date) = spec.rsplit_once('@').with_context(|| {
+            t(
+                format!("--list {spec}: write LIST.csv@YYYY-MM-DD"),
+                format!("--list {spec}：应写作 LIST.csv@YYYY-MM-DD"),
+            )
+        })?;
+        let date = NaiveDate::parse_from_str(date, "%Y-%m-%d").with_context(|| {
+            t(
+                format!("--list {spec}: `{date}` is not a date YYYY-MM-DD"),
+                format!("--list {spec}：`{date}` 不是 YYYY-MM-DD 格式的日期"),
+            )
+        })?;
+        let bytes = fs::read(path).with_context(|| {
+            t(
+                format!("{path}: cannot read the list"),
+                format!("{path}：无法读取名单"),
+            )
+        })?;
         lists.push((date, read_list(&bytes, path)?.list));
     }
     let refs: Vec<(NaiveDate, &RatingList)> = lists.iter().map(|(d, l)| (*d, l)).collect();
@@ -71,7 +84,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
         Format::Csv => csv_text(&rows)?,
         Format::Table => table_text(&rows),
-        Format::Xlsx => bail!("qiyuan qualify writes table, csv or json"),
+        Format::Xlsx => bail!(t(
+            "qiyuan qualify writes table, csv or json",
+            "qiyuan qualify 只输出 table、csv 或 json"
+        )),
     };
     output::emit_text(args.output.as_deref(), &text)?;
     Ok(ExitCode::SUCCESS)

@@ -14,6 +14,7 @@ use rust_decimal::prelude::ToPrimitive;
 use rust_decimal::{Decimal, RoundingStrategy};
 
 use super::output::{self, Cell, Format, LangArg};
+use crate::say::t;
 
 /// Rate one event with a rating profile.
 #[derive(Debug, clap::Args)]
@@ -65,24 +66,25 @@ pub struct Args {
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if let Some(name) = &args.print_profile {
         let text = Profile::builtin_toml(name).with_context(|| {
-            format!(
-                "--print-profile: no built-in profile `{name}`; the built-in profiles are {}",
-                Profile::builtin_names().join(", ")
+            let known = Profile::builtin_names().join(", ");
+            t(
+                format!("--print-profile: no built-in profile `{name}`; the built-in profiles are {known}"),
+                format!("--print-profile：没有名为 `{name}` 的内置等级分规则；内置的有 {known}"),
             )
         })?;
         output::emit_text(args.output.as_deref(), text)?;
         return Ok(ExitCode::SUCCESS);
     }
     let Some(event_path) = args.event.as_deref() else {
-        bail!("give the event file to rate");
+        bail!(t("give the event file to rate", "请给出要计算的赛事文件"));
     };
     let profile = super::load_profile(args.profile.as_deref(), args.profile_file.as_deref())?;
     let event = read_event_path(event_path)?;
     let report = rate(&event, &profile).with_context(|| {
-        format!(
-            "{}: cannot be rated with profile `{}`",
-            event_path.display(),
-            profile.name
+        let (file, profile) = (event_path.display(), &profile.name);
+        t(
+            format!("{file}: cannot be rated with profile `{profile}`"),
+            format!("{file}：无法按等级分规则 `{profile}` 计算"),
         )
     })?;
     let lang = args.lang.map(Lang::from);
@@ -93,9 +95,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             .iter()
             .find(|p| p.id == PlayerId(id))
             .with_context(|| {
-                format!(
-                    "--explain {id}: no player with id {id} in {}",
-                    event_path.display()
+                let file = event_path.display();
+                t(
+                    format!("--explain {id}: no player with id {id} in {file}"),
+                    format!("--explain {id}：{file} 中没有编号为 {id} 的棋手"),
                 )
             })?;
         let text = player.explain(lang.unwrap_or(Lang::Zh));
@@ -118,7 +121,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
         Format::Xlsx => {
             let Some(path) = args.output.as_deref() else {
-                bail!("--format xlsx writes a file: give it with -o FILE.xlsx");
+                bail!(t(
+                    "--format xlsx writes a file: give it with -o FILE.xlsx",
+                    "--format xlsx 写出文件：请用 -o FILE.xlsx 指定"
+                ));
             };
             let bytes = render_xlsx(&report, lang.unwrap_or(Lang::Zh))?;
             output::write_atomically(path, &bytes)?;
@@ -305,9 +311,12 @@ fn render_xlsx(report: &EventReport, lang: Lang) -> anyhow::Result<Vec<u8>> {
                 // Numbers as numbers; every figure here has at most a few
                 // decimals, which f64 holds exactly enough for a spreadsheet.
                 Cell::Number(d) => {
-                    let v = d
-                        .to_f64()
-                        .context("a figure does not fit a spreadsheet number")?;
+                    let v = d.to_f64().with_context(|| {
+                        t(
+                            "a figure does not fit a spreadsheet number",
+                            "有数值超出电子表格数字的范围",
+                        )
+                    })?;
                     sheet.write_number(r, c as u16, v)?;
                 }
                 Cell::Text(s) => {

@@ -20,6 +20,7 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use crate::say::t;
 use anyhow::Context;
 
 /// Arguments of `qiyuan serve`.
@@ -121,7 +122,12 @@ pub fn data_dir() -> anyhow::Result<PathBuf> {
         return Ok(PathBuf::from(dir));
     }
     Ok(dirs::data_dir()
-        .context("no data directory: set QIYUAN_DATA_DIR or give --database")?
+        .with_context(|| {
+            t(
+                "no data directory: set QIYUAN_DATA_DIR or give --database",
+                "找不到数据目录：请设置 QIYUAN_DATA_DIR 或给出 --database",
+            )
+        })?
         .join("qiyuan"))
 }
 
@@ -157,7 +163,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
-    let served = runtime.block_on(qiyuan_server::serve(config));
+    let served = runtime.block_on(qiyuan_server::serve_in(config, crate::say::lang()));
     // A heavy job still running on its blocking thread (a pairing, an
     // import) is not waited for: dropping the runtime would wait for it, so
     // that Ctrl-C could take minutes. Its transaction is never committed.

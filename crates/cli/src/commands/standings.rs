@@ -23,6 +23,7 @@ use qiyuan_formats::html::{
 };
 
 use super::output::{self, LangArg};
+use crate::say::t;
 
 /// `--kind`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -134,7 +135,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         from_trf(&args, kind)?
     };
     if args.crosstable && args.format != Format::Html {
-        bail!("--crosstable is a page of --format html");
+        bail!(t(
+            "--crosstable is a page of --format html",
+            "--crosstable 是 --format html 的页面"
+        ));
     }
     let event = loaded.event;
     let scoring = match args.scoring {
@@ -145,10 +149,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     };
     let rounds = args.after_round.unwrap_or(loaded.played_rounds);
     if rounds > loaded.played_rounds {
-        bail!(
-            "--after-round {rounds}: the file has results for {} rounds only",
-            loaded.played_rounds
-        );
+        let played = loaded.played_rounds;
+        bail!(t(
+            format!("--after-round {rounds}: the file has results for {played} rounds only"),
+            format!("--after-round {rounds}：文件只有 {played} 轮的成绩")
+        ));
     }
     let (tiebreaks, primary) = match (&args.tiebreaks, &args.preset) {
         (Some(list), _) => (parse_list(list).context("--tiebreaks")?, Primary::Points),
@@ -209,7 +214,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
         Format::Xlsx => {
             let Some(path) = args.output.as_deref() else {
-                bail!("--format xlsx writes a file: give it with -o FILE.xlsx");
+                bail!(t(
+                    "--format xlsx writes a file: give it with -o FILE.xlsx",
+                    "--format xlsx 写出文件：请用 -o FILE.xlsx 指定"
+                ));
             };
             output::write_atomically(path, &render_xlsx(&event, &standings, zh)?)?;
             return Ok(ExitCode::SUCCESS);
@@ -230,8 +238,12 @@ fn render_xlsx(event: &Event, s: &Standings, zh: bool) -> anyhow::Result<Vec<u8>
     }
     // Numbers as numbers: every figure has a few decimals at most.
     let number = |d: Decimal| {
-        d.to_f64()
-            .context("a figure does not fit a spreadsheet number")
+        d.to_f64().with_context(|| {
+            t(
+                "a figure does not fit a spreadsheet number",
+                "有数值超出电子表格数字的范围",
+            )
+        })
     };
     for (r, row) in s.rows.iter().enumerate() {
         let r = r as u32 + 1;
@@ -279,8 +291,12 @@ struct Loaded {
 }
 
 fn from_trf(args: &Args, kind: Option<EventKind>) -> anyhow::Result<Loaded> {
-    let text = fs::read_to_string(&args.event)
-        .with_context(|| format!("{}: cannot read", args.event.display()))?;
+    let text = fs::read_to_string(&args.event).with_context(|| {
+        t(
+            format!("{}: cannot read", args.event.display()),
+            format!("{}：无法读取", args.event.display()),
+        )
+    })?;
     let file = parse_trf(&text).with_context(|| format!("{}", args.event.display()))?;
     let trf = event_from_trf(&file, kind).with_context(|| format!("{}", args.event.display()))?;
     Ok(Loaded {

@@ -18,6 +18,7 @@ use qiyuan_rating::titles::{
 };
 
 use super::output::{self, Format};
+use crate::say::{error_text, t};
 
 /// The titles of an event, or a player's title file.
 #[derive(Debug, clap::Args)]
@@ -73,39 +74,50 @@ pub struct Args {
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if let Some(name) = &args.print_rules {
         let text = TitleRules::builtin_toml(name).with_context(|| {
-            format!(
-                "--print-rules: no built-in title rules `{name}`; the built-in ones are {}",
-                TitleRules::builtin_names().join(", ")
+            let known = TitleRules::builtin_names().join(", ");
+            t(
+                format!(
+                    "--print-rules: no built-in title rules `{name}`; the built-in ones are {known}"
+                ),
+                format!("--print-rules：没有名为 `{name}` 的内置称号规则；内置的有 {known}"),
             )
         })?;
         output::emit_text(args.output.as_deref(), text)?;
         return Ok(ExitCode::SUCCESS);
     }
     if matches!(args.format, Format::Csv | Format::Xlsx) {
-        bail!("qiyuan titles writes table or json");
+        bail!(t(
+            "qiyuan titles writes table or json",
+            "qiyuan titles 只输出 table 或 json"
+        ));
     }
     let profile = super::load_profile(args.profile.as_deref(), args.profile_file.as_deref())?;
     let rules = match &args.rules_file {
         Some(path) => {
-            let text = fs::read_to_string(path)
-                .with_context(|| format!("{}: cannot read the title rules", path.display()))?;
-            TitleRules::from_toml_str(&text)
-                .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?
+            let text = fs::read_to_string(path).with_context(|| {
+                t(
+                    format!("{}: cannot read the title rules", path.display()),
+                    format!("{}：无法读取称号规则", path.display()),
+                )
+            })?;
+            TitleRules::from_toml_str(&text).map_err(|e| {
+                anyhow::anyhow!("{}{}{}", path.display(), t(": ", "："), error_text(&e))
+            })?
         }
         None => TitleRules::for_profile(&profile)?,
     };
     if args.events.is_empty() {
-        bail!("give the event file(s)");
+        bail!(t("give the event file(s)", "请给出赛事文件"));
     }
     let mut events: Vec<Event> = Vec::new();
     let mut reports: Vec<EventTitleReport> = Vec::new();
     for path in &args.events {
         let event = read_event_path(path)?;
         let mut report = event_titles(&event, &profile).with_context(|| {
-            format!(
-                "{}: cannot be checked with profile `{}`",
-                path.display(),
-                profile.name
+            let (file, profile) = (path.display(), &profile.name);
+            t(
+                format!("{file}: cannot be checked with profile `{profile}`"),
+                format!("{file}：无法按等级分规则 `{profile}` 检查"),
             )
         })?;
         if args.rules_file.is_some() {
@@ -118,7 +130,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let text = match args.player {
         None => {
             if events.len() > 1 {
-                bail!("give one event, or --player ID for a title file over several events");
+                bail!(t(
+                    "give one event, or --player ID for a title file over several events",
+                    "请只给出一个赛事；跨多个赛事的称号档案请用 --player ID"
+                ));
             }
             match args.format {
                 Format::Json => json(&reports[0])?,
@@ -131,27 +146,45 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 .iter()
                 .filter(|e| e.player(id).is_some())
                 .max_by_key(|e| e.end().or(e.start()))
-                .with_context(|| format!("--player {id}: in none of the events"))?;
+                .with_context(|| {
+                    t(
+                        format!("--player {id}: in none of the events"),
+                        format!("--player {id}：不在任何一个赛事中"),
+                    )
+                })?;
             let entry = latest.player(id).expect("found above");
             let (mut rating, mut held) = (entry.rating, entry.title.iter().cloned().collect());
             if let Some(path) = &args.list {
-                let bytes = fs::read(path)
-                    .with_context(|| format!("{}: cannot read the list", path.display()))?;
+                let bytes = fs::read(path).with_context(|| {
+                    t(
+                        format!("{}: cannot read the list", path.display()),
+                        format!("{}：无法读取名单", path.display()),
+                    )
+                })?;
                 let list = read_list(&bytes, &path.display().to_string())?;
-                let row = list
-                    .list
-                    .get(id)
-                    .with_context(|| format!("--player {id}: not on {}", path.display()))?;
+                let row = list.list.get(id).with_context(|| {
+                    t(
+                        format!("--player {id}: not on {}", path.display()),
+                        format!("--player {id}：不在 {} 上", path.display()),
+                    )
+                })?;
                 rating = row.rating.filter(|_| row.is_rated());
                 held = row.titles.iter().map(|t| t.title.clone()).collect();
             }
             let date = match args.date.or(latest.end()).or(latest.start()) {
                 Some(d) => d,
-                None => bail!("the events have no dates: give --date"),
+                None => bail!(t(
+                    "the events have no dates: give --date",
+                    "赛事没有日期：请用 --date 给出"
+                )),
             };
             let pairs: Vec<(&Event, &EventTitleReport)> = events.iter().zip(&reports).collect();
-            let file = title_file_from_events(id, &pairs, rating, held)
-                .with_context(|| format!("--player {id}: in none of the events"))?;
+            let file = title_file_from_events(id, &pairs, rating, held).with_context(|| {
+                t(
+                    format!("--player {id}: in none of the events"),
+                    format!("--player {id}：不在任何一个赛事中"),
+                )
+            })?;
             let report = title_file(&rules, &file, date);
             match args.format {
                 Format::Json => json(&report)?,

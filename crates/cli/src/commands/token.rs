@@ -13,8 +13,10 @@
 
 use std::process::ExitCode;
 
+use crate::say;
 use anyhow::bail;
 use comfy_table::Table;
+use qiyuan_rating::Lang;
 use qiyuan_store::Store;
 use qiyuan_store::accounts::Role;
 use qiyuan_store::security::{SecurityEntry, SecurityEvent};
@@ -118,16 +120,29 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             } => create(&store, &database, role.into(), user, label, days).await?,
             Sub::List => {
                 let mut table = Table::new();
-                table.set_header([
-                    "id",
-                    "role",
-                    "account",
-                    "label",
-                    "created",
-                    "expires",
-                    "last used",
-                    "revoked",
-                ]);
+                table.set_header(if say::lang() == Lang::Zh {
+                    [
+                        "编号",
+                        "角色",
+                        "账号",
+                        "标签",
+                        "创建",
+                        "到期",
+                        "最近使用",
+                        "吊销",
+                    ]
+                } else {
+                    [
+                        "id",
+                        "role",
+                        "account",
+                        "label",
+                        "created",
+                        "expires",
+                        "last used",
+                        "revoked",
+                    ]
+                });
                 for t in store.api_tokens().await? {
                     table.add_row([
                         t.id.to_string(),
@@ -135,7 +150,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                         t.username.unwrap_or_default(),
                         t.label.unwrap_or_default(),
                         t.created,
-                        t.expires.unwrap_or_else(|| "never".to_string()),
+                        t.expires.unwrap_or_else(|| say::t("never", "永不")),
                         t.last_used.unwrap_or_default(),
                         t.revoked.unwrap_or_default(),
                     ]);
@@ -145,10 +160,19 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             }
             Sub::Revoke { id } => {
                 if store.revoke_api_token(id, &os_user()).await? {
-                    println!("token #{id} revoked: it is refused from the next request on");
+                    println!(
+                        "{}",
+                        say::t(
+                            format!("token #{id} revoked: it is refused from the next request on"),
+                            format!("令牌 #{id} 已吊销：从下一个请求起不再接受"),
+                        )
+                    );
                     ExitCode::SUCCESS
                 } else {
-                    bail!("no token #{id} to revoke in {database} (see `qiyuan token list`)")
+                    bail!(say::t(
+                        format!("no token #{id} to revoke in {database} (see `qiyuan token list`)"),
+                        format!("{database} 中没有可吊销的令牌 #{id}（见 `qiyuan token list`）")
+                    ))
                 }
             }
         };
@@ -169,17 +193,30 @@ async fn create(
         None => None,
         Some(name) => match store.user_by_name(name).await? {
             Some((account, _)) if account.disabled => {
-                bail!("account {name} is disabled: enable it before making it a token")
+                bail!(say::t(
+                    format!("account {name} is disabled: enable it before making it a token"),
+                    format!("账号 {name} 已停用：请先启用，再为其创建令牌")
+                ))
             }
             Some((account, _)) if account.role == role || account.role == Role::Admin => {
                 Some(account.id)
             }
-            Some((account, _)) => bail!(
-                "account {name} is {}, not {role}: a token of an account acts with the \
-                 account's role",
-                account.role
-            ),
-            None => bail!("no account named {name} in {database}"),
+            Some((account, _)) => {
+                let has = account.role;
+                bail!(say::t(
+                    format!(
+                        "account {name} is {has}, not {role}: a token of an account acts with the \
+                         account's role"
+                    ),
+                    format!(
+                        "账号 {name} 的角色是 {has}，不是 {role}：账号的令牌以该账号的角色行事"
+                    )
+                ))
+            }
+            None => bail!(say::t(
+                format!("no account named {name} in {database}"),
+                format!("{database} 中没有名为 {name} 的账号")
+            )),
         },
     };
     let valid = (days > 0).then(|| i64::from(days) * 86_400);
@@ -201,13 +238,25 @@ async fn create(
         .await?;
     println!("{token}");
     let until = if days > 0 {
-        format!("accepted for {days} days")
+        say::t(
+            format!("accepted for {days} days"),
+            format!("有效期 {days} 天"),
+        )
     } else {
-        "accepted until revoked".to_string()
+        say::t("accepted until revoked", "吊销前一直有效")
     };
     eprintln!(
-        "token for role {role} created, {until}; it is shown only now (the database keeps \
-         its hash).\nuse it as: Authorization: Bearer {token}"
+        "{}",
+        say::t(
+            format!(
+                "token for role {role} created, {until}; it is shown only now (the database keeps \
+                 its hash).\nuse it as: Authorization: Bearer {token}"
+            ),
+            format!(
+                "已为角色 {role} 创建令牌，{until}；令牌只在此时显示一次（数据库只保存其哈希）。\n\
+                 用法：Authorization: Bearer {token}"
+            ),
+        )
     );
     Ok(ExitCode::SUCCESS)
 }
