@@ -8,6 +8,7 @@
 //! This module accepts all of those and keeps the full clock itself.
 
 use cozy_chess::{Board, Color, File, Piece, Rank, Square};
+use qiyuan_vocab::Lang;
 use thiserror::Error;
 
 /// What is wrong with a FEN string.
@@ -39,6 +40,27 @@ pub enum FenError {
     /// The fullmove number is not a number from 1 to 65535.
     #[error("invalid fullmove number `{0}`")]
     FullmoveNumber(String),
+}
+
+impl FenError {
+    /// The message in `lang`: [`Lang::En`] is the `Display` text.
+    #[must_use]
+    pub fn text(&self, lang: Lang) -> String {
+        if lang == Lang::En {
+            return self.to_string();
+        }
+        match self {
+            FenError::FieldCount(n) => format!(
+                "FEN 需要 4 至 6 个字段（棋子布局、走棋方、易位权、吃过路兵[、半回合计数、回合数]），实有 {n} 个"
+            ),
+            FenError::Placement(t) => format!("棋子布局无效或局面不可能出现：`{t}`"),
+            FenError::SideToMove(t) => format!("走棋方应为 `w` 或 `b`，实为 `{t}`"),
+            FenError::Castling(t) => format!("易位权无效：`{t}`"),
+            FenError::EnPassant(t) => format!("吃过路兵的格子无效：`{t}`"),
+            FenError::HalfmoveClock(t) => format!("半回合计数无效：`{t}`"),
+            FenError::FullmoveNumber(t) => format!("回合数无效：`{t}`"),
+        }
+    }
 }
 
 /// A position read from FEN: the board plus the full halfmove clock (cozy-chess

@@ -18,6 +18,7 @@
 //! (an en passant square counts only when a legal en passant capture exists).
 
 use cozy_chess::{BitBoard, Board, Color, File, Move, Piece, Rank, Square};
+use qiyuan_vocab::{Colour, GameKind, Lang};
 use thiserror::Error;
 
 use crate::fen::{FenError, Setup, parse_fen, to_fen};
@@ -122,6 +123,37 @@ pub enum MoveError {
     /// fivefold repetition or 75 moves), so no move may follow.
     #[error("the game is already over ({0:?})")]
     GameOver(Outcome),
+}
+
+impl MoveError {
+    /// The message in `lang`: [`Lang::En`] is the `Display` text.
+    #[must_use]
+    pub fn text(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (_, Lang::En) => self.to_string(),
+            (MoveError::San(e), Lang::Zh) => e.text(lang),
+            (MoveError::GameOver(outcome), Lang::Zh) => {
+                format!("对局已经结束（{}），不能再走棋", outcome_zh(*outcome))
+            }
+        }
+    }
+}
+
+/// How the game ended by rule, in Chinese.
+fn outcome_zh(outcome: Outcome) -> String {
+    match outcome {
+        Outcome::Checkmate { winner } => {
+            let side = match winner {
+                Color::White => Colour::White,
+                Color::Black => Colour::Black,
+            };
+            format!("将杀，{}胜", side.label(GameKind::Chess, Lang::Zh))
+        }
+        Outcome::Stalemate => "逼和".to_string(),
+        Outcome::DeadPosition => "死局：双方均无法将杀".to_string(),
+        Outcome::FivefoldRepetition => "同一局面出现五次".to_string(),
+        Outcome::SeventyFiveMoves => "双方各 75 步未吃子也未动兵".to_string(),
+    }
 }
 
 /// True if `color` cannot checkmate by any series of legal moves, counting the

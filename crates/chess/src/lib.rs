@@ -30,4 +30,6 @@ pub use game::{
     move_number_label,
 };
 pub use perft::{perft, perft_hashed};
+/// The language of an error's `text` (the vocabulary's).
+pub use qiyuan_vocab::Lang;
 pub use san::{SanError, format_san, format_uci, parse_san, parse_uci};

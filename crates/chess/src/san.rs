@@ -5,6 +5,7 @@
 //! king's two-square step (`e1g1`). Both directions are handled here.
 
 use cozy_chess::{BitBoard, Board, File, Move, Piece, Rank, Square};
+use qiyuan_vocab::Lang;
 use thiserror::Error;
 
 /// Why a SAN (or UCI) text could not be turned into a legal move.
@@ -19,6 +20,28 @@ pub enum SanError {
     /// More than one legal move matches (missing disambiguation).
     #[error("`{0}` is ambiguous here")]
     Ambiguous(String),
+}
+
+impl SanError {
+    /// The message in `lang`: [`Lang::En`] is the `Display` text.
+    ///
+    /// ```
+    /// use qiyuan_chess::{Board, Lang, parse_san};
+    /// let e = parse_san(&Board::default(), "Ke2").unwrap_err();
+    /// assert_eq!(e.text(Lang::En), "`Ke2` is not a legal move here");
+    /// assert_eq!(e.text(Lang::Zh), "`Ke2` 在此局面中不是合法着法");
+    /// ```
+    #[must_use]
+    pub fn text(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (_, Lang::En) => self.to_string(),
+            (SanError::Syntax(t), Lang::Zh) => format!("`{t}` 不是标准代数记谱法（SAN）的着法"),
+            (SanError::Illegal(t), Lang::Zh) => format!("`{t}` 在此局面中不是合法着法"),
+            (SanError::Ambiguous(t), Lang::Zh) => {
+                format!("`{t}` 在此局面中有歧义（符合多个合法着法）")
+            }
+        }
+    }
 }
 
 fn piece_from_letter(c: u8) -> Option<Piece> {

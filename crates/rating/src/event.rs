@@ -61,6 +61,34 @@ pub enum RateError {
     },
 }
 
+impl RateError {
+    /// The message in `lang`: [`Lang::En`](crate::Lang::En) is the
+    /// `Display` text.
+    #[must_use]
+    pub fn text(&self, lang: crate::Lang) -> String {
+        if lang == crate::Lang::En {
+            return self.to_string();
+        }
+        match self {
+            RateError::GameMismatch {
+                event,
+                profile,
+                expected,
+            } => format!(
+                "赛事为{}，但等级分规则 `{profile}` 用于{}",
+                event.label(lang),
+                expected.label(lang)
+            ),
+            RateError::NegativeRating { id, rating } => {
+                format!("棋手 {id}：等级分 {rating} 为负数")
+            }
+            RateError::RatingOutOfRange { id, rating } => {
+                format!("棋手 {id}：等级分 {rating} 超出范围（最多 100000）")
+            }
+        }
+    }
+}
+
 /// Which colour a player had (the vocabulary's: `White` is red in xiangqi,
 /// the first mover).
 pub use qiyuan_vocab::Colour;

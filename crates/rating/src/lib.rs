@@ -42,6 +42,7 @@ pub mod rounding;
 pub mod table;
 pub mod titles;
 pub mod unrated;
+mod zh;
 
 pub use event::{EventReport, PlayerReport, RateError, rate};
 pub use explain::Lang;

@@ -886,6 +886,68 @@ pub enum EventError {
 }
 
 impl EventError {
+    /// The message in `lang`: [`Lang::En`](crate::Lang::En) is the
+    /// `Display` text.
+    ///
+    /// ```
+    /// use qiyuan_rating::Lang;
+    /// use qiyuan_rating::model::{EventError, PlayerId};
+    /// let e = EventError::SelfPairing { game: 4, id: PlayerId(9) };
+    /// assert_eq!(e.text(Lang::En), "game 4: player 9 is paired against themself");
+    /// assert_eq!(e.text(Lang::Zh), "对局 4：棋手 9 与自己配对");
+    /// ```
+    #[must_use]
+    pub fn text(&self, lang: crate::Lang) -> String {
+        if lang == crate::Lang::En {
+            return self.to_string();
+        }
+        match self {
+            EventError::DuplicatePlayer { id, first, second } => {
+                format!("棋手编号 {id} 用了两次（棋手 {first} 与棋手 {second}）")
+            }
+            EventError::UnknownPlayer { game, field, id } => {
+                format!("对局 {game}：`{field}` 为棋手 {id}，其不在棋手名单中")
+            }
+            EventError::SelfPairing { game, id } => format!("对局 {game}：棋手 {id} 与自己配对"),
+            EventError::TwiceInRound {
+                game,
+                first,
+                id,
+                round,
+            } => format!("对局 {game}：棋手 {id} 已出现在第 {round} 轮（对局 {first}）"),
+            EventError::RoundZero { game } => format!("对局 {game}：轮次至少为 1"),
+            EventError::RoundDate { round, problem } => {
+                let problem = match problem.as_str() {
+                    "round numbers start at 1" => "轮次从 1 开始",
+                    "the round has two dates" => "该轮有两个日期",
+                    _ => "日期有误",
+                };
+                format!("第 {round} 轮：{problem}")
+            }
+            EventError::Team(what) => team_zh(what),
+        }
+    }
+}
+
+/// The Chinese of an [`EventError::Team`] description.
+fn team_zh(what: &str) -> String {
+    if let Some(name) = what
+        .strip_prefix("team ")
+        .and_then(|w| w.strip_suffix(" is listed twice"))
+    {
+        return format!("参赛队“{name}”列出了两次");
+    }
+    if let Some((player, team)) = what
+        .strip_prefix("player ")
+        .and_then(|w| w.strip_suffix(", which is not in the teams list"))
+        .and_then(|w| w.split_once(" names team "))
+    {
+        return format!("棋手 {player} 所属的参赛队“{team}”不在参赛队名单中");
+    }
+    "参赛队有误".to_string()
+}
+
+impl EventError {
     /// Index of the game the error is about, if it is about a game.
     pub fn game_index(&self) -> Option<usize> {
         match *self {

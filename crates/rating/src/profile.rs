@@ -58,6 +58,43 @@ pub enum ProfileError {
     },
 }
 
+impl ProfileError {
+    /// The message in `lang`: [`Lang::En`](crate::Lang::En) is the
+    /// `Display` text.
+    ///
+    /// ```
+    /// use qiyuan_rating::{Lang, Profile};
+    /// let e = Profile::builtin("cxa-2000").unwrap_err();
+    /// assert_eq!(e.text(Lang::En), e.to_string());
+    /// assert!(e.text(Lang::Zh).starts_with("未知的等级分规则 `cxa-2000`；可用的规则：`cxa-2019`、"));
+    /// let e = Profile::from_toml_str("name = 1").unwrap_err();
+    /// assert_eq!(e.text(Lang::Zh), "规则文件 TOML：第 1 行第 8 列：值 `1` 的类型不对");
+    /// ```
+    #[must_use]
+    pub fn text(&self, lang: crate::Lang) -> String {
+        if lang == crate::Lang::En {
+            return self.to_string();
+        }
+        match self {
+            ProfileError::Unknown { name, known } => format!(
+                "未知的等级分规则 `{name}`；可用的规则：{}",
+                known
+                    .split(", ")
+                    .map(|k| format!("`{k}`"))
+                    .collect::<Vec<_>>()
+                    .join("、")
+            ),
+            ProfileError::Parse(message) => {
+                format!("规则文件 TOML：{}", crate::zh::toml_error(message))
+            }
+            ProfileError::Invalid { field, reason } => format!(
+                "规则字段 `{field}`：{}",
+                crate::zh::reason(reason).unwrap_or_else(|| "取值不符合要求".to_string())
+            ),
+        }
+    }
+}
+
 /// A value that differs for men and women.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -39,6 +39,7 @@
 
 use std::collections::HashSet;
 
+use qiyuan_vocab::Lang;
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
@@ -117,6 +118,69 @@ pub enum KnockoutError {
         /// What is wrong.
         what: String,
     },
+}
+
+impl KnockoutError {
+    /// The message in `lang`: [`Lang::En`] is the `Display` text.
+    #[must_use]
+    pub fn text(&self, lang: Lang) -> String {
+        if lang == Lang::En {
+            return self.to_string();
+        }
+        match self {
+            KnockoutError::TooFewEntrants(n) => format!("淘汰赛至少需要 2 名参赛者，实有 {n} 名"),
+            KnockoutError::TooManyEntrants(n) => {
+                format!("淘汰赛最多 2^20 名参赛者，实有 {n} 名")
+            }
+            KnockoutError::DuplicateEntrant(p) => format!("{p} 号棋手被排了两次种子"),
+            KnockoutError::NotPowerOfTwo(n) => {
+                format!("对阵表的位置数应为 2 的乘方（2、4、8 ……），不能是 {n}")
+            }
+            KnockoutError::NoSuchTie { round, tie } => {
+                format!("第 {round} 轮第 {tie} 组：对阵表中没有这一组")
+            }
+            KnockoutError::TieNotReady { round, tie } => {
+                format!("第 {round} 轮第 {tie} 组：对手尚未产生")
+            }
+            KnockoutError::NotInTie { round, tie, player } => {
+                format!("第 {round} 轮第 {tie} 组：{player} 号棋手不在这一组")
+            }
+            KnockoutError::AlreadyAdvanced { round, tie } => {
+                format!("第 {round} 轮第 {tie} 组：胜者已参加下一轮已决出胜负的一组")
+            }
+            KnockoutError::MatchUndecided { round, tie } => {
+                format!("第 {round} 轮第 {tie} 组：这场比赛尚未决出胜者")
+            }
+            KnockoutError::BadRules(what) => format!("比赛规则：{}", rules_zh(what)),
+            KnockoutError::MatchOver(g) => format!("第 {g} 局：这场比赛已经结束"),
+            KnockoutError::BadGame { game, what } => format!("第 {game} 局：{}", game_zh(what)),
+        }
+    }
+}
+
+/// The Chinese of a [`KnockoutError::BadRules`] description.
+fn rules_zh(what: &str) -> String {
+    match what {
+        "no phase" => "没有任何阶段".to_string(),
+        "a team match needs boards" => "团体比赛需要台数".to_string(),
+        "a win must be worth more than a loss" => "胜局的分值必须高于负局".to_string(),
+        _ => match what
+            .strip_prefix("phase `")
+            .and_then(|w| w.strip_suffix("` has no game"))
+        {
+            Some(phase) => format!("阶段 `{phase}` 没有对局"),
+            None => "规则有误".to_string(),
+        },
+    }
+}
+
+/// The Chinese of a [`KnockoutError::BadGame`] description.
+fn game_zh(what: &str) -> &'static str {
+    match what {
+        "the result is not known yet" => "尚无成绩",
+        "a double forfeit cannot decide a match game" => "双方弃权不能决定比赛中的一局",
+        _ => "成绩不能用于这场比赛",
+    }
 }
 
 // ---------------------------------------------------------------- bracket --

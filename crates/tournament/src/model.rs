@@ -22,6 +22,7 @@
 use std::collections::HashMap;
 use std::fmt;
 
+use qiyuan_vocab::Lang;
 use serde::{Deserialize, Serialize};
 
 /// A player's pairing number (start number, 编号), 1-based.
@@ -328,6 +329,71 @@ pub enum ModelError {
         /// Description.
         what: String,
     },
+}
+
+impl ModelError {
+    /// The message in `lang`: [`Lang::En`] is the `Display` text.
+    ///
+    /// ```
+    /// use qiyuan_tournament::model::ModelError;
+    /// use qiyuan_tournament::PlayerId;
+    /// use qiyuan_vocab::Lang;
+    /// let e = ModelError::AlreadyPaired { round: 3, player: PlayerId(7) };
+    /// assert_eq!(e.text(Lang::En), "round 3: player 7 already has a game or a bye");
+    /// assert_eq!(e.text(Lang::Zh), "第 3 轮：7 号棋手已有对局或轮空、请假");
+    /// ```
+    #[must_use]
+    pub fn text(&self, lang: Lang) -> String {
+        if lang == Lang::En {
+            return self.to_string();
+        }
+        match self {
+            ModelError::DuplicatePlayer(id) => format!("序号 {id} 被使用了两次"),
+            ModelError::ZeroId => "不能使用序号 0".to_string(),
+            ModelError::UnknownPlayer { round, player } => {
+                format!("第 {round} 轮：{player} 号棋手未登记")
+            }
+            ModelError::UnknownRound(r) => format!("第 {r} 轮不存在（请先添加该轮）"),
+            ModelError::TooManyRounds(n) => format!("本赛事只有 {n} 轮"),
+            ModelError::SelfPairing { round, player } => {
+                format!("第 {round} 轮：{player} 号棋手与自己配对")
+            }
+            ModelError::AlreadyPaired { round, player } => {
+                format!("第 {round} 轮：{player} 号棋手已有对局或轮空、请假")
+            }
+            ModelError::Inactive { round, player } => {
+                format!("第 {round} 轮：{player} 号棋手不参加本轮（迟到报名或已退赛）")
+            }
+            ModelError::NoSuchGame { round, white } => {
+                format!("第 {round} 轮：没有 {white} 号棋手先走（执红或执白）的对局")
+            }
+            ModelError::BadParticipation { player, what } => {
+                format!("{player} 号棋手：{}", participation_zh(what))
+            }
+        }
+    }
+}
+
+/// The Chinese of a [`ModelError::BadParticipation`] description: those
+/// this crate gives, and the desk's (`…; record that game as a forfeit
+/// first`).
+fn participation_zh(what: &str) -> String {
+    if what == "first round must be at least 1" {
+        return "首轮至少为第 1 轮".to_string();
+    }
+    if let Some(rest) = what.strip_prefix("already paired in round ")
+        && let Some((round, tail)) = rest.split_once(", after the withdrawal")
+        && round.parse::<u32>().is_ok()
+    {
+        let mut out = format!("退赛之后仍在第 {round} 轮被编排");
+        if tail == "; record that game as a forfeit first" {
+            out.push_str("；请先将该局记为弃权");
+        } else if !tail.is_empty() {
+            out.push_str(&format!("（{}）", tail.trim_start_matches([';', ' '])));
+        }
+        return out;
+    }
+    "参赛轮次有误".to_string()
 }
 
 /// A tournament: players, the rounds played so far, corrections.

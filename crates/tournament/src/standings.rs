@@ -48,6 +48,7 @@
 //! assert_eq!(s.rows[0].points, dec!(1));
 //! ```
 
+use qiyuan_vocab::Lang;
 use rust_decimal::prelude::ToPrimitive;
 use rust_decimal::{Decimal, RoundingStrategy};
 use serde::Serialize;
@@ -215,6 +216,22 @@ pub enum StandingsError {
         /// Entered rounds.
         entered: u32,
     },
+}
+
+impl StandingsError {
+    /// The message in `lang`: [`Lang::En`] is the `Display` text.
+    #[must_use]
+    pub fn text(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (_, Lang::En) => self.to_string(),
+            (StandingsError::Pending { round, player }, Lang::Zh) => {
+                format!("第 {round} 轮：{player} 号棋手的对局尚无成绩")
+            }
+            (StandingsError::RoundNotEntered { requested, entered }, Lang::Zh) => {
+                format!("要求第 {requested} 轮后的排名，但只录入了 {entered} 轮")
+            }
+        }
+    }
 }
 
 /// One participant's round, as the tie-break engine sees it.

@@ -23,6 +23,7 @@ use std::collections::HashMap;
 use std::fmt;
 use std::str::FromStr;
 
+use qiyuan_vocab::Lang;
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
@@ -175,6 +176,52 @@ pub enum TeamError {
         /// Description.
         what: String,
     },
+}
+
+impl TeamError {
+    /// The message in `lang`: [`Lang::En`] is the `Display` text.
+    #[must_use]
+    pub fn text(&self, lang: Lang) -> String {
+        if lang == Lang::En {
+            return self.to_string();
+        }
+        match self {
+            TeamError::DuplicateTeam(t) => format!("{t} 号队登记了两次"),
+            TeamError::UnknownTeam { round, team } => format!("第 {round} 轮：{team} 号队未登记"),
+            TeamError::AlreadyPaired { round, team } => {
+                format!("第 {round} 轮：{team} 号队已有比赛或轮空")
+            }
+            TeamError::Boards {
+                round,
+                home,
+                away,
+                found,
+                boards,
+            } => format!("第 {round} 轮：{home}-{away} 一场有 {found} 台，本赛事每场 {boards} 台"),
+            TeamError::LineUp {
+                round,
+                team,
+                player,
+            } => format!(
+                "第 {round} 轮：{player} 号棋手不能代表 {team} 号队出场（不在名单中，或排在两个台次）"
+            ),
+            TeamError::Invalid { round, what } => format!("第 {round} 轮：{}", team_what_zh(what)),
+        }
+    }
+}
+
+/// The Chinese of a [`TeamError::Invalid`] description.
+fn team_what_zh(what: &str) -> String {
+    if what == "no such round" {
+        return "没有这一轮".to_string();
+    }
+    if let Some(team) = what
+        .strip_prefix("team ")
+        .and_then(|w| w.strip_suffix(" paired against itself"))
+    {
+        return format!("{team} 号队与自己配对");
+    }
+    "编排有误".to_string()
 }
 
 /// A team tournament.

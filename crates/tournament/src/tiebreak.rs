@@ -349,6 +349,28 @@ pub enum TieBreakParseError {
     UnknownPreset(String),
 }
 
+impl TieBreakParseError {
+    /// The message in `lang`: [`Lang::En`] is the `Display` text.
+    #[must_use]
+    pub fn text(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (_, Lang::En) => self.to_string(),
+            (TieBreakParseError::UnknownCode(c), Lang::Zh) => format!("未知的破同分 `{c}`"),
+            (TieBreakParseError::BadModifier { code, modifier }, Lang::Zh) => {
+                format!("破同分 `{code}`：修饰符 `/{modifier}` 有误")
+            }
+            (TieBreakParseError::UnknownPreset(p), Lang::Zh) => format!(
+                "未知的破同分规则 `{p}`（可用：{}）",
+                PRESETS
+                    .iter()
+                    .map(|p| format!("`{}`", p.0))
+                    .collect::<Vec<_>>()
+                    .join("、")
+            ),
+        }
+    }
+}
+
 impl FromStr for TieBreak {
     type Err = TieBreakParseError;
 

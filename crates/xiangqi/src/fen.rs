@@ -6,6 +6,7 @@
 
 use std::str::FromStr;
 
+use crate::Lang;
 use crate::position::Position;
 use crate::types::{Color, Piece, PieceKind, Square};
 
@@ -100,6 +101,158 @@ pub enum FenError {
     /// The side that has just moved is in check: its king could be taken.
     #[error("the side not to move ({0:?}) is in check")]
     OpponentInCheck(Color),
+}
+
+impl FenError {
+    /// The message in `lang`: [`Lang::En`] is the `Display` text.
+    ///
+    /// ```
+    /// use qiyuan_xiangqi::{Lang, Position};
+    /// let e = Position::from_fen("rnbakabnr/9/9 w").unwrap_err();
+    /// assert_eq!(e.text(Lang::En), e.to_string());
+    /// assert_eq!(e.text(Lang::Zh), "棋子布局有 3 行（以“/”分隔），应为 10 行");
+    /// ```
+    #[must_use]
+    pub fn text(&self, lang: Lang) -> String {
+        if lang == Lang::En {
+            return self.to_string();
+        }
+        match self {
+            FenError::Empty => "FEN 为空".to_string(),
+            FenError::RankCount { found } => {
+                format!("棋子布局有 {found} 行（以“/”分隔），应为 10 行")
+            }
+            FenError::BadChar { row, rank, ch } => {
+                format!("FEN 第 {row} 行（横线 {rank}）：意外的字符 `{ch}`")
+            }
+            FenError::RankWidth { row, rank, files } => {
+                format!("FEN 第 {row} 行（横线 {rank}）描述了 {files} 路，应为 9 路")
+            }
+            FenError::MissingSide => "缺少第 2 个字段（走棋方）".to_string(),
+            FenError::BadSide(v) => {
+                format!("第 2 个字段（走棋方）为 `{v}`，应为 `w`、`r` 或 `b`")
+            }
+            FenError::BadField {
+                field,
+                name,
+                value,
+                expected,
+            } => format!(
+                "第 {field} 个字段（{}）为 `{value}`：{}",
+                field_name_zh(name),
+                expected_zh(expected)
+            ),
+            FenError::KingCount { color, count } => format!(
+                "{}有 {count} 个{}，应恰好 1 个",
+                color_zh(*color),
+                kind_zh(PieceKind::King, *color)
+            ),
+            FenError::TooMany {
+                color,
+                kind,
+                count,
+                max,
+            } => format!(
+                "{}有 {count} 个{}，最多 {max} 个",
+                color_zh(*color),
+                kind_zh(*kind, *color)
+            ),
+            FenError::BadSquare {
+                piece,
+                square,
+                reason,
+            } => format!("`{piece}` 在 {square}：{}", square_reason_zh(reason)),
+            FenError::KingsFacing => "双方帅将在同一直线上对面（中间无子）".to_string(),
+            FenError::OpponentInCheck(color) => {
+                format!("非走棋方（{}）正被将军", color_zh(*color))
+            }
+        }
+    }
+}
+
+/// 红方 or 黑方, as the vocabulary words the first and second mover.
+pub(crate) fn color_zh(color: Color) -> &'static str {
+    let colour = match color {
+        Color::Red => qiyuan_vocab::Colour::White,
+        Color::Black => qiyuan_vocab::Colour::Black,
+    };
+    colour.label(qiyuan_vocab::GameKind::Xiangqi, Lang::Zh)
+}
+
+/// The piece's name for its side (帅 for Red, 将 for Black …).
+pub(crate) fn kind_zh(kind: PieceKind, color: Color) -> &'static str {
+    let red = color == Color::Red;
+    match kind {
+        PieceKind::King => {
+            if red {
+                "帅"
+            } else {
+                "将"
+            }
+        }
+        PieceKind::Advisor => {
+            if red {
+                "仕"
+            } else {
+                "士"
+            }
+        }
+        PieceKind::Elephant => {
+            if red {
+                "相"
+            } else {
+                "象"
+            }
+        }
+        PieceKind::Horse => "马",
+        PieceKind::Rook => "车",
+        PieceKind::Cannon => "炮",
+        PieceKind::Pawn => {
+            if red {
+                "兵"
+            } else {
+                "卒"
+            }
+        }
+    }
+}
+
+fn field_name_zh(name: &str) -> &str {
+    match name {
+        "castling" => "易位权",
+        "en passant" => "吃过路兵",
+        "half-move clock" => "半回合计数",
+        "move number" => "回合数",
+        "extra" => "多余字段",
+        other => other,
+    }
+}
+
+fn expected_zh(expected: &str) -> &str {
+    match expected {
+        "always '-' in xiangqi" => "象棋中此字段总是 `-`",
+        "a number of plies" => "应为步数（半回合数）",
+        "a number from 1" => "应为从 1 起的数字",
+        "at most 6 fields" => "最多 6 个字段",
+        _ => "取值有误",
+    }
+}
+
+fn square_reason_zh(reason: &str) -> &str {
+    match reason {
+        "the king stays in its palace" => "帅（将）只能在九宫内",
+        "an advisor stands on the five points of its palace's diagonals" => {
+            "仕（士）只能在九宫斜线的五个点上"
+        }
+        "an elephant stands on one of its side's seven elephant points" => {
+            "相（象）只能在本方的七个相位上"
+        }
+        "a pawn never stands behind its starting rank" => "兵（卒）不会在其起始横线之后",
+        "a pawn that has not crossed the river stays on its starting file" => {
+            "未过河的兵（卒）只能在其起始直线上"
+        }
+        _ => "棋子不可能在此位置",
+    }
 }
 
 fn check_square(piece: Piece, sq: Square) -> Result<(), FenError> {

@@ -61,3 +61,6 @@ pub use notation::{Notation, NotationError};
 pub use position::{IllegalMove, MoveList, Position, START_FEN, Undo};
 pub use rules::{Conduct, Game, GameResult, MoveClass, RepetitionRuling, judge};
 pub use types::{Color, Move, Piece, PieceKind, Square};
+
+/// The language of an error's [`text`](FenError::text) (the vocabulary's).
+pub use qiyuan_vocab::Lang;

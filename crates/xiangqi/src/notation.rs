@@ -34,6 +34,8 @@
 //! form 车前平三. A text is resolved against the legal moves: it must match
 //! exactly one, otherwise the error says whether none or several matched.
 
+use crate::Lang;
+use crate::fen::color_zh;
 use crate::position::Position;
 use crate::types::{Color, Move, PieceKind, Square};
 
@@ -80,6 +82,88 @@ pub enum NotationError {
     /// The move to write is not legal in the position.
     #[error("{0} is not a legal move in this position")]
     Illegal(Move),
+}
+
+impl NotationError {
+    /// The message in `lang`: [`Lang::En`] is the `Display` text.
+    ///
+    /// ```
+    /// use qiyuan_xiangqi::{Lang, Notation, Position};
+    /// let e = Position::startpos().parse_move("炮二平", Notation::Chinese).unwrap_err();
+    /// assert_eq!(e.text(Lang::En), e.to_string());
+    /// assert_eq!(
+    ///     e.text(Lang::Zh),
+    ///     "`炮二平` 不是中文记法的着法：应为四个字，如“炮二平五”或“马8进7”"
+    /// );
+    /// ```
+    #[must_use]
+    pub fn text(&self, lang: Lang) -> String {
+        if lang == Lang::En {
+            return self.to_string();
+        }
+        match self {
+            NotationError::Syntax {
+                text,
+                notation,
+                reason,
+            } => format!(
+                "`{text}` 不是{}的着法：{}",
+                notation_zh(*notation),
+                syntax_reason_zh(reason)
+            ),
+            NotationError::NoMatch { text, side } => {
+                format!("`{text}` 与{}的任何合法着法都不符", color_zh(*side))
+            }
+            NotationError::Ambiguous { text, candidates } => {
+                let moves: Vec<String> = candidates.iter().map(|m| format!("`{m}`")).collect();
+                format!("`{text}` 有歧义：符合 {}", moves.join("、"))
+            }
+            NotationError::Illegal(mv) => format!("`{mv}` 在此局面中不是合法着法"),
+        }
+    }
+}
+
+/// The notation's name in Chinese.
+fn notation_zh(notation: Notation) -> &'static str {
+    match notation {
+        Notation::Iccs => " ICCS 记法",
+        Notation::Wxf => " WXF 记法",
+        Notation::Chinese => "中文记法",
+    }
+}
+
+/// The Chinese of a [`NotationError::Syntax`] reason (every reason this
+/// module gives; a test holds the list complete).
+pub(crate) fn syntax_reason_zh(reason: &str) -> &'static str {
+    match reason {
+        "expected four characters such as h2e2 or H2-E2" => "应为四个字符，如 `h2e2` 或 `H2-E2`",
+        "bad start square (a–i, 0–9)" => "起点有误（a–i，0–9）",
+        "bad end square (a–i, 0–9)" => "终点有误（a–i，0–9）",
+        "start and end squares are equal" => "起点与终点相同",
+        "expected four characters such as C2.5 or H8+7" => "应为四个字符，如 `C2.5` 或 `H8+7`",
+        "bad file: expected 1–9, + or -" => "纵线有误：应为 1–9、`+` 或 `-`",
+        "tandem pawn: after the file expected +, - or the file" => {
+            "同线多兵：纵线之后应为 `+`、`-` 或纵线"
+        }
+        "unknown piece letter (K A E/B H/N R C P)" => {
+            "未知的棋子字母（`K` `A` `E`/`B` `H`/`N` `R` `C` `P`）"
+        }
+        "bad operator: expected +, - or ." => "动作有误：应为 `+`、`-` 或 `.`",
+        "bad target: expected 1–9" => "目标有误：应为 1–9",
+        "expected four characters such as 炮二平五 or 马8进7" => {
+            "应为四个字，如“炮二平五”或“马8进7”"
+        }
+        "after the piece expected a file number or 前/后/中" => "棋子之后应为纵线数字或前/后/中",
+        "before the piece expected 前/后/中 or 一…五 (pawns)" => {
+            "棋子之前应为前/后/中或一…五（兵卒）"
+        }
+        "no piece name (帅将仕士相象马车炮兵卒) in the first two characters" => {
+            "前两个字中没有棋子名（帅将仕士相象马车炮兵卒）"
+        }
+        "third character must be 进, 退 or 平" => "第三个字应为进、退或平",
+        "last character must be a number 1–9" => "最后一个字应为数字 1–9",
+        _ => "写法有误",
+    }
 }
 
 /// Direction of a move as seen by its side.

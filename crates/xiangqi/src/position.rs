@@ -1,5 +1,6 @@
 //! The position: board, side to move, hash; move generation, make/unmake.
 
+use crate::Lang;
 use crate::tables::{
     ADVISOR, ELEPHANT, HORSE_ATTACKERS, HORSE_MOVES, KING, KING_RELATION, PAWN, RAYS,
 };
@@ -99,6 +100,17 @@ impl Undo {
 pub struct IllegalMove {
     /// The refused move.
     pub mv: Move,
+}
+
+impl IllegalMove {
+    /// The message in `lang`: [`Lang::En`] is the `Display` text.
+    #[must_use]
+    pub fn text(&self, lang: Lang) -> String {
+        match lang {
+            Lang::En => self.to_string(),
+            Lang::Zh => format!("着法 `{}` 在此局面中不合法", self.mv),
+        }
+    }
 }
 
 /// A xiangqi position: the pieces, the side to move, the move counters and an

@@ -106,6 +106,60 @@ pub enum OnlineError {
     },
 }
 
+impl OnlineError {
+    /// The message in `lang`: [`Lang::En`](crate::Lang::En) is the
+    /// `Display` text.
+    ///
+    /// ```
+    /// use qiyuan_rating::Lang;
+    /// use qiyuan_rating::online::OnlineError;
+    /// let e = OnlineError::DrawOfferWithoutDraw { id: "g7".into(), side: "black" };
+    /// assert_eq!(e.text(Lang::En), "game g7: black offered the draw, but the game was not drawn");
+    /// assert_eq!(e.text(Lang::Zh), "对局 g7：后手方（`black`）提和，但对局并非和棋");
+    /// ```
+    #[must_use]
+    pub fn text(&self, lang: crate::Lang) -> String {
+        if lang == crate::Lang::En {
+            return self.to_string();
+        }
+        let side_zh = |side: &str| match side {
+            "white" => "先手方（`white`）".to_string(),
+            "black" => "后手方（`black`）".to_string(),
+            other => format!("`{other}`"),
+        };
+        match self {
+            OnlineError::UnknownSystem { name, known } => format!(
+                "未知的积分制度 `{name}`；可用的制度：{}",
+                known
+                    .split(", ")
+                    .map(|k| format!("`{k}`"))
+                    .collect::<Vec<_>>()
+                    .join("、")
+            ),
+            OnlineError::Definition(message) => {
+                format!("积分制度定义：{}", crate::zh::definition(message))
+            }
+            OnlineError::SamePlayer { id, player } => {
+                format!("对局 {id}：`{player}` 不能与自己对局")
+            }
+            OnlineError::LeaverDidNotLose { id, side } => {
+                let side = side_zh(side);
+                format!("对局 {id}：{side}强行离开对局，但成绩不是{side}负")
+            }
+            OnlineError::DrawOfferWithoutDraw { id, side } => {
+                format!("对局 {id}：{}提和，但对局并非和棋", side_zh(side))
+            }
+            OnlineError::FractionalPoints { id, player, points } => {
+                format!("对局 {id}：棋手 `{player}` 的积分为 {points}；此积分制度要求整数积分")
+            }
+            OnlineError::Glicko2(message) => {
+                format!("Glicko-2：{}", crate::zh::glicko2(message))
+            }
+            OnlineError::OutOfRange { id } => format!("对局 {id}：积分超出范围"),
+        }
+    }
+}
+
 /// A side of the board. Xiangqi's red (红方, moves first) is `White`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Side {

@@ -80,6 +80,38 @@ pub enum CalendarError {
     },
 }
 
+impl CalendarError {
+    /// The message in `lang`: [`Lang::En`](crate::Lang::En) is the
+    /// `Display` text.
+    #[must_use]
+    pub fn text(&self, lang: crate::Lang) -> String {
+        if lang == crate::Lang::En {
+            return self.to_string();
+        }
+        match self {
+            CalendarError::NotAListDate {
+                profile,
+                date,
+                days,
+            } => format!(
+                "等级分规则 `{profile}` 在 {date} 不公布名单；其名单在每年 {} 公布",
+                days.split(", ").collect::<Vec<_>>().join("、")
+            ),
+            CalendarError::OutsideEveryPeriod { profile, date } => {
+                format!("{date} 不在等级分规则 `{profile}` 的任何等级分计算周期内")
+            }
+        }
+    }
+}
+
+impl Period {
+    /// The period in Chinese: its first and last day and the list it
+    /// publishes (the `Display` text is the English).
+    pub(crate) fn zh(&self) -> String {
+        format!("{} – {}（{} 名单）", self.start, self.end, self.published)
+    }
+}
+
 /// The month-day in `year`, with 28 February standing for the month's
 /// last day when `end_of_feb` (leap years).
 fn on(year: i32, md: MonthDay, end_of_feb: bool) -> Option<NaiveDate> {

@@ -180,6 +180,48 @@ pub enum PeriodError {
     },
 }
 
+impl PeriodError {
+    /// The message in `lang`: [`Lang::En`](crate::Lang::En) is the
+    /// `Display` text.
+    #[must_use]
+    pub fn text(&self, lang: crate::Lang) -> String {
+        if lang == crate::Lang::En {
+            return self.to_string();
+        }
+        match self {
+            PeriodError::Calendar(e) => e.text(lang),
+            PeriodError::EventOutsidePeriod {
+                event,
+                date,
+                found,
+                period,
+            } => format!(
+                "赛事 `{event}`（{date}）属于周期 {}，而不属于周期 {}",
+                found.zh(),
+                period.zh()
+            ),
+            PeriodError::NoDate { event } => {
+                format!("赛事 `{event}` 没有结束（或开始）日期：无法归入周期")
+            }
+            PeriodError::MissingRoundDate { event, round } => {
+                format!("赛事 `{event}`：第 {round} 轮没有日期（联赛按各轮日期拆分）")
+            }
+            PeriodError::NoRoundInPeriod { event, period } => {
+                format!("赛事 `{event}`：没有一轮的日期在周期 {} 内", period.zh())
+            }
+            PeriodError::NotOnList { event, id, name } => {
+                format!("赛事 `{event}`：棋手 {id}（{name}）不在等级分名单上")
+            }
+            PeriodError::Rate { event, source } => {
+                format!("赛事 `{event}`：{}", source.text(lang))
+            }
+            PeriodError::Event { event, source } => {
+                format!("赛事 `{event}`：{}", source.text(lang))
+            }
+        }
+    }
+}
+
 /// What one event gave one player: its place in the period's report and
 /// its figures.
 #[derive(Debug, Clone, PartialEq, Serialize)]

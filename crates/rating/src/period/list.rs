@@ -210,6 +210,20 @@ pub enum ListError {
     },
 }
 
+impl ListError {
+    /// The message in `lang`: [`Lang::En`](crate::Lang::En) is the
+    /// `Display` text.
+    #[must_use]
+    pub fn text(&self, lang: crate::Lang) -> String {
+        match (self, lang) {
+            (_, crate::Lang::En) => self.to_string(),
+            (ListError::DuplicateId { id, first, second }, crate::Lang::Zh) => {
+                format!("棋手编号 {id} 在名单上出现了两次（行 {first} 与行 {second}）")
+            }
+        }
+    }
+}
+
 /// A multiplicative hash for player ids (a list of a million players is
 /// looked up a few million times per period; ids are not attacker-chosen
 /// keys of a server here).
