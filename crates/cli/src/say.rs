@@ -67,7 +67,26 @@ pub fn error_text(e: &(dyn Error + 'static)) -> String {
             )*
         };
     }
-    worded!();
+    worded!(
+        qiyuan_rating::profile::ProfileError,
+        qiyuan_rating::model::EventError,
+        qiyuan_rating::event::RateError,
+        qiyuan_rating::online::OnlineError,
+        qiyuan_rating::period::PeriodError,
+        qiyuan_rating::period::CalendarError,
+        qiyuan_rating::period::ListError,
+        qiyuan_tournament::model::ModelError,
+        qiyuan_tournament::standings::StandingsError,
+        qiyuan_tournament::tiebreak::TieBreakParseError,
+        qiyuan_tournament::team::TeamError,
+        qiyuan_tournament::knockout::KnockoutError,
+        qiyuan_xiangqi::NotationError,
+        qiyuan_xiangqi::FenError,
+        qiyuan_xiangqi::IllegalMove,
+        qiyuan_chess::SanError,
+        qiyuan_chess::MoveError,
+        qiyuan_chess::FenError,
+    );
     if let Some(io) = e.downcast_ref::<std::io::Error>() {
         return qiyuan_vocab::io_error_text(io, lang);
     }
