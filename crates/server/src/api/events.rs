@@ -201,10 +201,7 @@ pub(crate) fn store_error(e: StoreError) -> ApiError {
 /// is a conflict (409), anything else a bad request naming the field.
 pub(crate) fn desk_error(e: DeskError) -> ApiError {
     let en = e.to_string();
-    let zh = format!(
-        "裁判台拒绝：{}",
-        crate::desk::desk_error_text(&e, crate::i18n::Lang::Zh)
-    );
+    let zh = format!("裁判台拒绝：{}", e.text(crate::i18n::Lang::Zh));
     match e {
         DeskError::RoundIncomplete { .. } | DeskError::EventFinished(_) => {
             ApiError::new(StatusCode::CONFLICT, "round_unfinished", en, zh)
@@ -435,7 +432,7 @@ fn plan(body: &[u8]) -> Result<Plan, ApiError> {
             let zh = format!(
                 "字段 `games`：第 {} 轮：{}",
                 proposed.round,
-                crate::desk::desk_error_text(&e, crate::i18n::Lang::Zh)
+                e.text(crate::i18n::Lang::Zh)
             );
             ApiError::bad_request("invalid_event", en, zh).field("games")
         })?;
@@ -720,7 +717,7 @@ pub async fn pair_round(
         "games": saved.games.iter().map(GameView::from).collect::<Vec<_>>(),
         "byes": proposed.byes.iter().map(|&(p, k)| ByeView { player: p.0, kind: bye_code(k) }).collect::<Vec<_>>(),
         "warnings": saved.warnings.iter().map(|w| serde_json::json!({
-            "message": w.to_string(), "message_zh": w.message_zh(),
+            "message": w.to_string(), "message_zh": w.text(crate::i18n::Lang::Zh),
         })).collect::<Vec<_>>(),
     });
     Ok((StatusCode::CREATED, Json(body)).into_response())
