@@ -156,13 +156,13 @@ pub(crate) fn store_error(e: StoreError) -> ApiError {
             StatusCode::NOT_FOUND,
             "not_found",
             format!("no event #{id} at the desk"),
-            format!("裁判台没有编号为 {id} 的赛事"),
+            e.text(crate::i18n::Lang::Zh),
         ),
         StoreError::NoSuchGame { event_id, game_id } => ApiError::new(
             StatusCode::NOT_FOUND,
             "not_found",
             format!("event #{event_id} has no game #{game_id}"),
-            format!("赛事 #{event_id} 没有对局 #{game_id}"),
+            e.text(crate::i18n::Lang::Zh),
         )
         .field("game"),
         StoreError::Conflict(c) => {
@@ -173,11 +173,7 @@ pub(crate) fn store_error(e: StoreError) -> ApiError {
                 StatusCode::CONFLICT,
                 "conflict",
                 c.to_string(),
-                format!(
-                    "对局 #{game_id}（第 {round} 轮第 {board} 台：{white} – {black}）在您读取版本 \
-                     {expected} 之后已被 {by} 改为 {current}（版本 {version}），本次未保存；\
-                     请刷新后如仍有误再录入"
-                ),
+                c.text(crate::i18n::Lang::Zh),
             )
             .field("expected_version")
             .detail(

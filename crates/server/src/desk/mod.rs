@@ -268,7 +268,7 @@ pub(crate) fn store_error(e: StoreError, lang: Lang) -> AppError {
     match e {
         StoreError::NoSuchDeskEvent(_) | StoreError::NoSuchGame { .. } => AppError::NotFound,
         StoreError::Desk(d) => desk_error(&d, lang),
-        c @ StoreError::Conflict(_) => AppError::Conflict(c.to_string()),
+        c @ StoreError::Conflict(_) => AppError::Conflict(c.text(lang)),
         other => crate::office::refusal(lang, other),
     }
 }
