@@ -174,7 +174,8 @@ impl DeskError {
             DeskError::NoValidPairing { round } => format!(
                 "第 {round} 轮：没有满足绝对条件 C1-C3 的编排（C.04.3 第 1.9 条：由裁判长决定）"
             ),
-            // The Swiss engine's words, in English: merge: use text(lang)
+            // The Swiss engine's words, kept as a string (English only),
+            // give way to a general reason when the desk does not know them.
             DeskError::Pairing { round, message } => match zh(message) {
                 Some(why) => format!("第 {round} 轮：{why}"),
                 None => format!("第 {round} 轮：编排程序无法为本轮编排"),
@@ -205,9 +206,9 @@ impl DeskError {
                 };
                 format!("{what}只能在第 1 轮编排之前进行")
             }
-            // The standings' words, in English: merge: use text(lang)
+            // The standings' words, kept as a string (English only).
             DeskError::Standings(_) => "无法计算排名".to_string(),
-            // The rating engine's words, in English: merge: use text(lang)
+            // The rating engine's words, kept as a string (English only).
             DeskError::Rating(message) => match zh(message) {
                 Some(why) => format!("等级分：{why}"),
                 None => "无法生成等级分计算报告".to_string(),

@@ -53,7 +53,7 @@ pub(crate) fn message(m: &str) -> Option<String> {
         "the teams of this round are not paired" => "本轮的队伍尚未编排",
         "a team event cannot be a knockout" => "团体赛不能采用淘汰制",
         "a team event pairs teams (pair_next_team_round), then makes the boards from the line-ups" => {
-            "团体赛先编排队伍（`pair_next_team_round`），再按出场名单排出各台"
+            "团体赛先编排队伍，再按出场名单排出各台"
         }
         "groups (组别) are paired in a Swiss only: clear the players' groups or make one event per group" => {
             "组别只能在积分编排制中编排：请清除棋手的组别，或每个组别各建一个赛事"

@@ -509,8 +509,6 @@ pub(crate) fn office_error(viewer: &Viewer, e: StoreError) -> AppError {
     refusal(viewer.lang, e)
 }
 
-/// A refusal of the store in `lang` (see [`office_error`]): the desk's pages
-/// word the store's refusals the same way.
 /// A note of the period's computation in the visitor's language. The rating
 /// crate words them in English; the Chinese is worded here for a rating
 /// counted as unrated, a generic sentence for any other.
@@ -581,6 +579,9 @@ pub(crate) fn list_error_zh(e: &qiyuan_formats::list::ListFileError) -> String {
     format!("{out}：{why}")
 }
 
+/// A refusal of the store in `lang` (see [`office_error`]), in the store's
+/// own words ([`StoreError::text`]); the desk's pages word the store's
+/// refusals the same way.
 pub(crate) fn refusal(lang: Lang, e: StoreError) -> AppError {
     use StoreError as E;
     let text = match &e {

@@ -466,7 +466,7 @@ impl StoreError {
                  提示：错过已公布名单的赛事应作为更正录入，而不是重新计算"
             ),
             // The calendar's reason is the rating crate's words, kept as a
-            // string: merge: use text(lang) (once the store keeps the error)
+            // string (English only): left out of the Chinese.
             E::OutsidePeriods { file, .. } => {
                 format!("{file}：赛事日期不在任何计算周期内")
             }
@@ -490,7 +490,8 @@ impl StoreError {
             E::NothingToPublish => "没有待公布的计算名单\n  \
                  提示：请先计算周期（`qiyuan office period --profile P --list-date D`）"
                 .to_string(),
-            // The rating engine's words, kept as a string: merge: use text(lang)
+            // The rating engine's words, kept as a string (English only):
+            // left out of the Chinese.
             E::Rating(_) => "周期计算失败：请检查该周期的名单与赛事".to_string(),
             E::NoSuchPlayer(id) => format!("数据库中没有编号为 {id} 的棋手"),
             E::AlreadySubmitted {
