@@ -1,5 +1,6 @@
 //! Why the desk refused.
 
+use qiyuan_rating::Lang;
 use qiyuan_tournament::model::{ModelError, PlayerId};
 
 use crate::settings::SettingsError;
@@ -119,4 +120,108 @@ pub enum DeskError {
         /// What the profile needs the sex for.
         uses: Vec<crate::reports::SexUse>,
     },
+}
+
+impl DeskError {
+    /// The message in `lang`: [`Lang::En`] is the `Display` text. The
+    /// Chinese names the same round, board, player or field; a reason the
+    /// desk words itself is given in Chinese, an engine's own words (the
+    /// Swiss engine's, the standings', the rating engine's) are left out for
+    /// a general reason.
+    ///
+    /// ```
+    /// use qiyuan_desk::DeskError;
+    /// use qiyuan_rating::Lang;
+    /// let e = DeskError::RoundIncomplete { round: 3, board: 2 };
+    /// assert_eq!(e.text(Lang::En), e.to_string());
+    /// assert_eq!(
+    ///     e.text(Lang::Zh),
+    ///     "第 3 轮第 2 台尚无成绩：请录入本轮全部成绩后再编排下一轮"
+    /// );
+    /// ```
+    #[must_use]
+    pub fn text(&self, lang: Lang) -> String {
+        if lang == Lang::En {
+            return self.to_string();
+        }
+        let zh = crate::zh::message;
+        match self {
+            DeskError::NoListId(names) => format!(
+                "{} 名棋手没有名单编号：{}；请补上编号，或将赛事报送等级分管理，由其登记新棋手",
+                names.len(),
+                names.join("、")
+            ),
+            DeskError::Settings(e) => e.text(lang),
+            // merge: use text(lang)
+            DeskError::Model(_) => "赛事数据不一致，无法完成此操作".to_string(),
+            DeskError::PlayerField {
+                player,
+                field,
+                message,
+            } => {
+                let col = crate::import::column_zh(field);
+                match zh(message) {
+                    Some(why) => format!("棋手 {player}：{col}：{why}"),
+                    None => format!("棋手 {player}：字段{col}的值有误"),
+                }
+            }
+            DeskError::UnknownPlayer(id) => format!("没有序号为 {} 的棋手", id.0),
+            DeskError::RoundIncomplete { round, board } => {
+                format!("第 {round} 轮第 {board} 台尚无成绩：请录入本轮全部成绩后再编排下一轮")
+            }
+            DeskError::EventFinished(n) => format!("全部 {n} 轮均已编排，赛事已结束"),
+            DeskError::TooFewPlayers(n) => format!("可编排的棋手只有 {n} 名：至少需要 2 名"),
+            DeskError::NoValidPairing { round } => format!(
+                "第 {round} 轮：没有满足绝对条件 C1-C3 的编排（C.04.3 第 1.9 条：由裁判长决定）"
+            ),
+            // The Swiss engine's words, kept as a string (English only),
+            // give way to a general reason when the desk does not know them.
+            DeskError::Pairing { round, message } => match zh(message) {
+                Some(why) => format!("第 {round} 轮：{why}"),
+                None => format!("第 {round} 轮：编排程序无法为本轮编排"),
+            },
+            DeskError::Knockout {
+                stage,
+                tie,
+                message,
+            } => match zh(message) {
+                Some(why) => format!("淘汰赛第 {stage} 轮第 {tie} 组：{why}"),
+                None => format!("淘汰赛第 {stage} 轮第 {tie} 组：无法根据已赛对局决出胜负"),
+            },
+            DeskError::BadRound { round, message } => match zh(message) {
+                Some(why) => format!("第 {round} 轮：{why}"),
+                None => format!("第 {round} 轮：编排方案格式有误"),
+            },
+            DeskError::NoSuchBoard { round, board } => format!("第 {round} 轮：没有第 {board} 台"),
+            DeskError::AlreadyStarted(what) => {
+                let what = match *what {
+                    "changing the pairing system" => "更改编排制度",
+                    "changing the number of boards" => "更改台数",
+                    "renumbering the players" => "重新编排序号",
+                    "registering a team" => "登记队伍",
+                    "changing a roster" => "更改队伍名单",
+                    "deleting a player" => "删除棋手",
+                    "deleting the event" => "删除赛事",
+                    _ => "此操作",
+                };
+                format!("{what}只能在第 1 轮编排之前进行")
+            }
+            // The standings' words, kept as a string (English only).
+            DeskError::Standings(_) => "无法计算排名".to_string(),
+            // The rating engine's words, kept as a string (English only).
+            DeskError::Rating(message) => match zh(message) {
+                Some(why) => format!("等级分：{why}"),
+                None => "无法生成等级分计算报告".to_string(),
+            },
+            DeskError::SexNotRecorded {
+                players,
+                profile,
+                uses,
+            } => format!(
+                "{} 未填写性别；等级分规则“{profile}”需要性别来确定{}——请在棋手页面补填",
+                players.join("、"),
+                uses.iter().map(|u| u.zh()).collect::<Vec<_>>().join("、")
+            ),
+        }
+    }
 }

@@ -14,6 +14,7 @@
 //! # Ok::<(), qiyuan_desk::DeskError>(())
 //! ```
 
+use qiyuan_rating::Lang;
 use qiyuan_tournament::model::{
     ByeKind, Event, EventKind, GameResult, Player, PlayerId, Round, Sex,
 };
@@ -207,7 +208,7 @@ pub const MAX_NAME_CHARS: usize = 100;
 pub const MAX_TEXT_CHARS: usize = 200;
 
 /// Why a free-text player field is refused ([`check_player_text`]). The
-/// English is its `Display`; [`TextRefusal::zh`] words it in Chinese.
+/// English is its `Display`; [`TextRefusal::text`] words it in either language.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum TextRefusal {
     /// A control or invisible formatting character ([`is_refused_char`]).
@@ -233,22 +234,26 @@ fn code(c: char) -> String {
 }
 
 impl TextRefusal {
-    /// The refusal in Chinese.
+    /// The message in `lang`: [`Lang::En`] is the `Display` text.
     ///
     /// ```
     /// use qiyuan_desk::event::TextRefusal;
+    /// use qiyuan_rating::Lang;
     /// let r = TextRefusal::Control { at: 2, ch: '\n' };
-    /// assert_eq!(r.zh(), "第 2 个字符是 U+000A（控制字符或不可见的格式字符），请删去");
+    /// assert_eq!(r.text(Lang::Zh), "第 2 个字符是 U+000A（控制字符或不可见的格式字符），请删去");
+    /// assert_eq!(r.text(Lang::En), r.to_string());
     /// ```
-    pub fn zh(&self) -> String {
-        match *self {
-            TextRefusal::Control { at, ch } => {
-                format!(
-                    "第 {at} 个字符是 {}（控制字符或不可见的格式字符），请删去",
-                    code(ch)
-                )
+    #[must_use]
+    pub fn text(&self, lang: Lang) -> String {
+        match (*self, lang) {
+            (_, Lang::En) => self.to_string(),
+            (TextRefusal::Control { at, ch }, Lang::Zh) => format!(
+                "第 {at} 个字符是 {}（控制字符或不可见的格式字符），请删去",
+                code(ch)
+            ),
+            (TextRefusal::TooLong { len, max }, Lang::Zh) => {
+                format!("共 {len} 个字，最多 {max} 个字")
             }
-            TextRefusal::TooLong { len, max } => format!("共 {len} 个字，最多 {max} 个字"),
         }
     }
 

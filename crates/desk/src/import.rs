@@ -27,6 +27,7 @@ use std::fmt;
 use qiyuan_formats::columns::{Column, HeaderMap, ReadBy, def};
 use qiyuan_formats::sheet::{Limits, read_sheet};
 use qiyuan_formats::trf::{self, parse_trf};
+use qiyuan_rating::Lang;
 use qiyuan_tournament::model::{PlayerId, Sex};
 use serde::Serialize;
 
@@ -66,6 +67,54 @@ impl fmt::Display for ImportError {
         }
         write!(f, "{}", self.message)
     }
+}
+
+impl ImportError {
+    /// The message in `lang`: [`Lang::En`] is the `Display` text. The
+    /// Chinese names the line and the column (by its Chinese header) and the
+    /// reason where the desk words it: a value that is not a rating, a sex
+    /// or a count, a text the desk refuses, no name column; a general reason
+    /// for the rest (a reader's own words).
+    ///
+    /// ```
+    /// use qiyuan_desk::import::players_from_csv;
+    /// use qiyuan_rating::Lang;
+    /// let err = players_from_csv("name,rating\nA,2x00\n".as_bytes()).unwrap_err();
+    /// assert_eq!(err.text(Lang::En), err.to_string());
+    /// assert_eq!(err.text(Lang::Zh), "第 2 行：“等级分”列：“2x00”不是有效的等级分");
+    /// ```
+    #[must_use]
+    pub fn text(&self, lang: Lang) -> String {
+        if lang == Lang::En {
+            return self.to_string();
+        }
+        let mut out = String::new();
+        if self.line > 0 {
+            out.push_str(&format!("第 {} 行：", self.line));
+        }
+        let m = &self.message;
+        // No name column: the column is the reason itself.
+        let whole_file = m.contains("column in the header");
+        if let Some(field) = self.field.as_ref().filter(|_| !whole_file) {
+            out.push_str(&format!("{}列：", column_zh(field)));
+        }
+        let why = match crate::zh::message(m) {
+            Some(why) => why,
+            None if whole_file => "表头中没有“姓名”列".to_string(),
+            None if self.field.is_some() => "该列的值无法读取".to_string(),
+            None => "文件无法读取为棋手名单".to_string(),
+        };
+        out.push_str(&why);
+        out
+    }
+}
+
+/// The Chinese name of a column or field key in quotes (`rating` →
+/// “等级分”) by the one column table; the key itself in backticks when the
+/// table does not know it.
+pub(crate) fn column_zh(key: &str) -> String {
+    qiyuan_formats::columns::find(key)
+        .map_or_else(|| format!("`{key}`"), |c| format!("“{}”", def(c).zh[0]))
 }
 
 fn err(line: usize, field: Option<&str>, message: impl Into<String>) -> ImportError {

@@ -67,6 +67,7 @@ pub mod reports;
 pub mod seeding;
 pub mod settings;
 pub mod team;
+mod zh;
 
 pub use error::DeskError;
 pub use event::{

@@ -22,6 +22,7 @@
 
 use std::fmt;
 
+use qiyuan_rating::Lang;
 use qiyuan_swiss::{Edition, PairingInput, RoundEntry, RoundKind, Score};
 use qiyuan_tournament::berger::{self, Pairing as Berger};
 use qiyuan_tournament::knockout::{
@@ -263,9 +264,22 @@ impl fmt::Display for PairingWarning {
 }
 
 impl PairingWarning {
-    /// The warning in Chinese (for the pages' 中文 mode).
-    pub fn message_zh(&self) -> String {
+    /// The message in `lang`: [`Lang::En`] is the `Display` text.
+    ///
+    /// ```
+    /// use qiyuan_desk::PairingWarning;
+    /// use qiyuan_rating::Lang;
+    /// use qiyuan_tournament::model::PlayerId;
+    /// let w = PairingWarning::Unpaired { player: PlayerId(3) };
+    /// assert_eq!(w.text(Lang::Zh), "3号本轮既未编排也未轮空");
+    /// assert_eq!(w.text(Lang::En), w.to_string());
+    /// ```
+    #[must_use]
+    pub fn text(&self, lang: Lang) -> String {
         use PairingWarning::*;
+        if lang == Lang::En {
+            return self.to_string();
+        }
         let c = |c: Colour| {
             if c == Colour::White {
                 "先手"
@@ -313,11 +327,24 @@ impl PairingWarning {
                 player,
                 difference,
             } => format!("第{board}台：{player}号先后手差将为{difference:+}"),
-            PairedDespiteRequestedBye { board, player, .. } => {
-                format!("第{board}台：{player}号已申请本轮轮空")
-            }
+            PairedDespiteRequestedBye {
+                board,
+                player,
+                requested,
+            } => format!(
+                "第{board}台：{player}号已申请本轮{}",
+                requested.label(Lang::Zh)
+            ),
             SecondPairingBye { player } => format!("{player}号已轮空过或已不战而胜"),
-            SeveralPairingByes { players } => format!("本轮有{}名棋手轮空", players.len()),
+            SeveralPairingByes { players } => format!(
+                "本轮有{}名棋手轮空：{}",
+                players.len(),
+                players
+                    .iter()
+                    .map(|p| format!("{p}号"))
+                    .collect::<Vec<_>>()
+                    .join("、")
+            ),
             Unpaired { player } => format!("{player}号本轮既未编排也未轮空"),
         }
     }

@@ -16,6 +16,7 @@
 //! ```
 
 use chrono::NaiveDate;
+use qiyuan_rating::Lang;
 use qiyuan_rating::model::{ArbiterGrade, GameKind, TimeControl};
 use qiyuan_tournament::model::Colour;
 pub use qiyuan_tournament::model::ResultWording;
@@ -375,6 +376,61 @@ pub enum SettingsError {
         /// What is wrong.
         message: String,
     },
+}
+
+impl SettingsError {
+    /// The message in `lang`: [`Lang::En`] is the `Display` text. The
+    /// Chinese names the field as the settings form does and the reason
+    /// where the desk words it (a general reason otherwise).
+    ///
+    /// ```
+    /// use qiyuan_desk::settings::{EventSettings, Game};
+    /// use qiyuan_rating::Lang;
+    /// let e = EventSettings::swiss("城市赛", Game::Xiangqi, 0).validate().unwrap_err();
+    /// assert_eq!(e.text(Lang::En), "settings: field `rounds`: a Swiss has 1 to 99 rounds, not 0");
+    /// assert_eq!(e.text(Lang::Zh), "设置有误：“轮数”：积分编排制为 1 至 99 轮，不能是 0 轮");
+    /// ```
+    #[must_use]
+    pub fn text(&self, lang: Lang) -> String {
+        if lang == Lang::En {
+            return self.to_string();
+        }
+        match self {
+            SettingsError::Field { field, message } => {
+                let name = match settings_field_zh(field) {
+                    Some(zh) => format!("“{zh}”"),
+                    None => format!("`{field}`"),
+                };
+                match crate::zh::message(message) {
+                    Some(why) => format!("设置有误：{name}：{why}"),
+                    None => format!("设置有误：{name}的值不在允许范围内"),
+                }
+            }
+        }
+    }
+}
+
+/// A settings field by the name of the settings form.
+fn settings_field_zh(field: &str) -> Option<&'static str> {
+    Some(match field {
+        "name" => "赛事名称",
+        "rounds" => "轮数",
+        "cycles" | "system.round_robin.cycles" => "循环次数",
+        "games_per_match" | "system.knockout.games_per_match" => "每轮局数",
+        "system" => "赛制",
+        "scoring" => "计分",
+        "result_wording" => "成绩记录方式",
+        "tiebreaks" => "破同分规则",
+        "rating_profile" => "等级分规则",
+        "start" => "开始日期",
+        "end" => "结束日期",
+        "round_dates" => "各轮日期",
+        "place" => "地点",
+        "chief_arbiter" => "裁判长",
+        "arbiters" => "裁判员",
+        "same_unit_avoidance" => "同单位回避",
+        _ => return None,
+    })
 }
 
 fn bad(field: &'static str, message: impl Into<String>) -> SettingsError {

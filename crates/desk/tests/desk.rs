@@ -404,7 +404,10 @@ fn manual_changes_answer_with_warnings() {
         w[0].to_string(),
         "player 5 gets the pairing-allocated bye but already had one or won without playing"
     );
-    assert_eq!(w[1].message_zh(), "3号本轮既未编排也未轮空");
+    assert_eq!(
+        w[1].text(qiyuan_rating::Lang::Zh),
+        "3号本轮既未编排也未轮空"
+    );
     // A player twice is an error, not a warning.
     let mut twice = r2.clone();
     twice.boards.push(Board::new(1, 5));

@@ -113,9 +113,10 @@ fn four_players_two_units_hand_checked() {
         .find(|w| matches!(w, PairingWarning::SameUnit { .. }))
         .unwrap();
     assert!(
-        zh.message_zh().ends_with("1号与3号同属X，本轮同单位回避"),
+        zh.text(qiyuan_rating::Lang::Zh)
+            .ends_with("1号与3号同属X，本轮同单位回避"),
         "{}",
-        zh.message_zh()
+        zh.text(qiyuan_rating::Lang::Zh)
     );
 }
 

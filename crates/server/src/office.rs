@@ -509,8 +509,6 @@ pub(crate) fn office_error(viewer: &Viewer, e: StoreError) -> AppError {
     refusal(viewer.lang, e)
 }
 
-/// A refusal of the store in `lang` (see [`office_error`]): the desk's pages
-/// word the store's refusals the same way.
 /// A note of the period's computation in the visitor's language. The rating
 /// crate words them in English; the Chinese is worded here for a rating
 /// counted as unrated, a generic sentence for any other.
@@ -581,134 +579,21 @@ pub(crate) fn list_error_zh(e: &qiyuan_formats::list::ListFileError) -> String {
     format!("{out}：{why}")
 }
 
+/// A refusal of the store in `lang` (see [`office_error`]), in the store's
+/// own words ([`StoreError::text`]); the desk's pages word the store's
+/// refusals the same way.
 pub(crate) fn refusal(lang: Lang, e: StoreError) -> AppError {
     use StoreError as E;
-    let zh = match &e {
+    let text = match &e {
         E::Connect { .. } | E::Migrate(_) | E::Db(_) | E::Io { .. } | E::Corrupt { .. } => {
             return store_error(e);
         }
-        E::DuplicateEvent {
-            file,
-            event_id,
-            name,
-            audit_id,
-        } => format!(
-            "{file}：该赛事文件已于审计记录 #{audit_id} 导入为赛事 #{event_id}（“{name}”）；再次导入会重复计算对局。如需更改已导入的赛事，请记录更正。"
-        ),
-        E::DuplicateInBatch { file, first } => {
-            format!("{file}：与本次导入中较早的 {first} 是同一个赛事文件")
-        }
-        E::DuplicateList {
-            file,
-            list_id,
-            audit_id,
-        } => format!("{file}：该名单文件已于审计记录 #{audit_id} 导入为名单 #{list_id}"),
-        E::DuplicateListId {
-            file,
-            id,
-            first_line,
-            second_line,
-        } => format!("{file}:{second_line}：编号 {id} 已出现在第 {first_line} 行"),
-        E::UnknownPlayers { file, missing } => format!(
-            "{file}：赛事中有 {} 名棋手不在等级分名单上：{}。请先导入包含他们的名单（新棋手作为无等级分的名单行）。",
-            missing.len(),
-            missing
-                .iter()
-                .take(10)
-                .map(|(id, n)| format!("{id} {n}"))
-                .collect::<Vec<_>>()
-                .join("、")
-        ),
-        E::PlayerMismatch {
-            file,
-            id,
-            name_in_file,
-            name_on_list,
-            ..
-        } => format!(
-            "{file}：棋手 {id}“{name_in_file}”在赛事中的性别与名单上的 {id}“{name_on_list}”不同：编号是否有误？"
-        ),
-        E::WrongGame {
-            file,
-            event_game,
-            profile,
-            profile_game,
-        } => format!("{file}：赛事是{event_game}，而规则 {profile} 计算的是{profile_game}"),
-        E::NoEndDate { file } => {
-            format!("{file}：赛事没有结束日期，无法确定所属周期。请添加 \"end\": \"YYYY-MM-DD\"。")
-        }
-        E::ClosedPeriod {
-            file,
-            end,
-            published,
-        } => format!(
-            "{file}：赛事于 {end} 结束，所属周期已计算并公布（{published} 名单）；错过已公布名单的赛事应作为更正录入。"
-        ),
-        E::OutsidePeriods { file, reason } => {
-            format!("{file}：赛事日期不在任何计算周期内：{reason}")
-        }
-        E::NotAListDate {
-            date,
-            profile,
-            dates,
-        } => format!("{date} 不是规则 {profile} 的名单日期（名单公布日为 {dates}）"),
-        E::NoBaseList { date, series } => format!(
-            "{date} 之前没有已公布的 {series} 名单可作为周期起点：请先导入并公布该系列的起始名单。"
-        ),
-        E::MissingList {
-            list_date,
-            previous,
-            latest,
-        } => format!(
-            "{list_date} 名单的上一份是 {previous} 名单，尚未公布（最新公布的是 {latest} 名单）：请先计算并公布 {previous} 名单。"
-        ),
-        E::NothingToPublish => "没有待公布的计算名单：请先计算周期。".to_string(),
-        E::NoSuchList(id) => format!("没有名单 #{id}"),
-        E::NotADraft(id) => {
-            format!("名单 #{id} 已公布：已公布的名单不再更改（更正请记入新名单）")
-        }
-        E::IdentityUnconfirmed {
-            list_id,
-            changes,
-            first,
-        } => format!(
-            "名单 #{list_id} 改变了 {changes} 名棋手的身份信息（{first}）：请逐条核对并确认后再公布"
-        ),
-        E::NoSuchPlayer(id) => format!("数据库中没有编号为 {id} 的棋手"),
-        E::AlreadySubmitted {
-            desk_event_id,
-            submission,
-        } => {
-            format!("裁判台赛事 #{desk_event_id} 已报送（报送 #{submission}），正等待审核或已导入")
-        }
-        E::NotFinished(id) => {
-            format!("裁判台赛事 #{id} 尚未结束：请编排完所有轮次并录入全部成绩后再报送")
-        }
-        E::NoRatingProfile(id) => {
-            format!("裁判台赛事 #{id} 未设定等级分规则：请在赛事设置中选择后再报送")
-        }
-        E::SexUnknown { names } => format!(
-            "{} 的性别未在裁判台登记，等级分管理也没有其记录：请在赛事的棋手信息中登记性别",
-            names.join("、")
-        ),
-        E::NoSuchSubmission(id) => format!("没有报送 #{id}"),
-        E::NothingToUndo { event_id, .. } => {
-            format!(
-                "裁判台赛事 #{event_id}：最近一次导入无法撤销（没有可撤销的导入，或其棋手已编排对局）"
-            )
-        }
-        E::NotPending(id) => format!("报送 #{id} 已处理（已导入或已退回）"),
-        // The rating crate's and the profile's reasons are in English
-        // only: the Chinese says what failed without them.
-        E::Rating(_) => "周期计算失败：请检查该周期的名单与赛事".to_string(),
-        E::Profile(_) => "等级分规则有误：无法读取所选规则".to_string(),
-        E::EventFile(f) => event_file_error_zh(f),
-        E::NoActor { operation } => {
-            format!("{operation}：未指明操作人，审计日志必须记录操作人")
-        }
-        _ => "操作被拒绝：数据库拒绝了此操作，未作任何更改".to_string(),
+        // merge: use text(lang) (the store words an event file's error by
+        // its Display until formats words it in Chinese)
+        E::EventFile(f) if lang == Lang::Zh => event_file_error_zh(f),
+        _ => e.text(lang),
     };
-    AppError::BadRequest(lang.pick(e.to_string(), zh))
+    AppError::BadRequest(text)
 }
 
 /// `POST /office/import-event?_csrf=…` (multipart: `file`, `profile`).

@@ -1,6 +1,7 @@
 //! Why the office refused or failed.
 
 use chrono::NaiveDate;
+use qiyuan_rating::Lang;
 
 /// Everything the store can answer with instead of a result. Each message
 /// names what is wrong and, where there is one, the way out.
@@ -340,4 +341,238 @@ pub struct ResultConflict {
     pub version: i64,
     /// The version the writer had read.
     pub expected: i64,
+}
+
+/// A game as the store codes it (`xiangqi`, `chess`) in Chinese; the code
+/// itself in backticks when unknown.
+fn game_zh(code: &str) -> String {
+    match code {
+        "xiangqi" => "象棋".to_string(),
+        "chess" => "国际象棋".to_string(),
+        other => format!("`{other}`"),
+    }
+}
+
+/// A sex as the store codes it (`m`, `f`) in Chinese.
+fn sex_zh(code: &str) -> String {
+    match code {
+        "m" => "男".to_string(),
+        "f" => "女".to_string(),
+        other => format!("`{other}`"),
+    }
+}
+
+impl StoreError {
+    /// The message in `lang`: [`Lang::En`] is the `Display` text. The
+    /// Chinese names the same file, line, list, event or submission and the
+    /// way out; where the database, the file system or another program
+    /// gave its own words (a driver's error, a file's), they are quoted as
+    /// written, in backticks.
+    ///
+    /// ```
+    /// use qiyuan_rating::Lang;
+    /// use qiyuan_store::StoreError;
+    /// let e = StoreError::NotADraft(12);
+    /// assert_eq!(e.text(Lang::En), e.to_string());
+    /// assert_eq!(
+    ///     e.text(Lang::Zh),
+    ///     "名单 #12 已公布：已公布的名单不再更改（更正请记入新名单）"
+    /// );
+    /// ```
+    #[must_use]
+    pub fn text(&self, lang: Lang) -> String {
+        use StoreError as E;
+        if lang == Lang::En {
+            return self.to_string();
+        }
+        match self {
+            E::Connect { url, source } => format!("无法打开数据库 {url}：`{source}`"),
+            E::Migrate(e) => format!("无法升级数据库结构：`{e}`"),
+            E::Db(e) => format!("数据库错误：`{e}`"),
+            E::Commit(e) => format!("无法将更改提交到数据库，更改未保存：`{e}`"),
+            E::Rollback(e) => format!("无法在数据库中回滚更改：`{e}`"),
+            E::Io { what, source } => format!("文件或文件夹无法使用（`{what}`）：`{source}`"),
+            E::Corrupt { what } => format!("数据库中有本版本无法读取的数据：`{what}`"),
+            E::DuplicateEvent {
+                file,
+                event_id,
+                name,
+                audit_id,
+            } => format!(
+                "{file}：该赛事文件已于审计记录 #{audit_id} 导入为赛事 #{event_id}（“{name}”）；再次导入会重复计算对局\n  \
+                 提示：如需更改已导入的赛事，请记录更正"
+            ),
+            E::DuplicateInBatch { file, first } => {
+                format!("{file}：与本次导入中较早的 {first} 是同一个赛事文件")
+            }
+            E::DuplicateList {
+                file,
+                list_id,
+                audit_id,
+            } => format!("{file}：该名单文件已于审计记录 #{audit_id} 导入为名单 #{list_id}"),
+            E::DuplicateListId {
+                file,
+                id,
+                first_line,
+                second_line,
+            } => format!("{file}:{second_line}：编号 {id} 已出现在第 {first_line} 行"),
+            E::UnknownPlayers { file, missing } => format!(
+                "{file}：赛事中有 {} 名棋手不在等级分名单上：{}{}\n  \
+                 提示：请先导入包含他们的名单（无等级分的新棋手是状态为无等级分的名单行），再导入赛事",
+                missing.len(),
+                missing
+                    .iter()
+                    .take(10)
+                    .map(|(id, n)| format!("{id} {n}"))
+                    .collect::<Vec<_>>()
+                    .join("、"),
+                if missing.len() > 10 { "、…" } else { "" }
+            ),
+            E::PlayerMismatch {
+                file,
+                id,
+                name_in_file,
+                name_on_list,
+                sex_in_file,
+                sex_on_list,
+            } => format!(
+                "{file}：棋手 {id}“{name_in_file}”在赛事中为{}，而名单上的 {id}“{name_on_list}”为{}：编号是否有误？",
+                sex_zh(sex_in_file),
+                sex_zh(sex_on_list)
+            ),
+            // merge: use text(lang)
+            E::EventFile(f) => format!("赛事文件有误：{f}"),
+            // merge: use text(lang)
+            E::Profile(_) => "等级分规则有误：无法读取所选规则".to_string(),
+            E::WrongGame {
+                file,
+                event_game,
+                profile,
+                profile_game,
+            } => format!(
+                "{file}：赛事是{}，而规则 {profile} 计算的是{}",
+                game_zh(event_game),
+                game_zh(profile_game)
+            ),
+            E::NoEndDate { file } => format!(
+                "{file}：赛事没有结束日期，无法确定所属周期\n  提示：请添加 \"end\": \"YYYY-MM-DD\""
+            ),
+            E::ClosedPeriod {
+                file,
+                end,
+                published,
+            } => format!(
+                "{file}：赛事于 {end} 结束，所属周期已计算并公布（{published} 名单），不在任何未结束的计算周期内\n  \
+                 提示：错过已公布名单的赛事应作为更正录入，而不是重新计算"
+            ),
+            // The calendar's reason is the rating crate's words, kept as a
+            // string (English only): left out of the Chinese.
+            E::OutsidePeriods { file, .. } => {
+                format!("{file}：赛事日期不在任何计算周期内")
+            }
+            E::NotAListDate {
+                date,
+                profile,
+                dates,
+            } => format!("{date} 不是规则 {profile} 的名单日期（名单公布日为 {dates}）"),
+            E::NoBaseList { date, series } => format!(
+                "{date} 之前没有已公布的 {series} 名单可作为周期起点\n  \
+                 提示：请先导入并公布周期起点的名单（`qiyuan office import-list FILE --profile {series} --date D`）"
+            ),
+            E::MissingList {
+                list_date,
+                previous,
+                latest,
+            } => format!(
+                "{list_date} 名单的上一份是 {previous} 名单，尚未公布（最新公布的是 {latest} 名单）\n  \
+                 提示：请先计算并公布 {previous} 名单"
+            ),
+            E::NothingToPublish => "没有待公布的计算名单\n  \
+                 提示：请先计算周期（`qiyuan office period --profile P --list-date D`）"
+                .to_string(),
+            // The rating engine's words, kept as a string (English only):
+            // left out of the Chinese.
+            E::Rating(_) => "周期计算失败：请检查该周期的名单与赛事".to_string(),
+            E::NoSuchPlayer(id) => format!("数据库中没有编号为 {id} 的棋手"),
+            E::AlreadySubmitted {
+                desk_event_id,
+                submission,
+            } => format!(
+                "裁判台赛事 #{desk_event_id} 已报送（报送 #{submission}），正等待审核或已导入"
+            ),
+            E::NotFinished(id) => {
+                format!("裁判台赛事 #{id} 尚未结束：请编排完所有轮次并录入全部成绩后再报送")
+            }
+            E::NoRatingProfile(id) => {
+                format!("裁判台赛事 #{id} 未设定等级分规则：请在赛事设置中选择后再报送")
+            }
+            E::SexUnknown { names } => format!(
+                "{} 的性别未在裁判台登记，等级分管理也没有其记录：请在赛事的棋手信息中登记性别",
+                names.join("、")
+            ),
+            E::NoSuchSubmission(id) => format!("没有报送 #{id}"),
+            E::NotPending(id) => format!("报送 #{id} 已处理（已导入或已退回）"),
+            E::NoSuchList(id) => format!("没有名单 #{id}"),
+            E::NotADraft(id) => {
+                format!("名单 #{id} 已公布：已公布的名单不再更改（更正请记入新名单）")
+            }
+            E::IdentityUnconfirmed {
+                list_id,
+                changes,
+                first,
+            } => format!(
+                "名单 #{list_id} 改变了 {changes} 名棋手的身份信息（{first}）：请逐条核对并确认后再公布\n  \
+                 提示：在名单预览中核对每一处改动；`qiyuan office publish --list {list_id} --confirm-identity`"
+            ),
+            E::NoSuchDeskEvent(id) => format!("裁判台没有编号为 {id} 的赛事"),
+            E::NothingToUndo { event_id, why } => {
+                let why = match why.as_str() {
+                    "no import is left to undo" => "没有可撤销的导入".to_string(),
+                    w => match w.strip_prefix("players of the last import are paired already: ") {
+                        Some(names) => format!(
+                            "该次导入的棋手已编排对局：{}",
+                            names.split(", ").collect::<Vec<_>>().join("、")
+                        ),
+                        None => "没有可撤销的导入，或其棋手已编排对局".to_string(),
+                    },
+                };
+                format!("裁判台赛事 #{event_id}：最近一次导入无法撤销：{why}")
+            }
+            E::NoSuchGame { event_id, game_id } => {
+                format!("赛事 #{event_id} 没有对局 #{game_id}")
+            }
+            E::Conflict(c) => c.text(lang),
+            E::Desk(d) => d.text(lang),
+            E::NoActor { operation } => format!(
+                "`{operation}`：未指明操作人，审计日志必须记录操作人\n  \
+                 提示：请给出用户名（网页版等级分管理和 `qiyuan office --by` 都会给出）"
+            ),
+        }
+    }
+}
+
+impl ResultConflict {
+    /// The message in `lang`: [`Lang::En`] is the `Display` text.
+    #[must_use]
+    pub fn text(&self, lang: Lang) -> String {
+        if lang == Lang::En {
+            return self.to_string();
+        }
+        let ResultConflict {
+            game_id,
+            round,
+            board,
+            white,
+            black,
+            by,
+            current,
+            version,
+            expected,
+        } = self;
+        format!(
+            "对局 #{game_id}（第 {round} 轮第 {board} 台：{white} – {black}）在您读取版本 \
+             {expected} 之后已被 {by} 改为 {current}（版本 {version}），本次未保存；\
+             请刷新后如仍有误再录入"
+        )
+    }
 }

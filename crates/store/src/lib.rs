@@ -51,6 +51,8 @@ pub mod accounts;
 mod audit;
 pub mod desk;
 mod error;
+#[cfg(test)]
+mod error_text;
 mod import;
 mod list_index;
 pub mod list_pages;

@@ -67,6 +67,7 @@ use std::str::FromStr;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use qiyuan_rating::Lang;
 use qiyuan_rating::online::glicko2::{Glicko2, Glicko2Store, Rating};
 use qiyuan_rating::online::{
     GameResult, OnlineError, OnlineGame, PlayerRecord, PlayerStore, PointSystem, Side,
@@ -263,6 +264,46 @@ pub enum PointsError {
     /// The service's writer has stopped.
     #[error("the point store has stopped")]
     Stopped,
+}
+
+impl PointsError {
+    /// The message in `lang`: [`Lang::En`] is the `Display` text.
+    #[must_use]
+    pub fn text(&self, lang: Lang) -> String {
+        if lang == Lang::En {
+            return self.to_string();
+        }
+        match self {
+            PointsError::UnknownSystem { name, known } => {
+                format!("未知的积分制度 `{name}`；已有的积分制度：{known}")
+            }
+            PointsError::InvalidGame { id, field, message } => {
+                format!("对局 {id}：字段 `{field}`：{}", invalid_game_zh(message))
+            }
+            // The system's words: merge: use text(lang)
+            PointsError::Rejected(e) => format!("积分制度拒绝了该对局：{e}"),
+            PointsError::Store(e) => format!("对局未能保存：{}", e.text(lang)),
+            PointsError::Stopped => "积分服务已停止".to_string(),
+        }
+    }
+}
+
+/// The reason of [`PointsError::InvalidGame`] in Chinese (the reasons the
+/// service gives; a general one for JSON's own words).
+fn invalid_game_zh(message: &str) -> String {
+    let quoted = message.strip_prefix('`').and_then(|r| r.split_once('`'));
+    match (message, quoted) {
+        ("empty game id", _) => "对局编号为空".to_string(),
+        ("contains a NUL character", _) => "含有 NUL 字符".to_string(),
+        ("empty player id", _) => "棋手编号为空".to_string(),
+        (_, Some((v, r))) if r.starts_with(" is not a result") => {
+            format!("`{v}` 不是有效的结果；应为 \"1-0\"、\"0-1\"、\"1/2-1/2\"、\"+-\" 或 \"-+\"")
+        }
+        (_, Some((v, r))) if r.starts_with(" is not a side") => {
+            format!("`{v}` 不是有效的一方；应为 \"white\"（或 \"red\"）或 \"black\"")
+        }
+        _ => "值有误".to_string(),
+    }
 }
 
 impl From<StoreError> for PointsError {

@@ -156,13 +156,13 @@ pub(crate) fn store_error(e: StoreError) -> ApiError {
             StatusCode::NOT_FOUND,
             "not_found",
             format!("no event #{id} at the desk"),
-            format!("裁判台没有编号为 {id} 的赛事"),
+            e.text(crate::i18n::Lang::Zh),
         ),
         StoreError::NoSuchGame { event_id, game_id } => ApiError::new(
             StatusCode::NOT_FOUND,
             "not_found",
             format!("event #{event_id} has no game #{game_id}"),
-            format!("赛事 #{event_id} 没有对局 #{game_id}"),
+            e.text(crate::i18n::Lang::Zh),
         )
         .field("game"),
         StoreError::Conflict(c) => {
@@ -173,11 +173,7 @@ pub(crate) fn store_error(e: StoreError) -> ApiError {
                 StatusCode::CONFLICT,
                 "conflict",
                 c.to_string(),
-                format!(
-                    "对局 #{game_id}（第 {round} 轮第 {board} 台：{white} – {black}）在您读取版本 \
-                     {expected} 之后已被 {by} 改为 {current}（版本 {version}），本次未保存；\
-                     请刷新后如仍有误再录入"
-                ),
+                c.text(crate::i18n::Lang::Zh),
             )
             .field("expected_version")
             .detail(
@@ -201,10 +197,7 @@ pub(crate) fn store_error(e: StoreError) -> ApiError {
 /// is a conflict (409), anything else a bad request naming the field.
 pub(crate) fn desk_error(e: DeskError) -> ApiError {
     let en = e.to_string();
-    let zh = format!(
-        "裁判台拒绝：{}",
-        crate::desk::desk_error_text(&e, crate::i18n::Lang::Zh)
-    );
+    let zh = format!("裁判台拒绝：{}", e.text(crate::i18n::Lang::Zh));
     match e {
         DeskError::RoundIncomplete { .. } | DeskError::EventFinished(_) => {
             ApiError::new(StatusCode::CONFLICT, "round_unfinished", en, zh)
@@ -435,7 +428,7 @@ fn plan(body: &[u8]) -> Result<Plan, ApiError> {
             let zh = format!(
                 "字段 `games`：第 {} 轮：{}",
                 proposed.round,
-                crate::desk::desk_error_text(&e, crate::i18n::Lang::Zh)
+                e.text(crate::i18n::Lang::Zh)
             );
             ApiError::bad_request("invalid_event", en, zh).field("games")
         })?;
@@ -720,7 +713,7 @@ pub async fn pair_round(
         "games": saved.games.iter().map(GameView::from).collect::<Vec<_>>(),
         "byes": proposed.byes.iter().map(|&(p, k)| ByeView { player: p.0, kind: bye_code(k) }).collect::<Vec<_>>(),
         "warnings": saved.warnings.iter().map(|w| serde_json::json!({
-            "message": w.to_string(), "message_zh": w.message_zh(),
+            "message": w.to_string(), "message_zh": w.text(crate::i18n::Lang::Zh),
         })).collect::<Vec<_>>(),
     });
     Ok((StatusCode::CREATED, Json(body)).into_response())

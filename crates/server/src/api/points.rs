@@ -28,31 +28,27 @@ fn internal(detail: &str) -> ApiError {
 
 fn points_error(e: PointsError) -> ApiError {
     let en = e.to_string();
+    let zh = e.text(crate::i18n::Lang::Zh);
     match e {
-        PointsError::UnknownSystem { .. } => ApiError::new(
-            StatusCode::NOT_FOUND,
-            "unknown_system",
-            en.clone(),
-            format!("未知的积分制度：{en}"),
-        )
-        .field("system"),
-        PointsError::InvalidGame { field, .. } => {
-            ApiError::bad_request("invalid_body", en.clone(), format!("对局数据有误：{en}"))
-                .field(field)
+        PointsError::UnknownSystem { .. } => {
+            ApiError::new(StatusCode::NOT_FOUND, "unknown_system", en, zh).field("system")
         }
-        PointsError::Rejected(_) => ApiError::new(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "rejected",
-            en.clone(),
-            format!("积分制度拒绝了该对局：{en}"),
-        ),
+        PointsError::InvalidGame { field, .. } => {
+            ApiError::bad_request("invalid_body", en, format!("对局数据有误：{zh}")).field(field)
+        }
+        PointsError::Rejected(_) => {
+            ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "rejected", en, zh)
+        }
         PointsError::Store(_) | PointsError::Stopped => {
             eprintln!("qiyuan-server: points: {en}");
             ApiError::new(
                 StatusCode::SERVICE_UNAVAILABLE,
                 "not_stored",
                 format!("{en}; posting the game again is safe"),
-                format!("对局未能保存（{en}）；可以安全地重新提交"),
+                match e {
+                    PointsError::Stopped => format!("对局未能保存（{zh}）；可以安全地重新提交"),
+                    _ => format!("{zh}；可以安全地重新提交"),
+                },
             )
         }
         _ => internal(&en),

@@ -466,7 +466,7 @@ impl SettingsForm {
         }
         s.validate().map_err(|e| match l {
             Lang::En => format!("The settings are refused: {e}"),
-            Lang::Zh => super::desk_error_text(&DeskError::Settings(e), l),
+            Lang::Zh => e.text(l),
         })?;
         Ok(s)
     }

@@ -268,7 +268,7 @@ pub(crate) fn store_error(e: StoreError, lang: Lang) -> AppError {
     match e {
         StoreError::NoSuchDeskEvent(_) | StoreError::NoSuchGame { .. } => AppError::NotFound,
         StoreError::Desk(d) => desk_error(&d, lang),
-        c @ StoreError::Conflict(_) => AppError::Conflict(c.to_string()),
+        c @ StoreError::Conflict(_) => AppError::Conflict(c.text(lang)),
         other => crate::office::refusal(lang, other),
     }
 }
@@ -278,82 +278,8 @@ pub(crate) fn desk_error(e: &DeskError, lang: Lang) -> AppError {
     AppError::BadRequest(format!(
         "{}{}",
         lang.t("The desk refused: ", "裁判台拒绝了此操作："),
-        desk_error_text(e, lang)
+        e.text(lang)
     ))
-}
-
-/// The reason of a refusal of the desk in the visitor's language. The desk
-/// crate words its errors in English; the Chinese is worded here, with the
-/// round, board, player or field they name (the engine's own words, in
-/// English only, are left out of the Chinese).
-pub(crate) fn desk_error_text(e: &DeskError, lang: Lang) -> String {
-    if lang == Lang::En {
-        return e.to_string();
-    }
-    match e {
-        DeskError::NoListId(names) => format!(
-            "{} 名棋手没有名单编号：{}；请补上编号，或将赛事报送等级分管理，由其登记新棋手",
-            names.len(),
-            names.join("、")
-        ),
-        DeskError::Settings(qiyuan_desk::settings::SettingsError::Field { field, message }) => {
-            // The fields by the names of the settings form.
-            let name = match *field {
-                "name" => "赛事名称",
-                "rounds" => "轮数",
-                "cycles" => "循环次数",
-                "games_per_match" => "每轮局数",
-                "scoring" => "计分",
-                "result_wording" => "成绩记录方式",
-                "tiebreaks" => "破同分规则",
-                "rating_profile" => "等级分规则",
-                "place" => "地点",
-                "chief_arbiter" => "裁判长",
-                "arbiters" => "裁判员",
-                other => other,
-            };
-            match qiyuan_desk::TextRefusal::from_message(message) {
-                Some(r) => format!("设置有误：“{name}”：{}", r.zh()),
-                None => format!("设置有误：“{name}”的值不在允许范围内"),
-            }
-        }
-        DeskError::Model(_) => "赛事数据不一致，无法完成此操作".to_string(),
-        DeskError::PlayerField {
-            player,
-            field,
-            message,
-        } => match qiyuan_desk::TextRefusal::from_message(message) {
-            Some(r) => format!("棋手 {player}：“{}”：{}", column_zh(field), r.zh()),
-            None => format!("棋手 {player}：字段“{}”的值有误", column_zh(field)),
-        },
-        DeskError::UnknownPlayer(id) => format!("没有序号为 {} 的棋手", id.0),
-        DeskError::RoundIncomplete { round, board } => {
-            format!("第 {round} 轮第 {board} 台尚无成绩：请录入本轮全部成绩后再编排下一轮")
-        }
-        DeskError::EventFinished(n) => format!("全部 {n} 轮均已编排，赛事已结束"),
-        DeskError::TooFewPlayers(n) => format!("可编排的棋手只有 {n} 名：至少需要 2 名"),
-        DeskError::NoValidPairing { round } => format!(
-            "第 {round} 轮：没有满足绝对条件 C1-C3 的编排（C.04.3 第 1.9 条：由裁判长决定）"
-        ),
-        DeskError::Pairing { round, .. } => format!("第 {round} 轮：编排程序无法为本轮编排"),
-        DeskError::Knockout { stage, tie, .. } => {
-            format!("淘汰赛第 {stage} 轮第 {tie} 组：无法根据已赛对局决出胜负")
-        }
-        DeskError::BadRound { round, .. } => format!("第 {round} 轮：编排方案格式有误"),
-        DeskError::NoSuchBoard { round, board } => format!("第 {round} 轮：没有第 {board} 台"),
-        DeskError::AlreadyStarted(_) => "此操作只能在第 1 轮编排之前进行".to_string(),
-        DeskError::Standings(_) => "无法计算排名".to_string(),
-        DeskError::Rating(_) => "无法生成等级分计算报告".to_string(),
-        DeskError::SexNotRecorded {
-            players,
-            profile,
-            uses,
-        } => format!(
-            "{} 未填写性别；等级分规则“{profile}”需要性别来确定{}——请在棋手页面补填",
-            players.join("、"),
-            uses.iter().map(|u| u.zh()).collect::<Vec<_>>().join("、")
-        ),
-    }
 }
 
 /// The description of a tie-break preset (individual or team) in the
@@ -542,10 +468,7 @@ pub(crate) fn rating_figure(
 
 /// A pairing warning in the visitor's language.
 pub(crate) fn warning_text(w: &PairingWarning, l: Lang) -> String {
-    match l {
-        Lang::Zh => w.message_zh(),
-        Lang::En => w.to_string(),
-    }
+    w.text(l)
 }
 
 /// The system's name.

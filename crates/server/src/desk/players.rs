@@ -546,7 +546,7 @@ impl PlayerForm {
             qiyuan_desk::check_player_text(v.trim(), max).map_err(|r| {
                 l.pick(
                     format!("{en}: {r}. Nothing was saved."),
-                    format!("{zh}：{}。未保存。", r.zh()),
+                    format!("{zh}：{}。未保存。", r.text(l)),
                 )
             })?;
         }
@@ -860,7 +860,7 @@ pub(super) async fn import(
         Err(e) => {
             let msg = l.pick(
                 format!("{name}: {e}; nothing was imported."),
-                format!("{name}：{}；未导入任何棋手。", import_error_text(&e, l)),
+                format!("{name}：{}；未导入任何棋手。", e.text(l)),
             );
             return render(&state, &viewer, &user, id, None, Some(Flash::Err(msg))).await;
         }
@@ -924,7 +924,7 @@ fn preview_page(
             }
             @if !read.refused.is_empty() {
                 h2 { (l.t("Refused rows", "被拒绝的行")) }
-                ul.error #refused-rows { @for e in &read.refused { li { (import_error_text(e, l)) } } }
+                ul.error #refused-rows { @for e in &read.refused { li { (e.text(l)) } } }
             }
             div.table-wrap { table #import-preview {
                 thead { tr {
@@ -1000,7 +1000,7 @@ pub(super) async fn import_confirm(
         let bytes = hex::decode(f.data.trim())
             .map_err(|_| l.t("The import form was damaged: upload the file again.", "导入表单已损坏：请重新上传文件。").to_string())?;
         let read = read_players(&name, &bytes).map_err(|e| {
-            l.pick(format!("{name}: {e}; nothing was imported."), format!("{name}：{}；未导入任何棋手。", import_error_text(&e, l)))
+            l.pick(format!("{name}: {e}; nothing was imported."), format!("{name}：{}；未导入任何棋手。", e.text(l)))
         })?;
         let plan = plan_import(&loaded.desk, &read.players);
         let new: Vec<ImportedPlayer> = read
@@ -1134,44 +1134,6 @@ struct PlayersRead {
 /// failing that, its content (`PK` starts an xlsx; `001` lines a TRF):
 /// sheets by the one column table ([`read_player_sheet`]), TRFs by their
 /// `001` records.
-/// A file or row the player import refused, in the visitor's language. The
-/// desk crate words these in English; the Chinese names the line and the
-/// column, and the value for the refusals these imports meet most (a
-/// rating, a sex or a count that cannot be read, no name column), a
-/// generic reason for the rest.
-fn import_error_text(e: &qiyuan_desk::import::ImportError, l: Lang) -> String {
-    if l == Lang::En {
-        return e.to_string();
-    }
-    let mut out = String::new();
-    if e.line > 0 {
-        out.push_str(&format!("第 {} 行：", e.line));
-    }
-    let m = &e.message;
-    // No name column: the column is the reason itself.
-    let whole_file = m.contains("column in the header");
-    if let Some(field) = e.field.as_ref().filter(|_| !whole_file) {
-        out.push_str(&format!("“{}”列：", super::column_zh(field)));
-    }
-    // The value a message quotes first: `abc` is not a rating.
-    let value = m
-        .strip_prefix('`')
-        .and_then(|r| r.split_once('`'))
-        .map(|(v, _)| v);
-    let why = match value {
-        // A control character, or too long (the desk's own Chinese).
-        _ if let Some(r) = qiyuan_desk::TextRefusal::from_message(m) => r.zh(),
-        Some(v) if m.contains("is not a rating") => format!("“{v}”不是有效的等级分"),
-        Some(v) if m.contains("is not a sex") => format!("“{v}”不是有效的性别（m/f、男/女）"),
-        Some(v) if m.contains("is not a whole number") => format!("“{v}”不是非负整数"),
-        _ if whole_file => "表头中没有“姓名”列".to_string(),
-        _ if e.field.is_some() => "该列的值无法读取".to_string(),
-        _ => "文件无法读取为棋手名单".to_string(),
-    };
-    out.push_str(&why);
-    out
-}
-
 fn read_players(name: &str, bytes: &[u8]) -> Result<PlayersRead, qiyuan_desk::import::ImportError> {
     let lower = name.to_lowercase();
     let is_sheet = lower.ends_with(".xlsx") || lower.ends_with(".csv") || bytes.starts_with(b"PK");

@@ -260,7 +260,7 @@ pub(super) async fn rating(
             (profile_form(l, profile.as_deref()))
             @match &report {
                 None => p.muted #rating-report { (l.t("The event has no rating profile: choose one.", "本赛事未设置等级分规则，请选择一个。")) },
-                Some(Err(e)) => p.error #rating-report role="alert" { (l.t("The rating report cannot be computed: ", "无法计算等级分：")) (super::desk_error_text(e, l)) },
+                Some(Err(e)) => p.error #rating-report role="alert" { (l.t("The rating report cannot be computed: ", "无法计算等级分：")) (e.text(l)) },
                 Some(Ok(r)) => div #rating-report {
                     p { (super::profile_title(&r.profile, l)) }
                     // The conditions the event fails, in the reader's
@@ -389,7 +389,7 @@ pub(super) async fn norms(
             (profile_form(l, profile.as_deref()))
             @match &report {
                 None => p.muted #norm-report { (l.t("The event has no rating profile: choose one.", "本赛事未设置等级分规则，请选择一个。")) },
-                Some(Err(e)) => p.error #norm-report role="alert" { (l.t("The norm check cannot be made: ", "无法进行称号标准检查：")) (super::desk_error_text(e, l)) },
+                Some(Err(e)) => p.error #norm-report role="alert" { (l.t("The norm check cannot be made: ", "无法进行称号标准检查：")) (e.text(l)) },
                 Some(Ok(r)) => div #norm-report {
                     @if r.qualifies {
                         p.notice { (l.t("The event meets the title-event conditions.", "本赛事符合称号赛事条件。")) }
@@ -480,7 +480,7 @@ fn fide_norms_markup(
                 " " button type="submit" { (l.t("Show", "显示")) }
             }
             @match report {
-                Err(e) => p.error role="alert" { (l.t("The FIDE norm check cannot be made: ", "无法进行国际棋联称号标准检查：")) (super::desk_error_text(e, l)) },
+                Err(e) => p.error role="alert" { (l.t("The FIDE norm check cannot be made: ", "无法进行国际棋联称号标准检查：")) (e.text(l)) },
                 Ok(r) => {
                     ul #fide-checks {
                         @for c in &r.checks {

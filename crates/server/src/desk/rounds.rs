@@ -260,7 +260,7 @@ pub(super) async fn preview(
             let msg = Flash::Err(format!(
                 "{}{}",
                 l.t("The next round cannot be paired: ", "无法编排下一轮："),
-                super::desk_error_text(&e, l)
+                e.text(l)
             ));
             let mut resp = preview_page(&viewer, &loaded, None, &[], Some(&msg), Source::Fresh)
                 .into_response();
@@ -374,13 +374,7 @@ pub(super) async fn pair_post(
         };
     }
     let change: Result<(String, Vec<PairingWarning>), String> = (|| {
-        let desk_err = |e: DeskError| {
-            format!(
-                "{}{}",
-                l.t("Refused: ", "不能调整："),
-                super::desk_error_text(&e, l)
-            )
-        };
+        let desk_err = |e: DeskError| format!("{}{}", l.t("Refused: ", "不能调整："), e.text(l));
         match f.action.as_str() {
             "swap" => {
                 let board = f
