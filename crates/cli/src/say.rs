@@ -86,6 +86,11 @@ pub fn error_text(e: &(dyn Error + 'static)) -> String {
         qiyuan_chess::SanError,
         qiyuan_chess::MoveError,
         qiyuan_chess::FenError,
+        qiyuan_desk::DeskError,
+        qiyuan_desk::settings::SettingsError,
+        qiyuan_desk::import::ImportError,
+        qiyuan_store::StoreError,
+        qiyuan_store::points::PointsError,
     );
     if let Some(io) = e.downcast_ref::<std::io::Error>() {
         return qiyuan_vocab::io_error_text(io, lang);

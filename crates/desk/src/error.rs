@@ -152,8 +152,7 @@ impl DeskError {
                 names.join("、")
             ),
             DeskError::Settings(e) => e.text(lang),
-            // merge: use text(lang)
-            DeskError::Model(_) => "赛事数据不一致，无法完成此操作".to_string(),
+            DeskError::Model(e) => e.text(lang),
             DeskError::PlayerField {
                 player,
                 field,

@@ -442,8 +442,7 @@ impl StoreError {
             ),
             // merge: use text(lang)
             E::EventFile(f) => format!("赛事文件有误：{f}"),
-            // merge: use text(lang)
-            E::Profile(_) => "等级分规则有误：无法读取所选规则".to_string(),
+            E::Profile(e) => format!("等级分规则有误：{}", e.text(lang)),
             E::WrongGame {
                 file,
                 event_game,

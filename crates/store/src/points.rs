@@ -280,8 +280,7 @@ impl PointsError {
             PointsError::InvalidGame { id, field, message } => {
                 format!("对局 {id}：字段 `{field}`：{}", invalid_game_zh(message))
             }
-            // The system's words: merge: use text(lang)
-            PointsError::Rejected(e) => format!("积分制度拒绝了该对局：{e}"),
+            PointsError::Rejected(e) => format!("积分制度拒绝了该对局：{}", e.text(lang)),
             PointsError::Store(e) => format!("对局未能保存：{}", e.text(lang)),
             PointsError::Stopped => "积分服务已停止".to_string(),
         }
