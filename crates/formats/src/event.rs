@@ -421,6 +421,10 @@ pub fn read_event_path_with_records(
             std::io::ErrorKind::PermissionDenied => "没有读取该文件的权限",
             _ => "文件无法读取",
         };
+        let zh = match e.raw_os_error() {
+            Some(code) => format!("{zh}（系统错误 {code}）"),
+            None => zh.to_string(),
+        };
         EventFileError::new(&shown, EventFileErrorKind::Io, e.to_string(), zh)
     })?;
     let text = match String::from_utf8(bytes) {

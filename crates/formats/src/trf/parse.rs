@@ -257,7 +257,7 @@ impl TrfErrorKind {
                 format!("{value} 超出范围 {min}..={max}")
             }
             TrfErrorKind::Invalid { text, expected } => {
-                format!("“{text}”无效（应为{}）", expected_zh(expected))
+                format!("“{text}”无效（{}）", expected_zh(expected))
             }
             TrfErrorKind::DuplicateStartNumber { number, first_line } => {
                 format!("{number} 已被第 {first_line} 行的棋手使用")
@@ -278,26 +278,28 @@ impl TrfErrorKind {
 /// [`TrfErrorKind::Invalid`]; the reader writes these).
 fn expected_zh(expected: &str) -> String {
     match expected {
-        "a number that fits its columns" => "放得下该字段列宽的数字".into(),
-        "nothing after the number" => "数字之后不再有内容".into(),
-        "m, w or blank" => " m、w 或空白".into(),
+        "a number that fits its columns" => "应为放得下该字段列宽的数字".into(),
+        "nothing after the number" => "数字之后不应再有内容".into(),
+        "m, w or blank" => "应为 m、w 或空白".into(),
         "YYYY/MM/DD, month and day 00 if unknown, or YYYY" => {
-            " YYYY/MM/DD（月、日不详写 00）或 YYYY".into()
+            "应为 YYYY/MM/DD（月、日不详写 00）或 YYYY".into()
         }
-        "w, b, - or blank" => " w、b、- 或空白".into(),
-        "one of 1 = 0 + - W D L H F U Z or blank" => " 1 = 0 + - W D L H F U Z 之一或空白".into(),
-        "a date YY/MM/DD" => " YY/MM/DD 格式的日期".into(),
-        "the date to start at the round's column" => "从该轮的列开始的日期".into(),
-        "W or B at column 5" => "第 5 列的 W 或 B".into(),
-        "one of W D L A P X" => " W D L A P X 之一".into(),
-        "F, H or Z" => " F、H 或 Z".into(),
-        "one of W D L F H Z + - or blank" => " W D L F H Z + - 之一或空白".into(),
-        "rank, white1 or black1" => " `rank`、`white1` 或 `black1`".into(),
-        "CODE=VALUE" => " `CODE=VALUE`".into(),
+        "w, b, - or blank" => "应为 w、b、- 或空白".into(),
+        "one of 1 = 0 + - W D L H F U Z or blank" => {
+            "应为 1 = 0 + - W D L H F U Z 之一或空白".into()
+        }
+        "a date YY/MM/DD" => "应为 YY/MM/DD 格式的日期".into(),
+        "the date to start at the round's column" => "应为从该轮的列开始的日期".into(),
+        "W or B at column 5" => "应为第 5 列的 W 或 B".into(),
+        "one of W D L A P X" => "应为 W D L A P X 之一".into(),
+        "F, H or Z" => "应为 F、H 或 Z".into(),
+        "one of W D L F H Z + - or blank" => "应为 W D L F H Z + - 之一或空白".into(),
+        "rank, white1 or black1" => "应为 `rank`、`white1` 或 `black1`".into(),
+        "CODE=VALUE" => "应为 `CODE=VALUE`".into(),
         "one of WW BW WD BD WL BL ZPB HPB FPB PAB FW FL W D" => {
-            " WW BW WD BD WL BL ZPB HPB FPB PAB FW FL W D 之一".into()
+            "应为 WW BW WD BD WL BL ZPB HPB FPB PAB FW FL W D 之一".into()
         }
-        other => format!(" `{other}`"),
+        other => format!("应为 `{other}`"),
     }
 }
 
