@@ -18,6 +18,8 @@
 //! assert_eq!(find("序号"), Some(Column::RowNumber));
 //! ```
 
+use qiyuan_rating::Lang;
+
 /// A column the readers know.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Column {
@@ -333,6 +335,36 @@ pub struct DuplicateColumn {
     pub second: String,
     /// The column's key.
     pub key: &'static str,
+}
+
+impl DuplicateColumn {
+    /// The message in `lang`: [`Lang::En`] is the `Display` text; the
+    /// Chinese names the column by its Chinese header.
+    ///
+    /// ```
+    /// use qiyuan_formats::columns::{HeaderMap, ReadBy};
+    /// use qiyuan_rating::Lang;
+    /// let e = HeaderMap::new(&["编号".into(), "id".into()], ReadBy::Lists).unwrap_err();
+    /// assert_eq!(e.text(Lang::En), "columns `编号` and `id` are both the id column: keep one");
+    /// assert_eq!(e.text(Lang::Zh), "“编号”与“id”两列都是编号列：请只保留一列");
+    /// ```
+    #[must_use]
+    pub fn text(&self, lang: Lang) -> String {
+        match lang {
+            Lang::En => self.to_string(),
+            Lang::Zh => format!(
+                "“{}”与“{}”两列都是{}列：请只保留一列",
+                self.first,
+                self.second,
+                zh_name(self.key)
+            ),
+        }
+    }
+}
+
+/// The Chinese header of a column key (the key itself if none).
+pub(crate) fn zh_name(key: &str) -> &str {
+    find(key).map_or(key, |c| def(c).zh[0])
 }
 
 impl HeaderMap {

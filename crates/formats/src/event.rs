@@ -51,6 +51,7 @@
 use std::fmt;
 use std::path::Path;
 
+use qiyuan_rating::Lang;
 use qiyuan_rating::model::Event;
 
 mod convert;
@@ -179,14 +180,18 @@ struct ErrorData {
     field: Option<String>,
     kind: EventFileErrorKind,
     message: String,
+    message_zh: String,
     help: Option<String>,
+    help_zh: Option<String>,
 }
 
 impl EventFileError {
+    /// An error of `kind` in `file`, its message in English and Chinese.
     pub(crate) fn new(
         file: &str,
         kind: EventFileErrorKind,
         message: impl Into<String>,
+        message_zh: impl Into<String>,
     ) -> EventFileError {
         EventFileError(Box::new(ErrorData {
             file: file.to_owned(),
@@ -195,7 +200,9 @@ impl EventFileError {
             field: None,
             kind,
             message: message.into(),
+            message_zh: message_zh.into(),
             help: None,
+            help_zh: None,
         }))
     }
 
@@ -210,8 +217,10 @@ impl EventFileError {
         self
     }
 
-    pub(crate) fn with_help(mut self, help: impl Into<String>) -> Self {
+    /// The hint, in English and Chinese.
+    pub(crate) fn with_help(mut self, help: impl Into<String>, help_zh: impl Into<String>) -> Self {
         self.0.help = Some(help.into());
+        self.0.help_zh = Some(help_zh.into());
         self
     }
 
@@ -242,6 +251,63 @@ impl EventFileError {
     /// A hint on how to fix it, if there is one.
     pub fn help(&self) -> Option<&str> {
         self.0.help.as_deref()
+    }
+    /// The message in `lang`, without file, line or field
+    /// ([`message`](Self::message) in English).
+    pub fn message_in(&self, lang: Lang) -> &str {
+        match lang {
+            Lang::En => &self.0.message,
+            Lang::Zh => &self.0.message_zh,
+        }
+    }
+    /// The hint in `lang`, if there is one ([`help`](Self::help) in
+    /// English).
+    pub fn help_in(&self, lang: Lang) -> Option<&str> {
+        match lang {
+            Lang::En => self.0.help.as_deref(),
+            Lang::Zh => self.0.help_zh.as_deref(),
+        }
+    }
+
+    /// The message in `lang`: [`Lang::En`] is the `Display` text; the
+    /// Chinese names the same file, line, column and field:
+    /// `file：第 L 行第 C 列：字段 `field`：…`, then a `提示：` line where
+    /// there is a hint.
+    ///
+    /// ```
+    /// use qiyuan_formats::event::read_event;
+    /// use qiyuan_rating::Lang;
+    /// let text = "{\"name\": \"例\", \"game\": \"xiangqi\", \"system\": \"swiss\",\n\
+    ///             \"players\": [{\"id\": 0, \"name\": \"甲\", \"sex\": \"m\"}], \"games\": []}";
+    /// let e = read_event(text, "例.json", None).unwrap_err();
+    /// assert_eq!(e.text(Lang::En), e.to_string());
+    /// assert_eq!(
+    ///     e.text(Lang::Zh),
+    ///     "例.json：第 2 行：字段 `players[0].id`：棋手编号从 1 开始\n  提示：0 不是棋手（轮空时 `black` 写 null 或省略）"
+    /// );
+    /// ```
+    #[must_use]
+    pub fn text(&self, lang: Lang) -> String {
+        if lang == Lang::En {
+            return self.to_string();
+        }
+        let d = &self.0;
+        let mut out = d.file.clone();
+        if let Some(line) = d.line {
+            out.push_str(&format!("：第 {line} 行"));
+            if let Some(column) = d.column {
+                out.push_str(&format!("第 {column} 列"));
+            }
+        }
+        out.push('：');
+        if let Some(field) = &d.field {
+            out.push_str(&format!("字段 `{field}`："));
+        }
+        out.push_str(&d.message_zh);
+        if let Some(help) = &d.help_zh {
+            out.push_str(&format!("\n  提示：{help}"));
+        }
+        out
     }
 }
 
@@ -349,8 +415,18 @@ pub fn read_event_path_with_records(
     path: &Path,
 ) -> Result<(Event, Vec<Option<RecordRef>>), EventFileError> {
     let shown = path.display().to_string();
-    let bytes = std::fs::read(path)
-        .map_err(|e| EventFileError::new(&shown, EventFileErrorKind::Io, e.to_string()))?;
+    let bytes = std::fs::read(path).map_err(|e| {
+        let zh = match e.kind() {
+            std::io::ErrorKind::NotFound => "文件不存在",
+            std::io::ErrorKind::PermissionDenied => "没有读取该文件的权限",
+            _ => "文件无法读取",
+        };
+        let zh = match e.raw_os_error() {
+            Some(code) => format!("{zh}（系统错误 {code}）"),
+            None => zh.to_string(),
+        };
+        EventFileError::new(&shown, EventFileErrorKind::Io, e.to_string(), zh)
+    })?;
     let text = match String::from_utf8(bytes) {
         Ok(text) => text,
         Err(e) => {
@@ -361,11 +437,13 @@ pub fn read_event_path_with_records(
                 &shown,
                 EventFileErrorKind::Encoding,
                 "the file is not UTF-8 text",
+                "文件不是 UTF-8 文本",
             )
             .at(line, None)
             .with_help(
                 "save it as UTF-8 (a GBK or GB18030 file can be converted with \
                  `iconv -f GB18030 -t UTF-8`)",
+                "请另存为 UTF-8（GBK 或 GB18030 文件可用 `iconv -f GB18030 -t UTF-8` 转换）",
             ));
         }
     };

@@ -567,6 +567,19 @@ pub enum HtmlError {
     },
 }
 
+impl HtmlError {
+    /// The message in `lang`: [`Lang::En`] is the `Display` text.
+    #[must_use]
+    pub fn text(&self, lang: Lang) -> String {
+        match (lang, self) {
+            (Lang::En, _) => self.to_string(),
+            (Lang::Zh, HtmlError::NoSuchRound { round, entered }) => {
+                format!("第 {round} 轮尚未录入（赛事已录入 {entered} 轮）")
+            }
+        }
+    }
+}
+
 fn check_round(event: &Event, round: u32) -> Result<(), HtmlError> {
     let entered = event.rounds().len() as u32;
     if round == 0 || round > entered {

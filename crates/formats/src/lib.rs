@@ -21,3 +21,6 @@ pub mod trf;
 pub mod trf_model;
 pub mod trf_swiss;
 pub mod xqf;
+
+#[cfg(test)]
+mod error_text;

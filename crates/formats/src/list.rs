@@ -36,6 +36,7 @@ use std::collections::{BTreeMap, HashMap};
 use std::fmt;
 
 use chrono::NaiveDate;
+use qiyuan_rating::Lang;
 use qiyuan_rating::model::{PlayerId, Sex};
 use qiyuan_rating::period::{Carried, ListRow, RatingList, Status, TitleHeld, TitleRoute};
 use rust_decimal::Decimal;
@@ -82,6 +83,8 @@ pub struct ListFileError {
     pub column: Option<String>,
     /// What is wrong.
     pub message: String,
+    /// What is wrong, in Chinese (see [`ListFileError::text`]).
+    pub message_zh: String,
 }
 
 impl fmt::Display for ListFileError {
@@ -98,6 +101,33 @@ impl fmt::Display for ListFileError {
 }
 
 impl std::error::Error for ListFileError {}
+
+impl ListFileError {
+    /// The message in `lang`: [`Lang::En`] is the `Display` text; the
+    /// Chinese names the column by its Chinese header.
+    ///
+    /// ```
+    /// use qiyuan_formats::list::read_list;
+    /// use qiyuan_rating::Lang;
+    /// let e = read_list("编号,姓名\n1,甲\n".as_bytes(), "list.csv").unwrap_err();
+    /// assert_eq!(e.text(Lang::En), e.to_string());
+    /// assert!(e.text(Lang::Zh).starts_with("list.csv：第 1 行：“性别”列：缺少此列"));
+    /// ```
+    #[must_use]
+    pub fn text(&self, lang: Lang) -> String {
+        if lang == Lang::En {
+            return self.to_string();
+        }
+        let mut out = self.file.clone();
+        if let Some(l) = self.line {
+            out.push_str(&format!("：第 {l} 行"));
+        }
+        if let Some(c) = &self.column {
+            out.push_str(&format!("：“{}”列", crate::columns::zh_name(c)));
+        }
+        format!("{out}：{}", self.message_zh)
+    }
+}
 
 /// A list read from a file.
 #[derive(Debug, Clone, PartialEq)]
@@ -135,6 +165,8 @@ pub struct RefusedRow {
     pub column: Option<String>,
     /// Why.
     pub message: String,
+    /// Why, in Chinese.
+    pub message_zh: String,
     /// The row's name cell, to show which player it was.
     pub name: String,
 }
@@ -170,13 +202,17 @@ pub fn read_list_rows(
     file: &str,
     limits: &Limits,
 ) -> Result<ListRows, ListFileError> {
-    let err = |line: Option<usize>, column: Option<&str>, message: String| ListFileError {
-        file: file.to_string(),
-        line,
-        column: column.map(str::to_string),
-        message,
+    let err = |line: Option<usize>, column: Option<&str>, message: String, message_zh: String| {
+        ListFileError {
+            file: file.to_string(),
+            line,
+            column: column.map(str::to_string),
+            message,
+            message_zh,
+        }
     };
-    let sheet = read_sheet(bytes, file, limits).map_err(|e| err(e.line, None, e.message))?;
+    let sheet =
+        read_sheet(bytes, file, limits).map_err(|e| err(e.line, None, e.message, e.message_zh))?;
     let encoding = encoding_name(sheet.kind);
     let mut warnings = Vec::new();
     if !matches!(sheet.kind, SheetKind::Csv("UTF-8") | SheetKind::Xlsx) {
@@ -185,7 +221,7 @@ pub fn read_list_rows(
         ));
     }
     let map = HeaderMap::new(&sheet.header, ReadBy::Lists)
-        .map_err(|e| err(Some(1), Some(e.key), e.to_string()))?;
+        .map_err(|e| err(Some(1), Some(e.key), e.to_string(), e.text(Lang::Zh)))?;
     for h in &map.unknown {
         warnings.push(format!("{file}:1: unknown column `{h}` ignored"));
     }
@@ -199,6 +235,15 @@ pub fn read_list_rows(
                     "missing; the header must name at least id, name and sex (编号、姓名、性别) (found: {})",
                     sheet.header.join(", ")
                 ),
+                format!(
+                    "缺少此列：表头至少须有编号、姓名、性别三列（现有：{}）",
+                    sheet
+                        .header
+                        .iter()
+                        .map(|h| format!("`{h}`"))
+                        .collect::<Vec<_>>()
+                        .join("、")
+                ),
             ));
         }
     }
@@ -211,10 +256,11 @@ pub fn read_list_rows(
                 row,
                 fide_id,
             }),
-            Err((column, message)) => refused.push(RefusedRow {
+            Err((column, message, message_zh)) => refused.push(RefusedRow {
                 line: r.line,
                 column: column.map(str::to_string),
                 message,
+                message_zh,
                 name: map.get(&r.cells, Column::Name).to_string(),
             }),
         }
@@ -237,6 +283,7 @@ pub fn read_list(bytes: &[u8], file: &str) -> Result<ListFile, ListFileError> {
             line: Some(r.line),
             column: r.column.clone(),
             message: r.message.clone(),
+            message_zh: r.message_zh.clone(),
         });
     }
     let lines: Vec<usize> = read.rows.iter().map(|r| r.line).collect();
@@ -252,6 +299,7 @@ pub fn read_list(bytes: &[u8], file: &str) -> Result<ListFile, ListFileError> {
                 line: Some(lines[second]),
                 column: Some("id".into()),
                 message: format!("player id {id} is already on line {}", lines[first]),
+                message_zh: format!("棋手编号 {id} 已出现在第 {} 行", lines[first]),
             },
         })?;
     Ok(ListFile {
@@ -293,6 +341,14 @@ const STATUS_ZH: [(Status, &str); 3] = [
     (Status::Unrated, "无等级分"),
 ];
 
+/// A status in Chinese (在册, 不活跃, 无等级分).
+fn status_zh(status: Status) -> &'static str {
+    STATUS_ZH
+        .iter()
+        .find(|(s, _)| *s == status)
+        .map_or("", |(_, zh)| zh)
+}
+
 /// A status cell: `active`, `inactive`, `unrated` or the Chinese of the
 /// office's export (在册, 不活跃, 无等级分).
 fn parse_status(s: &str) -> Option<Status> {
@@ -304,7 +360,8 @@ fn parse_status(s: &str) -> Option<Status> {
     })
 }
 
-type RowError = (Option<&'static str>, String);
+/// The column at fault (its key), and why in English and in Chinese.
+type RowError = (Option<&'static str>, String, String);
 
 /// One list row from its cells.
 fn list_row(map: &HeaderMap, r: &SheetRow) -> Result<FileRow, RowError> {
@@ -319,46 +376,65 @@ fn list_row(map: &HeaderMap, r: &SheetRow) -> Result<FileRow, RowError> {
     };
     let opt = |c: Column| Some(get(c)).filter(|s| !s.is_empty());
     let key = |c: Column| Some(def(c).key);
-    let bad = |c: Column, what: &str| (key(c), format!("`{}` is not {what}", get(c)));
+    let bad = |c: Column, what: &str, what_zh: &str| {
+        (
+            key(c),
+            format!("`{}` is not {what}", get(c)),
+            format!("`{}` 不是{what_zh}", get(c)),
+        )
+    };
     let int = |c: Column| -> Result<Option<u32>, RowError> {
         opt(c)
-            .map(|s| s.parse::<u32>().map_err(|_| bad(c, "a whole number ≥ 0")))
+            .map(|s| {
+                s.parse::<u32>()
+                    .map_err(|_| bad(c, "a whole number ≥ 0", " ≥ 0 的整数"))
+            })
             .transpose()
     };
     let dec = |c: Column| -> Result<Option<Decimal>, RowError> {
         opt(c)
-            .map(|s| s.parse::<Decimal>().map_err(|_| bad(c, "a number")))
+            .map(|s| s.parse::<Decimal>().map_err(|_| bad(c, "a number", "数字")))
             .transpose()
     };
     let date = |c: Column| -> Result<Option<NaiveDate>, RowError> {
         opt(c)
             .map(|s| {
                 NaiveDate::parse_from_str(&s.replace(['/', '.'], "-"), "%Y-%m-%d")
-                    .map_err(|_| bad(c, "a date YYYY-MM-DD"))
+                    .map_err(|_| bad(c, "a date YYYY-MM-DD", " YYYY-MM-DD 格式的日期"))
             })
             .transpose()
     };
     let id = opt(Column::Id)
-        .ok_or_else(|| (key(Column::Id), "empty".to_string()))?
+        .ok_or_else(|| (key(Column::Id), "empty".to_string(), "为空".to_string()))?
         .parse::<u32>()
-        .map_err(|_| bad(Column::Id, "a whole number ≥ 0"))?;
+        .map_err(|_| bad(Column::Id, "a whole number ≥ 0", " ≥ 0 的整数"))?;
     let name = get(Column::Name).to_string();
     if name.is_empty() {
-        return Err((key(Column::Name), "empty".into()));
+        return Err((key(Column::Name), "empty".into(), "为空".into()));
     }
     if name.chars().any(char::is_control) {
-        return Err((key(Column::Name), "holds a control character".into()));
+        return Err((
+            key(Column::Name),
+            "holds a control character".into(),
+            "含有控制字符".into(),
+        ));
     }
-    let sex = parse_sex(get(Column::Sex)).ok_or_else(|| bad(Column::Sex, "a sex (m/f, 男/女)"))?;
+    let sex = parse_sex(get(Column::Sex))
+        .ok_or_else(|| bad(Column::Sex, "a sex (m/f, 男/女)", "性别（m/f、男/女）"))?;
     let rating = dec(Column::Rating)?;
     if rating.is_some_and(|r| r.is_sign_negative() || r > Decimal::from(100_000)) {
-        return Err(bad(Column::Rating, "a rating between 0 and 100000"));
+        return Err(bad(
+            Column::Rating,
+            "a rating between 0 and 100000",
+            " 0 到 100000 之间的等级分",
+        ));
     }
     let status = match opt(Column::Status) {
         Some(s) => parse_status(s).ok_or_else(|| {
             bad(
                 Column::Status,
                 "active, inactive or unrated (在册、不活跃、无等级分)",
+                "在册、不活跃、无等级分（`active`、`inactive`、`unrated`）之一",
             )
         })?,
         None if rating.is_some() => Status::Active,
@@ -368,11 +444,22 @@ fn list_row(map: &HeaderMap, r: &SheetRow) -> Result<FileRow, RowError> {
         return Err((
             key(Column::Rating),
             format!("empty, but the status is {status}"),
+            format!("为空，而状态是{}", status_zh(status)),
         ));
     }
-    let titles = parse_titles(get(Column::Titles)).map_err(|m| (key(Column::Titles), m))?;
+    let titles = parse_titles(get(Column::Titles)).map_err(|m| {
+        // The message names the title in backticks: `GM:soon` is not …
+        let t = m.split('`').nth(1).unwrap_or_default().to_string();
+        let zh = format!(
+            "`{t}` 不是 `TITLE`、`TITLE:YYYY-MM-DD` 或 `TITLE:YYYY-MM-DD:placement|norms` 的形式"
+        );
+        (key(Column::Titles), m, zh)
+    })?;
     let birth_year = opt(Column::Birth)
-        .map(|s| birth_year(s).ok_or_else(|| bad(Column::Birth, "a year or a date of birth")))
+        .map(|s| {
+            birth_year(s)
+                .ok_or_else(|| bad(Column::Birth, "a year or a date of birth", "年份或出生日期"))
+        })
         .transpose()?;
     let k_marker = match opt(Column::K) {
         Some("25*1") => Some(10),
@@ -382,7 +469,7 @@ fn list_row(map: &HeaderMap, r: &SheetRow) -> Result<FileRow, RowError> {
     let carried_since = opt(Column::CarriedSince)
         .map(|s| {
             s.parse::<i32>()
-                .map_err(|_| bad(Column::CarriedSince, "a year"))
+                .map_err(|_| bad(Column::CarriedSince, "a year", "年份"))
         })
         .transpose()?;
     // A FIDE id of 0 is none (as in TRF).
@@ -391,7 +478,13 @@ fn list_row(map: &HeaderMap, r: &SheetRow) -> Result<FileRow, RowError> {
             s.parse::<u64>()
                 .ok()
                 .filter(|&f| f <= 99_999_999_999)
-                .ok_or_else(|| bad(Column::FideId, "a FIDE id (a whole number)"))
+                .ok_or_else(|| {
+                    bad(
+                        Column::FideId,
+                        "a FIDE id (a whole number)",
+                        " FIDE ID（整数）",
+                    )
+                })
         })
         .transpose()?
         .filter(|&f| f > 0);

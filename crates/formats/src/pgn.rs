@@ -28,6 +28,7 @@ pub use encoding::{TextEncoding, decode};
 pub use raw::{Element, MoveToken, RawGame, RawReader, Tag, read_raw};
 pub use write::{write_game, write_pgn};
 
+use qiyuan_rating::Lang;
 use thiserror::Error;
 
 /// An error in a PGN file, with its place.
@@ -42,6 +43,31 @@ pub struct PgnError {
     pub column: usize,
     /// What is wrong.
     pub kind: PgnErrorKind,
+}
+
+impl PgnError {
+    /// The message in `lang`: [`Lang::En`] is the `Display` text.
+    ///
+    /// ```
+    /// use qiyuan_formats::pgn::{PgnError, PgnErrorKind};
+    /// use qiyuan_rating::Lang;
+    /// let e = PgnError { game: 2, line: 14, column: 3, kind: PgnErrorKind::UnterminatedComment };
+    /// assert_eq!(e.text(Lang::En), "game 2, line 14, column 3: comment not closed by `}`");
+    /// assert_eq!(e.text(Lang::Zh), "第 2 局，第 14 行第 3 列：注释没有以 `}` 结束");
+    /// ```
+    #[must_use]
+    pub fn text(&self, lang: Lang) -> String {
+        match lang {
+            Lang::En => self.to_string(),
+            Lang::Zh => format!(
+                "第 {} 局，第 {} 行第 {} 列：{}",
+                self.game,
+                self.line,
+                self.column,
+                self.kind.text(lang)
+            ),
+        }
+    }
 }
 
 /// What is wrong in a PGN game.
@@ -77,4 +103,48 @@ pub enum PgnErrorKind {
     /// A move that is not legal (the first one in the game).
     #[error("{0}")]
     IllegalMove(Box<IllegalMove>),
+}
+
+impl PgnErrorKind {
+    /// The message in `lang`: [`Lang::En`] is the `Display` text.
+    #[must_use]
+    pub fn text(&self, lang: Lang) -> String {
+        if lang == Lang::En {
+            return self.to_string();
+        }
+        match self {
+            PgnErrorKind::BadTag(what) => format!("标签有误：{}", bad_tag_zh(what)),
+            PgnErrorKind::UnterminatedTag => "标签没有以 `\"]` 结束".to_string(),
+            PgnErrorKind::UnterminatedComment => "注释没有以 `}` 结束".to_string(),
+            PgnErrorKind::UnmatchedClose => "`)` 没有对应的 `(`".to_string(),
+            PgnErrorKind::UnclosedVariation => "变着没有以 `)` 结束".to_string(),
+            PgnErrorKind::VariationWithoutMove => "变着之前没有着法".to_string(),
+            PgnErrorKind::BadNag => "NAG 有误：`$` 之后须是 0-255 的数字".to_string(),
+            PgnErrorKind::Unexpected(what) => format!("此处不应有{}", unexpected_zh(what)),
+            PgnErrorKind::BadFen(e) => format!("FEN 标签有误：{}", e.text(lang)),
+            PgnErrorKind::IllegalMove(m) => m.text(lang),
+        }
+    }
+}
+
+/// The reader's [`PgnErrorKind::BadTag`] reasons in Chinese.
+fn bad_tag_zh(what: &str) -> String {
+    if what == "no tag name" {
+        return "没有标签名".to_string();
+    }
+    match what
+        .strip_prefix("tag ")
+        .and_then(|r| r.strip_suffix(": value must be in double quotes"))
+    {
+        Some(name) => format!("标签 {name}：值须写在双引号中"),
+        None => what.to_string(),
+    }
+}
+
+/// The reader's [`PgnErrorKind::Unexpected`] tokens in Chinese.
+fn unexpected_zh(what: &str) -> String {
+    match what {
+        "`}` without `{`" => "没有对应 `{` 的 `}`".to_string(),
+        other => format!(" {other}"),
+    }
 }

@@ -36,6 +36,7 @@
 use std::collections::HashMap;
 use std::io::Write;
 
+use qiyuan_rating::Lang;
 use qiyuan_rating::online::glicko2::{Glicko2, Glicko2Store, Rating};
 use qiyuan_rating::online::{PlayerRecord, PlayerStore};
 use rust_decimal::Decimal;
@@ -92,6 +93,38 @@ pub enum StateError {
         /// The player.
         id: String,
     },
+}
+
+impl StateError {
+    /// The message in `lang`: [`Lang::En`] is the `Display` text (the
+    /// Chinese gives the JSON reader's line and column, not its English).
+    #[must_use]
+    pub fn text(&self, lang: Lang) -> String {
+        if lang == Lang::En {
+            return self.to_string();
+        }
+        match self {
+            StateError::NotAState { file, source } => format!(
+                "状态文件 {file} 不是积分状态文件：第 {} 行第 {} 列有误",
+                source.line(),
+                source.column()
+            ),
+            StateError::Format { file, found } => {
+                format!("状态文件 {file}：`format` 是 `{found}`，应为 `{FORMAT}`")
+            }
+            StateError::System {
+                file,
+                found,
+                expected,
+            } => format!("状态文件 {file} 保存的是积分制 `{found}` 的积分，不是 `{expected}`"),
+            StateError::NoPoints { file, id } => {
+                format!("状态文件 {file}：棋手 `{id}` 没有 `points`")
+            }
+            StateError::NoRating { file, id } => {
+                format!("状态文件 {file}：棋手 `{id}` 须有 `rating`、`rd` 和 `volatility`")
+            }
+        }
+    }
 }
 
 /// One player in the state file: `points` (and `games`) for a point

@@ -22,6 +22,7 @@
 
 use std::collections::{BTreeMap, HashMap};
 
+use qiyuan_rating::Lang;
 use qiyuan_rating::model as rm;
 use qiyuan_tournament::model::{EventKind, Sex};
 use rust_decimal::Decimal;
@@ -109,6 +110,46 @@ pub enum TrfEventError {
     /// The event the file makes is refused by the rating model.
     #[error(transparent)]
     Event(#[from] rm::EventError),
+}
+
+impl TrfEventError {
+    /// The message in `lang`: [`Lang::En`] is the `Display` text.
+    ///
+    /// ```
+    /// use qiyuan_formats::rating_event::TrfEventError;
+    /// use qiyuan_rating::Lang;
+    /// let e = TrfEventError::IdTooLarge("3 (Li Si)".into(), 99_999_999_999);
+    /// assert_eq!(e.text(Lang::En), e.to_string());
+    /// assert_eq!(e.text(Lang::Zh), "棋手 3 (Li Si)：FIDE ID 99999999999 超出名单编号的范围");
+    /// ```
+    #[must_use]
+    pub fn text(&self, lang: Lang) -> String {
+        if lang == Lang::En {
+            return self.to_string();
+        }
+        match self {
+            TrfEventError::Trf(inner) => format!("TRF 不能构成赛事：{}", inner.text(lang)),
+            TrfEventError::NoSex { start_rank, name } => format!(
+                "棋手 {start_rank}（{name}）在 TRF 中没有性别，而等级分计算需要性别：请给出这些棋手的性别"
+            ),
+            TrfEventError::NoFideId(names) => format!(
+                "以下棋手没有 FIDE ID，无法以其为名单编号：{}",
+                names.join("、")
+            ),
+            TrfEventError::Unmapped(names) => {
+                format!("对照文件未给出以下棋手的名单编号：{}", names.join("、"))
+            }
+            TrfEventError::SameListId {
+                list_id,
+                first,
+                second,
+            } => format!("棋手 {first} 与 {second} 会对应同一个名单编号 {list_id}"),
+            TrfEventError::IdTooLarge(player, id) => {
+                format!("棋手 {player}：FIDE ID {id} 超出名单编号的范围")
+            }
+            TrfEventError::Event(inner) => format!("赛事有误：{}", inner.text(lang)),
+        }
+    }
 }
 
 fn iso_date(text: &str) -> String {
@@ -390,6 +431,37 @@ pub struct IdMapError {
     pub line: Option<usize>,
     /// What is wrong.
     pub message: String,
+    /// What is wrong, in Chinese (see [`IdMapError::text`]).
+    pub message_zh: String,
+}
+
+impl IdMapError {
+    /// The message in `lang`: [`Lang::En`] is the `Display` text.
+    ///
+    /// ```
+    /// use qiyuan_formats::rating_event::read_id_map;
+    /// use qiyuan_rating::Lang;
+    /// let e = read_id_map(b"start_rank,id\n1,501\n1,502\n", "map.csv").unwrap_err();
+    /// assert_eq!(e.text(Lang::En), "map.csv:3: start_rank: 1 is given on line 2 already");
+    /// assert_eq!(e.text(Lang::Zh), "map.csv：第 3 行：`start_rank`：1 已在第 2 行给出");
+    /// ```
+    #[must_use]
+    pub fn text(&self, lang: Lang) -> String {
+        match (lang, self.line) {
+            (Lang::En, _) => self.to_string(),
+            (Lang::Zh, Some(l)) => format!("{}：第 {l} 行：{}", self.file, self.message_zh),
+            (Lang::Zh, None) => format!("{}：{}", self.file, self.message_zh),
+        }
+    }
+}
+
+/// Header names in backticks, joined by `、`.
+fn quoted(names: &[&str]) -> String {
+    names
+        .iter()
+        .map(|n| format!("`{n}`"))
+        .collect::<Vec<_>>()
+        .join("、")
 }
 
 /// The header names of a mapping file's two columns.
@@ -417,15 +489,17 @@ pub const ID_MAP_COLUMNS: [(&str, &[&str]); 2] = [
 /// [`IdMapError`]: unreadable, a column missing, a cell not a whole
 /// number, a start rank given twice.
 pub fn read_id_map(bytes: &[u8], file: &str) -> Result<BTreeMap<u32, u32>, IdMapError> {
-    let err = |line: Option<usize>, message: String| IdMapError {
+    let err = |line: Option<usize>, message: String, message_zh: String| IdMapError {
         file: file.to_string(),
         line,
         message,
+        message_zh,
     };
     let sheet = read_sheet(bytes, file, &Limits::list()).map_err(|e| IdMapError {
         file: e.file,
         line: e.line,
         message: e.message,
+        message_zh: e.message_zh,
     })?;
     let column = |names: &[&str]| {
         sheet
@@ -442,6 +516,11 @@ pub fn read_id_map(bytes: &[u8], file: &str) -> Result<BTreeMap<u32, u32>, IdMap
                 rank_names.join(", "),
                 id_names.join(", ")
             ),
+            format!(
+                "表头须有 `{rank_key}` 列（{}）和 `{id_key}` 列（{}）",
+                quoted(rank_names),
+                quoted(id_names)
+            ),
         ));
     };
     let mut map = BTreeMap::new();
@@ -456,6 +535,7 @@ pub fn read_id_map(bytes: &[u8], file: &str) -> Result<BTreeMap<u32, u32>, IdMap
                 err(
                     Some(row.line),
                     format!("{key}: `{text}` is not a whole number ≥ 0"),
+                    format!("`{key}`：`{text}` 不是 ≥ 0 的整数"),
                 )
             })
         };
@@ -466,14 +546,25 @@ pub fn read_id_map(bytes: &[u8], file: &str) -> Result<BTreeMap<u32, u32>, IdMap
                     return Err(err(
                         Some(row.line),
                         format!("{rank_key}: {r} is given on line {first} already"),
+                        format!("`{rank_key}`：{r} 已在第 {first} 行给出"),
                     ));
                 }
                 map.insert(r, l);
             }
             (None, Some(_)) => {
-                return Err(err(Some(row.line), format!("{rank_key}: empty")));
+                return Err(err(
+                    Some(row.line),
+                    format!("{rank_key}: empty"),
+                    format!("`{rank_key}`：为空"),
+                ));
             }
-            (Some(_), None) => return Err(err(Some(row.line), format!("{id_key}: empty"))),
+            (Some(_), None) => {
+                return Err(err(
+                    Some(row.line),
+                    format!("{id_key}: empty"),
+                    format!("`{id_key}`：为空"),
+                ));
+            }
         }
     }
     Ok(map)

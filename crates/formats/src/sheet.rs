@@ -27,6 +27,7 @@ use std::fmt;
 use std::io::{Cursor, Read, Seek};
 
 use calamine::{Data, DataRef, Reader, Xlsx};
+use qiyuan_rating::Lang;
 
 /// How much one file may hold. The presets fit their uses; a caller may
 /// set its own.
@@ -114,6 +115,8 @@ pub struct SheetError {
     pub line: Option<usize>,
     /// What is wrong.
     pub message: String,
+    /// What is wrong, in Chinese (see [`SheetError::text`]).
+    pub message_zh: String,
 }
 
 impl fmt::Display for SheetError {
@@ -128,6 +131,34 @@ impl fmt::Display for SheetError {
 
 impl std::error::Error for SheetError {}
 
+impl SheetError {
+    /// The message in `lang`: [`Lang::En`] is the `Display` text.
+    ///
+    /// ```
+    /// use qiyuan_formats::sheet::{read_sheet, Limits};
+    /// use qiyuan_rating::Lang;
+    /// let e = read_sheet(b"", "empty.csv", &Limits::players()).unwrap_err();
+    /// assert_eq!(e.text(Lang::En), e.to_string());
+    /// assert_eq!(e.text(Lang::Zh), "empty.csv：文件是空的：应有一行表头，每名棋手一行");
+    /// ```
+    #[must_use]
+    pub fn text(&self, lang: Lang) -> String {
+        match lang {
+            Lang::En => self.to_string(),
+            Lang::Zh => match self.line {
+                Some(l) => format!("{}：第 {l} 行：{}", self.file, self.message_zh),
+                None => format!("{}：{}", self.file, self.message_zh),
+            },
+        }
+    }
+}
+
+/// [`SheetError::message_zh`] of an empty CSV file.
+const EMPTY_ZH: &str = "文件是空的：应有一行表头，每名棋手一行";
+/// [`SheetError::message_zh`] of a zip archive that is no workbook (the
+/// archive reader's English details are left out).
+const NOT_XLSX_ZH: &str = "不是 xlsx 工作簿（文件已损坏或不是 Excel 文件）";
+
 /// Whether the bytes are an Office Open XML package (a zip archive).
 fn is_zip(bytes: &[u8]) -> bool {
     bytes.starts_with(b"PK\x03\x04")
@@ -137,15 +168,17 @@ fn is_zip(bytes: &[u8]) -> bool {
 /// archive is a workbook), so a misnamed file still reads. The old binary
 /// `.xls` is refused with what to do.
 pub fn read_sheet(bytes: &[u8], file: &str, limits: &Limits) -> Result<Sheet, SheetError> {
-    let err = |line: Option<usize>, message: String| SheetError {
+    let err = |line: Option<usize>, message: String, message_zh: String| SheetError {
         file: file.to_string(),
         line,
         message,
+        message_zh,
     };
     if bytes.starts_with(&[0xD0, 0xCF, 0x11, 0xE0]) {
         return Err(err(
             None,
             "an old Excel file (.xls): save it as .xlsx or as CSV".into(),
+            "旧版 Excel 文件（.xls）：请另存为 .xlsx 或 CSV".into(),
         ));
     }
     if is_zip(bytes) {
@@ -163,6 +196,7 @@ fn too_many_rows(file: &str, limits: &Limits) -> SheetError {
             "more than {} rows (the limit of one upload): split the file",
             limits.max_rows
         ),
+        message_zh: format!("超过 {} 行（一次上传的上限）：请拆分文件", limits.max_rows),
     }
 }
 
@@ -172,6 +206,7 @@ fn check_cell(file: &str, line: usize, cell: &str, limits: &Limits) -> Result<()
             file: file.to_string(),
             line: Some(line),
             message: format!("a cell longer than {} characters", limits.max_cell_chars),
+            message_zh: format!("有单元格超过 {} 个字符", limits.max_cell_chars),
         });
     }
     Ok(())
@@ -182,6 +217,7 @@ fn read_csv(bytes: &[u8], file: &str, limits: &Limits) -> Result<Sheet, SheetErr
         file: file.to_string(),
         line: None,
         message: e.to_string(),
+        message_zh: e.text(Lang::Zh),
     })?;
     // The separator Excel writes in the user's locale: `,`, `;` or a tab,
     // whichever the header line has most of.
@@ -223,6 +259,7 @@ fn read_csv(bytes: &[u8], file: &str, limits: &Limits) -> Result<Sheet, SheetErr
             file: file.to_string(),
             line: e.position().map(|p| line_at(p.byte())),
             message: format!("not CSV: {e}"),
+            message_zh: "不是 CSV 文件（无法按 CSV 读取）".to_string(),
         })?;
         let line = rec.position().map_or(0, |p| line_at(p.byte()));
         if rec.iter().all(str::is_empty) {
@@ -233,6 +270,7 @@ fn read_csv(bytes: &[u8], file: &str, limits: &Limits) -> Result<Sheet, SheetErr
                 file: file.to_string(),
                 line: Some(line),
                 message: format!("more than {} columns", limits.max_columns),
+                message_zh: format!("超过 {} 列", limits.max_columns),
             });
         }
         for cell in rec.iter() {
@@ -257,6 +295,11 @@ fn read_csv(bytes: &[u8], file: &str, limits: &Limits) -> Result<Sheet, SheetErr
                             cells.len(),
                             h.len()
                         ),
+                        message_zh: format!(
+                            "有 {} 个单元格，而表头只有 {} 列（姓名中有逗号？请加引号）",
+                            cells.len(),
+                            h.len()
+                        ),
                     });
                 }
                 rows.push(SheetRow {
@@ -270,6 +313,7 @@ fn read_csv(bytes: &[u8], file: &str, limits: &Limits) -> Result<Sheet, SheetErr
         file: file.to_string(),
         line: None,
         message: "the file is empty: a header row and one row per player are expected".into(),
+        message_zh: EMPTY_ZH.into(),
     })?;
     Ok(Sheet {
         file: file.to_string(),
@@ -288,26 +332,34 @@ fn fit(mut cells: Vec<String>, width: usize) -> Vec<String> {
 /// The declared decompressed size of every part of the package, refused
 /// above the limit before any part is decompressed.
 fn check_package<R: Read + Seek>(reader: R, file: &str, limits: &Limits) -> Result<(), SheetError> {
-    let err = |message: String| SheetError {
+    let err = |message: String, message_zh: String| SheetError {
         file: file.to_string(),
         line: None,
         message,
+        message_zh,
     };
-    let mut archive =
-        zip::ZipArchive::new(reader).map_err(|e| err(format!("not an xlsx workbook: {e}")))?;
+    let mut archive = zip::ZipArchive::new(reader)
+        .map_err(|e| err(format!("not an xlsx workbook: {e}"), NOT_XLSX_ZH.into()))?;
     let mut total: u64 = 0;
     for i in 0..archive.len() {
         let entry = archive
             .by_index_raw(i)
-            .map_err(|e| err(format!("not an xlsx workbook: {e}")))?;
+            .map_err(|e| err(format!("not an xlsx workbook: {e}"), NOT_XLSX_ZH.into()))?;
         total = total.saturating_add(entry.size());
     }
     if total > limits.max_unpacked_bytes {
-        return Err(err(format!(
-            "the workbook unpacks to {} MB, more than the {} MB allowed",
-            total >> 20,
-            limits.max_unpacked_bytes >> 20
-        )));
+        return Err(err(
+            format!(
+                "the workbook unpacks to {} MB, more than the {} MB allowed",
+                total >> 20,
+                limits.max_unpacked_bytes >> 20
+            ),
+            format!(
+                "工作簿解压后有 {} MB，超过允许的 {} MB",
+                total >> 20,
+                limits.max_unpacked_bytes >> 20
+            ),
+        ));
     }
     Ok(())
 }
@@ -335,20 +387,34 @@ fn read_xlsx<R: Read + Seek + Clone>(
     file: &str,
     limits: &Limits,
 ) -> Result<Sheet, SheetError> {
-    let err = |line: Option<usize>, message: String| SheetError {
+    let err = |line: Option<usize>, message: String, message_zh: String| SheetError {
         file: file.to_string(),
         line,
         message,
+        message_zh,
     };
     check_package(reader.clone(), file, limits)?;
-    let mut book: Xlsx<R> =
-        Xlsx::new(reader).map_err(|e| err(None, format!("not an xlsx workbook: {e}")))?;
+    let mut book: Xlsx<R> = Xlsx::new(reader).map_err(|e| {
+        err(
+            None,
+            format!("not an xlsx workbook: {e}"),
+            NOT_XLSX_ZH.into(),
+        )
+    })?;
     let Some(name) = book.sheet_names().first().cloned() else {
-        return Err(err(None, "the workbook has no worksheet".into()));
+        return Err(err(
+            None,
+            "the workbook has no worksheet".into(),
+            "工作簿中没有工作表".into(),
+        ));
     };
-    let mut cells = book
-        .worksheet_cells_reader(&name)
-        .map_err(|e| err(None, format!("cannot read worksheet `{name}`: {e}")))?;
+    let mut cells = book.worksheet_cells_reader(&name).map_err(|e| {
+        err(
+            None,
+            format!("cannot read worksheet `{name}`: {e}"),
+            format!("无法读取工作表“{name}”"),
+        )
+    })?;
     // Rows by worksheet row (0-based), each a sparse list of (column, text).
     let mut rows: Vec<(u32, Vec<(u32, String)>)> = Vec::new();
     let mut count = 0usize;
@@ -357,9 +423,13 @@ fn read_xlsx<R: Read + Seek + Clone>(
         .saturating_add(1)
         .saturating_mul(limits.max_columns);
     loop {
-        let cell = cells
-            .next_cell()
-            .map_err(|e| err(None, format!("cannot read worksheet `{name}`: {e}")))?;
+        let cell = cells.next_cell().map_err(|e| {
+            err(
+                None,
+                format!("cannot read worksheet `{name}`: {e}"),
+                format!("无法读取工作表“{name}”"),
+            )
+        })?;
         let Some(cell) = cell else { break };
         let (row, col) = cell.get_position();
         let text = cell_text(cell.get_value());
@@ -372,6 +442,11 @@ fn read_xlsx<R: Read + Seek + Clone>(
                 Some(line),
                 format!(
                     "a cell in column {} (more than {} columns)",
+                    col + 1,
+                    limits.max_columns
+                ),
+                format!(
+                    "第 {} 列有单元格（超过 {} 列）",
                     col + 1,
                     limits.max_columns
                 ),
@@ -396,6 +471,7 @@ fn read_xlsx<R: Read + Seek + Clone>(
         return Err(err(
             None,
             "the first worksheet is empty: a header row and one row per player are expected".into(),
+            "第一个工作表是空的：应有一行表头，每名棋手一行".into(),
         ));
     };
     let width = head.iter().map(|(c, _)| *c as usize + 1).max().unwrap_or(0);

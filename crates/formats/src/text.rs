@@ -17,6 +17,7 @@
 use std::borrow::Cow;
 
 use chardetng::{EncodingDetector, Iso2022JpDetection, Utf8Detection};
+use qiyuan_rating::Lang;
 
 /// A file's text and the encoding it was read in.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -40,6 +41,27 @@ pub struct DecodeError {
     pub guess: &'static str,
     /// Bytes that did not decode.
     pub bad: usize,
+}
+
+impl DecodeError {
+    /// The message in `lang`: [`Lang::En`] is the `Display` text.
+    ///
+    /// ```
+    /// use qiyuan_formats::text::DecodeError;
+    /// use qiyuan_rating::Lang;
+    /// let e = DecodeError { guess: "Big5", bad: 3 };
+    /// assert_eq!(e.text(Lang::Zh), "文件不是 UTF-8、GBK/GB18030 或 Big5 编码的文本（按 Big5 读取时有 3 个字节无效）；请另存为 UTF-8 CSV");
+    /// ```
+    #[must_use]
+    pub fn text(&self, lang: Lang) -> String {
+        match lang {
+            Lang::En => self.to_string(),
+            Lang::Zh => format!(
+                "文件不是 UTF-8、GBK/GB18030 或 Big5 编码的文本（按 {} 读取时有 {} 个字节无效）；请另存为 UTF-8 CSV",
+                self.guess, self.bad
+            ),
+        }
+    }
 }
 
 /// Characters frequent in Chinese player lists and game files — surnames,

@@ -58,6 +58,9 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+use std::fmt;
+
+use qiyuan_rating::Lang;
 use qiyuan_tournament::model::{
     ByeKind, Colour, Event, EventKind, Game, GameResult, ModelError, Outcome, Player, PlayerId, Sex,
 };
@@ -93,7 +96,7 @@ pub enum TrfModelError {
         /// Player.
         player: u32,
         /// Description.
-        what: String,
+        what: Inconsistency,
     },
     /// The model refused the data.
     #[error("line {line}: {source}")]
@@ -103,6 +106,110 @@ pub enum TrfModelError {
         /// The model's error.
         source: ModelError,
     },
+}
+
+impl TrfModelError {
+    /// The message in `lang`: [`Lang::En`] is the `Display` text.
+    ///
+    /// ```
+    /// use qiyuan_formats::trf_model::{Inconsistency, TrfModelError};
+    /// use qiyuan_rating::Lang;
+    /// let e = TrfModelError::Inconsistent {
+    ///     line: 3, round: 2, player: 1,
+    ///     what: Inconsistency::UnknownOpponent { opponent: 9 },
+    /// };
+    /// assert_eq!(e.text(Lang::En), "line 3: round 2: player 1: opponent 9 is not a player of the file");
+    /// assert_eq!(e.text(Lang::Zh), "第 3 行：第 2 轮：棋手 1：对手 9 不是本文件中的棋手");
+    /// ```
+    #[must_use]
+    pub fn text(&self, lang: Lang) -> String {
+        match (lang, self) {
+            (Lang::En, _) => self.to_string(),
+            (
+                Lang::Zh,
+                TrfModelError::Inconsistent {
+                    line,
+                    round,
+                    player,
+                    what,
+                },
+            ) => format!(
+                "第 {line} 行：第 {round} 轮：棋手 {player}：{}",
+                what.text(lang)
+            ),
+            (Lang::Zh, TrfModelError::Model { line, source }) => {
+                format!("第 {line} 行：{}", source.text(lang))
+            }
+        }
+    }
+}
+
+/// How the two entries of one game disagree
+/// ([`TrfModelError::Inconsistent`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Inconsistency {
+    /// The opponent is no player of the file.
+    UnknownOpponent {
+        /// The opponent's starting rank.
+        opponent: u16,
+    },
+    /// The opponent's entry of the round names someone else.
+    NotNamedBack {
+        /// The opponent's starting rank.
+        opponent: u16,
+        /// The player's starting rank.
+        player: u16,
+    },
+    /// The two results do not make one game's result.
+    Results {
+        /// The player's result character.
+        ours: char,
+        /// The opponent's.
+        theirs: char,
+    },
+}
+
+impl fmt::Display for Inconsistency {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Inconsistency::UnknownOpponent { opponent } => {
+                write!(f, "opponent {opponent} is not a player of the file")
+            }
+            Inconsistency::NotNamedBack { opponent, player } => {
+                write!(
+                    f,
+                    "opponent {opponent} does not name {player} in this round"
+                )
+            }
+            Inconsistency::Results { ours, theirs } => {
+                write!(
+                    f,
+                    "results {ours:?} and {theirs:?} of one game do not match"
+                )
+            }
+        }
+    }
+}
+
+impl Inconsistency {
+    /// The description in `lang`: [`Lang::En`] is the `Display` text.
+    #[must_use]
+    pub fn text(&self, lang: Lang) -> String {
+        if lang == Lang::En {
+            return self.to_string();
+        }
+        match self {
+            Inconsistency::UnknownOpponent { opponent } => {
+                format!("对手 {opponent} 不是本文件中的棋手")
+            }
+            Inconsistency::NotNamedBack { opponent, player } => {
+                format!("对手 {opponent} 在本轮的对手不是 {player}")
+            }
+            Inconsistency::Results { ours, theirs } => {
+                format!("同一对局的两个结果“{ours}”与“{theirs}”不相符")
+            }
+        }
+    }
 }
 
 fn kind_from_file(file: &TrfFile, players: usize, total: u32) -> EventKind {
@@ -203,7 +310,7 @@ pub fn event_from_trf(file: &TrfFile, kind: Option<EventKind>) -> Result<TrfEven
         let round = event.add_round();
         for &(line, p) in &players {
             let e = p.round(r as usize);
-            let bad = |what: String| TrfModelError::Inconsistent {
+            let bad = |what: Inconsistency| TrfModelError::Inconsistent {
                 line,
                 round: r,
                 player: u32::from(p.start_number),
@@ -219,14 +326,14 @@ pub fn event_from_trf(file: &TrfFile, kind: Option<EventKind>) -> Result<TrfEven
                 }
                 Some(o) => {
                     let Some(&(_, opp)) = find(o) else {
-                        return Err(bad(format!("opponent {o} is not a player of the file")));
+                        return Err(bad(Inconsistency::UnknownOpponent { opponent: o }));
                     };
                     let oe = opp.round(r as usize);
                     if oe.opponent != Some(p.start_number) {
-                        return Err(bad(format!(
-                            "opponent {o} does not name {} in this round",
-                            p.start_number
-                        )));
+                        return Err(bad(Inconsistency::NotNamedBack {
+                            opponent: o,
+                            player: p.start_number,
+                        }));
                     }
                     // Each game once: from White's entry (or the lower number when no colour).
                     let white = match (e.colour, oe.colour) {
@@ -238,11 +345,10 @@ pub fn event_from_trf(file: &TrfFile, kind: Option<EventKind>) -> Result<TrfEven
                         continue;
                     }
                     let result = game_result(e, oe).ok_or_else(|| {
-                        bad(format!(
-                            "results {:?} and {:?} of one game do not match",
-                            e.result.to_char(),
-                            oe.result.to_char()
-                        ))
+                        bad(Inconsistency::Results {
+                            ours: e.result.to_char(),
+                            theirs: oe.result.to_char(),
+                        })
                     })?;
                     event
                         .add_game(

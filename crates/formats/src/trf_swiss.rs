@@ -45,6 +45,7 @@
 
 use std::collections::HashMap;
 
+use qiyuan_rating::Lang;
 use qiyuan_swiss::{Colour, Edition, Pairing, PairingInput, Player, RoundEntry, RoundKind, Score};
 use rust_decimal::Decimal;
 use rust_decimal::prelude::ToPrimitive;
@@ -66,6 +67,25 @@ pub enum TrfSwissError {
     /// documentation](self)).
     #[error("{}", points_mismatch_text(.0))]
     PointsMismatch(Vec<PointsMismatch>),
+}
+
+impl TrfSwissError {
+    /// The message in `lang`: [`Lang::En`] is the `Display` text.
+    #[must_use]
+    pub fn text(&self, lang: Lang) -> String {
+        match (lang, self) {
+            (Lang::En, _) => self.to_string(),
+            (Lang::Zh, TrfSwissError::NoPlayers) => "没有棋手记录（001）".to_string(),
+            (Lang::Zh, TrfSwissError::Trf(e)) => e.text(lang),
+            (Lang::Zh, TrfSwissError::PointsMismatch(v)) => {
+                let lines: Vec<String> = v.iter().map(|m| m.text(lang)).collect();
+                format!(
+                    "积分列（第 81-84 列）与各轮结果不符：{}；请改正文件中的积分或结果，或按结果得出的积分编排",
+                    lines.join("；")
+                )
+            }
+        }
+    }
 }
 
 fn points_mismatch_text(v: &[PointsMismatch]) -> String {
@@ -112,6 +132,32 @@ impl std::fmt::Display for PointsMismatch {
             "line {}: player {} ({}) declares {} points but his results before round {} give {}",
             self.line, self.start_rank, self.name, self.declared, self.round, self.computed
         )
+    }
+}
+
+impl PointsMismatch {
+    /// The mismatch in `lang`: [`Lang::En`] is the `Display` text.
+    ///
+    /// ```
+    /// use qiyuan_formats::trf_swiss::PointsMismatch;
+    /// use qiyuan_rating::Lang;
+    /// use rust_decimal::Decimal;
+    /// let m = PointsMismatch {
+    ///     line: 4, start_rank: 2, name: "Li, Si".into(), round: 3,
+    ///     declared: Decimal::new(30, 1), computed: Decimal::new(25, 1),
+    /// };
+    /// assert_eq!(m.text(Lang::En), m.to_string());
+    /// assert_eq!(m.text(Lang::Zh), "第 4 行：棋手 2（Li, Si）的积分为 3.0，而其第 3 轮之前的结果得 2.5 分");
+    /// ```
+    #[must_use]
+    pub fn text(&self, lang: Lang) -> String {
+        match lang {
+            Lang::En => self.to_string(),
+            Lang::Zh => format!(
+                "第 {} 行：棋手 {}（{}）的积分为 {}，而其第 {} 轮之前的结果得 {} 分",
+                self.line, self.start_rank, self.name, self.declared, self.round, self.computed
+            ),
+        }
     }
 }
 

@@ -48,6 +48,7 @@
 //! XQStudio-compatible encoders do. [`XqfGame::from_pgn_game`] turns a PGN
 //! game into an [`XqfGame`] to write.
 
+use qiyuan_rating::Lang;
 use qiyuan_xiangqi::{Color, Move, Notation, PieceKind, Position, Square};
 use thiserror::Error;
 
@@ -88,9 +89,17 @@ pub enum XqfError {
     /// The file is shorter than its header or does not start with `XQ`.
     #[error("not an XQF file: {0}")]
     NotXqf(&'static str),
-    /// Two pieces on one square, or the position is not a legal set-up.
+    /// Two pieces on one square.
     #[error("bad start position: {0}")]
     BadPosition(String),
+    /// The position (as FEN) is not a legal set-up.
+    #[error("bad start position: {fen}: {reason}")]
+    BadSetup {
+        /// The start position read, as FEN.
+        fen: String,
+        /// Why the position is refused.
+        reason: qiyuan_xiangqi::FenError,
+    },
     /// The move records end in the middle of a record.
     #[error("move record {record} at byte {offset:#x} is cut short")]
     Truncated {
@@ -127,6 +136,75 @@ pub enum XqfError {
     /// A move is illegal (only when converting to a PGN game).
     #[error("{0}")]
     IllegalMove(String),
+}
+
+impl XqfError {
+    /// The message in `lang`: [`Lang::En`] is the `Display` text.
+    ///
+    /// ```
+    /// use qiyuan_formats::xqf::XqfError;
+    /// use qiyuan_rating::Lang;
+    /// let e = XqfError::Truncated { record: 3, offset: 0x420 };
+    /// assert_eq!(e.text(Lang::En), "move record 3 at byte 0x420 is cut short");
+    /// assert_eq!(e.text(Lang::Zh), "着法记录 3（字节 0x420）不完整");
+    /// ```
+    #[must_use]
+    pub fn text(&self, lang: Lang) -> String {
+        if lang == Lang::En {
+            return self.to_string();
+        }
+        match self {
+            XqfError::NotXqf(why) => format!("不是 XQF 文件：{}", not_xqf_zh(why)),
+            XqfError::BadPosition(why) => format!("起始局面有误：{}", bad_position_zh(why)),
+            XqfError::BadSetup { fen, reason } => {
+                format!("起始局面有误：{fen}：{}", reason.text(lang))
+            }
+            XqfError::Truncated { record, offset } => {
+                format!("着法记录 {record}（字节 {offset:#x}）不完整")
+            }
+            XqfError::BadSquare {
+                record,
+                offset,
+                from,
+                to,
+            } => format!("着法记录 {record}（字节 {offset:#x}）：格子 {from} → {to} 不在棋盘上"),
+            XqfError::BadComment {
+                record,
+                offset,
+                length,
+            } => format!("着法记录 {record}（字节 {offset:#x}）：注释长度 {length} 不可能"),
+            XqfError::TooDeep => format!("变着嵌套超过 {MAX_NESTING} 层"),
+            XqfError::IllegalMove(what) => illegal_move_zh(what),
+        }
+    }
+}
+
+/// The reader's [`XqfError::NotXqf`] reasons in Chinese.
+fn not_xqf_zh(why: &str) -> String {
+    match why {
+        "shorter than the 1,024-byte header" => "比 1,024 字节的文件头还短".to_string(),
+        "does not start with `XQ`" => "不以 `XQ` 开头".to_string(),
+        other => other.to_string(),
+    }
+}
+
+/// The reader's [`XqfError::BadPosition`] reasons in Chinese: two pieces
+/// on a square, or a position the FEN reader refuses (`FEN: reason`).
+fn bad_position_zh(why: &str) -> String {
+    match why.strip_prefix("two pieces on ") {
+        Some(square) => format!("{square} 上有两个棋子"),
+        None => why.to_string(),
+    }
+}
+
+/// [`XqfError::IllegalMove`] in Chinese: `move 12. h2e2 (ply 23) is not legal`.
+fn illegal_move_zh(what: &str) -> String {
+    let parsed = what.strip_prefix("move ").and_then(|r| {
+        let (mv, r) = r.split_once(" (ply ")?;
+        let ply = r.strip_suffix(") is not legal")?;
+        Some(format!("着法 {mv}（第 {ply} 步）不合规则"))
+    });
+    parsed.unwrap_or_else(|| what.to_string())
 }
 
 /// A move of an XQF file with its comment.
@@ -291,7 +369,7 @@ fn start_position(h: &[u8], k: &Keys, first_from: Option<u8>) -> Result<Position
     }
     fen.push_str(if side == Color::Red { " w" } else { " b" });
     fen.push_str(" - - 0 1");
-    Position::from_fen(&fen).map_err(|e| XqfError::BadPosition(format!("{fen}: {e}")))
+    Position::from_fen(&fen).map_err(|reason| XqfError::BadSetup { fen, reason })
 }
 
 /// One node of the move tree.
@@ -669,6 +747,70 @@ pub enum XqfWriteError {
     /// Variations nested too deeply.
     #[error("variations nested more than {MAX_NESTING} deep")]
     TooDeep,
+}
+
+impl XqfWriteError {
+    /// The message in `lang`: [`Lang::En`] is the `Display` text.
+    #[must_use]
+    pub fn text(&self, lang: Lang) -> String {
+        if lang == Lang::En {
+            return self.to_string();
+        }
+        match self {
+            XqfWriteError::TooManyPieces { color, kind } => format!(
+                "起始局面中{}的{}多于 XQF 能记录的数目",
+                match color {
+                    Color::Red => "红方",
+                    Color::Black => "黑方",
+                },
+                piece_zh(*color, *kind)
+            ),
+            XqfWriteError::BlackToMoveWithoutMoves => {
+                "XQF 无法记录没有着法、由黑方先走的对局".to_string()
+            }
+            XqfWriteError::CommentTooLong(n) => format!("{n} 字节的注释超出 XQF 的长度上限"),
+            XqfWriteError::TooDeep => format!("变着嵌套超过 {MAX_NESTING} 层"),
+        }
+    }
+}
+
+/// A piece's Chinese name as each side's pieces are written (车马相仕帅炮兵
+/// for Red, 车马象士将炮卒 for Black).
+fn piece_zh(color: Color, kind: PieceKind) -> &'static str {
+    let red = color == Color::Red;
+    match kind {
+        PieceKind::King => {
+            if red {
+                "帅"
+            } else {
+                "将"
+            }
+        }
+        PieceKind::Advisor => {
+            if red {
+                "仕"
+            } else {
+                "士"
+            }
+        }
+        PieceKind::Elephant => {
+            if red {
+                "相"
+            } else {
+                "象"
+            }
+        }
+        PieceKind::Horse => "马",
+        PieceKind::Rook => "车",
+        PieceKind::Cannon => "炮",
+        PieceKind::Pawn => {
+            if red {
+                "兵"
+            } else {
+                "卒"
+            }
+        }
+    }
 }
 
 /// A string as GBK (characters GBK lacks become `?`), cut to at most `max`

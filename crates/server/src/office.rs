@@ -481,7 +481,7 @@ async fn import_list(
     .map_err(|e| {
         AppError::BadRequest(viewer.lang.pick(
             format!("{e}; nothing was imported."),
-            format!("{}；未导入任何数据。", list_error_zh(&e)),
+            format!("{}；未导入任何数据。", e.text(Lang::Zh)),
         ))
     })?;
     let notes = ImportNotes {
@@ -528,57 +528,6 @@ fn period_note(note: &str, lang: Lang) -> String {
     parsed.unwrap_or_else(|| "（此说明仅有英文，请切换到 English 查看）".to_string())
 }
 
-/// An event file's error in Chinese: the file, line and field it names and
-/// what kind of error it is (the reader's English details left out).
-fn event_file_error_zh(f: &qiyuan_formats::event::EventFileError) -> String {
-    use qiyuan_formats::event::EventFileErrorKind as K;
-    let mut at = f.file().to_string();
-    if let Some(line) = f.line() {
-        at.push_str(&format!("：第 {line} 行"));
-    }
-    if let Some(field) = f.field() {
-        at.push_str(&format!("：字段 {field}"));
-    }
-    let why = match f.kind() {
-        K::Io => "文件无法读取",
-        K::Encoding => "文件不是 UTF-8 文本（例如 GBK / GB18030）",
-        K::Syntax => "不是有效的 JSON 或 TOML 文本",
-        K::MissingField => "缺少必填字段",
-        K::UnknownField => "有未知字段（可能拼写有误）",
-        K::DuplicateField => "同一字段出现两次",
-        K::WrongType => "值的类型不对",
-        K::InvalidValue => "值不在允许范围内",
-        K::DuplicatePlayer => "两名棋手的编号相同",
-        K::UnknownPlayer => "对局中的棋手不在棋手名单上",
-        K::SelfPairing => "棋手与自己对局",
-        K::DuplicateGame => "同一对局列出两次",
-        K::TwiceInRound => "棋手在同一轮出现两次",
-        #[allow(unreachable_patterns)]
-        _ => "内容有误",
-    };
-    format!("赛事文件有误：{at}：{why}")
-}
-
-/// A list file's error in Chinese: the file, line and column it names and
-/// why (the reader's English details left out).
-pub(crate) fn list_error_zh(e: &qiyuan_formats::list::ListFileError) -> String {
-    let mut out = e.file.clone();
-    if let Some(line) = e.line {
-        out.push_str(&format!("：第 {line} 行"));
-    }
-    if let Some(c) = &e.column {
-        out.push_str(&format!("：“{}”列", crate::desk::column_zh(c)));
-    }
-    let why = if e.message.starts_with("missing;") {
-        "缺少此列：表头至少须有编号、姓名、性别三列"
-    } else if e.column.is_some() {
-        "该列无法读取"
-    } else {
-        "文件无法读取为名单"
-    };
-    format!("{out}：{why}")
-}
-
 /// A refusal of the store in `lang` (see [`office_error`]), in the store's
 /// own words ([`StoreError::text`]); the desk's pages word the store's
 /// refusals the same way.
@@ -588,9 +537,6 @@ pub(crate) fn refusal(lang: Lang, e: StoreError) -> AppError {
         E::Connect { .. } | E::Migrate(_) | E::Db(_) | E::Io { .. } | E::Corrupt { .. } => {
             return store_error(e);
         }
-        // merge: use text(lang) (the store words an event file's error by
-        // its Display until formats words it in Chinese)
-        E::EventFile(f) if lang == Lang::Zh => event_file_error_zh(f),
         _ => e.text(lang),
     };
     AppError::BadRequest(text)
@@ -742,15 +688,7 @@ fn trf_player_ids(viewer: &Viewer, up: &Upload) -> Result<Option<PlayerIds>, App
                 ).into()));
             };
             let map = rating_event::read_id_map(bytes, name).map_err(|e| {
-                AppError::BadRequest(viewer.lang.pick(
-                    e.to_string(),
-                    format!(
-                        "{}{}：{}",
-                        e.file,
-                        e.line.map(|l| format!(" 第 {l} 行")).unwrap_or_default(),
-                        e.message
-                    ),
-                ))
+                AppError::BadRequest(viewer.lang.pick(e.to_string(), e.text(Lang::Zh)))
             })?;
             Some(PlayerIds::Map(map))
         }
@@ -774,7 +712,6 @@ fn trf_event(
     game: qiyuan_rating::model::GameKind,
     ids: Option<&PlayerIds>,
 ) -> Result<(String, Vec<String>), String> {
-    use rating_event::TrfEventError as E;
     let Some(ids) = ids else {
         return Err(viewer.lang.pick(
             format!("{name}: a TRF numbers its players by start rank, not by list id: choose how they become list ids (start ranks, FIDE IDs or a mapping file)."),
@@ -784,7 +721,7 @@ fn trf_event(
     let file = qiyuan_formats::trf::parse_trf(text).map_err(|e| {
         viewer.lang.pick(
             format!("{name}: {e}"),
-            format!("{name}：不是可读的 TRF 文件：{e}"),
+            format!("{name}：不是可读的 TRF 文件：{}", e.text(Lang::Zh)),
         )
     })?;
     let options = rating_event::TrfOptions {
@@ -795,26 +732,7 @@ fn trf_event(
         fallback_name: name.to_string(),
     };
     let done = rating_event::from_trf(&file, &options).map_err(|e| {
-        let zh = match &e {
-            E::NoSex { start_rank, name } => {
-                format!("棋手 {start_rank}（{name}）在 TRF 中没有性别，而等级分计算需要性别")
-            }
-            E::NoFideId(names) => {
-                format!(
-                    "以下棋手没有 FIDE ID，无法以其为名单编号：{}",
-                    names.join("、")
-                )
-            }
-            E::Unmapped(names) => format!("对照文件未给出以下棋手的名单编号：{}", names.join("、")),
-            E::SameListId {
-                list_id,
-                first,
-                second,
-            } => format!("棋手 {first} 与 {second} 会对应同一个名单编号 {list_id}"),
-            E::IdTooLarge(player, id) => format!("棋手 {player}：FIDE ID {id} 超出名单编号的范围"),
-            E::Trf(inner) => format!("TRF 不能构成赛事：{inner}"),
-            E::Event(inner) => format!("赛事有误：{inner}"),
-        };
+        let zh = e.text(Lang::Zh);
         viewer
             .lang
             .pick(format!("{name}: {e}"), format!("{name}：{zh}"))

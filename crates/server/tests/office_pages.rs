@@ -438,6 +438,40 @@ async fn bad_uploads_are_refused_with_a_message() {
         .await;
     assert_eq!(resp.status(), 200);
 
+    // A list without the sex column, and an event file with a number for
+    // its name: refused in the visitor's language, naming the file, the
+    // line and the column or field (the formats crate's wording).
+    let resp = server
+        .upload(
+            client,
+            "/office/import-list",
+            &[("series_date", "cxa-2019|2019-01-01")],
+            "nosex.csv",
+            b"id,name\n8,C\n",
+        )
+        .await;
+    assert_eq!(resp.status(), 400);
+    let text = resp.text().await.unwrap();
+    assert!(
+        text.contains("nosex.csv：第 1 行：“性别”列：缺少此列：表头至少须有编号、姓名、性别三列"),
+        "{text}"
+    );
+    let resp = server
+        .upload(
+            client,
+            "/office/import-event",
+            &[("profile", "cxa-2019")],
+            "bad.json",
+            br#"{"name": 1}"#,
+        )
+        .await;
+    assert_eq!(resp.status(), 400);
+    let text = resp.text().await.unwrap();
+    assert!(
+        text.contains("bad.json：第 1 行：字段 `name`：应为字符串，实为数字（1）"),
+        "{text}"
+    );
+
     // A series and date that are not one of the choices.
     for bad in ["cxa-2019|2019-13-01", "qq-go|2019-01-01", "2019-01-01"] {
         let resp = server

@@ -440,8 +440,7 @@ impl StoreError {
                 sex_zh(sex_in_file),
                 sex_zh(sex_on_list)
             ),
-            // merge: use text(lang)
-            E::EventFile(f) => format!("赛事文件有误：{f}"),
+            E::EventFile(f) => format!("赛事文件有误：{}", f.text(lang)),
             E::Profile(e) => format!("等级分规则有误：{}", e.text(lang)),
             E::WrongGame {
                 file,

@@ -312,21 +312,13 @@ fn points_errors() -> Vec<(PointsError, Vec<&'static str>)> {
     all
 }
 
-/// The Chinese of the variants that wrap another crate's error still shows
-/// that error's English until it words itself (`// merge:` markers).
-fn wraps_english(zh: &str) -> bool {
-    zh.starts_with("赛事文件有误")
-}
-
 fn check(en: String, display: String, zh: &str, figures: &[&str]) {
     assert_eq!(en, display);
-    if !wraps_english(zh) {
-        assert!(
-            english_phrases(zh).is_empty(),
-            "{zh}: {:?}",
-            english_phrases(zh)
-        );
-    }
+    assert!(
+        english_phrases(zh).is_empty(),
+        "{zh}: {:?}",
+        english_phrases(zh)
+    );
     for f in figures {
         assert!(zh.contains(f), "{zh} lacks {f}");
     }

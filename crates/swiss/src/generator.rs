@@ -18,6 +18,7 @@
 //! assert_eq!(t.rounds_played(), 4);
 //! ```
 
+use qiyuan_vocab::Lang;
 use thiserror::Error;
 
 use crate::{Colour, Edition, PairingError, PairingInput, Player, RoundEntry, RoundKind, Score};
@@ -91,6 +92,76 @@ pub enum ConfigError {
     /// The values contradict one another.
     #[error("config: {0}")]
     Invalid(String),
+}
+
+impl ConfigError {
+    /// The message in `lang`: [`Lang::En`] is the `Display` text.
+    ///
+    /// ```
+    /// use qiyuan_swiss::generator::GeneratorConfig;
+    /// use qiyuan_vocab::Lang;
+    /// let e = GeneratorConfig::parse("players = many").unwrap_err();
+    /// assert_eq!(e.text(Lang::En), e.to_string());
+    /// assert_eq!(e.text(Lang::Zh), "设置第 1 行：`players`：`many` 不是整数");
+    /// ```
+    #[must_use]
+    pub fn text(&self, lang: Lang) -> String {
+        match (lang, self) {
+            (Lang::En, _) => self.to_string(),
+            (Lang::Zh, ConfigError::Line { line, message }) => {
+                format!("设置第 {line} 行：{}", line_zh(message))
+            }
+            (Lang::Zh, ConfigError::Invalid(m)) => format!("设置：{}", invalid_zh(m)),
+        }
+    }
+}
+
+/// The Chinese of a [`ConfigError::Line`] message ([`GeneratorConfig::parse`]
+/// writes these shapes).
+fn line_zh(m: &str) -> String {
+    if let Some(rest) = m.strip_prefix("unknown key `") {
+        if let Some((k, _)) = rest.split_once("` (known: ") {
+            return format!(
+                "未知的键 `{k}`（可用的键：{}）",
+                GeneratorConfig::KEYS.map(|k| format!("`{k}`")).join("、")
+            );
+        }
+    }
+    if let Some(s) = m
+        .strip_prefix('`')
+        .and_then(|r| r.strip_suffix("` is not key=value"))
+    {
+        return format!("`{s}` 不是 `key=value` 的形式");
+    }
+    let Some((k, rest)) = m.split_once(": `") else {
+        return m.to_string();
+    };
+    let Some((v, what)) = rest.split_once("` is not ") else {
+        return m.to_string();
+    };
+    let what = match what {
+        "a whole number" => "整数",
+        "a percentage 0-100" => "0-100 之间的百分数",
+        "a rating 0-9999" => "0-9999 之间的等级分",
+        "yes/no" => "`yes`/`no`",
+        _ => return m.to_string(),
+    };
+    format!("`{k}`：`{v}` 不是{what}")
+}
+
+/// The Chinese of a [`ConfigError::Invalid`] message
+/// ([`GeneratorConfig::validate`] writes these shapes).
+pub(crate) fn invalid_zh(m: &str) -> String {
+    if let Some((kv, range)) = m.split_once(": must be ") {
+        if let Some((k, v)) = kv.split_once(" = ") {
+            return format!("`{k}` = {v}：须在 {range} 之间");
+        }
+    }
+    let min_max = m.strip_prefix("min_rating ").and_then(|r| {
+        let (min, max) = r.split_once(" is above max_rating ")?;
+        Some(format!("`min_rating` {min} 高于 `max_rating` {max}"))
+    });
+    min_max.unwrap_or_else(|| m.to_string())
 }
 
 impl GeneratorConfig {

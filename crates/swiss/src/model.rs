@@ -4,6 +4,7 @@
 //! point system of C.04.1 / TRF `XXS` (1–½–0, 3–1–0, Baku's ½ and 1 point
 //! acceleration) is exact without floating point.
 
+use qiyuan_vocab::Lang;
 use thiserror::Error;
 
 /// A score in tenths of a point (`10` is one point, `5` half a point).
@@ -120,4 +121,58 @@ pub enum PairingError {
     /// The input is inconsistent.
     #[error("invalid pairing input: {0}")]
     InvalidInput(String),
+}
+
+impl PairingError {
+    /// The message in `lang`: [`Lang::En`] is the `Display` text.
+    ///
+    /// ```
+    /// use qiyuan_swiss::PairingError;
+    /// use qiyuan_vocab::Lang;
+    /// let e = PairingError::InvalidInput("TPN 4 appears twice".into());
+    /// assert_eq!(e.text(Lang::En), e.to_string());
+    /// assert_eq!(e.text(Lang::Zh), "编排输入有误：排序号 4 出现两次");
+    /// ```
+    #[must_use]
+    pub fn text(&self, lang: Lang) -> String {
+        match lang {
+            Lang::En => self.to_string(),
+            Lang::Zh => match self {
+                PairingError::NoValidPairing => {
+                    "不存在有效的编排（C.04.3 第 1.9 条）：绝对标准 C1-C3 无法同时满足".to_string()
+                }
+                PairingError::InvalidInput(m) => format!("编排输入有误：{}", input_zh(m)),
+            },
+        }
+    }
+}
+
+/// The Chinese of an [`PairingError::InvalidInput`] message: the engine's
+/// checks (`dutch::validate`) and the generator's settings
+/// ([`crate::generator::ConfigError`]) write these few shapes.
+fn input_zh(m: &str) -> String {
+    if m == "TPN 0" {
+        return "排序号 0".to_string();
+    }
+    if m == "round 0" {
+        return "第 0 轮".to_string();
+    }
+    if let Some(tpn) = m
+        .strip_prefix("TPN ")
+        .and_then(|r| r.strip_suffix(" appears twice"))
+    {
+        return format!("排序号 {tpn} 出现两次");
+    }
+    let history = m.strip_prefix("player ").and_then(|r| {
+        let (tpn, r) = r.split_once(" has ")?;
+        let (n, round) = r.split_once(" rounds of history before round ")?;
+        Some(format!("棋手 {tpn} 在第 {round} 轮之前只有 {n} 轮记录"))
+    });
+    if let Some(h) = history {
+        return h;
+    }
+    if let Some(rest) = m.strip_prefix("config: ") {
+        return format!("设置：{}", crate::generator::invalid_zh(rest));
+    }
+    m.to_string()
 }

@@ -95,7 +95,7 @@ pub fn run_dutch_with(input: &Path, outputs: &DutchOutputs, edition: Edition) ->
         Ok(next) => {
             for w in &next.warnings {
                 let (file, computed) = (input.display(), w.computed);
-                let w = w.to_string(); // merge: w.text(say::lang())
+                let w = w.text(say::lang());
                 eprintln!(
                     "{}",
                     t(

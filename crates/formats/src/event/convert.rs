@@ -13,7 +13,7 @@ use rust_decimal::prelude::ToPrimitive;
 
 use super::records::RecordRef;
 use super::tree::{Entry, LineIndex, Node, Value};
-use super::{EventFileError, EventFileErrorKind as Kind, EventFormat};
+use super::{EventFileError, EventFileErrorKind as Kind, EventFormat, Lang};
 
 /// Lowest and highest rating accepted: anything outside is a typing error
 /// (the lowest floors of the lists and platforms qiyuan knows are above 100,
@@ -68,6 +68,9 @@ const PLAYER_KEYS: &[&str] = &[
 ];
 const GAME_KEYS: &[&str] = &["round", "white", "red", "black", "result", "record"];
 const RESULTS: &str = "1-0, 0-1, 1/2-1/2, +-, -+, -- (or bye, half-bye, zero-bye with no black)";
+/// [`RESULTS`] in Chinese.
+const RESULTS_ZH: &str =
+    "`1-0`、`0-1`、`1/2-1/2`、`+-`、`-+`、`--`（无黑方时写 `bye`、`half-bye`、`zero-bye`）";
 
 struct Ctx<'a> {
     file: &'a str,
@@ -84,8 +87,10 @@ impl Ctx<'_> {
         field: &str,
         kind: Kind,
         message: impl Into<String>,
+        message_zh: impl Into<String>,
     ) -> EventFileError {
-        let e = EventFileError::new(self.file, kind, message).at(self.lines.line(offset), None);
+        let e = EventFileError::new(self.file, kind, message, message_zh)
+            .at(self.lines.line(offset), None);
         if field.is_empty() {
             e
         } else {
@@ -99,17 +104,25 @@ impl Ctx<'_> {
 
     fn wrong_type(&self, node: &Node, field: &str, expected: &str) -> EventFileError {
         let found = node.value.type_name(self.toml);
-        let shown = match &node.value {
-            Value::String(s) => format!("{found} \"{}\"", shorten(s)),
-            Value::Bool(b) => format!("{found} ({b})"),
-            Value::Number(n) => format!("{found} ({})", shorten(n)),
-            _ => found.to_owned(),
+        let found_zh = type_name_zh(found);
+        let (shown, shown_zh) = match &node.value {
+            Value::String(s) => (
+                format!("{found} \"{}\"", shorten(s)),
+                format!("{found_zh} \"{}\"", shorten(s)),
+            ),
+            Value::Bool(b) => (format!("{found} ({b})"), format!("{found_zh}（{b}）")),
+            Value::Number(n) => (
+                format!("{found} ({})", shorten(n)),
+                format!("{found_zh}（{}）", shorten(n)),
+            ),
+            _ => (found.to_owned(), found_zh.to_owned()),
         };
         self.err(
             node.offset,
             field,
             Kind::WrongType,
             format!("expected {expected}, found {shown}"),
+            format!("应为{}，实为{shown_zh}", expected_zh(expected)),
         )
     }
 
@@ -122,9 +135,19 @@ impl Ctx<'_> {
         for (i, e) in entries.iter().enumerate() {
             let field = join(path, &e.key);
             if !known.contains(&e.key.as_str()) {
-                let help = match closest(&e.key, known) {
-                    Some(k) => format!("did you mean `{k}`?"),
-                    None => format!("known fields here: {}", known.join(", ")),
+                let (help, help_zh) = match closest(&e.key, known) {
+                    Some(k) => (format!("did you mean `{k}`?"), format!("是否应为 `{k}`？")),
+                    None => (
+                        format!("known fields here: {}", known.join(", ")),
+                        format!(
+                            "此处可用的字段：{}",
+                            known
+                                .iter()
+                                .map(|k| format!("`{k}`"))
+                                .collect::<Vec<_>>()
+                                .join("、")
+                        ),
+                    ),
                 };
                 return Err(self
                     .err(
@@ -132,8 +155,9 @@ impl Ctx<'_> {
                         &field,
                         Kind::UnknownField,
                         format!("unknown field `{}`", e.key),
+                        format!("未知字段 `{}`", e.key),
                     )
-                    .with_help(help));
+                    .with_help(help, help_zh));
             }
             if let Some(first) = entries[..i].iter().find(|f| f.key == e.key) {
                 return Err(self.err(
@@ -142,6 +166,11 @@ impl Ctx<'_> {
                     Kind::DuplicateField,
                     format!(
                         "`{}` is given twice (first on line {})",
+                        e.key,
+                        self.line(first.key_offset)
+                    ),
+                    format!(
+                        "`{}` 出现两次（第一次在第 {} 行）",
                         e.key,
                         self.line(first.key_offset)
                     ),
@@ -162,15 +191,20 @@ impl Ctx<'_> {
                 &join(&obj.path, key),
                 Kind::MissingField,
                 format!("`{key}` is missing"),
+                format!("缺少 `{key}`"),
             )
         })
     }
 
     fn string<'n>(&self, node: &'n Node, field: &str) -> R<&'n str> {
         match &node.value {
-            Value::String(s) if s.trim().is_empty() => {
-                Err(self.err(node.offset, field, Kind::InvalidValue, "must not be empty"))
-            }
+            Value::String(s) if s.trim().is_empty() => Err(self.err(
+                node.offset,
+                field,
+                Kind::InvalidValue,
+                "must not be empty",
+                "不能为空",
+            )),
             Value::String(s) => Ok(s),
             _ => Err(self.wrong_type(node, field, "a string")),
         }
@@ -186,7 +220,10 @@ impl Ctx<'_> {
             let mut e = self.wrong_type(node, field, expected);
             if let Value::String(s) = &node.value {
                 if parse_decimal(s.trim()).is_some() {
-                    e = e.with_help(format!("write the number without quotes: {}", s.trim()));
+                    e = e.with_help(
+                        format!("write the number without quotes: {}", s.trim()),
+                        format!("数字不要加引号：{}", s.trim()),
+                    );
                 }
             }
             return Err(e);
@@ -197,6 +234,7 @@ impl Ctx<'_> {
                 field,
                 Kind::InvalidValue,
                 format!("`{}` is not a finite decimal number", shorten(text)),
+                format!("`{}` 不是有限的十进制数", shorten(text)),
             )
         })
     }
@@ -209,6 +247,7 @@ impl Ctx<'_> {
                 field,
                 Kind::InvalidValue,
                 format!("must be a whole number, not {d}"),
+                format!("须为整数，而不是 {d}"),
             ));
         }
         match d.to_i64() {
@@ -218,12 +257,14 @@ impl Ctx<'_> {
                 field,
                 Kind::InvalidValue,
                 format!("must not be negative ({d})"),
+                format!("不能为负数（{d}）"),
             )),
             _ => Err(self.err(
                 node.offset,
                 field,
                 Kind::InvalidValue,
                 format!("{d} is out of range {min} to {max}"),
+                format!("{d} 超出范围 {min} 到 {max}"),
             )),
         }
     }
@@ -242,8 +283,12 @@ impl Ctx<'_> {
                         field,
                         Kind::InvalidValue,
                         "player ids start at 1",
+                        "棋手编号从 1 开始",
                     )
-                    .with_help("0 is not a player (a bye is written with black null or absent)"));
+                    .with_help(
+                        "0 is not a player (a bye is written with black null or absent)",
+                        "0 不是棋手（轮空时 `black` 写 null 或省略）",
+                    ));
             }
         }
         Ok(PlayerId(self.u32_at_least(node, field, 1)?))
@@ -264,16 +309,26 @@ impl Ctx<'_> {
                 field,
                 Kind::InvalidValue,
                 format!("a rating cannot be negative ({r})"),
+                format!("等级分不能为负数（{r}）"),
             ));
         }
         if r.is_zero() {
-            let e = self.err(node.offset, field, Kind::InvalidValue, "0 is not a rating");
-            let help = if self.toml {
-                "leave `rating` out for an unrated player"
+            let e = self.err(
+                node.offset,
+                field,
+                Kind::InvalidValue,
+                "0 is not a rating",
+                "0 不是等级分",
+            );
+            let (help, help_zh) = if self.toml {
+                (
+                    "leave `rating` out for an unrated player",
+                    "无等级分的棋手省略 `rating`",
+                )
             } else {
-                "write null for an unrated player"
+                ("write null for an unrated player", "无等级分的棋手写 null")
             };
-            return Err(e.with_help(help));
+            return Err(e.with_help(help, help_zh));
         }
         if !(RATING_MIN..=RATING_MAX).contains(&r) {
             return Err(self.err(
@@ -281,6 +336,7 @@ impl Ctx<'_> {
                 field,
                 Kind::InvalidValue,
                 format!("rating {r} is not plausible (expected {RATING_MIN} to {RATING_MAX})"),
+                format!("等级分 {r} 不合理（应在 {RATING_MIN} 到 {RATING_MAX} 之间）"),
             ));
         }
         Ok(Some(r))
@@ -313,13 +369,14 @@ impl Ctx<'_> {
                             field,
                             Kind::InvalidValue,
                             format!("`{}` is not a date", shorten(s)),
+                            format!("`{}` 不是日期", shorten(s)),
                         )
-                        .with_help("write dates as YYYY-MM-DD, e.g. 2019-05-01")
+                        .with_help(DATE_HELP, DATE_HELP_ZH)
                     })
             }
             _ => Err(self
                 .wrong_type(node, field, "a date")
-                .with_help("write dates as YYYY-MM-DD, e.g. 2019-05-01")),
+                .with_help(DATE_HELP, DATE_HELP_ZH)),
         }
     }
 }
@@ -336,6 +393,46 @@ impl<'n> Obj<'n> {
     }
     fn field(&self, key: &str) -> String {
         join(&self.path, key)
+    }
+}
+
+const DATE_HELP: &str = "write dates as YYYY-MM-DD, e.g. 2019-05-01";
+const DATE_HELP_ZH: &str = "日期写作 YYYY-MM-DD，例如 2019-05-01";
+
+/// A value's type ([`Value::type_name`]) in Chinese.
+fn type_name_zh(name: &str) -> &'static str {
+    match name {
+        "null" => "null",
+        "a boolean" => "布尔值",
+        "a number" => "数字",
+        "a string" => "字符串",
+        "a date" => "日期",
+        "a date-time" => "日期时间",
+        "an array" => "数组",
+        "a table" => "表",
+        "an object" => "对象",
+        _ => "其他值",
+    }
+}
+
+/// What a field expects (the `expected` of [`Ctx::wrong_type`]) in Chinese.
+fn expected_zh(expected: &str) -> &'static str {
+    match expected {
+        "a table" => "表",
+        "an object" => "对象",
+        "a string" => "字符串",
+        "a whole number" => "整数",
+        "a rating (a number, or null for an unrated player)" => {
+            "等级分（数字；无等级分的棋手写 null）"
+        }
+        "true or false" => " true 或 false",
+        "a date" => "日期",
+        "an array of players" => "棋手数组",
+        "an array of games" => "对局数组",
+        "an array of dates, one per round" => "日期数组（每轮一个）",
+        "an array of arbiters" => "裁判员数组",
+        "an array of teams" => "队伍数组",
+        _ => "其他类型",
     }
 }
 
@@ -453,8 +550,17 @@ pub(crate) fn event_from_tree(
     let name = cx.string(cx.required(&top, "name")?, "name")?.to_owned();
     let game_node = cx.required(&top, "game")?;
     let game = game_kind(cx.string(game_node, "game")?).ok_or_else(|| {
-        cx.err(game_node.offset, "game", Kind::InvalidValue, "unknown game")
-            .with_help("expected \"xiangqi\" (象棋) or \"chess\" (国际象棋)")
+        cx.err(
+            game_node.offset,
+            "game",
+            Kind::InvalidValue,
+            "unknown game",
+            "未知的棋种",
+        )
+        .with_help(
+            "expected \"xiangqi\" (象棋) or \"chess\" (国际象棋)",
+            "应为 \"xiangqi\"（象棋）或 \"chess\"（国际象棋）",
+        )
     })?;
     let system_node = cx.required(&top, "system")?;
     let system = EventSystem::from_code(cx.string(system_node, "system")?).ok_or_else(|| {
@@ -463,10 +569,13 @@ pub(crate) fn event_from_tree(
             "system",
             Kind::InvalidValue,
             "unknown system",
+            "未知的赛制",
         )
         .with_help(
             "expected swiss (积分编排制), round-robin (单循环), double-round-robin (双循环), \
              knockout (淘汰制), match (对抗赛) or team (团体赛)",
+            "应为 `swiss`（积分编排制）、`round-robin`（单循环）、`double-round-robin`（双循环）、\
+             `knockout`（淘汰制）、`match`（对抗赛）或 `team`（团体赛）",
         )
     })?;
     let start = match cx.present(&top, "start") {
@@ -484,6 +593,7 @@ pub(crate) fn event_from_tree(
                 "end",
                 Kind::InvalidValue,
                 format!("the event ends ({e}) before it starts ({s})"),
+                format!("赛事的结束日期（{e}）早于开始日期（{s}）"),
             ));
         }
     }
@@ -509,8 +619,15 @@ pub(crate) fn event_from_tree(
                         "id {} is already used by players[{first}] (line {line})",
                         player.id
                     ),
+                    format!(
+                        "编号 {} 已被 `players[{first}]`（第 {line} 行）使用",
+                        player.id
+                    ),
                 )
-                .with_help("every player needs an id of their own"));
+                .with_help(
+                    "every player needs an id of their own",
+                    "每名棋手须有自己的编号",
+                ));
         }
         ids.insert(player.id, (i, cx.line(id_node.offset)));
         players.push(player);
@@ -525,7 +642,7 @@ pub(crate) fn event_from_tree(
     // (round, lower id, higher id) → game index; (id, round) → game index.
     let mut games_seen: HashMap<(u32, PlayerId, PlayerId), usize> = HashMap::new();
     let mut in_round: HashMap<(PlayerId, u32), usize> = HashMap::new();
-    let id_hint = || id_range_hint(&players);
+    let id_hint = |lang| id_range_hint(&players, lang);
     for (g, node) in game_nodes.iter().enumerate() {
         let path = format!("games[{g}]");
         let obj = cx.object(node, &path, GAME_KEYS)?;
@@ -537,6 +654,7 @@ pub(crate) fn event_from_tree(
                     &obj.field("round"),
                     Kind::InvalidValue,
                     "round numbers start at 1",
+                    "轮次从 1 开始",
                 ));
             }
         }
@@ -549,8 +667,12 @@ pub(crate) fn event_from_tree(
                         &obj.field("red"),
                         Kind::DuplicateField,
                         "both `white` and `red` are given",
+                        "同时给出了 `white` 和 `red`",
                     )
-                    .with_help("`red` (红方) is another name for `white`: give one of them"));
+                    .with_help(
+                        "`red` (红方) is another name for `white`: give one of them",
+                        "`red`（红方）是 `white` 的别名：只写其中一个",
+                    ));
             }
             (Some(w), None) => ("white", w),
             (None, Some(r)) => ("red", r),
@@ -560,6 +682,7 @@ pub(crate) fn event_from_tree(
                     &obj.field("white"),
                     Kind::MissingField,
                     "`white` (or `red`) is missing",
+                    "缺少 `white`（或 `red`）",
                 ));
             }
         };
@@ -578,8 +701,12 @@ pub(crate) fn event_from_tree(
                     &obj.field("result"),
                     Kind::InvalidValue,
                     format!("`{}` is not a result", shorten(result_text)),
+                    format!("`{}` 不是结果", shorten(result_text)),
                 )
-                .with_help(format!("expected one of {RESULTS}")));
+                .with_help(
+                    format!("expected one of {RESULTS}"),
+                    format!("应为以下之一：{RESULTS_ZH}"),
+                ));
         };
         let record = match cx.present(&obj, "record") {
             Some(n) => Some(read_record(&cx, n, &obj.field("record"), g)?),
@@ -601,19 +728,36 @@ pub(crate) fn event_from_tree(
                 let message = format!(
                     "\"{result_text}\" is a bye, but the game has a black player ({black})"
                 );
+                let message_zh = format!("“{result_text}”是轮空，但该对局有黑方棋手（{black}）");
                 let help = "a bye has no opponent: remove `black`, \
                             or give the game's result (1-0, 0-1, 1/2-1/2, +-, -+, --)";
+                let help_zh = "轮空没有对手：删去 `black`，\
+                               或写出对局结果（1-0、0-1、1/2-1/2、+-、-+、--）";
                 let field = obj.field("result");
-                let e = cx.err(result_node.offset, &field, Kind::InvalidValue, message);
-                return Err(e.with_help(help));
+                let e = cx.err(
+                    result_node.offset,
+                    &field,
+                    Kind::InvalidValue,
+                    message,
+                    message_zh,
+                );
+                return Err(e.with_help(help, help_zh));
             }
             (ResultText::Game(_), None) => {
                 let offset = obj.get("black").map_or(obj.offset, |n| n.offset);
                 let message = format!("a game with result {result_text} needs a black player");
+                let message_zh = format!("结果为 {result_text} 的对局须有黑方棋手");
                 let help = "for a round without an opponent write result \
                             \"bye\", \"half-bye\" or \"zero-bye\"";
-                let e = cx.err(offset, &obj.field("black"), Kind::MissingField, message);
-                return Err(e.with_help(help));
+                let help_zh = "没有对手的轮次，结果写 \"bye\"、\"half-bye\" 或 \"zero-bye\"";
+                let e = cx.err(
+                    offset,
+                    &obj.field("black"),
+                    Kind::MissingField,
+                    message,
+                    message_zh,
+                );
+                return Err(e.with_help(help, help_zh));
             }
         };
         // Player checks, in the order of the fields.
@@ -629,8 +773,9 @@ pub(crate) fn event_from_tree(
                         field,
                         Kind::UnknownPlayer,
                         format!("player {id} is not in the players list"),
+                        format!("棋手 {id} 不在棋手名单上"),
                     )
-                    .with_help(id_hint()));
+                    .with_help(id_hint(Lang::En), id_hint(Lang::Zh)));
             }
         }
         if black == Some(white) {
@@ -640,6 +785,7 @@ pub(crate) fn event_from_tree(
                 &obj.field("black"),
                 Kind::SelfPairing,
                 format!("player {white} is paired against themself"),
+                format!("棋手 {white} 与自己对局"),
             ));
         }
         if let Some(b) = black {
@@ -654,6 +800,11 @@ pub(crate) fn event_from_tree(
                          (first as games[{first}], line {})",
                         cx.line(game_nodes[first].offset)
                     ),
+                    format!(
+                        "第 {round} 轮 {white} 与 {b} 的对局列出两次\
+                         （第一次为 `games[{first}]`，第 {} 行）",
+                        cx.line(game_nodes[first].offset)
+                    ),
                 ));
             }
             games_seen.insert(key, g);
@@ -666,6 +817,10 @@ pub(crate) fn event_from_tree(
                     Kind::TwiceInRound,
                     format!(
                         "player {id} already plays in round {round} (games[{first}], line {})",
+                        cx.line(game_nodes[first].offset)
+                    ),
+                    format!(
+                        "棋手 {id} 在第 {round} 轮已有对局（`games[{first}]`，第 {} 行）",
                         cx.line(game_nodes[first].offset)
                     ),
                 ));
@@ -694,7 +849,13 @@ pub(crate) fn event_from_tree(
                 )
             }
         };
-        cx.err(offset, &field, Kind::InvalidValue, e.to_string())
+        cx.err(
+            offset,
+            &field,
+            Kind::InvalidValue,
+            e.to_string(),
+            e.text(Lang::Zh),
+        )
     })?;
     let event = event.with_details(details).map_err(|e| {
         let (key, kind) = match &e {
@@ -702,7 +863,7 @@ pub(crate) fn event_from_tree(
             _ => ("teams", Kind::InvalidValue),
         };
         let offset = top.get(key).map_or(players_node.offset, |n| n.offset);
-        cx.err(offset, key, kind, e.to_string())
+        cx.err(offset, key, kind, e.to_string(), e.text(Lang::Zh))
     })?;
     Ok((event, records))
 }
@@ -736,8 +897,23 @@ fn read_details(cx: &Ctx<'_>, top: &Obj<'_>) -> R<EventDetails> {
         let text = cx.string(n, "time_control")?;
         d.time_control = Some(TimeControl::parse(text).map_err(|m| {
             let presets: Vec<&str> = TimeControl::PRESETS.iter().map(|p| p.0).collect();
-            cx.err(n.offset, "time_control", Kind::InvalidValue, m)
-                .with_help(format!("presets: {}", presets.join(", ")))
+            // The rating crate's one reason (a String), worded here in Chinese.
+            let zh = format!(
+                "`{text}` 不是用时：写作以逗号分隔的 `MINUTES[/MOVES]` 时段，\
+                 可加 `+SECONDS` 每步加秒（`90/40, 15/10`、`25+5`），或写预设名"
+            );
+            cx.err(n.offset, "time_control", Kind::InvalidValue, m, zh)
+                .with_help(
+                    format!("presets: {}", presets.join(", ")),
+                    format!(
+                        "预设：{}",
+                        presets
+                            .iter()
+                            .map(|p| format!("`{p}`"))
+                            .collect::<Vec<_>>()
+                            .join("、")
+                    ),
+                )
         })?);
     }
     if let Some(n) = cx.present(top, "round_dates") {
@@ -761,10 +937,13 @@ fn read_details(cx: &Ctx<'_>, top: &Obj<'_>) -> R<EventDetails> {
                     &obj.field("grade"),
                     Kind::InvalidValue,
                     format!("`{}` is not an arbiter's grade", shorten(text)),
+                    format!("`{}` 不是裁判员等级", shorten(text)),
                 )
                 .with_help(
                     "expected international (国际级), national (国家级), first (一级), \
                      second (二级) or third (三级)",
+                    "应为 `international`（国际级）、`national`（国家级）、`first`（一级）、\
+                     `second`（二级）或 `third`（三级）",
                 )
             })?;
             d.arbiters.push(Arbiter {
@@ -806,8 +985,12 @@ fn read_record(cx: &Ctx<'_>, node: &Node, field: &str, game: usize) -> R<RecordR
                             field,
                             Kind::InvalidValue,
                             format!("`#{}` is not a game number", shorten(n)),
+                            format!("`#{}` 不是对局序号", shorten(n)),
                         )
-                        .with_help("games in a record file are numbered from 1: `round1.pgn#3`"));
+                        .with_help(
+                            "games in a record file are numbered from 1: `round1.pgn#3`",
+                            "棋谱文件中的对局从 1 起编号：`round1.pgn#3`",
+                        ));
                 }
             }
         }
@@ -820,8 +1003,12 @@ fn read_record(cx: &Ctx<'_>, node: &Node, field: &str, game: usize) -> R<RecordR
                 field,
                 Kind::InvalidValue,
                 "the record path is empty",
+                "棋谱路径为空",
             )
-            .with_help("give the game record file, e.g. \"round1.pgn#3\" or \"games/r1b2.xqf\""));
+            .with_help(
+                "give the game record file, e.g. \"round1.pgn#3\" or \"games/r1b2.xqf\"",
+                "请给出棋谱文件，例如 \"round1.pgn#3\" 或 \"games/r1b2.xqf\"",
+            ));
     }
     Ok(RecordRef {
         game,
@@ -842,15 +1029,19 @@ fn node_of<'n>(node: &'n Node, key: &str) -> &'n Node {
     }
 }
 
-fn id_range_hint(players: &[Player]) -> String {
+fn id_range_hint(players: &[Player], lang: Lang) -> String {
     let min = players.iter().map(|p| p.id).min();
     let max = players.iter().map(|p| p.id).max();
-    match (min, max) {
-        (Some(a), Some(b)) => format!(
+    match (min, max, lang) {
+        (Some(a), Some(b), Lang::En) => format!(
             "the players list has {} players, ids {a} to {b}",
             players.len()
         ),
-        _ => "the players list is empty".to_owned(),
+        (Some(a), Some(b), Lang::Zh) => {
+            format!("棋手名单共 {} 名棋手，编号 {a} 到 {b}", players.len())
+        }
+        (_, _, Lang::En) => "the players list is empty".to_owned(),
+        (_, _, Lang::Zh) => "棋手名单是空的".to_owned(),
     }
 }
 
@@ -863,10 +1054,13 @@ fn read_player(cx: &Ctx<'_>, node: &Node, path: &str) -> R<Player> {
         "m" => Sex::Male,
         "f" => Sex::Female,
         other => {
-            let help = match other {
-                "男" | "M" | "male" => "write \"m\" for 男 (male)",
-                "女" | "F" | "female" => "write \"f\" for 女 (female)",
-                _ => "expected \"m\" (男) or \"f\" (女)",
+            let (help, help_zh) = match other {
+                "男" | "M" | "male" => ("write \"m\" for 男 (male)", "男写作 \"m\""),
+                "女" | "F" | "female" => ("write \"f\" for 女 (female)", "女写作 \"f\""),
+                _ => (
+                    "expected \"m\" (男) or \"f\" (女)",
+                    "应为 \"m\"（男）或 \"f\"（女）",
+                ),
             };
             return Err(cx
                 .err(
@@ -874,8 +1068,9 @@ fn read_player(cx: &Ctx<'_>, node: &Node, path: &str) -> R<Player> {
                     &obj.field("sex"),
                     Kind::InvalidValue,
                     format!("`{}` is not a sex", shorten(other)),
+                    format!("`{}` 不是性别", shorten(other)),
                 )
-                .with_help(help));
+                .with_help(help, help_zh));
         }
     };
     let rating = match obj.get("rating") {
@@ -892,8 +1087,12 @@ fn read_player(cx: &Ctx<'_>, node: &Node, path: &str) -> R<Player> {
                     &obj.field("title"),
                     Kind::InvalidValue,
                     format!("`{}` is not a title code", shorten(t)),
+                    format!("`{}` 不是称号代码", shorten(t)),
                 )
-                .with_help("title codes are one word, e.g. GM, IM, FM, NM, WGM"));
+                .with_help(
+                    "title codes are one word, e.g. GM, IM, FM, NM, WGM",
+                    "称号代码是一个词，例如 GM、IM、FM、NM、WGM",
+                ));
         }
         player.title = Some(t.to_owned());
     }
@@ -943,8 +1142,12 @@ fn read_player(cx: &Ctx<'_>, node: &Node, path: &str) -> R<Player> {
                     &obj.field("federation"),
                     Kind::InvalidValue,
                     format!("`{}` is not a federation code", shorten(f)),
+                    format!("`{}` 不是协会代码", shorten(f)),
                 )
-                .with_help("a federation is one word, the FIDE code, e.g. CHN, IND, FID"));
+                .with_help(
+                    "a federation is one word, the FIDE code, e.g. CHN, IND, FID",
+                    "协会写一个词，即其 FIDE 代码，例如 CHN、IND、FID",
+                ));
         }
         player.federation = Some(f.to_owned());
     }

@@ -22,12 +22,13 @@ pub(crate) fn parse(
             file,
             EventFileErrorKind::Syntax,
             format!("JSON syntax: {message}"),
+            "JSON 语法错误",
         );
         if e.line() > 0 {
             err = err.at(e.line(), Some(e.column()));
         }
         if body.trim().is_empty() {
-            err = err.with_help("the file is empty");
+            err = err.with_help("the file is empty", "文件是空的");
         }
         return Err(err);
     }
@@ -40,6 +41,7 @@ pub(crate) fn parse(
             file,
             EventFileErrorKind::Syntax,
             "JSON syntax: unexpected character",
+            "JSON 语法错误：意外的字符",
         )
         .at(line, Some(column))
     })

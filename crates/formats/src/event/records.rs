@@ -8,6 +8,7 @@
 use std::fmt;
 use std::path::{Path, PathBuf};
 
+use qiyuan_rating::Lang;
 use qiyuan_rating::model::{Event, GameResult, Pairing, Player, PlayerId};
 
 /// The `record` of a game in an event file: a game record file, and which
@@ -246,6 +247,42 @@ impl fmt::Display for RecordMismatch {
                 f,
                 "the event says the game was forfeited ({event}) but the record has {plies} plies"
             ),
+        }
+    }
+}
+
+impl RecordMismatch {
+    /// The mismatch in `lang`: [`Lang::En`] is the `Display` text.
+    #[must_use]
+    pub fn text(&self, lang: Lang) -> String {
+        if lang == Lang::En {
+            return self.to_string();
+        }
+        match self {
+            RecordMismatch::Bye => "赛事在此处是轮空，不是对局".to_string(),
+            RecordMismatch::Round { event, record } => {
+                format!("棋谱记为第 {record} 轮，赛事为第 {event} 轮")
+            }
+            RecordMismatch::Player {
+                colour,
+                event,
+                record,
+            } => {
+                let side = match *colour {
+                    "Red" => "红方",
+                    "White" => "白方",
+                    "Black" => "黑方",
+                    other => other,
+                };
+                format!("棋谱中{side}是 {record}，赛事中是 {event}")
+            }
+            RecordMismatch::ColoursSwapped => "棋谱中两名棋手的颜色与赛事相反".to_string(),
+            RecordMismatch::Result { event, record } => {
+                format!("棋谱的结果 {record} 与赛事的结果 {event} 矛盾")
+            }
+            RecordMismatch::ForfeitWithMoves { event, plies } => {
+                format!("赛事记为弃权（{event}），而棋谱有 {plies} 步")
+            }
         }
     }
 }

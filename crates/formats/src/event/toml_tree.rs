@@ -28,6 +28,7 @@ pub(crate) fn parse(
                 file,
                 EventFileErrorKind::Syntax,
                 format!("TOML syntax: {}", e.message().trim_end()),
+                "TOML 语法错误",
             );
             if let Some(span) = e.span() {
                 let (line, column) = lines.line_column(start + span.start);

@@ -5,6 +5,8 @@ use qiyuan_chess::{
     parse_san,
 };
 
+use qiyuan_rating::Lang;
+
 use super::raw::{Element, MoveToken, RawGame, RawReader, Tag, read_raw};
 use super::{PgnError, PgnErrorKind};
 
@@ -55,6 +57,24 @@ impl std::fmt::Display for IllegalMove {
             },
             self.reason
         )
+    }
+}
+
+impl IllegalMove {
+    /// The message in `lang`: [`Lang::En`] is the `Display` text.
+    #[must_use]
+    pub fn text(&self, lang: Lang) -> String {
+        match lang {
+            Lang::En => self.to_string(),
+            Lang::Zh => format!(
+                "着法 {} {}（{}第 {} 步）：{}",
+                self.number,
+                self.text,
+                if self.in_variation { "变着中" } else { "" },
+                self.ply,
+                self.reason.text(lang)
+            ),
+        }
     }
 }
 

@@ -2,6 +2,7 @@
 
 use std::collections::HashMap;
 
+use qiyuan_rating::Lang;
 use rust_decimal::Decimal;
 
 use super::model::*;
@@ -26,6 +27,31 @@ pub struct TrfWarning {
     pub column: usize,
     /// What is inconsistent.
     pub kind: TrfWarningKind,
+}
+
+impl TrfWarning {
+    /// The message in `lang`: [`Lang::En`] is the `Display` text.
+    ///
+    /// ```
+    /// use qiyuan_formats::trf::parse_trf;
+    /// use qiyuan_rating::Lang;
+    /// let w = &parse_trf("042 1 March 2026\n")?.check()[0];
+    /// assert_eq!(w.text(Lang::En), w.to_string());
+    /// assert_eq!(w.text(Lang::Zh), "第 1 行第 5 列：042：“1 March 2026”不是 YYYY/MM/DD 格式的日期");
+    /// # Ok::<(), qiyuan_formats::trf::TrfError>(())
+    /// ```
+    #[must_use]
+    pub fn text(&self, lang: Lang) -> String {
+        match lang {
+            Lang::En => self.to_string(),
+            Lang::Zh => format!(
+                "第 {} 行第 {} 列：{}",
+                self.line,
+                self.column,
+                self.kind.text(lang)
+            ),
+        }
+    }
 }
 
 /// The kinds of [`TrfWarning`].
@@ -156,6 +182,85 @@ pub enum TrfWarningKind {
         /// The number of `001` records.
         actual: usize,
     },
+}
+
+impl TrfWarningKind {
+    /// The message in `lang`: [`Lang::En`] is the `Display` text.
+    #[must_use]
+    pub fn text(&self, lang: Lang) -> String {
+        if lang == Lang::En {
+            return self.to_string();
+        }
+        match self {
+            TrfWarningKind::NotReciprocal {
+                round,
+                player,
+                opponent,
+                back,
+            } => format!(
+                "第 {round} 轮：棋手 {player} 的对手是 {opponent}，而 {opponent} 第 {round} 轮的对手是{}",
+                back.map_or("（无）".to_string(), |b| format!(" {b}"))
+            ),
+            TrfWarningKind::SameColour {
+                round,
+                player,
+                opponent,
+                colour,
+            } => format!("第 {round} 轮：棋手 {player} 与 {opponent} 的颜色都是 {colour}"),
+            TrfWarningKind::ResultsDisagree {
+                round,
+                player,
+                opponent,
+                result,
+                theirs,
+            } => format!(
+                "第 {round} 轮：棋手 {player} 对 {opponent} 的结果是 {}，而对方的结果是 {}（应为 {}）",
+                result.to_char(),
+                theirs.to_char(),
+                result.mirror().map_or(' ', ResultCode::to_char)
+            ),
+            TrfWarningKind::ResultWithoutOpponent {
+                round,
+                player,
+                result,
+            } => format!(
+                "第 {round} 轮：棋手 {player} 的结果是 {}，却没有对手",
+                result.to_char()
+            ),
+            TrfWarningKind::ByeWithOpponent {
+                round,
+                player,
+                opponent,
+                result,
+            } => format!(
+                "第 {round} 轮：棋手 {player} 的结果是轮空 {}，却有对手 {opponent}",
+                result.to_char()
+            ),
+            TrfWarningKind::PointsMismatch {
+                player,
+                declared,
+                computed,
+            } => format!("棋手 {player}：积分列为 {declared}，而各轮结果合计 {computed}"),
+            TrfWarningKind::SeveralPairingAllocatedByes { round, count } => {
+                format!("第 {round} 轮：有 {count} 个编排分配的轮空（至多允许一个）")
+            }
+            TrfWarningKind::UnknownPlayer { record, id } => {
+                format!("{record}：{id} 不是本文件中的棋手")
+            }
+            TrfWarningKind::RoundCountsDisagree { n142, xxr } => {
+                format!("142 记录为 {n142} 轮，而 XXR 记录为 {xxr} 轮")
+            }
+            TrfWarningKind::MoreRoundsThanTotal { total, in_file } => {
+                format!("赛事共 {total} 轮，而棋手记录中有 {in_file} 轮")
+            }
+            TrfWarningKind::NotADate { record, text } => {
+                format!("{record}：“{text}”不是 YYYY/MM/DD 格式的日期")
+            }
+            TrfWarningKind::PlayerCountMismatch { declared, actual } => {
+                format!("062 记录为 {declared} 名棋手，而文件中有 {actual} 名")
+            }
+        }
+    }
 }
 
 fn round_no(k: usize) -> u16 {

@@ -3,6 +3,7 @@
 use std::collections::HashMap;
 use std::fmt;
 
+use qiyuan_rating::Lang;
 use rust_decimal::Decimal;
 
 use super::model::*;
@@ -115,6 +116,54 @@ impl fmt::Display for Field {
     }
 }
 
+impl Field {
+    /// The field's name in `lang`: [`Lang::En`] is the `Display` text.
+    ///
+    /// ```
+    /// use qiyuan_formats::trf::Field;
+    /// use qiyuan_rating::Lang;
+    /// assert_eq!(Field::Colour(3).text(Lang::Zh), "第 3 轮颜色");
+    /// assert_eq!(Field::Colour(3).text(Lang::En), "round 3 colour");
+    /// ```
+    #[must_use]
+    pub fn text(&self, lang: Lang) -> String {
+        if lang == Lang::En {
+            return self.to_string();
+        }
+        match self {
+            Field::RecordCode => "记录代码".into(),
+            Field::Separator => "分隔列".into(),
+            Field::StartNumber => "起始序号".into(),
+            Field::Sex => "性别".into(),
+            Field::Title => "称号".into(),
+            Field::Name => "姓名".into(),
+            Field::Rating => "等级分".into(),
+            Field::Federation => "协会".into(),
+            Field::FideId => "FIDE ID".into(),
+            Field::BirthDate => "出生日期".into(),
+            Field::Points => "积分".into(),
+            Field::Rank => "名次".into(),
+            Field::Opponent(r) => format!("第 {r} 轮对手"),
+            Field::Colour(r) => format!("第 {r} 轮颜色"),
+            Field::Result(r) => format!("第 {r} 轮结果"),
+            Field::RoundDate(r) => format!("第 {r} 轮日期"),
+            Field::NumberOfRounds => "轮数".into(),
+            Field::InitialColour => "首轮颜色".into(),
+            Field::PointCode => "积分制代码".into(),
+            Field::PointValue => "分值".into(),
+            Field::AbnormalType => "异常分配类型".into(),
+            Field::ByeType => "轮空类型".into(),
+            Field::Round => "轮次".into(),
+            Field::FirstRound => "起始轮".into(),
+            Field::LastRound => "结束轮".into(),
+            Field::PlayerId => "棋手序号".into(),
+            Field::TeamName => "队名".into(),
+            Field::XxcOption => "XXC 选项".into(),
+            Field::XxsCode => "XXS 代码".into(),
+        }
+    }
+}
+
 /// What is wrong with a field.
 ///
 /// ```
@@ -190,6 +239,70 @@ pub enum TrfErrorKind {
     },
 }
 
+impl TrfErrorKind {
+    /// The message in `lang`: [`Lang::En`] is the `Display` text (which
+    /// follows the field's name; the Chinese stands after a `：`).
+    #[must_use]
+    pub fn text(&self, lang: Lang) -> String {
+        if lang == Lang::En {
+            return self.to_string();
+        }
+        match self {
+            TrfErrorKind::Missing { length } => format!("缺失：该行到第 {length} 列就结束了"),
+            TrfErrorKind::ExpectedSpace { found } => {
+                format!("此处格式为空格，却是“{found}”（该行是否错位？）")
+            }
+            TrfErrorKind::NotANumber { text } => format!("“{text}”不是数字"),
+            TrfErrorKind::OutOfRange { value, min, max } => {
+                format!("{value} 超出范围 {min}..={max}")
+            }
+            TrfErrorKind::Invalid { text, expected } => {
+                format!("“{text}”无效（{}）", expected_zh(expected))
+            }
+            TrfErrorKind::DuplicateStartNumber { number, first_line } => {
+                format!("{number} 已被第 {first_line} 行的棋手使用")
+            }
+            TrfErrorKind::UnknownOpponent { opponent } => {
+                format!("{opponent} 不是本文件中的棋手")
+            }
+            TrfErrorKind::ControlCharacter { found } => format!(
+                "含有控制字符 U+{:04X}；TRF 的行只能是可打印的文字",
+                u32::from(*found)
+            ),
+            TrfErrorKind::SelfPairing { opponent } => format!("{opponent} 是该棋手本人"),
+        }
+    }
+}
+
+/// What a field allows, in Chinese (the `expected` of
+/// [`TrfErrorKind::Invalid`]; the reader writes these).
+fn expected_zh(expected: &str) -> String {
+    match expected {
+        "a number that fits its columns" => "应为放得下该字段列宽的数字".into(),
+        "nothing after the number" => "数字之后不应再有内容".into(),
+        "m, w or blank" => "应为 m、w 或空白".into(),
+        "YYYY/MM/DD, month and day 00 if unknown, or YYYY" => {
+            "应为 YYYY/MM/DD（月、日不详写 00）或 YYYY".into()
+        }
+        "w, b, - or blank" => "应为 w、b、- 或空白".into(),
+        "one of 1 = 0 + - W D L H F U Z or blank" => {
+            "应为 1 = 0 + - W D L H F U Z 之一或空白".into()
+        }
+        "a date YY/MM/DD" => "应为 YY/MM/DD 格式的日期".into(),
+        "the date to start at the round's column" => "应为从该轮的列开始的日期".into(),
+        "W or B at column 5" => "应为第 5 列的 W 或 B".into(),
+        "one of W D L A P X" => "应为 W D L A P X 之一".into(),
+        "F, H or Z" => "应为 F、H 或 Z".into(),
+        "one of W D L F H Z + - or blank" => "应为 W D L F H Z + - 之一或空白".into(),
+        "rank, white1 or black1" => "应为 `rank`、`white1` 或 `black1`".into(),
+        "CODE=VALUE" => "应为 `CODE=VALUE`".into(),
+        "one of WW BW WD BD WL BL ZPB HPB FPB PAB FW FL W D" => {
+            "应为 WW BW WD BD WL BL ZPB HPB FPB PAB FW FL W D 之一".into()
+        }
+        other => format!("应为 `{other}`"),
+    }
+}
+
 /// A TRF reading error: where (1-based line and column), which field, and what.
 ///
 /// ```
@@ -209,6 +322,31 @@ pub struct TrfError {
     pub field: Field,
     /// What is wrong.
     pub kind: TrfErrorKind,
+}
+
+impl TrfError {
+    /// The message in `lang`: [`Lang::En`] is the `Display` text.
+    ///
+    /// ```
+    /// use qiyuan_formats::trf::parse_trf;
+    /// use qiyuan_rating::Lang;
+    /// let err = parse_trf("XXR 0\n").unwrap_err();
+    /// assert_eq!(err.text(Lang::En), err.to_string());
+    /// assert_eq!(err.text(Lang::Zh), "第 1 行第 5 列：轮数：0 超出范围 1..=999");
+    /// ```
+    #[must_use]
+    pub fn text(&self, lang: Lang) -> String {
+        match lang {
+            Lang::En => self.to_string(),
+            Lang::Zh => format!(
+                "第 {} 行第 {} 列：{}：{}",
+                self.line,
+                self.column,
+                self.field.text(lang),
+                self.kind.text(lang)
+            ),
+        }
+    }
 }
 
 /// Reads a TRF file (TRF16, TRF26, with the JaVaFo and bbpPairings extensions).

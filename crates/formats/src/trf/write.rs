@@ -2,6 +2,7 @@
 
 use std::fmt::Write as _;
 
+use qiyuan_rating::Lang;
 use rust_decimal::Decimal;
 
 use super::model::*;
@@ -104,6 +105,26 @@ pub struct TrfWriteError {
     /// The width of the field; `None` when the value holds a line break or
     /// another control character.
     pub width: Option<usize>,
+}
+
+impl TrfWriteError {
+    /// The message in `lang`: [`Lang::En`] is the `Display` text.
+    #[must_use]
+    pub fn text(&self, lang: Lang) -> String {
+        if lang == Lang::En {
+            return self.to_string();
+        }
+        let why = match self.width {
+            Some(w) => format!("超出 {w} 列的宽度"),
+            None => "含有换行或其他控制字符".to_string(),
+        };
+        format!(
+            "第 {} 条记录：{} {:?} {why}",
+            self.record + 1,
+            self.field.text(lang),
+            self.value
+        )
+    }
 }
 
 impl TrfFile {

@@ -341,13 +341,18 @@ fn plan(body: &[u8]) -> Result<Plan, ApiError> {
             en.push_str("; help: ");
             en.push_str(h);
         }
+        let mut zh = e.message_in(qiyuan_rating::Lang::Zh).to_string();
+        if let Some(h) = e.help_in(qiyuan_rating::Lang::Zh) {
+            zh.push_str("；提示：");
+            zh.push_str(h);
+        }
         let field = e.field().unwrap_or("").to_string();
         let (en, zh) = if field.is_empty() {
-            (en.clone(), format!("赛事数据有误：{en}"))
+            (en, format!("赛事数据有误：{zh}"))
         } else {
             (
                 format!("field `{field}`: {en}"),
-                format!("字段 `{field}`：{en}"),
+                format!("字段 `{field}`：{zh}"),
             )
         };
         ApiError::bad_request("invalid_event", en, zh).field(field)

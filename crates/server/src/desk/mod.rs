@@ -328,14 +328,6 @@ pub(crate) fn preset_text<'a>(name: &str, desc: &'a str, l: Lang) -> &'a str {
     l.t(en, zh)
 }
 
-/// The Chinese name of a column or field key (`rating` → 等级分) by the
-/// one column table; the key itself when the table does not know it.
-pub(crate) fn column_zh(key: &str) -> &str {
-    qiyuan_formats::columns::find(key)
-        .map(|c| qiyuan_formats::columns::def(c).zh[0])
-        .unwrap_or(key)
-}
-
 /// Loads an event the user may run (404 unknown, 403 not his).
 pub(crate) async fn load_for(
     state: &AppState,

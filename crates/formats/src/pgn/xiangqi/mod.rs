@@ -47,6 +47,7 @@ pub use write::write_xiangqi_pgn;
 
 use std::fmt;
 
+use qiyuan_rating::Lang;
 use qiyuan_xiangqi::{Color, FenError, Game, GameResult, Move, Notation, NotationError, Position};
 use thiserror::Error;
 
@@ -174,6 +175,24 @@ impl fmt::Display for XiangqiIllegalMove {
     }
 }
 
+impl XiangqiIllegalMove {
+    /// The message in `lang`: [`Lang::En`] is the `Display` text.
+    #[must_use]
+    pub fn text(&self, lang: Lang) -> String {
+        match lang {
+            Lang::En => self.to_string(),
+            Lang::Zh => format!(
+                "着法 {} {}（{}第 {} 步）：{}",
+                self.number,
+                self.text,
+                if self.in_variation { "变着中" } else { "" },
+                self.ply,
+                self.reason.text(lang)
+            ),
+        }
+    }
+}
+
 /// The move number label of the side to move: `12.` or `12...`.
 #[must_use]
 pub fn move_number_label(pos: &Position) -> String {
@@ -197,6 +216,19 @@ pub enum XiangqiErrorKind {
     IllegalMove(Box<XiangqiIllegalMove>),
 }
 
+impl XiangqiErrorKind {
+    /// The message in `lang`: [`Lang::En`] is the `Display` text.
+    #[must_use]
+    pub fn text(&self, lang: Lang) -> String {
+        match (lang, self) {
+            (Lang::En, _) => self.to_string(),
+            (Lang::Zh, XiangqiErrorKind::Syntax(k)) => k.text(lang),
+            (Lang::Zh, XiangqiErrorKind::BadFen(e)) => format!("FEN 标签有误：{}", e.text(lang)),
+            (Lang::Zh, XiangqiErrorKind::IllegalMove(m)) => m.text(lang),
+        }
+    }
+}
+
 /// An error in a xiangqi PGN file, with its place.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[error("game {game}, line {line}, column {column}: {kind}")]
@@ -209,6 +241,23 @@ pub struct XiangqiPgnError {
     pub column: usize,
     /// What is wrong.
     pub kind: XiangqiErrorKind,
+}
+
+impl XiangqiPgnError {
+    /// The message in `lang`: [`Lang::En`] is the `Display` text.
+    #[must_use]
+    pub fn text(&self, lang: Lang) -> String {
+        match lang {
+            Lang::En => self.to_string(),
+            Lang::Zh => format!(
+                "第 {} 局，第 {} 行第 {} 列：{}",
+                self.game,
+                self.line,
+                self.column,
+                self.kind.text(lang)
+            ),
+        }
+    }
 }
 
 impl From<super::PgnError> for XiangqiPgnError {
