@@ -366,6 +366,75 @@ fn template(cmd: &Command, words: &Words) -> String {
     template
 }
 
+/// A command-line mistake (an unknown option, a value not among the
+/// choices, a missing argument …) in Chinese, as clap would say it in
+/// English: what is wrong, the suggestion or the possible values, the
+/// usage line and where to read more. `None` for what is not a mistake
+/// (`--help`, `--version`) and for the rare kinds without a Chinese
+/// wording, which keep clap's English.
+pub fn parse_error_zh(err: &clap::Error) -> Option<String> {
+    use clap::error::{ContextKind as C, ContextValue, ErrorKind as K};
+    let get = |kind: C| -> String {
+        match err.get(kind) {
+            Some(ContextValue::String(s)) => s.clone(),
+            Some(ContextValue::Strings(v)) => v.join("、"),
+            Some(ContextValue::StyledStr(s)) => s.to_string(),
+            Some(ContextValue::StyledStrs(v)) => v
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join("、"),
+            Some(ContextValue::Number(n)) => n.to_string(),
+            Some(ContextValue::Bool(b)) => b.to_string(),
+            _ => String::new(),
+        }
+    };
+    let (arg, value) = (get(C::InvalidArg), get(C::InvalidValue));
+    let mut text = match err.kind() {
+        K::UnknownArgument => format!("无法识别的参数 '{arg}'"),
+        K::InvalidSubcommand => format!("无法识别的子命令 '{}'", get(C::InvalidSubcommand)),
+        K::InvalidValue if value.is_empty() => format!("参数 '{arg}' 需要一个值，但没有给出"),
+        K::InvalidValue => format!("参数 '{arg}' 的值 '{value}' 无效"),
+        K::ValueValidation => format!("参数 '{arg}' 的值 '{value}' 无效：格式不对"),
+        K::MissingRequiredArgument => format!("缺少必需的参数：{arg}"),
+        K::MissingSubcommand => "缺少子命令".to_string(),
+        K::ArgumentConflict => match get(C::PriorArg) {
+            prior if prior.is_empty() => format!("参数 '{arg}' 不能与其他参数同时使用"),
+            prior => format!("参数 '{arg}' 不能与 '{prior}' 同时使用"),
+        },
+        K::TooManyValues => format!("参数 '{arg}' 的值 '{value}' 多余"),
+        K::TooFewValues | K::WrongNumberOfValues => format!(
+            "参数 '{arg}' 需要 {} 个值，给出了 {} 个",
+            get(C::ExpectedNumValues),
+            get(C::ActualNumValues)
+        ),
+        K::NoEquals => format!("参数 '{arg}' 须用 = 给值"),
+        K::InvalidUtf8 => "参数中含有无效的 UTF-8 字符".to_string(),
+        _ => return None,
+    };
+    for (kind, lead) in [
+        (C::SuggestedArg, "提示：是否想用"),
+        (C::SuggestedSubcommand, "提示：是否想用子命令"),
+        (C::SuggestedValue, "提示：是否想用值"),
+    ] {
+        let suggested = get(kind);
+        if !suggested.is_empty() {
+            text.push_str(&format!("\n\n  {lead} '{suggested}'？"));
+        }
+    }
+    let valid = get(C::ValidValue);
+    if !valid.is_empty() {
+        text.push_str(&format!("\n  [可选值：{valid}]"));
+    }
+    let usage = get(C::Usage);
+    if !usage.is_empty() {
+        let usage = usage.trim().replacen("Usage:", "用法：", 1);
+        text.push_str(&format!("\n\n{}", usage.replace("用法： ", "用法：")));
+    }
+    text.push_str("\n\n更多信息请用 '--help'。");
+    Some(text)
+}
+
 #[cfg(test)]
 mod tests {
     use clap::CommandFactory;
@@ -724,73 +793,4 @@ mod tests {
             Lang::Zh
         );
     }
-}
-
-/// A command-line mistake (an unknown option, a value not among the
-/// choices, a missing argument …) in Chinese, as clap would say it in
-/// English: what is wrong, the suggestion or the possible values, the
-/// usage line and where to read more. `None` for what is not a mistake
-/// (`--help`, `--version`) and for the rare kinds without a Chinese
-/// wording, which keep clap's English.
-pub fn parse_error_zh(err: &clap::Error) -> Option<String> {
-    use clap::error::{ContextKind as C, ContextValue, ErrorKind as K};
-    let get = |kind: C| -> String {
-        match err.get(kind) {
-            Some(ContextValue::String(s)) => s.clone(),
-            Some(ContextValue::Strings(v)) => v.join("、"),
-            Some(ContextValue::StyledStr(s)) => s.to_string(),
-            Some(ContextValue::StyledStrs(v)) => v
-                .iter()
-                .map(ToString::to_string)
-                .collect::<Vec<_>>()
-                .join("、"),
-            Some(ContextValue::Number(n)) => n.to_string(),
-            Some(ContextValue::Bool(b)) => b.to_string(),
-            _ => String::new(),
-        }
-    };
-    let (arg, value) = (get(C::InvalidArg), get(C::InvalidValue));
-    let mut text = match err.kind() {
-        K::UnknownArgument => format!("无法识别的参数 '{arg}'"),
-        K::InvalidSubcommand => format!("无法识别的子命令 '{}'", get(C::InvalidSubcommand)),
-        K::InvalidValue if value.is_empty() => format!("参数 '{arg}' 需要一个值，但没有给出"),
-        K::InvalidValue => format!("参数 '{arg}' 的值 '{value}' 无效"),
-        K::ValueValidation => format!("参数 '{arg}' 的值 '{value}' 无效：格式不对"),
-        K::MissingRequiredArgument => format!("缺少必需的参数：{arg}"),
-        K::MissingSubcommand => "缺少子命令".to_string(),
-        K::ArgumentConflict => match get(C::PriorArg) {
-            prior if prior.is_empty() => format!("参数 '{arg}' 不能与其他参数同时使用"),
-            prior => format!("参数 '{arg}' 不能与 '{prior}' 同时使用"),
-        },
-        K::TooManyValues => format!("参数 '{arg}' 的值 '{value}' 多余"),
-        K::TooFewValues | K::WrongNumberOfValues => format!(
-            "参数 '{arg}' 需要 {} 个值，给出了 {} 个",
-            get(C::ExpectedNumValues),
-            get(C::ActualNumValues)
-        ),
-        K::NoEquals => format!("参数 '{arg}' 须用 = 给值"),
-        K::InvalidUtf8 => "参数中含有无效的 UTF-8 字符".to_string(),
-        _ => return None,
-    };
-    for (kind, lead) in [
-        (C::SuggestedArg, "提示：是否想用"),
-        (C::SuggestedSubcommand, "提示：是否想用子命令"),
-        (C::SuggestedValue, "提示：是否想用值"),
-    ] {
-        let suggested = get(kind);
-        if !suggested.is_empty() {
-            text.push_str(&format!("\n\n  {lead} '{suggested}'？"));
-        }
-    }
-    let valid = get(C::ValidValue);
-    if !valid.is_empty() {
-        text.push_str(&format!("\n  [可选值：{valid}]"));
-    }
-    let usage = get(C::Usage);
-    if !usage.is_empty() {
-        let usage = usage.trim().replacen("Usage:", "用法：", 1);
-        text.push_str(&format!("\n\n{}", usage.replace("用法： ", "用法：")));
-    }
-    text.push_str("\n\n更多信息请用 '--help'。");
-    Some(text)
 }
