@@ -4,17 +4,11 @@
 
 use qiyuan_chess::game::{MoveError, Outcome};
 use qiyuan_chess::{Color, FenError, Lang, SanError};
-use qiyuan_vocab::english_phrases;
+use qiyuan_vocab::check_message;
 
 fn check(en: &str, display: &str, zh: &str, figures: &[&str]) {
-    assert_eq!(en, display);
-    assert!(
-        english_phrases(zh).is_empty(),
-        "{zh}: {:?}",
-        english_phrases(zh)
-    );
-    for f in figures {
-        assert!(zh.contains(f), "{zh} lacks {f}");
+    if let Err(e) = check_message(display, en, zh, figures) {
+        panic!("{e}");
     }
 }
 

@@ -9,7 +9,7 @@
 
 use qiyuan_rating::Lang;
 use qiyuan_rating::model as rm;
-use qiyuan_vocab::english_phrases;
+use qiyuan_vocab::{check_message, digit_runs, english_phrases};
 use rust_decimal::Decimal;
 
 use crate::columns::DuplicateColumn;
@@ -48,20 +48,10 @@ macro_rules! example {
     }};
 }
 
-/// The runs of digits of a text: every figure the English names.
-fn figures(text: &str) -> Vec<&str> {
-    text.split(|c: char| !c.is_ascii_digit())
-        .filter(|f| !f.is_empty())
-        .collect()
-}
-
 fn check_all(examples: &[Example]) {
     for x in examples {
-        assert_eq!(x.en, x.display, "English is the Display text");
-        let english = english_phrases(&x.zh);
-        assert!(english.is_empty(), "{:?} has English: {english:?}", x.zh);
-        for f in figures(&x.en) {
-            assert!(x.zh.contains(f), "{f} of {:?} is not in {:?}", x.en, x.zh);
+        if let Err(e) = check_message(&x.display, &x.en, &x.zh, &digit_runs(&x.en)) {
+            panic!("{e}");
         }
     }
 }

@@ -636,6 +636,49 @@ pub fn io_error_text(e: &std::io::Error, lang: Lang) -> String {
     }
 }
 
+/// Whether the two texts of one message agree: `en` is the English
+/// `display` (an error's `Display`), `zh` has no English phrase
+/// ([`english_phrases`]) and holds each of `figures` (the numbers, names
+/// and fields the English gives). The one check every crate's tests make
+/// of its messages; the error says what is wrong.
+///
+/// ```
+/// use qiyuan_vocab::{check_message, digit_runs};
+/// let en = "line 3: rating 27x6 is not a number";
+/// let zh = "第 3 行：等级分“27x6”不是数字";
+/// assert_eq!(check_message(en, en, zh, &digit_runs(en)), Ok(()));
+/// assert!(check_message(en, en, "第 3 行：rating is not valid", &[]).is_err());
+/// ```
+///
+/// # Errors
+/// A description of the first disagreement found.
+pub fn check_message(display: &str, en: &str, zh: &str, figures: &[&str]) -> Result<(), String> {
+    if en != display {
+        return Err(format!("the English {en:?} is not the Display {display:?}"));
+    }
+    let english = english_phrases(zh);
+    if !english.is_empty() {
+        return Err(format!("the Chinese {zh:?} has English: {english:?}"));
+    }
+    match figures.iter().find(|f| !zh.contains(*f)) {
+        Some(f) => Err(format!("the Chinese {zh:?} lacks {f:?} (English {en:?})")),
+        None => Ok(()),
+    }
+}
+
+/// The runs of digits of a text: the figures an English message names,
+/// which its Chinese must name too ([`check_message`]).
+///
+/// ```
+/// assert_eq!(qiyuan_vocab::digit_runs("line 12, column 4"), ["12", "4"]);
+/// ```
+#[must_use]
+pub fn digit_runs(text: &str) -> Vec<&str> {
+    text.split(|c: char| !c.is_ascii_digit())
+        .filter(|f| !f.is_empty())
+        .collect()
+}
+
 /// The English phrases in a text meant to be Chinese: runs of three or
 /// more English words (joined by one space), which a Chinese reader should
 /// never meet.
