@@ -763,52 +763,13 @@ impl XqfWriteError {
                     Color::Red => "红方",
                     Color::Black => "黑方",
                 },
-                piece_zh(*color, *kind)
+                kind.chinese(*color)
             ),
             XqfWriteError::BlackToMoveWithoutMoves => {
                 "XQF 无法记录没有着法、由黑方先走的对局".to_string()
             }
             XqfWriteError::CommentTooLong(n) => format!("{n} 字节的注释超出 XQF 的长度上限"),
             XqfWriteError::TooDeep => format!("变着嵌套超过 {MAX_NESTING} 层"),
-        }
-    }
-}
-
-/// A piece's Chinese name as each side's pieces are written (车马相仕帅炮兵
-/// for Red, 车马象士将炮卒 for Black).
-fn piece_zh(color: Color, kind: PieceKind) -> &'static str {
-    let red = color == Color::Red;
-    match kind {
-        PieceKind::King => {
-            if red {
-                "帅"
-            } else {
-                "将"
-            }
-        }
-        PieceKind::Advisor => {
-            if red {
-                "仕"
-            } else {
-                "士"
-            }
-        }
-        PieceKind::Elephant => {
-            if red {
-                "相"
-            } else {
-                "象"
-            }
-        }
-        PieceKind::Horse => "马",
-        PieceKind::Rook => "车",
-        PieceKind::Cannon => "炮",
-        PieceKind::Pawn => {
-            if red {
-                "兵"
-            } else {
-                "卒"
-            }
         }
     }
 }

@@ -145,7 +145,7 @@ impl FenError {
             FenError::KingCount { color, count } => format!(
                 "{}有 {count} 个{}，应恰好 1 个",
                 color_zh(*color),
-                kind_zh(PieceKind::King, *color)
+                PieceKind::King.chinese(*color)
             ),
             FenError::TooMany {
                 color,
@@ -155,7 +155,7 @@ impl FenError {
             } => format!(
                 "{}有 {count} 个{}，最多 {max} 个",
                 color_zh(*color),
-                kind_zh(*kind, *color)
+                kind.chinese(*color)
             ),
             FenError::BadSquare {
                 piece,
@@ -177,44 +177,6 @@ pub(crate) fn color_zh(color: Color) -> &'static str {
         Color::Black => qiyuan_vocab::Colour::Black,
     };
     colour.label(qiyuan_vocab::GameKind::Xiangqi, Lang::Zh)
-}
-
-/// The piece's name for its side (帅 for Red, 将 for Black …).
-pub(crate) fn kind_zh(kind: PieceKind, color: Color) -> &'static str {
-    let red = color == Color::Red;
-    match kind {
-        PieceKind::King => {
-            if red {
-                "帅"
-            } else {
-                "将"
-            }
-        }
-        PieceKind::Advisor => {
-            if red {
-                "仕"
-            } else {
-                "士"
-            }
-        }
-        PieceKind::Elephant => {
-            if red {
-                "相"
-            } else {
-                "象"
-            }
-        }
-        PieceKind::Horse => "马",
-        PieceKind::Rook => "车",
-        PieceKind::Cannon => "炮",
-        PieceKind::Pawn => {
-            if red {
-                "兵"
-            } else {
-                "卒"
-            }
-        }
-    }
 }
 
 fn field_name_zh(name: &str) -> &str {

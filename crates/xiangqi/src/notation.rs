@@ -531,7 +531,7 @@ impl Position {
             Color::Red => CHINESE_NUMERALS[usize::from(n) - 1],
             Color::Black => char::from(b'0' + n),
         };
-        let name = piece_name(color, kind);
+        let name = kind.chinese(color);
         let same = self.same_on_file(from);
         let (n, i) = (
             same.len(),
@@ -565,22 +565,6 @@ impl Position {
 }
 
 const CHINESE_NUMERALS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
-
-fn piece_name(color: Color, kind: PieceKind) -> char {
-    match (color, kind) {
-        (Color::Red, PieceKind::King) => '帅',
-        (Color::Black, PieceKind::King) => '将',
-        (Color::Red, PieceKind::Advisor) => '仕',
-        (Color::Black, PieceKind::Advisor) => '士',
-        (Color::Red, PieceKind::Elephant) => '相',
-        (Color::Black, PieceKind::Elephant) => '象',
-        (_, PieceKind::Horse) => '马',
-        (_, PieceKind::Rook) => '车',
-        (_, PieceKind::Cannon) => '炮',
-        (Color::Red, PieceKind::Pawn) => '兵',
-        (Color::Black, PieceKind::Pawn) => '卒',
-    }
-}
 
 fn wxf_kind(c: char) -> Option<PieceKind> {
     match c.to_ascii_uppercase() {

@@ -89,6 +89,31 @@ impl PieceKind {
         }
     }
 
+    /// The piece's name as Chinese notation writes it for `color`
+    /// (simplified): 帅/将, 仕/士, 相/象, 马, 车, 炮, 兵/卒.
+    ///
+    /// ```
+    /// use qiyuan_xiangqi::{Color, PieceKind};
+    /// assert_eq!(PieceKind::King.chinese(Color::Red), '帅');
+    /// assert_eq!(PieceKind::Pawn.chinese(Color::Black), '卒');
+    /// ```
+    #[must_use]
+    pub const fn chinese(self, color: Color) -> char {
+        match (color, self) {
+            (Color::Red, PieceKind::King) => '帅',
+            (Color::Black, PieceKind::King) => '将',
+            (Color::Red, PieceKind::Advisor) => '仕',
+            (Color::Black, PieceKind::Advisor) => '士',
+            (Color::Red, PieceKind::Elephant) => '相',
+            (Color::Black, PieceKind::Elephant) => '象',
+            (_, PieceKind::Horse) => '马',
+            (_, PieceKind::Rook) => '车',
+            (_, PieceKind::Cannon) => '炮',
+            (Color::Red, PieceKind::Pawn) => '兵',
+            (Color::Black, PieceKind::Pawn) => '卒',
+        }
+    }
+
     /// The kind a Chinese character names in move notation, simplified or
     /// traditional, red's or black's (帅/将, 仕/士, 相/象, 马/傌, 车/俥, 炮/包,
     /// 兵/卒).
