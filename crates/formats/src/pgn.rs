@@ -59,15 +59,28 @@ impl PgnError {
     pub fn text(&self, lang: Lang) -> String {
         match lang {
             Lang::En => self.to_string(),
-            Lang::Zh => format!(
-                "第 {} 局，第 {} 行第 {} 列：{}",
-                self.game,
-                self.line,
-                self.column,
-                self.kind.text(lang)
-            ),
+            Lang::Zh => place_zh(self.game, self.line, self.column, &self.kind.text(lang)),
         }
     }
+}
+
+/// Where in a PGN file, and what, in Chinese: `第 2 局，第 14 行第 3 列：…`
+/// (the chess and the xiangqi reader's errors).
+pub(crate) fn place_zh(game: usize, line: usize, column: usize, what: &str) -> String {
+    format!("第 {game} 局，第 {line} 行第 {column} 列：{what}")
+}
+
+/// An illegal move in Chinese: `着法 12. Nf3（变着中第 23 步）：…` (the chess and
+/// the xiangqi reader's).
+pub(crate) fn illegal_move_zh(
+    number: &str,
+    text: &str,
+    in_variation: bool,
+    ply: usize,
+    reason: &str,
+) -> String {
+    let variation = if in_variation { "变着中" } else { "" };
+    format!("着法 {number} {text}（{variation}第 {ply} 步）：{reason}")
 }
 
 /// What is wrong in a PGN game.

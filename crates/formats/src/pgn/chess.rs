@@ -66,13 +66,12 @@ impl IllegalMove {
     pub fn text(&self, lang: Lang) -> String {
         match lang {
             Lang::En => self.to_string(),
-            Lang::Zh => format!(
-                "着法 {} {}（{}第 {} 步）：{}",
-                self.number,
-                self.text,
-                if self.in_variation { "变着中" } else { "" },
+            Lang::Zh => super::illegal_move_zh(
+                &self.number,
+                &self.text,
+                self.in_variation,
                 self.ply,
-                self.reason.text(lang)
+                &self.reason.text(lang),
             ),
         }
     }

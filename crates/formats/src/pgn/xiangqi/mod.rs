@@ -181,13 +181,12 @@ impl XiangqiIllegalMove {
     pub fn text(&self, lang: Lang) -> String {
         match lang {
             Lang::En => self.to_string(),
-            Lang::Zh => format!(
-                "着法 {} {}（{}第 {} 步）：{}",
-                self.number,
-                self.text,
-                if self.in_variation { "变着中" } else { "" },
+            Lang::Zh => super::illegal_move_zh(
+                &self.number,
+                &self.text,
+                self.in_variation,
                 self.ply,
-                self.reason.text(lang)
+                &self.reason.text(lang),
             ),
         }
     }
@@ -249,13 +248,7 @@ impl XiangqiPgnError {
     pub fn text(&self, lang: Lang) -> String {
         match lang {
             Lang::En => self.to_string(),
-            Lang::Zh => format!(
-                "第 {} 局，第 {} 行第 {} 列：{}",
-                self.game,
-                self.line,
-                self.column,
-                self.kind.text(lang)
-            ),
+            Lang::Zh => super::place_zh(self.game, self.line, self.column, &self.kind.text(lang)),
         }
     }
 }
