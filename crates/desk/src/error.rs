@@ -2,6 +2,7 @@
 
 use qiyuan_rating::Lang;
 use qiyuan_tournament::model::{ModelError, PlayerId};
+use qiyuan_vocab::Message;
 
 use crate::settings::SettingsError;
 
@@ -31,7 +32,7 @@ pub enum DeskError {
         /// The field.
         field: &'static str,
         /// What is wrong.
-        message: String,
+        message: Message,
     },
     /// No player with that pairing number.
     #[error("no player with pairing number {0}")]
@@ -67,7 +68,7 @@ pub enum DeskError {
         /// Round.
         round: u32,
         /// The engine's words.
-        message: String,
+        message: Message,
     },
     /// A knockout tie cannot be decided from its games.
     #[error("knockout stage {stage}, tie {tie}: {message}")]
@@ -77,7 +78,7 @@ pub enum DeskError {
         /// Tie (1-based, top to bottom).
         tie: u32,
         /// What is wrong.
-        message: String,
+        message: Message,
     },
     /// A proposed round is malformed (not merely against a rule: that is a
     /// warning).
@@ -86,7 +87,7 @@ pub enum DeskError {
         /// Round.
         round: u32,
         /// What is wrong.
-        message: String,
+        message: Message,
     },
     /// No such board.
     #[error("round {round}: no board {board}")]
@@ -98,13 +99,13 @@ pub enum DeskError {
     },
     /// Something only possible before the first round is paired.
     #[error("{0}: only possible before round 1 is paired")]
-    AlreadyStarted(&'static str),
+    AlreadyStarted(Message),
     /// Standings could not be computed.
     #[error("standings: {0}")]
-    Standings(String),
+    Standings(Message),
     /// The rating report could not be made.
     #[error("rating: {0}")]
-    Rating(String),
+    Rating(Message),
     /// Players without a recorded sex, which the profile needs (never
     /// guessed).
     #[error(
@@ -144,7 +145,6 @@ impl DeskError {
         if lang == Lang::En {
             return self.to_string();
         }
-        let zh = crate::zh::message;
         match self {
             DeskError::NoListId(names) => format!(
                 "{} 名棋手没有名单编号：{}；请补上编号，或将赛事报送等级分管理，由其登记新棋手",
@@ -159,10 +159,7 @@ impl DeskError {
                 message,
             } => {
                 let col = crate::import::column_zh(field);
-                match zh(message) {
-                    Some(why) => format!("棋手 {player}：{col}：{why}"),
-                    None => format!("棋手 {player}：字段{col}的值有误"),
-                }
+                format!("棋手 {player}：{col}：{}", message.text(lang))
             }
             DeskError::UnknownPlayer(id) => format!("没有序号为 {} 的棋手", id.0),
             DeskError::RoundIncomplete { round, board } => {
@@ -173,45 +170,20 @@ impl DeskError {
             DeskError::NoValidPairing { round } => format!(
                 "第 {round} 轮：没有满足绝对条件 C1-C3 的编排（C.04.3 第 1.9 条：由裁判长决定）"
             ),
-            // The Swiss engine's words, kept as a string (English only),
-            // give way to a general reason when the desk does not know them.
-            DeskError::Pairing { round, message } => match zh(message) {
-                Some(why) => format!("第 {round} 轮：{why}"),
-                None => format!("第 {round} 轮：编排程序无法为本轮编排"),
-            },
+            DeskError::Pairing { round, message } | DeskError::BadRound { round, message } => {
+                format!("第 {round} 轮：{}", message.text(lang))
+            }
             DeskError::Knockout {
                 stage,
                 tie,
                 message,
-            } => match zh(message) {
-                Some(why) => format!("淘汰赛第 {stage} 轮第 {tie} 组：{why}"),
-                None => format!("淘汰赛第 {stage} 轮第 {tie} 组：无法根据已赛对局决出胜负"),
-            },
-            DeskError::BadRound { round, message } => match zh(message) {
-                Some(why) => format!("第 {round} 轮：{why}"),
-                None => format!("第 {round} 轮：编排方案格式有误"),
-            },
+            } => format!("淘汰赛第 {stage} 轮第 {tie} 组：{}", message.text(lang)),
             DeskError::NoSuchBoard { round, board } => format!("第 {round} 轮：没有第 {board} 台"),
             DeskError::AlreadyStarted(what) => {
-                let what = match *what {
-                    "changing the pairing system" => "更改编排制度",
-                    "changing the number of boards" => "更改台数",
-                    "renumbering the players" => "重新编排序号",
-                    "registering a team" => "登记队伍",
-                    "changing a roster" => "更改队伍名单",
-                    "deleting a player" => "删除棋手",
-                    "deleting the event" => "删除赛事",
-                    _ => "此操作",
-                };
-                format!("{what}只能在第 1 轮编排之前进行")
+                format!("{}只能在第 1 轮编排之前进行", what.text(lang))
             }
-            // The standings' words, kept as a string (English only).
-            DeskError::Standings(_) => "无法计算排名".to_string(),
-            // The rating engine's words, kept as a string (English only).
-            DeskError::Rating(message) => match zh(message) {
-                Some(why) => format!("等级分：{why}"),
-                None => "无法生成等级分计算报告".to_string(),
-            },
+            DeskError::Standings(message) => format!("排名：{}", message.text(lang)),
+            DeskError::Rating(message) => format!("等级分：{}", message.text(lang)),
             DeskError::SexNotRecorded {
                 players,
                 profile,

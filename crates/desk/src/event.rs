@@ -23,6 +23,7 @@ use serde::{Deserialize, Serialize};
 use crate::error::DeskError;
 use crate::seeding::{Renumbering, SeedingMethod};
 use crate::settings::{EventSettings, System};
+use qiyuan_vocab::Message;
 
 /// What the desk knows of a player, as entered or imported.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -122,7 +123,7 @@ impl PlayerInfo {
                 check_player_text(v, max).map_err(|r| DeskError::PlayerField {
                     player: id,
                     field,
-                    message: r.to_string(),
+                    message: Message::from_fn(|lang| r.text(lang)),
                 })?;
             }
         }
@@ -148,26 +149,32 @@ impl PlayerInfo {
     /// ([`PlayerInfo::validate`]), not here, so that an event stored before
     /// that rule still loads.
     pub fn validate_stored(&self, id: u32) -> Result<(), DeskError> {
-        let err = |field, message: String| DeskError::PlayerField {
+        let err = |field, message: Message| DeskError::PlayerField {
             player: id,
             field,
             message,
         };
+        let not_a_rating = |r: &dyn std::fmt::Display| {
+            Message::new(
+                format!("{r} is not a rating (0 to 4000)"),
+                format!("{r} 不是有效的等级分（0 至 4000）"),
+            )
+        };
         if self.name.trim().is_empty() {
-            return Err(err("name", "a player needs a name".into()));
+            return Err(err(
+                "name",
+                Message::new("a player needs a name", "棋手需要姓名"),
+            ));
         }
         if let Some(r) = self.rating
             && r > 4000
         {
-            return Err(err("rating", format!("{r} is not a rating (0 to 4000)")));
+            return Err(err("rating", not_a_rating(&r)));
         }
         if let Some(e) = self.ever_reached
             && (e.is_sign_negative() || e > rust_decimal::Decimal::from(4000))
         {
-            return Err(err(
-                "ever_reached",
-                format!("{e} is not a rating (0 to 4000)"),
-            ));
+            return Err(err("ever_reached", not_a_rating(&e)));
         }
         if let Some(b) = &self.birth {
             let ok = (b.len() == 4 && b.parse::<u16>().is_ok())
@@ -175,14 +182,18 @@ impl PlayerInfo {
             if !ok {
                 return Err(err(
                     "birth",
-                    format!("`{b}` is neither a year YYYY nor a date YYYY-MM-DD"),
+                    Message::new(
+                        format!("`{b}` is neither a year YYYY nor a date YYYY-MM-DD"),
+                        format!("“{b}”既不是年份 YYYY，也不是日期 YYYY-MM-DD"),
+                    ),
                 ));
             }
         }
         for (field, v, max) in self.text_fields() {
             let len = v.map_or(0, |s| s.chars().count());
             if len > max {
-                return Err(err(field, TextRefusal::TooLong { len, max }.to_string()));
+                let r = TextRefusal::TooLong { len, max };
+                return Err(err(field, Message::from_fn(|lang| r.text(lang))));
             }
         }
         Ok(())
@@ -255,36 +266,6 @@ impl TextRefusal {
                 format!("共 {len} 个字，最多 {max} 个字")
             }
         }
-    }
-
-    /// A refusal read back from its English words (`Display`), for a
-    /// caller that holds only the message of a [`DeskError::PlayerField`]
-    /// or an import error and words it in another language.
-    ///
-    /// ```
-    /// use qiyuan_desk::event::TextRefusal;
-    /// let r = TextRefusal::TooLong { len: 101, max: 100 };
-    /// assert_eq!(TextRefusal::from_message(&r.to_string()), Some(r));
-    /// assert_eq!(TextRefusal::from_message("`x` is not a rating"), None);
-    /// ```
-    pub fn from_message(message: &str) -> Option<TextRefusal> {
-        if let Some(rest) = message.strip_prefix("character ")
-            && let Some((at, rest)) = rest.split_once(" is U+")
-            && let Some((hex, _)) = rest.split_once(", a control or invisible")
-        {
-            let ch = char::from_u32(u32::from_str_radix(hex, 16).ok()?)?;
-            let r = TextRefusal::Control {
-                at: at.parse().ok()?,
-                ch,
-            };
-            return (r.to_string() == message).then_some(r);
-        }
-        let (len, max) = message.split_once(" characters, at most ")?;
-        let r = TextRefusal::TooLong {
-            len: len.parse().ok()?,
-            max: max.parse().ok()?,
-        };
-        (r.to_string() == message).then_some(r)
     }
 }
 
@@ -431,7 +412,10 @@ pub(crate) struct Parts {
 fn internal(what: impl std::fmt::Display) -> DeskError {
     DeskError::BadRound {
         round: 0,
-        message: format!("internal model conversion failed: {what}"),
+        message: Message::new(
+            format!("internal model conversion failed: {what}"),
+            format!("内部模型转换失败：`{what}`"),
+        ),
     }
 }
 
@@ -474,29 +458,40 @@ impl DeskEvent {
             && std::mem::discriminant(&settings.system)
                 != std::mem::discriminant(&self.settings.system)
         {
-            return Err(DeskError::AlreadyStarted("changing the pairing system"));
+            return Err(DeskError::AlreadyStarted(Message::new(
+                "changing the pairing system",
+                "更改编排制度",
+            )));
         }
         if paired > 0
             && settings.system != self.settings.system
             && !matches!(settings.system, System::Swiss { .. })
         {
-            return Err(DeskError::AlreadyStarted(
+            return Err(DeskError::AlreadyStarted(Message::new(
                 "changing the round robin or knockout format",
-            ));
+                "更改循环赛或淘汰赛的赛制",
+            )));
         }
         let boards = |s: &EventSettings| s.team.as_ref().map(|t| t.boards);
         if (paired > 0 || !self.teams.is_empty()) && settings.is_team() != self.settings.is_team() {
-            return Err(DeskError::AlreadyStarted(
+            return Err(DeskError::AlreadyStarted(Message::new(
                 "turning a team event into an individual one, or back",
-            ));
+                "将团体赛改为个人赛（或反之）",
+            )));
         }
         if !self.team_rounds.is_empty() && boards(&settings) != boards(&self.settings) {
-            return Err(DeskError::AlreadyStarted("changing the number of boards"));
+            return Err(DeskError::AlreadyStarted(Message::new(
+                "changing the number of boards",
+                "更改台数",
+            )));
         }
         if matches!(settings.system, System::Swiss { .. }) && settings.rounds < paired {
             return Err(DeskError::Settings(crate::settings::SettingsError::Field {
                 field: "rounds",
-                message: format!("{paired} rounds are already paired"),
+                message: Message::new(
+                    format!("{paired} rounds are already paired"),
+                    format!("已编排 {paired} 轮"),
+                ),
             }));
         }
         self.settings = settings;
@@ -627,9 +622,10 @@ impl DeskEvent {
         infos: &[PlayerInfo],
     ) -> Result<(Vec<PlayerId>, Renumbering), DeskError> {
         if self.rounds_paired() > 0 && !matches!(self.settings.system, System::Swiss { .. }) {
-            return Err(DeskError::AlreadyStarted(
+            return Err(DeskError::AlreadyStarted(Message::new(
                 "a late entry in a round robin or knockout",
-            ));
+                "循环赛或淘汰赛中途加入棋手",
+            )));
         }
         let mut next = self.clone();
         let first = next.rounds_paired() + 1;
@@ -806,21 +802,28 @@ impl DeskEvent {
         ) {
             return Err(DeskError::BadRound {
                 round,
-                message: format!(
-                    "player {id}: a requested bye is a half-, zero- or full-point bye"
+                message: Message::new(
+                    format!("player {id}: a requested bye is a half-, zero- or full-point bye"),
+                    format!("{id}号：请假只能是记和、记负或记胜的轮空"),
                 ),
             });
         }
         if round <= self.rounds_paired() {
             return Err(DeskError::BadRound {
                 round,
-                message: "already paired; change the pairing instead".into(),
+                message: Message::new(
+                    "already paired; change the pairing instead",
+                    "已编排；请改为修改编排",
+                ),
             });
         }
         if round == 0 || round > self.total_rounds().max(self.settings.rounds) {
             return Err(DeskError::BadRound {
                 round,
-                message: format!("the event has {} rounds", self.total_rounds()),
+                message: Message::new(
+                    format!("the event has {} rounds", self.total_rounds()),
+                    format!("赛事共 {} 轮", self.total_rounds()),
+                ),
             });
         }
         self.requested_byes
@@ -861,7 +864,10 @@ impl DeskEvent {
             return Err(DeskError::PlayerField {
                 player: a.0,
                 field: "forbidden",
-                message: "a player cannot be forbidden to meet himself".into(),
+                message: Message::new(
+                    "a player cannot be forbidden to meet himself",
+                    "不能禁止棋手与自己相遇",
+                ),
             });
         }
         let pair = (a.min(b), a.max(b));
@@ -973,7 +979,7 @@ impl DeskEvent {
         let Some(last) = self.event.rounds().last() else {
             return Err(DeskError::BadRound {
                 round: 0,
-                message: "no round is paired".into(),
+                message: Message::new("no round is paired", "尚未编排任何一轮"),
             });
         };
         let n = self.rounds_paired();
@@ -984,7 +990,10 @@ impl DeskEvent {
         {
             return Err(DeskError::BadRound {
                 round: n,
-                message: format!("board {} has a result; clear the results first", b + 1),
+                message: Message::new(
+                    format!("board {} has a result; clear the results first", b + 1),
+                    format!("第 {} 台已有成绩：请先清除成绩", b + 1),
+                ),
             });
         }
         self.rebuild(|parts| {
@@ -1020,7 +1029,7 @@ impl DeskEvent {
         let value = serde_json::to_value(&parts).map_err(internal)?;
         let event: Event = serde_json::from_value(value).map_err(|e| DeskError::BadRound {
             round: self.rounds_paired(),
-            message: e.to_string(),
+            message: Message::new(e.to_string(), format!("赛事数据无法读取：`{e}`")),
         })?;
         self.event = event;
         Ok(())

@@ -25,6 +25,7 @@ use crate::event::DeskEvent;
 use crate::import::{ImportError, trf_player_info};
 use crate::reports::StandingsTable;
 use crate::settings::{EventSettings, System};
+use qiyuan_vocab::Message;
 
 /// The result as written on pairing lists: `1-0`, `½-½`, `0-1`, `+-`, `-+`,
 /// `--`, empty while pending.
@@ -168,7 +169,12 @@ pub fn trf(e: &DeskEvent, trf16: bool) -> Result<String, DeskError> {
     };
     file.write(&opts).map_err(|e| DeskError::BadRound {
         round: 0,
-        message: format!("TRF export: {e}"),
+        message: Message::from_fn(|lang| {
+            lang.pick(
+                format!("TRF export: {e}"),
+                format!("TRF 导出：{}", e.text(lang)),
+            )
+        }),
     })
 }
 
@@ -177,7 +183,7 @@ pub fn trf(e: &DeskEvent, trf16: bool) -> Result<String, DeskError> {
 /// tie-breaks). The number of rounds is the file's (`142`/`XXR`) when
 /// larger than the settings'.
 pub fn event_from_trf(text: &str, settings: EventSettings) -> Result<DeskEvent, ImportError> {
-    let ie = |line: usize, message: String| ImportError {
+    let ie = |line: usize, message: Message| ImportError {
         line,
         field: None,
         message,
@@ -185,7 +191,7 @@ pub fn event_from_trf(text: &str, settings: EventSettings) -> Result<DeskEvent, 
     let file = parse_trf(text).map_err(|e| ImportError {
         line: e.line,
         field: Some(e.field.to_string()),
-        message: format!("column {}: {}", e.column, e.kind),
+        message: crate::import::trf_cell_message(e.column, &e.kind),
     })?;
     let kind = if settings.is_round_robin() {
         qiyuan_tournament::model::EventKind::RoundRobin
@@ -193,7 +199,7 @@ pub fn event_from_trf(text: &str, settings: EventSettings) -> Result<DeskEvent, 
         qiyuan_tournament::model::EventKind::Swiss
     };
     let t = qiyuan_formats::trf_model::event_from_trf(&file, Some(kind))
-        .map_err(|e| ie(0, e.to_string()))?;
+        .map_err(|e| ie(0, Message::from_fn(|lang| e.text(lang))))?;
     let mut settings = settings;
     if matches!(settings.system, System::Swiss { .. }) {
         settings.rounds = settings.rounds.max(t.event.total_rounds());
@@ -201,7 +207,8 @@ pub fn event_from_trf(text: &str, settings: EventSettings) -> Result<DeskEvent, 
     if let Some(c) = file.initial_colour() {
         settings.initial_colour = c;
     }
-    let mut e = DeskEvent::new(settings).map_err(|e| ie(0, e.to_string()))?;
+    let mut e =
+        DeskEvent::new(settings).map_err(|e| ie(0, Message::from_fn(|lang| e.text(lang))))?;
     for (i, r) in file.records.iter().enumerate() {
         let Record::Player(p) = r else { continue };
         let id = PlayerId(u32::from(p.start_number));
@@ -209,15 +216,15 @@ pub fn event_from_trf(text: &str, settings: EventSettings) -> Result<DeskEvent, 
         let first = t.event.player(id).map_or(1, |q| q.first_round);
         info.validate(id.0)
             .and_then(|()| e.restore_player(id, info, first, None))
-            .map_err(|err| ie(i + 1, err.to_string()))?;
+            .map_err(|err| ie(i + 1, Message::from_fn(|lang| err.text(lang))))?;
     }
     e.restore_rounds(t.event.rounds().to_vec())
-        .map_err(|err| ie(0, err.to_string()))?;
+        .map_err(|err| ie(0, Message::from_fn(|lang| err.text(lang))))?;
     for f in file.forbidden_pairs() {
         for (k, &a) in f.players.iter().enumerate() {
             for &b in &f.players[k + 1..] {
                 e.forbid_pair(PlayerId(u32::from(a)), PlayerId(u32::from(b)))
-                    .map_err(|err| ie(0, err.to_string()))?;
+                    .map_err(|err| ie(0, Message::from_fn(|lang| err.text(lang))))?;
             }
         }
     }
@@ -401,7 +408,7 @@ fn xlsx(
 fn xlsx_err(e: XlsxError) -> DeskError {
     DeskError::BadRound {
         round: 0,
-        message: format!("xlsx export: {e}"),
+        message: Message::new(format!("xlsx export: {e}"), format!("xlsx 导出失败：`{e}`")),
     }
 }
 

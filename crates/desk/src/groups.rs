@@ -44,6 +44,7 @@ use crate::event::DeskEvent;
 use crate::pairing::baku_points;
 use crate::reports::StandingsTable;
 use crate::settings::System;
+use qiyuan_vocab::Message;
 
 /// Boards as (White, Black) pairing numbers.
 type Boards = Vec<(u32, u32)>;
@@ -72,11 +73,11 @@ pub struct GroupInput {
     pub players: Vec<PlayerId>,
 }
 
-fn field_error(player: PlayerId, message: impl Into<String>) -> DeskError {
+fn field_error(player: PlayerId, message: Message) -> DeskError {
     DeskError::PlayerField {
         player: player.0,
         field: "group",
-        message: message.into(),
+        message,
     }
 }
 
@@ -94,7 +95,10 @@ impl DeskEvent {
         {
             return Err(field_error(
                 id,
-                format!("at most {MAX_GROUP_LABEL} characters"),
+                Message::new(
+                    format!("at most {MAX_GROUP_LABEL} characters"),
+                    format!("最多 {MAX_GROUP_LABEL} 个字"),
+                ),
             ));
         }
         if label == self.group_of(id) {
@@ -104,7 +108,10 @@ impl DeskEvent {
         if table[index].iter().any(|o| o.opponent().is_some()) {
             return Err(field_error(
                 id,
-                "the player has been paired against someone of his group: his group cannot change",
+                Message::new(
+                    "the player has been paired against someone of his group: his group cannot change",
+                    "该棋手已与同组别的棋手对局：其组别不能再改",
+                ),
             ));
         }
         self.groups.retain(|(p, _)| *p != id);
@@ -168,7 +175,10 @@ impl DeskEvent {
         {
             return Err(field_error(
                 p.id,
-                "the event pairs and ranks by group (组别): every player needs one",
+                Message::new(
+                    "the event pairs and ranks by group (组别): every player needs one",
+                    "本赛事按组别编排和排名：每名棋手都须有组别",
+                ),
             ));
         }
         Ok(())
@@ -219,7 +229,10 @@ impl DeskEvent {
                     e.opponent = Some(local(o).ok_or_else(|| {
                         field_error(
                             PlayerId(p.tpn),
-                            format!("round {}: met {o}, who is not of group {group}", r + 1),
+                            Message::new(
+                                format!("round {}: met {o}, who is not of group {group}", r + 1),
+                                format!("第 {} 轮：与不属于组别“{group}”的 {o} 号对局", r + 1),
+                            ),
                         )
                     })?);
                 }
@@ -263,7 +276,10 @@ impl DeskEvent {
                 .map_err(|e| match e {
                     DeskError::NoValidPairing { round } => DeskError::Pairing {
                         round,
-                        message: format!("group {g}: no valid pairing"),
+                        message: Message::new(
+                            format!("group {g}: no valid pairing"),
+                            format!("组别“{g}”：没有合规的编排"),
+                        ),
                     },
                     other => other,
                 })?;

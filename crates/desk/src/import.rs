@@ -34,6 +34,7 @@ use serde::Serialize;
 use crate::error::DeskError;
 use crate::event::PlayerInfo;
 use crate::seeding::{Renumbering, SeedingMethod};
+use qiyuan_vocab::Message;
 
 /// A player read from a file.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -54,7 +55,7 @@ pub struct ImportError {
     /// Field, when the error is in one.
     pub field: Option<String>,
     /// What is wrong.
-    pub message: String,
+    pub message: Message,
 }
 
 impl fmt::Display for ImportError {
@@ -92,19 +93,10 @@ impl ImportError {
         if self.line > 0 {
             out.push_str(&format!("第 {} 行：", self.line));
         }
-        let m = &self.message;
-        // No name column: the column is the reason itself.
-        let whole_file = m.contains("column in the header");
-        if let Some(field) = self.field.as_ref().filter(|_| !whole_file) {
+        if let Some(field) = &self.field {
             out.push_str(&format!("{}列：", column_zh(field)));
         }
-        let why = match crate::zh::message(m) {
-            Some(why) => why,
-            None if whole_file => "表头中没有“姓名”列".to_string(),
-            None if self.field.is_some() => "该列的值无法读取".to_string(),
-            None => "文件无法读取为棋手名单".to_string(),
-        };
-        out.push_str(&why);
+        out.push_str(self.message.text(lang));
         out
     }
 }
@@ -117,11 +109,11 @@ pub(crate) fn column_zh(key: &str) -> String {
         .map_or_else(|| format!("`{key}`"), |c| format!("“{}”", def(c).zh[0]))
 }
 
-fn err(line: usize, field: Option<&str>, message: impl Into<String>) -> ImportError {
+fn err(line: usize, field: Option<&str>, message: Message) -> ImportError {
     ImportError {
         line,
         field: field.map(str::to_string),
-        message: message.into(),
+        message,
     }
 }
 
@@ -167,15 +159,15 @@ pub fn read_player_sheet(bytes: &[u8], file: &str) -> Result<PlayerSheet, Import
     let sheet = read_sheet(bytes, file, &Limits::players()).map_err(|e| ImportError {
         line: e.line.unwrap_or(0),
         field: None,
-        message: e.message,
+        message: Message::new(e.message, e.message_zh),
     })?;
     let map = HeaderMap::new(&sheet.header, ReadBy::Players)
-        .map_err(|e| err(1, Some(e.key), e.to_string()))?;
+        .map_err(|e| err(1, Some(e.key), Message::from_fn(|lang| e.text(lang))))?;
     if map.index(Column::Name).is_none() {
         return Err(err(
             1,
             Some("name"),
-            "no `name` (姓名) column in the header",
+            Message::new("no `name` (姓名) column in the header", "表头中没有此列"),
         ));
     }
     let mut players = Vec::with_capacity(sheet.rows.len());
@@ -192,6 +184,24 @@ pub fn read_player_sheet(bytes: &[u8], file: &str) -> Result<PlayerSheet, Import
         not_read: map.not_read,
         unknown: map.unknown,
         refused,
+    })
+}
+
+/// `v` is not a rating: the import's words for a bad rating cell.
+fn not_a_rating(v: &str) -> Message {
+    Message::new(
+        format!("`{v}` is not a rating"),
+        format!("“{v}”不是有效的等级分"),
+    )
+}
+
+/// A TRF cell that cannot be read: `column 49: …`, in both languages.
+pub(crate) fn trf_cell_message(column: usize, kind: &qiyuan_formats::trf::TrfErrorKind) -> Message {
+    Message::from_fn(|lang| {
+        lang.pick(
+            format!("column {column}: {kind}"),
+            format!("第 {column} 列：{}", kind.text(lang)),
+        )
     })
 }
 
@@ -224,7 +234,7 @@ fn player_of_row(
                     .parse::<f64>()
                     .ok()
                     .filter(|r| r.fract() == 0.0 && (0.0..=4000.0).contains(r))
-                    .ok_or_else(|| err(line, f, format!("`{v}` is not a rating")))?;
+                    .ok_or_else(|| err(line, f, not_a_rating(v)))?;
                 info.rating = (r > 0.0).then_some(r as u32);
             }
             // A list's cell may hold several titles with their days
@@ -244,17 +254,30 @@ fn player_of_row(
                     "m" | "male" | "男" => Sex::Male,
                     "f" | "w" | "female" | "女" => Sex::Female,
                     _ => {
-                        return Err(err(line, f, format!("`{v}` is not a sex (m/f, 男/女)")));
+                        return Err(err(
+                            line,
+                            f,
+                            Message::new(
+                                format!("`{v}` is not a sex (m/f, 男/女)"),
+                                format!("“{v}”不是有效的性别（m/f、男/女）"),
+                            ),
+                        ));
                     }
                 })
             }
             Column::Birth => info.birth = Some(v.replace('/', "-").replace(".0", "")),
             Column::FideId => info.fide_id = Some(v.trim_end_matches(".0").to_string()),
             Column::RatedGames | Column::RatedEvents => {
-                let n: u32 = v
-                    .trim_end_matches(".0")
-                    .parse()
-                    .map_err(|_| err(line, f, format!("`{v}` is not a whole number ≥ 0")))?;
+                let n: u32 = v.trim_end_matches(".0").parse().map_err(|_| {
+                    err(
+                        line,
+                        f,
+                        Message::new(
+                            format!("`{v}` is not a whole number ≥ 0"),
+                            format!("“{v}”不是非负整数"),
+                        ),
+                    )
+                })?;
                 if c == Column::RatedGames {
                     info.rated_games = Some(n);
                 } else {
@@ -262,9 +285,8 @@ fn player_of_row(
                 }
             }
             Column::Highest => {
-                let r: rust_decimal::Decimal = v
-                    .parse()
-                    .map_err(|_| err(line, f, format!("`{v}` is not a rating")))?;
+                let r: rust_decimal::Decimal =
+                    v.parse().map_err(|_| err(line, f, not_a_rating(v)))?;
                 info.ever_reached = Some(r);
             }
             // Read by the lists only (HeaderMap leaves them out).
@@ -290,7 +312,7 @@ fn all_or_nothing(sheet: PlayerSheet) -> Result<Vec<ImportedPlayer>, ImportError
 fn check(line: usize, info: &PlayerInfo) -> Result<(), ImportError> {
     info.validate(0).map_err(|e| match e {
         DeskError::PlayerField { field, message, .. } => err(line, Some(field), message),
-        other => err(line, None, other.to_string()),
+        other => err(line, None, Message::from_fn(|lang| other.text(lang))),
     })
 }
 
@@ -320,7 +342,7 @@ pub fn players_from_trf(text: &str) -> Result<Vec<ImportedPlayer>, ImportError> 
         err(
             e.line,
             Some(&e.field.to_string()),
-            format!("column {}: {}", e.column, e.kind),
+            trf_cell_message(e.column, &e.kind),
         )
     })?;
     let mut out = Vec::new();
@@ -335,7 +357,14 @@ pub fn players_from_trf(text: &str) -> Result<Vec<ImportedPlayer>, ImportError> 
         });
     }
     if out.is_empty() {
-        return Err(err(0, None, "no player (001) record in the file"));
+        return Err(err(
+            0,
+            None,
+            Message::new(
+                "no player (001) record in the file",
+                "文件中没有棋手记录（001）",
+            ),
+        ));
     }
     Ok(out)
 }

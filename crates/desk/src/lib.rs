@@ -67,7 +67,6 @@ pub mod reports;
 pub mod seeding;
 pub mod settings;
 pub mod team;
-mod zh;
 
 pub use error::DeskError;
 pub use event::{
@@ -75,6 +74,8 @@ pub use event::{
     check_player_text, is_refused_char,
 };
 pub use pairing::{Board, PairingWarning, ProposedRound};
+/// The reasons of [`DeskError`] are said in both languages (`qiyuan_vocab::Message`).
+pub use qiyuan_vocab::Message;
 pub use seeding::{Renumbering, SeedAction, SeedingMethod};
 pub use settings::{DutchEdition, EventSettings, Game, ScoringPreset, System, UnitAvoidance};
 

@@ -36,6 +36,7 @@ use serde::{Deserialize, Serialize};
 use crate::error::DeskError;
 use crate::event::DeskEvent;
 use crate::settings::{DutchEdition, System};
+use qiyuan_vocab::Message;
 
 /// One board of a proposed round.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -406,13 +407,19 @@ impl DeskEvent {
         if self.is_team_event() {
             return Err(DeskError::BadRound {
                 round,
-                message: "a team event pairs teams (pair_next_team_round), then makes the boards from the line-ups".into(),
+                message: Message::new(
+                    "a team event pairs teams (pair_next_team_round), then makes the boards from the line-ups",
+                    "团体赛先编排队伍，再按出场名单排出各台",
+                ),
             });
         }
         if self.is_grouped() && !matches!(self.settings.system, System::Swiss { .. }) {
             return Err(DeskError::BadRound {
                 round,
-                message: "groups (组别) are paired in a Swiss only: clear the players' groups or make one event per group".into(),
+                message: Message::new(
+                    "groups (组别) are paired in a Swiss only: clear the players' groups or make one event per group",
+                    "组别只能在积分编排制中编排：请清除棋手的组别，或每个组别各建一个赛事",
+                ),
             });
         }
         match self.settings.system {
@@ -565,7 +572,10 @@ impl DeskEvent {
         if !self.settings.is_round_robin() || self.is_team_event() {
             return Err(DeskError::BadRound {
                 round: 0,
-                message: "only an individual round robin has a schedule fixed in advance".into(),
+                message: Message::new(
+                    "only an individual round robin has a schedule fixed in advance",
+                    "只有个人循环赛有事先确定的赛程",
+                ),
             });
         }
         (1..=self.total_rounds())
@@ -656,12 +666,13 @@ impl DeskEvent {
     ) -> Result<Match, DeskError> {
         let rps = self.settings.knockout_stage_rounds();
         let first = (stage - 1) * rps + 1;
-        let ko = |message: String| DeskError::Knockout {
+        let ko = |message: Message| DeskError::Knockout {
             stage,
             tie,
             message,
         };
-        let mut m = Match::new(self.match_rules()).map_err(|e| ko(e.to_string()))?;
+        let mut m = Match::new(self.match_rules())
+            .map_err(|e| ko(Message::from_fn(|lang| e.text(lang))))?;
         for r in first..before.min(first + rps) {
             let Some(round) = self.event.rounds().get(r as usize - 1) else {
                 break;
@@ -676,7 +687,14 @@ impl DeskEvent {
                     white,
                     result: g.result,
                 })
-                .map_err(|e| ko(format!("round {r}: {e}")))?;
+                .map_err(|e| {
+                    ko(Message::from_fn(|lang| {
+                        lang.pick(
+                            format!("round {r}: {e}"),
+                            format!("第 {r} 轮：{}", e.text(lang)),
+                        )
+                    }))
+                })?;
             }
         }
         Ok(m)
@@ -687,12 +705,13 @@ impl DeskEvent {
     pub fn knockout_bracket(&self, round: u32) -> Result<Bracket, DeskError> {
         let mut seeds: Vec<PlayerId> = self.event.players().iter().map(|p| p.id).collect();
         seeds.sort();
-        let ko0 = |message: String| DeskError::Knockout {
+        let ko0 = |message: Message| DeskError::Knockout {
             stage: 1,
             tie: 0,
             message,
         };
-        let mut bracket = Bracket::new(seeds).map_err(|e| ko0(e.to_string()))?;
+        let mut bracket =
+            Bracket::new(seeds).map_err(|e| ko0(Message::from_fn(|lang| e.text(lang))))?;
         let rps = self.settings.knockout_stage_rounds().max(1);
         let stage_now = (round - 1) / rps + 1;
         for stage in 1..=stage_now.min(bracket.rounds().len() as u32) {
@@ -712,15 +731,18 @@ impl DeskEvent {
                         .map_err(|e| DeskError::Knockout {
                             stage,
                             tie: t,
-                            message: e.to_string(),
+                            message: Message::from_fn(|lang| e.text(lang)),
                         })?;
                 } else if stage < stage_now {
                     return Err(DeskError::Knockout {
                         stage,
                         tie: t,
-                        message: "the match is level after its games and has no decisive game; \
-                                  set the knockout's `armageddon` or decide the tie by hand"
-                            .into(),
+                        message: Message::new(
+                            "the match is level after its games and has no decisive game; \
+                             set the knockout's `armageddon` or decide the tie by hand",
+                            "双方赛完各局后打平，且没有决胜局：请设置淘汰赛的 `armageddon`（决胜局），\
+                             或由裁判判定胜负",
+                        ),
                     });
                 }
             }
@@ -773,33 +795,48 @@ impl DeskEvent {
     pub fn check_round(&self, p: &ProposedRound) -> Result<Vec<PairingWarning>, DeskError> {
         let next = self.next_round();
         let round = p.round;
-        let bad = |message: String| DeskError::BadRound { round, message };
+        let bad = |en: String, zh: String| DeskError::BadRound {
+            round,
+            message: Message::new(en, zh),
+        };
         if round < next || round > self.total_rounds() {
-            return Err(bad(format!(
-                "the next round to pair is {next} (of {})",
-                self.total_rounds()
-            )));
+            let of = self.total_rounds();
+            return Err(bad(
+                format!("the next round to pair is {next} (of {of})"),
+                format!("下一轮应编排第 {next} 轮（共 {of} 轮）"),
+            ));
         }
         let mut seen: Vec<PlayerId> = Vec::new();
         let mut check = |id: PlayerId| -> Result<(), DeskError> {
-            let pl = self
-                .event
-                .player(id)
-                .ok_or_else(|| bad(format!("player {id} is not registered")))?;
+            let pl = self.event.player(id).ok_or_else(|| {
+                bad(
+                    format!("player {id} is not registered"),
+                    format!("{id}号没有报名"),
+                )
+            })?;
             if seen.contains(&id) {
-                return Err(bad(format!("player {id} appears twice")));
+                return Err(bad(
+                    format!("player {id} appears twice"),
+                    format!("{id}号出现两次"),
+                ));
             }
             seen.push(id);
             if !pl.active_in(round) {
-                return Err(bad(format!(
-                    "player {id} does not take part in this round (withdrawn or not entered yet)"
-                )));
+                return Err(bad(
+                    format!(
+                        "player {id} does not take part in this round (withdrawn or not entered yet)"
+                    ),
+                    format!("{id}号不参加本轮（已退赛或尚未加入）"),
+                ));
             }
             Ok(())
         };
         for b in &p.boards {
             if b.white == b.black {
-                return Err(bad(format!("player {} paired against himself", b.white)));
+                return Err(bad(
+                    format!("player {} paired against himself", b.white),
+                    format!("{}号与自己对局", b.white),
+                ));
             }
             check(b.white)?;
             check(b.black)?;
@@ -1011,7 +1048,10 @@ impl DeskEvent {
             if !p.has(id) {
                 return Err(DeskError::BadRound {
                     round: p.round,
-                    message: format!("player {id} is not in this round"),
+                    message: Message::new(
+                        format!("player {id} is not in this round"),
+                        format!("{id}号不在本轮"),
+                    ),
                 });
             }
         }
@@ -1060,7 +1100,10 @@ impl DeskEvent {
         if before == p.byes.len() {
             return Err(DeskError::BadRound {
                 round: p.round,
-                message: format!("player {player} has no bye"),
+                message: Message::new(
+                    format!("player {player} has no bye"),
+                    format!("{player}号没有轮空"),
+                ),
             });
         }
         self.check_round(p)
@@ -1114,7 +1157,7 @@ pub(crate) fn swiss_error(round: u32, e: qiyuan_swiss::PairingError) -> DeskErro
         qiyuan_swiss::PairingError::NoValidPairing => DeskError::NoValidPairing { round },
         other => DeskError::Pairing {
             round,
-            message: other.to_string(),
+            message: Message::from_fn(|lang| other.text(lang)),
         },
     }
 }

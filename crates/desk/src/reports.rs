@@ -8,6 +8,7 @@ use qiyuan_rating::{EventReport, Profile};
 use qiyuan_tournament::model::{ByeKind, GameResult, Outcome, PlayerId, Sex};
 use qiyuan_tournament::scoring::ScoringSystem;
 use qiyuan_tournament::standings::{Shown, Standings, StandingsConfig, compute_standings};
+use qiyuan_vocab::Message;
 use rust_decimal::Decimal;
 use serde::Serialize;
 
@@ -198,7 +199,8 @@ impl DeskEvent {
             primary: preset.primary,
             lots_seed: None,
         };
-        compute_standings(&self.event, &cfg).map_err(|e| DeskError::Standings(e.to_string()))
+        compute_standings(&self.event, &cfg)
+            .map_err(|e| DeskError::Standings(Message::from_fn(|lang| e.text(lang))))
     }
 
     /// The standings with names, ready to print or export.
@@ -411,7 +413,7 @@ impl DeskEvent {
             pairings,
         )
         .and_then(|e| e.with_details(self.rating_details(through)))
-        .map_err(|e| DeskError::Rating(e.to_string()))
+        .map_err(|e| DeskError::Rating(Message::from_fn(|lang| e.text(lang))))
     }
 
     /// The event's details as the rating regulations read them
@@ -512,18 +514,19 @@ impl DeskEvent {
                 id: rm::PlayerId(ids.get(&p.id.0).copied().unwrap_or(p.id.0)),
                 ..p.clone()
             })
-            .map_err(|e| DeskError::Rating(e.to_string()))
+            .map_err(|e| DeskError::Rating(Message::from_fn(|lang| e.text(lang))))
     }
 
     fn profile(&self, profile: Option<&str>) -> Result<Profile, DeskError> {
         let name = profile
             .or(self.settings.rating_profile.as_deref())
             .ok_or_else(|| {
-                DeskError::Rating(
-                    "no rating profile: choose one in the settings or ask for one".into(),
-                )
+                DeskError::Rating(Message::new(
+                    "no rating profile: choose one in the settings or ask for one",
+                    "未设定等级分规则：请在设置中选择一个，或在请求中指明",
+                ))
             })?;
-        Profile::builtin(name).map_err(|e| DeskError::Rating(e.to_string()))
+        Profile::builtin(name).map_err(|e| DeskError::Rating(Message::from_fn(|lang| e.text(lang))))
     }
 
     /// The rating report (等级分计算表) of the event under `profile` (default:
@@ -553,7 +556,7 @@ impl DeskEvent {
         let profile = self.profile(profile)?;
         let unknown = self.check_sexes(&profile, false)?;
         let mut report = qiyuan_rating::rate(&self.rating_event_through(fill, through)?, &profile)
-            .map_err(|e| DeskError::Rating(e.to_string()))?;
+            .map_err(|e| DeskError::Rating(Message::from_fn(|lang| e.text(lang))))?;
         if !unknown.is_empty() {
             report.warnings.push(format!(
                 "no sex recorded for {}; profile `{}` does not depend on it (性别未填写，本规则不受影响)",
@@ -630,7 +633,7 @@ impl DeskEvent {
         let profile = self.profile(profile)?;
         self.check_sexes(&profile, true)?;
         check_norms(&self.rating_event_with(fill)?, &profile)
-            .map_err(|e| DeskError::Rating(e.to_string()))
+            .map_err(|e| DeskError::Rating(Message::from_fn(|lang| e.text(lang))))
     }
 
     /// The FIDE title-norm check (B.01, 2024) of the event, through

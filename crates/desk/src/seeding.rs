@@ -40,6 +40,7 @@ use serde::{Deserialize, Serialize};
 use crate::error::DeskError;
 use crate::event::{DeskEvent, DeskPlayer, RequestedBye};
 use crate::settings::System;
+use qiyuan_vocab::Message;
 
 /// How the pairing numbers were last given.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -157,9 +158,9 @@ impl DeskEvent {
         players.into_iter().map(|p| p.id).collect()
     }
 
-    fn check_before_round_one(&self, what: &'static str) -> Result<(), DeskError> {
+    fn check_before_round_one(&self, en: &str, zh: &str) -> Result<(), DeskError> {
         if self.rounds_paired() > 0 {
-            return Err(DeskError::AlreadyStarted(what));
+            return Err(DeskError::AlreadyStarted(Message::new(en, zh)));
         }
         Ok(())
     }
@@ -167,7 +168,7 @@ impl DeskEvent {
     /// Numbers the players by the rules (rating, title, name) — the
     /// initial ranking of C.04.3 A.2 — before round 1.
     pub fn seed_by_rating(&mut self) -> Result<Renumbering, DeskError> {
-        self.check_before_round_one("renumbering the players")?;
+        self.check_before_round_one("renumbering the players", "重新编排序号")?;
         let order = self.rating_order();
         let r = self.renumber(&order, None)?;
         self.seeding = SeedingMethod::Rating;
@@ -178,7 +179,7 @@ impl DeskEvent {
     /// shuffle of the players in their rating order, driven by
     /// SplitMix64 from `seed`. The same seed and field give the same draw.
     pub fn draw_lots(&mut self, seed: u64) -> Result<Renumbering, DeskError> {
-        self.check_before_round_one("drawing lots")?;
+        self.check_before_round_one("drawing lots", "抽签")?;
         let mut order = self.rating_order();
         let mut state = seed;
         for i in (1..order.len()).rev() {
@@ -193,7 +194,7 @@ impl DeskEvent {
     /// Moves one player to pairing number `to` before round 1; those
     /// between shift by one.
     pub fn move_player(&mut self, id: PlayerId, to: u32) -> Result<Renumbering, DeskError> {
-        self.check_before_round_one("renumbering the players")?;
+        self.check_before_round_one("renumbering the players", "重新编排序号")?;
         let mut order: Vec<PlayerId> = self.players().into_iter().map(|p| p.id).collect();
         let Some(from) = order.iter().position(|p| *p == id) else {
             return Err(DeskError::UnknownPlayer(id));
@@ -202,9 +203,12 @@ impl DeskEvent {
             return Err(DeskError::PlayerField {
                 player: id.0,
                 field: "number",
-                message: format!(
-                    "{to} is not a pairing number of this event (1 to {})",
-                    order.len()
+                message: Message::new(
+                    format!(
+                        "{to} is not a pairing number of this event (1 to {})",
+                        order.len()
+                    ),
+                    format!("{to} 不是本赛事的序号（1 至 {}）", order.len()),
                 ),
             });
         }
@@ -268,7 +272,10 @@ impl DeskEvent {
             return Ok(renumbering);
         }
         if !self.may_renumber() {
-            return Err(DeskError::AlreadyStarted("renumbering the players"));
+            return Err(DeskError::AlreadyStarted(Message::new(
+                "renumbering the players",
+                "重新编排序号",
+            )));
         }
         let new = |p: PlayerId| renumbering.new_number(p);
         self.rebuild(|parts| {

@@ -24,6 +24,7 @@ pub use qiyuan_tournament::model::ResultWording;
 pub use qiyuan_tournament::names::Order as NameOrdering;
 use qiyuan_tournament::scoring::ScoringSystem;
 use qiyuan_tournament::tiebreak::{PRESETS, Preset, preset};
+use qiyuan_vocab::Message;
 use rust_decimal_macros::dec;
 use serde::{Deserialize, Serialize};
 
@@ -310,7 +311,9 @@ impl RegulationDetails {
     ///
     /// # Errors
     /// The reader's message when the text is not a time control.
-    pub fn parsed_time_control(&self) -> Result<Option<TimeControl>, String> {
+    pub fn parsed_time_control(
+        &self,
+    ) -> Result<Option<TimeControl>, qiyuan_rating::model::TimeControlError> {
         self.time_control
             .as_deref()
             .map(TimeControl::parse)
@@ -320,15 +323,19 @@ impl RegulationDetails {
     /// Checks the time control and the text fields; the error names the
     /// field.
     pub fn validate(&self) -> Result<(), SettingsError> {
-        self.parsed_time_control()
-            .map_err(|m| bad("regulation.time_control", m))?;
+        self.parsed_time_control().map_err(|e| {
+            bad(
+                "regulation.time_control",
+                Message::from_fn(|lang| e.text(lang)),
+            )
+        })?;
         for (field, v) in [
             ("regulation.kind", &self.kind),
             ("regulation.host", &self.host),
         ] {
             if let Some(v) = v {
                 crate::check_player_text(v, crate::MAX_TEXT_CHARS)
-                    .map_err(|r| bad(field, r.to_string()))?;
+                    .map_err(|r| bad(field, Message::from_fn(|lang| r.text(lang))))?;
             }
         }
         Ok(())
@@ -374,7 +381,7 @@ pub enum SettingsError {
         /// The field, as in the JSON.
         field: &'static str,
         /// What is wrong.
-        message: String,
+        message: Message,
     },
 }
 
@@ -401,10 +408,7 @@ impl SettingsError {
                     Some(zh) => format!("“{zh}”"),
                     None => format!("`{field}`"),
                 };
-                match crate::zh::message(message) {
-                    Some(why) => format!("设置有误：{name}：{why}"),
-                    None => format!("设置有误：{name}的值不在允许范围内"),
-                }
+                format!("设置有误：{name}：{}", message.text(lang))
             }
         }
     }
@@ -433,11 +437,8 @@ fn settings_field_zh(field: &str) -> Option<&'static str> {
     })
 }
 
-fn bad(field: &'static str, message: impl Into<String>) -> SettingsError {
-    SettingsError::Field {
-        field,
-        message: message.into(),
-    }
+fn bad(field: &'static str, message: Message) -> SettingsError {
+    SettingsError::Field { field, message }
 }
 
 impl EventSettings {
@@ -539,7 +540,7 @@ impl EventSettings {
     pub fn check_text(&self) -> Result<(), SettingsError> {
         let check = |field: &'static str, v: &str| {
             crate::check_player_text(v, crate::MAX_TEXT_CHARS)
-                .map_err(|r| bad(field, r.to_string()))
+                .map_err(|r| bad(field, Message::from_fn(|lang| r.text(lang))))
         };
         check("name", &self.name)?;
         for (field, v) in [
@@ -559,17 +560,26 @@ impl EventSettings {
     /// Checks every field; the error names the field.
     pub fn validate(&self) -> Result<(), SettingsError> {
         if self.name.trim().is_empty() {
-            return Err(bad("name", "the event needs a name"));
+            return Err(bad(
+                "name",
+                Message::new("the event needs a name", "赛事需要名称"),
+            ));
         }
         if self.name.chars().count() > 200 {
-            return Err(bad("name", "at most 200 characters"));
+            return Err(bad(
+                "name",
+                Message::new("at most 200 characters", "最多 200 个字"),
+            ));
         }
         match self.system {
             System::Swiss { .. } => {
                 if !(1..=99).contains(&self.rounds) {
                     return Err(bad(
                         "rounds",
-                        format!("a Swiss has 1 to 99 rounds, not {}", self.rounds),
+                        Message::new(
+                            format!("a Swiss has 1 to 99 rounds, not {}", self.rounds),
+                            format!("积分编排制为 1 至 99 轮，不能是 {} 轮", self.rounds),
+                        ),
                     ));
                 }
             }
@@ -577,7 +587,10 @@ impl EventSettings {
                 if !(1..=4).contains(&cycles) {
                     return Err(bad(
                         "system.round_robin.cycles",
-                        format!("1 to 4 cycles, not {cycles}"),
+                        Message::new(
+                            format!("1 to 4 cycles, not {cycles}"),
+                            format!("循环 1 至 4 次，不能是 {cycles} 次"),
+                        ),
                     ));
                 }
             }
@@ -587,7 +600,10 @@ impl EventSettings {
                 if !(1..=8).contains(&games_per_match) {
                     return Err(bad(
                         "system.knockout.games_per_match",
-                        format!("1 to 8 games per match, not {games_per_match}"),
+                        Message::new(
+                            format!("1 to 8 games per match, not {games_per_match}"),
+                            format!("每轮 1 至 8 局，不能是 {games_per_match} 局"),
+                        ),
                     ));
                 }
             }
@@ -596,11 +612,20 @@ impl EventSettings {
         if s.win <= s.loss || s.draw_white < s.loss || s.draw_black < s.loss {
             return Err(bad(
                 "scoring",
-                "a win must be worth more than a loss, a draw not less than a loss",
+                Message::new(
+                    "a win must be worth more than a loss, a draw not less than a loss",
+                    "胜局得分须高于负局，和局得分不得低于负局",
+                ),
             ));
         }
         if s.win.scale() > 1 && (s.win * dec!(10)).fract() != dec!(0) {
-            return Err(bad("scoring", "points are counted in tenths at most"));
+            return Err(bad(
+                "scoring",
+                Message::new(
+                    "points are counted in tenths at most",
+                    "得分最多精确到 0.1 分",
+                ),
+            ));
         }
         self.tiebreak_preset()?;
         if self.result_wording == ResultWording::Scores {
@@ -608,13 +633,19 @@ impl EventSettings {
             if self.game != Game::Xiangqi {
                 return Err(bad(
                     "result_wording",
-                    "results as scores (2:0 / 1:1 / 0:2) are a xiangqi event's choice",
+                    Message::new(
+                        "results as scores (2:0 / 1:1 / 0:2) are a xiangqi event's choice",
+                        "以比分（2:0 / 1:1 / 0:2）记录成绩只适用于象棋赛事",
+                    ),
                 ));
             }
             if s != ScoringSystem::xiangqi_2011() {
                 return Err(bad(
                     "result_wording",
-                    "results as scores (2:0 / 1:1 / 0:2) need the 2-1-0 scoring",
+                    Message::new(
+                        "results as scores (2:0 / 1:1 / 0:2) need the 2-1-0 scoring",
+                        "以比分（2:0 / 1:1 / 0:2）记录成绩须采用 2-1-0 计分",
+                    ),
                 ));
             }
         }
@@ -622,7 +653,10 @@ impl EventSettings {
             if matches!(self.system, System::Knockout { .. }) {
                 return Err(bad(
                     "system",
-                    "a team event is paired by round robin or Swiss, not knockout",
+                    Message::new(
+                        "a team event is paired by round robin or Swiss, not knockout",
+                        "团体赛采用循环制或积分编排制，不能采用淘汰制",
+                    ),
                 ));
             }
             t.validate()?;
@@ -632,42 +666,63 @@ impl EventSettings {
             if !matches!(self.system, System::Swiss { .. }) || self.team.is_some() {
                 return Err(bad(
                     field,
-                    "same-unit avoidance is an option of an individual Swiss",
+                    Message::new(
+                        "same-unit avoidance is an option of an individual Swiss",
+                        "同单位回避只适用于个人积分编排制",
+                    ),
                 ));
             }
             if let UnitAvoidance::Rounds { first, last } = a {
                 if first == 0 || last < first {
                     return Err(bad(
                         field,
-                        format!(
-                            "rounds {first} to {last}: the first is 1 or more, the last not before it"
+                        Message::new(
+                            format!(
+                                "rounds {first} to {last}: the first is 1 or more, the last not before it"
+                            ),
+                            format!(
+                                "第 {first} 至 {last} 轮：起始轮至少为 1，结束轮不能早于起始轮"
+                            ),
                         ),
                     ));
                 }
                 if last > self.rounds {
                     return Err(bad(
                         field,
-                        format!("round {last} is after the last round, {}", self.rounds),
+                        Message::new(
+                            format!("round {last} is after the last round, {}", self.rounds),
+                            format!("第 {last} 轮在最后一轮（第 {} 轮）之后", self.rounds),
+                        ),
                     ));
                 }
             }
         }
         if let Some(p) = &self.rating_profile {
             let profile = qiyuan_rating::Profile::builtin(p).map_err(|e| {
+                let known = qiyuan_rating::Profile::builtin_names().join(", ");
                 bad(
                     "rating_profile",
-                    format!(
-                        "{e} (built-in profiles: {})",
-                        qiyuan_rating::Profile::builtin_names().join(", ")
-                    ),
+                    Message::from_fn(|lang| {
+                        lang.pick(
+                            format!("{e} (built-in profiles: {known})"),
+                            format!("{}（内置的等级分规则：{known}）", e.text(lang)),
+                        )
+                    }),
                 )
             })?;
             if profile.game != self.game.kind() {
                 return Err(bad(
                     "rating_profile",
-                    format!(
-                        "profile `{p}` rates {:?}, the event is {:?}",
-                        profile.game, self.game
+                    Message::new(
+                        format!(
+                            "profile `{p}` rates {:?}, the event is {:?}",
+                            profile.game, self.game
+                        ),
+                        format!(
+                            "等级分规则 `{p}` 计算的是{}，而赛事是{}",
+                            profile.game.label(Lang::Zh),
+                            self.game.kind().label(Lang::Zh)
+                        ),
                     ),
                 ));
             }
@@ -675,7 +730,13 @@ impl EventSettings {
         if let (Some(a), Some(b)) = (self.start, self.end)
             && b < a
         {
-            return Err(bad("end", format!("{b} is before the start {a}")));
+            return Err(bad(
+                "end",
+                Message::new(
+                    format!("{b} is before the start {a}"),
+                    format!("{b} 早于开始日期 {a}"),
+                ),
+            ));
         }
         for (i, d) in self.round_dates.iter().enumerate() {
             if let Some(s) = self.start
@@ -683,7 +744,10 @@ impl EventSettings {
             {
                 return Err(bad(
                     "round_dates",
-                    format!("round {}: {d} is before the start {s}", i + 1),
+                    Message::new(
+                        format!("round {}: {d} is before the start {s}", i + 1),
+                        format!("第 {} 轮：{d} 早于开始日期 {s}", i + 1),
+                    ),
                 ));
             }
             if let Some(e) = self.end
@@ -691,13 +755,19 @@ impl EventSettings {
             {
                 return Err(bad(
                     "round_dates",
-                    format!("round {}: {d} is after the end {e}", i + 1),
+                    Message::new(
+                        format!("round {}: {d} is after the end {e}", i + 1),
+                        format!("第 {} 轮：{d} 晚于结束日期 {e}", i + 1),
+                    ),
                 ));
             }
             if i > 0 && *d < self.round_dates[i - 1] {
                 return Err(bad(
                     "round_dates",
-                    format!("round {}: {d} is before round {}", i + 1, i),
+                    Message::new(
+                        format!("round {}: {d} is before round {}", i + 1, i),
+                        format!("第 {} 轮：{d} 早于第 {} 轮", i + 1, i),
+                    ),
                 ));
             }
         }
@@ -708,16 +778,19 @@ impl EventSettings {
     pub fn tiebreak_preset(&self) -> Result<Preset, SettingsError> {
         let rounds = self.rounds.max(1);
         preset(&self.tiebreaks, rounds).map_err(|e| {
+            let presets = PRESETS
+                .iter()
+                .map(|(n, _)| *n)
+                .collect::<Vec<_>>()
+                .join(", ");
             bad(
                 "tiebreaks",
-                format!(
-                    "{e} (presets: {})",
-                    PRESETS
-                        .iter()
-                        .map(|(n, _)| *n)
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ),
+                Message::from_fn(|lang| {
+                    lang.pick(
+                        format!("{e} (presets: {presets})"),
+                        format!("{}（预设：{presets}）", e.text(lang)),
+                    )
+                }),
             )
         })
     }

@@ -47,6 +47,7 @@ use crate::error::DeskError;
 use crate::event::DeskEvent;
 use crate::pairing::{Board, ProposedRound};
 use crate::settings::{DutchEdition, SettingsError, System};
+use qiyuan_vocab::Message;
 
 /// Named team tie-break lists: (name, list, description).
 ///
@@ -85,14 +86,24 @@ pub fn team_tiebreaks(name_or_list: &str) -> Result<Vec<TeamTieBreak>, SettingsE
         .map_or(name_or_list, |(_, l, _)| l);
     parse_team_list(list).map_err(|e| SettingsError::Field {
         field: "team.tiebreaks",
-        message: format!(
-            "{e} (presets: {}; or a list of team tie-breaks such as MPvGP,EDE,BC)",
-            TEAM_PRESETS
+        message: {
+            let presets = TEAM_PRESETS
                 .iter()
                 .map(|p| p.0)
                 .collect::<Vec<_>>()
-                .join(", ")
-        ),
+                .join(", ");
+            Message::from_fn(|lang| {
+                lang.pick(
+                    format!(
+                        "{e} (presets: {presets}; or a list of team tie-breaks such as MPvGP,EDE,BC)"
+                    ),
+                    format!(
+                        "{}（预设：{presets}；或写团体破同分规则的列表，如 MPvGP,EDE,BC）",
+                        e.text(lang)
+                    ),
+                )
+            })
+        },
     })
 }
 
@@ -141,14 +152,19 @@ impl TeamSettings {
         if !(1..=20).contains(&self.boards) {
             return Err(SettingsError::Field {
                 field: "team.boards",
-                message: format!("1 to 20 boards, not {}", self.boards),
+                message: Message::new(
+                    format!("1 to 20 boards, not {}", self.boards),
+                    format!("台数为 1 至 20，不能是 {}", self.boards),
+                ),
             });
         }
         if self.match_win <= self.match_draw || self.match_draw < self.match_loss {
             return Err(SettingsError::Field {
                 field: "team.match_points",
-                message: "a won match must be worth more than a draw, a draw not less than a loss"
-                    .into(),
+                message: Message::new(
+                    "a won match must be worth more than a draw, a draw not less than a loss",
+                    "胜一场的得分须高于和一场，和一场不得低于负一场",
+                ),
             });
         }
         team_tiebreaks(&self.tiebreaks)?;
@@ -225,11 +241,8 @@ pub fn home_colour(board: usize) -> Colour {
     }
 }
 
-fn team_err(round: u32, message: impl Into<String>) -> DeskError {
-    DeskError::BadRound {
-        round,
-        message: message.into(),
-    }
+fn team_err(round: u32, message: Message) -> DeskError {
+    DeskError::BadRound { round, message }
 }
 
 impl DeskEvent {
@@ -242,7 +255,7 @@ impl DeskEvent {
         self.settings
             .team
             .as_ref()
-            .ok_or_else(|| team_err(0, "not a team event"))
+            .ok_or_else(|| team_err(0, Message::new("not a team event", "不是团体赛")))
     }
 
     /// Boards per match (0 for an individual event).
@@ -279,26 +292,39 @@ impl DeskEvent {
         name: &str,
         roster: &[PlayerId],
     ) -> Result<(), DeskError> {
-        let err = |field, message: String| DeskError::PlayerField {
+        let err = |field, message: Message| DeskError::PlayerField {
             player: id.0,
             field,
             message,
         };
         if name.trim().is_empty() {
-            return Err(err("team.name", format!("team {id} needs a name")));
+            return Err(err(
+                "team.name",
+                Message::new(
+                    format!("team {id} needs a name"),
+                    format!("第 {id} 队需要队名"),
+                ),
+            ));
         }
-        crate::check_player_text(name.trim(), 100).map_err(|r| err("team.name", r.to_string()))?;
+        crate::check_player_text(name.trim(), 100)
+            .map_err(|r| err("team.name", Message::from_fn(|lang| r.text(lang))))?;
         for (i, p) in roster.iter().enumerate() {
             if self.event.player(*p).is_none() {
                 return Err(err(
                     "team.roster",
-                    format!("team {id}: no player with pairing number {p}"),
+                    Message::new(
+                        format!("team {id}: no player with pairing number {p}"),
+                        format!("第 {id} 队：没有序号为 {p} 的棋手"),
+                    ),
                 ));
             }
             if roster[..i].contains(p) {
                 return Err(err(
                     "team.roster",
-                    format!("team {id}: player {p} is on the roster twice"),
+                    Message::new(
+                        format!("team {id}: player {p} is on the roster twice"),
+                        format!("第 {id} 队：{p}号在名单上出现两次"),
+                    ),
                 ));
             }
             if let Some(other) = self.team_of(*p)
@@ -306,7 +332,10 @@ impl DeskEvent {
             {
                 return Err(err(
                     "team.roster",
-                    format!("player {p} is already on the roster of team {other}"),
+                    Message::new(
+                        format!("player {p} is already on the roster of team {other}"),
+                        format!("{p}号已在第 {other} 队的名单上"),
+                    ),
                 ));
             }
         }
@@ -323,7 +352,10 @@ impl DeskEvent {
     ) -> Result<TeamId, DeskError> {
         self.team_settings()?;
         if !self.team_rounds.is_empty() {
-            return Err(DeskError::AlreadyStarted("registering a team"));
+            return Err(DeskError::AlreadyStarted(Message::new(
+                "registering a team",
+                "登记队伍",
+            )));
         }
         let id = TeamId(self.teams.iter().map(|t| t.id.0).max().unwrap_or(0) + 1);
         let name = name.into();
@@ -348,10 +380,16 @@ impl DeskEvent {
     ) -> Result<(), DeskError> {
         let name = name.into();
         let Some(i) = self.teams.iter().position(|t| t.id == id) else {
-            return Err(team_err(0, format!("no team {id}")));
+            return Err(team_err(
+                0,
+                Message::new(format!("no team {id}"), format!("没有第 {id} 队")),
+            ));
         };
         if !self.team_rounds.is_empty() && roster != self.teams[i].roster {
-            return Err(DeskError::AlreadyStarted("changing a roster"));
+            return Err(DeskError::AlreadyStarted(Message::new(
+                "changing a roster",
+                "更改队伍名单",
+            )));
         }
         self.check_team_fields(id, &name, &roster)?;
         self.teams[i].name = name.trim().to_string();
@@ -378,7 +416,10 @@ impl DeskEvent {
         if self.rounds_paired() + 1 < next {
             return Err(team_err(
                 next - 1,
-                "the boards of the last team round are not made yet: enter the line-ups first",
+                Message::new(
+                    "the boards of the last team round are not made yet: enter the line-ups first",
+                    "上一轮团体对阵尚未排出各台：请先录入出场名单",
+                ),
             ));
         }
         self.check_complete()
@@ -400,7 +441,10 @@ impl DeskEvent {
         if n < 2 {
             return Err(team_err(
                 round,
-                format!("{n} team(s): at least 2 are needed"),
+                Message::new(
+                    format!("{n} team(s): at least 2 are needed"),
+                    format!("只有 {n} 支队伍：至少需要 2 支"),
+                ),
             ));
         }
         let boards = self.team_boards_per_match() as usize;
@@ -408,11 +452,19 @@ impl DeskEvent {
             if t.roster.len() < boards {
                 return Err(team_err(
                     round,
-                    format!(
-                        "team {} {} has {} player(s) on its roster; {boards} boards need at least {boards}",
-                        t.id,
-                        t.name,
-                        t.roster.len()
+                    Message::new(
+                        format!(
+                            "team {} {} has {} player(s) on its roster; {boards} boards need at least {boards}",
+                            t.id,
+                            t.name,
+                            t.roster.len()
+                        ),
+                        format!(
+                            "第 {} 队{}的名单上只有 {} 名棋手；{boards} 台至少需要 {boards} 名",
+                            t.id,
+                            t.name,
+                            t.roster.len()
+                        ),
                     ),
                 ));
             }
@@ -453,7 +505,10 @@ impl DeskEvent {
                 plan.bye = pairing.bye.map(TeamId);
             }
             System::Knockout { .. } => {
-                return Err(team_err(round, "a team event cannot be a knockout"));
+                return Err(team_err(
+                    round,
+                    Message::new("a team event cannot be a knockout", "团体赛不能采用淘汰制"),
+                ));
             }
         }
         Ok(plan)
@@ -546,7 +601,10 @@ impl DeskEvent {
         if plan.round != round {
             return Err(team_err(
                 plan.round,
-                format!("the next team round is {round}"),
+                Message::new(
+                    format!("the next team round is {round}"),
+                    format!("下一轮团体对阵是第 {round} 轮"),
+                ),
             ));
         }
         if round > self.total_rounds() {
@@ -561,10 +619,19 @@ impl DeskEvent {
             .chain(plan.free);
         for t in all {
             if self.team(t).is_none() {
-                return Err(team_err(round, format!("no team {t}")));
+                return Err(team_err(
+                    round,
+                    Message::new(format!("no team {t}"), format!("没有第 {t} 队")),
+                ));
             }
             if seen.contains(&t) {
-                return Err(team_err(round, format!("team {t} is paired twice")));
+                return Err(team_err(
+                    round,
+                    Message::new(
+                        format!("team {t} is paired twice"),
+                        format!("第 {t} 队被编排了两次"),
+                    ),
+                ));
             }
             seen.push(t);
         }
@@ -578,12 +645,18 @@ impl DeskEvent {
     pub fn unpair_last_team_round(&mut self) -> Result<u32, DeskError> {
         let n = self.team_rounds.len() as u32;
         if n == 0 {
-            return Err(team_err(0, "no team round is paired"));
+            return Err(team_err(
+                0,
+                Message::new("no team round is paired", "尚未编排任何一轮团体对阵"),
+            ));
         }
         if self.rounds_paired() >= n {
             return Err(team_err(
                 n,
-                "its boards are made; remove the round of boards first",
+                Message::new(
+                    "its boards are made; remove the round of boards first",
+                    "该轮已排出各台：请先删除该轮的各台对局",
+                ),
             ));
         }
         self.team_rounds.pop();
@@ -596,13 +669,24 @@ impl DeskEvent {
         let plan = self
             .team_rounds
             .get((round as usize).wrapping_sub(1))
-            .ok_or_else(|| team_err(round, "the teams of this round are not paired"))?;
+            .ok_or_else(|| {
+                team_err(
+                    round,
+                    Message::new(
+                        "the teams of this round are not paired",
+                        "本轮的队伍尚未编排",
+                    ),
+                )
+            })?;
         if let Some(l) = plan.line_up(team) {
             return Ok(l.to_vec());
         }
-        let t = self
-            .team(team)
-            .ok_or_else(|| team_err(round, format!("no team {team}")))?;
+        let t = self.team(team).ok_or_else(|| {
+            team_err(
+                round,
+                Message::new(format!("no team {team}"), format!("没有第 {team} 队")),
+            )
+        })?;
         Ok(t.roster
             .iter()
             .copied()
@@ -624,16 +708,26 @@ impl DeskEvent {
         players: &[PlayerId],
     ) -> Result<(), DeskError> {
         let boards = self.team_boards_per_match() as usize;
-        let t = self
-            .team(team)
-            .ok_or_else(|| team_err(round, format!("no team {team}")))?;
+        let t = self.team(team).ok_or_else(|| {
+            team_err(
+                round,
+                Message::new(format!("no team {team}"), format!("没有第 {team} 队")),
+            )
+        })?;
         if players.len() != boards {
             return Err(team_err(
                 round,
-                format!(
-                    "team {team} {}: the line-up has {} player(s), the event has {boards} boards",
-                    t.name,
-                    players.len()
+                Message::new(
+                    format!(
+                        "team {team} {}: the line-up has {} player(s), the event has {boards} boards",
+                        t.name,
+                        players.len()
+                    ),
+                    format!(
+                        "第 {team} 队{}：出场名单有 {} 名棋手，而赛事为 {boards} 台",
+                        t.name,
+                        players.len()
+                    ),
                 ),
             ));
         }
@@ -642,26 +736,35 @@ impl DeskEvent {
             let Some(pos) = t.roster.iter().position(|r| r == p) else {
                 return Err(team_err(
                     round,
-                    format!(
-                        "team {team} {}, board {}: player {p} is not on the team's roster",
-                        t.name,
-                        b + 1
+                    Message::new(
+                        format!(
+                            "team {team} {}, board {}: player {p} is not on the team's roster",
+                            t.name,
+                            b + 1
+                        ),
+                        format!("第 {team} 队{}第 {} 台：{p}号不在本队名单上", t.name, b + 1),
                     ),
                 ));
             };
             if players[..b].contains(p) {
                 return Err(team_err(
                     round,
-                    format!("team {team} {}: player {p} is on two boards", t.name),
+                    Message::new(
+                        format!("team {team} {}: player {p} is on two boards", t.name),
+                        format!("第 {team} 队{}：{p}号出现在两个台次", t.name),
+                    ),
                 ));
             }
             if !self.event.player(*p).is_some_and(|x| x.active_in(round)) {
                 return Err(team_err(
                     round,
-                    format!(
-                        "team {team} {}, board {}: player {p} does not take part in this round",
-                        t.name,
-                        b + 1
+                    Message::new(
+                        format!(
+                            "team {team} {}, board {}: player {p} does not take part in this round",
+                            t.name,
+                            b + 1
+                        ),
+                        format!("第 {team} 队{}第 {} 台：{p}号不参加本轮", t.name, b + 1),
                     ),
                 ));
             }
@@ -670,12 +773,21 @@ impl DeskEvent {
             {
                 return Err(team_err(
                     round,
-                    format!(
-                        "team {team} {}: board order breaks the roster order — player {p} (roster place {}) cannot play board {} below player {q} (roster place {})",
-                        t.name,
-                        pos + 1,
-                        b + 1,
-                        prev + 1
+                    Message::new(
+                        format!(
+                            "team {team} {}: board order breaks the roster order — player {p} (roster place {}) cannot play board {} below player {q} (roster place {})",
+                            t.name,
+                            pos + 1,
+                            b + 1,
+                            prev + 1
+                        ),
+                        format!(
+                            "第 {team} 队{}：台次违反名单顺序——{p}号（名单第 {} 位）不能排在第 {} 台、位于{q}号（名单第 {} 位）之后",
+                            t.name,
+                            pos + 1,
+                            b + 1,
+                            prev + 1
+                        ),
                     ),
                 ));
             }
@@ -695,17 +807,31 @@ impl DeskEvent {
         let plan = self
             .team_rounds
             .get((round as usize).wrapping_sub(1))
-            .ok_or_else(|| team_err(round, "the teams of this round are not paired"))?;
+            .ok_or_else(|| {
+                team_err(
+                    round,
+                    Message::new(
+                        "the teams of this round are not paired",
+                        "本轮的队伍尚未编排",
+                    ),
+                )
+            })?;
         if plan.match_of(team).is_none() {
             return Err(team_err(
                 round,
-                format!("team {team} has no match in this round"),
+                Message::new(
+                    format!("team {team} has no match in this round"),
+                    format!("第 {team} 队本轮没有对阵"),
+                ),
             ));
         }
         if self.rounds_paired() >= round {
             return Err(team_err(
                 round,
-                "the boards of this round are made; the line-ups are fixed",
+                Message::new(
+                    "the boards of this round are made; the line-ups are fixed",
+                    "本轮已排出各台：出场名单已确定",
+                ),
             ));
         }
         self.check_line_up(round, team, &players)?;
@@ -724,7 +850,15 @@ impl DeskEvent {
         let plan = self
             .team_rounds
             .get((round as usize).wrapping_sub(1))
-            .ok_or_else(|| team_err(round, "the teams of this round are not paired"))?;
+            .ok_or_else(|| {
+                team_err(
+                    round,
+                    Message::new(
+                        "the teams of this round are not paired",
+                        "本轮的队伍尚未编排",
+                    ),
+                )
+            })?;
         let mut out = ProposedRound {
             round,
             ..ProposedRound::default()
@@ -783,11 +917,24 @@ impl DeskEvent {
         let plan = self
             .team_rounds
             .get((round as usize).wrapping_sub(1))
-            .ok_or_else(|| team_err(round, "the teams of this round are not paired"))?;
-        let m = plan
-            .matches
-            .get(index)
-            .ok_or_else(|| team_err(round, format!("no match {}", index + 1)))?;
+            .ok_or_else(|| {
+                team_err(
+                    round,
+                    Message::new(
+                        "the teams of this round are not paired",
+                        "本轮的队伍尚未编排",
+                    ),
+                )
+            })?;
+        let m = plan.matches.get(index).ok_or_else(|| {
+            team_err(
+                round,
+                Message::new(
+                    format!("no match {}", index + 1),
+                    format!("没有第 {} 场对阵", index + 1),
+                ),
+            )
+        })?;
         let Some(games) = self.event.rounds().get(round as usize - 1) else {
             return Ok(None);
         };
@@ -799,7 +946,15 @@ impl DeskEvent {
                 .games
                 .iter()
                 .find(|g| (g.white == *h && g.black == *a) || (g.white == *a && g.black == *h))
-                .ok_or_else(|| team_err(round, format!("no game between players {h} and {a}")))?;
+                .ok_or_else(|| {
+                    team_err(
+                        round,
+                        Message::new(
+                            format!("no game between players {h} and {a}"),
+                            format!("{h}号与{a}号之间没有对局"),
+                        ),
+                    )
+                })?;
             out.push(BoardGame {
                 home_player: *h,
                 away_player: *a,
@@ -867,8 +1022,9 @@ impl DeskEvent {
             EventKind::Swiss
         };
         let mut e = TeamEvent::new(kind, self.total_rounds(), ts.boards);
-        let conv =
-            |round: u32, e: qiyuan_tournament::team::TeamError| team_err(round, e.to_string());
+        let conv = |round: u32, e: qiyuan_tournament::team::TeamError| {
+            team_err(round, Message::from_fn(|lang| e.text(lang)))
+        };
         for t in &self.teams {
             e.add_team(t.clone()).map_err(|x| conv(0, x))?;
         }
@@ -924,7 +1080,7 @@ impl DeskEvent {
             after_round: Some(after_round.unwrap_or(self.team_rounds_finished())),
         };
         compute_team_standings(&self.team_event()?, &cfg)
-            .map_err(|e| DeskError::Standings(e.to_string()))
+            .map_err(|e| DeskError::Standings(Message::from_fn(|lang| e.text(lang))))
     }
 }
 

@@ -10,13 +10,13 @@ use qiyuan_desk::settings::SettingsError;
 use qiyuan_desk::{DeskError, PairingWarning};
 use qiyuan_rating::Lang;
 use qiyuan_tournament::model::{ByeKind, Colour, ModelError, PlayerId};
-use qiyuan_vocab::{check_message, english_phrases};
+use qiyuan_vocab::{Message, check_message, english_phrases};
 use rust_decimal_macros::dec;
 
-fn settings_field(field: &'static str, message: &str) -> SettingsError {
+fn settings_field(field: &'static str, en: &str, zh: &str) -> SettingsError {
     SettingsError::Field {
         field,
-        message: message.into(),
+        message: Message::new(en, zh),
     }
 }
 
@@ -28,12 +28,16 @@ fn desk_errors() -> Vec<DeskError> {
         DeskError::Settings(settings_field(
             "rounds",
             "a Swiss has 1 to 99 rounds, not 120",
+            "积分编排制为 1 至 99 轮，不能是 120 轮",
         )),
         DeskError::Model(ModelError::DuplicatePlayer(PlayerId(7))),
         DeskError::PlayerField {
             player: 4,
             field: "rating",
-            message: "4100 is not a rating (0 to 4000)".into(),
+            message: Message::new(
+                "4100 is not a rating (0 to 4000)",
+                "4100 不是有效的等级分（0 至 4000）",
+            ),
         },
         DeskError::UnknownPlayer(PlayerId(12)),
         DeskError::RoundIncomplete { round: 3, board: 2 },
@@ -42,26 +46,38 @@ fn desk_errors() -> Vec<DeskError> {
         DeskError::NoValidPairing { round: 5 },
         DeskError::Pairing {
             round: 6,
-            message: "the engine's own words about a bracket".into(),
+            message: Message::new("the engine's own words about a bracket", "编排程序的说明"),
         },
         DeskError::Knockout {
             stage: 2,
             tie: 3,
-            message: "the match is level after its games and has no decisive game; \
-                      set the knockout's `armageddon` or decide the tie by hand"
-                .into(),
+            message: Message::new(
+                "the match is level after its games and has no decisive game; \
+                 set the knockout's `armageddon` or decide the tie by hand",
+                "双方赛完各局后打平，且没有决胜局：请设置淘汰赛的 `armageddon`（决胜局），\
+                 或由裁判判定胜负",
+            ),
         },
         DeskError::BadRound {
             round: 4,
-            message: "board 7 has a result; clear the results first".into(),
+            message: Message::new(
+                "board 7 has a result; clear the results first",
+                "第 7 台已有成绩：请先清除成绩",
+            ),
         },
         DeskError::NoSuchBoard {
             round: 2,
             board: 11,
         },
-        DeskError::AlreadyStarted("renumbering the players"),
-        DeskError::Standings("the tie-break engine's own words".into()),
-        DeskError::Rating("no rating profile: choose one in the settings or ask for one".into()),
+        DeskError::AlreadyStarted(Message::new("renumbering the players", "重新编排序号")),
+        DeskError::Standings(Message::new(
+            "the tie-break engine's own words",
+            "破同分的说明",
+        )),
+        DeskError::Rating(Message::new(
+            "no rating profile: choose one in the settings or ask for one",
+            "未设定等级分规则：请在设置中选择一个，或在请求中指明",
+        )),
         DeskError::SexNotRecorded {
             players: vec!["3 李四".into()],
             profile: "cxa-2019".into(),
@@ -96,6 +112,7 @@ fn settings_errors() -> Vec<SettingsError> {
     let all = vec![settings_field(
         "round_dates",
         "round 3: 2026-05-01 is before the start 2026-05-02",
+        "第 3 轮：2026-05-01 早于开始日期 2026-05-02",
     )];
     for e in &all {
         match e {
@@ -193,17 +210,23 @@ fn import_errors() -> Vec<ImportError> {
         ImportError {
             line: 3,
             field: Some("sex".into()),
-            message: "`x` is not a sex (m/f, 男/女)".into(),
+            message: Message::new(
+                "`x` is not a sex (m/f, 男/女)",
+                "“x”不是有效的性别（m/f、男/女）",
+            ),
         },
         ImportError {
             line: 0,
             field: None,
-            message: "no player (001) record in the file".into(),
+            message: Message::new(
+                "no player (001) record in the file",
+                "文件中没有棋手记录（001）",
+            ),
         },
         ImportError {
             line: 5,
             field: Some("rating".into()),
-            message: "a reader's own words".into(),
+            message: Message::new("a reader's own words", "读取程序的说明"),
         },
     ]
 }

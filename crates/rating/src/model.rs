@@ -634,7 +634,10 @@ impl TimeControl {
     ];
 
     /// Parses a control (`90/40, 15/10`, `25+5`, `30`) or a preset's name.
-    pub fn parse(text: &str) -> Result<TimeControl, String> {
+    ///
+    /// # Errors
+    /// [`TimeControlError`] when the text is neither.
+    pub fn parse(text: &str) -> Result<TimeControl, TimeControlError> {
         let text = text.trim();
         if let Some(&(name, control, rapid, _)) = Self::PRESETS.iter().find(|(n, ..)| *n == text) {
             let mut t = Self::parse_control(control)?;
@@ -645,12 +648,9 @@ impl TimeControl {
         Self::parse_control(text)
     }
 
-    fn parse_control(text: &str) -> Result<TimeControl, String> {
-        let bad = || {
-            format!(
-                "`{text}` is not a time control: write MINUTES[/MOVES] periods separated by \
-                 commas and an optional +SECONDS increment (`90/40, 15/10`, `25+5`), or a preset"
-            )
+    fn parse_control(text: &str) -> Result<TimeControl, TimeControlError> {
+        let bad = || TimeControlError {
+            text: text.to_string(),
         };
         let (body, inc) = match text.split_once('+') {
             Some((b, i)) => (b, i.trim().parse::<u32>().map_err(|_| bad())?),
@@ -1205,5 +1205,38 @@ impl Event {
     /// Position of the player with this id in [`Event::players`].
     pub fn player_index(&self, id: PlayerId) -> Option<usize> {
         self.index.get(&id).copied()
+    }
+}
+
+/// A text that is not a time control (`TimeControl::parse`).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "`{text}` is not a time control: write MINUTES[/MOVES] periods separated by commas and an \
+     optional +SECONDS increment (`90/40, 15/10`, `25+5`), or a preset"
+)]
+pub struct TimeControlError {
+    /// The text given.
+    pub text: String,
+}
+
+impl TimeControlError {
+    /// The message in `lang`: [`Lang::En`] is the `Display` text.
+    ///
+    /// ```
+    /// use qiyuan_rating::model::TimeControl;
+    /// use qiyuan_rating::Lang;
+    /// let e = TimeControl::parse("90/x").unwrap_err();
+    /// assert!(e.text(Lang::Zh).starts_with("`90/x` 不是用时"));
+    /// ```
+    #[must_use]
+    pub fn text(&self, lang: crate::Lang) -> String {
+        match lang {
+            crate::Lang::En => self.to_string(),
+            crate::Lang::Zh => format!(
+                "`{}` 不是用时：写作以逗号分隔的 `MINUTES[/MOVES]` 时段，可加 `+SECONDS` 每步加秒\
+                 （`90/40, 15/10`、`25+5`），或写预设名",
+                self.text
+            ),
+        }
     }
 }

@@ -605,6 +605,87 @@ pub fn glossary_markdown() -> String {
     out
 }
 
+/// A sentence in both languages, written together where it is made: the
+/// reason of a refusal, a note. The way a crate carries words that no code
+/// or figure can be turned into Chinese from: the English is never read
+/// back to find its Chinese. Its `Display` is the English.
+///
+/// ```
+/// use qiyuan_vocab::{Lang, Message};
+/// let m = Message::new("no round is paired", "尚未编排任何一轮");
+/// assert_eq!(m.to_string(), "no round is paired");
+/// assert_eq!(m.text(Lang::Zh), "尚未编排任何一轮");
+/// let n = 3;
+/// let m = Message::from_fn(|lang| lang.pick(format!("{n} rounds"), format!("{n} 轮")));
+/// assert_eq!(m.text(Lang::Zh), "3 轮");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Message {
+    en: String,
+    zh: String,
+}
+
+impl Message {
+    /// The English and the Chinese of one sentence.
+    pub fn new(en: impl Into<String>, zh: impl Into<String>) -> Message {
+        Message {
+            en: en.into(),
+            zh: zh.into(),
+        }
+    }
+
+    /// The sentence made in each language by `words` (a typed value's
+    /// `text(lang)`, or a `format!` per language).
+    pub fn from_fn(words: impl Fn(Lang) -> String) -> Message {
+        Message {
+            en: words(Lang::En),
+            zh: words(Lang::Zh),
+        }
+    }
+
+    /// The sentence in `lang`.
+    #[must_use]
+    pub fn text(&self, lang: Lang) -> &str {
+        match lang {
+            Lang::En => &self.en,
+            Lang::Zh => &self.zh,
+        }
+    }
+
+    /// The English (the `Display`).
+    #[must_use]
+    pub fn en(&self) -> &str {
+        &self.en
+    }
+}
+
+impl std::fmt::Display for Message {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.en)
+    }
+}
+
+impl PartialEq<str> for Message {
+    /// Whether the English is `other`.
+    fn eq(&self, other: &str) -> bool {
+        self.en == other
+    }
+}
+
+impl PartialEq<&str> for Message {
+    /// Whether the English is `other`.
+    fn eq(&self, other: &&str) -> bool {
+        self.en == *other
+    }
+}
+
+impl PartialEq<String> for Message {
+    /// Whether the English is `other`.
+    fn eq(&self, other: &String) -> bool {
+        self.en == *other
+    }
+}
+
 /// An operating-system error (a file not found, no permission, a full
 /// disk) in `lang`: the common kinds in Chinese, any other kind in the
 /// system's own words. [`Lang::En`] is the error's `Display`.

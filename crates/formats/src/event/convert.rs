@@ -895,25 +895,26 @@ fn read_details(cx: &Ctx<'_>, top: &Obj<'_>) -> R<EventDetails> {
     }
     if let Some(n) = cx.present(top, "time_control") {
         let text = cx.string(n, "time_control")?;
-        d.time_control = Some(TimeControl::parse(text).map_err(|m| {
+        d.time_control = Some(TimeControl::parse(text).map_err(|e| {
             let presets: Vec<&str> = TimeControl::PRESETS.iter().map(|p| p.0).collect();
-            // The rating crate's one reason (a String), worded here in Chinese.
-            let zh = format!(
-                "`{text}` 不是用时：写作以逗号分隔的 `MINUTES[/MOVES]` 时段，\
-                 可加 `+SECONDS` 每步加秒（`90/40, 15/10`、`25+5`），或写预设名"
-            );
-            cx.err(n.offset, "time_control", Kind::InvalidValue, m, zh)
-                .with_help(
-                    format!("presets: {}", presets.join(", ")),
-                    format!(
-                        "预设：{}",
-                        presets
-                            .iter()
-                            .map(|p| format!("`{p}`"))
-                            .collect::<Vec<_>>()
-                            .join("、")
-                    ),
-                )
+            cx.err(
+                n.offset,
+                "time_control",
+                Kind::InvalidValue,
+                e.to_string(),
+                e.text(Lang::Zh),
+            )
+            .with_help(
+                format!("presets: {}", presets.join(", ")),
+                format!(
+                    "预设：{}",
+                    presets
+                        .iter()
+                        .map(|p| format!("`{p}`"))
+                        .collect::<Vec<_>>()
+                        .join("、")
+                ),
+            )
         })?);
     }
     if let Some(n) = cx.present(top, "round_dates") {

@@ -754,7 +754,10 @@ async fn remove_players(
             return Err(DeskError::PlayerField {
                 player: p.0,
                 field: "team",
-                message: "is on a team's roster: take him off the team first".into(),
+                message: qiyuan_desk::Message::new(
+                    "is on a team's roster: take him off the team first",
+                    "在某队的名单上：请先将其移出该队",
+                ),
             }
             .into());
         }
@@ -1140,7 +1143,11 @@ impl Store {
     pub async fn delete_event(&self, event_id: i64, by: &str) -> Result<(), StoreError> {
         let (mut tx, loaded) = self.begin_locked(event_id).await?;
         if loaded.desk.rounds_paired() > 0 {
-            return Err(DeskError::AlreadyStarted("deleting the event").into());
+            return Err(DeskError::AlreadyStarted(qiyuan_desk::Message::new(
+                "deleting the event",
+                "删除赛事",
+            ))
+            .into());
         }
         if let Some(submission) = sqlx::query_scalar::<_, i64>(
             "SELECT id FROM desk_submissions WHERE desk_event_id = $1 ORDER BY id LIMIT 1",

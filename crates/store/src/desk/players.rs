@@ -218,7 +218,7 @@ impl Store {
                 .map_err(|r| qiyuan_desk::DeskError::PlayerField {
                     player: player.0,
                     field: "group",
-                    message: r.to_string(),
+                    message: qiyuan_desk::Message::from_fn(|lang| r.text(lang)),
                 })?;
         }
         let (mut tx, mut loaded) = self.begin_locked(event_id).await?;
@@ -255,7 +255,11 @@ impl Store {
     ) -> Result<(), StoreError> {
         let (mut tx, loaded) = self.begin_locked(event_id).await?;
         if loaded.desk.rounds_paired() > 0 {
-            return Err(DeskError::AlreadyStarted("deleting a player").into());
+            return Err(DeskError::AlreadyStarted(qiyuan_desk::Message::new(
+                "deleting a player",
+                "删除棋手",
+            ))
+            .into());
         }
         drop_draft(&mut tx, event_id, by, "a player was deleted").await?;
         let gone = remove_players(&mut tx, self.backend, &loaded, &[player]).await?;
@@ -493,7 +497,10 @@ impl Store {
         if round <= loaded.desk.rounds_paired() {
             return Err(qiyuan_desk::DeskError::BadRound {
                 round,
-                message: "already paired; change the pairing instead".into(),
+                message: qiyuan_desk::Message::new(
+                    "already paired; change the pairing instead",
+                    "已编排；请改为修改编排",
+                ),
             }
             .into());
         }

@@ -157,7 +157,10 @@ impl Store {
         if proposal.round != next {
             return Err(StoreError::Desk(qiyuan_desk::DeskError::BadRound {
                 round: proposal.round,
-                message: format!("the next round is {next}"),
+                message: qiyuan_desk::Message::new(
+                    format!("the next round is {next}"),
+                    format!("下一轮是第 {next} 轮"),
+                ),
             }));
         }
         let json = serde_json::to_string(proposal).map_err(|e| StoreError::Corrupt {
@@ -314,7 +317,7 @@ impl Store {
         if done.rows_affected() == 0 {
             return Err(qiyuan_desk::DeskError::BadRound {
                 round,
-                message: "not paired".into(),
+                message: qiyuan_desk::Message::new("not paired", "尚未编排"),
             }
             .into());
         }
