@@ -43,13 +43,53 @@ pub fn error(message: &str) {
     eprintln!("{}{message}", t("error: ", "错误："));
 }
 
+/// A message [`warning`] and [`note`] print: a text already in the user's
+/// language (`&str`, `String`), or a typed warning or note of a crate below
+/// that words itself (`text(lang)`).
+pub trait Said {
+    /// The message in `lang`.
+    fn said(&self, lang: Lang) -> String;
+}
+
+impl Said for str {
+    fn said(&self, _: Lang) -> String {
+        self.to_string()
+    }
+}
+
+impl Said for String {
+    fn said(&self, _: Lang) -> String {
+        self.clone()
+    }
+}
+
+impl<T: Said + ?Sized> Said for &T {
+    fn said(&self, lang: Lang) -> String {
+        (**self).said(lang)
+    }
+}
+
+impl Said for qiyuan_formats::list::ListWarning {
+    fn said(&self, lang: Lang) -> String {
+        self.text(lang)
+    }
+}
+
+impl Said for qiyuan_formats::rating_event::TrfNote {
+    fn said(&self, lang: Lang) -> String {
+        self.text(lang)
+    }
+}
+
 /// Prints a warning line to stderr: `warning: …` / `警告：…`.
-pub fn warning(message: &str) {
+pub fn warning(message: &(impl Said + ?Sized)) {
+    let message = message.said(lang());
     eprintln!("{}{message}", t("warning: ", "警告："));
 }
 
 /// Prints a note to stderr: `note: …` / `注意：…`.
-pub fn note(message: &str) {
+pub fn note(message: &(impl Said + ?Sized)) {
+    let message = message.said(lang());
     eprintln!("{}{message}", t("note: ", "注意："));
 }
 

@@ -55,15 +55,36 @@ pub enum EntryNote {
     },
 }
 
-impl EntryNote {
-    /// The note in both languages, as the API returns it.
-    #[must_use]
-    pub fn text(&self) -> String {
+impl std::fmt::Display for EntryNote {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            EntryNote::RankNotKept { index } => format!(
-                "players[{index}].rank: not kept by the desk (it ranks by its own standings) / \
-                 裁判台不保存此字段（名次按裁判台的排名表）"
+            EntryNote::RankNotKept { index } => write!(
+                f,
+                "players[{index}].rank: not kept by the desk (it ranks by its own standings)"
             ),
+        }
+    }
+}
+
+impl EntryNote {
+    /// The note in `lang`: [`Lang::En`] is the `Display` text.
+    ///
+    /// ```
+    /// use qiyuan_desk::event_file::EntryNote;
+    /// use qiyuan_rating::Lang;
+    /// let n = EntryNote::RankNotKept { index: 2 };
+    /// assert_eq!(n.text(Lang::En), n.to_string());
+    /// assert_eq!(n.text(Lang::Zh), "`players[2].rank`：裁判台不保存此字段（名次按裁判台自己的排名表）");
+    /// ```
+    #[must_use]
+    pub fn text(&self, lang: Lang) -> String {
+        if lang == Lang::En {
+            return self.to_string();
+        }
+        match self {
+            EntryNote::RankNotKept { index } => {
+                format!("`players[{index}].rank`：裁判台不保存此字段（名次按裁判台自己的排名表）")
+            }
         }
     }
 }

@@ -97,3 +97,28 @@ fn the_tournament_model_of_a_file() {
     assert_eq!(t.rounds()[1].games[0].result, GameResult::Draw);
     assert_eq!(t.rounds()[1].byes, [(PlayerId(9), ByeKind::HalfPoint)]);
 }
+
+/// Every note of an entry in both languages: the English as the API always
+/// wrote it, the Chinese without an English sentence and with the same
+/// player index.
+#[test]
+fn entry_notes_in_both_languages() {
+    let all = [EntryNote::RankNotKept { index: 3 }];
+    for n in &all {
+        match n {
+            EntryNote::RankNotKept { .. } => {}
+        }
+        let (en, zh) = (n.text(Lang::En), n.text(Lang::Zh));
+        assert_eq!(en, n.to_string());
+        assert!(
+            qiyuan_vocab::english_phrases(&zh).is_empty(),
+            "{zh}: {:?}",
+            qiyuan_vocab::english_phrases(&zh)
+        );
+        assert!(zh.contains("players[3].rank"), "{zh}");
+    }
+    assert_eq!(
+        all[0].to_string(),
+        "players[3].rank: not kept by the desk (it ranks by its own standings)"
+    );
+}

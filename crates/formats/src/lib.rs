@@ -24,3 +24,5 @@ pub mod xqf;
 
 #[cfg(test)]
 mod error_text;
+#[cfg(test)]
+mod note_text;

@@ -138,7 +138,7 @@ pub struct ListFile {
     pub encoding: &'static str,
     /// Things the reader did that the user should know (the conversion
     /// from another encoding, columns not read).
-    pub warnings: Vec<String>,
+    pub warnings: Vec<ListWarning>,
     /// The FIDE id of each player the file gives one for, by list id (the
     /// engine's row has no place for it; a new list written from the
     /// period's rows takes it from here).
@@ -182,7 +182,75 @@ pub struct ListRows {
     /// `UTF-8`, `GB18030`, `Big5`, … or `xlsx`.
     pub encoding: &'static str,
     /// Things the user should know (encoding converted, columns not read).
-    pub warnings: Vec<String>,
+    pub warnings: Vec<ListWarning>,
+}
+
+/// Something the list reader did that the user should know: its `Display`
+/// is the English, [`ListWarning::text`] the warning in either language.
+///
+/// ```
+/// use qiyuan_formats::list::{ListWarning, read_list};
+/// use qiyuan_rating::Lang;
+/// let f = read_list("id,name,sex,colour\n1,A,m,red\n".as_bytes(), "r.csv").unwrap();
+/// assert_eq!(f.warnings, [ListWarning::UnknownColumn { file: "r.csv".into(), column: "colour".into() }]);
+/// assert_eq!(f.warnings[0].to_string(), "r.csv:1: unknown column `colour` ignored");
+/// assert_eq!(f.warnings[0].text(Lang::Zh), "r.csv：第 1 行：未知的列 `colour`，已忽略");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ListWarning {
+    /// A CSV file not in UTF-8, read in another encoding.
+    NotUtf8 {
+        /// File name as given.
+        file: String,
+        /// The encoding it was read as (`GB18030`, `Big5` …).
+        encoding: &'static str,
+    },
+    /// A header the reader does not know: the column is not read.
+    UnknownColumn {
+        /// File name as given.
+        file: String,
+        /// The header.
+        column: String,
+    },
+}
+
+impl fmt::Display for ListWarning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ListWarning::NotUtf8 { file, encoding } => {
+                write!(f, "{file}: not UTF-8; read as {encoding} and converted")
+            }
+            ListWarning::UnknownColumn { file, column } => {
+                write!(f, "{file}:1: unknown column `{column}` ignored")
+            }
+        }
+    }
+}
+
+/// A warning equals its English text (`assert_eq!(f.warnings, ["r.csv:1: …"])`).
+impl PartialEq<&str> for ListWarning {
+    fn eq(&self, other: &&str) -> bool {
+        let english = self.to_string();
+        english == *other
+    }
+}
+
+impl ListWarning {
+    /// The warning in `lang`: [`Lang::En`] is the `Display` text.
+    #[must_use]
+    pub fn text(&self, lang: Lang) -> String {
+        if lang == Lang::En {
+            return self.to_string();
+        }
+        match self {
+            ListWarning::NotUtf8 { file, encoding } => {
+                format!("{file}：不是 UTF-8 编码；已按 {encoding} 读入并转换")
+            }
+            ListWarning::UnknownColumn { file, column } => {
+                format!("{file}：第 1 行：未知的列 `{column}`，已忽略")
+            }
+        }
+    }
 }
 
 /// The encoding as a user names it.
@@ -216,14 +284,18 @@ pub fn read_list_rows(
     let encoding = encoding_name(sheet.kind);
     let mut warnings = Vec::new();
     if !matches!(sheet.kind, SheetKind::Csv("UTF-8") | SheetKind::Xlsx) {
-        warnings.push(format!(
-            "{file}: not UTF-8; read as {encoding} and converted"
-        ));
+        warnings.push(ListWarning::NotUtf8 {
+            file: file.to_string(),
+            encoding,
+        });
     }
     let map = HeaderMap::new(&sheet.header, ReadBy::Lists)
         .map_err(|e| err(Some(1), Some(e.key), e.to_string(), e.text(Lang::Zh)))?;
     for h in &map.unknown {
-        warnings.push(format!("{file}:1: unknown column `{h}` ignored"));
+        warnings.push(ListWarning::UnknownColumn {
+            file: file.to_string(),
+            column: h.clone(),
+        });
     }
     for need in [Column::Id, Column::Name, Column::Sex] {
         if map.index(need).is_none() {

@@ -68,8 +68,231 @@ pub struct TrfOptions {
 pub struct Converted {
     /// The rating event, players by list id.
     pub event: rm::Event,
-    /// One line per thing not carried.
-    pub notes: Vec<String>,
+    /// One note per thing not carried.
+    pub notes: Vec<TrfNote>,
+}
+
+/// Which date of a TRF (`042` or `052`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TrfDate {
+    /// `042`, the start date.
+    Start,
+    /// `052`, the end date.
+    End,
+}
+
+impl TrfDate {
+    /// The record: `042` or `052`.
+    #[must_use]
+    pub fn code(self) -> &'static str {
+        match self {
+            TrfDate::Start => TextCode::StartDate.code(),
+            TrfDate::End => TextCode::EndDate.code(),
+        }
+    }
+}
+
+/// What a conversion between a TRF and an event file did not carry
+/// ([`from_trf`], [`to_trf`]): its `Display` is the English,
+/// [`TrfNote::text`] the note in either language, with the same figures.
+///
+/// ```
+/// use qiyuan_formats::rating_event::TrfNote;
+/// use qiyuan_rating::Lang;
+/// let n = TrfNote::RoundsScheduled { scheduled: 5, played: 3 };
+/// assert_eq!(n.text(Lang::En), n.to_string());
+/// assert_eq!(n.text(Lang::Zh), "TRF 排定 5 轮，其中 3 轮有结果：赛事文件只保存对局");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TrfNote {
+    /// The TRF has no `012`: the event is named after the file.
+    NoName,
+    /// A date not `YYYY/MM/DD`, left out.
+    BadDate {
+        /// Which date.
+        date: TrfDate,
+        /// The text of the record.
+        text: String,
+    },
+    /// The end date before the start: both left out.
+    EndBeforeStart,
+    /// A rating outside 100–4000, written as unrated.
+    RatingOutOfRange {
+        /// The player's start rank.
+        start_rank: u32,
+        /// The rating.
+        rating: u32,
+    },
+    /// The TRF's FIDE IDs (the event file has no place for them).
+    FideIdsNotCarried,
+    /// Full birth dates, kept as years.
+    BirthDatesAsYears,
+    /// Games without a result, left out.
+    GamesWithoutResult {
+        /// How many.
+        games: usize,
+    },
+    /// Rounds scheduled beyond the last with results.
+    RoundsScheduled {
+        /// Rounds the TRF schedules.
+        scheduled: u32,
+        /// Rounds with results.
+        played: u32,
+    },
+    /// TRF records the event file does not hold.
+    RecordsNotCarried {
+        /// The text records' codes (`022`, `092` …), in order.
+        codes: Vec<&'static str>,
+        /// Pairing, scoring or team records too.
+        other: bool,
+    },
+    /// Ratings with decimals, rounded (an event file to a TRF).
+    RatingsRounded {
+        /// How many.
+        ratings: usize,
+    },
+    /// Titles longer than the TRF's 3 columns, left out.
+    LongTitles {
+        /// How many.
+        titles: usize,
+    },
+    /// Units (单位): a TRF player has no club.
+    UnitsNotCarried,
+    /// The rating-list data of the players.
+    ListDataNotCarried,
+    /// Player fields a TRF has no place for.
+    PlayerFieldsNotCarried,
+    /// The event's regulation fields.
+    RegulationNotCarried,
+    /// Xiangqi points, written on chess's scale.
+    PointsOnChessScale,
+}
+
+impl std::fmt::Display for TrfNote {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            TrfNote::NoName => f.write_str("the TRF has no name (012): the file name is used"),
+            TrfNote::BadDate { date, text } => {
+                let what = match date {
+                    TrfDate::Start => "start",
+                    TrfDate::End => "end",
+                };
+                write!(
+                    f,
+                    "{what} date `{text}` ({}) is not YYYY/MM/DD: left out",
+                    date.code()
+                )
+            }
+            TrfNote::EndBeforeStart => {
+                f.write_str("the end date is before the start date: dates left out")
+            }
+            TrfNote::RatingOutOfRange { start_rank, rating } => write!(
+                f,
+                "player {start_rank}: rating {rating} is outside 100–4000: written as unrated"
+            ),
+            TrfNote::FideIdsNotCarried => {
+                f.write_str("FIDE IDs are not carried (the event file has no FIDE ID)")
+            }
+            TrfNote::BirthDatesAsYears => f.write_str("birth dates are kept as birth years"),
+            TrfNote::GamesWithoutResult { games } => write!(
+                f,
+                "{games} game(s) without a result are left out (the event file holds finished games)"
+            ),
+            TrfNote::RoundsScheduled { scheduled, played } => write!(
+                f,
+                "the TRF schedules {scheduled} rounds, {played} have results: the event file keeps only the games"
+            ),
+            TrfNote::RecordsNotCarried { codes, other } => {
+                let mut all = codes.clone();
+                if *other {
+                    all.push("pairing/scoring/team records");
+                }
+                write!(f, "TRF records not carried: {}", all.join(", "))
+            }
+            TrfNote::RatingsRounded { ratings } => write!(
+                f,
+                "{ratings} rating(s) with decimals rounded to whole numbers (TRF ratings are whole)"
+            ),
+            TrfNote::LongTitles { titles } => write!(
+                f,
+                "{titles} title(s) longer than 3 letters left out (the TRF title field is 3 columns)"
+            ),
+            TrfNote::UnitsNotCarried => {
+                f.write_str("units (单位) are not carried (a TRF player record has no club)")
+            }
+            TrfNote::ListDataNotCarried => f.write_str(
+                "rating-list data (rated_games, rated_events, ever_reached) are not carried",
+            ),
+            TrfNote::PlayerFieldsNotCarried => f.write_str(
+                "player fields board, team, computer, international_rating, foreign, grade are \
+                 not carried",
+            ),
+            TrfNote::RegulationNotCarried => f.write_str(
+                "the event's regulation fields (kind, round_dates, arbiters, time_control, rapid, \
+                 registered, teams, …) are not carried",
+            ),
+            TrfNote::PointsOnChessScale => f.write_str("points are written on the 1 / ½ / 0 scale"),
+        }
+    }
+}
+
+impl TrfNote {
+    /// The note in `lang`: [`Lang::En`] is the `Display` text.
+    #[must_use]
+    pub fn text(&self, lang: Lang) -> String {
+        if lang == Lang::En {
+            return self.to_string();
+        }
+        match self {
+            TrfNote::NoName => "TRF 没有赛事名称（012）：以文件名为赛事名称".into(),
+            TrfNote::BadDate { date, text } => {
+                let what = match date {
+                    TrfDate::Start => "开始",
+                    TrfDate::End => "结束",
+                };
+                format!(
+                    "{what}日期 `{text}`（{}）不是 YYYY/MM/DD 格式：已略去",
+                    date.code()
+                )
+            }
+            TrfNote::EndBeforeStart => "结束日期早于开始日期：两个日期均已略去".into(),
+            TrfNote::RatingOutOfRange { start_rank, rating } => {
+                format!("棋手 {start_rank}：等级分 {rating} 不在 100–4000 之内：按无等级分写出")
+            }
+            TrfNote::FideIdsNotCarried => "FIDE ID 未带入（赛事文件没有 FIDE ID）".into(),
+            TrfNote::BirthDatesAsYears => "出生日期只保留出生年份".into(),
+            TrfNote::GamesWithoutResult { games } => {
+                format!("{games} 盘没有结果的对局已略去（赛事文件只保存已完成的对局）")
+            }
+            TrfNote::RoundsScheduled { scheduled, played } => {
+                format!("TRF 排定 {scheduled} 轮，其中 {played} 轮有结果：赛事文件只保存对局")
+            }
+            TrfNote::RecordsNotCarried { codes, other } => {
+                let mut all = codes.clone();
+                if *other {
+                    all.push("编排/计分/团体记录");
+                }
+                format!("TRF 中未带入的记录：{}", all.join("、"))
+            }
+            TrfNote::RatingsRounded { ratings } => {
+                format!("{ratings} 个带小数的等级分已四舍五入为整数（TRF 的等级分为整数）")
+            }
+            TrfNote::LongTitles { titles } => {
+                format!("{titles} 个超过 3 个字母的称号已略去（TRF 的称号字段只有 3 列）")
+            }
+            TrfNote::UnitsNotCarried => "单位未带入（TRF 的棋手记录没有单位）".into(),
+            TrfNote::ListDataNotCarried => {
+                "等级分名单数据（`rated_games`、`rated_events`、`ever_reached`）未带入".into()
+            }
+            TrfNote::PlayerFieldsNotCarried => "棋手的 `board`、`team`、`computer`、\
+                 `international_rating`、`foreign`、`grade` 字段未带入"
+                .into(),
+            TrfNote::RegulationNotCarried => "赛事的规程字段（`kind`、`round_dates`、`arbiters`、\
+                 `time_control`、`rapid`、`registered`、`teams` 等）未带入"
+                .into(),
+            TrfNote::PointsOnChessScale => "积分按 1 / ½ / 0 计分制写出".into(),
+        }
+    }
 }
 
 /// Why a TRF cannot be a rating event.
@@ -205,10 +428,14 @@ pub fn from_trf(file: &TrfFile, options: &TrfOptions) -> Result<Converted, TrfEv
         .filter(|s| !s.is_empty())
         .map(String::from)
         .unwrap_or_else(|| {
-            notes.push("the TRF has no name (012): the file name is used".into());
+            notes.push(TrfNote::NoName);
             options.fallback_name.clone()
         });
-    let mut date = |code: TextCode, what: &str| {
+    let mut date = |which: TrfDate| {
+        let code = match which {
+            TrfDate::Start => TextCode::StartDate,
+            TrfDate::End => TextCode::EndDate,
+        };
         let text = file.text(code)?.trim().to_string();
         if text.is_empty() {
             return None;
@@ -216,19 +443,16 @@ pub fn from_trf(file: &TrfFile, options: &TrfOptions) -> Result<Converted, TrfEv
         match iso_date(&text).parse() {
             Ok(d) => Some(d),
             Err(_) => {
-                notes.push(format!(
-                    "{what} date `{text}` ({}) is not YYYY/MM/DD: left out",
-                    code.code()
-                ));
+                notes.push(TrfNote::BadDate { date: which, text });
                 None
             }
         }
     };
-    let start = date(TextCode::StartDate, "start");
-    let end = date(TextCode::EndDate, "end");
+    let start = date(TrfDate::Start);
+    let end = date(TrfDate::End);
     let (start, end) = match (start, end) {
         (Some(s), Some(e)) if e < s => {
-            notes.push("the end date is before the start date: dates left out".into());
+            notes.push(TrfNote::EndBeforeStart);
             (None, None)
         }
         other => other,
@@ -287,10 +511,10 @@ pub fn from_trf(file: &TrfFile, options: &TrfOptions) -> Result<Converted, TrfEv
         let rating = match p.rating {
             Some(r) if (100..=4000).contains(&r) => Some(Decimal::from(r)),
             Some(r) => {
-                notes.push(format!(
-                    "player {}: rating {r} is outside 100–4000: written as unrated",
-                    p.id
-                ));
+                notes.push(TrfNote::RatingOutOfRange {
+                    start_rank: p.id.0,
+                    rating: r,
+                });
                 None
             }
             None => None,
@@ -320,10 +544,10 @@ pub fn from_trf(file: &TrfFile, options: &TrfOptions) -> Result<Converted, TrfEv
         players.push(q);
     }
     if lost_id {
-        notes.push("FIDE IDs are not carried (the event file has no FIDE ID)".into());
+        notes.push(TrfNote::FideIdsNotCarried);
     }
     if lost_birth {
-        notes.push("birth dates are kept as birth years".into());
+        notes.push(TrfNote::BirthDatesAsYears);
     }
 
     let mut pairings = Vec::new();
@@ -354,38 +578,38 @@ pub fn from_trf(file: &TrfFile, options: &TrfOptions) -> Result<Converted, TrfEv
         }
     }
     if pending > 0 {
-        notes.push(format!(
-            "{pending} game(s) without a result are left out (the event file holds finished games)"
-        ));
+        notes.push(TrfNote::GamesWithoutResult { games: pending });
     }
     if t.total_rounds() > trf.played_rounds {
-        notes.push(format!(
-            "the TRF schedules {} rounds, {} have results: the event file keeps only the games",
-            t.total_rounds(),
-            trf.played_rounds
-        ));
+        notes.push(TrfNote::RoundsScheduled {
+            scheduled: t.total_rounds(),
+            played: trf.played_rounds,
+        });
     }
-    let mut dropped: Vec<&str> = file
-        .records
-        .iter()
-        .filter_map(|r| match r {
+    let mut dropped: Vec<&'static str> = Vec::new();
+    let mut other = false;
+    for r in &file.records {
+        match r {
             Record::Text { code, .. }
                 if !matches!(
                     code,
                     TextCode::TournamentName | TextCode::StartDate | TextCode::EndDate
                 ) =>
             {
-                Some(code.code())
+                dropped.push(code.code());
             }
-            Record::Player(_) | Record::Blank | Record::Comment(_) | Record::Text { .. } => None,
-            Record::Xxr(_) | Record::NumberOfRounds(_) => None,
-            _ => Some("pairing/scoring/team records"),
-        })
-        .collect();
-    if !dropped.is_empty() {
+            Record::Player(_) | Record::Blank | Record::Comment(_) | Record::Text { .. } => {}
+            Record::Xxr(_) | Record::NumberOfRounds(_) => {}
+            _ => other = true,
+        }
+    }
+    if !dropped.is_empty() || other {
         dropped.sort_unstable();
         dropped.dedup();
-        notes.push(format!("TRF records not carried: {}", dropped.join(", ")));
+        notes.push(TrfNote::RecordsNotCarried {
+            codes: dropped,
+            other,
+        });
     }
     let event = rm::Event::new(name, options.game, system, start, end, players, pairings)?;
     Ok(Converted { event, notes })
@@ -595,10 +819,13 @@ pub fn read_id_map(bytes: &[u8], file: &str) -> Result<BTreeMap<u32, u32>, IdMap
 /// event.add_game(1, Game::new(1, 2, qiyuan_tournament::model::GameResult::WhiteWins)).unwrap();
 /// let (trf, notes) = to_trf(&file, &event);
 /// assert_eq!(trf.player(1).unwrap().rating, Some(2001));
-/// assert!(notes[0].starts_with("1 rating(s) with decimals rounded"), "{notes:?}");
+/// assert!(notes[0].to_string().starts_with("1 rating(s) with decimals rounded"), "{notes:?}");
 /// ```
 #[must_use]
-pub fn to_trf(file: &rm::Event, event: &qiyuan_tournament::model::Event) -> (TrfFile, Vec<String>) {
+pub fn to_trf(
+    file: &rm::Event,
+    event: &qiyuan_tournament::model::Event,
+) -> (TrfFile, Vec<TrfNote>) {
     let mut notes = Vec::new();
     let mut trf: TrfFile = trf_from_event(file.name(), event, &ScoringSystem::fide(), None);
     // Header records after `012`.
@@ -657,26 +884,22 @@ pub fn to_trf(file: &rm::Event, event: &qiyuan_tournament::model::Event) -> (Trf
         rec.rank = p.rank.and_then(|r| u16::try_from(r).ok());
     }
     if rounded > 0 {
-        notes.push(format!(
-            "{rounded} rating(s) with decimals rounded to whole numbers (TRF ratings are whole)"
-        ));
+        notes.push(TrfNote::RatingsRounded { ratings: rounded });
     }
     if long_titles > 0 {
-        notes.push(format!(
-            "{long_titles} title(s) longer than 3 letters left out (the TRF title field is 3 columns)"
-        ));
+        notes.push(TrfNote::LongTitles {
+            titles: long_titles,
+        });
     }
     let ps = file.players();
     if ps.iter().any(|p| p.unit.is_some()) {
-        notes.push("units (单位) are not carried (a TRF player record has no club)".into());
+        notes.push(TrfNote::UnitsNotCarried);
     }
     if ps
         .iter()
         .any(|p| p.rated_games > 0 || p.rated_events.is_some() || p.ever_reached.is_some())
     {
-        notes.push(
-            "rating-list data (rated_games, rated_events, ever_reached) are not carried".into(),
-        );
+        notes.push(TrfNote::ListDataNotCarried);
     }
     if ps.iter().any(|p| {
         p.board.is_some()
@@ -686,21 +909,13 @@ pub fn to_trf(file: &rm::Event, event: &qiyuan_tournament::model::Event) -> (Trf
             || p.foreign
             || p.grade.is_some()
     }) {
-        notes.push(
-            "player fields board, team, computer, international_rating, foreign, grade are \
-             not carried"
-                .into(),
-        );
+        notes.push(TrfNote::PlayerFieldsNotCarried);
     }
     if *file.details() != rm::EventDetails::default() {
-        notes.push(
-            "the event's regulation fields (kind, round_dates, arbiters, time_control, rapid, \
-             registered, teams, …) are not carried"
-                .into(),
-        );
+        notes.push(TrfNote::RegulationNotCarried);
     }
     if file.game() == rm::GameKind::Xiangqi {
-        notes.push("points are written on the 1 / ½ / 0 scale".into());
+        notes.push(TrfNote::PointsOnChessScale);
     }
     (trf, notes)
 }

@@ -487,7 +487,8 @@ async fn import_list(
     let notes = ImportNotes {
         refused: read.refused.iter().map(Into::into).collect(),
         repeated: Vec::new(),
-        warnings: read.warnings.clone(),
+        // The store keeps the English (its notes are strings).
+        warnings: read.warnings.iter().map(ToString::to_string).collect(),
     };
     let entries: Vec<ListEntry> = read.rows.into_iter().map(Into::into).collect();
     let store = state.store.clone();
@@ -572,7 +573,11 @@ async fn import_event(
             Ok(t) if rating_event::looks_like_trf(&name, &t) => {
                 match trf_event(&viewer, &name, &t, game, ids.as_ref()) {
                     Ok((json, said)) => {
-                        notes.extend(said.into_iter().map(|n| format!("{name}: {n}")));
+                        let colon = viewer.t(": ", "：");
+                        notes.extend(
+                            said.iter()
+                                .map(|n| format!("{name}{colon}{}", n.text(viewer.lang))),
+                        );
                         texts.push((name, json));
                     }
                     Err(refusal) => lines.push((false, refusal)),
@@ -664,7 +669,7 @@ async fn import_event(
                     .into_iter()
                     .map(|c| format!("⚠ {unmet}{colon}{c}")),
             )
-            .chain(notes.into_iter().map(|n| format!("{note}: {n}")))
+            .chain(notes.into_iter().map(|n| format!("{note}{colon}{n}")))
             .collect(),
         None,
     )
@@ -711,7 +716,7 @@ fn trf_event(
     text: &str,
     game: qiyuan_rating::model::GameKind,
     ids: Option<&PlayerIds>,
-) -> Result<(String, Vec<String>), String> {
+) -> Result<(String, Vec<rating_event::TrfNote>), String> {
     let Some(ids) = ids else {
         return Err(viewer.lang.pick(
             format!("{name}: a TRF numbers its players by start rank, not by list id: choose how they become list ids (start ranks, FIDE IDs or a mapping file)."),

@@ -715,6 +715,36 @@ async fn a_tiantian_draw_costs_its_offerer() {
 
 // ---------------------------------------------------------------- games given, rating
 
+/// What the desk does not keep of an event file (a player's `rank`), in
+/// both languages: `notes` in English, `notes_zh` in Chinese.
+#[tokio::test]
+async fn the_notes_of_a_created_event_are_in_both_languages() {
+    let api = Api::start().await;
+    let body = json!({
+        "name": "双人赛", "game": "xiangqi", "system": "swiss",
+        "players": [
+            {"id": 1, "name": "甲", "sex": "m", "rating": 2400, "rank": 1},
+            {"id": 2, "name": "乙", "sex": "m", "rating": 2300}
+        ],
+        "games": [],
+        "settings": {"rounds": 1}
+    });
+    let (s, created) = api
+        .call("POST", "/api/v1/events", Some(&api.arbiter), Some(&body))
+        .await;
+    assert_eq!(s, 201, "{created}");
+    assert_eq!(
+        created["notes"],
+        json!(["players[0].rank: not kept by the desk (it ranks by its own standings)"]),
+        "{created}"
+    );
+    assert_eq!(
+        created["notes_zh"],
+        json!(["`players[0].rank`：裁判台不保存此字段（名次按裁判台自己的排名表）"]),
+        "{created}"
+    );
+}
+
 #[tokio::test]
 async fn an_event_with_its_games_gives_the_rating_report() {
     let api = Api::start().await;

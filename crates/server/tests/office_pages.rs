@@ -1063,6 +1063,13 @@ async fn a_trf_is_imported_under_the_list_ids_of_a_mapping_file() {
     assert_eq!(status, 200, "{text}");
     assert!(text.contains("已导入 1 个赛事"), "{text}");
     assert!(text.contains("棋手 22 名"), "{text}");
+    // What the TRF did not carry, in the page's language.
+    assert!(
+        text.contains("TRF 中未带入：open.trf：TRF 排定 5 轮，其中 3 轮有结果：赛事文件只保存对局"),
+        "{text}"
+    );
+    assert!(text.contains("TRF 中未带入的记录：022、032、102"), "{text}");
+    assert!(!text.contains("not carried"), "{text}");
     let totals = server.store.totals().await.unwrap();
     assert_eq!(totals.events, 1);
     // Start rank 1 (Wang, Lei) played as list id 20107.

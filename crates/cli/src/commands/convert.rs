@@ -46,7 +46,7 @@ use qiyuan_formats::event::{
 use qiyuan_formats::pgn::xiangqi::{XiangqiGame, is_xiangqi, write_xiangqi_pgn};
 use qiyuan_formats::pgn::{PgnGame, TextEncoding, decode, read_raw, write_pgn};
 use qiyuan_formats::rating_event::{
-    PlayerIds, TrfEventError, TrfOptions, from_trf, read_id_map, to_trf,
+    PlayerIds, TrfEventError, TrfNote, TrfOptions, from_trf, read_id_map, to_trf,
 };
 use qiyuan_formats::trf::parse_trf;
 use qiyuan_formats::xqf::{XqfGame, read_xqf, write_xqf};
@@ -102,7 +102,8 @@ pub const CONVERSIONS: &[(FileFormat, FileFormat, Convert)] = &[
     (FileFormat::Xqf, FileFormat::Xqf, xqf_to_xqf),
 ];
 
-/// The bytes written and what was lost on the way.
+/// The bytes written and what was lost on the way (each note in the user's
+/// language).
 pub struct Converted {
     bytes: Vec<u8>,
     notes: Vec<String>,
@@ -559,7 +560,7 @@ pub fn trf_for_office(
     text: &str,
     profile: &str,
     ids: &PlayerIds,
-) -> anyhow::Result<(String, Vec<String>)> {
+) -> anyhow::Result<(String, Vec<TrfNote>)> {
     let game = qiyuan_rating::profile::Profile::builtin(profile)?.game;
     let file = parse_trf(text).with_context(|| name.to_string())?;
     let options = TrfOptions {
@@ -607,14 +608,20 @@ fn trf_to_event(args: &Args, bytes: &[u8], to: FileFormat) -> anyhow::Result<Con
     })?;
     Ok(Converted::text(
         write_event(&done.event, event_format(to)),
-        done.notes,
+        said(&done.notes),
     ))
+}
+
+/// The notes of a conversion in the user's language.
+fn said(notes: &[TrfNote]) -> Vec<String> {
+    notes.iter().map(|n| n.text(say::lang())).collect()
 }
 
 fn event_to_trf(args: &Args, bytes: &[u8], _to: FileFormat) -> anyhow::Result<Converted> {
     let (file, records) = read_event_text_records(args, bytes)?;
     let event = qiyuan_desk::event_file::tournament(&file, None)?;
-    let (trf, mut notes) = to_trf(&file, &event);
+    let (trf, notes) = to_trf(&file, &event);
+    let mut notes = said(&notes);
     if records.iter().any(Option::is_some) {
         notes.insert(
             0,

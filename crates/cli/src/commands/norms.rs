@@ -96,6 +96,7 @@ fn read_event(path: &std::path::Path) -> anyhow::Result<(Event, bool)> {
     };
     let done = from_trf(&file, &options).with_context(|| shown.clone())?;
     for n in done.notes {
+        let n = n.text(say::lang());
         say::note(&format!("{shown}{}{n}", t(": ", "：")));
     }
     Ok((done.event, true))

@@ -455,12 +455,13 @@ async fn import_list(
     let read = read_list_rows(&bytes, &shown, &Limits::list())
         .map_err(|e| anyhow::anyhow!(error_text(&e)))?;
     for w in &read.warnings {
-        say::warning(w);
+        say::warning(&w.text(say::lang()));
     }
     let notes = ImportNotes {
         refused: read.refused.iter().map(Into::into).collect(),
         repeated: Vec::new(),
-        warnings: read.warnings.clone(),
+        // The store keeps the English (its notes are strings).
+        warnings: read.warnings.iter().map(ToString::to_string).collect(),
     };
     let entries: Vec<ListEntry> = read.rows.into_iter().map(Into::into).collect();
     let pb = bar(entries.len() as u64, "importing list");
@@ -653,6 +654,7 @@ async fn import_events(
                     match super::convert::trf_for_office(&shown, &text, profile, ids) {
                         Ok((json, notes)) => {
                             for n in notes {
+                                let n = n.text(say::lang());
                                 say::note(&format!("{shown}{}{n}", t(": ", "：")));
                             }
                             texts.push((shown, json));

@@ -27,7 +27,7 @@
 //! unit (as club), year of birth and the list data that decide K in the
 //! rating report — `rated_games`, `rated_events`, `ever_reached`; `rank` is
 //! not kept (the desk ranks by its standings), and the response's `notes`
-//! say so.
+//! (`notes_zh` in Chinese) say so.
 //! Games given are saved as played rounds (each round complete: every
 //! player of the round in a game or a bye), then the next round is paired
 //! by the desk.
@@ -94,8 +94,10 @@ pub struct Created {
     pub players: usize,
     /// Rounds saved from the games given.
     pub rounds_saved: u32,
-    /// What of the body the desk does not keep.
+    /// What of the body the desk does not keep, in English.
     pub notes: Vec<String>,
+    /// The same in Chinese.
+    pub notes_zh: Vec<String>,
 }
 
 /// A game as the API shows it.
@@ -305,7 +307,12 @@ struct Plan {
     settings: EventSettings,
     players: Vec<ImportedPlayer>,
     rounds: Vec<(ProposedRound, Vec<GameResult>)>,
-    notes: Vec<String>,
+    notes: Vec<event_file::EntryNote>,
+}
+
+/// The notes of an entry in `lang`.
+fn said(notes: &[event_file::EntryNote], lang: crate::i18n::Lang) -> Vec<String> {
+    notes.iter().map(|n| n.text(lang)).collect()
 }
 
 fn plan(body: &[u8]) -> Result<Plan, ApiError> {
@@ -422,7 +429,6 @@ fn plan(body: &[u8]) -> Result<Plan, ApiError> {
         rounds,
         notes,
     } = event_file::entry(&event).map_err(|e| entry_error(&e))?;
-    let notes: Vec<String> = notes.iter().map(event_file::EntryNote::text).collect();
 
     // Check everything on an event in memory.
     let mut desk = DeskEvent::new(settings.clone()).map_err(desk_error)?;
@@ -512,7 +518,8 @@ pub async fn create_event(
         settings: plan.settings,
         players: plan.players.len(),
         rounds_saved: plan.rounds.len() as u32,
-        notes: plan.notes,
+        notes: said(&plan.notes, crate::i18n::Lang::En),
+        notes_zh: said(&plan.notes, crate::i18n::Lang::Zh),
     };
     Ok((StatusCode::CREATED, Json(created)).into_response())
 }

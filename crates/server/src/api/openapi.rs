@@ -367,7 +367,8 @@ fn schemas() -> Value {
                 "settings": {"type": "object"},
                 "players": {"type": "integer"},
                 "rounds_saved": {"type": "integer"},
-                "notes": {"type": "array", "items": {"type": "string"}}
+                "notes": {"type": "array", "items": {"type": "string"}},
+                "notes_zh": {"type": "array", "items": {"type": "string"}}
             }
         }),
     );
