@@ -297,7 +297,7 @@ fn norms_of_a_xiangqi_title_event() {
     assert_eq!(gm["achieved"], true);
     let o = qiyuan(&["norms", path.to_str().unwrap(), "--profile", "cxa-legacy"]);
     let table = String::from_utf8(o.stdout).unwrap();
-    assert!(table.contains("title event: yes"), "{table}");
+    assert!(table.contains("Title event: yes"), "{table}");
     assert!(table.contains("Grandmaster 76% → 8.5: ✓"), "{table}");
 }
 

@@ -22,7 +22,8 @@ mod write;
 pub mod xiangqi;
 
 pub use chess::{
-    ChessMove, GameCheck, IllegalMove, PgnGame, PgnReader, ResultCheck, check, read_pgn,
+    ChessMove, GameCheck, IllegalMove, PgnGame, PgnReader, ResultCheck, ResultProblem, check,
+    read_pgn,
 };
 pub use encoding::{TextEncoding, decode};
 pub use raw::{Element, MoveToken, RawGame, RawReader, Tag, read_raw};

@@ -204,8 +204,182 @@ pub struct TargetCheck {
     pub points_needed: Decimal,
     /// Reached (points and conditions).
     pub reached: bool,
-    /// Conditions of the event not met for this grade.
+    /// Conditions of the event not met for this grade (English).
     pub conditions_failed: Vec<String>,
+    /// The same, as data ([`GradeConditionFailure::text`] words each).
+    #[serde(skip)]
+    pub failures: Vec<GradeConditionFailure>,
+}
+
+/// A condition of the event a promotion asks and the event does not meet
+/// (regulations.md §5.1): data, worded in either language by
+/// [`GradeConditionFailure::text`] (English by `Display`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum GradeConditionFailure {
+    /// Fewer rounds than the condition asks.
+    Rounds {
+        /// The event's rounds.
+        rounds: u32,
+        /// The minimum.
+        min: u32,
+        /// Where the condition comes from.
+        source: String,
+    },
+    /// The event gives no time control; the condition asks minutes a game.
+    NoTimeControl {
+        /// The minutes a game asked.
+        min: Decimal,
+        /// Where the condition comes from.
+        source: String,
+    },
+    /// The time control gives fewer minutes a game (60 moves) than asked.
+    TimeControl {
+        /// The time control as written (`90+30`).
+        control: String,
+        /// Its minutes a game for 60 moves, both players.
+        minutes: Decimal,
+        /// The minimum.
+        min: Decimal,
+        /// Where the condition comes from.
+        source: String,
+    },
+}
+
+impl GradeConditionFailure {
+    /// The failure in words, citing its source.
+    ///
+    /// ```
+    /// use qiyuan_rating::Lang;
+    /// use qiyuan_rating::grades::GradeConditionFailure;
+    /// let f = GradeConditionFailure::Rounds { rounds: 5, min: 7, source: "§5.1".into() };
+    /// assert_eq!(f.text(Lang::En), "5 rounds, at least 7 (§5.1)");
+    /// assert_eq!(f.text(Lang::Zh), "5 轮，至少须 7 轮（§5.1）");
+    /// ```
+    pub fn text(&self, lang: crate::Lang) -> String {
+        match self {
+            GradeConditionFailure::Rounds {
+                rounds,
+                min,
+                source,
+            } => lang.pick(
+                format!("{rounds} rounds, at least {min} ({source})"),
+                format!("{rounds} 轮，至少须 {min} 轮（{source}）"),
+            ),
+            GradeConditionFailure::NoTimeControl { min, source } => lang.pick(
+                format!("no time control given; at least {min} minutes a game ({source})"),
+                format!("未给出用时规定；每局至少须 {min} 分钟（{source}）"),
+            ),
+            GradeConditionFailure::TimeControl {
+                control,
+                minutes,
+                min,
+                source,
+            } => lang.pick(
+                format!(
+                    "time control {control}: {minutes} minutes a game for 60 moves, at least {min} ({source})"
+                ),
+                format!(
+                    "用时 {control}：60 回合每局 {minutes} 分钟，至少须 {min} 分钟（{source}）"
+                ),
+            ),
+        }
+    }
+}
+
+impl std::fmt::Display for GradeConditionFailure {
+    /// The failure in English ([`GradeConditionFailure::text`]).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.text(crate::Lang::En))
+    }
+}
+
+/// A remark of a grade report, on the event or on one player: data,
+/// worded in either language by [`GradeNote::text`] (English by `Display`
+/// and in JSON).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum GradeNote {
+    /// The table has no promotion rows (the seeds do not print the rates).
+    NoPromotionRows {
+        /// The table's name.
+        table: String,
+    },
+    /// The player's grade is not on the table's ladder.
+    NotOnLadder {
+        /// The grade.
+        grade: String,
+    },
+    /// A grade more than one above was reached, but from `from` up one
+    /// grade at a time: `to` is given.
+    OneAtATime {
+        /// The grade reached by the score.
+        reached: String,
+        /// The player's grade.
+        from: String,
+        /// The article of the rule.
+        article: String,
+        /// The grade given.
+        to: String,
+    },
+    /// No row of the table starts from the player's grade (`None`: no grade).
+    NoRowFrom {
+        /// The player's grade.
+        grade: Option<String>,
+    },
+}
+
+impl GradeNote {
+    /// The remark in words.
+    ///
+    /// ```
+    /// use qiyuan_rating::Lang;
+    /// use qiyuan_rating::grades::GradeNote;
+    /// let n = GradeNote::NoRowFrom { grade: None };
+    /// assert_eq!(n.text(Lang::En), "no row of the table starts from no grade");
+    /// assert_eq!(n.text(Lang::Zh), "表中没有从无等级起算的晋级行");
+    /// ```
+    pub fn text(&self, lang: crate::Lang) -> String {
+        match self {
+            GradeNote::NoPromotionRows { table } => lang.pick(
+                format!(
+                    "the table `{table}` has no promotion rows: the seeds do not print the federation's \
+                     table; give one with the rows (current grade, target grade, rate)"
+                ),
+                format!(
+                    "等级称号表 `{table}` 没有晋级行：原始文件未载明协会的得分率表；请给出含晋级行（原等级、目标等级、得分率）的表"
+                ),
+            ),
+            GradeNote::NotOnLadder { grade } => lang.pick(
+                format!("grade {grade} is not on the ladder"),
+                format!("等级 {grade} 不在等级序列中"),
+            ),
+            GradeNote::OneAtATime {
+                reached,
+                from,
+                article,
+                to,
+            } => lang.pick(
+                format!("{reached} reached, but from {from} one grade at a time ({article}): {to}"),
+                format!("得分达到{reached}，但自{from}起须逐级晋升（{article}）：晋升为{to}"),
+            ),
+            GradeNote::NoRowFrom { grade } => match grade {
+                Some(g) => lang.pick(
+                    format!("no row of the table starts from {g}"),
+                    format!("表中没有从{g}起算的晋级行"),
+                ),
+                None => lang.pick(
+                    "no row of the table starts from no grade".to_string(),
+                    "表中没有从无等级起算的晋级行".to_string(),
+                ),
+            },
+        }
+    }
+}
+
+impl std::fmt::Display for GradeNote {
+    /// The remark in English ([`GradeNote::text`]).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.text(crate::Lang::En))
+    }
 }
 
 /// One player's grade report.
@@ -225,8 +399,11 @@ pub struct PlayerGrade {
     pub targets: Vec<TargetCheck>,
     /// The grade earned, if any.
     pub grade_after: Option<String>,
-    /// Remarks (no row for the grade, the no-skip rule).
+    /// Remarks (no row for the grade, the no-skip rule), in English.
     pub notes: Vec<String>,
+    /// The same, as data ([`GradeNote::text`] words each).
+    #[serde(skip)]
+    pub remarks: Vec<GradeNote>,
 }
 
 /// An event's grade report.
@@ -238,8 +415,11 @@ pub struct GradeReport {
     pub table: String,
     /// Rounds of the event (the divisor of the rate).
     pub rounds: u32,
-    /// Remarks on the whole event.
+    /// Remarks on the whole event, in English.
     pub notes: Vec<String>,
+    /// The same, as data ([`GradeNote::text`] words each).
+    #[serde(skip)]
+    pub remarks: Vec<GradeNote>,
     /// Players in event order.
     pub players: Vec<PlayerGrade>,
 }
@@ -274,13 +454,11 @@ fn event_points(event: &Event) -> Vec<Decimal> {
 pub fn grade_report(event: &Event, table: &GradeTable) -> GradeReport {
     let rounds = event.rounds();
     let pts = event_points(event);
-    let mut notes = Vec::new();
+    let mut remarks = Vec::new();
     if table.promotion.is_empty() {
-        notes.push(format!(
-            "the table `{}` has no promotion rows: the seeds do not print the federation's \
-             table; give one with the rows (current grade, target grade, rate)",
-            table.name
-        ));
+        remarks.push(GradeNote::NoPromotionRows {
+            table: table.name.clone(),
+        });
     }
     let tc = event.details().time_control.as_ref();
     let mut players = Vec::new();
@@ -298,10 +476,9 @@ pub fn grade_report(event: &Event, table: &GradeTable) -> GradeReport {
         let mut pn = Vec::new();
         let cur = before.as_deref().and_then(|g| table.index(g));
         if before.is_some() && cur.is_none() {
-            pn.push(format!(
-                "grade {} is not on the ladder",
-                before.as_deref().unwrap_or_default()
-            ));
+            pn.push(GradeNote::NotOnLadder {
+                grade: before.clone().unwrap_or_default(),
+            });
         }
         let mut targets = Vec::new();
         for row in table
@@ -317,21 +494,26 @@ pub fn grade_report(event: &Event, table: &GradeTable) -> GradeReport {
                 .filter(|c| c.grades.contains(&row.to))
             {
                 if let Some(m) = c.min_rounds.filter(|&m| rounds < m) {
-                    failed.push(format!("{rounds} rounds, at least {m} ({})", c.source));
+                    failed.push(GradeConditionFailure::Rounds {
+                        rounds,
+                        min: m,
+                        source: c.source.clone(),
+                    });
                 }
                 if let Some(m) = c.min_game_minutes {
                     match tc {
-                        None => failed.push(format!(
-                            "no time control given; at least {m} minutes a game ({})",
-                            c.source
-                        )),
-                        Some(t) if t.minutes_for_moves(60) * Decimal::TWO < m => failed.push(
-                            format!(
-                                "time control {t}: {} minutes a game for 60 moves, at least {m} ({})",
-                                (t.minutes_for_moves(60) * Decimal::TWO).normalize(),
-                                c.source
-                            ),
-                        ),
+                        None => failed.push(GradeConditionFailure::NoTimeControl {
+                            min: m,
+                            source: c.source.clone(),
+                        }),
+                        Some(t) if t.minutes_for_moves(60) * Decimal::TWO < m => {
+                            failed.push(GradeConditionFailure::TimeControl {
+                                control: t.to_string(),
+                                minutes: (t.minutes_for_moves(60) * Decimal::TWO).normalize(),
+                                min: m,
+                                source: c.source.clone(),
+                            });
+                        }
                         _ => {}
                     }
                 }
@@ -341,7 +523,8 @@ pub fn grade_report(event: &Event, table: &GradeTable) -> GradeReport {
                 rate: row.rate,
                 points_needed: need,
                 reached: score >= need && failed.is_empty(),
-                conditions_failed: failed,
+                conditions_failed: failed.iter().map(ToString::to_string).collect(),
+                failures: failed,
             });
         }
         let best = targets
@@ -357,20 +540,18 @@ pub fn grade_report(event: &Event, table: &GradeTable) -> GradeReport {
         ) && c >= ns
             && a > c + 1
         {
-            pn.push(format!(
-                "{} reached, but from {} one grade at a time ({}): {}",
-                table.ladder[a],
-                table.ladder[c],
-                table.no_skip_article,
-                table.ladder[c + 1]
-            ));
+            pn.push(GradeNote::OneAtATime {
+                reached: table.ladder[a].clone(),
+                from: table.ladder[c].clone(),
+                article: table.no_skip_article.clone(),
+                to: table.ladder[c + 1].clone(),
+            });
             after = Some(table.ladder[c + 1].clone());
         }
         if targets.is_empty() && !table.promotion.is_empty() {
-            pn.push(format!(
-                "no row of the table starts from {}",
-                before.as_deref().unwrap_or("no grade")
-            ));
+            pn.push(GradeNote::NoRowFrom {
+                grade: before.clone(),
+            });
         }
         players.push(PlayerGrade {
             id: p.id,
@@ -380,14 +561,16 @@ pub fn grade_report(event: &Event, table: &GradeTable) -> GradeReport {
             rate,
             targets,
             grade_after: after,
-            notes: pn,
+            notes: pn.iter().map(ToString::to_string).collect(),
+            remarks: pn,
         });
     }
     GradeReport {
         event: event.name().to_string(),
         table: table.name.clone(),
         rounds,
-        notes,
+        notes: remarks.iter().map(ToString::to_string).collect(),
+        remarks,
         players,
     }
 }

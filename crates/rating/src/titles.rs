@@ -429,8 +429,207 @@ pub struct TitleEventCheck {
     pub qualified_as: Option<NormTitle>,
     /// The article.
     pub article: String,
-    /// What the field has, per clause, in words.
+    /// What the field has, per clause, in words (English).
     pub details: Vec<String>,
+    /// The same, as data ([`FieldDetail::text`] words each).
+    #[serde(skip)]
+    pub clauses: Vec<FieldDetail>,
+}
+
+/// What one requirement of a title event's field found: `count` of the
+/// `players` hold one of `titles` (codes of the rules) or are rated.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FieldPart {
+    /// At least `min` players hold one of the titles.
+    Holding {
+        /// Players holding one.
+        count: usize,
+        /// Players.
+        players: usize,
+        /// The titles.
+        titles: Vec<String>,
+        /// The minimum.
+        min: u32,
+    },
+    /// At least a share of the players hold one of the titles.
+    HoldingShare {
+        /// Players holding one.
+        count: usize,
+        /// Players.
+        players: usize,
+        /// The titles.
+        titles: Vec<String>,
+        /// The share.
+        share: Fraction,
+    },
+    /// At least a share of the players are rated `rating` or more.
+    Rated {
+        /// Players so rated.
+        count: usize,
+        /// Players.
+        players: usize,
+        /// The rating.
+        rating: Decimal,
+        /// The share.
+        share: Fraction,
+    },
+    /// At least a share hold one of the titles or are rated `rating` or more.
+    TitleOrRated {
+        /// Players holding one or so rated.
+        count: usize,
+        /// Players.
+        players: usize,
+        /// The titles.
+        titles: Vec<String>,
+        /// The rating.
+        rating: Decimal,
+        /// The share.
+        share: Fraction,
+    },
+    /// Every player holds one of the titles.
+    AllHolding {
+        /// Players holding one.
+        count: usize,
+        /// Players.
+        players: usize,
+        /// The titles.
+        titles: Vec<String>,
+    },
+}
+
+impl FieldPart {
+    /// The requirement and what the field has, in words.
+    ///
+    /// ```
+    /// use qiyuan_rating::Lang;
+    /// use qiyuan_rating::titles::FieldPart;
+    /// let p = FieldPart::Holding { count: 2, players: 10, titles: vec!["女子大师".into()], min: 3 };
+    /// assert_eq!(p.text(Lang::En), "2 of 10 hold 女子大师 (at least 3)");
+    /// assert_eq!(p.text(Lang::Zh), "10 名棋手中 2 名持有女子大师称号（至少 3 名）");
+    /// ```
+    pub fn text(&self, lang: Lang) -> String {
+        match self {
+            FieldPart::Holding {
+                count,
+                players,
+                titles,
+                min,
+            } => {
+                let t = titles.join("/");
+                lang.pick(
+                    format!("{count} of {players} hold {t} (at least {min})"),
+                    format!("{players} 名棋手中 {count} 名持有{t}称号（至少 {min} 名）"),
+                )
+            }
+            FieldPart::HoldingShare {
+                count,
+                players,
+                titles,
+                share,
+            } => {
+                let t = titles.join("/");
+                lang.pick(
+                    format!("{count} of {players} hold {t} (at least {share})"),
+                    format!("{players} 名棋手中 {count} 名持有{t}称号（至少 {share}）"),
+                )
+            }
+            FieldPart::Rated {
+                count,
+                players,
+                rating,
+                share,
+            } => lang.pick(
+                format!("{count} of {players} rated {rating} or more (at least {share})"),
+                format!("{players} 名棋手中 {count} 名等级分不低于 {rating}（至少 {share}）"),
+            ),
+            FieldPart::TitleOrRated {
+                count,
+                players,
+                titles,
+                rating,
+                share,
+            } => {
+                let t = titles.join("/");
+                lang.pick(
+                    format!(
+                        "{count} of {players} hold {t} or are rated {rating} or more (at least {share})"
+                    ),
+                    format!(
+                        "{players} 名棋手中 {count} 名持有{t}称号或等级分不低于 {rating}（至少 {share}）"
+                    ),
+                )
+            }
+            FieldPart::AllHolding {
+                count,
+                players,
+                titles,
+            } => {
+                let t = titles.join("/");
+                lang.pick(
+                    format!("{count} of {players} hold {t} (every player)"),
+                    format!("{players} 名棋手中 {count} 名持有{t}称号（须全部持有）"),
+                )
+            }
+        }
+    }
+}
+
+/// One line of a title event's field check: a clause (met or not, with
+/// what the field has), or the other title's event the field qualifies as.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FieldDetail {
+    /// One clause of the field (any one met is enough).
+    Clause {
+        /// Whether the field meets it.
+        met: bool,
+        /// Its requirements.
+        parts: Vec<FieldPart>,
+    },
+    /// The field qualifies as the title event of another title.
+    QualifiesAs(NormTitle),
+}
+
+impl FieldDetail {
+    /// The line in words (English: [`TitleEventCheck::details`]).
+    ///
+    /// ```
+    /// use qiyuan_rating::Lang;
+    /// use qiyuan_rating::table::NormTitle;
+    /// use qiyuan_rating::titles::FieldDetail;
+    /// let d = FieldDetail::QualifiesAs(NormTitle::Master);
+    /// assert_eq!(d.text(Lang::En), "the field qualifies as a Master event");
+    /// assert_eq!(d.text(Lang::Zh), "参赛阵容符合大师称号赛的规定");
+    /// ```
+    pub fn text(&self, lang: Lang) -> String {
+        match self {
+            FieldDetail::Clause { met, parts } => {
+                let each: Vec<String> = parts.iter().map(|p| p.text(lang)).collect();
+                match lang {
+                    Lang::En => format!(
+                        "{}: {}",
+                        if *met { "met" } else { "not met" },
+                        each.join(", ")
+                    ),
+                    Lang::Zh => format!(
+                        "{}：{}",
+                        if *met { "符合" } else { "不符合" },
+                        each.join("，")
+                    ),
+                }
+            }
+            FieldDetail::QualifiesAs(other) => lang.pick(
+                format!("the field qualifies as a {other:?} event"),
+                format!("参赛阵容符合{}称号赛的规定", other.name(Lang::Zh)),
+            ),
+        }
+    }
+}
+
+impl std::fmt::Display for FieldDetail {
+    /// The line in English ([`FieldDetail::text`]).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.text(Lang::En))
+    }
 }
 
 fn share_met(count: usize, total: usize, f: Fraction) -> bool {
@@ -438,7 +637,7 @@ fn share_met(count: usize, total: usize, f: Fraction) -> bool {
 }
 
 impl TitleRules {
-    fn clause(&self, event: &Event, c: &FieldClause) -> (bool, String) {
+    fn clause(&self, event: &Event, c: &FieldClause) -> (bool, Vec<FieldPart>) {
         let ps = event.players();
         let n = ps.len();
         let holding = |titles: &[String]| {
@@ -460,28 +659,32 @@ impl TitleRules {
         if let Some(h) = &c.min_holding {
             let k = holding(&h.titles);
             ok &= k as u32 >= h.count;
-            parts.push(format!(
-                "{k} of {n} hold {} (at least {})",
-                h.titles.join("/"),
-                h.count
-            ));
+            parts.push(FieldPart::Holding {
+                count: k,
+                players: n,
+                titles: h.titles.clone(),
+                min: h.count,
+            });
         }
         if let Some(h) = &c.holding_share {
             let k = holding(&h.titles);
             ok &= share_met(k, n, h.share);
-            parts.push(format!(
-                "{k} of {n} hold {} (at least {})",
-                h.titles.join("/"),
-                h.share
-            ));
+            parts.push(FieldPart::HoldingShare {
+                count: k,
+                players: n,
+                titles: h.titles.clone(),
+                share: h.share,
+            });
         }
         if let Some(r) = &c.rated_share {
             let k = rated(r.rating);
             ok &= share_met(k, n, r.share);
-            parts.push(format!(
-                "{k} of {n} rated {} or more (at least {})",
-                r.rating, r.share
-            ));
+            parts.push(FieldPart::Rated {
+                count: k,
+                players: n,
+                rating: r.rating,
+                share: r.share,
+            });
         }
         if let Some(x) = &c.title_or_rated_share {
             let k = ps
@@ -494,31 +697,33 @@ impl TitleRules {
                 })
                 .count();
             ok &= share_met(k, n, x.share);
-            parts.push(format!(
-                "{k} of {n} hold {} or are rated {} or more (at least {})",
-                x.titles.join("/"),
-                x.rating,
-                x.share
-            ));
+            parts.push(FieldPart::TitleOrRated {
+                count: k,
+                players: n,
+                titles: x.titles.clone(),
+                rating: x.rating,
+                share: x.share,
+            });
         }
         if let Some(titles) = &c.all_holding {
             let k = holding(titles);
             ok &= k == n;
-            parts.push(format!(
-                "{k} of {n} hold {} (every player)",
-                titles.join("/")
-            ));
+            parts.push(FieldPart::AllHolding {
+                count: k,
+                players: n,
+                titles: titles.clone(),
+            });
         }
-        (ok, parts.join(", "))
+        (ok, parts)
     }
 
-    fn own_field(&self, event: &Event, rule: &TitleEventRule) -> (bool, Vec<String>) {
+    fn own_field(&self, event: &Event, rule: &TitleEventRule) -> (bool, Vec<FieldDetail>) {
         let mut any = false;
         let mut details = Vec::new();
         for c in &rule.any_of {
-            let (ok, text) = self.clause(event, c);
+            let (ok, parts) = self.clause(event, c);
             any |= ok;
-            details.push(format!("{}: {text}", if ok { "met" } else { "not met" }));
+            details.push(FieldDetail::Clause { met: ok, parts });
         }
         (any, details)
     }
@@ -535,7 +740,7 @@ impl TitleRules {
                     && self.own_field(event, r).0
                 {
                     qualified_as = Some(*other);
-                    details.push(format!("the field qualifies as a {other:?} event"));
+                    details.push(FieldDetail::QualifiesAs(*other));
                     break;
                 }
             }
@@ -545,7 +750,8 @@ impl TitleRules {
             qualifies: own || qualified_as.is_some(),
             qualified_as,
             article: rule.article.clone(),
-            details,
+            details: details.iter().map(ToString::to_string).collect(),
+            clauses: details,
         })
     }
 }
@@ -986,6 +1192,150 @@ pub enum RouteKind {
     Norms,
 }
 
+impl RouteKind {
+    /// The route's name.
+    ///
+    /// ```
+    /// use qiyuan_rating::Lang;
+    /// use qiyuan_rating::titles::RouteKind;
+    /// assert_eq!(RouteKind::Placement.label(Lang::En), "Placement");
+    /// assert_eq!(RouteKind::Norms.label(Lang::Zh), "称号标准");
+    /// ```
+    pub fn label(self, lang: Lang) -> &'static str {
+        match self {
+            RouteKind::Placement => lang.t("Placement", "名次"),
+            RouteKind::Fide => lang.t("Fide", "国际棋联称号"),
+            RouteKind::Norms => lang.t("Norms", "称号标准"),
+        }
+    }
+}
+
+/// What a player has on one route to a title: data, worded in either
+/// language by [`RouteDetail::text`] (English: [`Route::detail`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RouteDetail {
+    /// No place within the window: the rows of the standard.
+    NoPlacement(Vec<PlacementWords>),
+    /// The places won (event, its last day, how).
+    Placed(Vec<(String, NaiveDate, PlacementBasis)>),
+    /// Whether the player holds the FIDE title `code`.
+    Fide {
+        /// The FIDE title.
+        code: String,
+        /// Held.
+        holds: bool,
+    },
+    /// The norms that count and the rating.
+    Norms {
+        /// Norms (one per event).
+        norms: usize,
+        /// Games in their events.
+        games: u32,
+        /// The player's rating.
+        rating: Option<Decimal>,
+        /// The application's minimum rating.
+        min: Option<Decimal>,
+    },
+}
+
+/// A row of the placement table in words: its event and places (`None`:
+/// a share of the team's players by the team's place).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlacementWords {
+    /// The row's event.
+    pub event: String,
+    /// The row's places, first and last.
+    pub places: Option<[u32; 2]>,
+}
+
+impl PlacementWords {
+    fn of(row: &PlacementRow) -> Self {
+        PlacementWords {
+            event: row.event.clone(),
+            places: row.places,
+        }
+    }
+
+    /// The row in words.
+    pub fn text(&self, lang: Lang) -> String {
+        let e = &self.event;
+        match self.places {
+            Some([1, 1]) => lang.pick(format!("{e} champion"), format!("{e}冠军")),
+            Some([a, b]) => lang.pick(format!("{e} places {a}–{b}"), format!("{e}第 {a}–{b} 名")),
+            None => lang.pick(
+                format!("{e} (a share of the team's players by the team's place)"),
+                format!("{e}（按团体名次授予部分队员）"),
+            ),
+        }
+    }
+}
+
+impl RouteDetail {
+    /// The detail in words.
+    ///
+    /// ```
+    /// use qiyuan_rating::Lang;
+    /// use qiyuan_rating::titles::RouteDetail;
+    /// let d = RouteDetail::Fide { code: "GM".into(), holds: false };
+    /// assert_eq!(d.text(Lang::En), "does not hold the FIDE title GM");
+    /// assert_eq!(d.text(Lang::Zh), "未持有国际棋联称号 GM");
+    /// ```
+    pub fn text(&self, lang: Lang) -> String {
+        match self {
+            RouteDetail::NoPlacement(rows) => {
+                let each: Vec<String> = rows.iter().map(|r| r.text(lang)).collect();
+                lang.pick(
+                    format!("no result: {}", each.join("; ")),
+                    format!("无此成绩：{}", each.join("；")),
+                )
+            }
+            RouteDetail::Placed(got) => {
+                let each: Vec<String> = got
+                    .iter()
+                    .map(|(event, date, basis)| match lang {
+                        Lang::En => format!("{event} ({date}): {}", basis.text(lang)),
+                        Lang::Zh => format!("{event}（{date}）：{}", basis.text(lang)),
+                    })
+                    .collect();
+                each.join(lang.t("; ", "；"))
+            }
+            RouteDetail::Fide { code, holds: true } => lang.pick(
+                format!("holds the FIDE title {code}"),
+                format!("持有国际棋联称号 {code}"),
+            ),
+            RouteDetail::Fide { code, holds: false } => lang.pick(
+                format!("does not hold the FIDE title {code}"),
+                format!("未持有国际棋联称号 {code}"),
+            ),
+            RouteDetail::Norms {
+                norms,
+                games,
+                rating,
+                min,
+            } => {
+                let r = rating.map_or_else(|| lang.t("none", "无").to_string(), |r| r.to_string());
+                match lang {
+                    Lang::En => format!(
+                        "{norms} norms in {norms} events, {games} games; rating {r}{}",
+                        min.map_or(String::new(), |m| format!(" (at least {m})"))
+                    ),
+                    Lang::Zh => format!(
+                        "{norms} 个赛事中的称号标准 {norms} 个，对局 {games} 盘；等级分 {r}{}",
+                        min.map_or(String::new(), |m| format!("（须不低于 {m}）"))
+                    ),
+                }
+            }
+        }
+    }
+}
+
+impl std::fmt::Display for RouteDetail {
+    /// The detail in English ([`RouteDetail::text`]).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.text(Lang::En))
+    }
+}
+
 /// One route to a title and whether the player has it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Route {
@@ -993,8 +1343,11 @@ pub struct Route {
     pub kind: RouteKind,
     /// True when the player meets it.
     pub met: bool,
-    /// What the player has.
+    /// What the player has (English).
     pub detail: String,
+    /// The same, as data ([`RouteDetail::text`] words it).
+    #[serde(skip)]
+    pub why: RouteDetail,
     /// The article.
     pub article: String,
 }
@@ -1287,36 +1640,34 @@ pub fn title_file(rules: &TitleRules, file: &TitleFile, date: NaiveDate) -> Titl
                 .iter()
                 .filter(|p| p.article == article && p.date > oldest && p.date <= date)
                 .collect();
+            let why = if got.is_empty() {
+                RouteDetail::NoPlacement(rows.iter().map(|r| PlacementWords::of(r)).collect())
+            } else {
+                RouteDetail::Placed(
+                    got.iter()
+                        .map(|p| (p.event.clone(), p.date, p.basis.clone()))
+                        .collect(),
+                )
+            };
             routes.push(Route {
                 kind: RouteKind::Placement,
                 met: !got.is_empty(),
-                detail: if got.is_empty() {
-                    format!(
-                        "no result: {}",
-                        rows.iter()
-                            .map(|r| placement_words(r))
-                            .collect::<Vec<_>>()
-                            .join("; ")
-                    )
-                } else {
-                    got.iter()
-                        .map(|p| format!("{} ({}): {}", p.event, p.date, p.how))
-                        .collect::<Vec<_>>()
-                        .join("; ")
-                },
+                detail: why.to_string(),
+                why,
                 article: article.to_string(),
             });
         }
         for f in rules.fide.iter().filter(|f| f.title == def.code) {
             let has = file.titles_held.iter().any(|h| h == &f.code);
+            let why = RouteDetail::Fide {
+                code: f.code.clone(),
+                holds: has,
+            };
             routes.push(Route {
                 kind: RouteKind::Fide,
                 met: has,
-                detail: if has {
-                    format!("holds the FIDE title {}", f.code)
-                } else {
-                    format!("does not hold the FIDE title {}", f.code)
-                },
+                detail: why.to_string(),
+                why,
                 article: f.article.clone(),
             });
         }
@@ -1331,18 +1682,17 @@ pub fn title_file(rules: &TitleRules, file: &TitleFile, date: NaiveDate) -> Titl
                 date,
                 rules.window_years,
             );
-            let games: u32 = used.iter().map(|n| n.games).sum();
+            let why = RouteDetail::Norms {
+                norms: used.len(),
+                games: used.iter().map(|n| n.games).sum(),
+                rating: file.rating,
+                min: app.min_rating,
+            };
             routes.push(Route {
                 kind: RouteKind::Norms,
                 met: m.is_empty(),
-                detail: format!(
-                    "{} norms in {} events, {games} games; rating {}{}",
-                    used.len(),
-                    used.len(),
-                    file.rating.map_or("none".into(), |r| r.to_string()),
-                    app.min_rating
-                        .map_or(String::new(), |r| format!(" (at least {r})"))
-                ),
+                detail: why.to_string(),
+                why,
                 article: app.article.clone(),
             });
             gaps = m;
@@ -1369,17 +1719,6 @@ pub fn title_file(rules: &TitleRules, file: &TitleFile, date: NaiveDate) -> Titl
         rules: rules.name.clone(),
         oldest,
         titles,
-    }
-}
-
-fn placement_words(row: &PlacementRow) -> String {
-    match row.places {
-        Some([1, 1]) => format!("{} champion", row.event),
-        Some([a, b]) => format!("{} places {a}–{b}", row.event),
-        None => format!(
-            "{} (a share of the team's players by the team's place)",
-            row.event
-        ),
     }
 }
 

@@ -27,7 +27,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use crate::say::t;
+use crate::say::{self, t};
 use anyhow::Context;
 use comfy_table::{Table, presets::UTF8_FULL_CONDENSED};
 use qiyuan_formats::event::{
@@ -36,6 +36,7 @@ use qiyuan_formats::event::{
 use qiyuan_formats::pgn::xiangqi::{XiangqiCheck, check_xiangqi, is_xiangqi};
 use qiyuan_formats::pgn::{self, ResultCheck, decode, read_raw};
 use qiyuan_formats::xqf::{check_xqf, read_xqf};
+use qiyuan_rating::Lang;
 use qiyuan_rating::model::{Event, Pairing};
 use serde::Serialize;
 
@@ -111,6 +112,23 @@ pub struct Row {
     /// With `--event`: how the record disagrees with the event file.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub event_problems: Vec<String>,
+    /// The problems and the event's game in the user's language (for the
+    /// table; JSON and the fields above keep English).
+    #[serde(skip)]
+    pub shown: Shown,
+}
+
+/// A row's texts in the user's language ([`say::lang`]).
+#[derive(Debug, Clone, Default)]
+pub struct Shown {
+    /// [`Row::problem`].
+    pub problem: Option<String>,
+    /// [`Row::result_problem`].
+    pub result_problem: Option<String>,
+    /// [`Row::event_game`].
+    pub event_game: Option<String>,
+    /// [`Row::event_problems`].
+    pub event_problems: Vec<String>,
 }
 
 impl Row {
@@ -145,15 +163,26 @@ pub struct Summary {
     pub event_games_without_record: Option<usize>,
 }
 
-fn result_fields(check: &ResultCheck) -> (&'static str, Option<String>) {
+fn result_fields(
+    check: &ResultCheck,
+    lang: Lang,
+) -> (&'static str, Option<String>, Option<String>) {
     match check {
-        ResultCheck::Consistent => ("consistent", None),
-        ResultCheck::Undecided => ("undecided", None),
-        ResultCheck::Inconsistent(why) => ("inconsistent", Some(why.clone())),
+        ResultCheck::Consistent => ("consistent", None, None),
+        ResultCheck::Undecided => ("undecided", None, None),
+        ResultCheck::Inconsistent(why) => {
+            ("inconsistent", Some(why.to_string()), Some(why.text(lang)))
+        }
     }
 }
 
-fn error_row(file: &str, game: usize, format: &'static str, kind: &'static str, e: String) -> Row {
+fn error_row(
+    file: &str,
+    game: usize,
+    format: &'static str,
+    kind: &'static str,
+    (e, shown): (String, String),
+) -> Row {
     Row {
         file: file.to_string(),
         game,
@@ -170,6 +199,10 @@ fn error_row(file: &str, game: usize, format: &'static str, kind: &'static str, 
         round: None,
         event_game: None,
         event_problems: Vec::new(),
+        shown: Shown {
+            problem: Some(shown),
+            ..Shown::default()
+        },
     }
 }
 
@@ -179,8 +212,9 @@ fn xiangqi_row(
     (red, black): (String, String),
     round: Option<String>,
     c: &XiangqiCheck,
+    lang: Lang,
 ) -> Row {
-    let (result_check, result_problem) = result_fields(&c.result);
+    let (result_check, result_problem, shown_result) = result_fields(&c.result, lang);
     Row {
         file: file.to_string(),
         game: c.number,
@@ -201,11 +235,17 @@ fn xiangqi_row(
         round,
         event_game: None,
         event_problems: Vec::new(),
+        shown: Shown {
+            problem: c.illegal.as_ref().map(|m| m.text(lang)),
+            result_problem: shown_result,
+            ..Shown::default()
+        },
     }
 }
 
 /// Checks every game of one file's bytes.
 pub fn check_bytes(file: &str, bytes: &[u8]) -> Vec<Row> {
+    let lang = say::lang();
     if bytes.starts_with(b"XQ") {
         return match read_xqf(bytes) {
             Ok(g) => {
@@ -216,9 +256,16 @@ pub fn check_bytes(file: &str, bytes: &[u8]) -> Vec<Row> {
                     (g.red.clone(), g.black.clone()),
                     None,
                     &c,
+                    lang,
                 )]
             }
-            Err(e) => vec![error_row(file, 1, "xqf", "xiangqi", e.to_string())],
+            Err(e) => vec![error_row(
+                file,
+                1,
+                "xqf",
+                "xiangqi",
+                (e.to_string(), e.text(lang)),
+            )],
         };
     }
     let (text, _) = decode(bytes);
@@ -229,7 +276,13 @@ pub fn check_bytes(file: &str, bytes: &[u8]) -> Vec<Row> {
         let raw = match raw {
             Ok(r) => r,
             Err(e) => {
-                rows.push(error_row(file, e.game, "pgn", "?", e.to_string()));
+                rows.push(error_row(
+                    file,
+                    e.game,
+                    "pgn",
+                    "?",
+                    (e.to_string(), e.text(lang)),
+                ));
                 continue;
             }
         };
@@ -243,13 +296,21 @@ pub fn check_bytes(file: &str, bytes: &[u8]) -> Vec<Row> {
                     (tag("Red"), tag("Black")),
                     round,
                     &c,
+                    lang,
                 )),
-                Err(e) => rows.push(error_row(file, number, "pgn", "xiangqi", e.to_string())),
+                Err(e) => rows.push(error_row(
+                    file,
+                    number,
+                    "pgn",
+                    "xiangqi",
+                    (e.to_string(), e.text(lang)),
+                )),
             }
         } else {
             match pgn::check(&raw) {
                 Ok(c) => {
-                    let (result_check, result_problem) = result_fields(&c.result);
+                    let (result_check, result_problem, shown_result) =
+                        result_fields(&c.result, lang);
                     rows.push(Row {
                         file: file.to_string(),
                         game: c.number,
@@ -270,9 +331,20 @@ pub fn check_bytes(file: &str, bytes: &[u8]) -> Vec<Row> {
                         round,
                         event_game: None,
                         event_problems: Vec::new(),
+                        shown: Shown {
+                            problem: c.illegal.as_ref().map(|m| m.text(lang)),
+                            result_problem: shown_result,
+                            ..Shown::default()
+                        },
                     });
                 }
-                Err(e) => rows.push(error_row(file, number, "pgn", "chess", e.to_string())),
+                Err(e) => rows.push(error_row(
+                    file,
+                    number,
+                    "pgn",
+                    "chess",
+                    (e.to_string(), e.text(lang)),
+                )),
             }
         }
     }
@@ -296,14 +368,21 @@ fn summarize(rows: &[Row]) -> Summary {
     s
 }
 
-fn summary_line(s: &Summary) -> String {
-    let mut line = format!(
-        "{} games, {} legal, {} illegal, {} unreadable, {} inconsistent results, {} plies",
-        s.games, s.legal, s.illegal, s.errors, s.inconsistent_results, s.plies
+fn summary_line(s: &Summary, lang: Lang) -> String {
+    let mut line = lang.pick(
+        format!(
+            "{} games, {} legal, {} illegal, {} unreadable, {} inconsistent results, {} plies",
+            s.games, s.legal, s.illegal, s.errors, s.inconsistent_results, s.plies
+        ),
+        format!(
+            "共 {} 局：合法 {} 局，有非法着法 {} 局，无法读取 {} 局，结果矛盾 {} 局，共 {} 步",
+            s.games, s.legal, s.illegal, s.errors, s.inconsistent_results, s.plies
+        ),
     );
     if let (Some(m), Some(w)) = (s.event_mismatches, s.event_games_without_record) {
-        line.push_str(&format!(
-            "; event: {m} records disagree, {w} games without a record"
+        line.push_str(&lang.pick(
+            format!("; event: {m} records disagree, {w} games without a record"),
+            format!("；赛事：{m} 份棋谱与赛事不符，{w} 局没有棋谱"),
         ));
     }
     line
@@ -320,22 +399,36 @@ fn facts(row: &Row) -> RecordFacts<'_> {
     }
 }
 
-fn game_label(event: &Event, game: usize) -> String {
+fn game_label(event: &Event, game: usize, lang: Lang) -> String {
     match event.pairings().get(game) {
-        Some(Pairing::Game { round, .. } | Pairing::Bye { round, .. }) => {
-            format!("games[{game}], round {round}")
-        }
+        Some(Pairing::Game { round, .. } | Pairing::Bye { round, .. }) => lang.pick(
+            format!("games[{game}], round {round}"),
+            format!("games[{game}]，第 {round} 轮"),
+        ),
         None => format!("games[{game}]"),
     }
+}
+
+/// Sets the row's game of the event, in English and in the user's language.
+fn set_game(event: &Event, row: &mut Row, game: usize) {
+    row.event_game = Some(game_label(event, game, Lang::En));
+    row.shown.event_game = Some(game_label(event, game, say::lang()));
+}
+
+/// Adds a problem with the event, in English and in the user's language.
+fn event_problem(row: &mut Row, en: String, zh: String) {
+    row.event_problems.push(en.clone());
+    row.shown.event_problems.push(say::lang().pick(en, zh));
 }
 
 /// Compares a checked record with game `game` of the event.
 fn attach(event: &Event, row: &mut Row, game: usize) {
     let colour = if row.kind == "chess" { "White" } else { "Red" };
     let problems = compare_record(event, game, &facts(row), colour);
-    row.event_game = Some(game_label(event, game));
-    row.event_problems
-        .extend(problems.iter().map(ToString::to_string));
+    set_game(event, row, game);
+    for p in &problems {
+        event_problem(row, p.to_string(), p.text(Lang::Zh));
+    }
 }
 
 /// `--event`: the records the event names, checked and compared, then the
@@ -348,13 +441,23 @@ fn check_event(path: &std::path::Path, rows: &mut Vec<Row>) -> anyhow::Result<(u
         let file = r.resolve(path);
         let shown = file.display().to_string();
         let label = format!("{} (games[{}], line {})", r, r.game, r.line);
+        let label_zh = format!("{}（games[{}]，第 {} 行）", r, r.game, r.line);
         let mut row = match std::fs::read(&file) {
             Err(e) => error_row(
                 &shown,
                 r.number.unwrap_or(1),
                 "?",
                 "?",
-                format!("cannot read {label}: {e}"),
+                (
+                    format!("cannot read {label}: {e}"),
+                    t(
+                        format!("cannot read {label}: {e}"),
+                        format!(
+                            "无法读取 {label_zh}：{}",
+                            qiyuan_vocab::io_error_text(&e, Lang::Zh)
+                        ),
+                    ),
+                ),
             ),
             Ok(bytes) => {
                 let mut found = check_bytes(&shown, &bytes);
@@ -365,9 +468,21 @@ fn check_event(path: &std::path::Path, rows: &mut Vec<Row>) -> anyhow::Result<(u
                         1,
                         "pgn",
                         "?",
-                        format!(
-                            "{label}: the file holds {n} games; say which, e.g. {}#2",
-                            r.path
+                        (
+                            format!(
+                                "{label}: the file holds {n} games; say which, e.g. {}#2",
+                                r.path
+                            ),
+                            t(
+                                format!(
+                                    "{label}: the file holds {n} games; say which, e.g. {}#2",
+                                    r.path
+                                ),
+                                format!(
+                                    "{label_zh}：文件中有 {n} 局，请指明是哪一局，如 {}#2",
+                                    r.path
+                                ),
+                            ),
                         ),
                     ),
                     Some(k) if k > n => error_row(
@@ -375,9 +490,18 @@ fn check_event(path: &std::path::Path, rows: &mut Vec<Row>) -> anyhow::Result<(u
                         k,
                         "pgn",
                         "?",
-                        format!(
-                            "{label}: the file holds {n} game{}",
-                            if n == 1 { "" } else { "s" }
+                        (
+                            format!(
+                                "{label}: the file holds {n} game{}",
+                                if n == 1 { "" } else { "s" }
+                            ),
+                            t(
+                                format!(
+                                    "{label}: the file holds {n} game{}",
+                                    if n == 1 { "" } else { "s" }
+                                ),
+                                format!("{label_zh}：文件中只有 {n} 局"),
+                            ),
                         ),
                     ),
                     _ if n == 0 => error_row(
@@ -385,7 +509,13 @@ fn check_event(path: &std::path::Path, rows: &mut Vec<Row>) -> anyhow::Result<(u
                         1,
                         "pgn",
                         "?",
-                        format!("{label}: no game in the file"),
+                        (
+                            format!("{label}: no game in the file"),
+                            t(
+                                format!("{label}: no game in the file"),
+                                format!("{label_zh}：文件中没有对局"),
+                            ),
+                        ),
                     ),
                     k => found.swap_remove(k.unwrap_or(1) - 1),
                 }
@@ -393,7 +523,7 @@ fn check_event(path: &std::path::Path, rows: &mut Vec<Row>) -> anyhow::Result<(u
         };
         covered[r.game] = true;
         if row.status == "error" {
-            row.event_game = Some(game_label(&event, r.game));
+            set_game(&event, &mut row, r.game);
         } else {
             attach(&event, &mut row, r.game);
         }
@@ -403,26 +533,34 @@ fn check_event(path: &std::path::Path, rows: &mut Vec<Row>) -> anyhow::Result<(u
         match find_game(&event, &facts(row)) {
             Some(m) => {
                 if covered[m.game] {
-                    row.event_game = Some(game_label(&event, m.game));
-                    row.event_problems.push(format!(
-                        "{} has another record already",
-                        game_label(&event, m.game)
-                    ));
+                    set_game(&event, row, m.game);
+                    event_problem(
+                        row,
+                        format!(
+                            "{} has another record already",
+                            game_label(&event, m.game, Lang::En)
+                        ),
+                        format!("{} 已有另一份棋谱", game_label(&event, m.game, Lang::Zh)),
+                    );
                 } else {
                     covered[m.game] = true;
                     attach(&event, row, m.game);
                 }
             }
-            None => row.event_problems.push(match facts(row).round {
-                Some(r) => format!(
-                    "no game of round {r} in the event is between {} and {}",
-                    row.first_player, row.second_player
-                ),
-                None => format!(
-                    "no game of the event is between {} and {}",
-                    row.first_player, row.second_player
-                ),
-            }),
+            None => {
+                let (a, b) = (row.first_player.clone(), row.second_player.clone());
+                let (en, zh) = match facts(row).round {
+                    Some(r) => (
+                        format!("no game of round {r} in the event is between {a} and {b}"),
+                        format!("赛事第 {r} 轮没有 {a} 与 {b} 的对局"),
+                    ),
+                    None => (
+                        format!("no game of the event is between {a} and {b}"),
+                        format!("赛事中没有 {a} 与 {b} 的对局"),
+                    ),
+                };
+                event_problem(row, en, zh);
+            }
         }
     }
     event_rows.append(rows);
@@ -470,56 +608,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             s.push('\n');
             s
         }
-        Format::Table => {
-            let mut t = Table::new();
-            t.load_style(UTF8_FULL_CONDENSED);
-            let mut header = vec![
-                "File",
-                "#",
-                "Game",
-                "Red/White",
-                "Black",
-                "Plies",
-                "Moves",
-                "Result",
-                "Check",
-            ];
-            if args.event.is_some() {
-                header.push("Event");
-            }
-            t.set_header(header);
-            for r in &rows {
-                let moves = match &r.problem {
-                    Some(p) => format!("{}: {p}", r.status),
-                    None => r.status.to_string(),
-                };
-                let check = match &r.result_problem {
-                    Some(p) => format!("{}: {p}", r.result_check),
-                    None => r.result_check.to_string(),
-                };
-                let mut cells = vec![
-                    r.file.clone(),
-                    r.game.to_string(),
-                    format!("{} {}", r.kind, r.format),
-                    r.first_player.clone(),
-                    r.second_player.clone(),
-                    r.plies.to_string(),
-                    moves,
-                    r.result.clone(),
-                    check,
-                ];
-                if args.event.is_some() {
-                    let game = r.event_game.as_deref().unwrap_or("-");
-                    cells.push(if r.event_problems.is_empty() {
-                        format!("{game}: agrees")
-                    } else {
-                        format!("{game}: {}", r.event_problems.join("; "))
-                    });
-                }
-                t.add_row(cells);
-            }
-            format!("{t}\n{}\n", summary_line(&summary))
-        }
+        Format::Table => table_text(&rows, &summary, args.event.is_some(), say::lang()),
     };
     super::output::emit_text(None, &text)?;
     Ok(if rows.iter().any(Row::failed) {
@@ -527,4 +616,95 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// A row's status (`legal`, `illegal`, `error`) or result check
+/// (`consistent`, `undecided`, `inconsistent`) in `lang`.
+fn word(code: &str, lang: Lang) -> &str {
+    match (code, lang) {
+        (code, Lang::En) => code,
+        ("legal", Lang::Zh) => "合法",
+        ("illegal", Lang::Zh) => "非法",
+        ("error", Lang::Zh) => "无法读取",
+        ("consistent", Lang::Zh) => "相符",
+        ("undecided", Lang::Zh) => "无法判定",
+        ("inconsistent", Lang::Zh) => "矛盾",
+        (code, Lang::Zh) => code,
+    }
+}
+
+/// The table of the checked games and the summary line, in `lang`.
+fn table_text(rows: &[Row], summary: &Summary, event: bool, lang: Lang) -> String {
+    let mut t = Table::new();
+    t.load_style(UTF8_FULL_CONDENSED);
+    let mut header = match lang {
+        Lang::En => vec![
+            "File",
+            "#",
+            "Game",
+            "Red/White",
+            "Black",
+            "Plies",
+            "Moves",
+            "Result",
+            "Check",
+        ],
+        Lang::Zh => vec![
+            "文件",
+            "#",
+            "对局",
+            "红方/白方",
+            "黑方",
+            "步数",
+            "着法",
+            "结果",
+            "结果核对",
+        ],
+    };
+    if event {
+        header.push(lang.t("Event", "赛事"));
+    }
+    t.set_header(header);
+    let colon = lang.t(": ", "：");
+    for r in rows {
+        let status = word(r.status, lang);
+        let moves = match &r.shown.problem {
+            Some(p) => format!("{status}{colon}{p}"),
+            None => status.to_string(),
+        };
+        let result_check = word(r.result_check, lang);
+        let check = match &r.shown.result_problem {
+            Some(p) => format!("{result_check}{colon}{p}"),
+            None => result_check.to_string(),
+        };
+        let kind = match (r.kind, lang) {
+            ("xiangqi", Lang::Zh) => "象棋",
+            ("chess", Lang::Zh) => "国际象棋",
+            (kind, _) => kind,
+        };
+        let mut cells = vec![
+            r.file.clone(),
+            r.game.to_string(),
+            format!("{kind} {}", r.format),
+            r.first_player.clone(),
+            r.second_player.clone(),
+            r.plies.to_string(),
+            moves,
+            r.result.clone(),
+            check,
+        ];
+        if event {
+            let game = r.shown.event_game.as_deref().unwrap_or("-");
+            cells.push(if r.shown.event_problems.is_empty() {
+                format!("{game}{colon}{}", lang.t("agrees", "相符"))
+            } else {
+                format!(
+                    "{game}{colon}{}",
+                    r.shown.event_problems.join(lang.t("; ", "；"))
+                )
+            });
+        }
+        t.add_row(cells);
+    }
+    format!("{t}\n{}\n", summary_line(summary, lang))
 }

@@ -97,7 +97,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             t.push('\n');
             t
         }
-        Format::Table => render(&report),
+        Format::Table => render(&report, crate::say::lang()),
         Format::Csv | Format::Xlsx => bail!(t(
             "qiyuan grades writes table or json",
             "qiyuan grades 只输出 table 或 json"
@@ -107,42 +107,63 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn render(r: &GradeReport) -> String {
+fn render(r: &GradeReport, lang: Lang) -> String {
     use comfy_table::{Table, presets::UTF8_FULL_CONDENSED};
-    let mut out = format!(
-        "{} — 棋士等级称号 grades ({} rounds; table {})\n",
-        r.event, r.rounds, r.table
+    let mut out = lang.pick(
+        format!(
+            "{} — grades ({} rounds; table {})\n",
+            r.event, r.rounds, r.table
+        ),
+        format!(
+            "{} — 棋士等级称号（{} 轮；等级称号表 {}）\n",
+            r.event, r.rounds, r.table
+        ),
     );
     let mut t = Table::new();
     t.load_style(UTF8_FULL_CONDENSED);
-    t.set_header([
-        "序号 id",
-        "姓名 name",
-        "原等级 grade before",
-        "得分 points",
-        "得分率 rate",
-        "晋级所需 points needed",
-        "晋级 grade earned",
-    ]);
+    t.set_header(match lang {
+        Lang::En => [
+            "id",
+            "name",
+            "grade before",
+            "points",
+            "rate",
+            "points needed",
+            "grade earned",
+        ],
+        Lang::Zh => [
+            "序号",
+            "姓名",
+            "原等级",
+            "得分",
+            "得分率",
+            "晋级所需",
+            "晋级",
+        ],
+    });
     for p in &r.players {
         let needs: Vec<String> = p
             .targets
             .iter()
             .map(|x| {
+                let failed: Vec<String> = x.failures.iter().map(|f| f.text(lang)).collect();
                 format!(
                     "{} {}% → {}{}{}",
                     x.to,
                     x.rate.normalize(),
                     x.points_needed.normalize(),
                     if x.reached { " ✓" } else { " ✗" },
-                    if x.conditions_failed.is_empty() {
+                    if failed.is_empty() {
                         String::new()
                     } else {
-                        format!(" ({})", x.conditions_failed.join("; "))
+                        lang.pick(
+                            format!(" ({})", failed.join("; ")),
+                            format!("（{}）", failed.join("；")),
+                        )
                     }
                 )
             })
-            .chain(p.notes.iter().cloned())
+            .chain(p.remarks.iter().map(|n| n.text(lang)))
             .collect();
         t.add_row([
             p.id.to_string(),
@@ -155,8 +176,8 @@ fn render(r: &GradeReport) -> String {
         ]);
     }
     out.push_str(&format!("{t}\n"));
-    for n in &r.notes {
-        out.push_str(&format!("{n}\n"));
+    for n in &r.remarks {
+        out.push_str(&format!("{}\n", n.text(lang)));
     }
     out
 }

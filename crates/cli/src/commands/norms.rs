@@ -9,6 +9,7 @@ use anyhow::{Context, bail};
 use qiyuan_formats::event::read_event_path;
 use qiyuan_formats::rating_event::{PlayerIds, TrfOptions, from_trf, looks_like_trf};
 use qiyuan_formats::trf::parse_trf;
+use qiyuan_rating::Lang;
 use qiyuan_rating::fide_norms::{
     FideEventFacts, FideEventKind, FideNormReport, FideNormRules, check_fide_norms,
 };
@@ -174,12 +175,16 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             t
         }
         Format::Table => {
-            let mut t = report.as_ref().map(render_table).unwrap_or_default();
+            let lang = say::lang();
+            let mut t = report
+                .as_ref()
+                .map(|r| render_table(r, lang))
+                .unwrap_or_default();
             if let Some(f) = &fide_report {
                 if !t.is_empty() {
                     t.push('\n');
                 }
-                t.push_str(&render_fide_table(f));
+                t.push_str(&render_fide_table(f, lang));
             }
             t
         }
@@ -193,51 +198,78 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 }
 
 /// The FIDE norms as a table: each title achieved (✓ with Ra and Rp) or
-/// each failed requirement with its article (✗).
-fn render_fide_table(r: &FideNormReport) -> String {
+/// each failed requirement with its article (✗), in `lang`.
+fn render_fide_table(r: &FideNormReport, lang: Lang) -> String {
     use comfy_table::{Table, presets::UTF8_FULL_CONDENSED};
-    use qiyuan_rating::Lang;
     use qiyuan_rating::conditions::CheckStatus;
-    let mut out = format!(
-        "{} — 国际棋联称号标准 FIDE title norms ({}: B.01, 2024)\n",
-        r.event, r.rules
+    let mut out = lang.pick(
+        format!("{} — FIDE title norms ({}: B.01, 2024)\n", r.event, r.rules),
+        format!(
+            "{} — 国际棋联称号标准（{}：B.01，2024）\n",
+            r.event, r.rules
+        ),
     );
-    out.push_str(&format!(
-        "赛事类别 kind of event: {}; 主办协会 host federation: {}\n",
-        r.facts.kind.code(),
-        r.facts.host_federation.as_deref().unwrap_or("—")
+    let host = r.facts.host_federation.as_deref().unwrap_or("—");
+    out.push_str(&lang.pick(
+        format!(
+            "Kind of event: {}; host federation: {host}\n",
+            r.facts.kind.code()
+        ),
+        format!(
+            "赛事类别：{}；主办协会：{host}\n",
+            r.facts.kind.label(Lang::Zh)
+        ),
     ));
     for c in &r.checks {
         let status = match c.status {
-            CheckStatus::Met => "yes",
-            CheckStatus::Failed => "NO",
-            CheckStatus::Unknown => "not checked",
+            CheckStatus::Met => lang.t("yes", "符合"),
+            CheckStatus::Failed => lang.t("NO", "不符合"),
+            CheckStatus::Unknown => lang.t("not checked", "未检查"),
         };
-        out.push_str(&format!(
-            "{} {}: {status} ({})\n",
-            c.article, c.condition, c.detail
+        out.push_str(&lang.pick(
+            format!("{} {}: {status} ({})\n", c.article, c.condition, c.detail),
+            format!(
+                "{} {}：{status}（{}）\n",
+                c.article, c.condition_zh, c.detail_zh
+            ),
         ));
     }
     if let Some(s) = &r.swiss_exemption {
-        out.push_str(&format!(
-            "1.4.3d: {} players, {} federations, {} titled: {}\n",
-            s.players,
-            s.federations,
-            s.titled,
-            if s.met { "exempt" } else { "not exempt" }
+        out.push_str(&lang.pick(
+            format!(
+                "1.4.3d: {} players, {} federations, {} titled: {}\n",
+                s.players,
+                s.federations,
+                s.titled,
+                if s.met { "exempt" } else { "not exempt" }
+            ),
+            format!(
+                "1.4.3d：棋手 {} 名，来自 {} 个协会，有称号者 {} 名：{}\n",
+                s.players,
+                s.federations,
+                s.titled,
+                if s.met {
+                    "免除对手协会的要求"
+                } else {
+                    "不予免除"
+                }
+            ),
         ));
     }
     let mut t = Table::new();
     t.load_style(UTF8_FULL_CONDENSED);
-    t.set_header([
-        "序号 id",
-        "姓名 name",
-        "协会 fed",
-        "称号 title",
-        "局数 N",
-        "得分 W",
-        "标准 FIDE norms",
-    ]);
+    t.set_header(match lang {
+        Lang::En => ["id", "name", "fed", "title", "N", "W", "FIDE norms"],
+        Lang::Zh => [
+            "序号",
+            "姓名",
+            "协会",
+            "称号",
+            "局数",
+            "得分",
+            "国际棋联称号标准",
+        ],
+    });
     for p in &r.players {
         let norms = p
             .results
@@ -251,11 +283,13 @@ fn render_fide_table(r: &FideNormReport) -> String {
                         x.performance.unwrap_or_default()
                     );
                     if let Some(e) = &x.exemption {
-                        s.push_str(&format!(" (under {e})"));
+                        s.push_str(
+                            &lang.pick(format!(" (under {e})"), format!("（依 {e} 免除协会要求）")),
+                        );
                     }
                     s
                 } else {
-                    let why: Vec<String> = x.failures.iter().map(|f| f.text(Lang::En)).collect();
+                    let why: Vec<String> = x.failures.iter().map(|f| f.text(lang)).collect();
                     format!("{} ✗\n  {}", x.title, why.join("\n  "))
                 }
             })
@@ -275,32 +309,46 @@ fn render_fide_table(r: &FideNormReport) -> String {
     out
 }
 
-fn render_table(r: &NormReport) -> String {
+/// Whether the event is a title event, and why not, in `lang` (also the
+/// head of `qiyuan titles`).
+pub(super) fn title_event_lines(r: &NormReport, lang: Lang) -> String {
+    let mut out = String::new();
+    if r.qualifies {
+        out.push_str(lang.t("Title event: yes\n", "称号赛事：是\n"));
+    } else {
+        out.push_str(lang.t("Title event: NO\n", "称号赛事：否\n"));
+        for reason in &r.reasons {
+            out.push_str(&format!("  - {}\n", reason.text(lang)));
+        }
+    }
+    out
+}
+
+fn render_table(r: &NormReport, lang: Lang) -> String {
     use comfy_table::{Table, presets::UTF8_FULL_CONDENSED};
     let mut out = format!("{} — ", r.event);
     match r.event_average {
-        Some(a) => out.push_str(&format!("平均等级分 average {}\n", a.round_dp(2))),
+        Some(a) => out.push_str(&lang.pick(
+            format!("average {}\n", a.round_dp(2)),
+            format!("平均等级分 {}\n", a.round_dp(2)),
+        )),
         None => out.push('\n'),
     }
-    if r.qualifies {
-        out.push_str("等级称号赛 title event: yes\n");
-    } else {
-        out.push_str("等级称号赛 title event: NO\n");
-        for reason in &r.reasons {
-            out.push_str(&format!("  - {reason}\n"));
-        }
-    }
+    out.push_str(&title_event_lines(r, lang));
     let mut t = Table::new();
     t.load_style(UTF8_FULL_CONDENSED);
-    t.set_header([
-        "序号 id",
-        "姓名 name",
-        "局数 N",
-        "得分 W",
-        "平均分 Ra",
-        "等级 category",
-        "标准 norms",
-    ]);
+    t.set_header(match lang {
+        Lang::En => ["id", "name", "N", "W", "Ra", "category", "norms"],
+        Lang::Zh => [
+            "序号",
+            "姓名",
+            "局数",
+            "得分",
+            "平均分",
+            "比赛等级",
+            "称号标准",
+        ],
+    });
     for p in &r.players {
         let norms = p
             .results
@@ -308,8 +356,8 @@ fn render_table(r: &NormReport) -> String {
             .filter(|x| x.required_pct.is_some())
             .map(|x| {
                 format!(
-                    "{:?} {}% → {}: {}",
-                    x.title,
+                    "{} {}% → {}: {}",
+                    x.title.name(lang),
                     x.required_pct.unwrap_or_default(),
                     x.required_points
                         .map(|v| v.normalize().to_string())

@@ -11,6 +11,7 @@ use chrono::NaiveDate;
 use qiyuan_formats::list::read_list;
 use qiyuan_rating::period::RatingList;
 use qiyuan_rating::period::qualification::{Qualification, qualification};
+use qiyuan_rating::{Lang, Profile};
 use rust_decimal::Decimal;
 
 use super::output::{self, Format};
@@ -83,7 +84,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             t
         }
         Format::Csv => csv_text(&rows)?,
-        Format::Table => table_text(&rows),
+        Format::Table => table_text(&rows, &profile, crate::say::lang()),
         Format::Xlsx => bail!(t(
             "qiyuan qualify writes table, csv or json",
             "qiyuan qualify 只输出 table、csv 或 json"
@@ -119,19 +120,45 @@ fn csv_text(rows: &[Qualification]) -> anyhow::Result<String> {
     Ok(String::from_utf8(w.into_inner()?)?)
 }
 
-fn table_text(rows: &[Qualification]) -> String {
+/// Why a player has no mean, in `lang`. The English is the rating crate's
+/// (`Qualification::note`); the Chinese is worded here from the same
+/// figures (the ratings used and the profile's rule), as the rating
+/// crate's qualification gives the note in English only.
+fn note_text(q: &Qualification, profile: &Profile, lang: Lang) -> String {
+    let Some(note) = &q.note else {
+        return String::new();
+    };
+    match lang {
+        Lang::En => note.clone(),
+        Lang::Zh => {
+            let (need, exclude, article) = match &profile.qualification {
+                Some(r) => (r.lists.max(1), r.exclude_k, r.article.as_str()),
+                None => (2, None, ""),
+            };
+            let k = exclude.map_or(String::new(), |k| format!("K ≠ {k} 的"));
+            format!(
+                "{k}已公布等级分 {} 个，须 {need} 个（{article}）",
+                q.used.len()
+            )
+        }
+    }
+}
+
+fn table_text(rows: &[Qualification], profile: &Profile, lang: Lang) -> String {
     use comfy_table::{Table, presets::UTF8_FULL_CONDENSED};
     let mut t = Table::new();
     t.load_style(UTF8_FULL_CONDENSED);
-    t.set_header([
-        "序号 id",
-        "姓名 name",
-        "平均 average",
-        "达到 meets",
-        "所用等级分 ratings used",
-        "备注 note",
-    ]);
+    t.set_header(match lang {
+        Lang::En => ["id", "name", "average", "meets", "ratings used", "note"],
+        Lang::Zh => ["序号", "姓名", "平均", "达到", "所用等级分", "备注"],
+    });
     for q in rows {
+        let used = q
+            .used
+            .iter()
+            .map(|p| format!("{} {} (K {})", p.list, p.rating, p.k))
+            .collect::<Vec<_>>()
+            .join(lang.t("; ", "；"));
         t.add_row([
             q.id.to_string(),
             q.name.clone(),
@@ -139,10 +166,11 @@ fn table_text(rows: &[Qualification]) -> String {
                 .map(|a| a.normalize().to_string())
                 .unwrap_or_default(),
             q.meets
-                .map(|m| if m { "yes" } else { "no" }.to_string())
-                .unwrap_or_default(),
-            used_text(q),
-            q.note.clone().unwrap_or_default(),
+                .map(|m| lang.t(if m { "yes" } else { "no" }, if m { "是" } else { "否" }))
+                .unwrap_or_default()
+                .to_string(),
+            used,
+            note_text(q, profile, lang),
         ]);
     }
     format!("{t}\n")

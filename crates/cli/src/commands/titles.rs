@@ -11,6 +11,7 @@ use anyhow::{Context, bail};
 use chrono::NaiveDate;
 use qiyuan_formats::event::read_event_path;
 use qiyuan_formats::list::read_list;
+use qiyuan_rating::Lang;
 use qiyuan_rating::model::{Event, PlayerId};
 use qiyuan_rating::titles::{
     EventTitleReport, RouteKind, TitleFileReport, TitleRules, event_titles, title_file,
@@ -18,7 +19,7 @@ use qiyuan_rating::titles::{
 };
 
 use super::output::{self, Format};
-use crate::say::{error_text, t};
+use crate::say::{self, error_text, t};
 
 /// The titles of an event, or a player's title file.
 #[derive(Debug, clap::Args)]
@@ -137,7 +138,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             }
             match args.format {
                 Format::Json => json(&reports[0])?,
-                _ => render_event(&reports[0]),
+                _ => render_event(&reports[0], &rules, say::lang()),
             }
         }
         Some(id) => {
@@ -188,7 +189,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             let report = title_file(&rules, &file, date);
             match args.format {
                 Format::Json => json(&report)?,
-                _ => render_file(&report),
+                _ => render_file(&report, &rules, say::lang()),
             }
         }
     };
@@ -202,58 +203,78 @@ fn json<T: serde::Serialize>(x: &T) -> anyhow::Result<String> {
     Ok(t)
 }
 
-fn render_event(r: &EventTitleReport) -> String {
+/// A title of the rules in `lang` (its English name in English, when the
+/// rules give one; else its Chinese name or code).
+fn title_name(rules: &TitleRules, code: &str, lang: Lang) -> String {
+    match rules.titles.iter().find(|t| t.code == code) {
+        Some(t) if lang == Lang::En && !t.name_en.is_empty() => t.name_en.clone(),
+        Some(t) => t.display_name().to_string(),
+        None => code.to_string(),
+    }
+}
+
+fn render_event(r: &EventTitleReport, rules: &TitleRules, lang: Lang) -> String {
     use comfy_table::{Table, presets::UTF8_FULL_CONDENSED};
     let n = &r.norms;
-    let mut out = format!("{} — 称号 titles (rules {})\n", n.event, r.rules);
-    if n.qualifies {
-        out.push_str("等级称号赛 title event: yes\n");
-    } else {
-        out.push_str("等级称号赛 title event: NO\n");
-        for reason in &n.reasons {
-            out.push_str(&format!("  - {reason}\n"));
-        }
-    }
+    let mut out = lang.pick(
+        format!("{} — titles (rules {})\n", n.event, r.rules),
+        format!("{} — 称号（称号规则 {}）\n", n.event, r.rules),
+    );
+    out.push_str(&super::norms::title_event_lines(n, lang));
     for c in n
         .checks
         .iter()
         .filter(|c| c.status == qiyuan_rating::conditions::CheckStatus::Unknown)
     {
-        out.push_str(&format!(
-            "  未核查 not checked: {} ({})\n",
-            c.detail, c.article
+        out.push_str(&lang.pick(
+            format!("  not checked: {} ({})\n", c.detail, c.article),
+            format!("  未检查：{}（{}）\n", c.detail_zh, c.article),
         ));
     }
     for t in &n.title_events {
-        out.push_str(&format!(
-            "  {:?} 称号赛 field: {} ({}) — {}\n",
-            t.norm,
-            if t.qualifies { "yes" } else { "no" },
-            t.article,
-            t.details.join("; ")
-        ));
+        let details: Vec<String> = t.clauses.iter().map(|d| d.text(lang)).collect();
+        out.push_str(&match lang {
+            Lang::En => format!(
+                "  {} title event field: {} ({}) — {}\n",
+                t.norm.name(lang),
+                if t.qualifies { "yes" } else { "no" },
+                t.article,
+                details.join("; ")
+            ),
+            Lang::Zh => format!(
+                "  {}称号赛参赛阵容：{}（{}）— {}\n",
+                t.norm.name(lang),
+                if t.qualifies { "符合" } else { "不符合" },
+                t.article,
+                details.join("；")
+            ),
+        });
     }
     let mut t = Table::new();
     t.load_style(UTF8_FULL_CONDENSED);
-    t.set_header([
-        "序号 id",
-        "姓名 name",
-        "标准分 norms",
-        "名次称号 by placement",
-    ]);
+    t.set_header(match lang {
+        Lang::En => ["id", "name", "norms", "by placement"],
+        Lang::Zh => ["序号", "姓名", "称号标准", "名次称号"],
+    });
     for p in &n.players {
-        let norms: Vec<String> = p
+        let norms: Vec<&str> = p
             .results
             .iter()
             .filter(|x| x.achieved)
-            .map(|x| format!("{:?}", x.title))
+            .map(|x| x.title.name(lang))
             .collect();
         let placed = r
             .placement
             .awards
             .iter()
             .find(|a| a.player == p.id)
-            .map(|a| format!("{} ({}; {})", a.title, a.article, a.how))
+            .map(|a| {
+                let title = title_name(rules, &a.title, lang);
+                lang.pick(
+                    format!("{title} ({}; {})", a.article, a.basis.text(lang)),
+                    format!("{title}（{}；{}）", a.article, a.basis.text(lang)),
+                )
+            })
             .unwrap_or_default();
         t.add_row([
             p.id.to_string(),
@@ -261,33 +282,37 @@ fn render_event(r: &EventTitleReport) -> String {
             if norms.is_empty() {
                 "—".into()
             } else {
-                norms.join(", ")
+                norms.join(lang.t(", ", "、"))
             },
             placed,
         ]);
     }
     out.push_str(&format!("{t}\n"));
     for note in &r.placement.notes {
-        out.push_str(&format!("{}\n", note.text(qiyuan_rating::Lang::En)));
+        out.push_str(&format!("{}\n", note.text(lang)));
     }
     out
 }
 
-fn render_file(r: &TitleFileReport) -> String {
+fn render_file(r: &TitleFileReport, rules: &TitleRules, lang: Lang) -> String {
     use comfy_table::{Table, presets::UTF8_FULL_CONDENSED};
-    let mut out = format!(
-        "{} (id {}) — 称号档案 title file on {} (rules {}; results after {} count)\n",
-        r.name, r.id, r.date, r.rules, r.oldest
+    let mut out = lang.pick(
+        format!(
+            "{} (id {}) — title file on {} (rules {}; results after {} count)\n",
+            r.name, r.id, r.date, r.rules, r.oldest
+        ),
+        format!(
+            "{}（序号 {}）— 称号档案，{}（称号规则 {}；{} 之后的成绩有效）\n",
+            r.name, r.id, r.date, r.rules, r.oldest
+        ),
     );
     let mut t = Table::new();
     t.load_style(UTF8_FULL_CONDENSED);
-    t.set_header([
-        "称号 title",
-        "已获 held",
-        "可申请 may apply",
-        "途径 routes",
-        "尚缺 missing",
-    ]);
+    t.set_header(match lang {
+        Lang::En => ["title", "held", "may apply", "routes", "missing"],
+        Lang::Zh => ["称号", "已获", "可申请", "途径", "尚缺"],
+    });
+    let (yes, no) = (lang.t("yes", "是"), lang.t("no", "否"));
     for s in &r.titles {
         // Unmet placement standards on one line; the JSON keeps each.
         let unmet: Vec<&str> = s
@@ -301,24 +326,30 @@ fn render_file(r: &TitleFileReport) -> String {
             .iter()
             .filter(|x| x.met || x.kind != RouteKind::Placement)
             .map(|x| {
-                format!(
-                    "{} {:?} ({}): {}",
-                    if x.met { "✓" } else { "✗" },
-                    x.kind,
-                    x.article,
-                    x.detail
+                let mark = if x.met { "✓" } else { "✗" };
+                let kind = x.kind.label(lang);
+                lang.pick(
+                    format!("{mark} {kind} ({}): {}", x.article, x.why.text(lang)),
+                    format!("{mark} {kind}（{}）：{}", x.article, x.why.text(lang)),
                 )
             })
             .collect();
         if !unmet.is_empty() {
-            routes.push(format!("✗ Placement: no result ({})", unmet.join(", ")));
+            routes.push(lang.pick(
+                format!("✗ Placement: no result ({})", unmet.join(", ")),
+                format!("✗ 名次：无此成绩（{}）", unmet.join("、")),
+            ));
         }
         t.add_row([
-            s.name.clone(),
-            if s.held { "yes" } else { "" }.into(),
-            if s.eligible { "yes" } else { "no" }.into(),
+            title_name(rules, &s.title, lang),
+            if s.held { yes } else { "" }.into(),
+            if s.eligible { yes } else { no }.into(),
             routes.join("\n"),
-            s.missing.join("\n"),
+            s.gaps
+                .iter()
+                .map(|g| g.text(lang))
+                .collect::<Vec<_>>()
+                .join("\n"),
         ]);
     }
     out.push_str(&format!("{t}\n"));

@@ -277,7 +277,129 @@ pub enum ResultCheck {
     /// agreement or an unfinished game are all possible), or a move was illegal.
     Undecided,
     /// The result contradicts the position or the record itself.
-    Inconsistent(String),
+    Inconsistent(ResultProblem),
+}
+
+/// How a claimed result contradicts the record ([`ResultCheck::Inconsistent`]):
+/// data, worded in either language by [`ResultProblem::text`] (English by
+/// `Display`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ResultProblem {
+    /// The `Result` tag and the movetext's result token differ.
+    TagAndToken {
+        /// The tag's result.
+        tag: String,
+        /// The token's.
+        token: String,
+    },
+    /// A chess game ended by rule with another result than the one claimed.
+    Ended {
+        /// The ply it ended at.
+        ply: usize,
+        /// How it ended.
+        outcome: Outcome,
+        /// The result claimed.
+        claimed: String,
+    },
+    /// In a xiangqi game the side to move has no legal move and has lost,
+    /// but the result claimed is another.
+    NoLegalMove {
+        /// Plies played.
+        ply: usize,
+        /// The side that lost (`true`: Red).
+        red_lost: bool,
+        /// The result the loss gives.
+        due: String,
+        /// The result claimed.
+        claimed: String,
+    },
+}
+
+impl ResultProblem {
+    /// The problem in words.
+    ///
+    /// ```
+    /// use qiyuan_formats::pgn::ResultProblem;
+    /// use qiyuan_rating::Lang;
+    /// let p = ResultProblem::TagAndToken { tag: "1-0".into(), token: "0-1".into() };
+    /// assert_eq!(p.text(Lang::En), "the Result tag says 1-0 but the movetext ends with 0-1");
+    /// assert_eq!(p.text(Lang::Zh), "Result 标签记为 1-0，而棋谱着法以 0-1 结束");
+    /// ```
+    pub fn text(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (ResultProblem::TagAndToken { tag, token }, Lang::En) => {
+                format!("the Result tag says {tag} but the movetext ends with {token}")
+            }
+            (ResultProblem::TagAndToken { tag, token }, Lang::Zh) => {
+                format!("Result 标签记为 {tag}，而棋谱着法以 {token} 结束")
+            }
+            (
+                ResultProblem::Ended {
+                    ply,
+                    outcome,
+                    claimed,
+                },
+                Lang::En,
+            ) => format!(
+                "the game ended at ply {ply} by {outcome:?}, which gives {}, but the result is {claimed}",
+                outcome.result()
+            ),
+            (
+                ResultProblem::Ended {
+                    ply,
+                    outcome,
+                    claimed,
+                },
+                Lang::Zh,
+            ) => {
+                let how = match outcome {
+                    Outcome::Checkmate { winner } => match winner {
+                        qiyuan_chess::Color::White => "白方将杀",
+                        qiyuan_chess::Color::Black => "黑方将杀",
+                    },
+                    Outcome::Stalemate => "逼和",
+                    Outcome::DeadPosition => "死局（双方均无法将杀）",
+                    Outcome::FivefoldRepetition => "同一局面出现五次",
+                    Outcome::SeventyFiveMoves => "75 回合无吃子和兵的走动",
+                };
+                format!(
+                    "对局在第 {ply} 步因{how}结束，结果应为 {}，而记录的结果是 {claimed}",
+                    outcome.result()
+                )
+            }
+            (
+                ResultProblem::NoLegalMove {
+                    ply,
+                    red_lost,
+                    due,
+                    claimed,
+                },
+                lang,
+            ) => {
+                let side = match (red_lost, lang) {
+                    (true, Lang::En) => "Red",
+                    (false, Lang::En) => "Black",
+                    (true, Lang::Zh) => "红方",
+                    (false, Lang::Zh) => "黑方",
+                };
+                lang.pick(
+                    format!(
+                        "after ply {ply} {side} has no legal move and has lost ({due}), but the result is {claimed}"
+                    ),
+                    format!(
+                        "第 {ply} 步后{side}无子可走，已经输棋（{due}），而记录的结果是 {claimed}"
+                    ),
+                )
+            }
+        }
+    }
+}
+
+impl std::fmt::Display for ResultProblem {
+    /// The problem in English ([`ResultProblem::text`]).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.text(Lang::En))
+    }
 }
 
 /// What [`check`] found in one game.
@@ -329,17 +451,19 @@ pub fn check(raw: &RawGame) -> Result<GameCheck, PgnError> {
     let tag = raw.tag("Result").and_then(GameResult::parse);
     let token = raw.result.as_deref().and_then(GameResult::parse);
     let result = match (tag, token) {
-        (Some(a), Some(b)) if a != b => ResultCheck::Inconsistent(format!(
-            "the Result tag says {a} but the movetext ends with {b}"
-        )),
+        (Some(a), Some(b)) if a != b => ResultCheck::Inconsistent(ResultProblem::TagAndToken {
+            tag: a.to_string(),
+            token: b.to_string(),
+        }),
         _ if bad.is_some() => ResultCheck::Undecided,
         _ => match ended {
             None => ResultCheck::Undecided,
             Some((_, o)) if o.result() == claimed => ResultCheck::Consistent,
-            Some((ply, o)) => ResultCheck::Inconsistent(format!(
-                "the game ended at ply {ply} by {o:?}, which gives {}, but the result is {claimed}",
-                o.result()
-            )),
+            Some((ply, o)) => ResultCheck::Inconsistent(ResultProblem::Ended {
+                ply,
+                outcome: o,
+                claimed: claimed.to_string(),
+            }),
         },
     };
     Ok(GameCheck {

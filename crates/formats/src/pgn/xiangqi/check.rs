@@ -8,7 +8,7 @@ use super::{
     XiangqiIllegalMove, XiangqiPgnError, XiangqiResult, claimed_result, detect_notation, illegal,
     move_number_label, parse_token, start_position,
 };
-use crate::pgn::{Element, RawGame, ResultCheck};
+use crate::pgn::{Element, RawGame, ResultCheck, ResultProblem};
 
 /// What [`check_xiangqi`] (or [`crate::xqf::check_xqf`]) found in one game.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -52,13 +52,12 @@ fn judge_result(
     let check = if claimed == due {
         ResultCheck::Consistent
     } else {
-        let side = match loser {
-            Color::Red => "Red",
-            Color::Black => "Black",
-        };
-        ResultCheck::Inconsistent(format!(
-            "after ply {plies} {side} has no legal move and has lost ({due}), but the result is {claimed}"
-        ))
+        ResultCheck::Inconsistent(ResultProblem::NoLegalMove {
+            ply: plies,
+            red_lost: loser == Color::Red,
+            due: due.to_string(),
+            claimed: claimed.to_string(),
+        })
     };
     (true, check)
 }
@@ -107,9 +106,10 @@ pub fn check_xiangqi(raw: &RawGame) -> Result<XiangqiCheck, XiangqiPgnError> {
     if let (Some(a), Some(b)) = (tag, token)
         && a != b
     {
-        result = ResultCheck::Inconsistent(format!(
-            "the Result tag says {a} but the movetext ends with {b}"
-        ));
+        result = ResultCheck::Inconsistent(ResultProblem::TagAndToken {
+            tag: a.to_string(),
+            token: b.to_string(),
+        });
     }
     Ok(XiangqiCheck {
         number: raw.number,
