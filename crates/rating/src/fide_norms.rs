@@ -53,6 +53,7 @@ use crate::conditions::{CheckStatus, ConditionCheck, rounds_by_day};
 use crate::model::{ByeKind, Event, EventSystem, GameResult, Pairing, Player, PlayerId, Sex};
 use crate::profile::{Fraction, ProfileError};
 use crate::table::difference_for_score;
+use qiyuan_vocab::Message;
 
 const BUILTIN: &str = include_str!("../norms/fide-b01-2024.toml");
 
@@ -389,20 +390,26 @@ impl FideNormRules {
     pub fn from_toml_str(text: &str) -> Result<FideNormRules, ProfileError> {
         let r: FideNormRules =
             toml::from_str(text).map_err(|e| ProfileError::Parse(e.to_string()))?;
-        let invalid = |field: &str, reason: &str| {
+        let invalid = |field: &str, reason: Message| {
             Err(ProfileError::Invalid {
                 field: field.to_string(),
-                reason: reason.to_string(),
+                reason,
             })
         };
         if r.titles.is_empty() {
-            return invalid("titles", "at least one title");
+            return invalid("titles", Message::new("at least one title", "至少一个称号"));
         }
         if r.games.minimum == 0 {
-            return invalid("games.minimum", "at least one game");
+            return invalid(
+                "games.minimum",
+                Message::new("at least one game", "至少一局"),
+            );
         }
         if r.performance.minimum_score_percent > 100 {
-            return invalid("performance.minimum_score_percent", "at most 100");
+            return invalid(
+                "performance.minimum_score_percent",
+                Message::new("at most 100", "最多为 100"),
+            );
         }
         Ok(r)
     }

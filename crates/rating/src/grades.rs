@@ -21,6 +21,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::model::{Event, GameKind, Pairing, PlayerId};
 use crate::profile::ProfileError;
+use qiyuan_vocab::Message;
 
 const BUILTIN: &[(&str, &str)] = &[
     ("cca-chess", include_str!("../grades/cca-chess.toml")),
@@ -150,26 +151,26 @@ impl GradeTable {
     /// between 0 and 100, promotions go up.
     pub fn from_toml_str(text: &str) -> Result<GradeTable, ProfileError> {
         let t: GradeTable = toml::from_str(text).map_err(|e| ProfileError::Parse(e.to_string()))?;
-        let bad = |field: String, reason: String| Err(ProfileError::Invalid { field, reason });
+        let bad = |field: String, reason: Message| Err(ProfileError::Invalid { field, reason });
         for (i, r) in t.promotion.iter().enumerate() {
             let to = t.index(&r.to);
             let from = r.from.as_deref().map(|f| t.index(f));
             if to.is_none() || from.is_some_and(|f| f.is_none()) {
                 return bad(
                     format!("promotion[{i}]"),
-                    "names a grade not on the ladder".into(),
+                    Message::new("names a grade not on the ladder", "所指等级不在等级序列中"),
                 );
             }
             if from.flatten().is_some_and(|f| Some(f) >= to) {
                 return bad(
                     format!("promotion[{i}]"),
-                    "does not go up the ladder".into(),
+                    Message::new("does not go up the ladder", "没有沿等级序列向上"),
                 );
             }
             if r.rate < Decimal::ZERO || r.rate > Decimal::ONE_HUNDRED {
                 return bad(
                     format!("promotion[{i}].rate"),
-                    "a percentage, 0 to 100".into(),
+                    Message::new("a percentage, 0 to 100", "为百分比，0 至 100"),
                 );
             }
         }
@@ -177,12 +178,21 @@ impl GradeTable {
             if let Some(g) = c.grades.iter().find(|g| t.index(g).is_none()) {
                 return bad(
                     format!("conditions[{i}]"),
-                    format!("{g} is not on the ladder"),
+                    Message::new(
+                        format!("{g} is not on the ladder"),
+                        format!("“{g}”不在等级序列中"),
+                    ),
                 );
             }
         }
         if let Some(g) = t.no_skip_from.as_deref().filter(|g| t.index(g).is_none()) {
-            return bad("no_skip_from".into(), format!("{g} is not on the ladder"));
+            return bad(
+                "no_skip_from".into(),
+                Message::new(
+                    format!("{g} is not on the ladder"),
+                    format!("“{g}”不在等级序列中"),
+                ),
+            );
         }
         Ok(t)
     }

@@ -23,6 +23,7 @@ use serde::{Deserialize, Serialize};
 use crate::model::{GameKind, Player, Sex};
 use crate::rounding::RoundingMode;
 use crate::table;
+use qiyuan_vocab::Message;
 
 /// The built-in profiles: (name, TOML text).
 const BUILTIN: &[(&str, &str)] = &[
@@ -54,7 +55,7 @@ pub enum ProfileError {
         /// Dotted path of the field, e.g. `k.rules[1].k`.
         field: String,
         /// What is wrong with it.
-        reason: String,
+        reason: Message,
     },
 }
 
@@ -87,10 +88,9 @@ impl ProfileError {
             ProfileError::Parse(message) => {
                 format!("规则文件 TOML：{}", crate::zh::toml_error(message))
             }
-            ProfileError::Invalid { field, reason } => format!(
-                "规则字段 `{field}`：{}",
-                crate::zh::reason(reason).unwrap_or_else(|| "取值不符合要求".to_string())
-            ),
+            ProfileError::Invalid { field, reason } => {
+                format!("规则字段 `{field}`：{}", reason.text(lang))
+            }
         }
     }
 }
@@ -923,14 +923,14 @@ impl Profile {
     }
 
     fn validate(&self) -> Result<(), ProfileError> {
-        let invalid = |field: &str, reason: &str| {
+        let invalid = |field: &str, reason: Message| {
             Err(ProfileError::Invalid {
                 field: field.to_string(),
-                reason: reason.to_string(),
+                reason,
             })
         };
         if self.name.trim().is_empty() {
-            return invalid("name", "must not be empty");
+            return invalid("name", Message::new("must not be empty", "不能为空"));
         }
         let r = &self.rounding;
         for (field, d) in [
@@ -942,44 +942,68 @@ impl Profile {
             ("rounding.display", Some(r.display)),
         ] {
             if d.is_some_and(|d| d > 10) {
-                return invalid(field, "at most 10 decimals");
+                return invalid(field, Message::new("at most 10 decimals", "最多 10 位小数"));
             }
         }
         if self.k.default == 0 {
-            return invalid("k.default", "K must be at least 1");
+            return invalid(
+                "k.default",
+                Message::new("K must be at least 1", "K 至少为 1"),
+            );
         }
         for (i, rule) in self.k.rules.iter().enumerate() {
             if rule.k == 0 {
-                return invalid(&format!("k.rules[{i}].k"), "K must be at least 1");
+                return invalid(
+                    &format!("k.rules[{i}].k"),
+                    Message::new("K must be at least 1", "K 至少为 1"),
+                );
             }
         }
         if self.k.max_k_times_games == Some(0) {
-            return invalid("k.max_k_times_games", "must be at least 1");
+            return invalid(
+                "k.max_k_times_games",
+                Message::new("must be at least 1", "至少为 1"),
+            );
         }
         if self
             .expected
             .difference_cap
             .is_some_and(|c| c <= Decimal::ZERO)
         {
-            return invalid("expected.difference_cap", "must be positive");
+            return invalid(
+                "expected.difference_cap",
+                Message::new("must be positive", "必须为正数"),
+            );
         }
         if self.expected.dp_at_extremes <= Decimal::ZERO {
-            return invalid("expected.dp_at_extremes", "must be positive");
+            return invalid(
+                "expected.dp_at_extremes",
+                Message::new("must be positive", "必须为正数"),
+            );
         }
         let u = &self.unrated;
         if u.rule == UnratedRule::BaseRating && u.grade_step < Decimal::ZERO {
-            return invalid("unrated.grade_step", "must not be negative");
+            return invalid(
+                "unrated.grade_step",
+                Message::new("must not be negative", "不能为负数"),
+            );
         }
         if u.rule == UnratedRule::FideInitial && u.imaginary_rating <= Decimal::ZERO {
             return invalid(
                 "unrated.imaginary_rating",
-                "must be positive for the fide-initial rule",
+                Message::new(
+                    "must be positive for the fide-initial rule",
+                    "采用 `fide-initial` 规则时必须为正数",
+                ),
             );
         }
         if u.round_robin_share
             .is_some_and(|s| s < Decimal::ZERO || s > Decimal::ONE)
         {
-            return invalid("unrated.round_robin_share", "must be between 0 and 1");
+            return invalid(
+                "unrated.round_robin_share",
+                Message::new("must be between 0 and 1", "必须在 0 与 1 之间"),
+            );
         }
         let limit = Decimal::from(100_000);
         let mut numbers = vec![
@@ -1002,19 +1026,31 @@ impl Profile {
         }
         for (field, x) in numbers {
             if x.abs() > limit {
-                return invalid(field, "out of range (at most 100000)");
+                return invalid(
+                    field,
+                    Message::new("out of range (at most 100000)", "超出范围（最多 100000）"),
+                );
             }
         }
         if u.grades.len() > 1000 {
-            return invalid("unrated.grades", "at most 1000 grades");
+            return invalid(
+                "unrated.grades",
+                Message::new("at most 1000 grades", "最多 1000 个等级"),
+            );
         }
         if let Some(share) = self.norms.as_ref().and_then(|n| n.max_unrated_share)
             && (share < Decimal::ZERO || share > Decimal::ONE)
         {
-            return invalid("norms.max_unrated_share", "must be between 0 and 1");
+            return invalid(
+                "norms.max_unrated_share",
+                Message::new("must be between 0 and 1", "必须在 0 与 1 之间"),
+            );
         }
         if self.list.periods.is_empty() {
-            return invalid("list.periods", "at least one period");
+            return invalid(
+                "list.periods",
+                Message::new("at least one period", "至少一个周期"),
+            );
         }
         Ok(())
     }

@@ -33,6 +33,7 @@ use crate::model::{Event, GameKind, PlayerId, Sex};
 use crate::norms::NormRecord;
 use crate::profile::{Fraction, Profile, ProfileError};
 use crate::table::NormTitle;
+use qiyuan_vocab::Message;
 
 /// The built-in title rules: (name, TOML text).
 const BUILTIN: &[(&str, &str)] = &[
@@ -335,17 +336,15 @@ impl TitleRules {
     /// Parses and checks title rules written in TOML.
     pub fn from_toml_str(text: &str) -> Result<TitleRules, ProfileError> {
         let r: TitleRules = toml::from_str(text).map_err(|e| ProfileError::Parse(e.to_string()))?;
-        let invalid = |field: String, reason: &str| {
-            Err(ProfileError::Invalid {
-                field,
-                reason: reason.to_string(),
-            })
-        };
+        let invalid = |field: String, reason: Message| Err(ProfileError::Invalid { field, reason });
         let known = |code: &str| r.titles.iter().any(|t| t.code == code);
         for (i, t) in r.titles.iter().enumerate() {
             for inc in &t.includes {
                 if !known(inc) {
-                    return invalid(format!("titles[{i}].includes"), "names an unknown title");
+                    return invalid(
+                        format!("titles[{i}].includes"),
+                        Message::new("names an unknown title", "所指称号不存在"),
+                    );
                 }
             }
         }
@@ -353,7 +352,10 @@ impl TitleRules {
             if p.places.is_some() != p.team_shares.is_empty() {
                 return invalid(
                     format!("placement[{i}]"),
-                    "give either `places` or `team_shares`",
+                    Message::new(
+                        "give either `places` or `team_shares`",
+                        "请给出 `places` 或 `team_shares` 之一",
+                    ),
                 );
             }
             let ranges = p
@@ -362,22 +364,34 @@ impl TitleRules {
                 .chain(p.team_shares.iter().map(|s| &s.places));
             for [a, b] in ranges {
                 if *a == 0 || a > b {
-                    return invalid(format!("placement[{i}]"), "places run from 1, first ≤ last");
+                    return invalid(
+                        format!("placement[{i}]"),
+                        Message::new(
+                            "places run from 1, first ≤ last",
+                            "名次从 1 起，且首名次 ≤ 末名次",
+                        ),
+                    );
                 }
             }
             if p.team_shares.iter().any(|s| s.share > 100) {
                 return invalid(
                     format!("placement[{i}].team_shares"),
-                    "a share is at most 100",
+                    Message::new("a share is at most 100", "比例最多为 100"),
                 );
             }
             if !known(&p.title) {
-                return invalid(format!("placement[{i}].title"), "names an unknown title");
+                return invalid(
+                    format!("placement[{i}].title"),
+                    Message::new("names an unknown title", "所指称号不存在"),
+                );
             }
         }
         for (i, f) in r.fide.iter().enumerate() {
             if !known(&f.title) {
-                return invalid(format!("fide[{i}].title"), "names an unknown title");
+                return invalid(
+                    format!("fide[{i}].title"),
+                    Message::new("names an unknown title", "所指称号不存在"),
+                );
             }
         }
         Ok(r)

@@ -1,50 +1,9 @@
 //! The Chinese of the free-text parts of this crate's errors (issue 15):
-//! the reasons a profile, title, grade or FIDE norm file is refused
-//! ([`ProfileError::Invalid`](crate::ProfileError::Invalid)), a point
-//! system's definition and Glicko-2's inputs
+//! a point system's definition and Glicko-2's inputs
 //! ([`OnlineError`](crate::online::OnlineError)), and the TOML reader's
 //! messages. Each error's `text(Lang::Zh)` reads its English part back
 //! here; `tests/error_text.rs` reads the sources so that every reason they
 //! give is known.
-
-/// The Chinese of a reason a file's field is refused (the `reason` of
-/// [`ProfileError::Invalid`](crate::ProfileError::Invalid)), `None` for a
-/// reason not known here.
-pub(crate) fn reason(en: &str) -> Option<String> {
-    let zh = match en {
-        // profile.rs
-        "must not be empty" => "不能为空",
-        "at most 10 decimals" => "最多 10 位小数",
-        "K must be at least 1" => "K 至少为 1",
-        "must be at least 1" => "至少为 1",
-        "must be positive" => "必须为正数",
-        "must not be negative" => "不能为负数",
-        "must be positive for the fide-initial rule" => "采用 `fide-initial` 规则时必须为正数",
-        "must be between 0 and 1" => "必须在 0 与 1 之间",
-        "out of range (at most 100000)" => "超出范围（最多 100000）",
-        "at most 1000 grades" => "最多 1000 个等级",
-        "at least one period" => "至少一个周期",
-        // titles.rs
-        "names an unknown title" => "所指称号不存在",
-        "give either `places` or `team_shares`" => "请给出 `places` 或 `team_shares` 之一",
-        "places run from 1, first ≤ last" => "名次从 1 起，且首名次 ≤ 末名次",
-        "a share is at most 100" => "比例最多为 100",
-        // fide_norms.rs
-        "at least one title" => "至少一个称号",
-        "at least one game" => "至少一局",
-        "at most 100" => "最多为 100",
-        // grades.rs
-        "names a grade not on the ladder" => "所指等级不在等级序列中",
-        "does not go up the ladder" => "没有沿等级序列向上",
-        "a percentage, 0 to 100" => "为百分比，0 至 100",
-        _ => {
-            return en
-                .strip_suffix(" is not on the ladder")
-                .map(|grade| format!("“{grade}”不在等级序列中"));
-        }
-    };
-    Some(zh.to_string())
-}
 
 /// The Chinese of a point system's definition error (the text of
 /// [`OnlineError::Definition`](crate::online::OnlineError::Definition)):

@@ -10,7 +10,7 @@ use qiyuan_rating::online::{OnlineError, PointSystem};
 use qiyuan_rating::period::{CalendarError, ListError, Period, PeriodError, period_for};
 use qiyuan_rating::titles::TitleRules;
 use qiyuan_rating::{Lang, Profile, ProfileError, RateError};
-use qiyuan_vocab::english_phrases;
+use qiyuan_vocab::{Message, english_phrases};
 use rust_decimal_macros::dec;
 
 fn d(y: i32, m: u32, day: u32) -> NaiveDate {
@@ -74,7 +74,7 @@ fn profile_errors() -> Vec<ProfileError> {
         ),
         ProfileError::Invalid {
             field: "k.rules[1].k".into(),
-            reason: "K must be at least 1".into(),
+            reason: Message::new("K must be at least 1", "K 至少为 1"),
         },
     ];
     for e in &all {
@@ -468,7 +468,7 @@ fn literals(source: &str, marker: &str) -> Vec<Vec<String>> {
 }
 
 /// Every reason the file readers give, read from their sources, has its
-/// Chinese.
+/// Chinese beside it (`Message::new(English, Chinese)`), free of English.
 #[test]
 fn every_reason_has_its_chinese() {
     let mut reasons = 0;
@@ -479,12 +479,14 @@ fn every_reason_has_its_chinese() {
         (include_str!("../src/grades.rs"), "bad("),
     ] {
         for lits in literals(source, marker) {
-            // `let invalid = |field: &str, reason: &str| …` has none.
-            let Some(reason) = lits.last() else { continue };
+            // `let invalid = |field: &str, reason: Message| …` has none.
+            let [.., en, zh] = lits.as_slice() else {
+                continue;
+            };
             reasons += 1;
             let e = ProfileError::Invalid {
                 field: "k.default".into(),
-                reason: reason.clone(),
+                reason: Message::new(en.clone(), zh.clone()),
             };
             check(&e.text(Lang::En), &e.to_string(), &e.text(Lang::Zh));
         }
