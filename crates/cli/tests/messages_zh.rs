@@ -5,42 +5,22 @@
 //! (`qiyuan_vocab::english_phrases`) and names the same file, line and
 //! figures as the English; the English stays English.
 
+mod common;
+
 use std::path::Path;
-use std::process::Command;
 
+use common::{examples, has_chinese, run_in};
 use qiyuan_vocab::english_phrases;
-
-const QIYUAN: &str = env!("CARGO_BIN_EXE_qiyuan");
-
-/// The variables that choose the language (cleared: each run says its own).
-const LANGUAGE_VARIABLES: [&str; 4] = ["QIYUAN_LANG", "LC_ALL", "LC_MESSAGES", "LANG"];
-
-fn examples() -> &'static Path {
-    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples"))
-}
 
 /// Standard error of a run that must fail, in `lang`.
 fn refusal(dir: &Path, args: &[&str], lang: &str) -> String {
-    let mut command = Command::new(QIYUAN);
-    for name in LANGUAGE_VARIABLES {
-        command.env_remove(name);
-    }
-    let out = command
-        .current_dir(dir)
-        .args(args)
-        .args(["--lang", lang])
-        .output()
-        .unwrap();
+    let out = run_in(dir, args, lang);
     assert!(
         !out.status.success(),
         "qiyuan {args:?} --lang {lang} should fail:\n{}",
         String::from_utf8_lossy(&out.stdout)
     );
     String::from_utf8(out.stderr).unwrap()
-}
-
-fn has_chinese(text: &str) -> bool {
-    text.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c))
 }
 
 /// Runs `args` in both languages: the Chinese says it in Chinese with

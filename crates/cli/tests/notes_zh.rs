@@ -5,42 +5,24 @@
 //! sentence (`qiyuan_vocab::english_phrases`) and the same figures as the
 //! English; the English is as it always was.
 
+mod common;
+
 use std::path::Path;
-use std::process::Command;
 
-use qiyuan_vocab::english_phrases;
+use common::run_in;
+use qiyuan_vocab::{digit_runs, english_phrases};
 
-const QIYUAN: &str = env!("CARGO_BIN_EXE_qiyuan");
 const EXAMPLES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples");
-
-/// The variables that choose the language (cleared: each run says its own).
-const LANGUAGE_VARIABLES: [&str; 4] = ["QIYUAN_LANG", "LC_ALL", "LC_MESSAGES", "LANG"];
 
 /// Standard error of a run that must succeed, in `lang`.
 fn said(dir: &Path, args: &[&str], lang: &str) -> String {
-    let mut command = Command::new(QIYUAN);
-    for name in LANGUAGE_VARIABLES {
-        command.env_remove(name);
-    }
-    let out = command
-        .current_dir(dir)
-        .args(args)
-        .args(["--lang", lang])
-        .output()
-        .unwrap();
+    let out = run_in(dir, args, lang);
     assert!(
         out.status.success(),
         "qiyuan {args:?} --lang {lang} failed:\n{}",
         String::from_utf8_lossy(&out.stderr)
     );
     String::from_utf8(out.stderr).unwrap()
-}
-
-/// The runs of digits of a text.
-fn figures(text: &str) -> Vec<&str> {
-    text.split(|c: char| !c.is_ascii_digit())
-        .filter(|f| !f.is_empty())
-        .collect()
 }
 
 /// The Chinese of a run has no English sentence and every figure of the
@@ -51,7 +33,7 @@ fn same_in_chinese(en: &str, zh: &str) {
         "English in the Chinese: {:?}\n{zh}",
         english_phrases(zh)
     );
-    for f in figures(en) {
+    for f in digit_runs(en) {
         assert!(
             zh.contains(f),
             "{f} of the English is not in the Chinese:\n{en}\n{zh}"
@@ -112,17 +94,21 @@ fn norms_and_office_import_event_of_a_trf_note_in_the_users_language() {
 
     // The office refuses the event (its players are on no list), after the
     // notes of the conversion.
-    let mut command = Command::new(QIYUAN);
-    for name in LANGUAGE_VARIABLES {
-        command.env_remove(name);
-    }
-    let out = command
-        .current_dir(dir.path())
-        .args(["office", "import-event", &trf, "--profile", "cca-chess"])
-        .args(["--ids", "start-rank", "--database", "office.sqlite3"])
-        .args(["--lang", "zh"])
-        .output()
-        .unwrap();
+    let out = run_in(
+        dir.path(),
+        &[
+            "office",
+            "import-event",
+            &trf,
+            "--profile",
+            "cca-chess",
+            "--ids",
+            "start-rank",
+            "--database",
+            "office.sqlite3",
+        ],
+        "zh",
+    );
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(
         err.contains("open.trf：TRF 排定 5 轮，其中 3 轮有结果：赛事文件只保存对局"),

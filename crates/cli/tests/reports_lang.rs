@@ -6,15 +6,10 @@
 //! and event names, the rules' titles and articles). The figures are the
 //! same in both.
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
+mod common;
 
+use common::{examples, run_in};
 use qiyuan_vocab::english_phrases;
-
-const QIYUAN: &str = env!("CARGO_BIN_EXE_qiyuan");
-
-/// The variables that choose the language (cleared: each run says its own).
-const LANGUAGE_VARIABLES: [&str; 4] = ["QIYUAN_LANG", "LC_ALL", "LC_MESSAGES", "LANG"];
 
 /// The rules a report quotes from (titles, articles, grades): data, not
 /// the CLI's words.
@@ -27,28 +22,13 @@ const RULES: [&str; 6] = [
     include_str!("../../rating/profiles/cxa-legacy.toml"),
 ];
 
-fn examples() -> PathBuf {
-    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples"))
-        .canonicalize()
-        .unwrap()
-}
-
 fn example(name: &str) -> String {
     examples().join(name).display().to_string()
 }
 
 /// Standard output and standard error of a run in `lang` (`zh`, `en`).
 fn run(args: &[&str], lang: &str) -> String {
-    let mut command = Command::new(QIYUAN);
-    for name in LANGUAGE_VARIABLES {
-        command.env_remove(name);
-    }
-    let out = command
-        .current_dir(examples())
-        .args(args)
-        .args(["--lang", lang])
-        .output()
-        .unwrap();
+    let out = run_in(&examples(), args, lang);
     let stdout = String::from_utf8(out.stdout).unwrap();
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert!(

@@ -246,6 +246,21 @@ fn team_err(round: u32, message: Message) -> DeskError {
 }
 
 impl DeskEvent {
+    /// The team pairing of `round`, or the refusal when it is not paired.
+    fn team_round(&self, round: u32) -> Result<&TeamRoundPlan, DeskError> {
+        self.team_rounds
+            .get((round as usize).wrapping_sub(1))
+            .ok_or_else(|| {
+                team_err(
+                    round,
+                    Message::new(
+                        "the teams of this round are not paired",
+                        "本轮的队伍尚未编排",
+                    ),
+                )
+            })
+    }
+
     /// Whether this is a team event.
     pub fn is_team_event(&self) -> bool {
         self.settings.team.is_some()
@@ -666,18 +681,7 @@ impl DeskEvent {
     /// The line-up of `team` in `round`: the one entered, or else its first
     /// roster players still taking part, one per board.
     pub fn line_up(&self, round: u32, team: TeamId) -> Result<Vec<PlayerId>, DeskError> {
-        let plan = self
-            .team_rounds
-            .get((round as usize).wrapping_sub(1))
-            .ok_or_else(|| {
-                team_err(
-                    round,
-                    Message::new(
-                        "the teams of this round are not paired",
-                        "本轮的队伍尚未编排",
-                    ),
-                )
-            })?;
+        let plan = self.team_round(round)?;
         if let Some(l) = plan.line_up(team) {
             return Ok(l.to_vec());
         }
@@ -804,18 +808,7 @@ impl DeskEvent {
         team: TeamId,
         players: Vec<PlayerId>,
     ) -> Result<(), DeskError> {
-        let plan = self
-            .team_rounds
-            .get((round as usize).wrapping_sub(1))
-            .ok_or_else(|| {
-                team_err(
-                    round,
-                    Message::new(
-                        "the teams of this round are not paired",
-                        "本轮的队伍尚未编排",
-                    ),
-                )
-            })?;
+        let plan = self.team_round(round)?;
         if plan.match_of(team).is_none() {
             return Err(team_err(
                 round,
@@ -847,18 +840,7 @@ impl DeskEvent {
     /// boards first; on each board the first-named team has White (Red) on
     /// odd boards and Black on even ones.
     pub fn team_boards(&self, round: u32) -> Result<ProposedRound, DeskError> {
-        let plan = self
-            .team_rounds
-            .get((round as usize).wrapping_sub(1))
-            .ok_or_else(|| {
-                team_err(
-                    round,
-                    Message::new(
-                        "the teams of this round are not paired",
-                        "本轮的队伍尚未编排",
-                    ),
-                )
-            })?;
+        let plan = self.team_round(round)?;
         let mut out = ProposedRound {
             round,
             ..ProposedRound::default()
@@ -914,18 +896,7 @@ impl DeskEvent {
         round: u32,
         index: usize,
     ) -> Result<Option<Vec<BoardGame>>, DeskError> {
-        let plan = self
-            .team_rounds
-            .get((round as usize).wrapping_sub(1))
-            .ok_or_else(|| {
-                team_err(
-                    round,
-                    Message::new(
-                        "the teams of this round are not paired",
-                        "本轮的队伍尚未编排",
-                    ),
-                )
-            })?;
+        let plan = self.team_round(round)?;
         let m = plan.matches.get(index).ok_or_else(|| {
             team_err(
                 round,
