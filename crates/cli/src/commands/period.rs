@@ -235,7 +235,7 @@ fn render_table(report: &PeriodReport) -> String {
             notes_text(&r.notes, lang),
         ]);
     }
-    format!("{} · {}\n{t}\n", report.profile, report.period)
+    format!("{} · {}\n{t}\n", report.profile, report.period.text(lang))
 }
 
 /// A period's notes in `lang`, as one line.
