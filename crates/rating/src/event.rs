@@ -554,7 +554,7 @@ impl std::fmt::Display for EventNote {
 impl PartialEq<String> for EventNote {
     /// Compares the English words.
     fn eq(&self, other: &String) -> bool {
-        self.to_string() == *other
+        self.to_string().as_str() == other.as_str()
     }
 }
 

@@ -661,7 +661,7 @@ async fn period_notes_are_stored_typed_and_old_ones_read_as_stored() {
         let expected = PeriodNote::CarriedOver { games: 2, need: 9 };
         let h = store.player_history(3).await.unwrap();
         let line = h.lists.iter().find(|l| l.list.id == list).unwrap();
-        assert_eq!(line.notes, [expected.clone()], "{}", db.name);
+        assert_eq!(line.notes, std::slice::from_ref(&expected), "{}", db.name);
         assert_eq!(
             line.notes[0].text(Lang::En),
             "2 of 9 games against rated players: carried over"
@@ -688,7 +688,7 @@ async fn period_notes_are_stored_typed_and_old_ones_read_as_stored() {
         let h = store.player_history(3).await.unwrap();
         let line = h.lists.iter().find(|l| l.list.id == list).unwrap();
         let old = PeriodNote::Legacy("2 of 9 games against rated players: carried over".into());
-        assert_eq!(line.notes, [old.clone()], "{}", db.name);
+        assert_eq!(line.notes, std::slice::from_ref(&old), "{}", db.name);
         assert_eq!(line.notes[0].to_string(), expected.to_string());
         assert_eq!(line.notes[0].text(Lang::Zh), old.to_string());
     }

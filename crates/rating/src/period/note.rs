@@ -576,20 +576,6 @@ impl From<EventNote> for PeriodNote {
     }
 }
 
-impl PartialEq<str> for PeriodNote {
-    /// Compares the English words.
-    fn eq(&self, other: &str) -> bool {
-        self.to_string() == other
-    }
-}
-
-impl PartialEq<String> for PeriodNote {
-    /// Compares the English words.
-    fn eq(&self, other: &String) -> bool {
-        self.to_string() == *other
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
