@@ -113,3 +113,120 @@ fn the_period_notes_and_table_follow_the_language() {
     let (en_csv, _) = period(dir.path(), "csv", "en");
     assert_eq!(zh_csv, en_csv);
 }
+
+/// `qiyuan office` with `--database` in `lang`: (stdout, stderr), the run
+/// must succeed.
+fn office(db: &Path, args: &[&str], lang: &str) -> (String, String) {
+    let mut command = Command::new(QIYUAN);
+    for name in ["QIYUAN_LANG", "LC_ALL", "LC_MESSAGES", "LANG"] {
+        command.env_remove(name);
+    }
+    let out = command
+        .arg("office")
+        .args(args)
+        .arg("--database")
+        .arg(db)
+        .args(["--lang", lang])
+        .output()
+        .unwrap();
+    let (stdout, stderr) = (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    );
+    assert!(out.status.success(), "{args:?}: {stdout}\n{stderr}");
+    (stdout, stderr)
+}
+
+#[test]
+fn the_office_period_and_player_tables_follow_the_language() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let db = d.join("office.sqlite3");
+    let path = |f: &str| d.join(f).display().to_string();
+    std::fs::write(
+        d.join("list.csv"),
+        "id,name,sex,rating,rated_games,status\n1,甲,m,2400,10,active\n\
+         2,乙,m,2400,10,active\n3,丙,f,,0,unrated\n",
+    )
+    .unwrap();
+    // Player 1 (2300 in the file, 2400 on the list) meets player 3, unrated.
+    std::fs::write(
+        d.join("e.json"),
+        r#"{"name": "新人赛", "game": "xiangqi", "system": "match", "start": "2019-03-10", "end": "2019-03-10",
+  "players": [{"id": 1, "name": "甲", "sex": "m", "rating": 2300}, {"id": 3, "name": "丙", "sex": "f"}],
+  "games": [{"round": 1, "red": 1, "black": 3, "result": "1-0"}, {"round": 2, "red": 3, "black": 1, "result": "0-1"}]}"#,
+    )
+    .unwrap();
+    office(&db, &["init"], "en");
+    let (out, _) = office(
+        &db,
+        &[
+            "import-list",
+            &path("list.csv"),
+            "--date",
+            "2019-01-01",
+            "--profile",
+            "cxa-2019",
+        ],
+        "en",
+    );
+    let at = out.find("draft list #").unwrap() + "draft list #".len();
+    let id: String = out[at..].chars().take_while(char::is_ascii_digit).collect();
+    office(&db, &["publish", "--list", &id], "en");
+    office(
+        &db,
+        &["import-event", &path("e.json"), "--profile", "cxa-2019"],
+        "en",
+    );
+    let period = [
+        "period",
+        "--profile",
+        "cxa-2019",
+        "--list-date",
+        "2019-06-01",
+    ];
+    let mut dry = period.to_vec();
+    dry.push("--dry-run");
+    let (en_out, en_err) = office(&db, &dry, "en");
+    assert!(
+        en_err.contains("player 1 (甲): the event file says rating 2300, the list 2400"),
+        "{en_err}"
+    );
+    assert!(
+        en_out.contains("name") && en_out.contains("status"),
+        "{en_out}"
+    );
+    let (zh_out, zh_err) = office(&db, &period, "zh");
+    assert!(
+        zh_err.contains("棋手 1（甲）：赛事文件中等级分为 2300，名单中为 2400；以名单为准"),
+        "{zh_err}"
+    );
+    for text in [&zh_out, &zh_err] {
+        assert!(
+            english_phrases(text).is_empty(),
+            "{:?}\n{text}",
+            english_phrases(text)
+        );
+    }
+    assert!(
+        zh_out.contains("姓名") && zh_out.contains("说明"),
+        "{zh_out}"
+    );
+    assert!(!zh_out.contains("name"), "{zh_out}");
+    // Player 3's history: the period's note (2 of 9 games) in each language.
+    let (zh, _) = office(&db, &["player", "3"], "zh");
+    assert!(
+        zh.contains("与有分棋手对局 2 局，需 9 局：累计到以后的统计期"),
+        "{zh}"
+    );
+    assert!(
+        english_phrases(&zh).is_empty(),
+        "{:?}\n{zh}",
+        english_phrases(&zh)
+    );
+    let (en, _) = office(&db, &["player", "3"], "en");
+    assert!(
+        en.contains("2 of 9 games against rated players: carried over"),
+        "{en}"
+    );
+}

@@ -926,8 +926,9 @@ async fn player(store: &Store, id: u32, format: PlayerFormat) -> anyhow::Result<
             .iter()
             .map(|(c, name)| {
                 format!(
-                    "#{} {name}: N={} W={} K={} ΔR={}",
+                    "#{} {name}{}N={} W={} K={} ΔR={}",
                     c.event_id,
+                    t(": ", "："),
                     c.figures.games,
                     c.figures.score,
                     c.figures.k.map_or("—".into(), |k| k.to_string()),
