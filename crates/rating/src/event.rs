@@ -429,6 +429,140 @@ pub struct ImaginaryOpponents {
     pub rating: Decimal,
 }
 
+/// A remark on a whole event ([`EventReport::notes`]): `Display` is the
+/// English, [`EventNote::text`] either language from the same figures.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EventNote {
+    /// A rating below the profile's unrated line: the player counts as
+    /// unrated at the provisional rating.
+    CountedAsUnrated {
+        /// The player.
+        id: PlayerId,
+        /// The player's rating.
+        rating: Decimal,
+        /// The unrated line.
+        below: Decimal,
+        /// The provisional rating used.
+        provisional: Decimal,
+        /// The profile's article.
+        article: String,
+    },
+    /// cca-chess 八(六): the tournament average of a round robin with too
+    /// many unrated players, Ra = Rar − dpa × (n/m) (figures as shown).
+    TournamentAverage {
+        /// The unrated share.
+        share: Decimal,
+        /// The profile's limit of the share.
+        threshold: Decimal,
+        /// Rar, the rated players' average.
+        rated_average: Decimal,
+        /// dpa.
+        dpa: Decimal,
+        /// n, the opponents.
+        opponents: Decimal,
+        /// m, the players.
+        players: Decimal,
+        /// Ra.
+        average: Decimal,
+        /// The profile's article.
+        article: String,
+    },
+}
+
+impl EventNote {
+    /// The note in `lang` (`text(Lang::En) == to_string()`).
+    pub fn text(&self, lang: crate::Lang) -> String {
+        if lang == crate::Lang::En {
+            return self.to_string();
+        }
+        match self {
+            EventNote::CountedAsUnrated {
+                id,
+                rating,
+                below,
+                provisional,
+                article,
+            } => format!(
+                "棋手 {id}：等级分 {rating} 低于 {below}（{article}）：按无等级分计，以 {provisional} 计算"
+            ),
+            EventNote::TournamentAverage {
+                share,
+                threshold,
+                rated_average,
+                dpa,
+                opponents,
+                players,
+                average,
+                article,
+            } => format!(
+                "无分棋手比例 {share} > {threshold}：比赛平均等级分 \
+                 Ra = Rar − dpa × (n/m) = {rated_average} − {} × ({opponents}/{players}) = {average}（{article}）",
+                signed_dpa(*dpa)
+            ),
+        }
+    }
+
+    /// Whether the English words contain `pat` (a search, and the tests'
+    /// way to find a note).
+    pub fn contains(&self, pat: &str) -> bool {
+        self.to_string().contains(pat)
+    }
+}
+
+/// dpa as the note shows it: in brackets when negative.
+fn signed_dpa(dpa: Decimal) -> String {
+    if dpa.is_sign_negative() {
+        format!("({dpa})")
+    } else {
+        dpa.to_string()
+    }
+}
+
+impl std::fmt::Display for EventNote {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            EventNote::CountedAsUnrated {
+                id,
+                rating,
+                below,
+                provisional,
+                article,
+            } => write!(
+                f,
+                "player {id}: rating {rating} is below {below} ({article}): counted as unrated at {provisional}"
+            ),
+            EventNote::TournamentAverage {
+                share,
+                threshold,
+                rated_average,
+                dpa,
+                opponents,
+                players,
+                average,
+                article,
+            } => write!(
+                f,
+                "unrated share {share} > {threshold}: tournament average \
+                 Ra = Rar − dpa × (n/m) = {rated_average} − {} × ({opponents}/{players}) = {average} ({article})",
+                signed_dpa(*dpa)
+            ),
+        }
+    }
+}
+
+impl PartialEq<String> for EventNote {
+    /// Compares the English words.
+    fn eq(&self, other: &String) -> bool {
+        self.to_string().as_str() == other.as_str()
+    }
+}
+
+/// Notes serialized as their English words (the JSON of a report).
+fn english<S: serde::Serializer>(notes: &[EventNote], s: S) -> Result<S::Ok, S::Error> {
+    s.collect_seq(notes.iter().map(ToString::to_string))
+}
+
 /// The result of rating an event.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct EventReport {
@@ -451,8 +585,9 @@ pub struct EventReport {
     pub unrated_share: Decimal,
     /// cca-chess 八(六): the tournament average Ra = Rar − dpa(n/m), when used.
     pub tournament_average: Option<Decimal>,
-    /// Remarks on the whole event.
-    pub notes: Vec<String>,
+    /// Remarks on the whole event (serialized as their English words).
+    #[serde(serialize_with = "english")]
+    pub notes: Vec<EventNote>,
     /// Rated-event conditions the event does not meet (a warning: the
     /// event is rated all the same).
     pub warnings: Vec<String>,

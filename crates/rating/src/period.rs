@@ -28,6 +28,7 @@
 pub mod calendar;
 mod compute;
 pub mod list;
+mod note;
 pub mod qualification;
 
 pub use calendar::{CalendarError, Period, period_for, period_of_date, previous_list_date};
@@ -36,3 +37,4 @@ pub use compute::{
     PeriodRules, compute_period, compute_period_with, k_of,
 };
 pub use list::{Carried, ListError, ListRow, RatingList, Status, TitleHeld, TitleRoute};
+pub use note::PeriodNote;

@@ -16,7 +16,7 @@
 
 use rust_decimal::Decimal;
 
-use crate::event::{Flag, ImaginaryOpponents, Method, PlayerReport, RatingSource};
+use crate::event::{EventNote, Flag, ImaginaryOpponents, Method, PlayerReport, RatingSource};
 use crate::model::{Event, Sex};
 use crate::profile::{Profile, UnratedRule};
 
@@ -42,7 +42,7 @@ impl Standing {
 
 /// Every player's standing, and a note for each player whose rating is
 /// below the unrated line (cxa-2019 第十一条).
-pub(crate) fn standings(event: &Event, profile: &Profile) -> (Vec<Standing>, Vec<String>) {
+pub(crate) fn standings(event: &Event, profile: &Profile) -> (Vec<Standing>, Vec<EventNote>) {
     let international = event.details().international;
     let players = event.players();
     let standing: Vec<Standing> = players
@@ -65,10 +65,13 @@ pub(crate) fn standings(event: &Event, profile: &Profile) -> (Vec<Standing>, Vec
     for (p, st) in players.iter().zip(&standing) {
         if let (Some(r), Standing::Unrated(ru), Some(below)) = (p.rating, *st, u_below(profile, p))
         {
-            notes.push(format!(
-                "player {}: rating {r} is below {below} ({}): counted as unrated at {ru}",
-                p.id, profile.unrated.article
-            ));
+            notes.push(EventNote::CountedAsUnrated {
+                id: p.id,
+                rating: r,
+                below,
+                provisional: ru,
+                article: profile.unrated.article.clone(),
+            });
         }
     }
     (standing, notes)
@@ -90,7 +93,7 @@ pub(crate) fn unrated_share(standing: &[Standing]) -> Decimal {
 pub(crate) struct ManyUnrated {
     pub(crate) tournament_average: Decimal,
     pub(crate) first_rp: Vec<Option<Decimal>>,
-    pub(crate) note: String,
+    pub(crate) note: EventNote,
 }
 
 /// cca-chess 八(六) "当无分棋手多于20％时，则采用有等级分棋手的平均等级分和他们各自的
@@ -129,23 +132,16 @@ pub(crate) fn many_unrated_round_robin(
     let m = Decimal::from(np as u64);
     let n_opp = m - Decimal::ONE;
     let ra = profile.round(rar - dpa * n_opp / m, profile.rounding.opponents_average);
-    let dpa_text = if dpa.is_sign_negative() {
-        format!("({})", dpa.round_dp(2))
-    } else {
-        dpa.round_dp(2).to_string()
+    let note = EventNote::TournamentAverage {
+        share: share.round_dp(4).normalize(),
+        threshold: u.round_robin_share.unwrap_or_default(),
+        rated_average: rar.round_dp(2),
+        dpa: dpa.round_dp(2),
+        opponents: n_opp,
+        players: m,
+        average: ra.round_dp(2),
+        article: u.article.clone(),
     };
-    let note = format!(
-        "unrated share {} > {}: tournament average \
-         Ra = Rar − dpa × (n/m) = {} − {} × ({}/{}) = {} ({})",
-        share.round_dp(4).normalize(),
-        u.round_robin_share.unwrap_or_default(),
-        rar.round_dp(2),
-        dpa_text,
-        n_opp,
-        m,
-        ra.round_dp(2),
-        u.article
-    );
     let mut first_rp = vec![None; np];
     for i in 0..np {
         if standing[i].counts_as_rated() || voided[i] {

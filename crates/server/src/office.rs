@@ -510,25 +510,6 @@ pub(crate) fn office_error(viewer: &Viewer, e: StoreError) -> AppError {
     refusal(viewer.lang, e)
 }
 
-/// A note of the period's computation in the visitor's language. The rating
-/// crate words them in English; the Chinese is worded here for a rating
-/// counted as unrated, a generic sentence for any other.
-fn period_note(note: &str, lang: Lang) -> String {
-    if lang == Lang::En {
-        return note.to_string();
-    }
-    let parsed = note.strip_prefix("player ").and_then(|r| {
-        let (player, r) = r.split_once(": rating ")?;
-        let (rating, r) = r.split_once(" is below ")?;
-        let (below, r) = r.split_once(" (")?;
-        let (article, ru) = r.split_once("): counted as unrated at ")?;
-        Some(format!(
-            "棋手 {player}：等级分 {rating} 低于 {below}（{article}）：按无等级分计，以 {ru} 计算"
-        ))
-    });
-    parsed.unwrap_or_else(|| "（此说明仅有英文，请切换到 English 查看）".to_string())
-}
-
 /// A refusal of the store in `lang` (see [`office_error`]), in the store's
 /// own words ([`StoreError::text`]); the desk's pages word the store's
 /// refusals the same way.
@@ -846,7 +827,7 @@ async fn preview(
                                 " — " (viewer.t("rounds", "轮次")) " "
                                 (rounds.iter().map(u32::to_string).collect::<Vec<_>>().join(", "))
                             }
-                            @for n in &e.notes { br; small { (period_note(n, viewer.lang)) } }
+                            @for n in &e.notes { br; small { (n.text(viewer.lang)) } }
                         }
                     }
                 }
@@ -906,7 +887,7 @@ async fn preview(
                                 }
                                 (status_label(&viewer, r.row.status.as_str()))
                             }
-                            td { (r.notes.join("; ")) }
+                            td { (r.notes.iter().map(|n| n.text(viewer.lang)).collect::<Vec<_>>().join("; ")) }
                         }
                     }
                 }

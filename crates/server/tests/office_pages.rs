@@ -1277,3 +1277,66 @@ async fn an_event_import_lists_the_conditions_it_fails() {
     );
     assert_eq!(server.store.totals().await.unwrap().events, 2);
 }
+
+/// The period preview's notes (an event's and a row's) read in the
+/// visitor's language: in Chinese on the Chinese page, no English sentence
+/// and no "English only" placeholder; in English as the period wrote them.
+#[tokio::test]
+async fn the_period_preview_notes_follow_the_language() {
+    let server = TestServer::start().await;
+    server.sign_in_as("li", Role::Officer).await;
+    let client = &server.client;
+    let (list_id, _) = server
+        .import_list_draft(
+            client,
+            "cxa-2019",
+            "2019-01-01",
+            "list.csv",
+            LIST_CSV.as_bytes(),
+        )
+        .await;
+    server.publish_list_draft(client, list_id).await;
+    // Player 3 (unrated) meets player 1, whom the file rates 2300 (the list 2400).
+    let event = EVENT_JSON
+        .replace("对抗赛", "新人赛")
+        .replace(
+            r#"{"id": 1, "name": "甲", "sex": "m", "rating": 2400}"#,
+            r#"{"id": 1, "name": "甲", "sex": "m", "rating": 2300}"#,
+        )
+        .replace(
+            r#"{"id": 2, "name": "乙", "sex": "m", "rating": 2400}"#,
+            r#"{"id": 3, "name": "丙", "sex": "f"}"#,
+        )
+        .replace(r#""black": 2"#, r#""black": 3"#)
+        .replace(r#""red": 2"#, r#""red": 3"#);
+    let resp = server
+        .upload(
+            client,
+            "/office/import-event",
+            &[("profile", "cxa-2019")],
+            "new.json",
+            event.as_bytes(),
+        )
+        .await;
+    assert_eq!(resp.status(), 200, "{}", resp.text().await.unwrap());
+    let path = "/office/period?series_date=cxa-2019%7C2019-06-01";
+    server.get("/lang/zh").await;
+    let zh = server.get_text(path).await;
+    for note in [
+        "棋手 1（甲）：赛事文件中等级分为 2300，名单中为 2400；以名单为准",
+        "与有分棋手对局 2 局，需 9 局：累计到以后的统计期",
+    ] {
+        assert!(zh.contains(note), "{note} in {zh}");
+    }
+    assert!(!zh.contains("此说明仅有英文"), "{zh}");
+    assert!(!zh.contains("the list's is used"), "{zh}");
+    assert!(!zh.contains("carried over"), "{zh}");
+    server.get("/lang/en").await;
+    let en = server.get_text(path).await;
+    for note in [
+        "player 1 (甲): the event file says rating 2300, the list 2400; the list",
+        "2 of 9 games against rated players: carried over",
+    ] {
+        assert!(en.contains(note), "{note} in {en}");
+    }
+}

@@ -80,7 +80,7 @@ pub use lists::{
 pub use office::{ChangeLine, PeriodOutcome, PeriodPlan, PublishOutcome};
 pub use query::{
     EventSummary, ListInfo, ListLine, PlayerHistory, PlayerListLine, StoredEvent, StoredGame,
-    Totals,
+    Totals, period_notes,
 };
 pub use submissions::{Submission, SubmittedPlayer};
 

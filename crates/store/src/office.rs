@@ -486,6 +486,8 @@ impl Store {
             &mut tx,
             list_id,
             report.rows.iter().map(|r| {
+                // Typed notes: `period_notes` reads them back, and the English
+                // strings of the rows written before notes were typed.
                 let notes = (!r.notes.is_empty()).then(|| json!(r.notes).to_string());
                 (&r.row, fide_ids.get(&r.row.id).copied(), notes)
             }),

@@ -1,6 +1,7 @@
 //! Reading the office back: totals, lists, a player's history, events.
 
 use chrono::NaiveDate;
+use qiyuan_rating::period::PeriodNote;
 use rust_decimal::Decimal;
 use serde::Serialize;
 use sqlx::Row;
@@ -47,6 +48,30 @@ pub struct ListInfo {
 /// list's row of [`qiyuan_formats::list`], whose column table the pages and
 /// exports write it with.
 pub use qiyuan_formats::list::ListLine;
+
+/// A list row's notes as stored (`list_entries.notes`, a JSON array): a
+/// period's typed notes, and the English strings of the rows written
+/// before notes were typed, read back as [`PeriodNote::Legacy`] and shown
+/// as stored (a published list never changes). Text that is not such an
+/// array is one legacy note; no text, no note.
+///
+/// ```
+/// use qiyuan_rating::Lang;
+/// use qiyuan_rating::period::PeriodNote;
+/// use qiyuan_store::period_notes;
+/// let old = period_notes(Some(r#"["first rating 1530"]"#));
+/// assert_eq!(old, [PeriodNote::Legacy("first rating 1530".into())]);
+/// let new = period_notes(Some(r#"[{"first_rating":{"rating":"1530"}}]"#));
+/// assert_eq!(new[0].text(Lang::Zh), "首次获得等级分 1530");
+/// assert!(period_notes(None).is_empty());
+/// ```
+pub fn period_notes(stored: Option<&str>) -> Vec<PeriodNote> {
+    match stored {
+        None => Vec::new(),
+        Some(text) => serde_json::from_str::<Vec<PeriodNote>>(text)
+            .unwrap_or_else(|_| vec![PeriodNote::Legacy(text.to_string())]),
+    }
+}
 
 /// The columns [`list_line`] reads, from the list's rows `e` and the rows
 /// `b` of the list its period started from (joined by the query). `birth`:
@@ -110,8 +135,8 @@ pub struct PlayerListLine {
     pub status: String,
     /// Highest ever.
     pub highest: Option<Decimal>,
-    /// What the period did (JSON array text).
-    pub notes: Option<String>,
+    /// What the period did ([`period_notes`] of the stored text).
+    pub notes: Vec<PeriodNote>,
     /// What each event of the period gave the player, with the event's name.
     pub changes: Vec<(ChangeLine, String)>,
 }
@@ -401,7 +426,7 @@ impl Store {
                 k: r.try_get::<Option<i64>, _>("k")?.map(|k| k as u32),
                 status: r.try_get("status")?,
                 highest: dec_opt(r.try_get("highest")?)?,
-                notes: r.try_get("notes")?,
+                notes: period_notes(r.try_get::<Option<String>, _>("notes")?.as_deref()),
                 list,
                 changes,
             });

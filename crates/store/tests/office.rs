@@ -624,3 +624,72 @@ async fn every_audited_operation_refuses_a_missing_actor() {
         );
     }
 }
+
+/// A period's notes are stored typed and read back in either language; a
+/// row written before notes were typed (an English string) reads back as
+/// stored.
+#[tokio::test]
+async fn period_notes_are_stored_typed_and_old_ones_read_as_stored() {
+    use qiyuan_rating::Lang;
+    use qiyuan_rating::period::PeriodNote;
+    for db in databases().await {
+        let store = open(&db).await;
+        publish_start_list(&store, "list.csv", b"list", "test-officer").await;
+        // Player 3 (unrated) plays two games against player 1: 2 of 9 games.
+        let text = match_event("新人赛", "2019-03-10")
+            .replace(
+                r#"{"id": 2, "name": "乙", "sex": "m", "rating": 2400}"#,
+                r#"{"id": 3, "name": "丙", "sex": "f"}"#,
+            )
+            .replace(r#""black": 2"#, r#""black": 3"#)
+            .replace(r#""red": 2"#, r#""red": 3"#);
+        store
+            .import_event("new.json", &text, "cxa-2019", "test-officer")
+            .await
+            .unwrap();
+        let done = store
+            .compute_period(
+                "cxa-2019",
+                date("2019-06-01"),
+                false,
+                &|_, _| {},
+                "test-officer",
+            )
+            .await
+            .unwrap();
+        let list = done.list_id.unwrap();
+        let expected = PeriodNote::CarriedOver { games: 2, need: 9 };
+        let h = store.player_history(3).await.unwrap();
+        let line = h.lists.iter().find(|l| l.list.id == list).unwrap();
+        assert_eq!(line.notes, std::slice::from_ref(&expected), "{}", db.name);
+        assert_eq!(
+            line.notes[0].text(Lang::En),
+            "2 of 9 games against rated players: carried over"
+        );
+        assert_eq!(
+            line.notes[0].text(Lang::Zh),
+            "与有分棋手对局 2 局，需 9 局：累计到以后的统计期"
+        );
+        let stored: String = sqlx::query_scalar(
+            "SELECT notes FROM list_entries WHERE list_id = $1 AND player_id = 3",
+        )
+        .bind(list)
+        .fetch_one(store.pool())
+        .await
+        .unwrap();
+        assert_eq!(stored, r#"[{"carried_over":{"games":2,"need":9}}]"#);
+        // A row of before: its English string, shown as stored.
+        sqlx::query("UPDATE list_entries SET notes = $1 WHERE list_id = $2 AND player_id = 3")
+            .bind(r#"["2 of 9 games against rated players: carried over"]"#)
+            .bind(list)
+            .execute(store.pool())
+            .await
+            .unwrap();
+        let h = store.player_history(3).await.unwrap();
+        let line = h.lists.iter().find(|l| l.list.id == list).unwrap();
+        let old = PeriodNote::Legacy("2 of 9 games against rated players: carried over".into());
+        assert_eq!(line.notes, std::slice::from_ref(&old), "{}", db.name);
+        assert_eq!(line.notes[0].to_string(), expected.to_string());
+        assert_eq!(line.notes[0].text(Lang::Zh), old.to_string());
+    }
+}

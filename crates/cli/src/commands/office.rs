@@ -776,16 +776,21 @@ async fn period(
     pb.finish_and_clear();
     let o = outcome?;
     let r = &o.report;
-    let warnings: Vec<&String> = r.events.iter().flat_map(|e| e.notes.iter()).collect();
+    let lang = say::lang();
+    let warnings: Vec<String> = r
+        .events
+        .iter()
+        .flat_map(|e| e.notes.iter().map(|n| n.text(lang)))
+        .collect();
     let mut table = Table::new();
     table.set_header([
-        "编号 id",
-        "姓名 name",
-        "原等级分 Ro",
-        "ΣΔR",
-        "新等级分 Rn",
-        "状态 status",
-        "说明 notes",
+        t("id", "编号"),
+        t("name", "姓名"),
+        t("Ro", "原等级分 Ro"),
+        "ΣΔR".into(),
+        t("Rn", "新等级分 Rn"),
+        t("status", "状态"),
+        t("notes", "说明"),
     ]);
     let mut shown = 0;
     for row in &r.rows {
@@ -804,8 +809,8 @@ async fn period(
             opt(row.rating_before),
             opt(row.change),
             opt(row.row.rating),
-            row.row.status.as_str().to_string(),
-            row.notes.join("; "),
+            super::period::status_text(row.row.status.as_str()),
+            super::period::notes_text(&row.notes, lang),
         ]);
     }
     let (start, end, profile) = (r.period.start, r.period.end, &o.plan.profile);
@@ -874,6 +879,15 @@ async fn period(
     Ok(ExitCode::SUCCESS)
 }
 
+/// How a stored list was made, in the user's language (the server's words).
+fn origin_text(origin: &str) -> String {
+    match origin {
+        "computed" => t("computed", "计算"),
+        "imported" => t("imported", "导入"),
+        _ => origin.to_string(),
+    }
+}
+
 async fn player(store: &Store, id: u32, format: PlayerFormat) -> anyhow::Result<ExitCode> {
     let h = store.player_history(id).await?;
     if format == PlayerFormat::Json {
@@ -889,20 +903,24 @@ async fn player(store: &Store, id: u32, format: PlayerFormat) -> anyhow::Result<
         "{} {} ({}) {} {}",
         h.id,
         h.name,
-        if h.sex == "f" { "女" } else { "男" },
+        match h.sex.as_str() {
+            "f" => t("female", "女"),
+            _ => t("male", "男"),
+        },
         h.unit.as_deref().unwrap_or(""),
         titles.join(", ")
     );
     let mut table = Table::new();
+    let lang = say::lang();
     table.set_header([
-        "名单 list",
-        "日期 date",
-        "等级分 rating",
-        "局数 games",
-        "K",
-        "状态 status",
-        "赛事 events (N, W, K, ΔR)",
-        "说明 notes",
+        t("list", "名单"),
+        t("date", "日期"),
+        t("rating", "等级分"),
+        t("games", "局数"),
+        "K".into(),
+        t("status", "状态"),
+        t("events (N, W, K, ΔR)", "赛事（N、W、K、ΔR）"),
+        t("notes", "说明"),
     ]);
     for l in &h.lists {
         let events: Vec<String> = l
@@ -910,8 +928,9 @@ async fn player(store: &Store, id: u32, format: PlayerFormat) -> anyhow::Result<
             .iter()
             .map(|(c, name)| {
                 format!(
-                    "#{} {name}: N={} W={} K={} ΔR={}",
+                    "#{} {name}{}N={} W={} K={} ΔR={}",
                     c.event_id,
+                    t(": ", "："),
                     c.figures.games,
                     c.figures.score,
                     c.figures.k.map_or("—".into(), |k| k.to_string()),
@@ -919,20 +938,20 @@ async fn player(store: &Store, id: u32, format: PlayerFormat) -> anyhow::Result<
                 )
             })
             .collect();
-        let notes: Vec<String> = l
-            .notes
-            .as_deref()
-            .and_then(|n| serde_json::from_str(n).ok())
-            .unwrap_or_default();
         table.add_row([
-            format!("#{} {} {}", l.list.id, l.list.origin, l.list.status),
+            format!(
+                "#{} {} {}",
+                l.list.id,
+                origin_text(&l.list.origin),
+                super::period::status_text(&l.list.status)
+            ),
             l.list.list_date.to_string(),
             l.rating.map_or("—".into(), |r| r.to_string()),
             l.valid_games.to_string(),
             l.k.map_or("—".into(), |k| k.to_string()),
-            l.status.clone(),
+            super::period::status_text(&l.status),
             events.join("\n"),
-            notes.join("; "),
+            super::period::notes_text(&l.notes, lang),
         ]);
     }
     println!("{table}");

@@ -14,7 +14,8 @@ use anyhow::{Context, bail};
 use chrono::NaiveDate;
 use qiyuan_formats::event::read_event_path;
 use qiyuan_formats::list::{self, read_list};
-use qiyuan_rating::period::{PeriodEvent, PeriodReport, compute_period};
+use qiyuan_rating::Lang;
+use qiyuan_rating::period::{PeriodEvent, PeriodNote, PeriodReport, compute_period};
 
 use super::output::{self, Format};
 use crate::say::{self, t};
@@ -110,9 +111,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         ));
     }
     let report = compute_period(&profile, &file.list, &events, args.date)?;
+    let lang = say::lang();
     for e in &report.events {
         for n in &e.notes {
-            say::note(&format!("{}{}{n}", e.name, t(": ", "：")));
+            say::note(&format!("{}{}{}", e.name, t(": ", "："), n.text(lang)));
         }
     }
     let text = match args.format {
@@ -194,7 +196,8 @@ fn render_csv(
                 .map(|i| i.to_string())
                 .unwrap_or_default(),
         );
-        rec.push(r.notes.join("; "));
+        // A file format: the notes in English whatever the language.
+        rec.push(notes_text(&r.notes, Lang::En));
         w.write_record(&rec)?;
     }
     Ok(String::from_utf8(w.into_inner()?)?)
@@ -204,16 +207,17 @@ fn render_table(report: &PeriodReport) -> String {
     use comfy_table::{Table, presets::UTF8_FULL_CONDENSED};
     let mut t = Table::new();
     t.load_style(UTF8_FULL_CONDENSED);
+    let lang = say::lang();
     t.set_header([
-        "序号 id",
-        "姓名 name",
-        "原等级分 Ro",
-        "ΣΔR",
-        "新等级分 Rn",
-        "局数 games",
-        "K",
-        "状态 status",
-        "说明 notes",
+        say::t("id", "序号"),
+        say::t("name", "姓名"),
+        say::t("Ro", "原等级分 Ro"),
+        "ΣΔR".into(),
+        say::t("Rn", "新等级分 Rn"),
+        say::t("games", "局数"),
+        "K".into(),
+        say::t("status", "状态"),
+        say::t("notes", "说明"),
     ]);
     for r in &report.rows {
         let x = &r.row;
@@ -227,9 +231,32 @@ fn render_table(report: &PeriodReport) -> String {
             x.rating.map(|v| v.to_string()).unwrap_or_default(),
             x.rated_games.to_string(),
             x.k.map(|v| v.to_string()).unwrap_or_default(),
-            x.status.to_string(),
-            r.notes.join("; "),
+            status_text(x.status.as_str()),
+            notes_text(&r.notes, lang),
         ]);
     }
-    format!("{} · {}\n{t}\n", report.profile, report.period)
+    format!("{} · {}\n{t}\n", report.profile, report.period.text(lang))
+}
+
+/// A period's notes in `lang`, as one line.
+pub(crate) fn notes_text(notes: &[PeriodNote], lang: Lang) -> String {
+    notes
+        .iter()
+        .map(|n| n.text(lang))
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// A list status (`active`, `inactive`, `unrated`) or a list's (`draft`,
+/// `published`) in the user's language, as the server's pages word it.
+pub(crate) fn status_text(status: &str) -> String {
+    let zh = match status {
+        "active" => "在册",
+        "inactive" => "不活跃",
+        "unrated" => "无等级分",
+        "draft" => "草稿",
+        "published" => "已公布",
+        _ => return status.to_string(),
+    };
+    t(status, zh)
 }

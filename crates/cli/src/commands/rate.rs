@@ -259,7 +259,7 @@ fn render_table(report: &EventReport, lang: Lang) -> String {
     out.push_str(&table.to_string());
     out.push('\n');
     for note in &report.notes {
-        out.push_str(note);
+        out.push_str(&note.text(lang));
         out.push('\n');
     }
     for warning in &report.warnings_in(lang) {

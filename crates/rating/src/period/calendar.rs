@@ -110,6 +110,14 @@ impl Period {
     pub(crate) fn zh(&self) -> String {
         format!("{} – {}（{} 名单）", self.start, self.end, self.published)
     }
+
+    /// The period in `lang` (`text(Lang::En) == to_string()`).
+    pub fn text(&self, lang: crate::Lang) -> String {
+        match lang {
+            crate::Lang::En => self.to_string(),
+            crate::Lang::Zh => self.zh(),
+        }
+    }
 }
 
 /// The month-day in `year`, with 28 February standing for the month's

@@ -10,6 +10,7 @@ use serde::Serialize;
 
 use super::calendar::{CalendarError, Period, period_for, period_of_date, previous_list_date};
 use super::list::{Carried, ListRow, RatingList, Status};
+use super::note::PeriodNote;
 use crate::event::{Detail, Flag, NotCounted, RateError, RatingSource, rate_with};
 pub use crate::k::k_of;
 use crate::model::{Event, EventError, Pairing, Player, PlayerId};
@@ -272,7 +273,7 @@ pub struct EventSummary {
     /// For a split league, the rounds counted in this period.
     pub rounds: Option<Vec<u32>>,
     /// Notes and warnings of the event (conditions, list data used).
-    pub notes: Vec<String>,
+    pub notes: Vec<PeriodNote>,
 }
 
 /// One row of the new list with how it was reached.
@@ -287,7 +288,7 @@ pub struct PeriodRow {
     /// The events that made the figure.
     pub contributions: Vec<Contribution>,
     /// What else happened (first rating, inactivity, title adjustment…).
-    pub notes: Vec<String>,
+    pub notes: Vec<PeriodNote>,
     /// The new row.
     pub row: ListRow,
 }
@@ -346,7 +347,7 @@ struct UnratedWork {
     /// period window lets the next period use).
     fresh: Carried,
     /// What happened to the games.
-    notes: Vec<String>,
+    notes: Vec<PeriodNote>,
 }
 
 /// Computes a period with the profile's [`PeriodRules`].
@@ -559,12 +560,11 @@ fn add_up(
                 });
                 let carried = &mut u.carried;
                 if expired(rules, carried, year) {
-                    u.notes.push(format!(
-                        "{} games carried since {} expired ({})",
-                        carried.games,
-                        carried.since.unwrap_or_default(),
-                        rules.article
-                    ));
+                    u.notes.push(PeriodNote::CarriedExpired {
+                        games: carried.games,
+                        since: carried.since.unwrap_or_default(),
+                        article: rules.article.clone(),
+                    });
                     *carried = Carried::default();
                 }
                 if n > 0 && !x.void {
@@ -586,11 +586,10 @@ fn add_up(
                     u.fresh.since = u.fresh.since.or(Some(year));
                     w.events += 1;
                 } else if n > 0 {
-                    u.notes.push(format!(
-                        "{}: the games do not count towards a first rating ({})",
-                        cx.events[pl.index].event.name(),
-                        profile.unrated.article
-                    ));
+                    u.notes.push(PeriodNote::NotTowardsFirstRating {
+                        event: cx.events[pl.index].event.name().to_string(),
+                        article: profile.unrated.article.clone(),
+                    });
                 }
             }
         }
@@ -601,7 +600,7 @@ fn add_up(
 /// One rated event.
 struct Rated {
     extracts: Vec<Extract>,
-    notes: Vec<String>,
+    notes: Vec<PeriodNote>,
 }
 
 /// Computes a period: every event placed and rated with the list's data,
@@ -750,8 +749,21 @@ fn compute_split(
                 event: ev.name().to_string(),
                 source,
             })?;
-        notes.extend(report.notes);
-        notes.extend(report.warnings);
+        notes.extend(report.notes.into_iter().map(PeriodNote::Event));
+        // The failed conditions first (typed), then any remark as written.
+        let failed: Vec<PeriodNote> = report
+            .conditions
+            .iter()
+            .filter(|c| c.status == crate::conditions::CheckStatus::Failed)
+            .map(|c| PeriodNote::Condition {
+                article: c.article.clone(),
+                detail: c.detail.clone(),
+                detail_zh: c.detail_zh.clone(),
+            })
+            .collect();
+        let rest = report.warnings.into_iter().skip(failed.len());
+        notes.extend(failed);
+        notes.extend(rest.map(PeriodNote::Legacy));
         let extracts = report
             .players
             .into_iter()
@@ -793,7 +805,7 @@ fn compute_split(
     let mut work: Vec<Work> = Vec::new();
     work.resize_with(rows.len(), Work::default);
     let mut summaries = Vec::with_capacity(placed.len());
-    let mut summarise = |pl: &Placed, notes: Vec<String>| {
+    let mut summarise = |pl: &Placed, notes: Vec<PeriodNote>| {
         summaries.push(EventSummary {
             name: events[pl.index].event.name().to_string(),
             date: pl.date,
@@ -856,7 +868,7 @@ fn list_carried(
     rules: &PeriodRules,
     row: &ListRow,
     previous_start: Option<NaiveDate>,
-    notes: &mut Vec<String>,
+    notes: &mut Vec<PeriodNote>,
 ) -> Carried {
     let c = row.carried;
     if let (Some(_), Some(since), Some(start)) =
@@ -864,11 +876,12 @@ fn list_carried(
         && c.games > 0
         && since < start.year()
     {
-        notes.push(format!(
-            "{} games carried since {since} are older than the period before this one \
-             ({start} on): they lapse ({})",
-            c.games, rules.article
-        ));
+        notes.push(PeriodNote::CarriedTooOld {
+            games: c.games,
+            since,
+            start,
+            article: rules.article.clone(),
+        });
         return Carried::default();
     }
     c
@@ -951,18 +964,17 @@ fn event_player(
     row: &ListRow,
     w: Option<&Work>,
     (year, previous_start): (i32, Option<NaiveDate>),
-    notes: &mut Vec<String>,
+    notes: &mut Vec<PeriodNote>,
 ) -> Option<Player> {
     let rated = row.is_rated();
     let list_rating = if rated { row.rating } else { None };
     if p.rating.is_some() && p.rating != list_rating {
-        notes.push(format!(
-            "player {} ({}): the event file says rating {}, the list {}; the list's is used",
-            p.id,
-            p.name,
-            p.rating.map_or("—".into(), |r| r.to_string()),
-            list_rating.map_or("unrated".into(), |r| r.to_string()),
-        ));
+        notes.push(PeriodNote::ListRatingUsed {
+            id: p.id,
+            name: p.name.clone(),
+            event: p.rating.unwrap_or_default(),
+            list: list_rating,
+        });
     }
     let title = row
         .current_title()
@@ -1048,20 +1060,19 @@ fn finish_row(
         new.rating = Some(rn);
         new.status = Status::Active;
         if !row.is_rated() {
-            notes.push(format!(
-                "rated from the base rating {ro} ({})",
-                profile.unrated.article
-            ));
+            notes.push(PeriodNote::RatedFromBase {
+                base: ro,
+                article: profile.unrated.article.clone(),
+            });
         }
     } else if played && row.is_rated() {
         new.status = Status::Active;
     }
-    let lapsed = |notes: &mut Vec<String>, games: u32| {
-        notes.push(format!(
-            "{games} games carried from the period before lapse: only games of the same or \
-             the next period combine ({})",
-            rules.article
-        ));
+    let lapsed = |notes: &mut Vec<PeriodNote>, games: u32| {
+        notes.push(PeriodNote::CarriedLapse {
+            games,
+            article: rules.article.clone(),
+        });
     };
     let window_periods = rules.unrated_window_periods.is_some();
     if carried.is_none() && window_periods && !row.is_rated() && row.carried.games > 0 {
@@ -1076,29 +1087,33 @@ fn finish_row(
             let first = match profile.unrated.rule {
                 UnratedRule::Provisional | UnratedRule::BaseRating => {
                     let ru = profile.provisional_rating(&as_player(row));
-                    notes.push(format!(
-                        "first rating Ru + ΣK(W − We) = {ru} + {} over {} games ({})",
-                        carried.sum, carried.games, profile.unrated.article
-                    ));
+                    notes.push(PeriodNote::FirstRatingProvisional {
+                        provisional: ru,
+                        sum: carried.sum,
+                        games: carried.games,
+                        article: profile.unrated.article.clone(),
+                    });
                     ru + carried.sum
                 }
                 UnratedRule::Performance | UnratedRule::FideInitial => {
                     let avg = carried.sum / Decimal::from(carried.games);
-                    notes.push(format!(
-                        "first rating Σ(performance × games) / games = {} / {} ({})",
-                        carried.sum, carried.games, profile.unrated.article
-                    ));
+                    notes.push(PeriodNote::FirstRatingPerformance {
+                        sum: carried.sum,
+                        games: carried.games,
+                        article: profile.unrated.article.clone(),
+                    });
                     avg
                 }
             };
             let first = profile.publish(first);
             new.carried = Carried::default();
             match profile.minimum_published(row.sex) {
-                Some(min) if first < min => notes.push(format!(
-                    "first rating {first} is below the published minimum {min}: not published"
-                )),
+                Some(min) if first < min => notes.push(PeriodNote::FirstRatingBelowMinimum {
+                    rating: first,
+                    minimum: min,
+                }),
                 _ => {
-                    notes.push(format!("first rating {first}"));
+                    notes.push(PeriodNote::FirstRating { rating: first });
                     new.rating = Some(first);
                     new.status = Status::Active;
                     new.rated_games = carried.games;
@@ -1112,10 +1127,10 @@ fn finish_row(
                 new.carried = fresh;
             }
             if new.carried.games > 0 {
-                notes.push(format!(
-                    "{} of {need} games against rated players: carried over",
-                    new.carried.games
-                ));
+                notes.push(PeriodNote::CarriedOver {
+                    games: new.carried.games,
+                    need,
+                });
             }
         }
     }
@@ -1124,10 +1139,11 @@ fn finish_row(
         && let (Some(r), Some(min)) = (new.rating, profile.minimum_published(row.sex))
         && r < min
     {
-        notes.push(format!(
-            "rating {r} is below the published minimum {min}: unrated ({})",
-            profile.list.article
-        ));
+        notes.push(PeriodNote::BelowMinimum {
+            rating: r,
+            minimum: min,
+            article: profile.list.article.clone(),
+        });
         new.rating = None;
         new.status = Status::Unrated;
     }
@@ -1154,41 +1170,40 @@ fn finish_row(
             && t.by != Some(route)
         {
             notes.push(match t.by {
-                Some(by) => format!(
-                    "new title {} won by {}: only titles won by {} are raised ({})",
-                    t.title,
-                    by.as_str(),
-                    route.as_str(),
-                    adj.article
-                ),
-                None => format!(
-                    "new title {}: how it was won is not recorded, and only titles won by {} \
-                     are raised ({}): not raised",
-                    t.title,
-                    route.as_str(),
-                    adj.article
-                ),
+                Some(by) => PeriodNote::TitleOtherRoute {
+                    title: t.title.clone(),
+                    by,
+                    route,
+                    article: adj.article.clone(),
+                },
+                None => PeriodNote::TitleRouteUnknown {
+                    title: t.title.clone(),
+                    route,
+                    article: adj.article.clone(),
+                },
             });
         } else if new.rating.is_some_and(|r| r >= target) {
-            notes.push(format!(
-                "new title {}: rating {} already at or above {target}, kept ({})",
-                t.title,
-                new.rating.unwrap_or_default(),
-                adj.article
-            ));
+            notes.push(PeriodNote::TitleAlreadyAbove {
+                title: t.title.clone(),
+                rating: new.rating.unwrap_or_default(),
+                target,
+                article: adj.article.clone(),
+            });
         } else if adj.keep_if_ever_reached
             && ever.is_some_and(|e| e >= target)
             && new.rating.is_some()
         {
-            notes.push(format!(
-                "new title {}: {target} was reached before, rating kept ({})",
-                t.title, adj.article
-            ));
+            notes.push(PeriodNote::TitleReachedBefore {
+                title: t.title.clone(),
+                target,
+                article: adj.article.clone(),
+            });
         } else {
-            notes.push(format!(
-                "new title {}: rating raised to {target} ({})",
-                t.title, adj.article
-            ));
+            notes.push(PeriodNote::TitleRaised {
+                title: t.title.clone(),
+                target,
+                article: adj.article.clone(),
+            });
             new.rating = Some(target);
             new.status = Status::Active;
         }
@@ -1198,15 +1213,12 @@ fn finish_row(
         let now = idle_years(last, list_date);
         let before = previous_list.map_or(now, |d| idle_years(last, d).min(now));
         if let Some(c) = ina.cancelled_after_years.filter(|&c| now >= c) {
-            notes.push(format!(
-                "{now} years without a rated game (cancelled after {c}): rating cancelled{} ({})",
-                if ina.restart_from_base {
-                    ", restarts from the base rating"
-                } else {
-                    ""
-                },
-                ina.article
-            ));
+            notes.push(PeriodNote::RatingCancelled {
+                years: now,
+                after: c,
+                restart: ina.restart_from_base,
+                article: ina.article.clone(),
+            });
             new.rating = None;
             new.status = Status::Unrated;
         } else if let Some(a) = ina.inactive_after_years.filter(|&a| now >= a) {
@@ -1218,15 +1230,19 @@ fn finish_row(
                     .copied()
                     .unwrap_or_default();
                 if let (false, Some(r)) = (d.is_zero(), new.rating) {
-                    notes.push(format!("inactive year {year}: −{d} ({})", ina.article));
+                    notes.push(PeriodNote::InactiveYear {
+                        year,
+                        deduction: d,
+                        article: ina.article.clone(),
+                    });
                     new.rating = Some(r - d);
                 }
             }
             if now > before || a == now {
-                notes.push(format!(
-                    "inactive: {now} calendar years without a rated game ({})",
-                    ina.article
-                ));
+                notes.push(PeriodNote::Inactive {
+                    years: now,
+                    article: ina.article.clone(),
+                });
             }
             let title = row.current_title().unwrap_or("");
             let min = ina
@@ -1241,11 +1257,11 @@ fn finish_row(
             if let (Some(min), Some(r)) = (min, new.rating)
                 && r < min
             {
-                notes.push(format!(
-                    "inactive and below the minimum {min} (title {}): rating lost ({})",
-                    if title.is_empty() { "none" } else { title },
-                    ina.article
-                ));
+                notes.push(PeriodNote::InactiveBelowMinimum {
+                    minimum: min,
+                    title: (!title.is_empty()).then(|| title.to_string()),
+                    article: ina.article.clone(),
+                });
                 new.rating = None;
                 new.status = Status::Unrated;
             }

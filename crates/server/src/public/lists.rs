@@ -501,7 +501,7 @@ pub(crate) async fn player_page(
                                 td.num { @if let Some(k) = l.k { (k) } }
                                 td { (status_label(&viewer, &l.status)) }
                                 td.num { (opt_dec(l.highest)) }
-                                td { (notes_text(l.notes.as_deref())) }
+                                td { (notes_text(&l.notes, viewer.lang)) }
                             }
                         }
                     }
@@ -541,13 +541,15 @@ pub(crate) async fn player_page(
     ))
 }
 
-/// A period's notes (stored as a JSON array of text) as one line.
-pub(crate) fn notes_text(notes: Option<&str>) -> String {
-    let Some(text) = notes else {
-        return String::new();
-    };
-    match serde_json::from_str::<Vec<String>>(text) {
-        Ok(list) => list.join("; "),
-        Err(_) => text.to_string(),
-    }
+/// A period's notes in `lang`, as one line (a note stored as English
+/// before notes were typed is shown as stored).
+pub(crate) fn notes_text(
+    notes: &[qiyuan_rating::period::PeriodNote],
+    lang: crate::i18n::Lang,
+) -> String {
+    notes
+        .iter()
+        .map(|n| n.text(lang))
+        .collect::<Vec<_>>()
+        .join("; ")
 }
