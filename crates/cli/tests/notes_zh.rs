@@ -163,3 +163,45 @@ fn office_import_list_warns_of_an_unknown_column_in_the_users_language() {
         assert!(err.lines().any(|l| l == warning), "{err}");
     }
 }
+
+/// A list row the reader refuses is left out of the draft, and the import's
+/// summary says why in the user's language — from the notes the office
+/// keeps with the draft.
+#[test]
+fn office_import_list_says_why_a_row_is_left_out_in_the_users_language() {
+    for (lang, left_out) in [
+        ("en", "  left out: line 2 甲: column `sex`: "),
+        ("zh", "  未收录：第 2 行 甲：列 `sex`："),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(
+            dir.path().join("list.csv"),
+            "id,name,sex,rating\n1,甲,x,1600\n2,乙,m,1500\n",
+        )
+        .unwrap();
+        let out = run_in(
+            dir.path(),
+            &[
+                "office",
+                "import-list",
+                "list.csv",
+                "--date",
+                "2025-04-01",
+                "--profile",
+                "cxa-2019",
+                "--database",
+                "office.sqlite3",
+            ],
+            lang,
+        );
+        assert!(out.status.success(), "{out:?}");
+        let stdout = String::from_utf8(out.stdout).unwrap();
+        let line = stdout
+            .lines()
+            .find(|l| l.starts_with(left_out))
+            .unwrap_or_else(|| panic!("{stdout}"));
+        if lang == "zh" {
+            assert!(english_phrases(line).is_empty(), "{line}");
+        }
+    }
+}

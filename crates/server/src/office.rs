@@ -488,7 +488,7 @@ async fn import_list(
         refused: read.refused.iter().map(Into::into).collect(),
         repeated: Vec::new(),
         // The store keeps the English (its notes are strings).
-        warnings: read.warnings.iter().map(ToString::to_string).collect(),
+        warnings: read.warnings.iter().map(Into::into).collect(),
     };
     let entries: Vec<ListEntry> = read.rows.into_iter().map(Into::into).collect();
     let store = state.store.clone();
@@ -1291,7 +1291,7 @@ fn draft_review(viewer: &Viewer, diff: &ListDiff) -> Markup {
                 ul #left-out {
                     @for r in &diff.notes.refused {
                         li { (l.pick(format!("line {}", r.line), format!("第 {} 行", r.line))) " "
-                             (r.name) ": " @if let Some(c) = &r.column { code { (c) } " " } (r.message) }
+                             (r.name) ": " @if let Some(c) = &r.column { code { (c) } " " } (r.message.text(l)) }
                     }
                     @for r in &diff.notes.repeated {
                         li { (l.pick(
@@ -1303,7 +1303,7 @@ fn draft_review(viewer: &Viewer, diff: &ListDiff) -> Markup {
                     }
                 }
             }
-            @for w in &diff.notes.warnings { p.muted { "⚠ " (w) } }
+            @for w in &diff.notes.warnings { p.muted { "⚠ " (w.text(l)) } }
             div.forms.no-print {
                 form #publish-draft method="post" action={ "/office/lists/" (id) "/publish" } {
                     (layout::csrf_field(viewer))

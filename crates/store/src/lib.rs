@@ -74,7 +74,7 @@ pub use audit::{AuditAction, AuditEntry};
 pub use error::StoreError;
 pub use import::{EventImport, ListEntry};
 pub use lists::{
-    AlteredList, IdentityChange, ImportNotes, ListDiff, ListDraft, OfficeVerification,
+    AlteredList, IdentityChange, ImportNotes, ListDiff, ListDraft, NoteText, OfficeVerification,
     PossibleDuplicate, RefusedNote, RepeatedId,
 };
 pub use office::{ChangeLine, PeriodOutcome, PeriodPlan, PublishOutcome};

@@ -51,7 +51,35 @@ pub struct ImportNotes {
     /// others are not.
     pub repeated: Vec<RepeatedId>,
     /// The reader's warnings (encoding converted, columns not read).
-    pub warnings: Vec<String>,
+    pub warnings: Vec<NoteText>,
+}
+
+/// A note kept with a draft: both languages as the reader wrote them, or,
+/// in a draft imported before notes were kept in both, the English alone.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum NoteText {
+    /// The English and the Chinese.
+    Both(qiyuan_vocab::Message),
+    /// The English an older import kept.
+    English(String),
+}
+
+impl NoteText {
+    /// The note in `lang` (an older note in its English).
+    #[must_use]
+    pub fn text(&self, lang: qiyuan_rating::Lang) -> &str {
+        match self {
+            NoteText::Both(m) => m.text(lang),
+            NoteText::English(en) => en,
+        }
+    }
+}
+
+impl From<&qiyuan_formats::list::ListWarning> for NoteText {
+    fn from(w: &qiyuan_formats::list::ListWarning) -> NoteText {
+        NoteText::Both(qiyuan_vocab::Message::from_fn(|lang| w.text(lang)))
+    }
 }
 
 /// A refused row (see [`qiyuan_formats::list::RefusedRow`]).
@@ -62,7 +90,7 @@ pub struct RefusedNote {
     /// The column at fault, if one is.
     pub column: Option<String>,
     /// Why.
-    pub message: String,
+    pub message: NoteText,
     /// The row's name cell.
     pub name: String,
 }
@@ -72,7 +100,10 @@ impl From<&RefusedRow> for RefusedNote {
         RefusedNote {
             line: r.line,
             column: r.column.clone(),
-            message: r.message.clone(),
+            message: NoteText::Both(qiyuan_vocab::Message::new(
+                r.message.clone(),
+                r.message_zh.clone(),
+            )),
             name: r.name.clone(),
         }
     }
@@ -880,4 +911,34 @@ async fn list_content_sha256(
         }
     }
     Ok(crate::audit::hex(&hasher.finalize()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{ImportNotes, NoteText};
+    use qiyuan_rating::Lang;
+
+    /// A draft imported before the notes were kept in both languages keeps
+    /// reading (its English); a new one reads back in both.
+    #[test]
+    fn import_notes_of_old_and_new_drafts_read_back() {
+        let old = r#"{"refused":[{"line":3,"column":"sex","message":"`x` is not a sex","name":"甲"}],
+                      "repeated":[],"warnings":["list.csv: line 1: unknown column `colour` ignored"]}"#;
+        let notes: ImportNotes = serde_json::from_str(old).unwrap();
+        assert_eq!(notes.refused[0].message.text(Lang::Zh), "`x` is not a sex");
+        assert!(matches!(notes.warnings[0], NoteText::English(_)));
+        let w = qiyuan_formats::list::ListWarning::UnknownColumn {
+            file: "list.csv".into(),
+            column: "colour".into(),
+        };
+        let new = ImportNotes {
+            warnings: vec![(&w).into()],
+            ..ImportNotes::default()
+        };
+        let back: ImportNotes =
+            serde_json::from_str(&serde_json::to_string(&new).unwrap()).unwrap();
+        assert_eq!(back, new);
+        assert_eq!(back.warnings[0].text(Lang::En), w.to_string());
+        assert_eq!(back.warnings[0].text(Lang::Zh), w.text(Lang::Zh));
+    }
 }

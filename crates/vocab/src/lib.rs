@@ -619,7 +619,7 @@ pub fn glossary_markdown() -> String {
 /// let m = Message::from_fn(|lang| lang.pick(format!("{n} rounds"), format!("{n} 轮")));
 /// assert_eq!(m.text(Lang::Zh), "3 轮");
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Message {
     en: String,
     zh: String,

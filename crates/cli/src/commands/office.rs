@@ -461,7 +461,7 @@ async fn import_list(
         refused: read.refused.iter().map(Into::into).collect(),
         repeated: Vec::new(),
         // The store keeps the English (its notes are strings).
-        warnings: read.warnings.iter().map(ToString::to_string).collect(),
+        warnings: read.warnings.iter().map(Into::into).collect(),
     };
     let entries: Vec<ListEntry> = read.rows.into_iter().map(Into::into).collect();
     let pb = bar(entries.len() as u64, "importing list");
@@ -495,7 +495,12 @@ async fn import_list(
     );
     let against = diff.previous.map_or_else(
         || t("no earlier list of the series", "本系列此前没有名单"),
-        |(id, d)| t(format!("list #{id} of {d}"), format!("名单 #{id}（{d}）")),
+        |(id, d)| {
+            t(
+                format!("list #{id} of {d}"),
+                format!("与名单 #{id}（{d}）相比"),
+            )
+        },
     );
     let (new, identity, units, unchanged, dropped) = (
         diff.new.len(),
@@ -512,7 +517,7 @@ async fn import_list(
                  unit change(s), {unchanged} unchanged, {dropped} not on this list"
             ),
             format!(
-                "对比{against}：新增 {new} 名，{identity} 处身份信息变动待确认，{units} 处单位变动，\
+                "{against}：新增 {new} 名，{identity} 处身份信息变动待确认，{units} 处单位变动，\
                  {unchanged} 名未变，{dropped} 名不在本名单上"
             ),
         )
@@ -546,7 +551,7 @@ async fn import_list(
         );
     }
     for r in &diff.notes.refused {
-        let (line, name, message) = (r.line, &r.name, &r.message);
+        let (line, name, message) = (r.line, &r.name, r.message.text(say::lang()));
         let column = r
             .column
             .as_deref()
