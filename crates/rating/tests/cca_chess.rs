@@ -837,7 +837,7 @@ fn art_8_17_qualification_by_the_mean_of_two_lists() {
     assert_eq!(q[0].meets, Some(true));
     assert_eq!(q[1].average, None);
     assert_eq!(q[1].excluded.len(), 2);
-    assert!(q[1].note.as_deref().unwrap().contains("K ≠ 25"));
+    assert!(q[1].note.as_ref().unwrap().to_string().contains("K ≠ 25"));
 }
 
 /// 八(六) "在循环赛（包括团体赛中的循环赛）中，有等级分的棋手和无等级分的棋手成绩都要计算等级分":

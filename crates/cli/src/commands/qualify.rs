@@ -9,9 +9,9 @@ use std::process::ExitCode;
 use anyhow::{Context, bail};
 use chrono::NaiveDate;
 use qiyuan_formats::list::read_list;
+use qiyuan_rating::Lang;
 use qiyuan_rating::period::RatingList;
 use qiyuan_rating::period::qualification::{Qualification, qualification};
-use qiyuan_rating::{Lang, Profile};
 use rust_decimal::Decimal;
 
 use super::output::{self, Format};
@@ -84,7 +84,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             t
         }
         Format::Csv => csv_text(&rows)?,
-        Format::Table => table_text(&rows, &profile, crate::say::lang()),
+        Format::Table => table_text(&rows, crate::say::lang()),
         Format::Xlsx => bail!(t(
             "qiyuan qualify writes table, csv or json",
             "qiyuan qualify 只输出 table、csv 或 json"
@@ -114,37 +114,13 @@ fn csv_text(rows: &[Qualification]) -> anyhow::Result<String> {
                 .unwrap_or_default(),
             q.meets.map(|m| m.to_string()).unwrap_or_default(),
             used_text(q),
-            q.note.clone().unwrap_or_default(),
+            q.note.as_ref().map(ToString::to_string).unwrap_or_default(),
         ])?;
     }
     Ok(String::from_utf8(w.into_inner()?)?)
 }
 
-/// Why a player has no mean, in `lang`. The English is the rating crate's
-/// (`Qualification::note`); the Chinese is worded here from the same
-/// figures (the ratings used and the profile's rule), as the rating
-/// crate's qualification gives the note in English only.
-fn note_text(q: &Qualification, profile: &Profile, lang: Lang) -> String {
-    let Some(note) = &q.note else {
-        return String::new();
-    };
-    match lang {
-        Lang::En => note.clone(),
-        Lang::Zh => {
-            let (need, exclude, article) = match &profile.qualification {
-                Some(r) => (r.lists.max(1), r.exclude_k, r.article.as_str()),
-                None => (2, None, ""),
-            };
-            let k = exclude.map_or(String::new(), |k| format!("K ≠ {k} 的"));
-            format!(
-                "{k}已公布等级分 {} 个，须 {need} 个（{article}）",
-                q.used.len()
-            )
-        }
-    }
-}
-
-fn table_text(rows: &[Qualification], profile: &Profile, lang: Lang) -> String {
+fn table_text(rows: &[Qualification], lang: Lang) -> String {
     use comfy_table::{Table, presets::UTF8_FULL_CONDENSED};
     let mut t = Table::new();
     t.load_style(UTF8_FULL_CONDENSED);
@@ -170,7 +146,7 @@ fn table_text(rows: &[Qualification], profile: &Profile, lang: Lang) -> String {
                 .unwrap_or_default()
                 .to_string(),
             used,
-            note_text(q, profile, lang),
+            q.note.as_ref().map_or(String::new(), |n| n.text(lang)),
         ]);
     }
     format!("{t}\n")

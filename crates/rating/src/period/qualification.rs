@@ -53,7 +53,65 @@ pub struct Qualification {
     /// Whether the mean reaches the minimum asked for.
     pub meets: Option<bool>,
     /// Why there is no mean.
-    pub note: Option<String>,
+    pub note: Option<QualificationNote>,
+}
+
+/// Why a player has no qualification rating: fewer published ratings than
+/// the rule averages. Written as its English in JSON.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct QualificationNote {
+    /// The published ratings that count.
+    pub found: usize,
+    /// How many the rule averages.
+    pub need: u32,
+    /// The K whose ratings do not count, if one is excluded.
+    pub exclude_k: Option<u32>,
+    /// The article of the rule (`八(十七)`).
+    pub article: String,
+}
+
+impl std::fmt::Display for QualificationNote {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (found, need, article) = (self.found, self.need, &self.article);
+        let k = self
+            .exclude_k
+            .map_or(String::new(), |k| format!(" with K ≠ {k}"));
+        write!(
+            f,
+            "{found} published rating(s){k}, {need} needed ({article})"
+        )
+    }
+}
+
+impl QualificationNote {
+    /// The note in `lang`: [`crate::Lang::En`] is the `Display` text.
+    ///
+    /// ```
+    /// use qiyuan_rating::Lang;
+    /// use qiyuan_rating::period::qualification::QualificationNote;
+    /// let n = QualificationNote { found: 1, need: 2, exclude_k: Some(25), article: "八(十七)".into() };
+    /// assert_eq!(n.text(Lang::En), "1 published rating(s) with K ≠ 25, 2 needed (八(十七))");
+    /// assert_eq!(n.text(Lang::Zh), "K ≠ 25 的已公布等级分 1 个，须 2 个（八(十七)）");
+    /// ```
+    #[must_use]
+    pub fn text(&self, lang: crate::Lang) -> String {
+        match lang {
+            crate::Lang::En => self.to_string(),
+            crate::Lang::Zh => {
+                let (found, need, article) = (self.found, self.need, &self.article);
+                let k = self
+                    .exclude_k
+                    .map_or(String::new(), |k| format!("K ≠ {k} 的"));
+                format!("{k}已公布等级分 {found} 个，须 {need} 个（{article}）")
+            }
+        }
+    }
+}
+
+impl Serialize for QualificationNote {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
 }
 
 /// The qualification rating of every player of the latest list: the mean of
@@ -100,12 +158,11 @@ pub fn qualification(
         let enough = used.len() as u32 == need;
         let average =
             enough.then(|| used.iter().map(|p| p.rating).sum::<Decimal>() / Decimal::from(need));
-        let note = (!enough).then(|| {
-            format!(
-                "{} published rating(s){}, {need} needed ({article})",
-                used.len(),
-                exclude.map_or(String::new(), |k| format!(" with K ≠ {k}"))
-            )
+        let note = (!enough).then(|| QualificationNote {
+            found: used.len(),
+            need,
+            exclude_k: exclude,
+            article: article.to_string(),
         });
         out.push(Qualification {
             id: row.id,
