@@ -151,7 +151,7 @@ fn titles_of_an_event_and_a_title_file() {
     );
     let en = run(&["titles", &a, "--profile", "cca-chess"], "en");
     assert!(
-        en.contains("not met: 2 of 10 hold 女子大师 (at least 3)"),
+        en.contains("not met: 2 of 10 hold woman master (at least 3)"),
         "{en}"
     );
     assert!(en.contains("place 1 of 全国个人冠军赛, places 1–8"), "{en}");

@@ -461,7 +461,7 @@ pub enum FieldPart {
         /// Players.
         players: usize,
         /// The titles.
-        titles: Vec<String>,
+        titles: Vec<Message>,
         /// The minimum.
         min: u32,
     },
@@ -472,7 +472,7 @@ pub enum FieldPart {
         /// Players.
         players: usize,
         /// The titles.
-        titles: Vec<String>,
+        titles: Vec<Message>,
         /// The share.
         share: Fraction,
     },
@@ -494,7 +494,7 @@ pub enum FieldPart {
         /// Players.
         players: usize,
         /// The titles.
-        titles: Vec<String>,
+        titles: Vec<Message>,
         /// The rating.
         rating: Decimal,
         /// The share.
@@ -507,7 +507,7 @@ pub enum FieldPart {
         /// Players.
         players: usize,
         /// The titles.
-        titles: Vec<String>,
+        titles: Vec<Message>,
     },
 }
 
@@ -517,8 +517,10 @@ impl FieldPart {
     /// ```
     /// use qiyuan_rating::Lang;
     /// use qiyuan_rating::titles::FieldPart;
-    /// let p = FieldPart::Holding { count: 2, players: 10, titles: vec!["女子大师".into()], min: 3 };
-    /// assert_eq!(p.text(Lang::En), "2 of 10 hold 女子大师 (at least 3)");
+    /// use qiyuan_vocab::Message;
+    /// let titles = vec![Message::new("woman master", "女子大师")];
+    /// let p = FieldPart::Holding { count: 2, players: 10, titles, min: 3 };
+    /// assert_eq!(p.text(Lang::En), "2 of 10 hold woman master (at least 3)");
     /// assert_eq!(p.text(Lang::Zh), "10 名棋手中 2 名持有女子大师称号（至少 3 名）");
     /// ```
     pub fn text(&self, lang: Lang) -> String {
@@ -529,7 +531,7 @@ impl FieldPart {
                 titles,
                 min,
             } => {
-                let t = titles.join("/");
+                let t = names(titles, lang);
                 lang.pick(
                     format!("{count} of {players} hold {t} (at least {min})"),
                     format!("{players} 名棋手中 {count} 名持有{t}称号（至少 {min} 名）"),
@@ -541,7 +543,7 @@ impl FieldPart {
                 titles,
                 share,
             } => {
-                let t = titles.join("/");
+                let t = names(titles, lang);
                 lang.pick(
                     format!("{count} of {players} hold {t} (at least {share})"),
                     format!("{players} 名棋手中 {count} 名持有{t}称号（至少 {share}）"),
@@ -563,7 +565,7 @@ impl FieldPart {
                 rating,
                 share,
             } => {
-                let t = titles.join("/");
+                let t = names(titles, lang);
                 lang.pick(
                     format!(
                         "{count} of {players} hold {t} or are rated {rating} or more (at least {share})"
@@ -578,7 +580,7 @@ impl FieldPart {
                 players,
                 titles,
             } => {
-                let t = titles.join("/");
+                let t = names(titles, lang);
                 lang.pick(
                     format!("{count} of {players} hold {t} (every player)"),
                     format!("{players} 名棋手中 {count} 名持有{t}称号（须全部持有）"),
@@ -646,6 +648,15 @@ impl std::fmt::Display for FieldDetail {
     }
 }
 
+/// Titles in `lang`, joined by `/` (女子大师/大师, woman master/master).
+fn names(titles: &[Message], lang: Lang) -> String {
+    titles
+        .iter()
+        .map(|t| t.text(lang))
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
 fn share_met(count: usize, total: usize, f: Fraction) -> bool {
     (count as u64) * u64::from(f.den) >= u64::from(f.num) * (total as u64)
 }
@@ -668,6 +679,20 @@ impl TitleRules {
                 .filter(|p| p.rating.is_some_and(|x| x >= r))
                 .count()
         };
+        // Each title by its names: the code (Chinese) and the English.
+        let named = |codes: &[String]| -> Vec<Message> {
+            codes
+                .iter()
+                .map(|code| {
+                    let en = self
+                        .titles
+                        .iter()
+                        .find(|t| &t.code == code)
+                        .map_or(code.as_str(), |t| t.name_en.as_str());
+                    Message::new(if en.is_empty() { code } else { en }, code.clone())
+                })
+                .collect()
+        };
         let mut ok = true;
         let mut parts = Vec::new();
         if let Some(h) = &c.min_holding {
@@ -676,7 +701,7 @@ impl TitleRules {
             parts.push(FieldPart::Holding {
                 count: k,
                 players: n,
-                titles: h.titles.clone(),
+                titles: named(&h.titles),
                 min: h.count,
             });
         }
@@ -686,7 +711,7 @@ impl TitleRules {
             parts.push(FieldPart::HoldingShare {
                 count: k,
                 players: n,
-                titles: h.titles.clone(),
+                titles: named(&h.titles),
                 share: h.share,
             });
         }
@@ -714,7 +739,7 @@ impl TitleRules {
             parts.push(FieldPart::TitleOrRated {
                 count: k,
                 players: n,
-                titles: x.titles.clone(),
+                titles: named(&x.titles),
                 rating: x.rating,
                 share: x.share,
             });
@@ -725,7 +750,7 @@ impl TitleRules {
             parts.push(FieldPart::AllHolding {
                 count: k,
                 players: n,
-                titles: titles.clone(),
+                titles: named(titles),
             });
         }
         (ok, parts)

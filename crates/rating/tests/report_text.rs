@@ -12,7 +12,7 @@ use qiyuan_rating::table::NormTitle;
 use qiyuan_rating::titles::{
     FieldDetail, FieldPart, PlacementBasis, PlacementWords, RouteDetail, RouteKind,
 };
-use qiyuan_vocab::english_phrases;
+use qiyuan_vocab::{Message, english_phrases};
 use rust_decimal_macros::dec;
 
 /// The runs of digits of a text: the Chinese keeps them all.
@@ -114,7 +114,10 @@ fn grade_notes_in_both_languages() {
 }
 
 fn field_parts() -> Vec<FieldPart> {
-    let titles = vec!["女子大师".to_string(), "大师".to_string()];
+    let titles = vec![
+        Message::new("woman master", "女子大师"),
+        Message::new("master", "大师"),
+    ];
     let share = Fraction { num: 1, den: 2 };
     let all = vec![
         FieldPart::Holding {
@@ -194,7 +197,7 @@ fn title_event_fields_in_both_languages() {
     }
     assert_eq!(
         details[1].to_string(),
-        "not met: 2 of 10 hold 女子大师/大师 (at least 3)"
+        "not met: 2 of 10 hold woman master/master (at least 3)"
     );
     assert_eq!(
         details[1].text(Lang::Zh),
