@@ -11,6 +11,9 @@
 //! error together; `…` in a line stands for anything).
 //!
 //! What the test changes, and only this:
+//! - the reader of a Chinese guide has set `QIYUAN_LANG=zh`, as the guide
+//!   asks, and the reader of an English one `QIYUAN_LANG=en` (no locale of
+//!   the machine running the test decides);
 //! - `qiyuan serve --addr HOST:8080` runs in the background on a free port
 //!   instead of 8080 (another program may hold 8080), and every later
 //!   `127.0.0.1:8080` of the guide is that port; the test waits until the
@@ -208,6 +211,15 @@ fn run_guide(name: &str) -> usize {
         .env("QIYUAN_DATA_DIR", dir.path().join("data"))
         .env("USER", "guide-reader")
         .env_remove("XDG_DATA_HOME")
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env_remove("LANG")
+        // A reader of the Chinese guide has set the language it asks for
+        // (`QIYUAN_LANG=zh`, the guide's first step); the English one has not.
+        .env(
+            "QIYUAN_LANG",
+            if name.ends_with(".zh.md") { "zh" } else { "en" },
+        )
         .stdin(Stdio::null())
         .output()
         .unwrap();
@@ -293,20 +305,30 @@ fn every_command_of_the_guides_runs_as_written() {
 }
 
 /// The two languages of a guide show the same commands: a reader of
-/// either runs the same session.
+/// either runs the same session. The output each shows is in its own
+/// language (the Chinese reader has set `QIYUAN_LANG=zh`), as many lines.
 #[test]
 fn both_languages_show_the_same_commands() {
     for key in ["arbiter", "officer", "integrator"] {
-        let read = |lang: &str| -> Vec<String> {
+        let read = |lang: &str, info: &str| -> Vec<String> {
             let text = std::fs::read_to_string(root().join(format!("docs/guide/{key}.{lang}.md")))
                 .unwrap();
             blocks(&text)
                 .iter()
-                .filter(|b| b.info == "sh" || b.info == "text")
+                .filter(|b| b.info == info)
                 .flat_map(|b| b.lines.clone())
                 .collect()
         };
-        assert_eq!(read("zh"), read("en"), "{key}: the commands differ");
+        assert_eq!(
+            read("zh", "sh"),
+            read("en", "sh"),
+            "{key}: the commands differ"
+        );
+        assert_eq!(
+            read("zh", "text").len(),
+            read("en", "text").len(),
+            "{key}: the outputs shown differ"
+        );
     }
 }
 

@@ -47,8 +47,8 @@ use crate::sheet::{Limits, SheetKind, SheetRow, read_sheet};
 mod published;
 
 pub use published::{
-    Cell, CellKind, LIST_COLUMNS, ListColumn, ListLine, Medium, Show, columns_for, status_word,
-    write_list_xlsx,
+    Cell, CellKind, LIST_COLUMNS, ListColumn, ListLine, Medium, Show, columns_for, list_state_word,
+    status_word, write_list_xlsx,
 };
 
 /// Every column the writer writes, in order (each the key of its column in

@@ -360,8 +360,8 @@ async fn run_async(url: String, command: Sub, by: &str) -> anyhow::Result<ExitCo
                     l.id.to_string(),
                     l.list_date.to_string(),
                     l.series.or(l.profile).unwrap_or_default(),
-                    l.origin,
-                    l.status,
+                    super::period::status_text(&l.origin),
+                    super::period::status_text(&l.status),
                 ]);
             }
             println!("{table}");
@@ -884,15 +884,6 @@ async fn period(
     Ok(ExitCode::SUCCESS)
 }
 
-/// How a stored list was made, in the user's language (the server's words).
-fn origin_text(origin: &str) -> String {
-    match origin {
-        "computed" => t("computed", "计算"),
-        "imported" => t("imported", "导入"),
-        _ => origin.to_string(),
-    }
-}
-
 async fn player(store: &Store, id: u32, format: PlayerFormat) -> anyhow::Result<ExitCode> {
     let h = store.player_history(id).await?;
     if format == PlayerFormat::Json {
@@ -947,7 +938,7 @@ async fn player(store: &Store, id: u32, format: PlayerFormat) -> anyhow::Result<
             format!(
                 "#{} {} {}",
                 l.list.id,
-                origin_text(&l.list.origin),
+                super::period::status_text(&l.list.origin),
                 super::period::status_text(&l.list.status)
             ),
             l.list.list_date.to_string(),

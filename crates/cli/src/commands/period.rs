@@ -248,15 +248,13 @@ pub(crate) fn notes_text(notes: &[PeriodNote], lang: Lang) -> String {
 }
 
 /// A list status (`active`, `inactive`, `unrated`) or a list's (`draft`,
-/// `published`) in the user's language, as the server's pages word it.
+/// `published`, `imported` …) in the user's language, in the words of the
+/// published list (`formats::list::published`).
 pub(crate) fn status_text(status: &str) -> String {
-    let zh = match status {
-        "active" => "在册",
-        "inactive" => "不活跃",
-        "unrated" => "无等级分",
-        "draft" => "草稿",
-        "published" => "已公布",
-        _ => return status.to_string(),
-    };
-    t(status, zh)
+    use qiyuan_formats::list::{list_state_word, status_word};
+    let lang = crate::say::lang();
+    match status_word(status, lang) {
+        same if same == status => list_state_word(status, lang).to_string(),
+        word => word.to_string(),
+    }
 }

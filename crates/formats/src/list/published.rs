@@ -185,6 +185,31 @@ fn sex_word(sex: &str, lang: Lang) -> &'static str {
     }
 }
 
+/// Where a stored list stands and how it was made — `draft` / `published`
+/// / `discarded`, `imported` / `computed` — in `lang`: 草稿 / 已公布 / 已放弃,
+/// 导入 / 计算. Any other word is returned as it is.
+///
+/// ```
+/// use qiyuan_formats::list::list_state_word;
+/// use qiyuan_rating::Lang;
+/// assert_eq!(list_state_word("published", Lang::Zh), "已公布");
+/// assert_eq!(list_state_word("computed", Lang::En), "computed");
+/// ```
+pub fn list_state_word(word: &str, lang: Lang) -> &str {
+    let zh = match word {
+        "draft" => "草稿",
+        "published" => "已公布",
+        "discarded" => "已放弃",
+        "imported" => "导入",
+        "computed" => "计算",
+        _ => return word,
+    };
+    match lang {
+        Lang::En => word,
+        Lang::Zh => zh,
+    }
+}
+
 /// A list status as published: 在册 / 不活跃 / 无等级分 in Chinese (the
 /// words the list reader reads back), `active` / `inactive` / `unrated` in
 /// English.

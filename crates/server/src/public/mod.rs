@@ -103,14 +103,11 @@ pub(crate) fn signed(d: Decimal) -> String {
 }
 
 /// A list status in the visitor's language.
-pub(crate) fn status_label(viewer: &Viewer, status: &str) -> &'static str {
-    match status {
-        "active" => viewer.t("active", "在册"),
-        "inactive" => viewer.t("inactive", "不活跃"),
-        "unrated" => viewer.t("unrated", "无等级分"),
-        "draft" => viewer.t("draft", "草稿"),
-        "published" => viewer.t("published", "已公布"),
-        _ => viewer.t("unknown", "未知"),
+pub(crate) fn status_label<'a>(viewer: &Viewer, status: &'a str) -> &'a str {
+    use qiyuan_formats::list::{list_state_word, status_word};
+    match status_word(status, viewer.lang) {
+        same if same == status => list_state_word(status, viewer.lang),
+        word => word,
     }
 }
 
