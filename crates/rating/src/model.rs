@@ -1220,7 +1220,7 @@ pub struct TimeControlError {
 }
 
 impl TimeControlError {
-    /// The message in `lang`: [`Lang::En`] is the `Display` text.
+    /// The message in `lang`: [`Lang::En`](crate::Lang::En) is the `Display` text.
     ///
     /// ```
     /// use qiyuan_rating::model::TimeControl;
