@@ -360,3 +360,62 @@ fn a_league_split_by_round_dates() {
     ]);
     assert!(String::from_utf8_lossy(&o.stderr).contains("`2=soon` is not ROUND=YYYY-MM-DD"));
 }
+
+/// The office's rule for an event's players holds for the stateless period
+/// too, in the office's words: a player whose sex differs from the list's
+/// (the file names the wrong id) is refused by `qiyuan period` as by
+/// `qiyuan office import-event`.
+#[test]
+fn a_player_whose_sex_differs_from_the_list_is_refused_as_the_office_refuses() {
+    let dir = tempfile::tempdir().unwrap();
+    let list = write(dir.path(), "list.csv", LIST.as_bytes());
+    // Player 2 is 乙, a man on the list; the file has 2 as a woman.
+    let wrong = EVENT.replace(
+        r#"{"id": 2, "name": "乙", "sex": "m""#,
+        r#"{"id": 2, "name": "乙", "sex": "f""#,
+    );
+    assert_ne!(wrong, EVENT);
+    let ev = write(dir.path(), "e.json", wrong.as_bytes());
+    let refusal = "e.json: player 2 \"乙\" is f in the event but the list has 2 \"乙\" as m: \
+                   is the id right?";
+    let o = qiyuan(&[
+        "period",
+        "--profile",
+        "cca-amateur",
+        "--list",
+        list.to_str().unwrap(),
+        "--date",
+        "2025-04-01",
+        ev.to_str().unwrap(),
+    ]);
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains(refusal), "{err}");
+    // The office, with the same list, refuses the same file in the same words.
+    let db = dir.path().join("office.sqlite3");
+    let db = db.to_str().unwrap();
+    let o = qiyuan(&[
+        "office",
+        "import-list",
+        list.to_str().unwrap(),
+        "--date",
+        "2025-01-01",
+        "--profile",
+        "cca-amateur",
+        "--database",
+        db,
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let o = qiyuan(&[
+        "office",
+        "import-event",
+        ev.to_str().unwrap(),
+        "--profile",
+        "cca-amateur",
+        "--database",
+        db,
+    ]);
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains(refusal), "{err}");
+}

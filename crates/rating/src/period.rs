@@ -25,6 +25,7 @@
 //! assert_eq!(report.rows[0].row.rating, Some(dec!(1605)));
 //! ```
 
+pub mod admission;
 pub mod calendar;
 mod compute;
 pub mod list;

@@ -574,34 +574,34 @@ fn check_players(
     known: &HashMap<u32, KnownPlayer>,
     new_players: &[u32],
 ) -> Result<(), StoreError> {
-    let missing: Vec<(u32, String)> = event
-        .players()
-        .iter()
-        .filter(|p| !known.contains_key(&p.id.0) && !new_players.contains(&p.id.0))
-        .map(|p| (p.id.0, p.name.clone()))
-        .collect();
-    if !missing.is_empty() {
-        return Err(StoreError::UnknownPlayers {
+    use qiyuan_rating::period::admission::{PlayerRefusal, admit_players};
+    let on_list = |id: qiyuan_rating::model::PlayerId| {
+        known.get(&id.0).map(|k| {
+            let sex = if k.sex == "f" { Sex::Female } else { Sex::Male };
+            (k.name.clone(), sex)
+        })
+    };
+    match admit_players(event, on_list, new_players) {
+        Ok(()) => Ok(()),
+        Err(PlayerRefusal::NotOnList(missing)) => Err(StoreError::UnknownPlayers {
             file: file_name.to_string(),
-            missing,
-        });
+            missing: missing.into_iter().map(|(id, name)| (id.0, name)).collect(),
+        }),
+        Err(PlayerRefusal::SexDiffers {
+            id,
+            name_in_file,
+            name_on_list,
+            sex_in_file,
+            sex_on_list,
+        }) => Err(StoreError::PlayerMismatch {
+            file: file_name.to_string(),
+            id: id.0,
+            name_in_file,
+            name_on_list,
+            sex_in_file: sex_str(sex_in_file),
+            sex_on_list: sex_str(sex_on_list).to_string(),
+        }),
     }
-    for p in event.players() {
-        let Some(k) = known.get(&p.id.0) else {
-            continue; // a confirmed new player
-        };
-        if k.sex != sex_str(p.sex) {
-            return Err(StoreError::PlayerMismatch {
-                file: file_name.to_string(),
-                id: p.id.0,
-                name_in_file: p.name.clone(),
-                name_on_list: k.name.clone(),
-                sex_in_file: sex_str(p.sex),
-                sex_on_list: k.sex.clone(),
-            });
-        }
-    }
-    Ok(())
 }
 
 /// A player as the database has them.

@@ -80,7 +80,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     let mut events = Vec::with_capacity(args.events.len());
     for path in &args.events {
-        events.push(PeriodEvent::new(read_event_path(path)?));
+        let event = read_event_path(path)?;
+        admit(&path.display().to_string(), &event, &file.list)?;
+        events.push(PeriodEvent::new(event));
     }
     for spec in &args.league {
         let (path, dates) = spec.rsplit_once('@').with_context(|| {
@@ -105,10 +107,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 )),
             }
         }
-        events.push(PeriodEvent::league(
-            read_event_path(path.as_ref())?,
-            round_dates,
-        ));
+        let event = read_event_path(path.as_ref())?;
+        admit(path, &event, &file.list)?;
+        events.push(PeriodEvent::league(event, round_dates));
     }
     let report = compute_period(&profile, &file.list, &events, args.date)?;
     let lang = say::lang();
@@ -245,6 +246,43 @@ pub(crate) fn notes_text(notes: &[PeriodNote], lang: Lang) -> String {
         .map(|n| n.text(lang))
         .collect::<Vec<_>>()
         .join("; ")
+}
+
+/// The office's rule for an event's players (`period::admission`), as the
+/// database office applies it: a player whose sex differs from the list's
+/// is refused (the file has the wrong id), in the office's words. A player
+/// not on the list is refused by the period itself, naming the player.
+fn admit(
+    file: &str,
+    event: &qiyuan_rating::model::Event,
+    list: &qiyuan_rating::period::RatingList,
+) -> anyhow::Result<()> {
+    use qiyuan_rating::period::admission::{PlayerRefusal, admit_players};
+    let on_list = |id| list.get(id).map(|r| (r.name.clone(), r.sex));
+    match admit_players(event, on_list, &[]) {
+        Ok(()) | Err(PlayerRefusal::NotOnList(_)) => Ok(()),
+        Err(PlayerRefusal::SexDiffers {
+            id,
+            name_in_file,
+            name_on_list,
+            sex_in_file,
+            sex_on_list,
+        }) => {
+            let sex = |s: qiyuan_rating::model::Sex| match s {
+                qiyuan_rating::model::Sex::Male => "m",
+                qiyuan_rating::model::Sex::Female => "f",
+            };
+            let e = qiyuan_store::StoreError::PlayerMismatch {
+                file: file.to_string(),
+                id: id.0,
+                name_in_file,
+                name_on_list,
+                sex_in_file: sex(sex_in_file),
+                sex_on_list: sex(sex_on_list).to_string(),
+            };
+            bail!(e.text(say::lang()))
+        }
+    }
 }
 
 /// A list status (`active`, `inactive`, `unrated`) or a list's (`draft`,
