@@ -5,6 +5,7 @@ use std::collections::HashMap;
 use chrono::NaiveDate;
 use qiyuan_rating::conditions::{CheckStatus, ConditionCheck, check_event};
 use qiyuan_rating::model::{Event, Pairing, Sex};
+use qiyuan_rating::period::admission::PlayerRefusal;
 use qiyuan_rating::period::{ListRow, period_of_date};
 use qiyuan_rating::profile::Profile;
 use serde::Serialize;
@@ -574,33 +575,42 @@ fn check_players(
     known: &HashMap<u32, KnownPlayer>,
     new_players: &[u32],
 ) -> Result<(), StoreError> {
-    use qiyuan_rating::period::admission::{PlayerRefusal, admit_players};
+    use qiyuan_rating::period::admission::admit_players;
     let on_list = |id: qiyuan_rating::model::PlayerId| {
         known.get(&id.0).map(|k| {
             let sex = if k.sex == "f" { Sex::Female } else { Sex::Male };
             (k.name.clone(), sex)
         })
     };
-    match admit_players(event, on_list, new_players) {
-        Ok(()) => Ok(()),
-        Err(PlayerRefusal::NotOnList(missing)) => Err(StoreError::UnknownPlayers {
-            file: file_name.to_string(),
-            missing: missing.into_iter().map(|(id, name)| (id.0, name)).collect(),
-        }),
-        Err(PlayerRefusal::SexDiffers {
-            id,
-            name_in_file,
-            name_on_list,
-            sex_in_file,
-            sex_on_list,
-        }) => Err(StoreError::PlayerMismatch {
-            file: file_name.to_string(),
-            id: id.0,
-            name_in_file,
-            name_on_list,
-            sex_in_file: sex_str(sex_in_file),
-            sex_on_list: sex_str(sex_on_list).to_string(),
-        }),
+    admit_players(event, on_list, new_players).map_err(|r| StoreError::refused(file_name, r))
+}
+
+impl StoreError {
+    /// The office's refusal of an event's players
+    /// ([`qiyuan_rating::period::admission`]) for the event file `file`:
+    /// [`StoreError::UnknownPlayers`] or [`StoreError::PlayerMismatch`],
+    /// the words the office and `qiyuan period` both say.
+    pub fn refused(file: &str, refusal: PlayerRefusal) -> StoreError {
+        match refusal {
+            PlayerRefusal::NotOnList(missing) => StoreError::UnknownPlayers {
+                file: file.to_string(),
+                missing: missing.into_iter().map(|(id, name)| (id.0, name)).collect(),
+            },
+            PlayerRefusal::SexDiffers {
+                id,
+                name_in_file,
+                name_on_list,
+                sex_in_file,
+                sex_on_list,
+            } => StoreError::PlayerMismatch {
+                file: file.to_string(),
+                id: id.0,
+                name_in_file,
+                name_on_list,
+                sex_in_file: sex_str(sex_in_file),
+                sex_on_list: sex_str(sex_on_list).to_string(),
+            },
+        }
     }
 }
 

@@ -261,27 +261,7 @@ fn admit(
     let on_list = |id| list.get(id).map(|r| (r.name.clone(), r.sex));
     match admit_players(event, on_list, &[]) {
         Ok(()) | Err(PlayerRefusal::NotOnList(_)) => Ok(()),
-        Err(PlayerRefusal::SexDiffers {
-            id,
-            name_in_file,
-            name_on_list,
-            sex_in_file,
-            sex_on_list,
-        }) => {
-            let sex = |s: qiyuan_rating::model::Sex| match s {
-                qiyuan_rating::model::Sex::Male => "m",
-                qiyuan_rating::model::Sex::Female => "f",
-            };
-            let e = qiyuan_store::StoreError::PlayerMismatch {
-                file: file.to_string(),
-                id: id.0,
-                name_in_file,
-                name_on_list,
-                sex_in_file: sex(sex_in_file),
-                sex_on_list: sex(sex_on_list).to_string(),
-            };
-            bail!(e.text(say::lang()))
-        }
+        Err(differs) => bail!(qiyuan_store::StoreError::refused(file, differs).text(say::lang())),
     }
 }
 
