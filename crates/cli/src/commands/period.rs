@@ -269,10 +269,5 @@ fn admit(
 /// `published`, `imported` …) in the user's language, in the words of the
 /// published list (`formats::list::published`).
 pub(crate) fn status_text(status: &str) -> String {
-    use qiyuan_formats::list::{list_state_word, status_word};
-    let lang = crate::say::lang();
-    match status_word(status, lang) {
-        same if same == status => list_state_word(status, lang).to_string(),
-        word => word.to_string(),
-    }
+    qiyuan_formats::list::status_word(status, crate::say::lang()).to_string()
 }

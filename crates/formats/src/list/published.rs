@@ -212,14 +212,15 @@ pub fn list_state_word(word: &str, lang: Lang) -> &str {
 
 /// A list status as published: 在册 / 不活跃 / 无等级分 in Chinese (the
 /// words the list reader reads back), `active` / `inactive` / `unrated` in
-/// English.
+/// English; a list's own state (`draft`, `published`, `imported` …) as
+/// [`list_state_word`] words it.
 pub fn status_word(status: &str, lang: Lang) -> &str {
     match lang {
         Lang::En => status,
         Lang::Zh => super::STATUS_ZH
             .iter()
             .find(|(s, _)| s.as_str() == status)
-            .map_or(status, |(_, zh)| zh),
+            .map_or_else(|| list_state_word(status, lang), |(_, zh)| zh),
     }
 }
 

@@ -104,11 +104,7 @@ pub(crate) fn signed(d: Decimal) -> String {
 
 /// A list status in the visitor's language.
 pub(crate) fn status_label<'a>(viewer: &Viewer, status: &'a str) -> &'a str {
-    use qiyuan_formats::list::{list_state_word, status_word};
-    match status_word(status, viewer.lang) {
-        same if same == status => list_state_word(status, viewer.lang),
-        word => word,
-    }
+    qiyuan_formats::list::status_word(status, viewer.lang)
 }
 
 /// `男` / `女` (or m / f).
