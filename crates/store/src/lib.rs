@@ -326,8 +326,10 @@ impl Store {
         self.backend
     }
 
-    /// The connection pool, for callers that need a query this crate does
-    /// not offer (reports, tests).
+    /// The connection pool, for tests and benchmarks that set up or inspect
+    /// the database behind the store's back (feature `test-pool`; every
+    /// query of the application is a method of this crate).
+    #[cfg(feature = "test-pool")]
     pub fn pool(&self) -> &AnyPool {
         &self.pool
     }

@@ -569,11 +569,11 @@ impl PointsService {
                 games: HashMap::new(),
             });
         }
-        let next_seq = next_seq(store.pool()).await?;
+        let next_seq = next_seq(&store.pool).await?;
         let (tx, rx) = mpsc::unbounded_channel();
         let stats = Arc::new(Stats::default());
         let writer = Writer {
-            pool: store.pool().clone(),
+            pool: store.pool.clone(),
             backend: store.backend(),
             names: engines.iter().map(|_| String::new()).collect(),
             engines,
