@@ -515,6 +515,46 @@ fn a_league_is_split_by_round_dates() {
 }
 
 #[test]
+fn a_continuous_event_is_placed_by_its_end_date_alone() {
+    // cxa-2019 第五条: a continuous event counts in the period of its end
+    // date. Its first day does not say where a several-day event ends: an
+    // event file with a start and no end is refused, as the office refuses
+    // it (docs/event-format.md: `end` decides the period).
+    let (profile, list) = unrated_setup();
+    let dated = event(
+        "周赛",
+        GameKind::Xiangqi,
+        EventSystem::Swiss,
+        d(2025, 5, 10),
+        vec![game(1, 2, 3, Draw)],
+    );
+    let start_only = Event::new(
+        "周赛",
+        GameKind::Xiangqi,
+        EventSystem::Swiss,
+        Some(d(2025, 5, 10)),
+        None,
+        dated.players().to_vec(),
+        dated.pairings().to_vec(),
+    )
+    .unwrap();
+    compute_period(&profile, &list, &[PeriodEvent::new(dated)], d(2025, 6, 1)).unwrap();
+    let e = compute_period(
+        &profile,
+        &list,
+        &[PeriodEvent::new(start_only)],
+        d(2025, 6, 1),
+    )
+    .unwrap_err();
+    assert_eq!(
+        e,
+        PeriodError::NoDate {
+            event: "周赛".into()
+        }
+    );
+}
+
+#[test]
 fn bad_input_is_refused_with_its_reason() {
     let (profile, list) = unrated_setup();
     // A player who is not on the list.

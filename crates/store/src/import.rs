@@ -2,11 +2,10 @@
 
 use std::collections::HashMap;
 
-use chrono::NaiveDate;
 use qiyuan_rating::conditions::{CheckStatus, ConditionCheck, check_event};
 use qiyuan_rating::model::{Event, Pairing, Sex};
-use qiyuan_rating::period::admission::PlayerRefusal;
-use qiyuan_rating::period::{ListRow, period_of_date};
+use qiyuan_rating::period::ListRow;
+use qiyuan_rating::period::admission::{ClosedPeriod, EventRefusal, PlayerRefusal, admit_event};
 use qiyuan_rating::profile::Profile;
 use serde::Serialize;
 use serde_json::json;
@@ -337,34 +336,8 @@ impl Store {
                 let event = read_result.ok_or_else(|| StoreError::Corrupt {
                     what: format!("{file_name}: the parser thread died"),
                 })??;
-                if profile.game != event.game() {
-                    return Err(StoreError::WrongGame {
-                        file: file_name.to_string(),
-                        event_game: enum_str(&event.game()),
-                        profile: profile_name.to_string(),
-                        profile_game: enum_str(&profile.game),
-                    });
-                }
-                let Some(end) = event.end() else {
-                    return Err(StoreError::NoEndDate {
-                        file: file_name.to_string(),
-                    });
-                };
-                if let Err(e) = period_of_date(&profile, end) {
-                    return Err(StoreError::OutsidePeriods {
-                        file: file_name.to_string(),
-                        reason: e.to_string(),
-                    });
-                }
-                if let Some((closed_end, published)) = closed
-                    && end <= closed_end
-                {
-                    return Err(StoreError::ClosedPeriod {
-                        file: file_name.to_string(),
-                        end,
-                        published,
-                    });
-                }
+                admit_event(&profile, &event, closed)
+                    .map_err(|r| refused_event(file_name, profile_name, r))?;
                 Ok(event)
             })();
             match checked {
@@ -544,12 +517,9 @@ impl Store {
         Ok(out)
     }
 
-    /// The last day of the latest published period of `profile`, and its
-    /// list date: events ending on or before it fall in a closed period.
-    async fn closed_period(
-        &self,
-        profile: &str,
-    ) -> Result<Option<(NaiveDate, NaiveDate)>, StoreError> {
+    /// The latest published period of `profile`: events ending on or
+    /// before its last day fall in a closed period.
+    async fn closed_period(&self, profile: &str) -> Result<Option<ClosedPeriod>, StoreError> {
         let found = sqlx::query(
             "SELECT p.end_date, p.list_date FROM periods p \
              JOIN rating_lists l ON l.id = p.result_list_id \
@@ -561,11 +531,38 @@ impl Store {
         .await?;
         match found {
             None => Ok(None),
-            Some(r) => Ok(Some((
-                crate::date(&r.try_get::<String, _>("end_date")?)?,
-                crate::date(&r.try_get::<String, _>("list_date")?)?,
-            ))),
+            Some(r) => Ok(Some(ClosedPeriod {
+                end: crate::date(&r.try_get::<String, _>("end_date")?)?,
+                list_date: crate::date(&r.try_get::<String, _>("list_date")?)?,
+            })),
         }
+    }
+}
+
+/// The office's refusal of an event ([`admit_event`]) in the store's words
+/// for the event file `file` imported under `profile`.
+fn refused_event(file: &str, profile: &str, refusal: EventRefusal) -> StoreError {
+    let file = file.to_string();
+    match refusal {
+        EventRefusal::WrongGame {
+            event,
+            profile: profile_game,
+        } => StoreError::WrongGame {
+            file,
+            event_game: enum_str(&event),
+            profile: profile.to_string(),
+            profile_game: enum_str(&profile_game),
+        },
+        EventRefusal::NoEndDate => StoreError::NoEndDate { file },
+        EventRefusal::OutsidePeriods(e) => StoreError::OutsidePeriods {
+            file,
+            reason: e.to_string(),
+        },
+        EventRefusal::ClosedPeriod { end, published } => StoreError::ClosedPeriod {
+            file,
+            end,
+            published,
+        },
     }
 }
 

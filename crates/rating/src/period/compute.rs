@@ -8,6 +8,7 @@ use chrono::{Datelike, NaiveDate};
 use rust_decimal::Decimal;
 use serde::Serialize;
 
+use super::admission::period_date;
 use super::calendar::{CalendarError, Period, period_for, period_of_date, previous_list_date};
 use super::list::{Carried, ListRow, RatingList, Status};
 use super::note::PeriodNote;
@@ -131,8 +132,9 @@ pub enum PeriodError {
         /// The period computed.
         period: Period,
     },
-    /// A continuous event without start or end date.
-    #[error("event `{event}` has no end (or start) date: it cannot be placed in a period")]
+    /// A continuous event without an end date
+    /// ([`period_date`](crate::period::admission::period_date)).
+    #[error("event `{event}` has no end date, which places it in a period")]
     NoDate {
         /// Event name.
         event: String,
@@ -202,7 +204,7 @@ impl PeriodError {
                 period.zh()
             ),
             PeriodError::NoDate { event } => {
-                format!("赛事 `{event}` 没有结束（或开始）日期：无法归入周期")
+                format!("赛事 `{event}` 没有结束日期，无法确定所属周期")
             }
             PeriodError::MissingRoundDate { event, round } => {
                 format!("赛事 `{event}`：第 {round} 轮没有日期（联赛按各轮日期拆分）")
@@ -400,10 +402,7 @@ fn place(
             }),
         };
     }
-    let date = ev
-        .end()
-        .or(ev.start())
-        .ok_or_else(|| PeriodError::NoDate { event: name() })?;
+    let date = period_date(ev).ok_or_else(|| PeriodError::NoDate { event: name() })?;
     let found = period_of_date(profile, date)?;
     if found != *period {
         return Err(PeriodError::EventOutsidePeriod {
