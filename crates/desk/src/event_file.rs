@@ -22,9 +22,7 @@
 
 use qiyuan_rating::Lang;
 use qiyuan_rating::model as rm;
-use qiyuan_tournament::model::{
-    Event, EventKind, Game, GameResult, ModelError, Player, PlayerId, Sex,
-};
+use qiyuan_tournament::model::{Event, EventKind, Game, GameResult, ModelError, Player};
 use rust_decimal::Decimal;
 use rust_decimal::prelude::ToPrimitive;
 
@@ -202,7 +200,7 @@ pub fn entry(event: &rm::Event) -> Result<Entry, EntryError> {
             title: p.title.clone(),
             club: p.unit.clone(),
             federation: None,
-            sex: Some(sex(p.sex)),
+            sex: Some(p.sex),
             birth: p.birth_year.map(|y| y.to_string()),
             national_id: None,
             fide_id: None,
@@ -236,7 +234,7 @@ pub fn entry(event: &rm::Event) -> Result<Entry, EntryError> {
                     results.push(result.to_vocab());
                 }
                 rm::Pairing::Bye { player, kind, .. } => {
-                    proposed.byes.push((PlayerId(player.0), kind.to_vocab()));
+                    proposed.byes.push((player, kind.to_vocab()));
                 }
             }
         }
@@ -274,7 +272,7 @@ pub fn tournament(event: &rm::Event, kind: Option<EventKind>) -> Result<Event, M
         player.rating = p.rating.and_then(|r| r.round().to_u32()).filter(|&r| r > 0);
         player.title = p.title.clone();
         player.club = p.unit.clone();
-        player.sex = Some(sex(p.sex));
+        player.sex = Some(p.sex);
         model
             .add_player(player)
             .map_err(|source| ModelRefusal::Player { index, source })?;
@@ -294,7 +292,7 @@ pub fn tournament(event: &rm::Event, kind: Option<EventKind>) -> Result<Event, M
                 round,
                 player,
                 kind,
-            } => model.add_bye(round, PlayerId(player.0), kind.to_vocab()),
+            } => model.add_bye(round, player, kind.to_vocab()),
         };
         added.map_err(|source| ModelRefusal::Game {
             number: i + 1,
@@ -323,13 +321,6 @@ pub enum ModelRefusal {
         /// What the model said.
         source: ModelError,
     },
-}
-
-fn sex(sex: rm::Sex) -> Sex {
-    match sex {
-        rm::Sex::Male => Sex::Male,
-        rm::Sex::Female => Sex::Female,
-    }
 }
 
 /// The last round the file has a game or bye in (0 for none).

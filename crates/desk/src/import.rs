@@ -250,10 +250,9 @@ fn player_of_row(
             Column::Unit => info.club = opt,
             Column::Federation => info.federation = opt,
             Column::Sex => {
-                info.sex = Some(match v.to_lowercase().as_str() {
-                    "m" | "male" | "男" => Sex::Male,
-                    "f" | "w" | "female" | "女" => Sex::Female,
-                    _ => {
+                info.sex = Some(match Sex::from_code(v) {
+                    Some(x) => x,
+                    None => {
                         return Err(err(
                             line,
                             f,
@@ -378,10 +377,7 @@ pub(crate) fn trf_player_info(file: &trf::TrfFile, p: &trf::PlayerRecord) -> Pla
         title: file.player_title(p.start_number).map(str::to_string),
         club: None,
         federation: p.federation.clone(),
-        sex: p.sex.map(|s| match s {
-            trf::Sex::Male => Sex::Male,
-            trf::Sex::Female => Sex::Female,
-        }),
+        sex: p.sex,
         birth: p
             .birth_date()
             .map(|d| d.to_string())

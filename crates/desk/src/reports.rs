@@ -344,7 +344,7 @@ impl DeskEvent {
                     _ => rm::Sex::Male,
                 };
                 let mut r = rm::Player::new(
-                    rm::PlayerId(p.id.0),
+                    p.id,
                     p.info.name.clone(),
                     sex,
                     p.info.rating.map(Decimal::from),
@@ -381,8 +381,8 @@ impl DeskEvent {
                 };
                 pairings.push(rm::Pairing::Game {
                     round: round_no,
-                    white: rm::PlayerId(g.white.0),
-                    black: rm::PlayerId(g.black.0),
+                    white: g.white,
+                    black: g.black,
                     result,
                 });
             }
@@ -392,7 +392,7 @@ impl DeskEvent {
                 };
                 pairings.push(rm::Pairing::Bye {
                     round: round_no,
-                    player: rm::PlayerId(id.0),
+                    player: id,
                     kind,
                 });
             }

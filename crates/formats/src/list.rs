@@ -382,13 +382,10 @@ pub fn read_list(bytes: &[u8], file: &str) -> Result<ListFile, ListFileError> {
     })
 }
 
-/// The sex in a cell: `m`/`f`, `male`/`female`, `男`/`女` (`w` for women).
+/// The sex in a cell: `m`/`f`, `male`/`female`, `男`/`女` (`w` for women):
+/// the vocabulary's [`Sex::from_code`].
 pub fn parse_sex(s: &str) -> Option<Sex> {
-    match s.trim().to_lowercase().as_str() {
-        "m" | "男" | "male" => Some(Sex::Male),
-        "f" | "w" | "女" | "female" => Some(Sex::Female),
-        _ => None,
-    }
+    Sex::from_code(s)
 }
 
 /// A year of birth from a year or a date (`YYYY`, `YYYY-MM-DD`,
@@ -685,10 +682,7 @@ pub fn row_cells(r: &ListRow) -> Vec<String> {
     vec![
         r.id.to_string(),
         r.name.clone(),
-        match r.sex {
-            Sex::Male => "m".into(),
-            Sex::Female => "f".into(),
-        },
+        r.sex.code().into(),
         o(r.birth_year.map(|x| x.to_string())),
         o(r.unit.clone()),
         titles_cell(&r.titles),

@@ -62,14 +62,14 @@ use std::fmt;
 
 use qiyuan_rating::Lang;
 use qiyuan_tournament::model::{
-    ByeKind, Colour, Event, EventKind, Game, GameResult, ModelError, Outcome, Player, PlayerId, Sex,
+    ByeKind, Colour, Event, EventKind, Game, GameResult, ModelError, Outcome, Player, PlayerId,
 };
 use qiyuan_tournament::scoring::ScoringSystem;
 use qiyuan_tournament::standings::Standings;
 use rust_decimal::Decimal;
 
 use crate::trf::{
-    self, PlayerRecord, Record, ResultCode, RoundColour, RoundEntry, TextCode, TitleRecord, TrfFile,
+    PlayerRecord, Record, ResultCode, RoundColour, RoundEntry, TextCode, TitleRecord, TrfFile,
 };
 
 /// A TRF file read into the tournament model.
@@ -297,10 +297,7 @@ pub fn event_from_trf(file: &TrfFile, kind: Option<EventKind>) -> Result<TrfEven
         player.rating = p.rating.filter(|&r| r > 0).map(u32::from);
         player.title = file.player_title(p.start_number).map(str::to_string);
         player.federation = p.federation.clone();
-        player.sex = p.sex.map(|s| match s {
-            trf::Sex::Male => Sex::Male,
-            trf::Sex::Female => Sex::Female,
-        });
+        player.sex = p.sex;
         event
             .add_player(player)
             .map_err(|source| TrfModelError::Model { line, source })?;
@@ -466,10 +463,7 @@ pub fn trf_from_event(
             }));
         }
         rec.federation = p.federation.clone();
-        rec.sex = p.sex.map(|s| match s {
-            Sex::Male => trf::Sex::Male,
-            Sex::Female => trf::Sex::Female,
-        });
+        rec.sex = p.sex;
         rec.rounds = table[i].iter().map(|&o| round_entry(o)).collect();
         rec.points = Some(table[i].iter().map(|&o| scoring.points(o)).sum::<Decimal>());
         rec.rank = standings

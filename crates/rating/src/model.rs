@@ -13,33 +13,9 @@ use chrono::NaiveDate;
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
-/// A player's number within one event (the event file's `id`).
-///
-/// ```
-/// use qiyuan_rating::model::PlayerId;
-/// assert_eq!(PlayerId(7).to_string(), "7");
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(transparent)]
-pub struct PlayerId(pub u32);
-
-impl fmt::Display for PlayerId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.0.fmt(f)
-    }
-}
-
-/// Sex, as the rating lists record it (men's and women's minimums,
-/// provisional ratings and titles differ).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Sex {
-    /// 男 (`"m"` in event files).
-    #[serde(rename = "m")]
-    Male,
-    /// 女 (`"f"` in event files).
-    #[serde(rename = "f")]
-    Female,
-}
+/// A player's number within one event (the event file's `id`: the list
+/// id) and a player's sex (`m` / `f`), terms of the vocabulary crate.
+pub use qiyuan_vocab::{PlayerId, Sex};
 
 /// Which game an event is played in (a term of the vocabulary crate).
 pub use qiyuan_vocab::GameKind;

@@ -1239,10 +1239,7 @@ fn draft_review(viewer: &Viewer, diff: &ListDiff) -> Markup {
         "titles" => viewer.t("titles", "称号"),
         _ => viewer.t("other", "其他"),
     };
-    let sex = |s: &str| match s {
-        "f" => viewer.t("female", "女"),
-        _ => viewer.t("male", "男"),
-    };
+    let sex = |s: &str| crate::public::sex_label(viewer, s).to_string();
     html! {
         section #draft-review {
             h2 { (viewer.t("Review before publication", "公布前核对")) }

@@ -355,11 +355,8 @@ fn game_zh(code: &str) -> String {
 
 /// A sex as the store codes it (`m`, `f`) in Chinese.
 fn sex_zh(code: &str) -> String {
-    match code {
-        "m" => "男".to_string(),
-        "f" => "女".to_string(),
-        other => format!("`{other}`"),
-    }
+    qiyuan_vocab::Sex::from_code(code)
+        .map_or_else(|| format!("`{code}`"), |x| x.label(Lang::Zh).to_string())
 }
 
 impl StoreError {

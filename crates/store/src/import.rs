@@ -174,14 +174,6 @@ pub(crate) fn parse_events(
     })
 }
 
-/// `m` or `f`.
-pub(crate) fn sex_str(sex: Sex) -> &'static str {
-    match sex {
-        Sex::Male => "m",
-        Sex::Female => "f",
-    }
-}
-
 /// How a game's result is stored (the event file's spellings).
 pub(crate) fn pairing_row(p: &Pairing) -> (u32, u32, Option<u32>, &'static str) {
     (p.round(), p.first().0, p.second().map(|b| b.0), p.code())
@@ -208,7 +200,7 @@ impl Store {
                     id as u32,
                     KnownPlayer {
                         name: r.try_get("name")?,
-                        sex: r.try_get("sex")?,
+                        sex: crate::stored_sex(&r.try_get::<String, _>("sex")?, "players.sex")?,
                     },
                 );
             }
@@ -420,7 +412,7 @@ impl Store {
                         vec![
                             Val::I(p.id.0.into()),
                             Val::T(p.name.clone()),
-                            Val::T(sex_str(p.sex).into()),
+                            Val::T(p.sex.code().into()),
                             Val::OptT(p.birth_year.map(|y| y.to_string())),
                             Val::OptT(p.unit.clone()),
                             Val::I(audit_id),
@@ -573,12 +565,8 @@ fn check_players(
     new_players: &[u32],
 ) -> Result<(), StoreError> {
     use qiyuan_rating::period::admission::admit_players;
-    let on_list = |id: qiyuan_rating::model::PlayerId| {
-        known.get(&id.0).map(|k| {
-            let sex = if k.sex == "f" { Sex::Female } else { Sex::Male };
-            (k.name.clone(), sex)
-        })
-    };
+    let on_list =
+        |id: qiyuan_rating::model::PlayerId| known.get(&id.0).map(|k| (k.name.clone(), k.sex));
     admit_players(event, on_list, new_players).map_err(|r| StoreError::refused(file_name, r))
 }
 
@@ -604,8 +592,8 @@ impl StoreError {
                 id: id.0,
                 name_in_file,
                 name_on_list,
-                sex_in_file: sex_str(sex_in_file),
-                sex_on_list: sex_str(sex_on_list).to_string(),
+                sex_in_file: sex_in_file.code(),
+                sex_on_list: sex_on_list.code().to_string(),
             },
         }
     }
@@ -614,7 +602,7 @@ impl StoreError {
 /// A player as the database has them.
 pub(crate) struct KnownPlayer {
     pub name: String,
-    pub sex: String,
+    pub sex: Sex,
 }
 
 async fn insert_event(
@@ -709,7 +697,7 @@ pub(crate) async fn write_list_entries<'a>(
             Val::OptI(e.carried.since.map(i64::from)),
             Val::OptT(notes),
             Val::T(e.name.clone()),
-            Val::T(sex_str(e.sex).into()),
+            Val::T(e.sex.code().into()),
             Val::OptT(e.birth_year.map(|y| y.to_string())),
             Val::OptT(e.unit.clone()),
             Val::OptT(Some(qiyuan_formats::list::titles_cell(&e.titles)).filter(|t| !t.is_empty())),

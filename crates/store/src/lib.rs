@@ -402,6 +402,17 @@ pub(crate) fn dec_opt(text: Option<String>) -> Result<Option<rust_decimal::Decim
 }
 
 /// Parses a date stored as text.
+/// A sex as the store codes it (`m` / `f`, the vocabulary's
+/// [`Sex::code`](qiyuan_vocab::Sex::code)); `column` names where it was read
+/// for the error a corrupt value gets.
+pub(crate) fn stored_sex(code: &str, column: &str) -> Result<qiyuan_vocab::Sex, StoreError> {
+    qiyuan_vocab::Sex::from_code(code)
+        .filter(|x| x.code() == code)
+        .ok_or_else(|| StoreError::Corrupt {
+            what: format!("{column}: `{code}` is not a sex (m or f)"),
+        })
+}
+
 pub(crate) fn date(text: &str) -> Result<chrono::NaiveDate, StoreError> {
     chrono::NaiveDate::parse_from_str(text, "%Y-%m-%d").map_err(|_| StoreError::Corrupt {
         what: format!("`{text}` is not a date"),

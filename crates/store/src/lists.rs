@@ -38,7 +38,7 @@ use serde_json::json;
 use sqlx::Row;
 
 use crate::audit::{AuditAction, append, require_actor, sha256};
-use crate::import::{ListEntry, Val, insert_rows, sex_str, write_list_entries};
+use crate::import::{ListEntry, Val, insert_rows, write_list_entries};
 use crate::tx;
 use crate::{Store, StoreError, date};
 
@@ -328,7 +328,7 @@ impl Store {
                 vec![
                     Val::I(e.id.0.into()),
                     Val::T(e.name.clone()),
-                    Val::T(sex_str(e.sex).into()),
+                    Val::T(e.sex.code().into()),
                     Val::OptT(e.birth_year.map(|y| y.to_string())),
                     Val::OptT(e.unit.clone()),
                     Val::I(audit_id),

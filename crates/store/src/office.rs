@@ -6,7 +6,7 @@ use std::collections::HashMap;
 
 use chrono::NaiveDate;
 use qiyuan_formats::list::FileRow;
-use qiyuan_rating::model::{PlayerId, Sex};
+use qiyuan_rating::model::PlayerId;
 use qiyuan_rating::period::{
     Carried, EventFigures, ListRow, PeriodEvent, PeriodReport, RatingList, Status, compute_period,
     period_for, previous_list_date,
@@ -245,7 +245,7 @@ impl Store {
             let row = ListRow {
                 id: PlayerId(id),
                 name: r.try_get("name")?,
-                sex: if sex == "f" { Sex::Female } else { Sex::Male },
+                sex: crate::stored_sex(&sex, "list_entries.sex")?,
                 birth_year: birth.and_then(|b| b.get(..4).and_then(|y| y.parse().ok())),
                 unit: r.try_get("unit")?,
                 titles,
@@ -308,7 +308,7 @@ impl Store {
                 let mut row = ListRow::new(
                     PlayerId(r.try_get::<i64, _>("id")? as u32),
                     r.try_get::<String, _>("name")?,
-                    if sex == "f" { Sex::Female } else { Sex::Male },
+                    crate::stored_sex(&sex, "list_entries.sex")?,
                 );
                 row.birth_year = birth.and_then(|b| b.get(..4).and_then(|y| y.parse().ok()));
                 row.unit = r.try_get("unit")?;

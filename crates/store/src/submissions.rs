@@ -25,7 +25,7 @@
 use std::collections::HashMap;
 
 use qiyuan_formats::event::{EventFormat, read_event, write_event};
-use qiyuan_rating::model::{Player, PlayerId, Sex};
+use qiyuan_rating::model::{Player, PlayerId};
 use serde::{Deserialize, Serialize};
 use sqlx::Row;
 
@@ -143,10 +143,7 @@ impl Store {
             .map(|p| SubmittedPlayer {
                 number: p.id.0,
                 name: p.info.name.clone(),
-                sex: p.info.sex.map(|s| match s {
-                    qiyuan_tournament::model::Sex::Female => "f".into(),
-                    qiyuan_tournament::model::Sex::Male => "m".into(),
-                }),
+                sex: p.info.sex.map(|s| s.code().into()),
                 list_id: p
                     .info
                     .national_id
@@ -222,7 +219,7 @@ impl Store {
         for p in &mut players {
             if let Some(k) = p.list_id.and_then(|l| known.get(&l)) {
                 p.office_name = Some(k.name.clone());
-                p.office_sex = Some(k.sex.clone());
+                p.office_sex = Some(k.sex.code().to_string());
             }
         }
         Ok(Submission {
@@ -293,14 +290,7 @@ impl Store {
             // A sex the desk did not record is the office's.
             if p.sex.is_none() {
                 if let Some(office) = p.office_sex.as_deref() {
-                    sexes.insert(
-                        p.number,
-                        if office == "f" {
-                            Sex::Female
-                        } else {
-                            Sex::Male
-                        },
-                    );
+                    sexes.insert(p.number, crate::stored_sex(office, "the office's players")?);
                 }
             }
         }

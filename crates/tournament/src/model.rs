@@ -20,33 +20,17 @@
 //! [`ScoringSystem`]: crate::scoring::ScoringSystem
 
 use std::collections::HashMap;
-use std::fmt;
 
 use qiyuan_vocab::Lang;
 use serde::{Deserialize, Serialize};
 
-/// A player's pairing number (start number, 编号), 1-based.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-pub struct PlayerId(pub u32);
-
-impl fmt::Display for PlayerId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.0)
-    }
-}
+/// A player's pairing number (start number, 编号), 1-based, and a
+/// player's sex: terms of the vocabulary crate.
+pub use qiyuan_vocab::{PlayerId, Sex};
 
 /// The side a player had (the vocabulary's: for xiangqi `White` is Red,
 /// 红方, the first mover).
 pub use qiyuan_vocab::Colour;
-
-/// Sex of a player, as in the TRF and the rating lists.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Sex {
-    /// Male.
-    Male,
-    /// Female.
-    Female,
-}
 
 /// The kind of event, which changes how some tie-breaks treat unplayed games
 /// (FIDE C.07 art. 16.5: round robins use no dummy opponent).

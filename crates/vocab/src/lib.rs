@@ -9,6 +9,8 @@
 //!   [`GameResult::label_in`] in the event's [`ResultWording`] (2:0 where
 //!   a xiangqi event writes its results as scores).
 //! - [`ByeKind`]: why a player has no opponent (轮空, 请假).
+//! - [`PlayerId`]: a player's number within one event; [`Sex`]: 男 or 女,
+//!   with its code at each boundary.
 //!
 //! The wordings come from 象棋竞赛规则 (2011; quoted in seed 003), the
 //! regulations (the seeds of `docs/regulations-index.md`) and the FIDE handbook (C.04, C.07);
@@ -174,6 +176,100 @@ impl GameKind {
         match self {
             GameKind::Xiangqi => lang.t("Xiangqi", "象棋"),
             GameKind::Chess => lang.t("Chess", "国际象棋"),
+        }
+    }
+}
+
+/// A player's number within one event: the pairing number (编号) of a
+/// tournament, the `id` of an event file (in a rated event, the player's
+/// id on the rating list). One type for the tournament model, the Swiss
+/// engine's input and the rating engine.
+///
+/// ```
+/// use qiyuan_vocab::PlayerId;
+/// assert_eq!(PlayerId(7).to_string(), "7");
+/// assert_eq!(serde_json::to_string(&PlayerId(7)).unwrap(), "7");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct PlayerId(pub u32);
+
+impl std::fmt::Display for PlayerId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+/// A player's sex (性别), as the rating lists record it: the men's and
+/// women's minimums, provisional ratings and titles differ.
+///
+/// Its code in event files, rating lists, the database and the JSON API is
+/// `m` / `f` ([`Sex::code`]); the TRF writes `m` / `w`
+/// ([`Sex::trf_code`]). `Male` / `Female`, which the desk wrote before the
+/// one vocabulary, are read too.
+///
+/// ```
+/// use qiyuan_vocab::{Lang, Sex};
+/// assert_eq!(serde_json::to_string(&Sex::Female).unwrap(), r#""f""#);
+/// let old: Sex = serde_json::from_str(r#""Female""#).unwrap();
+/// assert_eq!(old, Sex::Female);
+/// assert_eq!(Sex::from_code("女"), Some(Sex::Female));
+/// assert_eq!(Sex::Female.label(Lang::Zh), "女");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Sex {
+    /// 男.
+    #[serde(rename = "m", alias = "Male")]
+    Male,
+    /// 女.
+    #[serde(rename = "f", alias = "Female")]
+    Female,
+}
+
+impl Sex {
+    /// Both, men first.
+    pub const ALL: [Sex; 2] = [Sex::Male, Sex::Female];
+
+    /// The code in event files, lists, the database and the API: `m` / `f`.
+    pub fn code(self) -> &'static str {
+        match self {
+            Sex::Male => "m",
+            Sex::Female => "f",
+        }
+    }
+
+    /// The TRF's code (column 10 of a `001` record): `m` / `w`.
+    pub fn trf_code(self) -> char {
+        match self {
+            Sex::Male => 'm',
+            Sex::Female => 'w',
+        }
+    }
+
+    /// Reads a sex as people write it in the files they hand in: the codes
+    /// `m`, `f` and the TRF's `w`, `male`, `female` and 男, 女 (Latin
+    /// letters in either case; surrounding spaces ignored). Anything else
+    /// is `None`.
+    ///
+    /// ```
+    /// use qiyuan_vocab::Sex;
+    /// assert_eq!(Sex::from_code(" M "), Some(Sex::Male));
+    /// assert_eq!(Sex::from_code("w"), Some(Sex::Female));
+    /// assert_eq!(Sex::from_code("x"), None);
+    /// ```
+    pub fn from_code(text: &str) -> Option<Sex> {
+        match text.trim().to_lowercase().as_str() {
+            "m" | "male" | "男" => Some(Sex::Male),
+            "f" | "w" | "female" | "女" => Some(Sex::Female),
+            _ => None,
+        }
+    }
+
+    /// The word a user reads: 男 / 女, male / female.
+    pub fn label(self, lang: Lang) -> &'static str {
+        match self {
+            Sex::Male => lang.t("male", "男"),
+            Sex::Female => lang.t("female", "女"),
         }
     }
 }
@@ -523,6 +619,14 @@ pub fn glossary() -> Vec<Term> {
             zh: g.label(Lang::Zh).into(),
             en: g.label(Lang::En).into(),
             source: "象棋竞赛规则; FIDE Laws of Chess",
+        });
+    }
+    for x in Sex::ALL {
+        v.push(Term {
+            code: format!("Sex::{x:?}"),
+            zh: x.label(Lang::Zh).into(),
+            en: x.label(Lang::En).into(),
+            source: "the rating regulations (男子 / 女子 minimums and titles)",
         });
     }
     for g in [GameKind::Xiangqi, GameKind::Chess] {

@@ -899,10 +899,7 @@ async fn player(store: &Store, id: u32, format: PlayerFormat) -> anyhow::Result<
         "{} {} ({}) {} {}",
         h.id,
         h.name,
-        match h.sex.as_str() {
-            "f" => t("female", "女"),
-            _ => t("male", "男"),
-        },
+        qiyuan_vocab::Sex::from_code(&h.sex).map_or(h.sex.as_str(), |x| x.label(say::lang())),
         h.unit.as_deref().unwrap_or(""),
         titles.join(", ")
     );

@@ -1051,16 +1051,26 @@ fn read_player(cx: &Ctx<'_>, node: &Node, path: &str) -> R<Player> {
     let id = cx.id(cx.required(&obj, "id")?, &obj.field("id"))?;
     let name = cx.string(cx.required(&obj, "name")?, &obj.field("name"))?;
     let sex_node = cx.required(&obj, "sex")?;
-    let sex = match cx.string(sex_node, &obj.field("sex"))? {
-        "m" => Sex::Male,
-        "f" => Sex::Female,
-        other => {
-            let (help, help_zh) = match other {
-                "男" | "M" | "male" => ("write \"m\" for 男 (male)", "男写作 \"m\""),
-                "女" | "F" | "female" => ("write \"f\" for 女 (female)", "女写作 \"f\""),
-                _ => (
-                    "expected \"m\" (男) or \"f\" (女)",
-                    "应为 \"m\"（男）或 \"f\"（女）",
+    let text = cx.string(sex_node, &obj.field("sex"))?;
+    // The file's codes, strictly; a sex written otherwise is answered with
+    // its code (the vocabulary reads what people write).
+    let sex = match Sex::ALL.into_iter().find(|x| x.code() == text) {
+        Some(x) => x,
+        None => {
+            let other = text;
+            let (help, help_zh) = match Sex::from_code(other) {
+                Some(x) => (
+                    format!(
+                        "write \"{}\" for {} ({})",
+                        x.code(),
+                        x.label(Lang::Zh),
+                        x.label(Lang::En)
+                    ),
+                    format!("{}写作 \"{}\"", x.label(Lang::Zh), x.code()),
+                ),
+                None => (
+                    "expected \"m\" (男) or \"f\" (女)".to_string(),
+                    "应为 \"m\"（男）或 \"f\"（女）".to_string(),
                 ),
             };
             return Err(cx

@@ -4,7 +4,7 @@
 
 use std::fmt::Write as _;
 
-use qiyuan_rating::model::{Event, EventSystem, GameKind, Pairing, Player, Sex};
+use qiyuan_rating::model::{Event, EventSystem, GameKind, Pairing, Player};
 
 use super::EventFormat;
 use super::records::RecordRef;
@@ -13,13 +13,6 @@ fn game_name(g: GameKind) -> &'static str {
     match g {
         GameKind::Xiangqi => "xiangqi",
         GameKind::Chess => "chess",
-    }
-}
-
-fn sex_name(s: Sex) -> &'static str {
-    match s {
-        Sex::Male => "m",
-        Sex::Female => "f",
     }
 }
 
@@ -51,7 +44,7 @@ fn player_fields(p: &Player, toml: bool) -> Vec<(&'static str, String)> {
     let mut f = vec![
         ("id", p.id.to_string()),
         ("name", quote(&p.name)),
-        ("sex", quote(sex_name(p.sex))),
+        ("sex", quote(p.sex.code())),
     ];
     match p.rating {
         Some(r) => f.push(("rating", r.to_string())),

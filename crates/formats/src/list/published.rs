@@ -22,7 +22,7 @@
 //! // A page anyone may read has no year of birth; the workbook has it.
 //! assert!(columns_for(Medium::Workbook, false, [&line]).iter().any(|c| c.key == "birth_year"));
 //! let texts: Vec<String> = page.iter().map(|c| c.text(&line, Some(1), Lang::En)).collect();
-//! assert_eq!(texts[..4], ["1", "7", "王天一", "M"]);
+//! assert_eq!(texts[..4], ["1", "7", "王天一", "male"]);
 //! assert_eq!(texts[8], "+20");
 //! ```
 
@@ -175,14 +175,10 @@ fn whole(n: Option<u32>) -> Cell {
     n.map_or(Cell::Empty, |n| Cell::Whole(n.into()))
 }
 
-/// `男` / `女`, or `M` / `F`.
-fn sex_word(sex: &str, lang: Lang) -> &'static str {
-    match (sex == "f", lang) {
-        (true, Lang::Zh) => "女",
-        (true, Lang::En) => "F",
-        (false, Lang::Zh) => "男",
-        (false, Lang::En) => "M",
-    }
+/// A sex as the lists code it (`m` / `f`) in `lang`: the vocabulary's
+/// label (男 / 女, male / female).
+fn sex_word(sex: &str, lang: Lang) -> &str {
+    qiyuan_vocab::Sex::from_code(sex).map_or(sex, |x| x.label(lang))
 }
 
 /// Where a stored list stands and how it was made — `draft` / `published`

@@ -731,11 +731,16 @@ fn parse_player(cols: &Cols) -> Result<PlayerRecord, TrfError> {
         }
     };
     cols.blank(9, 9)?;
-    let sex = match cols.char_at(10) {
-        ' ' => None,
-        'm' | 'M' => Some(Sex::Male),
-        'w' | 'W' | 'f' | 'F' => Some(Sex::Female),
-        c => {
+    // `m` or `w` (the vocabulary's codes, `f` too, in either case).
+    let code = cols.char_at(10);
+    let read = code
+        .is_ascii_alphabetic()
+        .then(|| Sex::from_code(code.encode_utf8(&mut [0; 4])))
+        .flatten();
+    let sex = match (code, read) {
+        (' ', _) => None,
+        (_, Some(x)) => Some(x),
+        (c, None) => {
             return Err(cols.err(
                 10,
                 Field::Sex,

@@ -409,11 +409,7 @@ fn record_line(r: &Record, i: usize) -> Result<String, TrfWriteError> {
 
 fn player_line(p: &PlayerRecord, i: usize) -> Result<String, TrfWriteError> {
     let start = fit(p.start_number.to_string(), 4, i, Field::StartNumber)?;
-    let sex = match p.sex {
-        None => ' ',
-        Some(Sex::Male) => 'm',
-        Some(Sex::Female) => 'w',
-    };
+    let sex = p.sex.map_or(' ', Sex::trf_code);
     let title = fit(p.title.clone().unwrap_or_default(), 3, i, Field::Title)?;
     let name = fit(p.name.clone(), 33, i, Field::Name)?;
     let rating = fit(num(p.rating), 4, i, Field::Rating)?;

@@ -79,11 +79,7 @@ fn info_from_line(line: &ListLine) -> PlayerInfo {
         }),
         club: line.unit.clone(),
         federation: None,
-        sex: match line.sex.as_str() {
-            "f" => Some(Sex::Female),
-            "m" => Some(Sex::Male),
-            _ => None,
-        },
+        sex: Sex::from_code(&line.sex),
         birth: line.birth.clone(),
         national_id: Some(line.id.to_string()),
         fide_id: line.fide_id.map(|id| id.to_string()),
@@ -303,7 +299,7 @@ async fn render_in(
                     label { (l.t("Club / unit", "单位")) input type="text" name="club"; }
                     label { (l.t("Federation", "协会")) input type="text" name="federation" maxlength="3"; }
                     label { (l.t("Sex", "性别")) select name="sex" {
-                        option value="" { "—" } option value="m" { (l.t("male", "男")) } option value="f" { (l.t("female", "女")) } } }
+                        option value="" { "—" } @for x in Sex::ALL { option value=(x.code()) { (x.label(l)) } } } }
                     label { (l.t("Birth (YYYY or YYYY-MM-DD)", "出生（年或年-月-日）")) input type="text" name="birth"; }
                     label { (l.t("National ID", "棋协编号")) input type="text" name="national_id"; }
                     label { (l.t("FIDE ID", "FIDE 编号")) input type="text" name="fide_id"; }
@@ -556,11 +552,7 @@ impl PlayerForm {
             title: opt(&self.title),
             club: opt(&self.club),
             federation: opt(&self.federation),
-            sex: match self.sex.as_str() {
-                "m" => Some(Sex::Male),
-                "f" => Some(Sex::Female),
-                _ => None,
-            },
+            sex: Sex::from_code(&self.sex),
             birth: opt(&self.birth),
             national_id: opt(&self.national_id),
             fide_id: opt(&self.fide_id),
@@ -1186,8 +1178,7 @@ fn edit_page(
                 label { (l.t("Federation", "协会")) input type="text" name="federation" value=(v(&i.federation)); }
                 label { (l.t("Sex", "性别")) select name="sex" {
                     option value="" { "—" }
-                    option value="m" selected[i.sex == Some(Sex::Male)] { (l.t("male", "男")) }
-                    option value="f" selected[i.sex == Some(Sex::Female)] { (l.t("female", "女")) } } }
+                    @for x in Sex::ALL { option value=(x.code()) selected[i.sex == Some(x)] { (x.label(l)) } } } }
                 label { (l.t("Birth (YYYY or YYYY-MM-DD)", "出生（年或年-月-日）")) input type="text" name="birth" value=(v(&i.birth)); }
                 label { (l.t("National ID", "棋协编号")) input type="text" name="national_id" value=(v(&i.national_id)); }
                 label { (l.t("FIDE ID", "FIDE 编号")) input type="text" name="fide_id" value=(v(&i.fide_id)); }

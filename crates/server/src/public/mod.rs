@@ -107,13 +107,10 @@ pub(crate) fn status_label<'a>(viewer: &Viewer, status: &'a str) -> &'a str {
     qiyuan_formats::list::status_word(status, viewer.lang)
 }
 
-/// `男` / `女` (or m / f).
-pub(crate) fn sex_label(viewer: &Viewer, sex: &str) -> &'static str {
-    if sex == "f" {
-        viewer.t("F", "女")
-    } else {
-        viewer.t("M", "男")
-    }
+/// A sex as the store codes it (`m` / `f`) in the visitor's language: the
+/// vocabulary's label, 男 / 女, male / female.
+pub(crate) fn sex_label<'a>(viewer: &Viewer, sex: &'a str) -> &'a str {
+    qiyuan_vocab::Sex::from_code(sex).map_or(sex, |x| x.label(viewer.lang))
 }
 
 /// A URL with its query (`params` without empty values), encoded.

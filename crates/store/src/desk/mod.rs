@@ -367,10 +367,7 @@ async fn lock(conn: &mut AnyConnection, event_id: i64) -> Result<(), StoreError>
 }
 
 fn sex_code(s: Option<Sex>) -> Option<&'static str> {
-    s.map(|s| match s {
-        Sex::Male => "m",
-        Sex::Female => "f",
-    })
+    s.map(Sex::code)
 }
 
 async fn insert_player(
@@ -601,11 +598,7 @@ async fn load_in(conn: &mut AnyConnection, event_id: i64) -> Result<LoadedEvent,
             title: r.try_get("title")?,
             club: r.try_get("club")?,
             federation: r.try_get("federation")?,
-            sex: match sex.as_deref() {
-                Some("m") => Some(Sex::Male),
-                Some("f") => Some(Sex::Female),
-                _ => None,
-            },
+            sex: sex.as_deref().and_then(Sex::from_code),
             birth: r.try_get("birth")?,
             national_id: r.try_get("national_id")?,
             fide_id: r.try_get("fide_id")?,

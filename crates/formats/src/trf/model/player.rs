@@ -5,22 +5,8 @@ use rust_decimal::Decimal;
 
 use super::PointSystem;
 
-/// Sex, column 10 of a player record (`m` or `w`).
-///
-/// ```
-/// use qiyuan_formats::trf::{PlayerRecord, Sex};
-/// let mut p = PlayerRecord::new(1, "Wu, Yi");
-/// p.sex = Some(Sex::Female);
-/// assert!(qiyuan_formats::trf::TrfFile { records: vec![qiyuan_formats::trf::Record::Player(p)] }
-///     .write_trf2026().unwrap().starts_with("001    1 w"));
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Sex {
-    /// `m`.
-    Male,
-    /// `w` (also read from `f`).
-    Female,
-}
+/// Sex, column 10 of a player record (`m` or `w`: [`Sex::trf_code`]).
+pub use qiyuan_vocab::Sex;
 
 /// A player record, `001`.
 ///
