@@ -2611,8 +2611,9 @@ async fn direct_encounter_shows_the_points_among_the_tied() {
             .skip(1)
             .map(|row| {
                 let player = row[..row.find('"').unwrap()].to_string();
-                // The first cell after the points.
-                let after = &row[row.find("points").unwrap()..];
+                // The first cell after the points (the cell, not the
+                // row's `data-points`).
+                let after = &row[row.find(r#"class="num points""#).unwrap()..];
                 let after = &after[after.find("</td>").unwrap() + 5..];
                 let cell = &after[after.find('>').unwrap() + 1..];
                 (player, cell[..cell.find("</td>").unwrap()].to_string())

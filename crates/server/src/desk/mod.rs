@@ -20,8 +20,8 @@
 //! | `GET/POST /desk/events/{id}/pair` | `#proposal` (rows `data-board`), `#warnings` (`data-count`), forms `#confirm-pairing` (button `#confirm-pair`), `#manual-change` (`action`, `board`, `a`, `b`, `kind`; button `#apply-change`) |
 //! | `GET /desk/events/{id}/rounds` | `#rounds` (rows `data-round`), `#pair-next` |
 //! | `GET/POST /desk/events/{id}/rounds/{r}` | form `#results-form`: per game `fieldset#board-{n}` (`data-game`, `data-version`, `data-result`) with radios `#g{game}-{w,d,b,wf,bf,df}` (name `r{game}`), hidden `v{game}` and `o{game}`; button `#save-results`; `#conflicts`; forms `#publish-round`, `#unpair-last` (`#unpair-submit`) |
-//! | `GET /desk/events/{id}/standings` | `#standings` (rows `data-player`, `data-rank`; cell `.points`), `#tiebreak-legend` |
-//! | `GET /desk/events/{id}/crosstable` | `#crosstable` |
+//! | `GET /desk/events/{id}/standings` | `#standings` holding `table.standings` (rows `data-player`, `data-rank`, `data-points`; cell `.points`) and `#tiebreak-legend` (rendered by `crate::report`, as the print and the public page) |
+//! | `GET /desk/events/{id}/crosstable` | `#crosstable` holding `table.crosstable` (`crate::report`) |
 //! | `GET /desk/events/{id}/rating` | `#choose-profile`, `#rating-report`, `#rating-table` |
 //! | `GET /desk/events/{id}/norms` | `#norm-report` |
 //! | `GET /desk/events/{id}/titles` | `#placement-report`: `#placement-kind`, `#placement-titles` (rows `data-player`, `data-title`), `#placement-none`, `#placement-notes`, `#placement-rows`; `#no-kind`, `#placement-provisional` |

@@ -16,6 +16,7 @@ use crate::auth::{SignedIn, Viewer};
 use crate::error::AppError;
 use crate::i18n::Lang;
 use crate::layout::page;
+use crate::report::{self, StandingsOptions, View};
 
 #[derive(Debug, Default, Deserialize)]
 pub(super) struct RoundQuery {
@@ -30,67 +31,6 @@ pub(super) struct RoundQuery {
     /// The norms page: the host federation for the FIDE norms.
     #[serde(default)]
     host_federation: Option<String>,
-}
-
-/// The standings table and its legend. `printed[i]` says whether the
-/// tie-break column `i` is shown (the print lets the arbiter leave some
-/// out); the ranks are the standings' own, computed with every tie-break,
-/// and the legend names every one of them.
-pub(super) fn standings_markup(l: Lang, t: &StandingsTable, printed: &[bool]) -> Markup {
-    let (names, notes) = match l {
-        Lang::Zh => (&t.tiebreak_names_zh, &t.tiebreak_notes_zh),
-        Lang::En => (&t.tiebreak_names_en, &t.tiebreak_notes_en),
-    };
-    let shown = |i: usize| printed.get(i).copied().unwrap_or(true);
-    let hidden = (0..t.tiebreaks.len()).any(|i| !shown(i));
-    html! {
-        div.table-wrap { table #standings data-after-round=(t.after_round) {
-            thead { tr {
-                th.num { (l.t("Rk.", "名次")) } th.num { (l.t("SNo", "编号")) } th { (l.t("Title", "称号")) }
-                th { (l.t("Name", "姓名")) } th.num { (l.t("Rtg", "等级分")) } th { (l.t("Club", "单位")) }
-                th.num { (l.t("Pts.", "积分")) }
-                // Chinese sheets head a tie-break by its name (对手分, 累进分,
-                // 小分); FIDE arbiters read the C.07 code. The other is the
-                // column's title and the legend's.
-                @for (i, code) in t.tiebreaks.iter().enumerate().filter(|(i, _)| shown(*i)) {
-                    @let name = names.get(i).map_or("", |s| s.as_str());
-                    @match l {
-                        Lang::Zh => th.num title=(code) { (name) },
-                        Lang::En => th.num title=(name) { (code) },
-                    }
-                }
-            } }
-            tbody { @for (i, line) in t.lines.iter().enumerate() {
-                @let first = i == 0 || t.lines[i - 1].rank != line.rank;
-                tr data-player=(line.player.0) data-rank=(line.rank) {
-                    td.num { @if first { (line.rank) } }
-                    td.num { (line.player.0) }
-                    td { (line.title.as_deref().unwrap_or("")) }
-                    td { (line.name) }
-                    td.num { @if let Some(r) = line.rating { (r) } }
-                    td { (line.club.as_deref().unwrap_or("")) }
-                    td.num.points { (line.points.normalize()) }
-                    @for (j, v) in line.shown.iter().enumerate().filter(|(j, _)| shown(*j)) {
-                        td.num data-tiebreak=(j + 1) data-marked[v.marked] { (v.text(|d| d.normalize().to_string())) }
-                    }
-                }
-            } }
-        } }
-        div #tiebreak-legend {
-            p { strong { (l.t("Tie-breaks", "破同分")) } }
-            ul { @for (i, code) in t.tiebreaks.iter().enumerate() {
-                li { "TB" (i + 1) ": " (code) " — " (names.get(i).map_or("", |s| s.as_str()))
-                    @if !shown(i) { " " (l.t("(not printed)", "（未打印）")) } }
-            } }
-            @for (_, note) in notes.iter().enumerate().filter(|(i, n)| shown(*i) && !n.is_empty()) {
-                p.tiebreak-note { (note) }
-            }
-            @if hidden {
-                p #ranked-by-all { (l.t("The ranks follow every tie-break listed, printed or not.",
-                                        "名次按以上全部破同分规则排定，未打印的也计算在内。")) }
-            }
-        }
-    }
 }
 
 /// `GET /desk/events/{id}/standings[?round=N]`.
@@ -116,12 +56,13 @@ pub(super) async fn standings(
     } else {
         Vec::new()
     };
+    let view = desk_view(l, &loaded.desk);
+    let final_ranking = report::is_final(&loaded.desk, &t);
     Ok(page(
         &viewer,
         l.t("Standings", "排名"),
         html! {
             (event_nav(&viewer, &loaded, "standings"))
-            h2 { (l.t("Standings after round ", "第")) (t.after_round) (l.t("", "轮后排名")) }
             p.no-print {
                 @for r in 1..=loaded.desk.last_complete_round() {
                     a href={ "?round=" (r) } { (r) } " "
@@ -129,12 +70,13 @@ pub(super) async fn standings(
                 a href={ "/desk/events/" (id) "/print/standings" } { (l.t("print", "打印")) }
             }
             @if groups.is_empty() {
-                (standings_markup(l, &t, &[]))
+                (report::standings(&view, &t, &StandingsOptions { heading: Some(final_ranking), ..Default::default() }))
             } @else {
+                h2 { (report::standings_heading(l, t.after_round, final_ranking)) }
                 @for g in &groups {
                     section.group-standings data-group=(g.group) {
                         h3 { (l.t("Group ", "组别：")) (g.group) }
-                        (standings_markup(l, &g.table, &[]))
+                        (report::standings(&view, &g.table, &StandingsOptions::default()))
                     }
                 }
             }
@@ -142,39 +84,27 @@ pub(super) async fn standings(
     ))
 }
 
-pub(super) fn crosstable_markup(l: Lang, d: &DeskEvent) -> Markup {
-    let c = d.crosstable();
-    let grid = d.settings().is_round_robin();
-    let xiangqi = d.settings().game == Game::Xiangqi;
-    let colour = |s: &str| -> String {
-        match (s, xiangqi) {
-            ("w", true) => "r".into(),
-            (x, _) => x.into(),
-        }
-    };
-    html! {
-        div.table-wrap { table #crosstable {
-            thead { tr {
-                th.num { (l.t("SNo", "编号")) } th { (l.t("Name", "姓名")) } th.num { (l.t("Rtg", "等级分")) }
-                @if grid { @for p in &c.order { th.num { (p.0) } } }
-                @else { @for r in 1..=c.rounds { th.num { (r) (l.t(".Rd", "轮")) } } }
-                th.num { (l.t("Pts.", "积分")) }
-            } }
-            tbody { @for row in &c.rows { tr data-player=(row.player.0) {
-                td.num { (row.player.0) } td { (row.name) }
-                td.num { @if let Some(r) = row.rating { (r) } }
-                @if grid { @for v in &row.versus { td.num { (v) } } }
-                @else { @for cell in &row.rounds {
-                    td.num {
-                        @if let Some(o) = cell.opponent { (o.0) (colour(&cell.colour)) (cell.result) }
-                        // A bye: "-" and its points (ui-conventions §5).
-                        @else if matches!(cell.result.as_str(), "U" | "F" | "H" | "Z") { "-" (qiyuan_desk::reports::points_text(cell.points)) }
-                    }
-                } }
-                td.num { (row.points.normalize()) }
-            } } }
-        } }
+/// How the desk renders its reports: the reader's language, the event's
+/// game, no links, nothing live.
+pub(super) fn desk_view(l: Lang, d: &DeskEvent) -> View<'static> {
+    View {
+        lang: l,
+        game: d.settings().game,
+        links: None,
+        live: None,
     }
+}
+
+/// The crosstable of every round paired, ranked by the standings after
+/// the last complete round (the desk's page and prints).
+pub(super) fn crosstable_markup(l: Lang, d: &DeskEvent) -> Markup {
+    let standings = d.standings_table(None).ok();
+    report::crosstable(
+        &desk_view(l, d),
+        &d.crosstable(),
+        d.rounds_paired(),
+        standings.as_ref(),
+    )
 }
 
 /// `GET /desk/events/{id}/crosstable`.
@@ -191,6 +121,7 @@ pub(super) async fn crosstable(
         l.t("Crosstable", "交叉表"),
         html! {
             (event_nav(&viewer, &loaded, "crosstable"))
+            h2 { (report::crosstable_heading(l, loaded.desk.rounds_paired())) }
             (crosstable_markup(l, &loaded.desk))
         },
     ))
