@@ -1,8 +1,9 @@
 //! The one rendering of each report of a desk event, for every page that
 //! shows it: the standings (the desk's standings page, a grouped event's
-//! group tables, the standings print, the public standings page) and the
+//! group tables, the standings print, the public standings page), the
 //! crosstable (the desk's crosstable page, the crosstable and wall chart
-//! prints, the public crosstable page).
+//! prints, the public crosstable page) and the pairing list of a round
+//! (the desk's pairing print, the public round page).
 //!
 //! The data are the desk's ([`qiyuan_desk::reports::StandingsTable`],
 //! [`qiyuan_desk::reports::Crosstable`]); the words and the layout are
@@ -31,13 +32,17 @@
 //!   a round robin's grid of every player against every other, its
 //!   columns headed by the players' starting numbers, `×` on the
 //!   diagonal.
+//! * pairings: `Bo · No · White · Club · Rtg · Pts · Result · Pts · Black
+//!   · Club · Rtg · No` ([`pairings`]).
 
 use std::collections::HashMap;
 
 use maud::{Markup, html};
 use qiyuan_desk::prelude::*;
-use qiyuan_desk::reports::{Crosstable, StandingsTable, points_text};
+use qiyuan_desk::reports::{Crosstable, StandingsTable, bye_points_text, points_text};
+use qiyuan_store::desk::LoadedEvent;
 use qiyuan_vocab::Colour;
+use rust_decimal::Decimal;
 
 use crate::i18n::Lang;
 
@@ -297,6 +302,124 @@ pub(crate) fn crosstable(
                 td.num { (points(row).normalize()) }
             } } }
         } }
+    }
+}
+
+// ---------------------------------------------------------------- pairings
+
+/// Every player's points before `round` (after round − 1; nobody has any
+/// before round 1).
+fn points_before(d: &DeskEvent, round: u32) -> HashMap<PlayerId, Decimal> {
+    if round <= 1 {
+        return HashMap::new();
+    }
+    d.standings_table(Some(round - 1))
+        .map(|t| {
+            t.lines
+                .iter()
+                .map(|line| (line.player, line.points))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// The pairing list of `round` (ui-conventions §3, §7, §8):
+/// `Bo · No · White · Club · Rtg · Pts · Result · Pts · Black · Club · Rtg
+/// · No`, the sides named by the vocabulary (红方 / 黑方 in xiangqi), the
+/// unit (单位) beside each name when any player has one (§7), no rating in
+/// a xiangqi event (§8: 台 · 编号 · 红方 · 积分 · 结果 · 积分 · 黑方 ·
+/// 编号); the points before the round as a pairing list writes them
+/// (`1½`); the result in the event's wording. A bye's line has the points
+/// it scores on the event's scale in the result column and its kind where
+/// the opponent would be; an absence has no line.
+///
+/// `#pairings-{round}` (the frame, `data-live` where the page refreshes)
+/// holds `table#pairings.pairings` (`data-round`); a game's row carries
+/// `data-board`, `data-white`, `data-black` and `data-result` (the
+/// result's code), a bye's `tr.bye` `data-player`.
+pub(crate) fn pairings(v: &View<'_>, loaded: &LoadedEvent, round: u32) -> Markup {
+    let l = v.lang;
+    let d = &loaded.desk;
+    let kind = v.game.kind();
+    let (white, black) = (Colour::White.label(kind, l), Colour::Black.label(kind, l));
+    let mut games: Vec<_> = loaded.games.iter().filter(|g| g.round == round).collect();
+    games.sort_by_key(|g| g.board);
+    let byes: Vec<(PlayerId, ByeKind)> = d
+        .event()
+        .rounds()
+        .get((round as usize).wrapping_sub(1))
+        .map(|r| r.byes.clone())
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|(_, k)| *k != ByeKind::Absent)
+        .collect();
+    let before = points_before(d, round);
+    let pts = |p: PlayerId| points_text(before.get(&p).copied().unwrap_or_default());
+    let scoring = d.settings().scoring.system();
+    let rated = v.game != Game::Xiangqi;
+    let rating = |p: PlayerId| d.event().player(p).and_then(|p| p.rating);
+    let name = |p: PlayerId| {
+        d.event()
+            .player(p)
+            .map(|p| p.name.clone())
+            .unwrap_or_default()
+    };
+    let units = d.players().iter().any(|p| p.info.club.is_some());
+    let unit = |p: PlayerId| d.player(p).and_then(|p| p.info.club).unwrap_or_default();
+    html! {
+        div.table-wrap id={ "pairings-" (round) } data-live=[v.live] {
+            table #pairings .pairings data-round=(round) {
+                thead { tr {
+                    th.num { (l.t("Bo.", "台")) }
+                    th.num { (l.t("No.", "编号")) }
+                    th { (white) }
+                    @if units { th.unit { (l.t("Club", "单位")) } }
+                    @if rated { th.num { (l.t("Rtg", "等级分")) } }
+                    th.num { (l.t("Pts.", "积分")) }
+                    th { (l.t("Result", "结果")) }
+                    th.num { (l.t("Pts.", "积分")) }
+                    th { (black) }
+                    @if units { th.unit { (l.t("Club", "单位")) } }
+                    @if rated { th.num { (l.t("Rtg", "等级分")) } }
+                    th.num { (l.t("No.", "编号")) }
+                } }
+                tbody {
+                    @for g in &games {
+                        tr data-board=(g.board) data-white=(g.white.0) data-black=(g.black.0)
+                           data-result=(qiyuan_desk::export::result_text(g.result)) {
+                            td.num { (g.board) }
+                            td.num { (g.white.0) }
+                            td { (v.name(g.white, &name(g.white))) }
+                            @if units { td.unit { (unit(g.white)) } }
+                            @if rated { td.num { @if let Some(r) = rating(g.white) { (r) } } }
+                            td.num { (pts(g.white)) }
+                            td.result { (d.settings().result_label(g.result, l)) }
+                            td.num { (pts(g.black)) }
+                            td { (v.name(g.black, &name(g.black))) }
+                            @if units { td.unit { (unit(g.black)) } }
+                            @if rated { td.num { @if let Some(r) = rating(g.black) { (r) } } }
+                            td.num { (g.black.0) }
+                        }
+                    }
+                    @for (p, k) in &byes {
+                        tr.bye data-player=(p.0) {
+                            td.num {}
+                            td.num { (p.0) }
+                            td { (v.name(*p, &name(*p))) }
+                            @if units { td.unit { (unit(*p)) } }
+                            @if rated { td.num { @if let Some(r) = rating(*p) { (r) } } }
+                            td.num { (pts(*p)) }
+                            td.result { (bye_points_text(*k, &scoring)) }
+                            td.num {}
+                            td { (k.label(l)) }
+                            @if units { td.unit {} }
+                            @if rated { td.num {} }
+                            td.num {}
+                        }
+                    }
+                }
+            }
+        }
     }
 }
 

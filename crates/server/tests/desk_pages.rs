@@ -2413,7 +2413,7 @@ async fn prints_byes_signatures_paper_and_chosen_columns() {
     let line = &print[print.find(r#"<tr class="bye""#).expect("the bye's line")..];
     let line = &line[..line.find("</tr>").unwrap()];
     assert!(line.contains(&format!(r#"data-player="{bye}""#)), "{line}");
-    assert!(line.contains(r#"<td class="bye-points">2</td>"#), "{line}");
+    assert!(line.contains(r#"<td class="result">2</td>"#), "{line}");
     assert!(line.contains("<td>轮空</td>"), "{line}");
     // Signatures, and A4 portrait by default.
     for want in [
@@ -2756,7 +2756,8 @@ async fn a_xiangqi_event_may_write_its_results_as_scores() {
         .get_text(&format!("/desk/events/{id}/print/pairings?round=1"))
         .await;
     assert!(
-        print.contains("<td>2:0</td>") && print.contains("<td>1:1</td>"),
+        print.contains(r#"<td class="result">2:0</td>"#)
+            && print.contains(r#"<td class="result">1:1</td>"#),
         "{print}"
     );
     let slips = server

@@ -10,7 +10,7 @@ use qiyuan_desk::prelude::*;
 use qiyuan_store::desk::LoadedEvent;
 use serde::Deserialize;
 
-use super::{colour_names, desk_error, event_nav, load_for};
+use super::{desk_error, event_nav, load_for};
 use crate::AppState;
 use crate::auth::{SignedIn, Viewer};
 use crate::error::AppError;
@@ -635,89 +635,10 @@ pub(super) fn placement_kind_label(
     }
 }
 
-/// Points of every player before `round` (after round − 1).
-fn points_before(d: &DeskEvent, round: u32) -> std::collections::HashMap<PlayerId, String> {
-    if round <= 1 {
-        return d
-            .players()
-            .iter()
-            .map(|p| (p.id, "0".to_string()))
-            .collect();
-    }
-    d.standings_table(Some(round - 1))
-        .map(|t| {
-            t.lines
-                .iter()
-                .map(|line| (line.player, line.points.normalize().to_string()))
-                .collect()
-        })
-        .unwrap_or_default()
-}
-
-/// The pairing list of a round in the arbiters' layout (ui-conventions
-/// §3/§8): Bo · No · White · Rtg · Pts · Result · Pts · Black · Rtg · No.
+/// The pairing list of a round as the desk prints it
+/// ([`report::pairings`]).
 pub(super) fn pairing_table(l: Lang, loaded: &LoadedEvent, round: u32) -> Markup {
-    let d = &loaded.desk;
-    let (white, black) = colour_names(d.settings().game, l);
-    let games = loaded.games.iter().filter(|g| g.round == round);
-    let byes = d
-        .event()
-        .rounds()
-        .get(round as usize - 1)
-        .map(|r| r.byes.clone())
-        .unwrap_or_default();
-    let pts = points_before(d, round);
-    let pt = |id: PlayerId| pts.get(&id).cloned().unwrap_or_default();
-    let scoring = d.settings().scoring.system();
-    let rtg = |id: PlayerId| {
-        d.event()
-            .player(id)
-            .and_then(|p| p.rating)
-            .map(|r| r.to_string())
-            .unwrap_or_default()
-    };
-    // The unit (单位) beside each name, as Chinese pairing sheets print it,
-    // when any player has one.
-    let units = d.players().iter().any(|p| p.info.club.is_some());
-    let unit = |id: PlayerId| d.player(id).and_then(|p| p.info.club).unwrap_or_default();
-    html! {
-        div.table-wrap { table #pairings data-round=(round) {
-            thead { tr {
-                th.num { (l.t("Bo.", "台")) } th.num { (l.t("No.", "编号")) } th { (white) }
-                @if units { th.unit { (l.t("Club", "单位")) } }
-                th.num { (l.t("Rtg", "等级分")) } th.num { (l.t("Pts.", "积分")) }
-                th { (l.t("Result", "结果")) }
-                th.num { (l.t("Pts.", "积分")) } th { (black) }
-                @if units { th.unit { (l.t("Club", "单位")) } }
-                th.num { (l.t("Rtg", "等级分")) }
-                th.num { (l.t("No.", "编号")) }
-            } }
-            tbody {
-                @for g in games { tr data-board=(g.board) {
-                    td.num { (g.board) } td.num { (g.white.0) } td { (name_of(d, g.white)) }
-                    @if units { td.unit { (unit(g.white)) } }
-                    td.num { (rtg(g.white)) } td.num { (pt(g.white)) }
-                    td { (d.settings().result_label(g.result, l)) }
-                    td.num { (pt(g.black)) } td { (name_of(d, g.black)) }
-                    @if units { td.unit { (unit(g.black)) } }
-                    td.num { (rtg(g.black)) }
-                    td.num { (g.black.0) }
-                } }
-                // A bye: the points it scores on the event's scale in the
-                // result column (a bye is 2 under the xiangqi 2-1-0), its
-                // kind where the opponent would be.
-                @for (p, k) in &byes { tr.bye data-player=(p.0) {
-                    td.num {} td.num { (p.0) } td { (name_of(d, *p)) }
-                    @if units { td.unit { (unit(*p)) } }
-                    td.num { (rtg(*p)) } td.num { (pt(*p)) }
-                    td.bye-points { @if *k != ByeKind::Absent { (qiyuan_desk::reports::bye_points_text(*k, &scoring)) } }
-                    td.num {} td { (k.label(l)) }
-                    @if units { td.unit {} }
-                    td.num {} td.num {}
-                } }
-            }
-        } }
-    }
+    report::pairings(&desk_view(l, &loaded.desk), loaded, round)
 }
 
 pub(super) fn name_of(d: &DeskEvent, id: PlayerId) -> String {

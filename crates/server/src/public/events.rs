@@ -459,23 +459,10 @@ fn points_after(e: &LoadedEvent, round: u32) -> HashMap<PlayerId, Decimal> {
 /// A number of points as a pairing list writes it (`1½`, `2`, `0`).
 pub(crate) use qiyuan_desk::reports::points_text;
 
-/// A bye's row of the pairing list: its wording and the points it scores
-/// on the event's scale (a bye is 2 under the xiangqi 2-1-0); `None` for
-/// an absence, which has no row.
-fn bye_label(viewer: &Viewer, e: &LoadedEvent, kind: ByeKind) -> Option<(&'static str, String)> {
-    if kind == ByeKind::Absent {
-        return None;
-    }
-    let scoring = e.desk.settings().scoring.system();
-    Some((
-        kind.label(viewer.lang),
-        qiyuan_desk::reports::bye_points_text(kind, &scoring),
-    ))
-}
-
 /// `GET /events/{id}/rounds/{round}`: the pairings of a published round
 /// (ui-conventions §3, §8; xiangqi: 台 · 编号 · 红方 · 积分 · 结果 · 积分 ·
-/// 黑方 · 编号).
+/// 黑方 · 编号), rendered by [`report::pairings`] as the desk's pairing
+/// print, and the list by name for the venue.
 async fn round_page(
     State(state): State<AppState>,
     viewer: Viewer,
@@ -561,58 +548,7 @@ async fn round_page(
         html! {
             (event_header(&viewer, &e, state.config.utc_offset_minutes))
             h2 { (heading) @if let Some(d) = round_date { " · " (d.format("%Y/%m/%d")) } }
-            div.table-wrap {
-                table.pairings id={ "pairings-" (round) } data-live=[pending.then_some(LIVE_SECONDS)] {
-                    thead { tr {
-                        th { (viewer.t("Bo.", "台")) }
-                        th { (viewer.t("No.", "编号")) }
-                        th { @if xq { (viewer.t("Red", "红方")) } @else { (viewer.t("White", "白方")) } }
-                        @if !xq { th { (viewer.t("Rtg", "等级分")) } }
-                        th { (viewer.t("Pts.", "积分")) }
-                        th { (viewer.t("Result", "结果")) }
-                        th { (viewer.t("Pts.", "积分")) }
-                        th { @if xq { (viewer.t("Black", "黑方")) } @else { (viewer.t("Black", "黑方")) } }
-                        @if !xq { th { (viewer.t("Rtg", "等级分")) } }
-                        th { (viewer.t("No.", "编号")) }
-                    } }
-                    tbody {
-                        @for (i, g) in r.games.iter().enumerate() {
-                            @let w = name(g.white);
-                            @let b = name(g.black);
-                            tr data-board=(i + 1) data-white=(g.white.0) data-black=(g.black.0)
-                               data-result=(qiyuan_desk::export::result_text(g.result)) {
-                                td.num { (i + 1) }
-                                td.num { (g.white.0) }
-                                td { a href={ "/events/" (id) "/players/" (g.white.0) } { (w.name) } }
-                                @if !xq { td.num { @if let Some(x) = w.rating { (x) } } }
-                                td.num { (pts(g.white)) }
-                                td.result { (e.desk.settings().result_label(g.result, viewer.lang)) }
-                                td.num { (pts(g.black)) }
-                                td { a href={ "/events/" (id) "/players/" (g.black.0) } { (b.name) } }
-                                @if !xq { td.num { @if let Some(x) = b.rating { (x) } } }
-                                td.num { (g.black.0) }
-                            }
-                        }
-                        @for (p, kind) in &r.byes {
-                            @if let Some((label, score)) = bye_label(&viewer, &e, *kind) {
-                                @let who = name(*p);
-                                tr.bye data-white=(p.0) {
-                                    td {}
-                                    td.num { (p.0) }
-                                    td { a href={ "/events/" (id) "/players/" (p.0) } { (who.name) } }
-                                    @if !xq { td.num { @if let Some(x) = who.rating { (x) } } }
-                                    td.num { (pts(*p)) }
-                                    td.result { (score) }
-                                    td {}
-                                    td { (label) }
-                                    @if !xq { td {} }
-                                    td {}
-                                }
-                            }
-                        }
-                    }
-                }
-            }
+            (report::pairings(&View { live: pending.then_some(LIVE_SECONDS), ..public_view(&viewer, &e) }, &e, round))
             div.page-break {}
             h3 { (viewer.t("Pairings by name", "按姓名查对阵")) }
             div.table-wrap { table.pairings-by-name {
