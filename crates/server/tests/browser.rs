@@ -451,8 +451,11 @@ async fn arbiter_flow(spec: FlowSpec) {
         b.click(&format!("#event-nav a[href='{ev}/standings']"))
             .await;
         b.find("#standings").await;
-        b.wait_text("main h2", tr.t("Standings after round 3", "第3轮后排名"))
-            .await;
+        b.wait_text(
+            "main h2",
+            tr.t("Final ranking after 3 rounds", "3轮后最终排名"),
+        )
+        .await;
         let heads: Vec<String> = {
             let mut v = Vec::new();
             for th in b.all("#standings thead th").await {

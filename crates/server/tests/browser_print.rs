@@ -603,7 +603,7 @@ async fn check_event(b: &Browser, tool: &Path, ev: &Seeded) {
                     if what == "crosstable" {
                         // Every player is a column of the round robin's grid.
                         if ev.zh {
-                            assert_eq!(rows[0].len(), 3 + 18 + 1, "{name}: the grid");
+                            assert_eq!(rows[0].len(), 4 + 18 + 1, "{name}: the grid");
                         }
                     }
                     assert_signatures(&pdf, ev, tr, &name);

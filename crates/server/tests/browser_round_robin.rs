@@ -410,7 +410,7 @@ async fn round_robin_drawn_by_lot_schedule_printed_first() {
         b.click(&format!("#event-nav a[href='{ev}/standings']"))
             .await;
         b.find("#standings").await;
-        b.wait_text("main h2", "Standings after round 9").await;
+        b.wait_text("main h2", "Final ranking after 9 rounds").await;
         b.assert_lang(false).await;
         let rows = b.all("#standings tbody tr").await;
         assert_eq!(rows.len(), 10);
@@ -449,16 +449,18 @@ async fn round_robin_drawn_by_lot_schedule_printed_first() {
         b.assert_lang(false).await;
         let rows = b.all("#crosstable tbody tr").await;
         assert_eq!(rows.len(), 10);
-        // Columns: number, name, rating, one per player (1–10), points.
+        // Columns: rank, number, name, rating, one per player (1–10),
+        // points.
         for (i, row) in rows.iter().enumerate() {
             let p = i as u32 + 1;
             let c = cells(row).await;
-            assert_eq!(c.len(), 14, "crosstable row {p}: {c:?}");
-            assert_eq!(c[0], p.to_string());
-            assert_eq!(c[1], drawn[i]);
-            assert_eq!(c[3 + i], "×");
+            assert_eq!(c.len(), 15, "crosstable row {p}: {c:?}");
+            assert!(c[0].parse::<u32>().is_ok(), "rank of {p}: {c:?}");
+            assert_eq!(c[1], p.to_string());
+            assert_eq!(c[2], drawn[i]);
+            assert_eq!(c[4 + i], "×");
             assert_eq!(
-                c[13].parse::<Decimal>().unwrap(),
+                c[14].parse::<Decimal>().unwrap(),
                 points(p),
                 "crosstable points of {p}"
             );
@@ -469,7 +471,7 @@ async fn round_robin_drawn_by_lot_schedule_printed_first() {
                     ("w", true) | ("b", false) => "1",
                     _ => "0",
                 };
-                assert_eq!(c[2 + opp as usize], mine, "crosstable {p} against {opp}");
+                assert_eq!(c[3 + opp as usize], mine, "crosstable {p} against {opp}");
             }
         }
         b.step("crosstable").await;

@@ -2413,7 +2413,7 @@ async fn prints_byes_signatures_paper_and_chosen_columns() {
     let line = &print[print.find(r#"<tr class="bye""#).expect("the bye's line")..];
     let line = &line[..line.find("</tr>").unwrap()];
     assert!(line.contains(&format!(r#"data-player="{bye}""#)), "{line}");
-    assert!(line.contains(r#"<td class="bye-points">2</td>"#), "{line}");
+    assert!(line.contains(r#"<td class="result">2</td>"#), "{line}");
     assert!(line.contains("<td>轮空</td>"), "{line}");
     // Signatures, and A4 portrait by default.
     for want in [
@@ -2611,8 +2611,9 @@ async fn direct_encounter_shows_the_points_among_the_tied() {
             .skip(1)
             .map(|row| {
                 let player = row[..row.find('"').unwrap()].to_string();
-                // The first cell after the points.
-                let after = &row[row.find("points").unwrap()..];
+                // The first cell after the points (the cell, not the
+                // row's `data-points`).
+                let after = &row[row.find(r#"class="num points""#).unwrap()..];
                 let after = &after[after.find("</td>").unwrap() + 5..];
                 let cell = &after[after.find('>').unwrap() + 1..];
                 (player, cell[..cell.find("</td>").unwrap()].to_string())
@@ -2755,7 +2756,8 @@ async fn a_xiangqi_event_may_write_its_results_as_scores() {
         .get_text(&format!("/desk/events/{id}/print/pairings?round=1"))
         .await;
     assert!(
-        print.contains("<td>2:0</td>") && print.contains("<td>1:1</td>"),
+        print.contains(r#"<td class="result">2:0</td>"#)
+            && print.contains(r#"<td class="result">1:1</td>"#),
         "{print}"
     );
     let slips = server

@@ -30,7 +30,7 @@ use maud::{Markup, html};
 use qiyuan_desk::prelude::*;
 use qiyuan_desk::settings::EventSettings;
 
-use super::reports::{crosstable_markup, name_of, pairing_table, standings_markup};
+use super::reports::{crosstable_markup, desk_view, name_of, pairing_table};
 use super::{colour_names, desk_error, desk_style, load_for, player_label};
 use crate::AppState;
 use crate::auth::{SignedIn, Viewer};
@@ -464,15 +464,16 @@ pub(super) async fn print(
             let printed: Vec<bool> = (1..=t.tiebreaks.len())
                 .map(|n| q.tiebreaks.as_ref().is_none_or(|c| c.contains(&n)))
                 .collect();
-            let body = html! {
-                h2 { (l.t("Standings after round ", "第")) (t.after_round) (l.t("", "轮后排名")) }
-                (standings_markup(l, &t, &printed))
+            let options = crate::report::StandingsOptions {
+                printed: &printed,
+                heading: Some(crate::report::is_final(d, &t)),
             };
+            let body = crate::report::standings(&desk_view(l, d), &t, &options);
             standings = Some((t, printed));
             body
         }
         "crosstable" | "wallchart" => html! {
-            h2 { @if what == "wallchart" { (l.t("Wall chart", "总表")) } @else { (l.t("Crosstable", "交叉表")) } }
+            h2 { @if what == "wallchart" { (l.t("Wall chart", "总表")) } @else { (crate::report::crosstable_heading(l, d.rounds_paired())) } }
             (crosstable_markup(l, d))
         },
         "slips" => html! {

@@ -10,12 +10,13 @@ use qiyuan_desk::prelude::*;
 use qiyuan_store::desk::LoadedEvent;
 use serde::Deserialize;
 
-use super::{colour_names, desk_error, event_nav, load_for};
+use super::{desk_error, event_nav, load_for};
 use crate::AppState;
 use crate::auth::{SignedIn, Viewer};
 use crate::error::AppError;
 use crate::i18n::Lang;
 use crate::layout::page;
+use crate::report::{self, StandingsOptions, View};
 
 #[derive(Debug, Default, Deserialize)]
 pub(super) struct RoundQuery {
@@ -30,67 +31,6 @@ pub(super) struct RoundQuery {
     /// The norms page: the host federation for the FIDE norms.
     #[serde(default)]
     host_federation: Option<String>,
-}
-
-/// The standings table and its legend. `printed[i]` says whether the
-/// tie-break column `i` is shown (the print lets the arbiter leave some
-/// out); the ranks are the standings' own, computed with every tie-break,
-/// and the legend names every one of them.
-pub(super) fn standings_markup(l: Lang, t: &StandingsTable, printed: &[bool]) -> Markup {
-    let (names, notes) = match l {
-        Lang::Zh => (&t.tiebreak_names_zh, &t.tiebreak_notes_zh),
-        Lang::En => (&t.tiebreak_names_en, &t.tiebreak_notes_en),
-    };
-    let shown = |i: usize| printed.get(i).copied().unwrap_or(true);
-    let hidden = (0..t.tiebreaks.len()).any(|i| !shown(i));
-    html! {
-        div.table-wrap { table #standings data-after-round=(t.after_round) {
-            thead { tr {
-                th.num { (l.t("Rk.", "名次")) } th.num { (l.t("SNo", "编号")) } th { (l.t("Title", "称号")) }
-                th { (l.t("Name", "姓名")) } th.num { (l.t("Rtg", "等级分")) } th { (l.t("Club", "单位")) }
-                th.num { (l.t("Pts.", "积分")) }
-                // Chinese sheets head a tie-break by its name (对手分, 累进分,
-                // 小分); FIDE arbiters read the C.07 code. The other is the
-                // column's title and the legend's.
-                @for (i, code) in t.tiebreaks.iter().enumerate().filter(|(i, _)| shown(*i)) {
-                    @let name = names.get(i).map_or("", |s| s.as_str());
-                    @match l {
-                        Lang::Zh => th.num title=(code) { (name) },
-                        Lang::En => th.num title=(name) { (code) },
-                    }
-                }
-            } }
-            tbody { @for (i, line) in t.lines.iter().enumerate() {
-                @let first = i == 0 || t.lines[i - 1].rank != line.rank;
-                tr data-player=(line.player.0) data-rank=(line.rank) {
-                    td.num { @if first { (line.rank) } }
-                    td.num { (line.player.0) }
-                    td { (line.title.as_deref().unwrap_or("")) }
-                    td { (line.name) }
-                    td.num { @if let Some(r) = line.rating { (r) } }
-                    td { (line.club.as_deref().unwrap_or("")) }
-                    td.num.points { (line.points.normalize()) }
-                    @for (j, v) in line.shown.iter().enumerate().filter(|(j, _)| shown(*j)) {
-                        td.num data-tiebreak=(j + 1) data-marked[v.marked] { (v.text(|d| d.normalize().to_string())) }
-                    }
-                }
-            } }
-        } }
-        div #tiebreak-legend {
-            p { strong { (l.t("Tie-breaks", "破同分")) } }
-            ul { @for (i, code) in t.tiebreaks.iter().enumerate() {
-                li { "TB" (i + 1) ": " (code) " — " (names.get(i).map_or("", |s| s.as_str()))
-                    @if !shown(i) { " " (l.t("(not printed)", "（未打印）")) } }
-            } }
-            @for (_, note) in notes.iter().enumerate().filter(|(i, n)| shown(*i) && !n.is_empty()) {
-                p.tiebreak-note { (note) }
-            }
-            @if hidden {
-                p #ranked-by-all { (l.t("The ranks follow every tie-break listed, printed or not.",
-                                        "名次按以上全部破同分规则排定，未打印的也计算在内。")) }
-            }
-        }
-    }
 }
 
 /// `GET /desk/events/{id}/standings[?round=N]`.
@@ -116,12 +56,13 @@ pub(super) async fn standings(
     } else {
         Vec::new()
     };
+    let view = desk_view(l, &loaded.desk);
+    let final_ranking = report::is_final(&loaded.desk, &t);
     Ok(page(
         &viewer,
         l.t("Standings", "排名"),
         html! {
             (event_nav(&viewer, &loaded, "standings"))
-            h2 { (l.t("Standings after round ", "第")) (t.after_round) (l.t("", "轮后排名")) }
             p.no-print {
                 @for r in 1..=loaded.desk.last_complete_round() {
                     a href={ "?round=" (r) } { (r) } " "
@@ -129,12 +70,13 @@ pub(super) async fn standings(
                 a href={ "/desk/events/" (id) "/print/standings" } { (l.t("print", "打印")) }
             }
             @if groups.is_empty() {
-                (standings_markup(l, &t, &[]))
+                (report::standings(&view, &t, &StandingsOptions { heading: Some(final_ranking), ..Default::default() }))
             } @else {
+                h2 { (report::standings_heading(l, t.after_round, final_ranking)) }
                 @for g in &groups {
                     section.group-standings data-group=(g.group) {
                         h3 { (l.t("Group ", "组别：")) (g.group) }
-                        (standings_markup(l, &g.table, &[]))
+                        (report::standings(&view, &g.table, &StandingsOptions::default()))
                     }
                 }
             }
@@ -142,39 +84,27 @@ pub(super) async fn standings(
     ))
 }
 
-pub(super) fn crosstable_markup(l: Lang, d: &DeskEvent) -> Markup {
-    let c = d.crosstable();
-    let grid = d.settings().is_round_robin();
-    let xiangqi = d.settings().game == Game::Xiangqi;
-    let colour = |s: &str| -> String {
-        match (s, xiangqi) {
-            ("w", true) => "r".into(),
-            (x, _) => x.into(),
-        }
-    };
-    html! {
-        div.table-wrap { table #crosstable {
-            thead { tr {
-                th.num { (l.t("SNo", "编号")) } th { (l.t("Name", "姓名")) } th.num { (l.t("Rtg", "等级分")) }
-                @if grid { @for p in &c.order { th.num { (p.0) } } }
-                @else { @for r in 1..=c.rounds { th.num { (r) (l.t(".Rd", "轮")) } } }
-                th.num { (l.t("Pts.", "积分")) }
-            } }
-            tbody { @for row in &c.rows { tr data-player=(row.player.0) {
-                td.num { (row.player.0) } td { (row.name) }
-                td.num { @if let Some(r) = row.rating { (r) } }
-                @if grid { @for v in &row.versus { td.num { (v) } } }
-                @else { @for cell in &row.rounds {
-                    td.num {
-                        @if let Some(o) = cell.opponent { (o.0) (colour(&cell.colour)) (cell.result) }
-                        // A bye: "-" and its points (ui-conventions §5).
-                        @else if matches!(cell.result.as_str(), "U" | "F" | "H" | "Z") { "-" (qiyuan_desk::reports::points_text(cell.points)) }
-                    }
-                } }
-                td.num { (row.points.normalize()) }
-            } } }
-        } }
+/// How the desk renders its reports: the reader's language, the event's
+/// game, no links, nothing live.
+pub(super) fn desk_view(l: Lang, d: &DeskEvent) -> View<'static> {
+    View {
+        lang: l,
+        game: d.settings().game,
+        links: None,
+        live: None,
     }
+}
+
+/// The crosstable of every round paired, ranked by the standings after
+/// the last complete round (the desk's page and prints).
+pub(super) fn crosstable_markup(l: Lang, d: &DeskEvent) -> Markup {
+    let standings = d.standings_table(None).ok();
+    report::crosstable(
+        &desk_view(l, d),
+        &d.crosstable(),
+        d.rounds_paired(),
+        standings.as_ref(),
+    )
 }
 
 /// `GET /desk/events/{id}/crosstable`.
@@ -191,6 +121,7 @@ pub(super) async fn crosstable(
         l.t("Crosstable", "交叉表"),
         html! {
             (event_nav(&viewer, &loaded, "crosstable"))
+            h2 { (report::crosstable_heading(l, loaded.desk.rounds_paired())) }
             (crosstable_markup(l, &loaded.desk))
         },
     ))
@@ -704,89 +635,10 @@ pub(super) fn placement_kind_label(
     }
 }
 
-/// Points of every player before `round` (after round − 1).
-fn points_before(d: &DeskEvent, round: u32) -> std::collections::HashMap<PlayerId, String> {
-    if round <= 1 {
-        return d
-            .players()
-            .iter()
-            .map(|p| (p.id, "0".to_string()))
-            .collect();
-    }
-    d.standings_table(Some(round - 1))
-        .map(|t| {
-            t.lines
-                .iter()
-                .map(|line| (line.player, line.points.normalize().to_string()))
-                .collect()
-        })
-        .unwrap_or_default()
-}
-
-/// The pairing list of a round in the arbiters' layout (ui-conventions
-/// §3/§8): Bo · No · White · Rtg · Pts · Result · Pts · Black · Rtg · No.
+/// The pairing list of a round as the desk prints it
+/// ([`report::pairings`]).
 pub(super) fn pairing_table(l: Lang, loaded: &LoadedEvent, round: u32) -> Markup {
-    let d = &loaded.desk;
-    let (white, black) = colour_names(d.settings().game, l);
-    let games = loaded.games.iter().filter(|g| g.round == round);
-    let byes = d
-        .event()
-        .rounds()
-        .get(round as usize - 1)
-        .map(|r| r.byes.clone())
-        .unwrap_or_default();
-    let pts = points_before(d, round);
-    let pt = |id: PlayerId| pts.get(&id).cloned().unwrap_or_default();
-    let scoring = d.settings().scoring.system();
-    let rtg = |id: PlayerId| {
-        d.event()
-            .player(id)
-            .and_then(|p| p.rating)
-            .map(|r| r.to_string())
-            .unwrap_or_default()
-    };
-    // The unit (单位) beside each name, as Chinese pairing sheets print it,
-    // when any player has one.
-    let units = d.players().iter().any(|p| p.info.club.is_some());
-    let unit = |id: PlayerId| d.player(id).and_then(|p| p.info.club).unwrap_or_default();
-    html! {
-        div.table-wrap { table #pairings data-round=(round) {
-            thead { tr {
-                th.num { (l.t("Bo.", "台")) } th.num { (l.t("No.", "编号")) } th { (white) }
-                @if units { th.unit { (l.t("Club", "单位")) } }
-                th.num { (l.t("Rtg", "等级分")) } th.num { (l.t("Pts.", "积分")) }
-                th { (l.t("Result", "结果")) }
-                th.num { (l.t("Pts.", "积分")) } th { (black) }
-                @if units { th.unit { (l.t("Club", "单位")) } }
-                th.num { (l.t("Rtg", "等级分")) }
-                th.num { (l.t("No.", "编号")) }
-            } }
-            tbody {
-                @for g in games { tr data-board=(g.board) {
-                    td.num { (g.board) } td.num { (g.white.0) } td { (name_of(d, g.white)) }
-                    @if units { td.unit { (unit(g.white)) } }
-                    td.num { (rtg(g.white)) } td.num { (pt(g.white)) }
-                    td { (d.settings().result_label(g.result, l)) }
-                    td.num { (pt(g.black)) } td { (name_of(d, g.black)) }
-                    @if units { td.unit { (unit(g.black)) } }
-                    td.num { (rtg(g.black)) }
-                    td.num { (g.black.0) }
-                } }
-                // A bye: the points it scores on the event's scale in the
-                // result column (a bye is 2 under the xiangqi 2-1-0), its
-                // kind where the opponent would be.
-                @for (p, k) in &byes { tr.bye data-player=(p.0) {
-                    td.num {} td.num { (p.0) } td { (name_of(d, *p)) }
-                    @if units { td.unit { (unit(*p)) } }
-                    td.num { (rtg(*p)) } td.num { (pt(*p)) }
-                    td.bye-points { @if *k != ByeKind::Absent { (qiyuan_desk::reports::bye_points_text(*k, &scoring)) } }
-                    td.num {} td { (k.label(l)) }
-                    @if units { td.unit {} }
-                    td.num {} td.num {}
-                } }
-            }
-        } }
-    }
+    report::pairings(&desk_view(l, &loaded.desk), loaded, round)
 }
 
 pub(super) fn name_of(d: &DeskEvent, id: PlayerId) -> String {

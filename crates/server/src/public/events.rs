@@ -23,6 +23,7 @@ use crate::AppState;
 use crate::auth::Viewer;
 use crate::error::AppError;
 use crate::layout;
+use crate::report::{self, StandingsOptions, View};
 
 /// Seconds between refreshes of live parts.
 const LIVE_SECONDS: &str = "20";
@@ -458,23 +459,10 @@ fn points_after(e: &LoadedEvent, round: u32) -> HashMap<PlayerId, Decimal> {
 /// A number of points as a pairing list writes it (`1½`, `2`, `0`).
 pub(crate) use qiyuan_desk::reports::points_text;
 
-/// A bye's row of the pairing list: its wording and the points it scores
-/// on the event's scale (a bye is 2 under the xiangqi 2-1-0); `None` for
-/// an absence, which has no row.
-fn bye_label(viewer: &Viewer, e: &LoadedEvent, kind: ByeKind) -> Option<(&'static str, String)> {
-    if kind == ByeKind::Absent {
-        return None;
-    }
-    let scoring = e.desk.settings().scoring.system();
-    Some((
-        kind.label(viewer.lang),
-        qiyuan_desk::reports::bye_points_text(kind, &scoring),
-    ))
-}
-
 /// `GET /events/{id}/rounds/{round}`: the pairings of a published round
 /// (ui-conventions §3, §8; xiangqi: 台 · 编号 · 红方 · 积分 · 结果 · 积分 ·
-/// 黑方 · 编号).
+/// 黑方 · 编号), rendered by [`report::pairings`] as the desk's pairing
+/// print, and the list by name for the venue.
 async fn round_page(
     State(state): State<AppState>,
     viewer: Viewer,
@@ -560,58 +548,7 @@ async fn round_page(
         html! {
             (event_header(&viewer, &e, state.config.utc_offset_minutes))
             h2 { (heading) @if let Some(d) = round_date { " · " (d.format("%Y/%m/%d")) } }
-            div.table-wrap {
-                table.pairings id={ "pairings-" (round) } data-live=[pending.then_some(LIVE_SECONDS)] {
-                    thead { tr {
-                        th { (viewer.t("Bo.", "台")) }
-                        th { (viewer.t("No.", "编号")) }
-                        th { @if xq { (viewer.t("Red", "红方")) } @else { (viewer.t("White", "白方")) } }
-                        @if !xq { th { (viewer.t("Rtg", "等级分")) } }
-                        th { (viewer.t("Pts.", "积分")) }
-                        th { (viewer.t("Result", "结果")) }
-                        th { (viewer.t("Pts.", "积分")) }
-                        th { @if xq { (viewer.t("Black", "黑方")) } @else { (viewer.t("Black", "黑方")) } }
-                        @if !xq { th { (viewer.t("Rtg", "等级分")) } }
-                        th { (viewer.t("No.", "编号")) }
-                    } }
-                    tbody {
-                        @for (i, g) in r.games.iter().enumerate() {
-                            @let w = name(g.white);
-                            @let b = name(g.black);
-                            tr data-board=(i + 1) data-white=(g.white.0) data-black=(g.black.0)
-                               data-result=(qiyuan_desk::export::result_text(g.result)) {
-                                td.num { (i + 1) }
-                                td.num { (g.white.0) }
-                                td { a href={ "/events/" (id) "/players/" (g.white.0) } { (w.name) } }
-                                @if !xq { td.num { @if let Some(x) = w.rating { (x) } } }
-                                td.num { (pts(g.white)) }
-                                td.result { (e.desk.settings().result_label(g.result, viewer.lang)) }
-                                td.num { (pts(g.black)) }
-                                td { a href={ "/events/" (id) "/players/" (g.black.0) } { (b.name) } }
-                                @if !xq { td.num { @if let Some(x) = b.rating { (x) } } }
-                                td.num { (g.black.0) }
-                            }
-                        }
-                        @for (p, kind) in &r.byes {
-                            @if let Some((label, score)) = bye_label(&viewer, &e, *kind) {
-                                @let who = name(*p);
-                                tr.bye data-white=(p.0) {
-                                    td {}
-                                    td.num { (p.0) }
-                                    td { a href={ "/events/" (id) "/players/" (p.0) } { (who.name) } }
-                                    @if !xq { td.num { @if let Some(x) = who.rating { (x) } } }
-                                    td.num { (pts(*p)) }
-                                    td.result { (score) }
-                                    td {}
-                                    td { (label) }
-                                    @if !xq { td {} }
-                                    td {}
-                                }
-                            }
-                        }
-                    }
-                }
-            }
+            (report::pairings(&View { live: pending.then_some(LIVE_SECONDS), ..public_view(&viewer, &e) }, &e, round))
             div.page-break {}
             h3 { (viewer.t("Pairings by name", "按姓名查对阵")) }
             div.table-wrap { table.pairings-by-name {
@@ -656,83 +593,34 @@ fn public_standings(e: &LoadedEvent) -> Option<StandingsTable> {
 }
 
 /// `GET /events/{id}/standings` (ui-conventions §4, §8: Rk · SNo · Title ·
-/// Name · Rtg · Club · Pts · TB1…; tied players show the rank once).
+/// Name · Rtg · Club · Pts · TB1…; tied players show the rank once),
+/// rendered by [`report::standings`] as the desk renders it.
 async fn standings_page(
     State(state): State<AppState>,
     viewer: Viewer,
     Path(id): Path<i64>,
 ) -> Result<Markup, AppError> {
     let e = load(&state, id).await?;
-    let xq = is_xiangqi(&e);
     let table = public_standings(&e);
     let title = format!(
         "{} — {}",
         e.desk.settings().name,
         viewer.t("Standings", "排名")
     );
-    let live = e.status != "finished";
+    let view = public_view(&viewer, &e);
     Ok(layout::page(
         &viewer,
         &title,
         html! {
             (event_header(&viewer, &e, state.config.utc_offset_minutes))
-            section id="standings" data-live=[live.then_some(LIVE_SECONDS)] {
             @match &table {
-                None => p { (viewer.t("No standings yet: no round is complete.", "暂无排名：尚无完成的轮次。")) },
-                Some(t) => {
-                    h2 {
-                        @if e.desk.is_finished() && t.after_round == e.desk.total_rounds() {
-                            (viewer.lang.pick(format!("Final ranking after {} rounds", t.after_round),
-                                              format!("{}轮后最终排名", t.after_round)))
-                        } @else {
-                            (viewer.lang.pick(format!("Rank after round {}", t.after_round),
-                                              format!("第{}轮后排名", t.after_round)))
-                        }
-                    }
-                    div.table-wrap { table.standings {
-                        thead { tr {
-                            th { (viewer.t("Rk.", "名次")) }
-                            th { (viewer.t("SNo", "编号")) }
-                            @if !xq { th { (viewer.t("Title", "称号")) } }
-                            th.name { (viewer.t("Name", "姓名")) }
-                            @if !xq { th { (viewer.t("Rtg", "等级分")) } }
-                            th { (viewer.t("Club/City", "单位")) }
-                            th { (viewer.t("Pts.", "积分")) }
-                            @for (i, code) in t.tiebreaks.iter().enumerate() {
-                                th title=(tb_name(&viewer, t, i)) { "TB" (i + 1) " " small { (code) } }
-                            }
-                        } }
-                        tbody {
-                            @for (i, l) in t.lines.iter().enumerate() {
-                                tr data-player=(l.player.0) data-rank=(l.rank) data-points=(l.points.normalize()) {
-                                    td.num { @if i == 0 || t.lines[i - 1].rank != l.rank { (l.rank) } }
-                                    td.num { (l.player.0) }
-                                    @if !xq { td { (l.title.as_deref().unwrap_or("")) } }
-                                    td.name { a href={ "/events/" (id) "/players/" (l.player.0) } { (l.name) } }
-                                    @if !xq { td.num { @if let Some(r) = l.rating { (r) } } }
-                                    td { (l.club.as_deref().unwrap_or("")) }
-                                    td.num { (points_text(l.points)) }
-                                    @for v in &l.shown {
-                                        td.num data-marked[v.marked] { (v.text(|d| d.normalize().to_string())) }
-                                    }
-                                }
-                            }
-                        }
-                    } }
-                    section.annotation {
-                        h3 { (viewer.t("Annotation", "说明")) }
-                        ul {
-                            @for (i, _) in t.tiebreaks.iter().enumerate() {
-                                li { (viewer.lang.pick(format!("Tie-break {}: ", i + 1), format!("破同分 {}：", i + 1)))
-                                     (tb_name(&viewer, t, i)) }
-                            }
-                        }
-                        @for note in viewer.lang.pick(&t.tiebreak_notes_en, &t.tiebreak_notes_zh).iter().filter(|n| !n.is_empty()) {
-                            p.tiebreak-note { (note) }
-                        }
-                    }
-                }
-            }
+                None => section #standings data-live=[view.live] {
+                    p { (viewer.t("No standings yet: no round is complete.", "暂无排名：尚无完成的轮次。")) }
+                },
+                Some(t) => (report::standings(&view, t, &StandingsOptions {
+                    heading: Some(report::is_final(&e.desk, t)),
+                    ..Default::default()
+                })),
             }
         },
     ))
@@ -747,97 +635,41 @@ fn tb_name(viewer: &Viewer, t: &StandingsTable, i: usize) -> String {
 }
 
 /// `GET /events/{id}/crosstable` (ui-conventions §5: Swiss cells
-/// `12w1` — xiangqi `12红1` — round robins the N × N grid).
+/// `12w1` — xiangqi `12红1` — round robins the N × N grid): the published
+/// rounds, rendered by [`report::crosstable`] as the desk renders it.
 async fn crosstable_page(
     State(state): State<AppState>,
     viewer: Viewer,
     Path(id): Path<i64>,
 ) -> Result<Markup, AppError> {
     let e = load(&state, id).await?;
-    let xq = is_xiangqi(&e);
     let shown = public_through(&e);
-    let cross = e.desk.crosstable();
-    let points = points_after(&e, shown);
-    let ranks: HashMap<PlayerId, u32> = public_standings(&e)
-        .map(|t| t.lines.iter().map(|l| (l.player, l.rank)).collect())
-        .unwrap_or_default();
-    let rr = e.desk.settings().is_round_robin();
-    let colour = |c: &str| -> &'static str {
-        match (c, xq) {
-            ("w", true) => viewer.t("r", "红"),
-            ("b", true) => viewer.t("b", "黑"),
-            ("w", false) => "w",
-            ("b", false) => "b",
-            _ => "",
-        }
-    };
     let title = format!(
         "{} — {}",
         e.desk.settings().name,
         viewer.t("Crosstable", "交叉表")
     );
-    let live = e.status != "finished";
+    let view = public_view(&viewer, &e);
     Ok(layout::page(
         &viewer,
         &title,
         html! {
             (event_header(&viewer, &e, state.config.utc_offset_minutes))
-            h2 { (viewer.lang.pick(format!("Crosstable after round {shown}"), format!("第{shown}轮后交叉表"))) }
-            div.table-wrap id="crosstable" data-live=[live.then_some(LIVE_SECONDS)] {
-                table.crosstable {
-                    thead { tr {
-                        th { (viewer.t("Rk.", "名次")) }
-                        th { (viewer.t("SNo", "编号")) }
-                        th.name { (viewer.t("Name", "姓名")) }
-                        th { (viewer.t("Rtg", "等级分")) }
-                        @if rr {
-                            @for (i, _) in cross.order.iter().enumerate() { th.num { (i + 1) } }
-                        } @else {
-                            @for r in 1..=shown { th { (viewer.lang.pick(format!("{r}.Rd"), format!("第{r}轮"))) } }
-                        }
-                        th { (viewer.t("Pts.", "积分")) }
-                    } }
-                    tbody {
-                        @for row in &cross.rows {
-                            tr data-player=(row.player.0) {
-                                td.num { @if let Some(r) = ranks.get(&row.player) { (r) } }
-                                td.num { (row.player.0) }
-                                td.name { a href={ "/events/" (id) "/players/" (row.player.0) } { (row.name) } }
-                                td.num { @if let Some(r) = row.rating { (r) } }
-                                @if rr {
-                                    @for o in &cross.order {
-                                        td.num {
-                                            @if *o == row.player { "×" } @else {
-                                                (row.rounds.iter().take(shown as usize)
-                                                    .filter(|c| c.opponent == Some(*o))
-                                                    .map(|c| c.result.as_str())
-                                                    .collect::<Vec<_>>().join(" "))
-                                            }
-                                        }
-                                    }
-                                } @else {
-                                    @for (r, c) in row.rounds.iter().enumerate().take(shown as usize) {
-                                        td data-round=(r + 1) {
-                                            @match c.opponent {
-                                                Some(o) => { (o.0) (colour(&c.colour)) (c.result) }
-                                                None => {
-                                                    // A bye: "-" and its points (ui-conventions §5).
-                                                    @if matches!(c.result.as_str(), "U" | "F" | "H" | "Z") {
-                                                        "-" (points_text(c.points))
-                                                    }
-                                                }
-                                            }
-                                        }
-                                    }
-                                }
-                                td.num { (points_text(points.get(&row.player).copied().unwrap_or_default())) }
-                            }
-                        }
-                    }
-                }
-            }
+            h2 { (report::crosstable_heading(viewer.lang, shown)) }
+            (report::crosstable(&view, &e.desk.crosstable(), shown, public_standings(&e).as_ref()))
         },
     ))
+}
+
+/// How the public pages render an event's reports: names linked to the
+/// players' cards, refreshed while the event runs.
+fn public_view<'a>(viewer: &Viewer, e: &LoadedEvent) -> View<'a> {
+    View {
+        lang: viewer.lang,
+        game: e.desk.settings().game,
+        links: Some(e.id),
+        live: (e.status != "finished").then_some(LIVE_SECONDS),
+    }
 }
 
 /// `GET /events/{id}/players/{no}`: a player's rounds in the event

@@ -1,0 +1,440 @@
+//! The one rendering of each report of a desk event, for every page that
+//! shows it: the standings (the desk's standings page, a grouped event's
+//! group tables, the standings print, the public standings page), the
+//! crosstable (the desk's crosstable page, the crosstable and wall chart
+//! prints, the public crosstable page) and the pairing list of a round
+//! (the desk's pairing print, the public round page).
+//!
+//! The data are the desk's ([`qiyuan_desk::reports::StandingsTable`],
+//! [`qiyuan_desk::reports::Crosstable`]); the words and the layout are
+//! these, one for every page (ui-conventions §4, §5, §7, §8): what a page
+//! may change is only what it legitimately adds or leaves out — names
+//! linked to the public player cards, the rounds published so far, the
+//! tie-break columns the arbiter chose to print, the page's refresh
+//! while the event runs ([`View`]).
+//!
+//! Layouts:
+//!
+//! * standings: `Rk · SNo · Title · Name · Rtg · Club · Pts · TB1…TBn`,
+//!   under a heading "Rank after round n" / "Final ranking after n rounds"
+//!   (第n轮后排名 / n轮后最终排名), then the legend of the tie-breaks
+//!   (`TB1: code — name`) and their notes. A xiangqi event's table is the
+//!   Chinese platforms' (`名次 · 编号 · 姓名 · 单位 · 积分 · 对手分 …`,
+//!   §7, §8): no title, no rating. Tie-break columns are headed by their
+//!   C.07 code in English and by their name in Chinese (对手分, 累进分),
+//!   the other in the header's `title`. Tied players show the rank once.
+//!   Points are written as decimals (`1.5`), as the tie-break figures
+//!   beside them.
+//! * crosstable: `Rk · SNo · Name · Rtg · 1.Rd … (第1轮 …) · Pts` for a
+//!   Swiss, each cell `<opponent><colour><result>` (`12w1`; xiangqi
+//!   `12红2` in Chinese, `12r2` in English, the colour's letter taken
+//!   from the vocabulary's word for the side), a bye `-` and its points;
+//!   a round robin's grid of every player against every other, its
+//!   columns headed by the players' starting numbers, `×` on the
+//!   diagonal.
+//! * pairings: `Bo · No · White · Club · Rtg · Pts · Result · Pts · Black
+//!   · Club · Rtg · No` ([`pairings`]).
+
+use std::collections::HashMap;
+
+use maud::{Markup, html};
+use qiyuan_desk::prelude::*;
+use qiyuan_desk::reports::{Crosstable, StandingsTable, bye_points_text, points_text};
+use qiyuan_store::desk::LoadedEvent;
+use qiyuan_vocab::Colour;
+use rust_decimal::Decimal;
+
+use crate::i18n::Lang;
+
+/// What a page sets apart when it renders a report: the reader's
+/// language and the event's game, and the page's own additions.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct View<'a> {
+    /// The reader's language.
+    pub(crate) lang: Lang,
+    /// The event's game (the xiangqi layout of §7, the colours' words).
+    pub(crate) game: Game,
+    /// The public pages: players' names link to their cards,
+    /// `/events/{id}/players/{no}` of this event.
+    pub(crate) links: Option<i64>,
+    /// The public pages while the event runs: the report's element
+    /// carries `data-live` (refreshed every so many seconds by the
+    /// layout's script).
+    pub(crate) live: Option<&'a str>,
+}
+
+impl View<'_> {
+    /// A player's name, linked to his public card where the page links.
+    fn name(&self, player: PlayerId, name: &str) -> Markup {
+        html! {
+            @match self.links {
+                Some(id) => a href={ "/events/" (id) "/players/" (player.0) } { (name) },
+                None => (name),
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------- standings
+
+/// The heading of standings after round `after_round`: "Final ranking"
+/// once `final_ranking` (the event is over and the table counts its last
+/// round), else "Rank after round n" (ui-conventions §4).
+pub(crate) fn standings_heading(l: Lang, after_round: u32, final_ranking: bool) -> String {
+    if final_ranking {
+        l.pick(
+            format!("Final ranking after {after_round} rounds"),
+            format!("{after_round}轮后最终排名"),
+        )
+    } else {
+        l.pick(
+            format!("Rank after round {after_round}"),
+            format!("第{after_round}轮后排名"),
+        )
+    }
+}
+
+/// Whether `t` is the event's final ranking: the event is finished and the
+/// table counts its last round.
+pub(crate) fn is_final(d: &DeskEvent, t: &StandingsTable) -> bool {
+    d.is_finished() && t.after_round == d.total_rounds()
+}
+
+/// How the standings are rendered beyond the [`View`].
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct StandingsOptions<'a> {
+    /// `printed[i]`: whether the tie-break column `i` is shown (the print
+    /// lets the arbiter leave some out; a missing entry is shown). The
+    /// ranks are the table's own, computed with every tie-break, and the
+    /// legend names every one of them.
+    pub(crate) printed: &'a [bool],
+    /// The heading inside the report ([`standings_heading`]): `None` when
+    /// the page heads the table itself (a grouped event's group tables
+    /// under the page's one heading); `Some(final_ranking)` otherwise.
+    pub(crate) heading: Option<bool>,
+}
+
+/// The standings: the heading, the table (`#standings`, its table
+/// `.standings`; rows `data-player`, `data-rank`, `data-points`, tie-break
+/// cells `data-tiebreak` and `data-marked`) and the legend of the
+/// tie-breaks (`#tiebreak-legend`).
+pub(crate) fn standings(v: &View<'_>, t: &StandingsTable, o: &StandingsOptions<'_>) -> Markup {
+    let l = v.lang;
+    let (names, notes) = match l {
+        Lang::Zh => (&t.tiebreak_names_zh, &t.tiebreak_notes_zh),
+        Lang::En => (&t.tiebreak_names_en, &t.tiebreak_notes_en),
+    };
+    let name_of = |i: usize| names.get(i).map_or("", |s| s.as_str());
+    let shown = |i: usize| o.printed.get(i).copied().unwrap_or(true);
+    let hidden = (0..t.tiebreaks.len()).any(|i| !shown(i));
+    // The Chinese platforms' table (§7, §8) has no title and no rating.
+    let full = v.game != Game::Xiangqi;
+    html! {
+        section #standings data-live=[v.live] {
+            @if let Some(final_ranking) = o.heading {
+                h2 { (standings_heading(l, t.after_round, final_ranking)) }
+            }
+            div.table-wrap { table.standings data-after-round=(t.after_round) {
+                thead { tr {
+                    th.num { (l.t("Rk.", "名次")) }
+                    th.num { (l.t("SNo", "编号")) }
+                    @if full { th { (l.t("Title", "称号")) } }
+                    th.name { (l.t("Name", "姓名")) }
+                    @if full { th.num { (l.t("Rtg", "等级分")) } }
+                    th { (l.t("Club", "单位")) }
+                    th.num { (l.t("Pts.", "积分")) }
+                    // Chinese sheets head a tie-break by its name (对手分,
+                    // 累进分, 小分); FIDE arbiters read the C.07 code. The
+                    // other is the column's title and the legend's.
+                    @for (i, code) in t.tiebreaks.iter().enumerate().filter(|(i, _)| shown(*i)) {
+                        @match l {
+                            Lang::Zh => th.num title=(code) { (name_of(i)) },
+                            Lang::En => th.num title=(name_of(i)) { (code) },
+                        }
+                    }
+                } }
+                tbody { @for (i, line) in t.lines.iter().enumerate() {
+                    @let first = i == 0 || t.lines[i - 1].rank != line.rank;
+                    tr data-player=(line.player.0) data-rank=(line.rank) data-points=(line.points.normalize()) {
+                        td.num { @if first { (line.rank) } }
+                        td.num { (line.player.0) }
+                        @if full { td { (line.title.as_deref().unwrap_or("")) } }
+                        td.name { (v.name(line.player, &line.name)) }
+                        @if full { td.num { @if let Some(r) = line.rating { (r) } } }
+                        td { (line.club.as_deref().unwrap_or("")) }
+                        td.num.points { (line.points.normalize()) }
+                        @for (j, value) in line.shown.iter().enumerate().filter(|(j, _)| shown(*j)) {
+                            td.num data-tiebreak=(j + 1) data-marked[value.marked] {
+                                (value.text(|d| d.normalize().to_string()))
+                            }
+                        }
+                    }
+                } }
+            } }
+            @if !t.tiebreaks.is_empty() {
+                section.annotation #tiebreak-legend {
+                    h3 { (l.t("Tie-breaks", "破同分")) }
+                    ul { @for (i, code) in t.tiebreaks.iter().enumerate() {
+                        li { "TB" (i + 1) ": " (code) " — " (name_of(i))
+                            @if !shown(i) { " " (l.t("(not printed)", "（未打印）")) } }
+                    } }
+                    @for (_, note) in notes.iter().enumerate().filter(|(i, n)| shown(*i) && !n.is_empty()) {
+                        p.tiebreak-note { (note) }
+                    }
+                    @if hidden {
+                        p #ranked-by-all { (l.t("The ranks follow every tie-break listed, printed or not.",
+                                                "名次按以上全部破同分规则排定，未打印的也计算在内。")) }
+                    }
+                }
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------- crosstable
+
+/// The heading of the crosstable of rounds 1 to `through`.
+pub(crate) fn crosstable_heading(l: Lang, through: u32) -> String {
+    l.pick(
+        format!("Crosstable after round {through}"),
+        format!("第{through}轮后交叉表"),
+    )
+}
+
+/// The letter of a side in a crosstable cell (`w` / `b` of the desk's
+/// cells): the first letter of the vocabulary's word for it — `w`, `b` in
+/// chess; in xiangqi `r`, `b` in English and 红, 黑 in Chinese.
+fn colour_letter(code: &str, game: Game, l: Lang) -> String {
+    let side = match code {
+        "w" => Colour::White,
+        "b" => Colour::Black,
+        _ => return String::new(),
+    };
+    let word_lang = match (game, l) {
+        (Game::Xiangqi, Lang::Zh) => Lang::Zh,
+        _ => Lang::En,
+    };
+    side.label(game.kind(), word_lang)
+        .chars()
+        .next()
+        .map(|c| c.to_lowercase().to_string())
+        .unwrap_or_default()
+}
+
+/// The crosstable of rounds 1 to `through` (every round paired on the
+/// desk; the published ones on the public pages): `#crosstable` (the
+/// table's frame) holding `table.crosstable`, rows `data-player`, a
+/// Swiss's round cells `data-round`. The rank is the one of `standings`
+/// (the standings of the same rounds), blank without them.
+pub(crate) fn crosstable(
+    v: &View<'_>,
+    c: &Crosstable,
+    through: u32,
+    standings: Option<&StandingsTable>,
+) -> Markup {
+    let l = v.lang;
+    let grid = !c.rows.is_empty() && c.rows.iter().all(|r| !r.versus.is_empty());
+    let through = through.min(c.rounds) as usize;
+    let ranks: HashMap<PlayerId, u32> = standings
+        .map(|t| {
+            t.lines
+                .iter()
+                .map(|line| (line.player, line.rank))
+                .collect()
+        })
+        .unwrap_or_default();
+    let points = |row: &qiyuan_desk::reports::CrossRow| {
+        if through >= row.rounds.len() {
+            row.points
+        } else {
+            row.rounds
+                .iter()
+                .take(through)
+                .map(|cell| cell.points)
+                .sum()
+        }
+    };
+    html! {
+        div.table-wrap #crosstable data-live=[v.live] { table.crosstable {
+            thead { tr {
+                th.num { (l.t("Rk.", "名次")) }
+                th.num { (l.t("SNo", "编号")) }
+                th.name { (l.t("Name", "姓名")) }
+                th.num { (l.t("Rtg", "等级分")) }
+                @if grid {
+                    @for p in &c.order { th.num { (p.0) } }
+                } @else {
+                    @for r in 1..=through { th { (l.pick(format!("{r}.Rd"), format!("第{r}轮"))) } }
+                }
+                th.num { (l.t("Pts.", "积分")) }
+            } }
+            tbody { @for row in &c.rows { tr data-player=(row.player.0) {
+                td.num { @if let Some(r) = ranks.get(&row.player) { (r) } }
+                td.num { (row.player.0) }
+                td.name { (v.name(row.player, &row.name)) }
+                td.num { @if let Some(r) = row.rating { (r) } }
+                @if grid {
+                    @for o in &c.order {
+                        td.num {
+                            @if *o == row.player { "×" } @else {
+                                (row.rounds.iter().take(through)
+                                    .filter(|cell| cell.opponent == Some(*o))
+                                    .map(|cell| cell.result.as_str())
+                                    .collect::<Vec<_>>().join(" "))
+                            }
+                        }
+                    }
+                } @else {
+                    @for (r, cell) in row.rounds.iter().enumerate().take(through) {
+                        td data-round=(r + 1) {
+                            @match cell.opponent {
+                                Some(o) => { (o.0) (colour_letter(&cell.colour, v.game, l)) (cell.result) }
+                                None => {
+                                    // A bye: "-" and its points (ui-conventions §5).
+                                    @if matches!(cell.result.as_str(), "U" | "F" | "H" | "Z") {
+                                        "-" (points_text(cell.points))
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+                td.num { (points(row).normalize()) }
+            } } }
+        } }
+    }
+}
+
+// ---------------------------------------------------------------- pairings
+
+/// Every player's points before `round` (after round − 1; nobody has any
+/// before round 1).
+fn points_before(d: &DeskEvent, round: u32) -> HashMap<PlayerId, Decimal> {
+    if round <= 1 {
+        return HashMap::new();
+    }
+    d.standings_table(Some(round - 1))
+        .map(|t| {
+            t.lines
+                .iter()
+                .map(|line| (line.player, line.points))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// The pairing list of `round` (ui-conventions §3, §7, §8):
+/// `Bo · No · White · Club · Rtg · Pts · Result · Pts · Black · Club · Rtg
+/// · No`, the sides named by the vocabulary (红方 / 黑方 in xiangqi), the
+/// unit (单位) beside each name when any player has one (§7), no rating in
+/// a xiangqi event (§8: 台 · 编号 · 红方 · 积分 · 结果 · 积分 · 黑方 ·
+/// 编号); the points before the round as a pairing list writes them
+/// (`1½`); the result in the event's wording. A bye's line has the points
+/// it scores on the event's scale in the result column and its kind where
+/// the opponent would be; an absence has no line.
+///
+/// `#pairings-{round}` (the frame, `data-live` where the page refreshes)
+/// holds `table#pairings.pairings` (`data-round`); a game's row carries
+/// `data-board`, `data-white`, `data-black` and `data-result` (the
+/// result's code), a bye's `tr.bye` `data-player`.
+pub(crate) fn pairings(v: &View<'_>, loaded: &LoadedEvent, round: u32) -> Markup {
+    let l = v.lang;
+    let d = &loaded.desk;
+    let kind = v.game.kind();
+    let (white, black) = (Colour::White.label(kind, l), Colour::Black.label(kind, l));
+    let mut games: Vec<_> = loaded.games.iter().filter(|g| g.round == round).collect();
+    games.sort_by_key(|g| g.board);
+    let byes: Vec<(PlayerId, ByeKind)> = d
+        .event()
+        .rounds()
+        .get((round as usize).wrapping_sub(1))
+        .map(|r| r.byes.clone())
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|(_, k)| *k != ByeKind::Absent)
+        .collect();
+    let before = points_before(d, round);
+    let pts = |p: PlayerId| points_text(before.get(&p).copied().unwrap_or_default());
+    let scoring = d.settings().scoring.system();
+    let rated = v.game != Game::Xiangqi;
+    let rating = |p: PlayerId| d.event().player(p).and_then(|p| p.rating);
+    let name = |p: PlayerId| {
+        d.event()
+            .player(p)
+            .map(|p| p.name.clone())
+            .unwrap_or_default()
+    };
+    let units = d.players().iter().any(|p| p.info.club.is_some());
+    let unit = |p: PlayerId| d.player(p).and_then(|p| p.info.club).unwrap_or_default();
+    html! {
+        div.table-wrap id={ "pairings-" (round) } data-live=[v.live] {
+            table #pairings .pairings data-round=(round) {
+                thead { tr {
+                    th.num { (l.t("Bo.", "台")) }
+                    th.num { (l.t("No.", "编号")) }
+                    th { (white) }
+                    @if units { th.unit { (l.t("Club", "单位")) } }
+                    @if rated { th.num { (l.t("Rtg", "等级分")) } }
+                    th.num { (l.t("Pts.", "积分")) }
+                    th { (l.t("Result", "结果")) }
+                    th.num { (l.t("Pts.", "积分")) }
+                    th { (black) }
+                    @if units { th.unit { (l.t("Club", "单位")) } }
+                    @if rated { th.num { (l.t("Rtg", "等级分")) } }
+                    th.num { (l.t("No.", "编号")) }
+                } }
+                tbody {
+                    @for g in &games {
+                        tr data-board=(g.board) data-white=(g.white.0) data-black=(g.black.0)
+                           data-result=(qiyuan_desk::export::result_text(g.result)) {
+                            td.num { (g.board) }
+                            td.num { (g.white.0) }
+                            td { (v.name(g.white, &name(g.white))) }
+                            @if units { td.unit { (unit(g.white)) } }
+                            @if rated { td.num { @if let Some(r) = rating(g.white) { (r) } } }
+                            td.num { (pts(g.white)) }
+                            td.result { (d.settings().result_label(g.result, l)) }
+                            td.num { (pts(g.black)) }
+                            td { (v.name(g.black, &name(g.black))) }
+                            @if units { td.unit { (unit(g.black)) } }
+                            @if rated { td.num { @if let Some(r) = rating(g.black) { (r) } } }
+                            td.num { (g.black.0) }
+                        }
+                    }
+                    @for (p, k) in &byes {
+                        tr.bye data-player=(p.0) {
+                            td.num {}
+                            td.num { (p.0) }
+                            td { (v.name(*p, &name(*p))) }
+                            @if units { td.unit { (unit(*p)) } }
+                            @if rated { td.num { @if let Some(r) = rating(*p) { (r) } } }
+                            td.num { (pts(*p)) }
+                            td.result { (bye_points_text(*k, &scoring)) }
+                            td.num {}
+                            td { (k.label(l)) }
+                            @if units { td.unit {} }
+                            @if rated { td.num {} }
+                            td.num {}
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn colour_letters_come_from_the_vocabulary() {
+        assert_eq!(colour_letter("w", Game::Xiangqi, Lang::Zh), "红");
+        assert_eq!(colour_letter("b", Game::Xiangqi, Lang::Zh), "黑");
+        assert_eq!(colour_letter("w", Game::Xiangqi, Lang::En), "r");
+        assert_eq!(colour_letter("b", Game::Xiangqi, Lang::En), "b");
+        assert_eq!(colour_letter("w", Game::Chess, Lang::Zh), "w");
+        assert_eq!(colour_letter("b", Game::Chess, Lang::En), "b");
+        assert_eq!(colour_letter("", Game::Chess, Lang::En), "");
+    }
+}
