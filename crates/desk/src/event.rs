@@ -524,6 +524,19 @@ impl DeskEvent {
                 .all(|r| r.games.iter().all(|g| g.result != GameResult::Pending))
     }
 
+    /// Where the event stands: registration until a round is paired,
+    /// finished once [`DeskEvent::is_finished`], running between.
+    pub fn status(&self) -> qiyuan_vocab::EventStatus {
+        use qiyuan_vocab::EventStatus;
+        if self.rounds_paired() == 0 {
+            EventStatus::Registration
+        } else if self.is_finished() {
+            EventStatus::Finished
+        } else {
+            EventStatus::Running
+        }
+    }
+
     /// Requested byes, every round.
     pub fn requested_byes(&self) -> &[RequestedBye] {
         &self.requested_byes

@@ -439,7 +439,7 @@ async fn desk_events_show_published_rounds_standings_and_crosstable() {
         cells,
         [
             "1",
-            "红",
+            "红方",
             &g.black.0.to_string(),
             black_name.as_str(),
             "2",

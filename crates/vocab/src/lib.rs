@@ -10,7 +10,7 @@
 //!   a xiangqi event writes its results as scores).
 //! - [`ByeKind`]: why a player has no opponent (轮空, 请假).
 //! - [`PlayerId`]: a player's number within one event; [`Sex`]: 男 or 女,
-//!   with its code at each boundary.
+//!   with its code at each boundary; [`EventStatus`]: 报名中, 进行中, 已结束.
 //!
 //! The wordings come from 象棋竞赛规则 (2011; quoted in seed 003), the
 //! regulations (the seeds of `docs/regulations-index.md`) and the FIDE handbook (C.04, C.07);
@@ -270,6 +270,59 @@ impl Sex {
         match self {
             Sex::Male => lang.t("male", "男"),
             Sex::Female => lang.t("female", "女"),
+        }
+    }
+}
+
+/// Where a tournament stands (赛事状态): players being entered, rounds
+/// being played, or every round played. Its code (the database, the JSON
+/// API) is `registration` / `running` / `finished`.
+///
+/// ```
+/// use qiyuan_vocab::{EventStatus, Lang};
+/// assert_eq!(EventStatus::from_code("running"), Some(EventStatus::Running));
+/// assert_eq!(EventStatus::Running.label(Lang::Zh), "进行中");
+/// assert_eq!(EventStatus::Running.label(Lang::En), "in progress");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EventStatus {
+    /// 报名中: no round paired yet.
+    Registration,
+    /// 进行中: a round is paired and not every round is played.
+    Running,
+    /// 已结束: every round is played.
+    Finished,
+}
+
+impl EventStatus {
+    /// Every status, in the order an event passes through them.
+    pub const ALL: [EventStatus; 3] = [
+        EventStatus::Registration,
+        EventStatus::Running,
+        EventStatus::Finished,
+    ];
+
+    /// The code in the database and the JSON API.
+    pub fn code(self) -> &'static str {
+        match self {
+            EventStatus::Registration => "registration",
+            EventStatus::Running => "running",
+            EventStatus::Finished => "finished",
+        }
+    }
+
+    /// The status of a code, `None` for any other text.
+    pub fn from_code(code: &str) -> Option<EventStatus> {
+        EventStatus::ALL.into_iter().find(|s| s.code() == code)
+    }
+
+    /// The word a user reads: 报名中 / 进行中 / 已结束.
+    pub fn label(self, lang: Lang) -> &'static str {
+        match self {
+            EventStatus::Registration => lang.t("registration", "报名中"),
+            EventStatus::Running => lang.t("in progress", "进行中"),
+            EventStatus::Finished => lang.t("finished", "已结束"),
         }
     }
 }
@@ -627,6 +680,14 @@ pub fn glossary() -> Vec<Term> {
             zh: x.label(Lang::Zh).into(),
             en: x.label(Lang::En).into(),
             source: "the rating regulations (男子 / 女子 minimums and titles)",
+        });
+    }
+    for x in EventStatus::ALL {
+        v.push(Term {
+            code: format!("EventStatus::{x:?}"),
+            zh: x.label(Lang::Zh).into(),
+            en: x.label(Lang::En).into(),
+            source: "the desk's words for where an event stands",
         });
     }
     for g in [GameKind::Xiangqi, GameKind::Chess] {

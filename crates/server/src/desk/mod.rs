@@ -423,12 +423,14 @@ pub(crate) fn flash(f: Option<&Flash>) -> Markup {
     }
 }
 
-/// The colour names of the game: Red/Black for xiangqi, White/Black for chess.
+/// The sides' names in the game, the vocabulary's: 红方/黑方 (Red/Black) in
+/// xiangqi, 白方/黑方 (White/Black) in chess.
 pub(crate) fn colour_names(game: Game, l: Lang) -> (&'static str, &'static str) {
-    match game {
-        Game::Xiangqi => (l.t("Red", "红方"), l.t("Black", "黑方")),
-        Game::Chess => (l.t("White", "白方"), l.t("Black", "黑方")),
-    }
+    use qiyuan_vocab::Colour;
+    (
+        Colour::White.label(game.kind(), l),
+        Colour::Black.label(game.kind(), l),
+    )
 }
 
 /// A rating profile by its regulation's title in the visitor's language
@@ -482,10 +484,5 @@ pub(crate) fn game_name(g: Game, l: Lang) -> &'static str {
 
 /// An event's status.
 pub(crate) fn status_name(s: &str, l: Lang) -> &'static str {
-    match s {
-        "registration" => l.t("registration", "报名中"),
-        "running" => l.t("running", "进行中"),
-        "finished" => l.t("finished", "已结束"),
-        _ => l.t("unknown", "未知"),
-    }
+    qiyuan_vocab::EventStatus::from_code(s).map_or(l.t("unknown", "未知"), |x| x.label(l))
 }

@@ -296,7 +296,7 @@ async fn render_in(
                     label { (l.t("Name", "姓名")) input type="text" name="name" required maxlength="100"; }
                     label { (l.t("Rating", "等级分")) input type="number" name="rating" min="0" max="4000"; }
                     label { (l.t("Title", "称号")) input type="text" name="title" maxlength="10"; }
-                    label { (l.t("Club / unit", "单位")) input type="text" name="club"; }
+                    label { (l.t("Club", "单位")) input type="text" name="club"; }
                     label { (l.t("Federation", "协会")) input type="text" name="federation" maxlength="3"; }
                     label { (l.t("Sex", "性别")) select name="sex" {
                         option value="" { "—" } @for x in Sex::ALL { option value=(x.code()) { (x.label(l)) } } } }
@@ -514,12 +514,7 @@ impl PlayerForm {
         for (en, zh, v, max) in [
             ("Name", "姓名", &self.name, qiyuan_desk::MAX_NAME_CHARS),
             ("Title", "称号", &self.title, qiyuan_desk::MAX_TEXT_CHARS),
-            (
-                "Club / unit",
-                "单位",
-                &self.club,
-                qiyuan_desk::MAX_TEXT_CHARS,
-            ),
+            ("Club", "单位", &self.club, qiyuan_desk::MAX_TEXT_CHARS),
             (
                 "Federation",
                 "协会",
@@ -1174,7 +1169,7 @@ fn edit_page(
                 label { (l.t("Name", "姓名")) input type="text" name="name" value=(i.name) required maxlength="100"; }
                 label { (l.t("Rating", "等级分")) input type="number" name="rating" min="0" max="4000" value=(i.rating.map(|r| r.to_string()).unwrap_or_default()); }
                 label { (l.t("Title", "称号")) input type="text" name="title" value=(v(&i.title)); }
-                label { (l.t("Club / unit", "单位")) input type="text" name="club" value=(v(&i.club)); }
+                label { (l.t("Club", "单位")) input type="text" name="club" value=(v(&i.club)); }
                 label { (l.t("Federation", "协会")) input type="text" name="federation" value=(v(&i.federation)); }
                 label { (l.t("Sex", "性别")) select name="sex" {
                     option value="" { "—" }

@@ -15,6 +15,7 @@ use qiyuan_desk::prelude::*;
 use qiyuan_desk::reports::StandingsTable;
 use qiyuan_store::StoreError;
 use qiyuan_store::desk::LoadedEvent;
+use qiyuan_vocab::{Colour, EventStatus};
 use rust_decimal::Decimal;
 use serde::Deserialize;
 
@@ -172,12 +173,7 @@ fn system_label(viewer: &Viewer, system: &System) -> &'static str {
 }
 
 fn event_status(viewer: &Viewer, status: &str) -> &'static str {
-    match status {
-        "registration" => viewer.t("registration", "报名中"),
-        "running" => viewer.t("in progress", "进行中"),
-        "finished" => viewer.t("finished", "已结束"),
-        _ => viewer.t("unknown", "未知"),
-    }
+    super::super::desk::status_name(status, viewer.lang)
 }
 
 /// The rounds the public may see, in order.
@@ -413,7 +409,7 @@ async fn event_page(
                     th.name { (viewer.t("Name", "姓名")) }
                     @if !xq { th { (viewer.t("FED", "协会")) } }
                     th { (viewer.t("Rtg", "等级分")) }
-                    th { (viewer.t("Club/City", "单位")) }
+                    th { (viewer.t("Club", "单位")) }
                     @if born { th { (viewer.t("Born", "出生年份")) } }
                     th { (viewer.t("Notes", "备注")) }
                 } }
@@ -565,12 +561,8 @@ async fn round_page(
                             td.name { a href={ "/events/" (id) "/players/" (p.id.0) } { (p.name) } }
                             td.num { (p.board) }
                             td {
-                                @match (p.white, xq) {
-                                    (true, true) => (viewer.t("Red", "红")),
-                                    (false, true) => (viewer.t("Black", "黑")),
-                                    (true, false) => (viewer.t("White", "白")),
-                                    (false, false) => (viewer.t("Black", "黑")),
-                                }
+                                (if p.white { Colour::White } else { Colour::Black }
+                                    .label(e.desk.settings().game.kind(), viewer.lang))
                             }
                             td { (p.opponent) }
                             td.num { (pts(p.id)) }
@@ -668,7 +660,7 @@ fn public_view<'a>(viewer: &Viewer, e: &LoadedEvent) -> View<'a> {
         lang: viewer.lang,
         game: e.desk.settings().game,
         links: Some(e.id),
-        live: (e.status != "finished").then_some(LIVE_SECONDS),
+        live: (e.status != EventStatus::Finished.code()).then_some(LIVE_SECONDS),
     }
 }
 
@@ -684,7 +676,6 @@ async fn player_card(
         .into_iter()
         .find(|p| p.id == PlayerId(no))
         .ok_or(AppError::NotFound)?;
-    let xq = is_xiangqi(&e);
     let shown = public_through(&e);
     let cross = e.desk.crosstable();
     let row = cross
@@ -725,7 +716,7 @@ async fn player_card(
                     dt { (viewer.t("Rtg", "等级分")) } dd { (r) }
                 }
                 @if let Some(c) = &player.info.club {
-                    dt { (viewer.t("Club/City", "单位")) } dd { (c) }
+                    dt { (viewer.t("Club", "单位")) } dd { (c) }
                 }
                 @if let Some(t) = &player.info.title {
                     dt { (viewer.t("Title", "称号")) } dd { (t) }
@@ -753,7 +744,7 @@ async fn player_card(
                 p.no-print { a href={ "/events/" (id) "/standings" } { (viewer.t("Standings", "排名")) " →" } }
             }
             @if let Some(r) = &rating { (rating_markup(&viewer, r)) }
-            div.table-wrap id="player-rounds" data-live=[(e.status != "finished").then_some(LIVE_SECONDS)] {
+            div.table-wrap id="player-rounds" data-live=[(e.status != EventStatus::Finished.code()).then_some(LIVE_SECONDS)] {
                 table.player-rounds {
                     thead { tr {
                         th { (viewer.t("Rd.", "轮次")) }
@@ -768,10 +759,9 @@ async fn player_card(
                             tr data-round=(i + 1) {
                                 td.num { (i + 1) }
                                 td {
-                                    @match (c.colour.as_str(), xq) {
-                                        ("w", true) => (viewer.t("Red", "红")),
-                                        ("w", false) => (viewer.t("White", "白")),
-                                        ("b", _) => (viewer.t("Black", "黑")),
+                                    @match c.colour.as_str() {
+                                        "w" => (Colour::White.label(e.desk.settings().game.kind(), viewer.lang)),
+                                        "b" => (Colour::Black.label(e.desk.settings().game.kind(), viewer.lang)),
                                         _ => "",
                                     }
                                 }

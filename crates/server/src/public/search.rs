@@ -77,7 +77,7 @@ pub(crate) async fn search_page(
                     div.table-wrap { table.found {
                         thead { tr {
                             th.name { (viewer.t("Name", "姓名")) }
-                            th { (viewer.t("Club/City", "单位")) }
+                            th { (viewer.t("Club", "单位")) }
                             th { (viewer.t("Event", "赛事")) }
                         } }
                         tbody {

@@ -859,13 +859,7 @@ impl Store {
             what: format!("settings: {e}"),
         })?;
         let at = now();
-        let status = if desk.rounds_paired() == 0 {
-            "registration"
-        } else if desk.is_finished() {
-            "finished"
-        } else {
-            "running"
-        };
+        let status = desk.status().code();
         let mut tx = tx::begin(&self.pool).await?;
         let id: i64 = sqlx::query_scalar(
             "INSERT INTO desk_events (name, settings, status, total_rounds, created_at, updated_at) \

@@ -5,6 +5,7 @@
 //! [`StoreError::Conflict`] naming who changed the game).
 
 use super::*;
+use qiyuan_vocab::EventStatus;
 
 impl Store {
     /// Saves a paired round (as proposed by the desk, or changed by hand)
@@ -273,10 +274,11 @@ impl Store {
                 .await?;
         }
         let status = if round == 1 {
-            "registration"
+            EventStatus::Registration
         } else {
-            "running"
-        };
+            EventStatus::Running
+        }
+        .code();
         sqlx::query("UPDATE desk_events SET status = $1 WHERE id = $2")
             .bind(status)
             .bind(event_id)
