@@ -423,6 +423,60 @@ pub(crate) fn pairings(v: &View<'_>, loaded: &LoadedEvent, round: u32) -> Markup
     }
 }
 
+/// The list of a round by name, for the venue's door (the desk's print,
+/// the public round page): every paired player — and every player with a
+/// bye other than an absence — with board, side, opponent and points
+/// before the round, in the event's order of names (pinyin or strokes,
+/// Latin names alphabetically; never code points). The table is
+/// `#alphabetical.pairings-by-name`, a row a player.
+pub(crate) fn pairings_by_name(v: &View<'_>, loaded: &LoadedEvent, round: u32) -> Markup {
+    let l = v.lang;
+    let d = &loaded.desk;
+    let kind = v.game.kind();
+    let name = |p: PlayerId| {
+        d.event()
+            .player(p)
+            .map(|p| p.name.clone())
+            .unwrap_or_default()
+    };
+    // (name, player, board, side or bye, opponent)
+    let mut lines: Vec<(String, PlayerId, Option<u32>, &'static str, String)> = Vec::new();
+    for g in loaded.games.iter().filter(|g| g.round == round) {
+        let board = Some(g.board);
+        let (white, black) = (Colour::White.label(kind, l), Colour::Black.label(kind, l));
+        lines.push((name(g.white), g.white, board, white, name(g.black)));
+        lines.push((name(g.black), g.black, board, black, name(g.white)));
+    }
+    if let Some(r) = d.event().rounds().get((round as usize).wrapping_sub(1)) {
+        for &(p, k) in r.byes.iter().filter(|(_, k)| *k != ByeKind::Absent) {
+            lines.push((name(p), p, None, "", k.label(l).to_string()));
+        }
+    }
+    let order = d.settings().names();
+    lines.sort_by(|a, b| order.compare(&a.0, &b.0).then(a.1.cmp(&b.1)));
+    let before = points_before(d, round);
+    html! {
+        div.table-wrap { table #alphabetical .pairings-by-name {
+            thead { tr {
+                th.name { (l.t("Name", "姓名")) }
+                th.num { (l.t("Bo.", "台")) }
+                th { (l.t("Colour", "执色")) }
+                th { (l.t("Opponent", "对手")) }
+                th.num { (l.t("Pts.", "积分")) }
+            } }
+            tbody { @for (n, p, board, side, opponent) in &lines {
+                tr {
+                    td.name { (v.name(*p, n)) }
+                    td.num { @if let Some(b) = board { (b) } }
+                    td { (side) }
+                    td { (opponent) }
+                    td.num { (points_text(before.get(p).copied().unwrap_or_default())) }
+                }
+            } }
+        } }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -30,7 +30,7 @@ use maud::{Markup, html};
 use qiyuan_desk::prelude::*;
 use qiyuan_desk::settings::EventSettings;
 
-use super::reports::{crosstable_markup, desk_view, name_of, pairing_table};
+use super::reports::{crosstable_markup, desk_view, pairing_table};
 use super::{colour_names, desk_error, desk_style, load_for, player_label};
 use crate::AppState;
 use crate::auth::{SignedIn, Viewer};
@@ -421,44 +421,10 @@ pub(super) async fn print(
         "pairings" => {
             html! { h2 { (round_head) " — " (l.t("Pairings", "对阵表")) } (pairing_table(l, &loaded, round)) }
         }
-        "alphabetical" => {
-            let mut lines: Vec<(String, String, String, String)> = Vec::new();
-            for g in loaded.games.iter().filter(|g| g.round == round) {
-                lines.push((
-                    name_of(d, g.white),
-                    g.board.to_string(),
-                    white.to_string(),
-                    player_label(d, g.black),
-                ));
-                lines.push((
-                    name_of(d, g.black),
-                    g.board.to_string(),
-                    black.to_string(),
-                    player_label(d, g.white),
-                ));
-            }
-            if let Some(r) = d.event().rounds().get(round as usize - 1) {
-                for (p, k) in &r.byes {
-                    lines.push((
-                        name_of(d, *p),
-                        String::new(),
-                        String::new(),
-                        k.label(l).to_string(),
-                    ));
-                }
-            }
-            // The event's order of names — pinyin or strokes (Latin names
-            // alphabetically) — never code points.
-            let order = s.names();
-            lines.sort_by(|a, b| order.compare(&a.0, &b.0).then_with(|| a.cmp(b)));
-            html! {
-                h2 { (round_head) " — " (l.t("Pairings by name", "按姓名排列的对阵")) }
-                div.table-wrap { table #alphabetical {
-                    thead { tr { th { (l.t("Name", "姓名")) } th.num { (l.t("Bo.", "台")) } th { (l.t("Colour", "执色")) } th { (l.t("Opponent", "对手")) } } }
-                    tbody { @for (n, b, c, o) in &lines { tr { td { (n) } td.num { (b) } td { (c) } td { (o) } } } }
-                } }
-            }
-        }
+        "alphabetical" => html! {
+            h2 { (round_head) " — " (l.t("Pairings by name", "按姓名排列的对阵")) }
+            (crate::report::pairings_by_name(&desk_view(l, d), &loaded, round))
+        },
         "standings" => {
             let t = d.standings_table(None).map_err(|e| desk_error(&e, l))?;
             let printed: Vec<bool> = (1..=t.tiebreaks.len())

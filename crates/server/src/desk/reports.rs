@@ -641,13 +641,6 @@ pub(super) fn pairing_table(l: Lang, loaded: &LoadedEvent, round: u32) -> Markup
     report::pairings(&desk_view(l, &loaded.desk), loaded, round)
 }
 
-pub(super) fn name_of(d: &DeskEvent, id: PlayerId) -> String {
-    d.event()
-        .player(id)
-        .map(|p| p.name.clone())
-        .unwrap_or_default()
-}
-
 /// A file name for downloads: the event's name reduced to safe characters.
 fn file_stem(d: &DeskEvent, id: i64) -> String {
     let stem: String = d

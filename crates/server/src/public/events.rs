@@ -469,17 +469,9 @@ async fn round_page(
         return Err(AppError::NotFound);
     }
     let xq = is_xiangqi(&e);
-    let before = points_after(&e, round - 1);
-    let pts = |p: PlayerId| points_text(before.get(&p).copied().unwrap_or_default());
     let rounds = e.desk.event().rounds();
     let Some(r) = rounds.get(round as usize - 1) else {
         return Err(AppError::NotFound);
-    };
-    let name = |p: PlayerId| {
-        e.desk
-            .player(p)
-            .map(|d| d.info)
-            .unwrap_or_else(|| PlayerInfo::new("?"))
     };
     let total = e.desk.total_rounds();
     let heading = if xq {
@@ -500,43 +492,6 @@ async fn round_page(
         .get(round as usize - 1)
         .copied();
     let pending = r.games.iter().any(|g| g.result == GameResult::Pending);
-    // The alphabetical list for the venue (ui-conventions §3): every paired
-    // player with board, colour and opponent, by name (code-point order).
-    struct ByName {
-        name: String,
-        id: PlayerId,
-        board: usize,
-        white: bool,
-        opponent: String,
-    }
-    let mut by_name: Vec<ByName> = r
-        .games
-        .iter()
-        .enumerate()
-        .flat_map(|(i, g)| {
-            [
-                ByName {
-                    name: name(g.white).name,
-                    id: g.white,
-                    board: i + 1,
-                    white: true,
-                    opponent: name(g.black).name,
-                },
-                ByName {
-                    name: name(g.black).name,
-                    id: g.black,
-                    board: i + 1,
-                    white: false,
-                    opponent: name(g.white).name,
-                },
-            ]
-        })
-        .collect();
-    // The event's order of names — pinyin, or strokes (笔画) where the event
-    // chose them; Latin names alphabetically — as a player looks himself up
-    // on the hall's list; never code point order.
-    let order = e.desk.settings().names();
-    by_name.sort_by(|a, b| order.compare(&a.name, &b.name).then(a.id.cmp(&b.id)));
     let title = format!("{} — {heading}", e.desk.settings().name);
     Ok(layout::page(
         &viewer,
@@ -546,30 +501,8 @@ async fn round_page(
             h2 { (heading) @if let Some(d) = round_date { " · " (d.format("%Y/%m/%d")) } }
             (report::pairings(&View { live: pending.then_some(LIVE_SECONDS), ..public_view(&viewer, &e) }, &e, round))
             div.page-break {}
-            h3 { (viewer.t("Pairings by name", "按姓名查对阵")) }
-            div.table-wrap { table.pairings-by-name {
-                thead { tr {
-                    th.name { (viewer.t("Name", "姓名")) }
-                    th { (viewer.t("Bo.", "台")) }
-                    th { (viewer.t("Colour", "执色")) }
-                    th { (viewer.t("Opponent", "对手")) }
-                    th { (viewer.t("Pts.", "积分")) }
-                } }
-                tbody {
-                    @for p in &by_name {
-                        tr {
-                            td.name { a href={ "/events/" (id) "/players/" (p.id.0) } { (p.name) } }
-                            td.num { (p.board) }
-                            td {
-                                (if p.white { Colour::White } else { Colour::Black }
-                                    .label(e.desk.settings().game.kind(), viewer.lang))
-                            }
-                            td { (p.opponent) }
-                            td.num { (pts(p.id)) }
-                        }
-                    }
-                }
-            } }
+            h3 { (viewer.t("Pairings by name", "按姓名排列的对阵")) }
+            (report::pairings_by_name(&public_view(&viewer, &e), &e, round))
         },
     ))
 }
