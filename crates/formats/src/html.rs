@@ -132,16 +132,29 @@ impl HtmlOptions {
         }
     }
 
-    fn white(&self) -> String {
-        if self.xiangqi {
-            self.t("红方", "Red")
-        } else {
-            self.t("白方", "White")
+    /// A vocabulary word in the options' language (both, Chinese first).
+    fn word(&self, label: impl Fn(Lang) -> &'static str) -> String {
+        match self.lang {
+            HtmlLang::Zh => label(Lang::Zh).to_string(),
+            HtmlLang::En => label(Lang::En).to_string(),
+            HtmlLang::Both => format!("{} {}", label(Lang::Zh), label(Lang::En)),
         }
     }
 
+    fn game(&self) -> GameKind {
+        if self.xiangqi {
+            GameKind::Xiangqi
+        } else {
+            GameKind::Chess
+        }
+    }
+
+    fn white(&self) -> String {
+        self.word(|l| Colour::White.label(self.game(), l))
+    }
+
     fn black(&self) -> String {
-        self.t("黑方", "Black")
+        self.word(|l| Colour::Black.label(self.game(), l))
     }
 }
 
