@@ -142,7 +142,6 @@ pub fn error_text(e: &(dyn Error + 'static)) -> String {
         qiyuan_formats::text::DecodeError,
         qiyuan_formats::sheet::SheetError,
         qiyuan_formats::list::ListFileError,
-        qiyuan_formats::html::HtmlError,
         qiyuan_formats::columns::DuplicateColumn,
         qiyuan_formats::points_state::StateError,
         qiyuan_desk::DeskError,

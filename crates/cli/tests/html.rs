@@ -1,8 +1,8 @@
 //! `qiyuan standings --format html [--crosstable]` end to end: the crosstable
 //! cells of a reference Swiss agree with the TRF's own round entries, names
-//! are escaped, and `--crosstable` needs HTML.
+//! are escaped, the page is in the event's language, and `--crosstable`
+//! needs HTML. The layout is the desk's prints' (qiyuan_server::report).
 
-use std::collections::HashMap;
 use std::process::Command;
 
 use qiyuan_formats::trf::{Record, ResultCode, RoundColour, parse_trf};
@@ -78,8 +78,6 @@ fn crosstable_cells_follow_the_trf() {
         })
         .collect();
     assert_eq!(rows.len(), players.len());
-    // Rank of each starting number, as printed in the page (columns Rk, SNo).
-    let rank: HashMap<String, String> = rows.iter().map(|r| (r[1].clone(), r[0].clone())).collect();
     for row in &rows {
         let p = players
             .iter()
@@ -87,8 +85,8 @@ fn crosstable_cells_follow_the_trf() {
             .unwrap();
         for r in 1..=7 {
             let e = p.round(r);
-            // The chess-results cell, from the TRF entry alone:
-            // <opponent's rank><w|b><1 ½ 0 + ->, or -1 / -½ / -0 for U / H / Z.
+            // The wall chart's cell, from the TRF entry alone: <opponent's
+            // starting number><w|b><1 ½ 0 + ->, or -1 / -½ / -0 for U / H / Z.
             let res = match e.result {
                 ResultCode::Win => "1",
                 ResultCode::Draw => "½",
@@ -107,7 +105,7 @@ fn crosstable_cells_follow_the_trf() {
                         RoundColour::Black => "b",
                         c => panic!("no colour {c:?}"),
                     };
-                    format!("{}{colour}{res}", rank[&o.to_string()])
+                    format!("{o}{colour}{res}")
                 }
                 None => format!("-{res}"),
             };
@@ -138,18 +136,32 @@ fn standings_page_escapes_names() {
     assert!(!html.contains("<script") && !html.contains("<b>"));
     assert!(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"));
     assert!(html.contains("B &amp; C") && html.contains("&lt;b&gt;杯&lt;/b&gt;"));
-    // Both languages by default.
-    assert!(html.contains("<th>名次 Rk.</th>"));
+    // In the event's language (its name is Chinese) unless --lang says.
+    assert!(html.contains("<html lang=\"zh\">") && html.contains(">名次</th>"));
+    let english = ok(&["standings", e, "--format", "html", "--lang", "en"]);
+    assert!(english.contains(">Rk.</th>") && !english.contains("名次"));
     let rows = body_rows(&html);
     // Black (2) won: 2 / 1 / 0 xiangqi scoring → 2 points, first.
     assert_eq!(rows[0][..3], ["1", "2", "B &amp; C"]);
-    // The crosstable of a round robin is the grid, `*` on the diagonal; its
-    // cells on the event's scale (the win 2 under the xiangqi 2-1-0, as the
-    // desk's crosstable writes it), adding up to the points column.
+    // The crosstable of a round robin is the grid in starting-number order,
+    // `×` on the diagonal; its cells on the event's scale (the win 2 under
+    // the xiangqi 2-1-0, as the desk's crosstable writes it), adding up to
+    // the points column.
     let html = ok(&["standings", e, "--format", "html", "--crosstable"]);
     let rows = body_rows(&html);
-    assert_eq!(rows[0][4..7], ["*", "2", "2"]);
-    assert_eq!(rows[1][4..7], ["0", "*", "0"]);
+    assert_eq!(
+        rows[0][..7],
+        [
+            "2",
+            "1",
+            "&lt;script&gt;alert(1)&lt;/script&gt;",
+            "2100",
+            "×",
+            "0",
+            "0"
+        ]
+    );
+    assert_eq!(rows[1][..7], ["1", "2", "B &amp; C", "", "2", "×", "2"]);
     let out = qiyuan(&["standings", e, "--crosstable"]);
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("--format html"));

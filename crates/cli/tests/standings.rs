@@ -83,7 +83,12 @@ fn table_and_csv() {
     let trf = format!("{DATA}/swiss/small/rtg-1.trf");
     let out = qiyuan(&["standings", &trf, "--preset", "fide-swiss", "--lang", "en"]);
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.starts_with("Standings after round 7\n"), "{text}");
+    // The file's seven rounds are all played: the final ranking, in the
+    // heading of the desk's pages and prints (ui-conventions §4).
+    assert!(text.starts_with("Final ranking after 7 rounds\n"), "{text}");
+    let out = qiyuan(&["standings", &trf, "--after-round", "5", "--lang", "en"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.starts_with("Rank after round 5\n"), "{text}");
     // C.07: BH/C1 is Buchholz Cut-1, a column apart from BH.
     assert!(text.contains("TB1: BH/C1 — Buchholz cut 1\n"), "{text}");
     assert!(text.contains("TB2: BH — Buchholz\n"), "{text}");
@@ -95,19 +100,20 @@ fn table_and_csv() {
     // English headers, a Chinese event file Chinese ones.
     let out = qiyuan(&["standings", &trf, "--preset", "fide-swiss"]);
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.starts_with("Standings after round 7\n"), "{text}");
+    assert!(text.starts_with("Final ranking after 7 rounds\n"), "{text}");
     let chinese = concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/../../examples/cxa-2019-swiss.json"
     );
     let text = String::from_utf8(qiyuan(&["standings", chinese]).stdout).unwrap();
-    assert!(text.starts_with("第5轮后排名\n"), "{text}");
+    assert!(text.starts_with("5轮后最终排名\n"), "{text}");
     let out = qiyuan(&["standings", &trf, "--format", "csv", "--tiebreaks", "BH,SB"]);
     let csv = String::from_utf8(out.stdout).unwrap();
     let mut lines = csv.lines();
-    assert_eq!(lines.next(), Some("rank,id,name,rating,points,BH,SB"));
+    // The desk's standings export: the same columns as its CSV download.
+    assert_eq!(lines.next(), Some("rank,no,name,rating,club,points,BH,SB"));
     // small/rtg-1.csv: player 1 first with 6.0 points, BH 31.0, SB 25.00.
-    assert_eq!(lines.next(), Some("1,1,Test0001 Player0001,2502,6,31,25"));
+    assert_eq!(lines.next(), Some("1,1,Test0001 Player0001,2502,,6,31,25"));
 }
 
 #[test]
@@ -267,12 +273,12 @@ fn direct_encounter_prints_the_points_among_the_tied() {
     assert_eq!(
         lines,
         [
-            "rank,id,name,rating,points,DE",
-            "1,5,E,,3.5,",
-            "2,4,D,,2,",
-            "3,1,A,,1.5,1.5",
-            "4,2,B,,1.5,1",
-            "5,3,C,,1.5,0.5",
+            "rank,no,name,rating,club,points,DE",
+            "1,5,E,,,3.5,",
+            "2,4,D,,,2,",
+            "3,1,A,,,1.5,1.5",
+            "4,2,B,,,1.5,1",
+            "5,3,C,,,1.5,0.5",
         ]
     );
     let out = qiyuan(&["standings", path, "--tiebreaks", "DE", "--lang", "en"]);

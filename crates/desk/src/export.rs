@@ -412,16 +412,19 @@ fn xlsx_err(e: XlsxError) -> DeskError {
     }
 }
 
-/// The standings as an xlsx workbook (title in row 1, header in row 3).
-pub fn standings_xlsx(e: &DeskEvent, t: &StandingsTable, lang: Lang) -> Result<Vec<u8>, DeskError> {
-    let title = match lang {
-        Lang::En => format!(
-            "{} — standings after round {}",
-            e.settings().name,
-            t.after_round
-        ),
-        Lang::Zh => format!("{} 第{}轮后成绩排名", e.settings().name, t.after_round),
-    };
+/// The standings of the event `event_name` as an xlsx workbook: the
+/// name and the standings' heading in row 1
+/// ([`crate::reports::standings_heading`]), the header in row 3.
+pub fn standings_xlsx(
+    event_name: &str,
+    t: &StandingsTable,
+    final_ranking: bool,
+    lang: Lang,
+) -> Result<Vec<u8>, DeskError> {
+    let title = format!(
+        "{event_name} — {}",
+        crate::reports::standings_heading(lang, t.after_round, final_ranking)
+    );
     let sheet = match lang {
         Lang::En => "Standings",
         Lang::Zh => "排名",

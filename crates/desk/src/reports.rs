@@ -5,7 +5,7 @@ use qiyuan_rating::Lang;
 use qiyuan_rating::model as rm;
 use qiyuan_rating::norms::{NormReport, check_norms};
 use qiyuan_rating::{EventReport, Profile};
-use qiyuan_tournament::model::{ByeKind, GameResult, Outcome, PlayerId, Sex};
+use qiyuan_tournament::model::{ByeKind, Event, GameResult, Outcome, PlayerId, Sex};
 use qiyuan_tournament::scoring::ScoringSystem;
 use qiyuan_tournament::standings::{Shown, Standings, StandingsConfig, compute_standings};
 use qiyuan_vocab::Message;
@@ -110,23 +110,201 @@ pub struct Crosstable {
     pub rows: Vec<CrossRow>,
 }
 
-/// Points as a wall chart writes them (`2`, `1½`, `½`, `0`), and the
-/// points a bye scores on the event's scale (`bye_points_text(kind,
-/// &scoring)`: a bye is `2` under the xiangqi 2-1-0, `1` under 1-½-0).
-/// Their one home is `qiyuan_formats::html`, whose prints need them too
-/// (`formats` lies below this crate); the desk's pages, prints and the
-/// public pages take them from here.
+impl StandingsTable {
+    /// The standings `s` of `event` with the players' names and data, as
+    /// every page, print and export shows them.
+    ///
+    /// ```
+    /// use qiyuan_desk::reports::StandingsTable;
+    /// use qiyuan_tournament::model::{Event, EventKind, Game, GameResult, Player};
+    /// use qiyuan_tournament::{StandingsConfig, compute_standings};
+    /// let mut e = Event::new(EventKind::RoundRobin, 1);
+    /// e.add_player(Player::new(1, "甲"))?;
+    /// e.add_player(Player::new(2, "乙"))?;
+    /// let r = e.add_round();
+    /// e.add_game(r, Game::new(1, 2, GameResult::BlackWins))?;
+    /// let s = compute_standings(&e, &StandingsConfig::default())?;
+    /// let t = StandingsTable::new(&e, &s);
+    /// assert_eq!((t.lines[0].name.as_str(), t.lines[0].rank), ("乙", 1));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn new(event: &Event, s: &Standings) -> StandingsTable {
+        let lines = s
+            .rows
+            .iter()
+            .map(|r| {
+                let p = event.player(r.player);
+                StandingLine {
+                    rank: r.rank,
+                    player: r.player,
+                    name: p.map(|p| p.name.clone()).unwrap_or_default(),
+                    rating: p.and_then(|p| p.rating),
+                    title: p.and_then(|p| p.title.clone()),
+                    club: p.and_then(|p| p.club.clone()),
+                    points: r.points,
+                    values: r.values.clone(),
+                    shown: r.shown.clone(),
+                }
+            })
+            .collect();
+        StandingsTable {
+            after_round: s.after_round,
+            tiebreaks: s.tiebreaks.iter().map(|t| t.to_string()).collect(),
+            tiebreak_names_en: s.tiebreaks.iter().map(|t| t.name_en()).collect(),
+            tiebreak_names_zh: s.tiebreaks.iter().map(|t| t.name_zh()).collect(),
+            tiebreak_notes_en: notes(s, Lang::En),
+            tiebreak_notes_zh: notes(s, Lang::Zh),
+            lines,
+        }
+    }
+}
+
+impl Crosstable {
+    /// The crosstable of every round of `event` entered so far, its cells
+    /// on the scale of `scoring`; with `grid`, also the round robin's
+    /// table of every player against every other ([`CrossRow::versus`]).
+    ///
+    /// ```
+    /// use qiyuan_desk::reports::Crosstable;
+    /// use qiyuan_tournament::model::{Event, EventKind, Game, GameResult, Player};
+    /// use qiyuan_tournament::scoring::ScoringSystem;
+    /// let mut e = Event::new(EventKind::RoundRobin, 1);
+    /// e.add_player(Player::new(1, "甲"))?;
+    /// e.add_player(Player::new(2, "乙"))?;
+    /// let r = e.add_round();
+    /// e.add_game(r, Game::new(1, 2, GameResult::BlackWins))?;
+    /// let c = Crosstable::new(&e, &ScoringSystem::xiangqi_2011(), true);
+    /// assert_eq!(c.rows[1].versus, ["2", "×"]); // 乙 won with Black: 2 points under 2-1-0
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn new(event: &Event, scoring: &ScoringSystem, grid: bool) -> Crosstable {
+        let table = event.outcome_table();
+        let mut idx: Vec<usize> = (0..event.players().len()).collect();
+        idx.sort_by_key(|&i| event.players()[i].id);
+        let order: Vec<PlayerId> = idx.iter().map(|&i| event.players()[i].id).collect();
+        // The grid (every player against every other) is a round robin's:
+        // a Swiss of 20,000 players would make 400 million cells of it.
+        let rows = idx
+            .iter()
+            .map(|&i| {
+                let p = &event.players()[i];
+                let versus = order
+                    .iter()
+                    .filter(|_| grid)
+                    .map(|&o| {
+                        if o == p.id {
+                            return "×".to_string();
+                        }
+                        table[i]
+                            .iter()
+                            .filter(|out| out.opponent() == Some(o))
+                            .map(|&out| cell(out, scoring).result)
+                            .collect::<Vec<_>>()
+                            .join(" ")
+                    })
+                    .collect();
+                let rounds: Vec<CrossCell> = table[i].iter().map(|&o| cell(o, scoring)).collect();
+                CrossRow {
+                    player: p.id,
+                    name: p.name.clone(),
+                    rating: p.rating,
+                    points: rounds.iter().map(|c| c.points).sum(),
+                    rounds,
+                    versus,
+                }
+            })
+            .collect();
+        Crosstable {
+            rounds: event.rounds().len() as u32,
+            order,
+            rows,
+        }
+    }
+}
+
+/// The heading of standings after round `after_round`: "Final ranking
+/// after n rounds" once `final_ranking` (the event is over and the table
+/// counts its last round), else "Rank after round n" (ui-conventions
+/// §4). The one wording of the pages, prints, exports and the CLI.
 ///
 /// ```
-/// use qiyuan_desk::reports::{bye_points_text, points_text};
-/// use qiyuan_tournament::model::ByeKind;
-/// assert_eq!(points_text(rust_decimal_macros::dec!(1.5)), "1½");
-/// assert_eq!(points_text(rust_decimal_macros::dec!(0.5)), "½");
-/// assert_eq!(points_text(rust_decimal_macros::dec!(2.0)), "2");
-/// let xiangqi = qiyuan_desk::settings::ScoringPreset::Xiangqi.system();
-/// assert_eq!(bye_points_text(ByeKind::PairingAllocated, &xiangqi), "2");
+/// use qiyuan_desk::reports::standings_heading;
+/// use qiyuan_vocab::Lang;
+/// assert_eq!(standings_heading(Lang::Zh, 5, false), "第5轮后排名");
+/// assert_eq!(standings_heading(Lang::En, 9, true), "Final ranking after 9 rounds");
 /// ```
-pub use qiyuan_formats::html::{bye_points_text, points_text};
+pub fn standings_heading(lang: Lang, after_round: u32, final_ranking: bool) -> String {
+    if final_ranking {
+        lang.pick(
+            format!("Final ranking after {after_round} rounds"),
+            format!("{after_round}轮后最终排名"),
+        )
+    } else {
+        lang.pick(
+            format!("Rank after round {after_round}"),
+            format!("第{after_round}轮后排名"),
+        )
+    }
+}
+
+/// The heading of the crosstable of rounds 1 to `through`.
+///
+/// ```
+/// use qiyuan_desk::reports::crosstable_heading;
+/// assert_eq!(crosstable_heading(qiyuan_vocab::Lang::Zh, 3), "第3轮后交叉表");
+/// ```
+pub fn crosstable_heading(lang: Lang, through: u32) -> String {
+    lang.pick(
+        format!("Crosstable after round {through}"),
+        format!("第{through}轮后交叉表"),
+    )
+}
+
+/// Points as a wall chart and a pairing list write them: `2`, `1½`, `½`,
+/// `0`. The one home of this wording: the crosstable's cells, the
+/// desk's pages and prints and the public pages write points through it
+/// (the standings' points column is a decimal, `1.5`, as the tie-break
+/// figures beside it).
+///
+/// ```
+/// use qiyuan_desk::reports::points_text;
+/// use rust_decimal_macros::dec;
+/// assert_eq!(points_text(dec!(1.5)), "1½");
+/// assert_eq!(points_text(dec!(0.5)), "½");
+/// assert_eq!(points_text(dec!(2.0)), "2");
+/// assert_eq!(points_text(dec!(0)), "0");
+/// ```
+pub fn points_text(p: Decimal) -> String {
+    let p = p.normalize();
+    let whole = p.trunc();
+    if p - whole == Decimal::new(5, 1) {
+        if whole.is_zero() {
+            "½".into()
+        } else {
+            format!("{whole}½")
+        }
+    } else {
+        p.to_string()
+    }
+}
+
+/// The points a bye scores on the event's scale, as [`points_text`]
+/// writes them: a pairing-allocated bye is `1` under 1-½-0 and `2` under
+/// the xiangqi 2-1-0, a half-point bye `½` or `1`.
+///
+/// ```
+/// use qiyuan_desk::reports::bye_points_text;
+/// use qiyuan_tournament::model::ByeKind;
+/// use qiyuan_tournament::scoring::ScoringSystem;
+/// let xiangqi = ScoringSystem::xiangqi_2011();
+/// assert_eq!(bye_points_text(ByeKind::PairingAllocated, &xiangqi), "2");
+/// assert_eq!(bye_points_text(ByeKind::HalfPoint, &xiangqi), "1");
+/// assert_eq!(bye_points_text(ByeKind::HalfPoint, &ScoringSystem::fide()), "½");
+/// assert_eq!(bye_points_text(ByeKind::ZeroPoint, &ScoringSystem::fide()), "0");
+/// ```
+pub fn bye_points_text(kind: ByeKind, scoring: &ScoringSystem) -> String {
+    points_text(scoring.points(Outcome::Bye(kind)))
+}
 
 /// The wall-chart cell of an outcome, its points under `scoring`.
 pub fn cell(o: Outcome, scoring: &ScoringSystem) -> CrossCell {
@@ -205,81 +383,16 @@ impl DeskEvent {
 
     /// The standings with names, ready to print or export.
     pub fn standings_table(&self, after_round: Option<u32>) -> Result<StandingsTable, DeskError> {
-        let s = self.standings(after_round)?;
-        let lines = s
-            .rows
-            .iter()
-            .map(|r| {
-                let p = self.event.player(r.player);
-                StandingLine {
-                    rank: r.rank,
-                    player: r.player,
-                    name: p.map(|p| p.name.clone()).unwrap_or_default(),
-                    rating: p.and_then(|p| p.rating),
-                    title: p.and_then(|p| p.title.clone()),
-                    club: p.and_then(|p| p.club.clone()),
-                    points: r.points,
-                    values: r.values.clone(),
-                    shown: r.shown.clone(),
-                }
-            })
-            .collect();
-        Ok(StandingsTable {
-            after_round: s.after_round,
-            tiebreaks: s.tiebreaks.iter().map(|t| t.to_string()).collect(),
-            tiebreak_names_en: s.tiebreaks.iter().map(|t| t.name_en()).collect(),
-            tiebreak_names_zh: s.tiebreaks.iter().map(|t| t.name_zh()).collect(),
-            tiebreak_notes_en: notes(&s, Lang::En),
-            tiebreak_notes_zh: notes(&s, Lang::Zh),
-            lines,
-        })
+        Ok(StandingsTable::new(
+            &self.event,
+            &self.standings(after_round)?,
+        ))
     }
 
     /// The crosstable of every round paired so far.
     pub fn crosstable(&self) -> Crosstable {
-        let scoring = self.settings.scoring.system();
-        let table = self.event.outcome_table();
-        let points = self.points_so_far();
-        let mut idx: Vec<usize> = (0..self.event.players().len()).collect();
-        idx.sort_by_key(|&i| self.event.players()[i].id);
-        let order: Vec<PlayerId> = idx.iter().map(|&i| self.event.players()[i].id).collect();
-        // The grid (every player against every other) is a round robin's:
-        // a Swiss of 20,000 players would make 400 million cells of it.
         let grid = matches!(self.settings.system, System::RoundRobin { .. });
-        let rows = idx
-            .iter()
-            .map(|&i| {
-                let p = &self.event.players()[i];
-                let versus = order
-                    .iter()
-                    .filter(|_| grid)
-                    .map(|&o| {
-                        if o == p.id {
-                            return "×".to_string();
-                        }
-                        table[i]
-                            .iter()
-                            .filter(|out| out.opponent() == Some(o))
-                            .map(|&out| cell(out, &scoring).result)
-                            .collect::<Vec<_>>()
-                            .join(" ")
-                    })
-                    .collect();
-                CrossRow {
-                    player: p.id,
-                    name: p.name.clone(),
-                    rating: p.rating,
-                    points: points[i].1,
-                    rounds: table[i].iter().map(|&o| cell(o, &scoring)).collect(),
-                    versus,
-                }
-            })
-            .collect();
-        Crosstable {
-            rounds: self.rounds_paired(),
-            order,
-            rows,
-        }
+        Crosstable::new(&self.event, &self.settings.scoring.system(), grid)
     }
 
     /// Every player's points so far under the event's scoring (pending

@@ -15,7 +15,6 @@ use rust_decimal::Decimal;
 use crate::columns::DuplicateColumn;
 use crate::event::RecordMismatch;
 use crate::event::{EventFileError, EventFileErrorKind, read_event, read_event_path};
-use crate::html::HtmlError;
 use crate::list::ListFileError;
 use crate::pgn::xiangqi::{XiangqiErrorKind, XiangqiPgnError, read_xiangqi_pgn};
 use crate::pgn::{PgnError, PgnErrorKind, read_pgn};
@@ -939,14 +938,6 @@ fn game_examples() -> Vec<Example> {
         }
         out.push(example!(m));
     }
-    let html = HtmlError::NoSuchRound {
-        round: 5,
-        entered: 3,
-    };
-    match &html {
-        HtmlError::NoSuchRound { .. } => {}
-    }
-    out.push(example!(html));
     out
 }
 

@@ -7,7 +7,6 @@
 
 pub mod columns;
 pub mod event;
-pub mod html;
 pub mod list;
 pub mod online;
 pub mod pgn;

@@ -25,7 +25,6 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use maud::{Markup, PreEscaped, html};
 use pulldown_cmark::{CodeBlockKind, CowStr, Event, Options, Parser, Tag, TagEnd};
-use qiyuan_formats::html::escape;
 
 use crate::AppState;
 use crate::auth::Viewer;
@@ -312,6 +311,11 @@ async fn image(State(_): State<AppState>, Path(file): Path<String>) -> Result<Re
         *bytes,
     )
         .into_response())
+}
+
+/// `text` with `<`, `>`, `&` and quotes escaped for HTML (maud's escaping).
+fn escape(text: &str) -> String {
+    maud::html! { (text) }.into_string()
 }
 
 #[cfg(test)]

@@ -41,7 +41,7 @@ pub mod office;
 mod pages;
 pub mod privacy;
 pub mod public;
-mod report;
+pub mod report;
 pub mod session;
 
 use std::future::Future;

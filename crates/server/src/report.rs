@@ -40,6 +40,7 @@ use std::collections::HashMap;
 use maud::{Markup, html};
 use qiyuan_desk::prelude::*;
 use qiyuan_desk::reports::{Crosstable, StandingsTable, bye_points_text, points_text};
+pub(crate) use qiyuan_desk::reports::{crosstable_heading, standings_heading};
 use qiyuan_store::desk::LoadedEvent;
 use qiyuan_vocab::Colour;
 use rust_decimal::Decimal;
@@ -75,24 +76,95 @@ impl View<'_> {
     }
 }
 
-// ---------------------------------------------------------------- standings
+// ---------------------------------------------------------- for the CLI
 
-/// The heading of standings after round `after_round`: "Final ranking"
-/// once `final_ranking` (the event is over and the table counts its last
-/// round), else "Rank after round n" (ui-conventions §4).
-pub(crate) fn standings_heading(l: Lang, after_round: u32, final_ranking: bool) -> String {
-    if final_ranking {
-        l.pick(
-            format!("Final ranking after {after_round} rounds"),
-            format!("{after_round}轮后最终排名"),
-        )
-    } else {
-        l.pick(
-            format!("Rank after round {after_round}"),
-            format!("第{after_round}轮后排名"),
-        )
+/// A printable page of its own (no site around it, the styles inline):
+/// what `qiyuan standings --format html` writes.
+fn document(lang: Lang, title: &str, heading: &str, body: Markup) -> String {
+    html! {
+        (maud::DOCTYPE)
+        html lang=(lang.code()) {
+            head {
+                meta charset="utf-8";
+                meta name="viewport" content="width=device-width, initial-scale=1";
+                title { (title) }
+                style { (maud::PreEscaped(crate::layout::APP_CSS)) (maud::PreEscaped(crate::desk::DESK_CSS)) }
+            }
+            body { main {
+                h1 #print-title { (title) }
+                h2 { (heading) }
+                div #print { (body) }
+            } }
+        }
     }
+    .into_string()
 }
+
+/// The standings `t` of the event `title` as a printable page of its own,
+/// in the layout of the desk's standings print (see the module's
+/// documentation): `final_ranking` heads it "Final ranking after n
+/// rounds", else "Rank after round n".
+///
+/// ```
+/// use qiyuan_desk::reports::StandingsTable;
+/// use qiyuan_desk::settings::Game;
+/// use qiyuan_server::Lang;
+/// use qiyuan_tournament::model::{Event, EventKind, Game as Board, GameResult, Player};
+/// use qiyuan_tournament::{StandingsConfig, compute_standings};
+/// let mut e = Event::new(EventKind::RoundRobin, 1);
+/// e.add_player(Player::new(1, "<b>A</b>"))?;
+/// e.add_player(Player::new(2, "B"))?;
+/// let r = e.add_round();
+/// e.add_game(r, Board::new(1, 2, GameResult::WhiteWins))?;
+/// let t = StandingsTable::new(&e, &compute_standings(&e, &StandingsConfig::default())?);
+/// let page = qiyuan_server::report::standings_document(Lang::En, Game::Chess, "Open", &t, true);
+/// assert!(page.contains("Final ranking after 1 rounds") && page.contains("&lt;b&gt;A"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn standings_document(
+    lang: Lang,
+    game: Game,
+    title: &str,
+    t: &StandingsTable,
+    final_ranking: bool,
+) -> String {
+    let view = View {
+        lang,
+        game,
+        links: None,
+        live: None,
+    };
+    let body = standings(&view, t, &StandingsOptions::default());
+    document(
+        lang,
+        title,
+        &standings_heading(lang, t.after_round, final_ranking),
+        body,
+    )
+}
+
+/// The crosstable `c` of rounds 1 to `through` of the event `title` as a
+/// printable page of its own, ranked by `standings` (the standings of the
+/// same rounds), in the layout of the desk's crosstable print.
+pub fn crosstable_document(
+    lang: Lang,
+    game: Game,
+    title: &str,
+    c: &Crosstable,
+    through: u32,
+    standings: &StandingsTable,
+) -> String {
+    let view = View {
+        lang,
+        game,
+        links: None,
+        live: None,
+    };
+    let body = crosstable(&view, c, through, Some(standings));
+    document(lang, title, &crosstable_heading(lang, through), body)
+}
+
+// ---------------------------------------------------------------- standings
 
 /// Whether `t` is the event's final ranking: the event is finished and the
 /// table counts its last round.
@@ -192,14 +264,6 @@ pub(crate) fn standings(v: &View<'_>, t: &StandingsTable, o: &StandingsOptions<'
 }
 
 // ---------------------------------------------------------------- crosstable
-
-/// The heading of the crosstable of rounds 1 to `through`.
-pub(crate) fn crosstable_heading(l: Lang, through: u32) -> String {
-    l.pick(
-        format!("Crosstable after round {through}"),
-        format!("第{through}轮后交叉表"),
-    )
-}
 
 /// The letter of a side in a crosstable cell (`w` / `b` of the desk's
 /// cells): the first letter of the vocabulary's word for it — `w`, `b` in

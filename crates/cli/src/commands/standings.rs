@@ -1,5 +1,8 @@
 //! `qiyuan standings`: standings with tie-breaks of a TRF file, as a table,
-//! JSON, CSV, xlsx or a printable HTML page (standings or crosstable).
+//! JSON, CSV, xlsx or a printable HTML page (standings or crosstable). The
+//! CSV, xlsx and HTML are the desk's exports and prints
+//! (`qiyuan_desk::export`, `qiyuan_server::report`), from the same
+//! [`StandingsTable`].
 
 use std::fs;
 use std::path::PathBuf;
@@ -16,11 +19,11 @@ use qiyuan_tournament::standings::Standings;
 use qiyuan_tournament::tiebreak::{Primary, parse_list, preset};
 use qiyuan_tournament::{StandingsConfig, compute_standings};
 use rust_decimal::Decimal;
-use rust_decimal::prelude::ToPrimitive;
 
-use qiyuan_formats::html::{
-    CrosstableLayout, HtmlLang, HtmlOptions, crosstable_html, standings_html,
-};
+use qiyuan_desk::export;
+use qiyuan_desk::reports::{Crosstable, StandingsTable, standings_heading};
+use qiyuan_desk::settings::Game;
+use qiyuan_server::report;
 
 use super::output::{self, LangArg};
 use crate::say::t;
@@ -90,15 +93,16 @@ pub struct Args {
     /// Output format (xlsx needs -o FILE.xlsx).
     #[arg(long, value_enum, default_value = "table")]
     pub format: Format,
-    /// With `--format html`: the crosstable (总表) instead of the standings —
-    /// one column per round with cells like `12w1` (opponent's rank, colour,
-    /// result on the event's scale: `12r2` for a xiangqi win under 2-1-0),
-    /// or the grid of a round robin.
+    /// With `--format html`: the crosstable (交叉表) instead of the standings —
+    /// one column per round with cells like `12w1` (the opponent's starting
+    /// number, colour, result on the event's scale: `12r2` for a xiangqi win
+    /// under 2-1-0), or the grid of a round robin; the layout of the desk's
+    /// crosstable print.
     #[arg(long)]
     pub crosstable: bool,
     /// Language of the headers (default: the input's — Chinese when its
     /// event or player names are written in Chinese, else English — for the
-    /// table; English codes for CSV; both languages for HTML).
+    /// table, xlsx and HTML; English codes for CSV).
     #[arg(long, value_enum)]
     pub lang: Option<LangArg>,
     /// Standings after this round (default: the last round with results).
@@ -190,26 +194,29 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 == qiyuan_rating::Lang::Zh
         }
     };
+    let lang = if zh { Lang::Zh } else { Lang::En };
+    // The reports every page, print and export of the desk shows: the
+    // words and the layout are theirs (qiyuan_desk::reports and
+    // qiyuan_server::report).
+    let table = StandingsTable::new(&event, &standings);
+    let final_ranking = rounds == event.total_rounds();
     let text = match args.format {
-        Format::Table => render_table(&event, &standings, zh),
+        Format::Table => render_table(&standings, &table, lang, final_ranking),
         Format::Json => render_json(&event, &standings)?,
-        Format::Csv => render_csv(&event, &standings, args.lang.map(|l| l == LangArg::Zh))?,
+        // The header in English codes unless --lang asks for Chinese.
+        Format::Csv => export::standings_csv(&table, args.lang.map_or(Lang::En, |_| lang)),
         Format::Html => {
-            let mut opts = HtmlOptions::new(loaded.name.clone());
-            opts.lang = match args.lang {
-                None => HtmlLang::Both,
-                Some(LangArg::Zh) => HtmlLang::Zh,
-                Some(LangArg::En) => HtmlLang::En,
-            };
-            opts.xiangqi = loaded.xiangqi;
-            if args.crosstable {
-                opts.layout = match event.kind() {
-                    EventKind::RoundRobin => CrosstableLayout::Grid,
-                    EventKind::Swiss => CrosstableLayout::Rounds,
-                };
-                crosstable_html(&event, &standings, &scoring, &opts)
+            let game = if loaded.xiangqi {
+                Game::Xiangqi
             } else {
-                standings_html(&event, &standings, &opts)
+                Game::Chess
+            };
+            if args.crosstable {
+                let grid = event.kind() == EventKind::RoundRobin;
+                let cross = Crosstable::new(&event, &scoring, grid);
+                report::crosstable_document(lang, game, &loaded.name, &cross, rounds, &table)
+            } else {
+                report::standings_document(lang, game, &loaded.name, &table, final_ranking)
             }
         }
         Format::Xlsx => {
@@ -219,63 +226,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                     "--format xlsx 写出文件：请用 -o FILE.xlsx 指定"
                 ));
             };
-            output::write_atomically(path, &render_xlsx(&event, &standings, zh)?)?;
+            let book = export::standings_xlsx(&loaded.name, &table, final_ranking, lang)?;
+            output::write_atomically(path, &book)?;
             return Ok(ExitCode::SUCCESS);
         }
     };
     output::emit_text(args.output.as_deref(), &text)?;
     Ok(ExitCode::SUCCESS)
-}
-
-fn render_xlsx(event: &Event, s: &Standings, zh: bool) -> anyhow::Result<Vec<u8>> {
-    use rust_xlsxwriter::{Format as XFormat, Workbook};
-    let mut book = Workbook::new();
-    let sheet = book.add_worksheet();
-    sheet.set_name(if zh { "排名" } else { "Standings" })?;
-    let bold = XFormat::new().set_bold();
-    for (c, h) in headers(s, zh).iter().enumerate() {
-        sheet.write_string_with_format(0, c as u16, h, &bold)?;
-    }
-    // Numbers as numbers: every figure has a few decimals at most.
-    let number = |d: Decimal| {
-        d.to_f64().with_context(|| {
-            t(
-                "a figure does not fit a spreadsheet number",
-                "有数值超出电子表格数字的范围",
-            )
-        })
-    };
-    for (r, row) in s.rows.iter().enumerate() {
-        let r = r as u32 + 1;
-        let p = event.player(row.player);
-        sheet.write_number(r, 0, f64::from(row.rank))?;
-        sheet.write_number(r, 1, f64::from(row.player.0))?;
-        sheet.write_string(r, 2, p.map(|p| p.name.as_str()).unwrap_or(""))?;
-        if let Some(rating) = p.and_then(|p| p.rating) {
-            sheet.write_number(r, 3, f64::from(rating))?;
-        }
-        sheet.write_number(r, 4, number(row.points)?)?;
-        for (c, v) in row.shown.iter().enumerate() {
-            let c = 5 + c as u16;
-            match v.value {
-                // A marked DE figure (C.07 art. 6) is text: `1.5*`.
-                Some(_) if v.marked => {
-                    sheet.write_string(r, c, v.text(show_dec))?;
-                }
-                Some(d) => {
-                    sheet.write_number(r, c, number(d)?)?;
-                }
-                None => {}
-            }
-        }
-    }
-    let notes = shown_notes(s, zh);
-    for (i, note) in notes.iter().enumerate() {
-        sheet.write_string(s.rows.len() as u32 + 2 + i as u32, 0, *note)?;
-    }
-    sheet.set_freeze_panes(1, 0)?;
-    sheet.set_column_width(2, 20)?;
-    Ok(book.save_to_buffer()?)
 }
 
 /// An event read from a file, ready for the standings.
@@ -344,68 +301,48 @@ fn loaded_from_event_file(file: &qiyuan_rating::model::Event, event: Event, roun
     }
 }
 
-/// A decimal as printed: no trailing zeros beyond what the value needs.
-fn show(d: Option<Decimal>) -> String {
-    d.map(show_dec).unwrap_or_default()
-}
-
-fn show_dec(d: Decimal) -> String {
-    d.normalize().to_string()
-}
-
-/// The legend's notes on what the columns show (DE: the points among the
-/// tied, C.07 art. 6), one per tie-break kind that has one.
-fn shown_notes(s: &Standings, zh: bool) -> Vec<&'static str> {
-    let lang = if zh { Lang::Zh } else { Lang::En };
-    let mut notes: Vec<&'static str> = Vec::new();
-    for note in s.tiebreaks.iter().filter_map(|t| t.kind.shown_note(lang)) {
-        if !notes.contains(&note) {
-            notes.push(note);
-        }
-    }
-    notes
-}
-
-fn headers(s: &Standings, zh: bool) -> Vec<String> {
-    let mut h: Vec<String> = if zh {
-        ["名次", "编号", "姓名", "等级分", "积分"]
-            .map(String::from)
-            .to_vec()
-    } else {
-        ["Rk", "SNo", "Name", "Rtg", "Pts"]
-            .map(String::from)
-            .to_vec()
-    };
-    for tb in &s.tiebreaks {
-        h.push(if zh {
-            format!("{}({})", tb.name_zh(), tb)
-        } else {
-            tb.to_string()
-        });
-    }
-    h
-}
-
-fn render_table(event: &Event, s: &Standings, zh: bool) -> String {
+/// The standings for the terminal: the columns of the desk's CSV
+/// (without the club), the heading, legend and notes of its pages.
+fn render_table(s: &Standings, t: &StandingsTable, lang: Lang, final_ranking: bool) -> String {
     use comfy_table::{CellAlignment, ContentArrangement, Table, presets::UTF8_FULL_CONDENSED};
+    let (names, notes) = match lang {
+        Lang::Zh => (&t.tiebreak_names_zh, &t.tiebreak_notes_zh),
+        Lang::En => (&t.tiebreak_names_en, &t.tiebreak_notes_en),
+    };
+    let mut header: Vec<String> = match lang {
+        Lang::Zh => ["名次", "编号", "姓名", "等级分", "积分"],
+        Lang::En => ["Rk", "SNo", "Name", "Rtg", "Pts"],
+    }
+    .map(String::from)
+    .to_vec();
+    header.extend(
+        t.tiebreaks
+            .iter()
+            .zip(names)
+            .map(|(code, name)| match lang {
+                Lang::Zh => format!("{name}({code})"),
+                Lang::En => code.clone(),
+            }),
+    );
     let mut table = Table::new();
     table
         .load_style(UTF8_FULL_CONDENSED)
         .set_content_arrangement(ContentArrangement::Disabled)
-        .set_header(headers(s, zh));
-    for (i, row) in s.rows.iter().enumerate() {
-        let p = event.player(row.player);
+        .set_header(header);
+    for (i, line) in t.lines.iter().enumerate() {
         let rank = s.printed_rank(i).map(|r| r.to_string()).unwrap_or_default();
         let mut cells = vec![
             rank,
-            row.player.to_string(),
-            p.map(|p| p.name.clone()).unwrap_or_default(),
-            p.and_then(|p| p.rating)
-                .map(|r| r.to_string())
-                .unwrap_or_default(),
-            show(Some(row.points)),
+            line.player.to_string(),
+            line.name.clone(),
+            line.rating.map(|r| r.to_string()).unwrap_or_default(),
+            line.points.normalize().to_string(),
         ];
-        cells.extend(row.shown.iter().map(|v| v.text(show_dec)));
+        cells.extend(
+            line.shown
+                .iter()
+                .map(|v| v.text(|d| d.normalize().to_string())),
+        );
         table.add_row(cells.into_iter().enumerate().map(|(i, c)| {
             let cell = comfy_table::Cell::new(c);
             if i == 2 {
@@ -415,27 +352,27 @@ fn render_table(event: &Event, s: &Standings, zh: bool) -> String {
             }
         }));
     }
-    let mut out = if zh {
-        format!("第{}轮后排名\n", s.after_round)
-    } else {
-        format!("Standings after round {}\n", s.after_round)
-    };
+    let mut out = standings_heading(lang, t.after_round, final_ranking);
+    out.push('\n');
     out.push_str(&table.to_string());
     out.push('\n');
-    for (i, tb) in s.tiebreaks.iter().enumerate() {
-        let name = if zh { tb.name_zh() } else { tb.name_en() };
-        out.push_str(&format!("TB{}: {} — {}\n", i + 1, tb, name));
+    for (i, (code, name)) in t.tiebreaks.iter().zip(names).enumerate() {
+        out.push_str(&format!("TB{}: {code} — {name}\n", i + 1));
     }
-    for note in shown_notes(s, zh) {
-        out.push_str(note);
-        out.push('\n');
+    let mut said: Vec<&str> = Vec::new();
+    for note in notes.iter().filter(|n| !n.is_empty()) {
+        if !said.contains(&note.as_str()) {
+            said.push(note);
+            out.push_str(note);
+            out.push('\n');
+        }
     }
     if s.rows.iter().any(|r| r.lot.is_some()) {
-        out.push_str(if zh {
-            "同分者以抽签决定名次。\n"
-        } else {
-            "Remaining ties broken by drawing of lots.\n"
-        });
+        out.push_str(lang.t(
+            "Remaining ties broken by drawing of lots.",
+            "同分者以抽签决定名次。",
+        ));
+        out.push('\n');
     }
     out
 }
@@ -486,33 +423,4 @@ fn render_json(event: &Event, s: &Standings) -> anyhow::Result<String> {
     }))?;
     text.push('\n');
     Ok(text)
-}
-
-fn render_csv(event: &Event, s: &Standings, lang_zh: Option<bool>) -> anyhow::Result<String> {
-    let mut w = csv::Writer::from_writer(Vec::new());
-    match lang_zh {
-        None => {
-            let mut h: Vec<String> = ["rank", "id", "name", "rating", "points"]
-                .map(String::from)
-                .to_vec();
-            h.extend(s.tiebreaks.iter().map(ToString::to_string));
-            w.write_record(h)?;
-        }
-        Some(zh) => w.write_record(headers(s, zh))?,
-    }
-    for row in &s.rows {
-        let p = event.player(row.player);
-        let mut cells = vec![
-            row.rank.to_string(),
-            row.player.to_string(),
-            p.map(|p| p.name.clone()).unwrap_or_default(),
-            p.and_then(|p| p.rating)
-                .map(|r| r.to_string())
-                .unwrap_or_default(),
-            show(Some(row.points)),
-        ];
-        cells.extend(row.shown.iter().map(|v| v.text(show_dec)));
-        w.write_record(cells)?;
-    }
-    Ok(String::from_utf8(w.into_inner()?)?)
 }

@@ -699,7 +699,8 @@ pub(super) async fn export(
         "standings.xlsx" => {
             let t = d.standings_table(None).map_err(err)?;
             (
-                export::standings_xlsx(d, &t, rl).map_err(err)?,
+                export::standings_xlsx(&d.settings().name, &t, crate::report::is_final(d, &t), rl)
+                    .map_err(err)?,
                 "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
                 "standings.xlsx",
             )
