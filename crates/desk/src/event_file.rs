@@ -3,8 +3,9 @@
 //! the desk saves them, and what it declares for the regulations (kind of
 //! event, time control, round dates, graded arbiters) as the desk's
 //! settings keep it. The JSON API's `POST /api/v1/events` enters an event
-//! file through this module; `qiyuan standings` and `qiyuan convert` take
-//! its tournament model ([`tournament`]).
+//! file through this module; its games become the desk's rounds through
+//! [`crate::rated::tournament`], the one mapping of a rated event to the
+//! tournament model.
 //!
 //! ```
 //! use qiyuan_desk::event_file::entry;
@@ -22,13 +23,14 @@
 
 use qiyuan_rating::Lang;
 use qiyuan_rating::model as rm;
-use qiyuan_tournament::model::{Event, EventKind, Game, GameResult, ModelError, Player};
+use qiyuan_tournament::model::GameResult;
 use rust_decimal::Decimal;
 use rust_decimal::prelude::ToPrimitive;
 
 use crate::event::PlayerInfo;
 use crate::import::ImportedPlayer;
 use crate::pairing::{Board, ProposedRound};
+use crate::rated::{ModelRefusal, last_round, tournament};
 use crate::settings::{DutchEdition, RegulationDetails, System};
 
 /// An event file's players and games as the desk enters them.
@@ -106,6 +108,8 @@ pub enum EntryError {
     },
     /// A match or team event: the desk runs neither from an event file.
     System,
+    /// A player or a game the tournament model refuses.
+    Model(ModelRefusal),
 }
 
 impl EntryError {
@@ -117,6 +121,8 @@ impl EntryError {
             EntryError::FractionalRating { index, .. } => format!("players[{index}].rating"),
             EntryError::EmptyRound { .. } => "games".to_string(),
             EntryError::System => "system".to_string(),
+            EntryError::Model(ModelRefusal::Player { index, .. }) => format!("players[{index}]"),
+            EntryError::Model(ModelRefusal::Game { .. }) => "games".to_string(),
         }
     }
 
@@ -139,6 +145,18 @@ impl EntryError {
             (EntryError::System, Lang::En) => "the desk does not run `match` or `team` events; \
                  give `settings.system` (swiss, round_robin or knockout)"
                 .to_string(),
+            (EntryError::Model(ModelRefusal::Player { index, source }), Lang::En) => {
+                format!("field `players[{index}]`: {source}")
+            }
+            (EntryError::Model(ModelRefusal::Player { index, source }), Lang::Zh) => {
+                format!("字段 `players[{index}]`：{}", source.text(lang))
+            }
+            (EntryError::Model(ModelRefusal::Game { number, source }), Lang::En) => {
+                format!("field `games`: game {number}: {source}")
+            }
+            (EntryError::Model(ModelRefusal::Game { number, source }), Lang::Zh) => {
+                format!("字段 `games`：第 {number} 局：{}", source.text(lang))
+            }
             (EntryError::System, Lang::Zh) => {
                 "裁判台不支持 `match`（对抗赛）或 `team`（团体赛）赛制；请在 `settings.system` \
                  中指定 swiss、round_robin 或 knockout"
@@ -214,124 +232,29 @@ pub fn entry(event: &rm::Event) -> Result<Entry, EntryError> {
             info,
         });
     }
+    let model = tournament(event, None).map_err(EntryError::Model)?;
     let last = last_round(event);
     let mut rounds = Vec::new();
-    for r in 1..=last {
-        let mut proposed = ProposedRound {
-            round: r,
-            ..ProposedRound::default()
-        };
-        let mut results = Vec::new();
-        for p in event.pairings().iter().filter(|p| p.round() == r) {
-            match *p {
-                rm::Pairing::Game {
-                    white,
-                    black,
-                    result,
-                    ..
-                } => {
-                    proposed.boards.push(Board::new(white.0, black.0));
-                    results.push(result.to_vocab());
-                }
-                rm::Pairing::Bye { player, kind, .. } => {
-                    proposed.byes.push((player, kind.to_vocab()));
-                }
-            }
-        }
-        if proposed.boards.is_empty() && proposed.byes.is_empty() {
+    for (r, round) in (1..).zip(model.rounds()) {
+        if round.games.is_empty() && round.byes.is_empty() {
             return Err(EntryError::EmptyRound { round: r, last });
         }
-        rounds.push((proposed, results));
+        let proposed = ProposedRound {
+            round: r,
+            boards: round
+                .games
+                .iter()
+                .map(|g| Board::new(g.white.0, g.black.0))
+                .collect(),
+            byes: round.byes.clone(),
+        };
+        rounds.push((proposed, round.games.iter().map(|g| g.result).collect()));
     }
     Ok(Entry {
         players,
         rounds,
         notes,
     })
-}
-
-/// The file as the tournament model (what `qiyuan standings` ranks and
-/// `qiyuan convert` writes as TRF): its players with their ratings rounded
-/// to whole numbers (an unrated or zero rating: none), games and byes
-/// (`bye` the pairing-allocated bye; `half-bye`, `zero-bye` requested
-/// byes). `kind` overrides the kind the file's system implies (a round
-/// robin for round-robin systems, else a Swiss).
-///
-/// # Errors
-/// [`ModelRefusal`]: a player or a game the tournament model refuses.
-pub fn tournament(event: &rm::Event, kind: Option<EventKind>) -> Result<Event, ModelRefusal> {
-    let kind = kind.unwrap_or(if event.system().is_round_robin() {
-        EventKind::RoundRobin
-    } else {
-        EventKind::Swiss
-    });
-    let rounds = last_round(event);
-    let mut model = Event::new(kind, rounds);
-    for (index, p) in event.players().iter().enumerate() {
-        let mut player = Player::new(p.id.0, p.name.clone());
-        player.rating = p.rating.and_then(|r| r.round().to_u32()).filter(|&r| r > 0);
-        player.title = p.title.clone();
-        player.club = p.unit.clone();
-        player.sex = Some(p.sex);
-        model
-            .add_player(player)
-            .map_err(|source| ModelRefusal::Player { index, source })?;
-    }
-    for _ in 0..rounds {
-        model.add_round();
-    }
-    for (i, p) in event.pairings().iter().enumerate() {
-        let added = match *p {
-            rm::Pairing::Game {
-                round,
-                white,
-                black,
-                result,
-            } => model.add_game(round, Game::new(white.0, black.0, result.to_vocab())),
-            rm::Pairing::Bye {
-                round,
-                player,
-                kind,
-            } => model.add_bye(round, player, kind.to_vocab()),
-        };
-        added.map_err(|source| ModelRefusal::Game {
-            number: i + 1,
-            source,
-        })?;
-    }
-    Ok(model)
-}
-
-/// A player or game of the file that the tournament model refuses.
-#[derive(Debug, Clone, PartialEq, thiserror::Error)]
-pub enum ModelRefusal {
-    /// The player at `index` of the file's players.
-    #[error("players[{index}]: {source}")]
-    Player {
-        /// Position in the file's players.
-        index: usize,
-        /// What the model said.
-        source: ModelError,
-    },
-    /// The file's `number`th game or bye (from 1).
-    #[error("game {number}: {source}")]
-    Game {
-        /// Position in the file's games, from 1.
-        number: usize,
-        /// What the model said.
-        source: ModelError,
-    },
-}
-
-/// The last round the file has a game or bye in (0 for none).
-#[must_use]
-pub fn last_round(event: &rm::Event) -> u32 {
-    event
-        .pairings()
-        .iter()
-        .map(|p| p.round())
-        .max()
-        .unwrap_or(0)
 }
 
 /// What the file declares for the regulations, as the desk's settings keep

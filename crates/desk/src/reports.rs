@@ -482,34 +482,7 @@ impl DeskEvent {
                 r
             })
             .collect();
-        let mut pairings = Vec::new();
-        for (r, round) in self.event.rounds().iter().enumerate() {
-            let round_no = r as u32 + 1;
-            if through.is_some_and(|t| round_no > t) {
-                break;
-            }
-            for g in &round.games {
-                let Some(result) = rm::GameResult::from_vocab(g.result) else {
-                    continue;
-                };
-                pairings.push(rm::Pairing::Game {
-                    round: round_no,
-                    white: g.white,
-                    black: g.black,
-                    result,
-                });
-            }
-            for &(id, kind) in &round.byes {
-                let Some(kind) = rm::ByeKind::from_vocab(kind) else {
-                    continue;
-                };
-                pairings.push(rm::Pairing::Bye {
-                    round: round_no,
-                    player: id,
-                    kind,
-                });
-            }
-        }
+        let pairings = crate::rated::rated_pairings(&self.event, through);
         let system = match self.settings.system {
             System::Swiss { .. } => rm::EventSystem::Swiss,
             System::RoundRobin { cycles: 1 } => rm::EventSystem::RoundRobin,

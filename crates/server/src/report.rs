@@ -65,6 +65,16 @@ pub(crate) struct View<'a> {
 }
 
 impl View<'_> {
+    /// A page with nothing of its own: no links, no refresh.
+    fn plain(lang: Lang, game: Game) -> View<'static> {
+        View {
+            lang,
+            game,
+            links: None,
+            live: None,
+        }
+    }
+
     /// A player's name, linked to his public card where the page links.
     fn name(&self, player: PlayerId, name: &str) -> Markup {
         html! {
@@ -128,12 +138,7 @@ pub fn standings_document(
     t: &StandingsTable,
     final_ranking: bool,
 ) -> String {
-    let view = View {
-        lang,
-        game,
-        links: None,
-        live: None,
-    };
+    let view = View::plain(lang, game);
     let body = standings(&view, t, &StandingsOptions::default());
     document(
         lang,
@@ -154,12 +159,7 @@ pub fn crosstable_document(
     through: u32,
     standings: &StandingsTable,
 ) -> String {
-    let view = View {
-        lang,
-        game,
-        links: None,
-        live: None,
-    };
+    let view = View::plain(lang, game);
     let body = crosstable(&view, c, through, Some(standings));
     document(lang, title, &crosstable_heading(lang, through), body)
 }
