@@ -11,7 +11,7 @@
 //! may change is only what it legitimately adds or leaves out — names
 //! linked to the public player cards, the rounds published so far, the
 //! tie-break columns the arbiter chose to print, the page's refresh
-//! while the event runs ([`View`]).
+//! while the event runs (`View`).
 //!
 //! Layouts:
 //!
@@ -33,7 +33,7 @@
 //!   columns headed by the players' starting numbers, `×` on the
 //!   diagonal.
 //! * pairings: `Bo · No · White · Club · Rtg · Pts · Result · Pts · Black
-//!   · Club · Rtg · No` ([`pairings`]).
+//!   · Club · Rtg · No` (`pairings`).
 
 use std::collections::HashMap;
 
