@@ -767,6 +767,29 @@ struct Ctx<'a> {
 }
 
 impl Articles {
+    /// A figure of the report as its tables show it — the desk's and the
+    /// public pages, the CLI's table, CSV and xlsx: a figure with at most
+    /// the profile's display decimals, and never fewer than two, as it is
+    /// (what the regulation rounded is shown as it rounded it; We, a sum of
+    /// the table's two-decimal P, whole); one the regulation keeps exact
+    /// (an average of many ratings, a performance) rounded there, a half
+    /// away from zero (四舍五入). The report itself keeps every figure exact.
+    ///
+    /// ```
+    /// use qiyuan_rating::event::Articles;
+    /// use rust_decimal_macros::dec;
+    /// let a = Articles { display: 1, ..Articles::default() };
+    /// assert_eq!(a.shown(dec!(5.47)), dec!(5.47)); // We under cxa-2019 (display 1)
+    /// assert_eq!(a.shown(dec!(2383.3333333)), dec!(2383.33));
+    /// assert_eq!(a.shown(dec!(0.125)), dec!(0.13));
+    /// let three = Articles { display: 3, ..Articles::default() };
+    /// assert_eq!(three.shown(dec!(0.12345)), dec!(0.123));
+    /// ```
+    #[must_use]
+    pub fn shown(&self, figure: Decimal) -> Decimal {
+        crate::rounding::shown(figure, self.display)
+    }
+
     fn of(profile: &Profile) -> Articles {
         Articles {
             profile: profile.name.clone(),

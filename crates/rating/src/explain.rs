@@ -11,13 +11,16 @@ use crate::model::PlayerId;
 /// Language of an explanation (the vocabulary crate's one [`Lang`]).
 pub use qiyuan_vocab::Lang;
 
-/// A value as text: exact when it has few decimals, else `≈` rounded.
+/// A value as text: exact when it has few decimals, else `≈` and the
+/// figure the report's tables show ([`Articles::shown`]).
+///
+/// [`Articles::shown`]: crate::event::Articles::shown
 fn show(x: Decimal, display: u32) -> String {
     let n = x.normalize();
     let s = if n.scale() <= 4 {
         n.to_string()
     } else {
-        format!("≈{}", x.round_dp(display.max(2)))
+        format!("≈{}", crate::rounding::shown(x, display))
     };
     s.replace('-', "−")
 }

@@ -220,6 +220,25 @@ pub struct RoundingConfig {
     pub article: String,
 }
 
+impl RoundingConfig {
+    /// A figure of a report under this profile as the report's tables show
+    /// it ([`Articles::shown`](crate::event::Articles::shown)): at most the
+    /// display decimals, never fewer than two; for pages that hold the
+    /// profile rather than the report's articles.
+    ///
+    /// ```
+    /// use qiyuan_rating::Profile;
+    /// use rust_decimal_macros::dec;
+    /// let cxa = Profile::builtin("cxa-2019").unwrap();
+    /// assert_eq!(cxa.rounding.shown(dec!(5.47)), dec!(5.47));
+    /// assert_eq!(cxa.rounding.shown(dec!(2383.3333333)), dec!(2383.33));
+    /// ```
+    #[must_use]
+    pub fn shown(&self, figure: Decimal) -> Decimal {
+        crate::rounding::shown(figure, self.display)
+    }
+}
+
 /// Whether a rated player's games against an unrated player count.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]

@@ -47,3 +47,14 @@ impl RoundingMode {
         }
     }
 }
+/// A report's figure as its tables show it, under a profile that displays
+/// `display` decimals ([`crate::event::Articles::shown`],
+/// [`crate::profile::RoundingConfig::shown`]).
+pub(crate) fn shown(figure: Decimal, display: u32) -> Decimal {
+    let decimals = display.max(2);
+    if figure.scale() > decimals {
+        RoundingMode::HalfAwayFromZero.round(figure, decimals)
+    } else {
+        figure
+    }
+}

@@ -2785,3 +2785,57 @@ async fn a_xiangqi_event_may_write_its_results_as_scores() {
     assert_eq!(results, ["2:0", "1:1"], "{csv}");
     assert_eq!(boards.len(), 2);
 }
+
+/// The desk's rating report shows each figure as the regulation leaves it,
+/// so that an auditor reproduces every change from the page alone: under
+/// cxa-2019 (the demo xiangqi Swiss) 第九条(五) ΔR = K(W − We), rounded to
+/// one decimal, holds row by row with the printed K, W and We — We, a sum
+/// of two-decimal P (第九条(三)), is printed with its two decimals although
+/// the profile displays one.
+#[tokio::test]
+async fn the_rating_report_page_reproduces_every_change() {
+    let server = TestServer::start_demo().await;
+    server
+        .login(
+            qiyuan_server::demo::DEMO_USER,
+            qiyuan_server::demo::DEMO_PASSWORD,
+        )
+        .await;
+    let events = server.store.list_events().await.unwrap();
+    let event = events
+        .iter()
+        .find(|e| e.name.contains("象棋公开赛"))
+        .expect("the demo xiangqi Swiss");
+    let page = server
+        .get_text(&format!("/desk/events/{}/rating", event.id))
+        .await;
+    let cell = |td: &str| -> String {
+        let text = &td[td.find('>').unwrap() + 1..];
+        text[..text.find("</td>").unwrap()].to_string()
+    };
+    let mut checked = 0;
+    let mut two_decimals = 0;
+    for row in page.split("<tr data-player=").skip(1) {
+        let row = &row[..row.find("</tr>").unwrap()];
+        let cells: Vec<String> = row.split("<td").skip(1).map(cell).collect();
+        // No., Name, Ro, N, W, Ra, We, K, ΔR, Rn, Rp
+        assert_eq!(cells.len(), 11, "{row}");
+        let (w, we, k, change) = (&cells[4], &cells[6], &cells[7], &cells[8]);
+        if k == "—" || we == "—" {
+            continue;
+        }
+        let w: Decimal = w.parse().unwrap();
+        let we: Decimal = we.parse().unwrap();
+        let k: Decimal = k.parse().unwrap();
+        let change: Decimal = change.replace('−', "-").parse().unwrap();
+        let expected = (k * (w - we))
+            .round_dp_with_strategy(1, rust_decimal::RoundingStrategy::MidpointAwayFromZero);
+        assert_eq!(change, expected, "row {}: K {k}, W {w}, We {we}", cells[0]);
+        checked += 1;
+        if we.scale() == 2 {
+            two_decimals += 1;
+        }
+    }
+    assert!(checked >= 10, "{checked} rated rows in\n{page}");
+    assert!(two_decimals > 0, "no We with two decimals in\n{page}");
+}

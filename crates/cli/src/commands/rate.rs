@@ -10,8 +10,8 @@ use qiyuan_formats::event::read_event_path;
 use qiyuan_rating::event::{EventReport, PlayerReport};
 use qiyuan_rating::model::PlayerId;
 use qiyuan_rating::{Lang, Profile, rate};
+use rust_decimal::Decimal;
 use rust_decimal::prelude::ToPrimitive;
-use rust_decimal::{Decimal, RoundingStrategy};
 
 use super::output::{self, Cell, Format, LangArg};
 use crate::say::t;
@@ -157,21 +157,11 @@ fn num(x: Option<Decimal>) -> Cell {
     x.map_or(Cell::Empty, Cell::Number)
 }
 
-/// A player's row, in [`COLUMNS`] order. Values the regulation keeps exact
-/// (an average of many ratings, say) are shown to the decimals the profile
-/// displays, at least two, rounded half away from zero; the JSON keeps them
-/// exact.
+/// A player's row, in [`COLUMNS`] order, each figure as the report's
+/// tables show it ([`Articles::shown`](qiyuan_rating::event::Articles::shown));
+/// the JSON keeps them exact.
 fn row(p: &PlayerReport, lang: Lang) -> Vec<Cell> {
-    let display = p.articles.display.max(2);
-    let shown = |x: Option<Decimal>| {
-        num(x.map(|d| {
-            if d.scale() > display {
-                d.round_dp_with_strategy(display, RoundingStrategy::MidpointAwayFromZero)
-            } else {
-                d
-            }
-        }))
-    };
+    let shown = |x: Option<Decimal>| num(x.map(|d| p.articles.shown(d)));
     vec![
         Cell::Number(Decimal::from(p.id.0)),
         Cell::Text(p.name.clone()),

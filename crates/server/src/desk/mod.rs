@@ -440,26 +440,6 @@ pub(crate) fn profile_title(name: &str, l: Lang) -> String {
         .map_or_else(|_| name.to_string(), |p| p.title_in(l).to_string())
 }
 
-/// A rating figure (We, ΔR, Rp, Ra …) at the precision of rating profile
-/// `profile`: `decimals` when given (Ra as the regulation rounds it), else
-/// the profile's display decimals — never the 28 decimals of an exact
-/// division; written whole when no profile is known. The desk's rating
-/// report and the public player card write their figures so.
-pub(crate) fn rating_figure(
-    profile: Option<&qiyuan_rating::Profile>,
-    d: rust_decimal::Decimal,
-    decimals: Option<u32>,
-) -> String {
-    match profile.map(|p| &p.rounding) {
-        Some(r) => r
-            .mode
-            .round(d, decimals.unwrap_or(r.display))
-            .normalize()
-            .to_string(),
-        None => d.normalize().to_string(),
-    }
-}
-
 /// A pairing warning in the visitor's language.
 pub(crate) fn warning_text(w: &PairingWarning, l: Lang) -> String {
     w.text(l)

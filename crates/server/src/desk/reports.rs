@@ -164,24 +164,13 @@ pub(super) async fn rating(
     let report = profile
         .as_deref()
         .map(|p| loaded.desk.rating_report(Some(p)));
-    // Figures at the regulation's precision: Ra as the profile rounds it,
-    // other exact values (We, Rp) to the profile's display decimals — never
-    // the 28 decimals of an exact division.
-    let built_in = profile
-        .as_deref()
-        .and_then(|p| qiyuan_rating::Profile::builtin(p).ok());
+    // Figures as the report's tables show them everywhere (the CLI's table
+    // and the explanation below too): what the regulation rounded as it
+    // rounded it, an exact value (Rp) to the profile's display decimals, at
+    // least two — never the 28 decimals of an exact division.
     let dash = || "—".to_string();
-    let at = |d: rust_decimal::Decimal, decimals: Option<u32>| {
-        super::rating_figure(built_in.as_ref(), d, decimals)
-    };
-    let show = |d: Option<rust_decimal::Decimal>| d.map_or_else(dash, |d| at(d, None));
-    let show_ra = |d: Option<rust_decimal::Decimal>| {
-        d.map_or_else(dash, |d| {
-            at(
-                d,
-                built_in.as_ref().and_then(|p| p.rounding.opponents_average),
-            )
-        })
+    let show = |p: &qiyuan_rating::event::PlayerReport, d: Option<rust_decimal::Decimal>| {
+        d.map_or_else(dash, |d| p.articles.shown(d).normalize().to_string())
     };
     Ok(page(
         &viewer,
@@ -205,10 +194,10 @@ pub(super) async fn rating(
                         } }
                         tbody { @for p in &r.players { tr data-player=(p.id.0) {
                             td.num { (p.id.0) } td { (p.name) }
-                            td.num { (show(p.rating_before)) } td.num { (p.games_counted) } td.num { (p.score) }
-                            td.num { (show_ra(p.opponents_average)) } td.num { (show(p.expected_score)) }
+                            td.num { (show(p, p.rating_before)) } td.num { (p.games_counted) } td.num { (p.score) }
+                            td.num { (show(p, p.opponents_average)) } td.num { (show(p, p.expected_score)) }
                             td.num { @if let Some(k) = p.k { (k) } @else { "—" } }
-                            td.num { (show(p.change)) } td.num { (show(p.rating_after)) } td.num { (show(p.performance)) }
+                            td.num { (show(p, p.change)) } td.num { (show(p, p.rating_after)) } td.num { (show(p, p.performance)) }
                         } } }
                     } }
                     h2 { (l.t("The calculation, player by player", "逐人计算过程")) }

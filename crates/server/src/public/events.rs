@@ -757,7 +757,14 @@ async fn card_rating(
     let built_in = profile
         .as_deref()
         .and_then(|p| qiyuan_rating::Profile::builtin(p).ok());
-    let figure = |d: Decimal| crate::desk::rating_figure(built_in.as_ref(), d, None);
+    // As the desk's rating report shows it (RoundingConfig::shown).
+    let figure = |d: Decimal| {
+        built_in
+            .as_ref()
+            .map_or(d, |p| p.rounding.shown(d))
+            .normalize()
+            .to_string()
+    };
     let signed = |d: Decimal| {
         let text = figure(d);
         if d > Decimal::ZERO {
