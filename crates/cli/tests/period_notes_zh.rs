@@ -80,7 +80,7 @@ fn the_period_notes_and_table_follow_the_language() {
         );
     }
     // The headers in one language.
-    for header in ["序号", "姓名", "状态", "说明"] {
+    for header in ["编号", "姓名", "状态", "说明"] {
         assert!(zh_table.contains(header), "{header}: {zh_table}");
         assert!(!en_table.contains(header), "{header}: {en_table}");
     }

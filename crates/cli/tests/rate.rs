@@ -168,7 +168,7 @@ fn xlsx_is_a_workbook_with_numbers_as_numbers() {
     let rows: Vec<_> = range.rows().collect();
     let header = rows
         .iter()
-        .position(|r| r[0] == Data::String("序号".into()))
+        .position(|r| r[0] == Data::String("编号".into()))
         .unwrap();
     // Player 1's ΔR −10.5 (hand-worked above) is a number, not text.
     assert_eq!(rows[header + 1][10], Data::Float(-10.5));

@@ -354,7 +354,7 @@ pub struct RequestedBye {
 /// A player as the desk shows him: pairing number, data and participation.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DeskPlayer {
-    /// Pairing number (编号).
+    /// Pairing number (序号).
     pub id: PlayerId,
     /// Data.
     pub info: PlayerInfo,

@@ -25,7 +25,7 @@ use crate::event::DeskEvent;
 use crate::import::{ImportError, trf_player_info};
 use crate::reports::StandingsTable;
 use crate::settings::{EventSettings, System};
-use qiyuan_vocab::Message;
+use qiyuan_vocab::{Colour, GameKind, Heading, Message};
 
 /// The result as written on pairing lists: `1-0`, `½-½`, `0-1`, `+-`, `-+`,
 /// `--`, empty while pending.
@@ -234,7 +234,15 @@ pub fn event_from_trf(text: &str, settings: EventSettings) -> Result<DeskEvent, 
 fn headers_standings(t: &StandingsTable, lang: Lang) -> Vec<String> {
     let base: [&str; 6] = match lang {
         Lang::En => ["rank", "no", "name", "rating", "club", "points"],
-        Lang::Zh => ["名次", "编号", "姓名", "等级分", "单位", "积分"],
+        Lang::Zh => [
+            Heading::Rank,
+            t.numbers,
+            Heading::Name,
+            Heading::Rating,
+            Heading::Club,
+            Heading::Points,
+        ]
+        .map(|h| h.label(lang)),
     };
     let mut h: Vec<String> = base.iter().map(|s| s.to_string()).collect();
     h.extend(match lang {
@@ -305,12 +313,27 @@ fn pairing_rows(
         Lang::En => vec![
             "board", "no", "white", "points", "result", "points", "black", "no",
         ],
-        Lang::Zh if xq => vec![
-            "台次", "编号", "红方", "积分", "结果", "积分", "黑方", "编号",
-        ],
-        Lang::Zh => vec![
-            "台次", "编号", "白方", "积分", "结果", "积分", "黑方", "编号",
-        ],
+        Lang::Zh => {
+            let game = if xq {
+                GameKind::Xiangqi
+            } else {
+                GameKind::Chess
+            };
+            let (no, points) = (
+                Heading::PairingNumber.label(lang),
+                Heading::Points.label(lang),
+            );
+            vec![
+                Heading::Board.label(lang),
+                no,
+                Colour::White.label(game, lang),
+                points,
+                "结果",
+                points,
+                Colour::Black.label(game, lang),
+                no,
+            ]
+        }
     }
     .into_iter()
     .map(str::to_string)

@@ -8,7 +8,7 @@ use qiyuan_rating::{EventReport, Profile};
 use qiyuan_tournament::model::{ByeKind, Event, GameResult, Outcome, PlayerId, Sex};
 use qiyuan_tournament::scoring::ScoringSystem;
 use qiyuan_tournament::standings::{Shown, Standings, StandingsConfig, compute_standings};
-use qiyuan_vocab::Message;
+use qiyuan_vocab::{Heading, Message};
 use rust_decimal::Decimal;
 use serde::Serialize;
 
@@ -61,6 +61,11 @@ pub struct StandingsTable {
     pub tiebreak_notes_zh: Vec<String>,
     /// Lines, best first.
     pub lines: Vec<StandingLine>,
+    /// What the players' numbers are, the heading of their column: the
+    /// pairing number (序号) on the desk, the rating-list id (编号) where
+    /// the table comes from an event file, which names players by it.
+    #[serde(skip)]
+    pub numbers: Heading,
 }
 
 /// One cell of the crosstable: a player's round.
@@ -108,6 +113,9 @@ pub struct Crosstable {
     pub order: Vec<PlayerId>,
     /// Rows.
     pub rows: Vec<CrossRow>,
+    /// What the players' numbers are ([`StandingsTable::numbers`]).
+    #[serde(skip)]
+    pub numbers: Heading,
 }
 
 impl StandingsTable {
@@ -155,6 +163,7 @@ impl StandingsTable {
             tiebreak_notes_en: notes(s, Lang::En),
             tiebreak_notes_zh: notes(s, Lang::Zh),
             lines,
+            numbers: Heading::PairingNumber,
         }
     }
 }
@@ -218,6 +227,7 @@ impl Crosstable {
             rounds: event.rounds().len() as u32,
             order,
             rows,
+            numbers: Heading::PairingNumber,
         }
     }
 }

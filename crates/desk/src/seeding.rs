@@ -1,5 +1,5 @@
 //! Seeding (起始排名): the initial ranking that gives each player the
-//! pairing number (编号) he is paired by.
+//! pairing number (序号) he is paired by.
 //!
 //! * By the rules ([`DeskEvent::seed_by_rating`]): rating, highest first,
 //!   then title, then name — FIDE C.04.3 (2026) A.2 ("rating, FIDE title,

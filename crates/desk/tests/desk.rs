@@ -614,10 +614,10 @@ fn trf_export_reads_back_as_the_same_event() {
     );
     // Standings and pairings as CSV.
     let st = standings_csv(&e.standings_table(None).unwrap(), Lang::Zh);
-    assert!(st.starts_with("名次,编号,姓名,等级分,单位,积分,"));
+    assert!(st.starts_with("名次,序号,姓名,等级分,单位,积分,"));
     assert_eq!(st.lines().count(), 17);
     let pr = pairings_csv(&e, 1, Lang::Zh).unwrap();
-    assert!(pr.starts_with("台次,编号,红方,积分,结果,积分,黑方,编号"));
+    assert!(pr.starts_with("台次,序号,红方,积分,结果,积分,黑方,序号"));
     assert_eq!(pr.lines().count(), 9);
 }
 

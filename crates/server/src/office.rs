@@ -30,6 +30,7 @@
 //! Multipart forms carry the CSRF token in the query (`?_csrf=`), the
 //! others in the `_csrf` field (see [`crate::session`]).
 
+use qiyuan_vocab::Heading;
 use std::collections::HashMap;
 
 use crate::i18n::Lang;
@@ -843,8 +844,8 @@ async fn preview(
             h2 { (viewer.t("Changes", "变化")) }
             div.table-wrap { table.preview {
                 thead { tr {
-                    th { (viewer.t("ID", "编号")) }
-                    th { (viewer.t("Name", "姓名")) }
+                    th { (Heading::ListId.label(viewer.lang)) }
+                    th { (Heading::Name.label(viewer.lang)) }
                     th { (viewer.t("Before", "原等级分")) }
                     th { (viewer.t("Events: N, W, We, K, ΔR", "赛事：N、W、We、K、ΔR")) }
                     th { "ΣΔR" }
@@ -1089,7 +1090,7 @@ async fn submission_page(
             }
             div.table-wrap { table #submitted-players {
                 thead { tr {
-                    th { (viewer.t("No.", "编号")) } th { (viewer.t("Name at the desk", "裁判台姓名")) }
+                    th { (Heading::PairingNumber.label(viewer.lang)) } th { (viewer.t("Name at the desk", "裁判台姓名")) }
                     th { (viewer.t("Sex", "性别")) }
                     th { (viewer.t("List ID", "名单编号")) } th { (viewer.t("The office's record", "等级分管理记录")) }
                 } }
@@ -1263,7 +1264,7 @@ fn draft_review(viewer: &Viewer, diff: &ListDiff) -> Markup {
                     "名单不得悄然改变编号所指的棋手：请逐条核对以下变更——是否同一个人？")) }
                 div.table-wrap { table #identity-changes {
                     thead { tr {
-                        th { (viewer.t("ID", "编号")) } th { (viewer.t("What changes", "变更项")) }
+                        th { (Heading::ListId.label(viewer.lang)) } th { (viewer.t("What changes", "变更项")) }
                         th { (viewer.t("Now", "现有")) } th { (viewer.t("This list", "本名单")) } th.no-print { }
                     } }
                     tbody { @for c in &diff.identity_changes { tr data-player=(c.id) {

@@ -15,7 +15,7 @@ use serde::Serialize;
 /// [`qiyuan_desk::event::DeskPlayer`], without what is private).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct PublicPlayer {
-    /// Pairing number (编号).
+    /// Pairing number (序号).
     pub id: PlayerId,
     /// What may be shown of him.
     pub info: PublicInfo,

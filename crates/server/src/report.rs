@@ -19,8 +19,10 @@
 //!   under a heading "Rank after round n" / "Final ranking after n rounds"
 //!   (第n轮后排名 / n轮后最终排名), then the legend of the tie-breaks
 //!   (`TB1: code — name`) and their notes. A xiangqi event's table is the
-//!   Chinese platforms' (`名次 · 编号 · 姓名 · 单位 · 积分 · 对手分 …`,
-//!   §7, §8): no title, no rating. Tie-break columns are headed by their
+//!   Chinese platforms' (`名次 · 序号 · 姓名 · 单位 · 积分 · 对手分 …`,
+//!   §7, §8, whose 编号 for the pairing number is 序号 here, as on the
+//!   starting list: 编号 is the rating list's id, [`qiyuan_vocab::Heading`]):
+//!   no title, no rating. Tie-break columns are headed by their
 //!   C.07 code in English and by their name in Chinese (对手分, 累进分),
 //!   the other in the header's `title`. Tied players show the rank once.
 //!   Points are written as decimals (`1.5`), as the tie-break figures
@@ -35,6 +37,7 @@
 //! * pairings: `Bo · No · White · Club · Rtg · Pts · Result · Pts · Black
 //!   · Club · Rtg · No` (`pairings`).
 
+use qiyuan_vocab::Heading;
 use std::collections::HashMap;
 
 use maud::{Markup, html};
@@ -208,13 +211,13 @@ pub(crate) fn standings(v: &View<'_>, t: &StandingsTable, o: &StandingsOptions<'
             }
             div.table-wrap { table.standings data-after-round=(t.after_round) {
                 thead { tr {
-                    th.num { (l.t("Rk.", "名次")) }
-                    th.num { (l.t("SNo", "编号")) }
+                    th.num { (Heading::Rank.label(l)) }
+                    th.num { (t.numbers.label(l)) }
                     @if full { th { (l.t("Title", "称号")) } }
-                    th.name { (l.t("Name", "姓名")) }
-                    @if full { th.num { (l.t("Rtg", "等级分")) } }
-                    th { (l.t("Club", "单位")) }
-                    th.num { (l.t("Pts.", "积分")) }
+                    th.name { (Heading::Name.label(l)) }
+                    @if full { th.num { (Heading::Rating.label(l)) } }
+                    th { (Heading::Club.label(l)) }
+                    th.num { (Heading::Points.label(l)) }
                     // Chinese sheets head a tie-break by its name (对手分,
                     // 累进分, 小分); FIDE arbiters read the C.07 code. The
                     // other is the column's title and the legend's.
@@ -321,16 +324,16 @@ pub(crate) fn crosstable(
     html! {
         div.table-wrap #crosstable data-live=[v.live] { table.crosstable {
             thead { tr {
-                th.num { (l.t("Rk.", "名次")) }
-                th.num { (l.t("SNo", "编号")) }
-                th.name { (l.t("Name", "姓名")) }
-                th.num { (l.t("Rtg", "等级分")) }
+                th.num { (Heading::Rank.label(l)) }
+                th.num { (c.numbers.label(l)) }
+                th.name { (Heading::Name.label(l)) }
+                th.num { (Heading::Rating.label(l)) }
                 @if grid {
                     @for p in &c.order { th.num { (p.0) } }
                 } @else {
                     @for r in 1..=through { th { (l.pick(format!("{r}.Rd"), format!("第{r}轮"))) } }
                 }
-                th.num { (l.t("Pts.", "积分")) }
+                th.num { (Heading::Points.label(l)) }
             } }
             tbody { @for row in &c.rows { tr data-player=(row.player.0) {
                 td.num { @if let Some(r) = ranks.get(&row.player) { (r) } }
@@ -391,8 +394,8 @@ fn points_before(d: &DeskEvent, round: u32) -> HashMap<PlayerId, Decimal> {
 /// `Bo · No · White · Club · Rtg · Pts · Result · Pts · Black · Club · Rtg
 /// · No`, the sides named by the vocabulary (红方 / 黑方 in xiangqi), the
 /// unit (单位) beside each name when any player has one (§7), no rating in
-/// a xiangqi event (§8: 台 · 编号 · 红方 · 积分 · 结果 · 积分 · 黑方 ·
-/// 编号); the points before the round as a pairing list writes them
+/// a xiangqi event (§8: 台次 · 序号 · 红方 · 积分 · 结果 · 积分 · 黑方 ·
+/// 序号); the points before the round as a pairing list writes them
 /// (`1½`); the result in the event's wording. A bye's line has the points
 /// it scores on the event's scale in the result column and its kind where
 /// the opponent would be; an absence has no line.
@@ -434,18 +437,18 @@ pub(crate) fn pairings(v: &View<'_>, loaded: &LoadedEvent, round: u32) -> Markup
         div.table-wrap id={ "pairings-" (round) } data-live=[v.live] {
             table #pairings .pairings data-round=(round) {
                 thead { tr {
-                    th.num { (l.t("Bo.", "台")) }
-                    th.num { (l.t("No.", "编号")) }
+                    th.num { (Heading::Board.label(l)) }
+                    th.num { (Heading::PairingNumber.label(l)) }
                     th { (white) }
-                    @if units { th.unit { (l.t("Club", "单位")) } }
-                    @if rated { th.num { (l.t("Rtg", "等级分")) } }
-                    th.num { (l.t("Pts.", "积分")) }
+                    @if units { th.unit { (Heading::Club.label(l)) } }
+                    @if rated { th.num { (Heading::Rating.label(l)) } }
+                    th.num { (Heading::Points.label(l)) }
                     th { (l.t("Result", "结果")) }
-                    th.num { (l.t("Pts.", "积分")) }
+                    th.num { (Heading::Points.label(l)) }
                     th { (black) }
-                    @if units { th.unit { (l.t("Club", "单位")) } }
-                    @if rated { th.num { (l.t("Rtg", "等级分")) } }
-                    th.num { (l.t("No.", "编号")) }
+                    @if units { th.unit { (Heading::Club.label(l)) } }
+                    @if rated { th.num { (Heading::Rating.label(l)) } }
+                    th.num { (Heading::PairingNumber.label(l)) }
                 } }
                 tbody {
                     @for g in &games {
@@ -522,11 +525,11 @@ pub(crate) fn pairings_by_name(v: &View<'_>, loaded: &LoadedEvent, round: u32) -
     html! {
         div.table-wrap { table #alphabetical .pairings-by-name {
             thead { tr {
-                th.name { (l.t("Name", "姓名")) }
-                th.num { (l.t("Bo.", "台")) }
+                th.name { (Heading::Name.label(l)) }
+                th.num { (Heading::Board.label(l)) }
                 th { (l.t("Colour", "执色")) }
                 th { (l.t("Opponent", "对手")) }
-                th.num { (l.t("Pts.", "积分")) }
+                th.num { (Heading::Points.label(l)) }
             } }
             tbody { @for (n, p, board, side, opponent) in &lines {
                 tr {

@@ -1120,7 +1120,51 @@ fn wording_offences(page: &str, lang: &str) -> Vec<String> {
         }
     }
     out.extend(result_offences(page, None));
+    out.extend(heading_offences(page, lang_of));
     out.dedup();
+    out
+}
+
+/// Column headings that name a term of `qiyuan_vocab::Heading` in another
+/// wording: a table header cell whose whole text is another usual spelling
+/// of the player's number, the rank, the club, the rating, the points or
+/// the board (SNo, Rank, Unit, Pts, 台 …).
+fn heading_offences(page: &str, lang: qiyuan_vocab::Lang) -> Vec<String> {
+    use qiyuan_vocab::{Heading, Lang};
+    let others: &[(&str, Heading)] = match lang {
+        Lang::Zh => &[
+            ("台", Heading::Board),
+            ("台号", Heading::Board),
+            ("起始序号", Heading::PairingNumber),
+            ("排名", Heading::Rank),
+        ],
+        Lang::En => &[
+            ("SNo", Heading::PairingNumber),
+            ("Rk", Heading::Rank),
+            ("Rank", Heading::Rank),
+            ("Unit", Heading::Club),
+            ("Pts", Heading::Points),
+            ("Points", Heading::Points),
+            ("Bo", Heading::Board),
+            ("Board", Heading::Board),
+        ],
+    };
+    let mut out = Vec::new();
+    for cell in page.split("<th").skip(1) {
+        let Some(start) = cell.find('>') else {
+            continue;
+        };
+        let Some(end) = cell.find("</th>") else {
+            continue;
+        };
+        if start >= end {
+            continue;
+        }
+        let text = cell[start + 1..end].trim();
+        if let Some((word, h)) = others.iter().find(|(w, _)| *w == text) {
+            out.push(format!("heading «{word}» for «{}»", h.label(lang)));
+        }
+    }
     out
 }
 
@@ -1252,6 +1296,17 @@ fn the_wording_check_finds_other_words_for_a_bye() {
         ["bye worded «bye (requested)»"]
     );
     assert!(wording_offences("<p>1.5-point bye</p>", "en").len() == 1);
+    assert_eq!(
+        wording_offences(
+            "<table><tr><th class=\"num\">台</th><th>台次</th></tr></table>",
+            "zh"
+        ),
+        ["heading «台» for «台次»"]
+    );
+    assert_eq!(
+        wording_offences("<tr><th>SNo</th><th>No.</th></tr>", "en"),
+        ["heading «SNo» for «No.»"]
+    );
 }
 
 #[test]

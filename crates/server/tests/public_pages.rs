@@ -316,7 +316,7 @@ async fn desk_events_show_published_rounds_standings_and_crosstable() {
     let pairing = anon_get(&server, &anon, &path).await;
     assert!(!pairing.contains("data-live"), "every result is in");
     for head in [
-        "<th class=\"num\">台</th>",
+        "<th class=\"num\">台次</th>",
         "<th>红方</th>",
         "<th>结果</th>",
         "<th>黑方</th>",

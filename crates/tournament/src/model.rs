@@ -24,7 +24,7 @@ use std::collections::HashMap;
 use qiyuan_vocab::Lang;
 use serde::{Deserialize, Serialize};
 
-/// A player's pairing number (start number, 编号), 1-based, and a
+/// A player's pairing number (start number, 序号), 1-based, and a
 /// player's sex: terms of the vocabulary crate.
 pub use qiyuan_vocab::{PlayerId, Sex};
 

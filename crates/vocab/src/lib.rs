@@ -11,6 +11,8 @@
 //! - [`ByeKind`]: why a player has no opponent (轮空, 请假).
 //! - [`PlayerId`]: a player's number within one event; [`Sex`]: 男 or 女,
 //!   with its code at each boundary; [`EventStatus`]: 报名中, 进行中, 已结束.
+//! - [`Heading`]: the headings of the columns every table shares (序号,
+//!   编号, 名次, 姓名, 单位, 等级分, 积分, 台次).
 //!
 //! The wordings come from 象棋竞赛规则 (2011; quoted in seed 003), the
 //! regulations (the seeds of `docs/regulations-index.md`) and the FIDE handbook (C.04, C.07);
@@ -649,6 +651,73 @@ impl ByeKind {
     }
 }
 
+/// The heading of a column that names a player, a game or a place in the
+/// tables a user reads — standings, crosstables, pairing lists, rating
+/// reports, the rating lists, on the pages, the prints, the exports and the
+/// CLI. One wording each, so that 序号 (the player's number in the event)
+/// is never 编号 (his id on a rating list) on another page.
+///
+/// ```
+/// use qiyuan_vocab::{Heading, Lang};
+/// assert_eq!(Heading::PairingNumber.label(Lang::Zh), "序号");
+/// assert_eq!(Heading::ListId.label(Lang::Zh), "编号");
+/// assert_eq!(Heading::Rating.label(Lang::En), "Rtg");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Heading {
+    /// 序号 / No.: the player's (or team's) number in the event — the
+    /// pairing number of the draw or of the seeding ([`PlayerId`]).
+    PairingNumber,
+    /// 编号 / ID: the player's id on the rating list (编号 in the
+    /// federations' published lists).
+    ListId,
+    /// 名次 / Rk.: the place in the standings.
+    Rank,
+    /// 姓名 / Name.
+    Name,
+    /// 单位 / Club: the club, city or team the player represents.
+    Club,
+    /// 等级分 / Rtg: the player's rating.
+    Rating,
+    /// 积分 / Pts.: points in the event's scoring system.
+    Points,
+    /// 台次 / Bo.: the board of a game in its round.
+    Board,
+}
+
+impl Heading {
+    /// Every heading, in the order of `docs/glossary.md`.
+    pub const ALL: [Heading; 8] = [
+        Heading::PairingNumber,
+        Heading::ListId,
+        Heading::Rank,
+        Heading::Name,
+        Heading::Club,
+        Heading::Rating,
+        Heading::Points,
+        Heading::Board,
+    ];
+
+    /// The heading a user reads (a `const fn`, for the column tables that
+    /// are constants).
+    pub const fn label(self, lang: Lang) -> &'static str {
+        let (en, zh) = match self {
+            Heading::PairingNumber => ("No.", "序号"),
+            Heading::ListId => ("ID", "编号"),
+            Heading::Rank => ("Rk.", "名次"),
+            Heading::Name => ("Name", "姓名"),
+            Heading::Club => ("Club", "单位"),
+            Heading::Rating => ("Rtg", "等级分"),
+            Heading::Points => ("Pts.", "积分"),
+            Heading::Board => ("Bo.", "台次"),
+        };
+        match lang {
+            Lang::En => en,
+            Lang::Zh => zh,
+        }
+    }
+}
+
 /// One term of the glossary: what it is, its Chinese and English wording,
 /// where the wording comes from.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -746,6 +815,14 @@ pub fn glossary() -> Vec<Term> {
             zh: b.label(Lang::Zh).into(),
             en: b.label(Lang::En).into(),
             source: "FIDE C.04.1 (pairing-allocated and requested byes); 请假 (leave) as Chinese events write it",
+        });
+    }
+    for h in Heading::ALL {
+        v.push(Term {
+            code: format!("Heading::{h:?}"),
+            zh: h.label(Lang::Zh).into(),
+            en: h.label(Lang::En).into(),
+            source: "the federations' published lists (序号, 编号, 姓名, 单位, 等级分); the starting lists, pairing sheets and standings arbiters print",
         });
     }
     v

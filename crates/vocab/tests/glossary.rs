@@ -36,6 +36,11 @@ fn no_two_terms_share_a_wording() {
         }
         let wordings: HashSet<_> = ResultWording::ALL.iter().map(|w| w.label(lang)).collect();
         assert_eq!(wordings.len(), ResultWording::ALL.len());
+        let headings: HashSet<_> = qiyuan_vocab::Heading::ALL
+            .iter()
+            .map(|h| h.label(lang))
+            .collect();
+        assert_eq!(headings.len(), qiyuan_vocab::Heading::ALL.len());
     }
 }
 

@@ -2,6 +2,7 @@
 //! player's grade before, score rate, the points each promotion needs and
 //! the grade earned (seed 003 国际象棋等级赛晋级规则; regulations.md §5.1).
 
+use qiyuan_vocab::Heading;
 use std::fs;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -132,8 +133,8 @@ fn render(r: &GradeReport, lang: Lang) -> String {
             "grade earned",
         ],
         Lang::Zh => [
-            "序号",
-            "姓名",
+            Heading::ListId.label(Lang::Zh),
+            Heading::Name.label(Lang::Zh),
             "原等级",
             "得分",
             "得分率",

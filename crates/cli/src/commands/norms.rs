@@ -1,6 +1,7 @@
 //! `qiyuan norms`: the title-norm check of one event (等级称号标准分), and
 //! the FIDE title norms (B.01, 2024) of a chess event beside it.
 
+use qiyuan_vocab::Heading;
 use std::fs;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -261,8 +262,8 @@ fn render_fide_table(r: &FideNormReport, lang: Lang) -> String {
     t.set_header(match lang {
         Lang::En => ["id", "name", "fed", "title", "N", "W", "FIDE norms"],
         Lang::Zh => [
-            "序号",
-            "姓名",
+            Heading::ListId.label(Lang::Zh),
+            Heading::Name.label(Lang::Zh),
             "协会",
             "称号",
             "局数",
@@ -340,8 +341,8 @@ fn render_table(r: &NormReport, lang: Lang) -> String {
     t.set_header(match lang {
         Lang::En => ["id", "name", "N", "W", "Ra", "category", "norms"],
         Lang::Zh => [
-            "序号",
-            "姓名",
+            Heading::ListId.label(Lang::Zh),
+            Heading::Name.label(Lang::Zh),
             "局数",
             "得分",
             "平均分",

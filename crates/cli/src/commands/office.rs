@@ -10,6 +10,7 @@
 //! The command's `--help` walks one period through, on the shipped
 //! `examples/` files.
 
+use qiyuan_vocab::Heading;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
@@ -789,7 +790,7 @@ async fn period(
         .collect();
     let mut table = Table::new();
     table.set_header([
-        t("id", "编号"),
+        t("id", Heading::ListId.label(Lang::Zh)),
         t("name", "姓名"),
         t("Ro", "原等级分 Ro"),
         "ΣΔR".into(),
@@ -1028,7 +1029,7 @@ fn decimal_cell(
 /// `qiyuan rate` (Ro, Ra, D, P, N, We, W, K, ΔR), then the performance and
 /// the unit: (JSON key, 中文 header).
 const EVENT_COLUMNS: [(&str, &str); 13] = [
-    ("id", "序号"),
+    ("id", "编号"),
     ("name", "姓名"),
     ("rating_used", "原等级分 Ro"),
     ("opponents_average", "对手平均分 Ra"),

@@ -17,6 +17,7 @@
 //! round agrees, 1 when some differ) and the random tournament generator
 //! (`-g [CONFIG] -o OUT.trf [-s SEED]`, [`run_generate`]).
 
+use qiyuan_vocab::{Heading, Lang};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -294,7 +295,7 @@ fn rule_text(r: ColourRule, zh: bool) -> &'static str {
         ColourRule::InitialColour => lang(
             zh,
             "the initial colour by the higher-ranked player's TPN parity",
-            "按排名较高者编号的奇偶给初始颜色",
+            "按排名较高者序号的奇偶给初始颜色",
         ),
     }
 }
@@ -515,8 +516,8 @@ pub fn checklist_text(e: &Explanation, zh: bool) -> String {
     let rounds = e.players.iter().map(|p| p.rounds.len()).max().unwrap_or(0);
     let mut header: Vec<String> = if zh {
         [
-            "编号",
-            "积分",
+            Heading::PairingNumber.label(Lang::Zh),
+            Heading::Points.label(Lang::Zh),
             "加速",
             "配对分",
             "颜色",

@@ -6,6 +6,7 @@
 //! ignored and a disagreement is reported on standard error. Event files
 //! name players by their list id (`docs/rating-list.md`).
 
+use qiyuan_vocab::Heading;
 use std::fs;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -210,7 +211,7 @@ fn render_table(report: &PeriodReport) -> String {
     t.load_style(UTF8_FULL_CONDENSED);
     let lang = say::lang();
     t.set_header([
-        say::t("id", "序号"),
+        say::t("id", Heading::ListId.label(Lang::Zh)),
         say::t("name", "姓名"),
         say::t("Ro", "原等级分 Ro"),
         "ΣΔR".into(),

@@ -136,7 +136,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 /// The columns of the 等级分计算表, in the official order.
 const COLUMNS: [(&str, &str, &str); 15] = [
     // (snake_case key, 中文, English)
-    ("id", "序号", "No."),
+    ("id", "编号", "ID"),
     ("name", "姓名", "Name"),
     ("rating_before", "原等级分 Ro", "Ro"),
     ("opponents_average", "对手平均分 Ra", "Ra"),

@@ -4,6 +4,7 @@
 //! (`qiyuan_desk::export`, `qiyuan_server::report`), from the same
 //! [`StandingsTable`].
 
+use qiyuan_vocab::Heading;
 use std::fs;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -198,7 +199,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     // The reports every page, print and export of the desk shows: the
     // words and the layout are theirs (qiyuan_desk::reports and
     // qiyuan_server::report).
-    let table = StandingsTable::new(&event, &standings);
+    let table = StandingsTable {
+        numbers: loaded.numbers,
+        ..StandingsTable::new(&event, &standings)
+    };
     let final_ranking = rounds == event.total_rounds();
     let text = match args.format {
         Format::Table => render_table(&standings, &table, lang, final_ranking),
@@ -213,7 +217,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             };
             if args.crosstable {
                 let grid = event.kind() == EventKind::RoundRobin;
-                let cross = Crosstable::new(&event, &scoring, grid);
+                let cross = Crosstable {
+                    numbers: loaded.numbers,
+                    ..Crosstable::new(&event, &scoring, grid)
+                };
                 report::crosstable_document(lang, game, &loaded.name, &cross, rounds, &table)
             } else {
                 report::standings_document(lang, game, &loaded.name, &table, final_ranking)
@@ -245,6 +252,9 @@ struct Loaded {
     name: String,
     /// A xiangqi event (red / black colours).
     xiangqi: bool,
+    /// What the players' numbers are: a TRF's start ranks (序号), an event
+    /// file's rating-list ids (编号).
+    numbers: Heading,
 }
 
 fn from_trf(args: &Args, kind: Option<EventKind>) -> anyhow::Result<Loaded> {
@@ -263,6 +273,7 @@ fn from_trf(args: &Args, kind: Option<EventKind>) -> anyhow::Result<Loaded> {
         default_preset: None,
         name: file.tournament_name().unwrap_or_default().to_string(),
         xiangqi: false,
+        numbers: Heading::PairingNumber,
     })
 }
 
@@ -298,6 +309,7 @@ fn loaded_from_event_file(file: &qiyuan_rating::model::Event, event: Event, roun
         default_preset,
         name: file.name().to_string(),
         xiangqi,
+        numbers: Heading::ListId,
     }
 }
 
@@ -309,11 +321,14 @@ fn render_table(s: &Standings, t: &StandingsTable, lang: Lang, final_ranking: bo
         Lang::Zh => (&t.tiebreak_names_zh, &t.tiebreak_notes_zh),
         Lang::En => (&t.tiebreak_names_en, &t.tiebreak_notes_en),
     };
-    let mut header: Vec<String> = match lang {
-        Lang::Zh => ["名次", "编号", "姓名", "等级分", "积分"],
-        Lang::En => ["Rk", "SNo", "Name", "Rtg", "Pts"],
-    }
-    .map(String::from)
+    let mut header: Vec<String> = [
+        Heading::Rank,
+        t.numbers,
+        Heading::Name,
+        Heading::Rating,
+        Heading::Points,
+    ]
+    .map(|h| h.label(lang).to_string())
     .to_vec();
     header.extend(
         t.tiebreaks

@@ -3,6 +3,7 @@
 //! several events (norms, places, FIDE titles, the rating; what each title
 //! still needs, cca-chess 九, 十; cxa-legacy 十).
 
+use qiyuan_vocab::Heading;
 use std::fs;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -254,7 +255,12 @@ fn render_event(r: &EventTitleReport, rules: &TitleRules, lang: Lang) -> String 
     t.load_style(UTF8_FULL_CONDENSED);
     t.set_header(match lang {
         Lang::En => ["id", "name", "norms", "by placement"],
-        Lang::Zh => ["序号", "姓名", "称号标准", "名次称号"],
+        Lang::Zh => [
+            Heading::ListId.label(Lang::Zh),
+            Heading::Name.label(Lang::Zh),
+            "称号标准",
+            "名次称号",
+        ],
     });
     for p in &n.players {
         let norms: Vec<&str> = p

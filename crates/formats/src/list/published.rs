@@ -28,6 +28,7 @@
 
 use chrono::NaiveDate;
 use qiyuan_rating::Lang;
+use qiyuan_vocab::Heading;
 use rust_decimal::Decimal;
 use rust_xlsxwriter::{Format, Workbook, XlsxError};
 use serde::Serialize;
@@ -235,8 +236,8 @@ pub const LIST_COLUMNS: &[ListColumn] = &[
     ListColumn {
         column: Column::Id,
         key: "id",
-        en: "ID",
-        zh: "编号",
+        en: Heading::ListId.label(Lang::En),
+        zh: Heading::ListId.label(Lang::Zh),
         kind: CellKind::Id,
         page: Show::Always,
         workbook: Show::Always,
@@ -245,8 +246,8 @@ pub const LIST_COLUMNS: &[ListColumn] = &[
     ListColumn {
         column: Column::Name,
         key: "name",
-        en: "Name",
-        zh: "姓名",
+        en: Heading::Name.label(Lang::En),
+        zh: Heading::Name.label(Lang::Zh),
         kind: CellKind::Text,
         page: Show::Always,
         workbook: Show::Always,
@@ -281,8 +282,8 @@ pub const LIST_COLUMNS: &[ListColumn] = &[
     ListColumn {
         column: Column::Unit,
         key: "unit",
-        en: "Unit",
-        zh: "单位",
+        en: Heading::Club.label(Lang::En),
+        zh: Heading::Club.label(Lang::Zh),
         kind: CellKind::Text,
         page: Show::Always,
         workbook: Show::Always,
@@ -315,8 +316,8 @@ pub const LIST_COLUMNS: &[ListColumn] = &[
     ListColumn {
         column: Column::Rating,
         key: "rating",
-        en: "Rating",
-        zh: "等级分",
+        en: Heading::Rating.label(Lang::En),
+        zh: Heading::Rating.label(Lang::Zh),
         kind: CellKind::Rating,
         page: Show::Always,
         workbook: Show::Always,

@@ -11,6 +11,7 @@ use qiyuan_desk::import::{
 };
 use qiyuan_desk::prelude::*;
 use qiyuan_store::ListLine;
+use qiyuan_vocab::Heading;
 use rust_decimal::prelude::ToPrimitive;
 use serde::Deserialize;
 
@@ -231,10 +232,10 @@ async fn render_in(
             }
             div.table-wrap { table #players data-order=(if by_name { "name" } else { "number" }) {
                 thead { tr {
-                    th.num { (l.t("No.", "序号")) } th { (l.t("Title", "称号")) }
-                    th { (l.t("Name", "姓名")) } th.num { (l.t("Rtg", "等级分")) }
-                    th { (l.t("Club", "单位")) } th { (l.t("FED", "协会")) }
-                    th { (l.t("ID", "编号")) }
+                    th.num { (Heading::PairingNumber.label(l)) } th { (l.t("Title", "称号")) }
+                    th { (Heading::Name.label(l)) } th.num { (Heading::Rating.label(l)) }
+                    th { (Heading::Club.label(l)) } th { (l.t("FED", "协会")) }
+                    th { (Heading::ListId.label(l)) }
                     @if d.is_grouped() { th { (l.t("Group", "组别")) } }
                     th { (l.t("Entry", "参赛")) } th.no-print { }
                 } }
@@ -293,10 +294,10 @@ async fn render_in(
                     h2 { (l.t("Add a player", "添加棋手")) }
                     (csrf_field(viewer))
                     input type="hidden" name="action" value="add";
-                    label { (l.t("Name", "姓名")) input type="text" name="name" required maxlength="100"; }
+                    label { (Heading::Name.label(l)) input type="text" name="name" required maxlength="100"; }
                     label { (l.t("Rating", "等级分")) input type="number" name="rating" min="0" max="4000"; }
                     label { (l.t("Title", "称号")) input type="text" name="title" maxlength="10"; }
-                    label { (l.t("Club", "单位")) input type="text" name="club"; }
+                    label { (Heading::Club.label(l)) input type="text" name="club"; }
                     label { (l.t("Federation", "协会")) input type="text" name="federation" maxlength="3"; }
                     label { (l.t("Sex", "性别")) select name="sex" {
                         option value="" { "—" } @for x in Sex::ALL { option value=(x.code()) { (x.label(l)) } } } }
@@ -915,8 +916,8 @@ fn preview_page(
             }
             div.table-wrap { table #import-preview {
                 thead { tr {
-                    th.num { (l.t("Line", "行")) } th { (l.t("Name", "姓名")) } th.num { (l.t("Rtg", "等级分")) }
-                    th { (l.t("Club", "单位")) } th { (l.t("ID", "编号")) } th { (l.t("What happens", "处理")) }
+                    th.num { (l.t("Line", "行")) } th { (Heading::Name.label(l)) } th.num { (Heading::Rating.label(l)) }
+                    th { (Heading::Club.label(l)) } th { (Heading::ListId.label(l)) } th { (l.t("What happens", "处理")) }
                 } }
                 tbody { @for (p, r) in read.players.iter().zip(plan) {
                     tr data-line=(p.line) data-status=(match r { RowPlan::New => "new", RowPlan::Unchanged { .. } => "unchanged", RowPlan::Changed { .. } => "changed", RowPlan::RepeatsLine { .. } => "repeated" }) {
@@ -1166,10 +1167,10 @@ fn edit_page(
             h2 { (l.t("Player ", "棋手 ")) (p.id.0) }
             form.stack #edit-player name="edit-player" method="post" action={ "/desk/events/" (loaded.id) "/players/" (p.id.0) } {
                 (csrf_field(viewer))
-                label { (l.t("Name", "姓名")) input type="text" name="name" value=(i.name) required maxlength="100"; }
+                label { (Heading::Name.label(l)) input type="text" name="name" value=(i.name) required maxlength="100"; }
                 label { (l.t("Rating", "等级分")) input type="number" name="rating" min="0" max="4000" value=(i.rating.map(|r| r.to_string()).unwrap_or_default()); }
                 label { (l.t("Title", "称号")) input type="text" name="title" value=(v(&i.title)); }
-                label { (l.t("Club", "单位")) input type="text" name="club" value=(v(&i.club)); }
+                label { (Heading::Club.label(l)) input type="text" name="club" value=(v(&i.club)); }
                 label { (l.t("Federation", "协会")) input type="text" name="federation" value=(v(&i.federation)); }
                 label { (l.t("Sex", "性别")) select name="sex" {
                     option value="" { "—" }

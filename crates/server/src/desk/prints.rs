@@ -29,6 +29,7 @@ use axum::extract::{Path, RawQuery, State};
 use maud::{Markup, html};
 use qiyuan_desk::prelude::*;
 use qiyuan_desk::settings::EventSettings;
+use qiyuan_vocab::Heading;
 
 use super::reports::{crosstable_markup, desk_view, pairing_table};
 use super::{colour_names, desk_error, desk_style, load_for, player_label};
@@ -454,7 +455,7 @@ pub(super) async fn print(
                     h3 { (l.t("Round ", "第")) (r.round) (l.t("", "轮")) }
                     div.table-wrap { table.schedule data-round=(r.round) {
                         thead { tr {
-                            th.num { (l.t("Bo.", "台")) } th { (white) } th { "–" } th { (black) }
+                            th.num { (Heading::Board.label(l)) } th { (white) } th { "–" } th { (black) }
                         } }
                         tbody {
                             @for (i, b) in r.boards.iter().enumerate() { tr {

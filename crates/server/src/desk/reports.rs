@@ -8,6 +8,7 @@ use maud::{Markup, html};
 use qiyuan_desk::export;
 use qiyuan_desk::prelude::*;
 use qiyuan_store::desk::LoadedEvent;
+use qiyuan_vocab::Heading;
 use serde::Deserialize;
 
 use super::{desk_error, event_nav, load_for};
@@ -188,7 +189,7 @@ pub(super) async fn rating(
                     @for w in r.warnings_in(l) { p.warning { (w) } }
                     div.table-wrap { table #rating-table {
                         thead { tr {
-                            th.num { (l.t("No.", "编号")) } th { (l.t("Name", "姓名")) }
+                            th.num { (Heading::PairingNumber.label(l)) } th { (Heading::Name.label(l)) }
                             th.num { "Ro" } th.num { "N" } th.num { "W" } th.num { "Ra" }
                             th.num { "We" } th.num { "K" } th.num { "ΔR" } th.num { "Rn" } th.num { "Rp" }
                         } }
@@ -320,7 +321,7 @@ pub(super) async fn norms(
                     @if let Some(a) = r.event_average { p { (l.t("Average rating: ", "平均等级分：")) (a.round_dp(1)) } }
                     div.table-wrap { table {
                         thead { tr {
-                            th.num { (l.t("No.", "编号")) } th { (l.t("Name", "姓名")) } th.num { "N" } th.num { (l.t("Pts", "得分")) }
+                            th.num { (Heading::PairingNumber.label(l)) } th { (Heading::Name.label(l)) } th.num { "N" } th.num { (l.t("Score", "得分")) }
                             th.num { (l.t("Category", "比赛等级")) } th { (l.t("Norms", "称号标准")) }
                         } }
                         tbody { @for p in &r.players { tr data-player=(p.id.0) {
@@ -431,8 +432,8 @@ fn fide_norms_markup(
                     }
                     div.table-wrap { table #fide-norm-table {
                         thead { tr {
-                            th.num { (l.t("No.", "编号")) } th { (l.t("Name", "姓名")) } th { (l.t("Federation", "协会")) }
-                            th { (l.t("Title", "称号")) } th.num { "N" } th.num { (l.t("Pts", "得分")) } th { (l.t("FIDE norms", "国际棋联称号标准")) }
+                            th.num { (Heading::PairingNumber.label(l)) } th { (Heading::Name.label(l)) } th { (l.t("Federation", "协会")) }
+                            th { (l.t("Title", "称号")) } th.num { "N" } th.num { (l.t("Score", "得分")) } th { (l.t("FIDE norms", "国际棋联称号标准")) }
                         } }
                         tbody { @for p in &r.players { tr data-player=(p.id.0) {
                             td.num { (p.id.0) } td { (p.name) }
@@ -524,7 +525,7 @@ pub(super) async fn titles(
                         } @else {
                             div.table-wrap { table #placement-titles {
                                 thead { tr {
-                                    th.num { (l.t("No.", "编号")) } th { (l.t("Name", "姓名")) } th { (l.t("Title", "称号")) }
+                                    th.num { (Heading::PairingNumber.label(l)) } th { (Heading::Name.label(l)) } th { (l.t("Title", "称号")) }
                                     @if l == Lang::Zh { th { "时应级别" } }
                                     th { (l.t("By", "依据")) } th { (l.t("Article", "条款")) }
                                 } }
@@ -764,8 +765,8 @@ pub(crate) fn grade_report_markup(
             }
             div.table-wrap { table #grade-report {
                 thead { tr {
-                    th.num { (l.t("No.", "序号")) } th { (l.t("Name", "姓名")) }
-                    th { (l.t("Grade before", "原等级")) } th.num { (l.t("Pts", "得分")) }
+                    th.num { (Heading::PairingNumber.label(l)) } th { (Heading::Name.label(l)) }
+                    th { (l.t("Grade before", "原等级")) } th.num { (l.t("Score", "得分")) }
                     th.num { (l.t("Rate", "得分率")) } th { (l.t("Points needed", "所需得分")) }
                     th { (l.t("Grade earned", "晋升等级")) }
                 } }

@@ -2,6 +2,7 @@
 //! are logged, confirm), unpairing the last round, publishing, and result
 //! entry with optimistic concurrency.
 
+use qiyuan_vocab::Heading;
 use std::collections::HashMap;
 
 use axum::Form;
@@ -85,8 +86,8 @@ fn pairing_order(viewer: &Viewer, d: &DeskEvent, pts: &HashMap<PlayerId, Decimal
             summary { (l.t("The order the pairing used: score, then pairing number", "编排所用顺序：先积分，后序号")) }
             div.table-wrap { table {
                 thead { tr {
-                    th.num { (l.t("Pts", "积分")) } th.num { (l.t("No.", "编号")) }
-                    th { (l.t("Name", "姓名")) } th.num { (l.t("Rtg", "等级分")) }
+                    th.num { (Heading::Points.label(l)) } th.num { (Heading::PairingNumber.label(l)) }
+                    th { (Heading::Name.label(l)) } th.num { (Heading::Rating.label(l)) }
                 } }
                 tbody { @for p in &players { tr {
                     td.num { (pts.get(&p.id).copied().unwrap_or_default().normalize()) }
@@ -158,10 +159,10 @@ fn preview_page(
                 }
                 div.table-wrap { table #proposal data-round=(p.round) {
                     thead { tr {
-                        th.num { (l.t("Bo.", "台")) } th.num { (l.t("No.", "编号")) } th { (white) }
-                        th.num { (l.t("Rtg", "等级分")) } th.num { (l.t("Pts", "积分")) }
+                        th.num { (Heading::Board.label(l)) } th.num { (Heading::PairingNumber.label(l)) } th { (white) }
+                        th.num { (Heading::Rating.label(l)) } th.num { (Heading::Points.label(l)) }
                         th { "–" }
-                        th.num { (l.t("Pts", "积分")) } th { (black) } th.num { (l.t("Rtg", "等级分")) } th.num { (l.t("No.", "编号")) }
+                        th.num { (Heading::Points.label(l)) } th { (black) } th.num { (Heading::Rating.label(l)) } th.num { (Heading::PairingNumber.label(l)) }
                     } }
                     tbody {
                         @for (i, b) in p.boards.iter().enumerate() { tr data-board=(i + 1) {
@@ -198,7 +199,7 @@ fn preview_page(
                         option value="bye" { (l.t("give player A a bye", "给棋手 A 轮空")) }
                         option value="unbye" { (l.t("remove player A's bye", "取消棋手 A 的轮空")) }
                     } }
-                    label { (l.t("Board", "台次")) input type="number" name="board" min="1"; }
+                    label { (Heading::Board.label(l)) input type="number" name="board" min="1"; }
                     label { (l.t("Player A", "棋手 A")) select name="a" { option value="" { "—" } (options) } }
                     label { (l.t("Player B", "棋手 B")) select name="b" { option value="" { "—" } (options) } }
                     label { (l.t("Bye kind", "轮空类型")) select name="kind" {

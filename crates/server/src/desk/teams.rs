@@ -16,6 +16,7 @@ use qiyuan_desk::team::{TEAM_PRESETS, TeamRoundPlan};
 use qiyuan_store::StoreError;
 use qiyuan_store::desk::LoadedEvent;
 use qiyuan_tournament::team::TeamId;
+use qiyuan_vocab::Heading;
 use serde::Deserialize;
 
 use super::rounds::{
@@ -66,7 +67,7 @@ fn parse_numbers(s: &str, l: Lang) -> Result<Vec<PlayerId>, String> {
             t.parse::<u32>().map(PlayerId).map_err(|_| {
                 l.pick(
                     format!("Roster: `{t}` is not a player number."),
-                    format!("名单：“{t}”不是棋手编号。"),
+                    format!("名单：“{t}”不是棋手序号。"),
                 )
             })
         })
@@ -93,7 +94,7 @@ fn teams_markup(viewer: &Viewer, loaded: &LoadedEvent, msg: Option<&Flash>) -> M
             } @else {
                 div.table-wrap { table #teams {
                     thead { tr {
-                        th.num { (l.t("No.", "编号")) } th { (l.t("Team", "队名")) }
+                        th.num { (Heading::PairingNumber.label(l)) } th { (l.t("Team", "队名")) }
                         th { (l.t("Roster (board order)", "名单（台次顺序）")) } th { }
                     } }
                     tbody { @for t in d.teams() { tr data-team=(t.id.0) {
@@ -109,7 +110,7 @@ fn teams_markup(viewer: &Viewer, loaded: &LoadedEvent, msg: Option<&Flash>) -> M
                     (csrf_field(viewer))
                     h2 { (l.t("Add a team", "添加参赛队")) }
                     label { (l.t("Team name", "队名")) input type="text" name="name" required maxlength="100"; }
-                    label { (l.t("Registered players, by number, in board order (e.g. 1 2 3 4)", "已登记棋手编号，按台次顺序（如 1 2 3 4）"))
+                    label { (l.t("Registered players, by number, in board order (e.g. 1 2 3 4)", "已登记棋手序号，按台次顺序（如 1 2 3 4）"))
                         input type="text" name="roster" inputmode="numeric"; }
                     label { (l.t("New players, one name per line, in board order (added after those above)", "新棋手姓名，每行一个，按台次顺序（排在上面的棋手之后）"))
                         textarea name="names" rows="5" {} }
@@ -262,7 +263,7 @@ fn edit_markup(viewer: &Viewer, loaded: &LoadedEvent, team: TeamId, msg: Option<
             form.stack #edit-team name="edit-team" method="post" action={ "/desk/events/" (id) "/teams/" (team.0) } {
                 (csrf_field(viewer))
                 label { (l.t("Team name", "队名")) input type="text" name="name" required maxlength="100" value=(t.map_or("", |t| t.name.as_str())); }
-                label { (l.t("Roster: player numbers in board order", "名单：棋手编号，按台次顺序"))
+                label { (l.t("Roster: player numbers in board order", "名单：棋手序号，按台次顺序"))
                     input type="text" name="roster" inputmode="numeric" value=(roster); }
                 button.big-button #edit-team-submit type="submit" { (l.t("Save", "保存")) }
             }
@@ -708,7 +709,7 @@ pub(super) async fn standings_page(
                 Err(e) => p.error #team-standings role="alert" { (e) },
                 Ok(s) => { div.table-wrap { table #team-standings {
                     thead { tr {
-                        th.num { (l.t("Rank", "名次")) } th { (l.t("Team", "队名")) }
+                        th.num { (Heading::Rank.label(l)) } th { (l.t("Team", "队名")) }
                         th.num { (l.t("Match points", "场分")) } th.num { (l.t("Game points", "局分")) }
                         @for tb in &s.tiebreaks { th.num { (tb.to_string()) } }
                     } }

@@ -4,6 +4,7 @@
 //! the parts that change while a round is played carry `data-live`, which
 //! the layout's script refreshes.
 
+use qiyuan_vocab::Heading;
 use std::collections::HashMap;
 
 use axum::Router;
@@ -404,12 +405,12 @@ async fn event_page(
             }
             div.table-wrap { table.starting-list {
                 thead { tr {
-                    th { (viewer.t("No.", "序号")) }
+                    th { (Heading::PairingNumber.label(viewer.lang)) }
                     @if !xq { th { (viewer.t("Title", "称号")) } }
-                    th.name { (viewer.t("Name", "姓名")) }
+                    th.name { (Heading::Name.label(viewer.lang)) }
                     @if !xq { th { (viewer.t("FED", "协会")) } }
-                    th { (viewer.t("Rtg", "等级分")) }
-                    th { (viewer.t("Club", "单位")) }
+                    th { (Heading::Rating.label(viewer.lang)) }
+                    th { (Heading::Club.label(viewer.lang)) }
                     @if born { th { (viewer.t("Born", "出生年份")) } }
                     th { (viewer.t("Notes", "备注")) }
                 } }
@@ -456,8 +457,8 @@ fn points_after(e: &LoadedEvent, round: u32) -> HashMap<PlayerId, Decimal> {
 pub(crate) use qiyuan_desk::reports::points_text;
 
 /// `GET /events/{id}/rounds/{round}`: the pairings of a published round
-/// (ui-conventions §3, §8; xiangqi: 台 · 编号 · 红方 · 积分 · 结果 · 积分 ·
-/// 黑方 · 编号), rendered by [`report::pairings`] as the desk's pairing
+/// (ui-conventions §3, §8; xiangqi: 台次 · 序号 · 红方 · 积分 · 结果 · 积分 ·
+/// 黑方 · 序号), rendered by [`report::pairings`] as the desk's pairing
 /// print, and the list by name for the venue.
 async fn round_page(
     State(state): State<AppState>,
@@ -643,13 +644,13 @@ async fn player_card(
         &title,
         html! {
             (event_header(&viewer, &e, state.config.utc_offset_minutes))
-            h2 { (player.info.name) " (" (viewer.t("No.", "编号")) " " (no) ")" }
+            h2 { (player.info.name) " (" (Heading::PairingNumber.label(viewer.lang)) " " (no) ")" }
             dl.player-card {
                 @if let Some(r) = player.info.rating {
-                    dt { (viewer.t("Rtg", "等级分")) } dd { (r) }
+                    dt { (Heading::Rating.label(viewer.lang)) } dd { (r) }
                 }
                 @if let Some(c) = &player.info.club {
-                    dt { (viewer.t("Club", "单位")) } dd { (c) }
+                    dt { (Heading::Club.label(viewer.lang)) } dd { (c) }
                 }
                 @if let Some(t) = &player.info.title {
                     dt { (viewer.t("Title", "称号")) } dd { (t) }
@@ -668,7 +669,7 @@ async fn player_card(
                 dl.player-card #player-standing {
                     dt { (viewer.lang.pick(format!("Rank after round {}", t.after_round), format!("第{}轮后名次", t.after_round))) }
                     dd data-rank=(line.rank) { (line.rank) " / " (t.lines.len()) }
-                    dt { (viewer.t("Pts.", "积分")) } dd { (points_text(line.points)) }
+                    dt { (Heading::Points.label(viewer.lang)) } dd { (points_text(line.points)) }
                     @for (i, v) in line.shown.iter().enumerate() {
                         dt { (tb_name(&viewer, t, i)) }
                         dd { (v.text(|d| d.normalize().to_string())) }
@@ -682,10 +683,10 @@ async fn player_card(
                     thead { tr {
                         th { (viewer.t("Rd.", "轮次")) }
                         th { (viewer.t("Colour", "执色")) }
-                        th { (viewer.t("SNo", "编号")) }
+                        th { (Heading::PairingNumber.label(viewer.lang)) }
                         th { (viewer.t("Opponent", "对手")) }
                         th { (viewer.t("Res.", "结果")) }
-                        th { (viewer.t("Pts.", "积分")) }
+                        th { (Heading::Points.label(viewer.lang)) }
                     } }
                     tbody {
                         @for (i, c) in row.rounds.iter().enumerate().take(shown as usize) {
@@ -900,8 +901,8 @@ pub(crate) async fn events_played(
                 thead { tr {
                     th.name { (viewer.t("Event", "赛事")) }
                     th { (viewer.t("Dates", "日期")) }
-                    th.num { (viewer.t("Pts.", "积分")) }
-                    th.num { (viewer.t("Rk.", "名次")) }
+                    th.num { (Heading::Points.label(viewer.lang)) }
+                    th.num { (Heading::Rank.label(viewer.lang)) }
                     th.num { (viewer.t("After round", "截至轮次")) }
                 } }
                 tbody {

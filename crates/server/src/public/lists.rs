@@ -6,6 +6,7 @@ use qiyuan_formats::columns::Column;
 use qiyuan_formats::list::{Medium, columns_for};
 use qiyuan_store::list_pages::{ListCursor, ListKey};
 use qiyuan_store::{ListLine, Store, StoreError};
+use qiyuan_vocab::Heading;
 use rust_decimal::Decimal;
 use serde::Deserialize;
 
@@ -391,10 +392,10 @@ pub(crate) async fn players_search(
             } @else {
                 div.table-wrap { table.players {
                     thead { tr {
-                        th { (viewer.t("ID", "编号")) }
-                        th.name { (viewer.t("Name", "姓名")) }
+                        th { (Heading::ListId.label(viewer.lang)) }
+                        th.name { (Heading::Name.label(viewer.lang)) }
                         th { (viewer.t("Sex", "性别")) }
-                        th { (viewer.t("Unit", "单位")) }
+                        th { (Heading::Club.label(viewer.lang)) }
                         th { (viewer.t("Rating", "等级分")) }
                         th { (viewer.t("Status", "状态")) }
                     } }
@@ -456,13 +457,13 @@ pub(crate) async fn player_page(
         html! {
             h1 { (history.name) }
             dl.player-card {
-                dt { (viewer.t("ID", "编号")) } dd { (history.id) }
+                dt { (Heading::ListId.label(viewer.lang)) } dd { (history.id) }
                 dt { (viewer.t("Sex", "性别")) } dd { (sex_label(&viewer, &history.sex)) }
                 @if let Some(b) = &history.birth {
                     dt { (viewer.t("Born", "出生年份")) } dd { (b) }
                 }
                 @if let Some(u) = &history.unit {
-                    dt { (viewer.t("Unit", "单位")) } dd { (u) }
+                    dt { (Heading::Club.label(viewer.lang)) } dd { (u) }
                 }
                 @if !history.titles.is_empty() {
                     dt { (viewer.t("Titles", "称号")) }

@@ -7,6 +7,7 @@
 
 use axum::extract::{Query, State};
 use maud::{Markup, html};
+use qiyuan_vocab::Heading;
 
 use super::{SearchQuery, opt_dec, store_error, url_with};
 use crate::AppState;
@@ -76,8 +77,8 @@ pub(crate) async fn search_page(
                 } @else {
                     div.table-wrap { table.found {
                         thead { tr {
-                            th.name { (viewer.t("Name", "姓名")) }
-                            th { (viewer.t("Club", "单位")) }
+                            th.name { (Heading::Name.label(viewer.lang)) }
+                            th { (Heading::Club.label(viewer.lang)) }
                             th { (viewer.t("Event", "赛事")) }
                         } }
                         tbody {
@@ -108,9 +109,9 @@ pub(crate) async fn search_page(
                 } @else {
                     div.table-wrap { table.found {
                         thead { tr {
-                            th.num { (viewer.t("ID", "编号")) }
-                            th.name { (viewer.t("Name", "姓名")) }
-                            th { (viewer.t("Unit", "单位")) }
+                            th.num { (Heading::ListId.label(viewer.lang)) }
+                            th.name { (Heading::Name.label(viewer.lang)) }
+                            th { (Heading::Club.label(viewer.lang)) }
                             th.num { (viewer.t("Rating", "等级分")) }
                         } }
                         tbody {
