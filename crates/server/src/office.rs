@@ -30,7 +30,6 @@
 //! Multipart forms carry the CSRF token in the query (`?_csrf=`), the
 //! others in the `_csrf` field (see [`crate::session`]).
 
-use qiyuan_vocab::Heading;
 use std::collections::HashMap;
 
 use crate::i18n::Lang;
@@ -45,6 +44,7 @@ use qiyuan_formats::rating_event::{self, PlayerIds};
 use qiyuan_rating::period::Contribution;
 use qiyuan_rating::profile::Profile;
 use qiyuan_store::{ImportNotes, ListDiff, ListEntry, StoreError};
+use qiyuan_vocab::Heading;
 use serde::Deserialize;
 
 use crate::AppState;

@@ -37,7 +37,6 @@
 //! * pairings: `Bo · No · White · Club · Rtg · Pts · Result · Pts · Black
 //!   · Club · Rtg · No` (`pairings`).
 
-use qiyuan_vocab::Heading;
 use std::collections::HashMap;
 
 use maud::{Markup, html};
@@ -45,7 +44,7 @@ use qiyuan_desk::prelude::*;
 use qiyuan_desk::reports::{Crosstable, StandingsTable, bye_points_text, points_text};
 pub(crate) use qiyuan_desk::reports::{crosstable_heading, standings_heading};
 use qiyuan_store::desk::LoadedEvent;
-use qiyuan_vocab::Colour;
+use qiyuan_vocab::{Colour, Heading};
 use rust_decimal::Decimal;
 
 use crate::i18n::Lang;

@@ -2,7 +2,6 @@
 //! player's grade before, score rate, the points each promotion needs and
 //! the grade earned (seed 003 国际象棋等级赛晋级规则; regulations.md §5.1).
 
-use qiyuan_vocab::Heading;
 use std::fs;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -10,6 +9,7 @@ use std::process::ExitCode;
 use anyhow::{Context, bail};
 use qiyuan_formats::event::read_event_path;
 use qiyuan_rating::grades::{GradeReport, GradeTable, grade_report};
+use qiyuan_vocab::Heading;
 
 use super::output::{self, Format};
 use crate::say::{error_text, t};

@@ -1,7 +1,6 @@
 //! `qiyuan norms`: the title-norm check of one event (等级称号标准分), and
 //! the FIDE title norms (B.01, 2024) of a chess event beside it.
 
-use qiyuan_vocab::Heading;
 use std::fs;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -16,6 +15,7 @@ use qiyuan_rating::fide_norms::{
 };
 use qiyuan_rating::model::{Event, GameKind, Sex};
 use qiyuan_rating::norms::{NormReport, check_norms};
+use qiyuan_vocab::Heading;
 
 use super::output::{self, Format};
 use crate::say::{self, error_text, t};

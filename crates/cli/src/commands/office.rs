@@ -10,7 +10,6 @@
 //! The command's `--help` walks one period through, on the shipped
 //! `examples/` files.
 
-use qiyuan_vocab::Heading;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
@@ -22,6 +21,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use qiyuan_formats::list::{read_list_rows, write_list_file, write_list_xlsx};
 use qiyuan_formats::sheet::Limits;
 use qiyuan_store::{Durability, ImportNotes, ListEntry, Store};
+use qiyuan_vocab::Heading;
 use rust_xlsxwriter::{Format as XFormat, Workbook};
 
 use super::output::Cell;
@@ -1029,8 +1029,8 @@ fn decimal_cell(
 /// `qiyuan rate` (Ro, Ra, D, P, N, We, W, K, ΔR), then the performance and
 /// the unit: (JSON key, 中文 header).
 const EVENT_COLUMNS: [(&str, &str); 13] = [
-    ("id", "编号"),
-    ("name", "姓名"),
+    ("id", Heading::ListId.label(Lang::Zh)),
+    ("name", Heading::Name.label(Lang::Zh)),
     ("rating_used", "原等级分 Ro"),
     ("opponents_average", "对手平均分 Ra"),
     ("difference", "分差 D"),

@@ -6,7 +6,6 @@
 //! ignored and a disagreement is reported on standard error. Event files
 //! name players by their list id (`docs/rating-list.md`).
 
-use qiyuan_vocab::Heading;
 use std::fs;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -17,6 +16,7 @@ use qiyuan_formats::event::read_event_path;
 use qiyuan_formats::list::{self, read_list};
 use qiyuan_rating::Lang;
 use qiyuan_rating::period::{PeriodEvent, PeriodNote, PeriodReport, compute_period};
+use qiyuan_vocab::Heading;
 
 use super::output::{self, Format};
 use crate::say::{self, t};

@@ -10,6 +10,7 @@ use qiyuan_formats::event::read_event_path;
 use qiyuan_rating::event::{EventReport, PlayerReport};
 use qiyuan_rating::model::PlayerId;
 use qiyuan_rating::{Lang, Profile, rate};
+use qiyuan_vocab::Heading;
 use rust_decimal::Decimal;
 use rust_decimal::prelude::ToPrimitive;
 
@@ -136,8 +137,16 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 /// The columns of the 等级分计算表, in the official order.
 const COLUMNS: [(&str, &str, &str); 15] = [
     // (snake_case key, 中文, English)
-    ("id", "编号", "ID"),
-    ("name", "姓名", "Name"),
+    (
+        "id",
+        Heading::ListId.label(Lang::Zh),
+        Heading::ListId.label(Lang::En),
+    ),
+    (
+        "name",
+        Heading::Name.label(Lang::Zh),
+        Heading::Name.label(Lang::En),
+    ),
     ("rating_before", "原等级分 Ro", "Ro"),
     ("opponents_average", "对手平均分 Ra", "Ra"),
     ("difference", "分差 D", "D"),

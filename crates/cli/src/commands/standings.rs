@@ -4,7 +4,6 @@
 //! (`qiyuan_desk::export`, `qiyuan_server::report`), from the same
 //! [`StandingsTable`].
 
-use qiyuan_vocab::Heading;
 use std::fs;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -19,6 +18,7 @@ use qiyuan_tournament::scoring::ScoringSystem;
 use qiyuan_tournament::standings::Standings;
 use qiyuan_tournament::tiebreak::{Primary, parse_list, preset};
 use qiyuan_tournament::{StandingsConfig, compute_standings};
+use qiyuan_vocab::Heading;
 use rust_decimal::Decimal;
 
 use qiyuan_desk::export;

@@ -3,7 +3,6 @@
 //! several events (norms, places, FIDE titles, the rating; what each title
 //! still needs, cca-chess 九, 十; cxa-legacy 十).
 
-use qiyuan_vocab::Heading;
 use std::fs;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -18,6 +17,7 @@ use qiyuan_rating::titles::{
     EventTitleReport, RouteKind, TitleFileReport, TitleRules, event_titles, title_file,
     title_file_from_events,
 };
+use qiyuan_vocab::Heading;
 
 use super::output::{self, Format};
 use crate::say::{self, error_text, t};

@@ -2,7 +2,6 @@
 //! are logged, confirm), unpairing the last round, publishing, and result
 //! entry with optimistic concurrency.
 
-use qiyuan_vocab::Heading;
 use std::collections::HashMap;
 
 use axum::Form;
@@ -13,6 +12,7 @@ use maud::{Markup, html};
 use qiyuan_desk::prelude::*;
 use qiyuan_store::StoreError;
 use qiyuan_store::desk::{GameRef, LoadedEvent, PairingDraft};
+use qiyuan_vocab::Heading;
 use rust_decimal::Decimal;
 use serde::Deserialize;
 

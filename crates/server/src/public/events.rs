@@ -4,7 +4,6 @@
 //! the parts that change while a round is played carry `data-live`, which
 //! the layout's script refreshes.
 
-use qiyuan_vocab::Heading;
 use std::collections::HashMap;
 
 use axum::Router;
@@ -16,7 +15,7 @@ use qiyuan_desk::prelude::*;
 use qiyuan_desk::reports::StandingsTable;
 use qiyuan_store::StoreError;
 use qiyuan_store::desk::LoadedEvent;
-use qiyuan_vocab::{Colour, EventStatus};
+use qiyuan_vocab::{Colour, EventStatus, Heading};
 use rust_decimal::Decimal;
 use serde::Deserialize;
 
