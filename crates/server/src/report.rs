@@ -186,6 +186,9 @@ pub(crate) struct StandingsOptions<'a> {
     /// the page heads the table itself (a grouped event's group tables
     /// under the page's one heading); `Some(final_ranking)` otherwise.
     pub(crate) heading: Option<bool>,
+    /// One of several tables on the page (a grouped event's): the table and
+    /// its legend go without their ids, which a page holds once.
+    pub(crate) grouped: bool,
 }
 
 /// The standings: the heading, the table (`#standings`, its table
@@ -204,7 +207,7 @@ pub(crate) fn standings(v: &View<'_>, t: &StandingsTable, o: &StandingsOptions<'
     // The Chinese platforms' table (§7, §8) has no title and no rating.
     let full = v.game != Game::Xiangqi;
     html! {
-        section #standings data-live=[v.live] {
+        section id=[(!o.grouped).then_some("standings")] data-live=[v.live] {
             @if let Some(final_ranking) = o.heading {
                 h2 { (standings_heading(l, t.after_round, final_ranking)) }
             }
@@ -246,7 +249,7 @@ pub(crate) fn standings(v: &View<'_>, t: &StandingsTable, o: &StandingsOptions<'
                 } }
             } }
             @if !t.tiebreaks.is_empty() {
-                section.annotation #tiebreak-legend {
+                section.annotation id=[(!o.grouped).then_some("tiebreak-legend")] {
                     h3 { (l.t("Tie-breaks", "破同分")) }
                     ul { @for (i, code) in t.tiebreaks.iter().enumerate() {
                         li { "TB" (i + 1) ": " (code) " — " (name_of(i))

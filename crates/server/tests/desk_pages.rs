@@ -1575,6 +1575,11 @@ async fn groups_are_paired_and_ranked_apart() {
         .await;
     assert!(standings.contains(r#"data-group="甲组""#), "{standings}");
     assert!(standings.contains(r#"data-group="乙组""#), "{standings}");
+    // Two tables on one page, no id twice.
+    for id in ["standings", "tiebreak-legend"] {
+        let n = standings.matches(&format!(r#"id="{id}""#)).count();
+        assert!(n <= 1, "id {id} {n} times: {standings}");
+    }
 }
 
 /// The grade report tab (等级晋升) under a pasted table

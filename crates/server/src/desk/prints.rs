@@ -434,6 +434,7 @@ pub(super) async fn print(
             let options = crate::report::StandingsOptions {
                 printed: &printed,
                 heading: Some(crate::report::is_final(d, &t)),
+                grouped: false,
             };
             let body = crate::report::standings(&desk_view(l, d), &t, &options);
             standings = Some((t, printed));

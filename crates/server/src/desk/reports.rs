@@ -77,7 +77,7 @@ pub(super) async fn standings(
                 @for g in &groups {
                     section.group-standings data-group=(g.group) {
                         h3 { (l.t("Group ", "组别：")) (g.group) }
-                        (report::standings(&view, &g.table, &StandingsOptions::default()))
+                        (report::standings(&view, &g.table, &StandingsOptions { grouped: true, ..Default::default() }))
                     }
                 }
             }
