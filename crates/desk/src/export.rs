@@ -25,7 +25,7 @@ use crate::event::DeskEvent;
 use crate::import::{ImportError, trf_player_info};
 use crate::reports::StandingsTable;
 use crate::settings::{EventSettings, System};
-use qiyuan_vocab::{Colour, GameKind, Heading, Message};
+use qiyuan_vocab::{Colour, Heading, Message};
 
 /// The result as written on pairing lists: `1-0`, `½-½`, `0-1`, `+-`, `-+`,
 /// `--`, empty while pending.
@@ -308,17 +308,12 @@ fn pairing_rows(
         .checked_sub(1)
         .and_then(|i| e.event().rounds().get(i as usize))
         .ok_or(DeskError::NoSuchBoard { round, board: 0 })?;
-    let xq = e.settings().game == crate::settings::Game::Xiangqi;
     let header: Vec<String> = match lang {
         Lang::En => vec![
             "board", "no", "white", "points", "result", "points", "black", "no",
         ],
         Lang::Zh => {
-            let game = if xq {
-                GameKind::Xiangqi
-            } else {
-                GameKind::Chess
-            };
+            let game = e.settings().game.kind();
             let (no, points) = (
                 Heading::PairingNumber.label(lang),
                 Heading::Points.label(lang),
