@@ -96,7 +96,7 @@ fn chess_and_xiangqi_are_sniffed_per_file_and_table_has_a_summary() {
         last.starts_with("135 games, 135 legal, 0 illegal"),
         "{last}"
     );
-    assert!(text.contains("chess pgn") && text.contains("xiangqi pgn"));
+    assert!(text.contains("Chess pgn") && text.contains("Xiangqi pgn"));
     assert!(out.status.success());
 }
 

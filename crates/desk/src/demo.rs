@@ -8,7 +8,8 @@ use qiyuan_swiss::generator::SplitMix64 as Rng;
 use qiyuan_tournament::model::{GameResult, Sex};
 
 use crate::event::{DeskEvent, PlayerInfo};
-use crate::settings::{EventSettings, Game};
+use crate::settings::EventSettings;
+use qiyuan_vocab::GameKind;
 
 /// A result drawn from the ratings: White's expected score by the logistic
 /// Elo curve, a third of the games drawn.
@@ -51,7 +52,7 @@ fn play(e: &mut DeskEvent, rounds: u32, rng: &mut Rng) -> Result<(), crate::Desk
 /// A finished xiangqi Swiss: 16 players, 7 rounds, 2/1/0, 对手分 tie-breaks,
 /// rated under cxa-2019.
 pub fn xiangqi_swiss() -> Result<DeskEvent, crate::DeskError> {
-    let mut s = EventSettings::swiss("2026 棋院杯象棋公开赛", Game::Xiangqi, 7);
+    let mut s = EventSettings::swiss("2026 棋院杯象棋公开赛", GameKind::Xiangqi, 7);
     s.rating_profile = Some("cxa-2019".into());
     s.start = date(2026, 5, 1);
     s.end = date(2026, 5, 4);
@@ -93,7 +94,7 @@ pub fn xiangqi_swiss() -> Result<DeskEvent, crate::DeskError> {
 /// A chess round robin in progress: 8 players, 4 of its 7 rounds played,
 /// rated under cca-chess.
 pub fn chess_round_robin() -> Result<DeskEvent, crate::DeskError> {
-    let mut s = EventSettings::round_robin("2026 城市国际象棋邀请赛", Game::Chess, 1);
+    let mut s = EventSettings::round_robin("2026 城市国际象棋邀请赛", GameKind::Chess, 1);
     s.rating_profile = Some("cca-chess".into());
     s.start = date(2026, 6, 10);
     s.end = date(2026, 6, 16);

@@ -3,7 +3,7 @@
 //!
 //! ```
 //! use qiyuan_desk::prelude::*;
-//! let mut e = DeskEvent::new(EventSettings::swiss("周赛", Game::Xiangqi, 5))?;
+//! let mut e = DeskEvent::new(EventSettings::swiss("周赛", GameKind::Xiangqi, 5))?;
 //! for (name, rating) in [("甲", 2300), ("乙", 2200), ("丙", 2100), ("丁", 2000)] {
 //!     e.add_player(PlayerInfo::new(name).rating(rating))?;
 //! }
@@ -915,7 +915,7 @@ impl DeskEvent {
     ///
     /// ```
     /// use qiyuan_desk::prelude::*;
-    /// let mut s = EventSettings::swiss("周赛", Game::Xiangqi, 7);
+    /// let mut s = EventSettings::swiss("周赛", GameKind::Xiangqi, 7);
     /// s.same_unit_avoidance = Some(UnitAvoidance::Rounds { first: 1, last: 3 });
     /// let mut e = DeskEvent::new(s)?;
     /// for (name, unit) in [("甲", "北京"), ("乙", "上海"), ("丙", " 北京 "), ("丁", "")] {
@@ -1071,11 +1071,11 @@ pub(crate) fn forfeited_by(g: &qiyuan_tournament::model::Game, id: PlayerId) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::settings::Game;
+    use crate::GameKind;
 
     #[test]
     fn players_late_entry_update_and_sort() {
-        let mut e = DeskEvent::new(EventSettings::swiss("t", Game::Chess, 5)).unwrap();
+        let mut e = DeskEvent::new(EventSettings::swiss("t", GameKind::Chess, 5)).unwrap();
         let a = e.add_player(PlayerInfo::new("A").rating(1800)).unwrap();
         let b = e.add_player(PlayerInfo::new("B").rating(2000)).unwrap();
         // B (2000) ranks above A (1800): he takes number 1, A moves to 2.

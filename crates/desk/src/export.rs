@@ -313,7 +313,7 @@ fn pairing_rows(
             "board", "no", "white", "points", "result", "points", "black", "no",
         ],
         Lang::Zh => {
-            let game = e.settings().game.kind();
+            let game = e.settings().game;
             let (no, points) = (
                 Heading::PairingNumber.label(lang),
                 Heading::Points.label(lang),

@@ -19,7 +19,7 @@
 //!
 //! ```
 //! use qiyuan_desk::prelude::*;
-//! let mut e = DeskEvent::new(EventSettings::swiss("周赛", Game::Xiangqi, 5))?;
+//! let mut e = DeskEvent::new(EventSettings::swiss("周赛", GameKind::Xiangqi, 5))?;
 //! for (name, rating, group) in [("甲", 2400, "A组"), ("乙", 2300, "A组"), ("丙", 2200, "B组"), ("丁", 2100, "B组")] {
 //!     let id = e.add_player(PlayerInfo::new(name).rating(rating))?;
 //!     e.set_group(id, Some(group))?;

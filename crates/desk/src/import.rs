@@ -506,7 +506,7 @@ fn changed_fields(entered: &PlayerInfo, file: &PlayerInfo) -> Vec<&'static str> 
 /// ```
 /// use qiyuan_desk::import::{RowPlan, players_from_csv, plan_import};
 /// use qiyuan_desk::prelude::*;
-/// let mut event = DeskEvent::new(EventSettings::swiss("Open", Game::Xiangqi, 5)).unwrap();
+/// let mut event = DeskEvent::new(EventSettings::swiss("Open", GameKind::Xiangqi, 5)).unwrap();
 /// let first = players_from_csv("编号,姓名,等级分\n1201,王天一,2650\n".as_bytes()).unwrap();
 /// event.import_players(&first).unwrap();
 /// let again = players_from_csv("编号,姓名,等级分\n1201,王天一,2660\n1305,唐丹,2500\n1305,唐丹,2500\n".as_bytes()).unwrap();

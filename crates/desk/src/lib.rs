@@ -40,7 +40,7 @@
 //!
 //! ```
 //! use qiyuan_desk::prelude::*;
-//! let mut e = DeskEvent::new(EventSettings::swiss("Open", Game::Chess, 3))?;
+//! let mut e = DeskEvent::new(EventSettings::swiss("Open", GameKind::Chess, 3))?;
 //! for (n, r) in [("A", 2400), ("B", 2300), ("C", 2200)] {
 //!     e.add_player(PlayerInfo::new(n).rating(r))?;
 //! }
@@ -75,10 +75,12 @@ pub use event::{
     check_player_text, is_refused_char,
 };
 pub use pairing::{Board, PairingWarning, ProposedRound};
+/// The game an event is played in ([`EventSettings::game`]): the vocabulary's term.
+pub use qiyuan_vocab::GameKind;
 /// The reasons of [`DeskError`] are said in both languages (`qiyuan_vocab::Message`).
 pub use qiyuan_vocab::Message;
 pub use seeding::{Renumbering, SeedAction, SeedingMethod};
-pub use settings::{DutchEdition, EventSettings, Game, ScoringPreset, System, UnitAvoidance};
+pub use settings::{DutchEdition, EventSettings, ScoringPreset, System, UnitAvoidance};
 
 /// The names a caller usually needs, with the model's types.
 pub mod prelude {
@@ -88,8 +90,9 @@ pub mod prelude {
     pub use crate::reports::{Crosstable, StandingsTable};
     pub use crate::seeding::{Renumbering, SeedAction, SeedingMethod};
     pub use crate::settings::{
-        DutchEdition, EventSettings, Game, NameOrdering, ResultWording, ScoringPreset, System,
+        DutchEdition, EventSettings, NameOrdering, ResultWording, ScoringPreset, System,
         UnitAvoidance,
     };
     pub use qiyuan_tournament::model::{ByeKind, Colour, GameResult, PlayerId, Sex};
+    pub use qiyuan_vocab::GameKind;
 }

@@ -4,7 +4,7 @@
 //!
 //! ```
 //! use qiyuan_desk::prelude::*;
-//! let mut e = DeskEvent::new(EventSettings::round_robin("循环赛", Game::Chess, 1))?;
+//! let mut e = DeskEvent::new(EventSettings::round_robin("循环赛", GameKind::Chess, 1))?;
 //! for n in ["A", "B", "C", "D", "E"] {
 //!     e.add_player(PlayerInfo::new(n))?;
 //! }
@@ -1169,8 +1169,8 @@ mod tests {
     #[test]
     fn acceleration_reaches_the_engine() {
         use crate::event::PlayerInfo;
-        use crate::settings::{EventSettings, Game};
-        let mut s = EventSettings::swiss("acc", Game::Chess, 9);
+        use crate::{GameKind, settings::EventSettings};
+        let mut s = EventSettings::swiss("acc", GameKind::Chess, 9);
         s.system = System::Swiss {
             edition: DutchEdition::Fide2026,
             acceleration: true,

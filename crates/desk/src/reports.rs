@@ -501,7 +501,7 @@ impl DeskEvent {
         };
         rm::Event::new(
             self.settings.name.clone(),
-            self.settings.game.kind(),
+            self.settings.game,
             system,
             self.settings.start,
             self.settings.end,

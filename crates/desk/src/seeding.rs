@@ -20,7 +20,7 @@
 //!
 //! ```
 //! use qiyuan_desk::prelude::*;
-//! let mut e = DeskEvent::new(EventSettings::swiss("Open", Game::Chess, 5))?;
+//! let mut e = DeskEvent::new(EventSettings::swiss("Open", GameKind::Chess, 5))?;
 //! e.add_player(PlayerInfo::new("Li").rating(1800))?;
 //! e.add_player(PlayerInfo::new("Wang").rating(2562))?;
 //! // Each entry is placed by rating as it comes: the 2562 is number 1.
@@ -342,7 +342,7 @@ mod tests {
 
     #[test]
     fn entries_are_placed_by_rating_then_title_then_pinyin() {
-        let mut e = DeskEvent::new(EventSettings::swiss("t", Game::Xiangqi, 7)).unwrap();
+        let mut e = DeskEvent::new(EventSettings::swiss("t", GameKind::Xiangqi, 7)).unwrap();
         for (n, r, t) in [
             ("张伟", 1800, None),
             ("王芳", 2562, None),
@@ -365,14 +365,14 @@ mod tests {
     /// zhang.
     #[test]
     fn equal_ratings_in_the_events_name_order() {
-        let mut settings = EventSettings::swiss("t", Game::Xiangqi, 7);
+        let mut settings = EventSettings::swiss("t", GameKind::Xiangqi, 7);
         settings.name_order = NameOrdering::Stroke;
         let mut e = DeskEvent::new(settings).unwrap();
         for n in ["陈静", "张伟", "王芳"] {
             e.add_player(PlayerInfo::new(n).rating(1800)).unwrap();
         }
         assert_eq!(names(&e), ["王芳", "张伟", "陈静"]);
-        let mut e = DeskEvent::new(EventSettings::swiss("t", Game::Xiangqi, 7)).unwrap();
+        let mut e = DeskEvent::new(EventSettings::swiss("t", GameKind::Xiangqi, 7)).unwrap();
         for n in ["陈静", "张伟", "王芳"] {
             e.add_player(PlayerInfo::new(n).rating(1800)).unwrap();
         }
@@ -381,7 +381,7 @@ mod tests {
 
     #[test]
     fn a_late_entry_takes_his_place_and_history_follows() {
-        let mut e = DeskEvent::new(EventSettings::swiss("t", Game::Chess, 5)).unwrap();
+        let mut e = DeskEvent::new(EventSettings::swiss("t", GameKind::Chess, 5)).unwrap();
         for (n, r) in [("A", 2400), ("B", 2300), ("C", 2200), ("D", 2100)] {
             e.add_player(PlayerInfo::new(n).rating(r)).unwrap();
         }
@@ -424,7 +424,7 @@ mod tests {
                 e.add_player(PlayerInfo::new(n).rating(r)).unwrap();
             }
         };
-        let mut a = DeskEvent::new(EventSettings::round_robin("rr", Game::Chess, 1)).unwrap();
+        let mut a = DeskEvent::new(EventSettings::round_robin("rr", GameKind::Chess, 1)).unwrap();
         let mut b = a.clone();
         field(&mut a);
         field(&mut b);

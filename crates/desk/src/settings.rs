@@ -28,26 +28,6 @@ use qiyuan_vocab::Message;
 use rust_decimal_macros::dec;
 use serde::{Deserialize, Serialize};
 
-/// The game played.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Game {
-    /// 象棋 (Red moves first; "white" in the model is Red).
-    Xiangqi,
-    /// 国际象棋.
-    Chess,
-}
-
-impl Game {
-    /// The rating crate's game kind.
-    pub fn kind(self) -> GameKind {
-        match self {
-            Game::Xiangqi => GameKind::Xiangqi,
-            Game::Chess => GameKind::Chess,
-        }
-    }
-}
-
 /// Edition of the FIDE (Dutch) System, C.04.3.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 pub enum DutchEdition {
@@ -173,7 +153,7 @@ pub struct EventSettings {
     /// Name (赛事名称).
     pub name: String,
     /// Game.
-    pub game: Game,
+    pub game: GameKind,
     /// Pairing system.
     pub system: System,
     /// Rounds of a Swiss. Round robins and knockouts derive theirs from the
@@ -391,9 +371,9 @@ impl SettingsError {
     /// where the desk words it (a general reason otherwise).
     ///
     /// ```
-    /// use qiyuan_desk::settings::{EventSettings, Game};
+    /// use qiyuan_desk::{settings::EventSettings, GameKind};
     /// use qiyuan_rating::Lang;
-    /// let e = EventSettings::swiss("城市赛", Game::Xiangqi, 0).validate().unwrap_err();
+    /// let e = EventSettings::swiss("城市赛", GameKind::Xiangqi, 0).validate().unwrap_err();
     /// assert_eq!(e.text(Lang::En), "settings: field `rounds`: a Swiss has 1 to 99 rounds, not 0");
     /// assert_eq!(e.text(Lang::Zh), "设置有误：“轮数”：积分编排制为 1 至 99 轮，不能是 0 轮");
     /// ```
@@ -445,10 +425,10 @@ impl EventSettings {
     /// Minimal settings: a Swiss of `rounds` rounds with the usual scoring and
     /// tie-breaks of the game (xiangqi: 2/1/0 and 对手分; chess: 1/½/0 and
     /// the FIDE Swiss preset).
-    pub fn swiss(name: impl Into<String>, game: Game, rounds: u32) -> EventSettings {
+    pub fn swiss(name: impl Into<String>, game: GameKind, rounds: u32) -> EventSettings {
         let (scoring, tiebreaks) = match game {
-            Game::Xiangqi => (ScoringPreset::Xiangqi, "xiangqi-swiss-bh"),
-            Game::Chess => (ScoringPreset::Fide, "fide-swiss"),
+            GameKind::Xiangqi => (ScoringPreset::Xiangqi, "xiangqi-swiss-bh"),
+            GameKind::Chess => (ScoringPreset::Fide, "fide-swiss"),
         };
         EventSettings {
             name: name.into(),
@@ -482,11 +462,11 @@ impl EventSettings {
     /// ([`EventSettings::result_wording`]).
     ///
     /// ```
-    /// use qiyuan_desk::settings::{EventSettings, Game};
+    /// use qiyuan_desk::{settings::EventSettings, GameKind};
     /// use qiyuan_rating::Lang;
     /// use qiyuan_tournament::model::GameResult;
     /// use qiyuan_desk::settings::ResultWording;
-    /// let mut s = EventSettings::swiss("城市赛", Game::Xiangqi, 7);
+    /// let mut s = EventSettings::swiss("城市赛", GameKind::Xiangqi, 7);
     /// assert_eq!(s.result_label(GameResult::WhiteWins, Lang::Zh), "红胜");
     /// s.result_wording = ResultWording::Scores;
     /// s.validate().unwrap();
@@ -497,7 +477,7 @@ impl EventSettings {
         result: qiyuan_tournament::model::GameResult,
         lang: qiyuan_rating::Lang,
     ) -> &'static str {
-        result.label_in(self.game.kind(), self.result_wording, lang)
+        result.label_in(self.game, self.result_wording, lang)
     }
 
     /// The collation of the event's lists by name
@@ -509,13 +489,13 @@ impl EventSettings {
     /// Minimal settings of a round robin of `cycles` cycles (xiangqi: 2/1/0
     /// and 象棋个人循环 or 象棋双循环; chess: 1/½/0 and the FIDE round-robin
     /// preset).
-    pub fn round_robin(name: impl Into<String>, game: Game, cycles: u32) -> EventSettings {
+    pub fn round_robin(name: impl Into<String>, game: GameKind, cycles: u32) -> EventSettings {
         let mut s = EventSettings::swiss(name, game, 0);
         s.system = System::RoundRobin { cycles };
         s.tiebreaks = match (game, cycles) {
-            (Game::Xiangqi, 1) => "xiangqi-rr",
-            (Game::Xiangqi, _) => "xiangqi-drr",
-            (Game::Chess, _) => "fide-rr",
+            (GameKind::Xiangqi, 1) => "xiangqi-rr",
+            (GameKind::Xiangqi, _) => "xiangqi-drr",
+            (GameKind::Chess, _) => "fide-rr",
         }
         .into();
         s
@@ -530,8 +510,8 @@ impl EventSettings {
     /// this rule still loads).
     ///
     /// ```
-    /// use qiyuan_desk::settings::{EventSettings, Game};
-    /// let mut s = EventSettings::swiss("城市赛\n", Game::Xiangqi, 7);
+    /// use qiyuan_desk::{settings::EventSettings, GameKind};
+    /// let mut s = EventSettings::swiss("城市赛\n", GameKind::Xiangqi, 7);
     /// assert!(s.check_text().unwrap_err().to_string().contains("`name`"));
     /// s.name = "城市赛".into();
     /// s.arbiters = vec!["王\u{202E}裁判".into()];
@@ -630,7 +610,7 @@ impl EventSettings {
         self.tiebreak_preset()?;
         if self.result_wording == ResultWording::Scores {
             // 2:0 / 1:1 / 0:2 are the points of a 2-1-0 xiangqi game.
-            if self.game != Game::Xiangqi {
+            if self.game != GameKind::Xiangqi {
                 return Err(bad(
                     "result_wording",
                     Message::new(
@@ -710,7 +690,7 @@ impl EventSettings {
                     }),
                 )
             })?;
-            if profile.game != self.game.kind() {
+            if profile.game != self.game {
                 return Err(bad(
                     "rating_profile",
                     Message::new(
@@ -721,7 +701,7 @@ impl EventSettings {
                         format!(
                             "等级分规则 `{p}` 计算的是{}，而赛事是{}",
                             profile.game.label(Lang::Zh),
-                            self.game.kind().label(Lang::Zh)
+                            self.game.label(Lang::Zh)
                         ),
                     ),
                 ));
@@ -852,7 +832,7 @@ mod tests {
 
     #[test]
     fn errors_name_the_field() {
-        let mut s = EventSettings::swiss("x", Game::Chess, 0);
+        let mut s = EventSettings::swiss("x", GameKind::Chess, 0);
         let e = s.validate().unwrap_err().to_string();
         assert!(e.contains("`rounds`"), "{e}");
         s.rounds = 9;
@@ -872,7 +852,7 @@ mod tests {
 
     #[test]
     fn same_unit_avoidance_is_checked_and_optional() {
-        let mut s = EventSettings::swiss("x", Game::Xiangqi, 7);
+        let mut s = EventSettings::swiss("x", GameKind::Xiangqi, 7);
         for (a, ok) in [
             (UnitAvoidance::All, true),
             (UnitAvoidance::Rounds { first: 1, last: 5 }, true),
@@ -890,7 +870,7 @@ mod tests {
                 }
             }
         }
-        let mut rr = EventSettings::round_robin("x", Game::Xiangqi, 1);
+        let mut rr = EventSettings::round_robin("x", GameKind::Xiangqi, 1);
         rr.same_unit_avoidance = Some(UnitAvoidance::All);
         assert!(rr.validate().is_err());
         // Settings saved before the option (no such key) read as off, and
@@ -911,10 +891,10 @@ mod tests {
     #[test]
     fn planned_rounds() {
         // C.05 Annex 1: 9 or 10 players play 9 rounds per cycle.
-        let rr = EventSettings::round_robin("x", Game::Chess, 2);
+        let rr = EventSettings::round_robin("x", GameKind::Chess, 2);
         assert_eq!(rr.planned_rounds(9), 18);
         assert_eq!(rr.planned_rounds(10), 18);
-        let mut ko = EventSettings::swiss("x", Game::Chess, 0);
+        let mut ko = EventSettings::swiss("x", GameKind::Chess, 0);
         ko.system = System::Knockout {
             games_per_match: 2,
             armageddon: true,

@@ -15,7 +15,7 @@
 //! ```
 //! use qiyuan_desk::prelude::*;
 //! use qiyuan_desk::team::TeamSettings;
-//! let mut s = EventSettings::round_robin("团体赛", Game::Xiangqi, 1);
+//! let mut s = EventSettings::round_robin("团体赛", GameKind::Xiangqi, 1);
 //! s.team = Some(TeamSettings::new(2, "xiangqi-team"));
 //! let mut e = DeskEvent::new(s)?;
 //! for t in ["北京", "上海"] {

@@ -86,7 +86,7 @@ fn a_name_longer_than_the_bound_is_refused() {
 
 #[test]
 fn add_and_update_refuse_and_never_strip() {
-    let mut e = DeskEvent::new(EventSettings::swiss("t", Game::Xiangqi, 5)).unwrap();
+    let mut e = DeskEvent::new(EventSettings::swiss("t", GameKind::Xiangqi, 5)).unwrap();
     let err = e.add_player(PlayerInfo::new("A\nB")).unwrap_err();
     assert!(
         matches!(&err, DeskError::PlayerField { field: "name", .. }),
@@ -110,7 +110,7 @@ fn add_and_update_refuse_and_never_strip() {
 
 #[test]
 fn an_event_stored_before_the_rule_still_loads() {
-    let mut e = DeskEvent::new(EventSettings::swiss("t", Game::Xiangqi, 5)).unwrap();
+    let mut e = DeskEvent::new(EventSettings::swiss("t", GameKind::Xiangqi, 5)).unwrap();
     e.restore_player(PlayerId(1), PlayerInfo::new("A\tB"), 1, None)
         .unwrap();
     assert_eq!(e.players()[0].info.name, "A\tB");
@@ -140,7 +140,7 @@ fn a_written_list_imports_with_its_formula_like_names_unchanged() {
 #[test]
 fn event_and_team_text_refuse_control_characters() {
     use qiyuan_desk::team::TeamSettings;
-    let mut s = EventSettings::round_robin("象棋团体赛", Game::Xiangqi, 1);
+    let mut s = EventSettings::round_robin("象棋团体赛", GameKind::Xiangqi, 1);
     s.team = Some(TeamSettings::new(2, "xiangqi-team"));
     let mut e = DeskEvent::new(s.clone()).unwrap();
     for (field, change) in [

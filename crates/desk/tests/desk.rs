@@ -22,7 +22,7 @@ fn read(path: &str) -> String {
 }
 
 fn swiss_settings() -> EventSettings {
-    let mut s = EventSettings::swiss("rtg", Game::Chess, 1);
+    let mut s = EventSettings::swiss("rtg", GameKind::Chess, 1);
     s.system = System::Swiss {
         edition: DutchEdition::Fide2026,
         acceleration: false,
@@ -144,7 +144,7 @@ fn swiss_rounds_of_the_rtg_set_through_the_model() {
 fn round_robin_rounds_are_the_fide_berger_tables() {
     for n in 3..=16u32 {
         let text = read(&format!("berger/berger-{n}.txt"));
-        let mut e = DeskEvent::new(EventSettings::round_robin("rr", Game::Chess, 1)).unwrap();
+        let mut e = DeskEvent::new(EventSettings::round_robin("rr", GameKind::Chess, 1)).unwrap();
         for i in 1..=n {
             e.add_player(PlayerInfo::new(format!("P{i}"))).unwrap();
         }
@@ -218,7 +218,7 @@ fn standings_equal_the_tie_break_server() {
 /// 1.59, W = 2.5, ΔR = 15 × (2.5 − 1.59) = 13.65 → 13.7.
 #[test]
 fn rating_report_of_a_hand_worked_event() {
-    let mut s = EventSettings::swiss("cxa", Game::Xiangqi, 3);
+    let mut s = EventSettings::swiss("cxa", GameKind::Xiangqi, 3);
     s.rating_profile = Some("cxa-2019".into());
     let mut e = DeskEvent::new(s).unwrap();
     let ratings = [
@@ -299,7 +299,7 @@ fn rating_report_of_a_hand_worked_event() {
 /// 2–3 (seed s meets 2ⁿ + 1 − s), the top place has White first.
 #[test]
 fn knockout_from_the_bracket() {
-    let mut s = EventSettings::swiss("KO", Game::Xiangqi, 0);
+    let mut s = EventSettings::swiss("KO", GameKind::Xiangqi, 0);
     s.system = System::Knockout {
         games_per_match: 2,
         armageddon: true,
@@ -342,7 +342,7 @@ fn knockout_from_the_bracket() {
 
 #[test]
 fn manual_changes_answer_with_warnings() {
-    let mut e = DeskEvent::new(EventSettings::swiss("W", Game::Chess, 5)).unwrap();
+    let mut e = DeskEvent::new(EventSettings::swiss("W", GameKind::Chess, 5)).unwrap();
     for i in 1..=5 {
         e.add_player(PlayerInfo::new(format!("P{i}"))).unwrap();
     }
@@ -627,7 +627,7 @@ fn trf_export_reads_back_as_the_same_event() {
 fn csv_exports_never_hand_a_spreadsheet_a_formula() {
     let csv = "name,rating\n=HYPERLINK(\"http://evil\";\"x\"),2100\n@SUM(A1),2000\n-2+3,1900\n";
     let players = players_from_csv(csv.as_bytes()).unwrap();
-    let mut e = DeskEvent::new(EventSettings::swiss("W", Game::Chess, 5)).unwrap();
+    let mut e = DeskEvent::new(EventSettings::swiss("W", GameKind::Chess, 5)).unwrap();
     e.import_players(&players).unwrap();
     let st = standings_csv(&e.standings_table(None).unwrap(), Lang::En);
     assert!(st.contains("\"'=HYPERLINK("), "{st}");
@@ -652,7 +652,7 @@ fn csv_exports_never_hand_a_spreadsheet_a_formula() {
 fn rated_event_conditions_from_the_desk_settings() {
     use qiyuan_rating::conditions::CheckStatus;
     let day = |m, d| chrono::NaiveDate::from_ymd_opt(2026, m, d).unwrap();
-    let mut s = EventSettings::swiss("cxa", Game::Xiangqi, 1);
+    let mut s = EventSettings::swiss("cxa", GameKind::Xiangqi, 1);
     s.rating_profile = Some("cxa-2019".into());
     s.start = Some(day(5, 1));
     s.end = Some(day(5, 1));

@@ -354,8 +354,8 @@ fn other_errors_in_both_languages() {
 /// general sentence).
 #[test]
 fn reasons_the_desk_gives_are_worded() {
-    use qiyuan_desk::settings::{EventSettings, Game};
-    let mut s = EventSettings::swiss("城市赛", Game::Xiangqi, 7);
+    use qiyuan_desk::{GameKind, settings::EventSettings};
+    let mut s = EventSettings::swiss("城市赛", GameKind::Xiangqi, 7);
     s.rating_profile = Some("fide-2024".into());
     let e = s.validate().unwrap_err();
     assert!(
@@ -363,7 +363,7 @@ fn reasons_the_desk_gives_are_worded() {
         "{}",
         e.text(Lang::Zh)
     );
-    let s = EventSettings::swiss("", Game::Chess, 7);
+    let s = EventSettings::swiss("", GameKind::Chess, 7);
     assert_eq!(
         s.validate().unwrap_err().text(Lang::Zh),
         "设置有误：“赛事名称”：赛事需要名称"

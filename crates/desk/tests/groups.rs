@@ -32,7 +32,7 @@ const FIELD: [(&str, u32, &str); 15] = [
 const ROUNDS: u32 = 5;
 
 fn grouped() -> DeskEvent {
-    let mut e = DeskEvent::new(EventSettings::swiss("分组赛", Game::Xiangqi, ROUNDS)).unwrap();
+    let mut e = DeskEvent::new(EventSettings::swiss("分组赛", GameKind::Xiangqi, ROUNDS)).unwrap();
     for (name, rating, group) in FIELD {
         let id = e.add_player(PlayerInfo::new(name).rating(rating)).unwrap();
         e.set_group(id, Some(group)).unwrap();
@@ -42,7 +42,7 @@ fn grouped() -> DeskEvent {
 }
 
 fn separate(group: &str) -> DeskEvent {
-    let mut e = DeskEvent::new(EventSettings::swiss(group, Game::Xiangqi, ROUNDS)).unwrap();
+    let mut e = DeskEvent::new(EventSettings::swiss(group, GameKind::Xiangqi, ROUNDS)).unwrap();
     for (name, rating, g) in FIELD {
         if g == group {
             e.add_player(PlayerInfo::new(name).rating(rating)).unwrap();
@@ -222,7 +222,7 @@ fn groups_are_checked_and_warned() {
 
 #[test]
 fn a_round_robin_with_groups_is_refused() {
-    let mut e = DeskEvent::new(EventSettings::round_robin("循环", Game::Xiangqi, 1)).unwrap();
+    let mut e = DeskEvent::new(EventSettings::round_robin("循环", GameKind::Xiangqi, 1)).unwrap();
     for n in ["甲", "乙", "丙", "丁"] {
         let id = e.add_player(PlayerInfo::new(n)).unwrap();
         e.set_group(id, Some("A组")).unwrap();
@@ -235,7 +235,7 @@ fn a_round_robin_with_groups_is_refused() {
 
 #[test]
 fn groups_follow_a_renumbering() {
-    let mut e = DeskEvent::new(EventSettings::swiss("分组赛", Game::Xiangqi, 5)).unwrap();
+    let mut e = DeskEvent::new(EventSettings::swiss("分组赛", GameKind::Xiangqi, 5)).unwrap();
     let a = e.add_player(PlayerInfo::new("甲").rating(2300)).unwrap();
     e.set_group(a, Some("A组")).unwrap();
     let b = e.add_player(PlayerInfo::new("乙").rating(2200)).unwrap();

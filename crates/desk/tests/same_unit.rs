@@ -20,7 +20,7 @@ fn pairs(r: &ProposedRound) -> BTreeSet<(u32, u32)> {
 
 /// An event of `players` (name, rating, unit), numbered by rating.
 fn event(players: &[(&str, u32, &str)], rounds: u32, avoid: Option<UnitAvoidance>) -> DeskEvent {
-    let mut s = EventSettings::swiss("同单位回避", Game::Xiangqi, rounds);
+    let mut s = EventSettings::swiss("同单位回避", GameKind::Xiangqi, rounds);
     s.same_unit_avoidance = avoid;
     let mut e = DeskEvent::new(s).unwrap();
     for &(name, rating, unit) in players {

@@ -10,7 +10,7 @@ use rust_decimal_macros::dec;
 /// Four teams of five players (four boards and a reserve): team t has
 /// players 5(t−1)+1 … 5(t−1)+5 on its roster, in that (board) order.
 fn team_event() -> DeskEvent {
-    let mut s = EventSettings::round_robin("象棋团体赛", Game::Xiangqi, 1);
+    let mut s = EventSettings::round_robin("象棋团体赛", GameKind::Xiangqi, 1);
     s.team = Some(TeamSettings::new(4, "xiangqi-team"));
     let mut e = DeskEvent::new(s).unwrap();
     for t in 1..=4u32 {
@@ -115,7 +115,7 @@ fn four_team_round_robin_match_and_game_points() {
 /// → T1 ahead.
 #[test]
 fn tied_match_broken_by_board_results() {
-    let mut s = EventSettings::round_robin("t", Game::Xiangqi, 1);
+    let mut s = EventSettings::round_robin("t", GameKind::Xiangqi, 1);
     s.team = Some(TeamSettings::new(4, "xiangqi-team"));
     let mut e = DeskEvent::new(s).unwrap();
     for t in 1..=2u32 {
@@ -201,7 +201,7 @@ fn line_up_against_the_board_order_is_refused() {
 /// (Black): 3 scores a win's points (1) without a game.
 #[test]
 fn round_robin_withdrawal_gives_forfeits() {
-    let mut e = DeskEvent::new(EventSettings::round_robin("rr", Game::Chess, 1)).unwrap();
+    let mut e = DeskEvent::new(EventSettings::round_robin("rr", GameKind::Chess, 1)).unwrap();
     for n in ["A", "B", "C", "D"] {
         e.add_player(PlayerInfo::new(n)).unwrap();
     }
@@ -227,7 +227,7 @@ fn round_robin_withdrawal_gives_forfeits() {
 /// naming the players without one.
 #[test]
 fn rating_report_names_players_without_sex() {
-    let mut s = EventSettings::round_robin("rr", Game::Chess, 1);
+    let mut s = EventSettings::round_robin("rr", GameKind::Chess, 1);
     s.rating_profile = Some("fide-2024".into());
     let mut e = DeskEvent::new(s).unwrap();
     e.add_player(PlayerInfo::new("Anna").rating(2200).sex(Sex::Female))
@@ -257,7 +257,7 @@ fn rating_report_names_players_without_sex() {
 /// T3 first-named: T2-T1, T3-T4.
 #[test]
 fn team_swiss_pairs_on_match_points() {
-    let mut s = EventSettings::swiss("团体积分编排", Game::Xiangqi, 3);
+    let mut s = EventSettings::swiss("团体积分编排", GameKind::Xiangqi, 3);
     s.team = Some(TeamSettings::new(2, "fide-team-swiss"));
     let mut e = DeskEvent::new(s).unwrap();
     for t in 1..=4u32 {
@@ -308,7 +308,7 @@ fn team_swiss_pairs_on_match_points() {
 #[test]
 fn national_team_championship_gives_titles_by_the_teams_places() {
     use qiyuan_rating::titles::{TitleRules, placement_titles};
-    let mut s = EventSettings::round_robin("全国国际象棋团体锦标赛", Game::Chess, 1);
+    let mut s = EventSettings::round_robin("全国国际象棋团体锦标赛", GameKind::Chess, 1);
     s.team = Some(TeamSettings::new(4, "fide-team-rr"));
     s.rating_profile = Some("cca-chess".into());
     s.regulation.kind = Some("national-team".into());

@@ -18,7 +18,7 @@ const TITLES: [(&str, u32, Option<&str>); 6] = [
 ];
 
 fn event() -> DeskEvent {
-    let mut e = DeskEvent::new(EventSettings::swiss("象棋公开赛", Game::Xiangqi, 5)).unwrap();
+    let mut e = DeskEvent::new(EventSettings::swiss("象棋公开赛", GameKind::Xiangqi, 5)).unwrap();
     for (name, rating, title) in TITLES {
         let mut info = PlayerInfo::new(name).rating(rating);
         info.title = title.map(str::to_string);

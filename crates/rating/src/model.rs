@@ -212,20 +212,15 @@ pub enum ByeKind {
 }
 
 impl ByeKind {
-    /// The bye's code in the event file and the database: `bye`,
-    /// `half-bye`, `zero-bye`.
+    /// The bye's code in the event file and the database: the vocabulary's
+    /// code (`bye`, `full-bye`, `half-bye`, `zero-bye`).
     ///
     /// ```
     /// use qiyuan_rating::model::ByeKind;
     /// assert_eq!(ByeKind::Half.code(), "half-bye");
     /// ```
     pub fn code(self) -> &'static str {
-        match self {
-            ByeKind::Full => "bye",
-            ByeKind::FullRequested => "full-bye",
-            ByeKind::Half => "half-bye",
-            ByeKind::Zero => "zero-bye",
-        }
+        self.to_vocab().code()
     }
 
     /// The points it gives, out of the one point of a game: a full-point

@@ -56,7 +56,7 @@ pub(crate) struct View<'a> {
     /// The reader's language.
     pub(crate) lang: Lang,
     /// The event's game (the xiangqi layout of §7, the colours' words).
-    pub(crate) game: Game,
+    pub(crate) game: GameKind,
     /// The public pages: players' names link to their cards,
     /// `/events/{id}/players/{no}` of this event.
     pub(crate) links: Option<i64>,
@@ -68,7 +68,7 @@ pub(crate) struct View<'a> {
 
 impl View<'_> {
     /// A page with nothing of its own: no links, no refresh.
-    fn plain(lang: Lang, game: Game) -> View<'static> {
+    fn plain(lang: Lang, game: GameKind) -> View<'static> {
         View {
             lang,
             game,
@@ -119,7 +119,7 @@ fn document(lang: Lang, title: &str, heading: &str, body: Markup) -> String {
 ///
 /// ```
 /// use qiyuan_desk::reports::StandingsTable;
-/// use qiyuan_desk::settings::Game;
+/// use qiyuan_desk::GameKind;
 /// use qiyuan_server::Lang;
 /// use qiyuan_tournament::model::{Event, EventKind, Game as Board, GameResult, Player};
 /// use qiyuan_tournament::{StandingsConfig, compute_standings};
@@ -129,13 +129,13 @@ fn document(lang: Lang, title: &str, heading: &str, body: Markup) -> String {
 /// let r = e.add_round();
 /// e.add_game(r, Board::new(1, 2, GameResult::WhiteWins))?;
 /// let t = StandingsTable::new(&e, &compute_standings(&e, &StandingsConfig::default())?);
-/// let page = qiyuan_server::report::standings_document(Lang::En, Game::Chess, "Open", &t, true);
+/// let page = qiyuan_server::report::standings_document(Lang::En, GameKind::Chess, "Open", &t, true);
 /// assert!(page.contains("Final ranking after 1 rounds") && page.contains("&lt;b&gt;A"));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn standings_document(
     lang: Lang,
-    game: Game,
+    game: GameKind,
     title: &str,
     t: &StandingsTable,
     final_ranking: bool,
@@ -155,7 +155,7 @@ pub fn standings_document(
 /// same rounds), in the layout of the desk's crosstable print.
 pub fn crosstable_document(
     lang: Lang,
-    game: Game,
+    game: GameKind,
     title: &str,
     c: &Crosstable,
     through: u32,
@@ -205,7 +205,7 @@ pub(crate) fn standings(v: &View<'_>, t: &StandingsTable, o: &StandingsOptions<'
     let shown = |i: usize| o.printed.get(i).copied().unwrap_or(true);
     let hidden = (0..t.tiebreaks.len()).any(|i| !shown(i));
     // The Chinese platforms' table (§7, §8) has no title and no rating.
-    let full = v.game != Game::Xiangqi;
+    let full = v.game != GameKind::Xiangqi;
     html! {
         section id=[(!o.grouped).then_some("standings")] data-live=[v.live] {
             @if let Some(final_ranking) = o.heading {
@@ -273,17 +273,17 @@ pub(crate) fn standings(v: &View<'_>, t: &StandingsTable, o: &StandingsOptions<'
 /// The letter of a side in a crosstable cell (`w` / `b` of the desk's
 /// cells): the first letter of the vocabulary's word for it — `w`, `b` in
 /// chess; in xiangqi `r`, `b` in English and 红, 黑 in Chinese.
-fn colour_letter(code: &str, game: Game, l: Lang) -> String {
+fn colour_letter(code: &str, game: GameKind, l: Lang) -> String {
     let side = match code {
         "w" => Colour::White,
         "b" => Colour::Black,
         _ => return String::new(),
     };
     let word_lang = match (game, l) {
-        (Game::Xiangqi, Lang::Zh) => Lang::Zh,
+        (GameKind::Xiangqi, Lang::Zh) => Lang::Zh,
         _ => Lang::En,
     };
-    side.label(game.kind(), word_lang)
+    side.label(game, word_lang)
         .chars()
         .next()
         .map(|c| c.to_lowercase().to_string())
@@ -409,7 +409,7 @@ fn points_before(d: &DeskEvent, round: u32) -> HashMap<PlayerId, Decimal> {
 pub(crate) fn pairings(v: &View<'_>, loaded: &LoadedEvent, round: u32) -> Markup {
     let l = v.lang;
     let d = &loaded.desk;
-    let kind = v.game.kind();
+    let kind = v.game;
     let (white, black) = (Colour::White.label(kind, l), Colour::Black.label(kind, l));
     let mut games: Vec<_> = loaded.games.iter().filter(|g| g.round == round).collect();
     games.sort_by_key(|g| g.board);
@@ -425,7 +425,7 @@ pub(crate) fn pairings(v: &View<'_>, loaded: &LoadedEvent, round: u32) -> Markup
     let before = points_before(d, round);
     let pts = |p: PlayerId| points_text(before.get(&p).copied().unwrap_or_default());
     let scoring = d.settings().scoring.system();
-    let rated = v.game != Game::Xiangqi;
+    let rated = v.game != GameKind::Xiangqi;
     let rating = |p: PlayerId| d.event().player(p).and_then(|p| p.rating);
     let name = |p: PlayerId| {
         d.event()
@@ -501,7 +501,7 @@ pub(crate) fn pairings(v: &View<'_>, loaded: &LoadedEvent, round: u32) -> Markup
 pub(crate) fn pairings_by_name(v: &View<'_>, loaded: &LoadedEvent, round: u32) -> Markup {
     let l = v.lang;
     let d = &loaded.desk;
-    let kind = v.game.kind();
+    let kind = v.game;
     let name = |p: PlayerId| {
         d.event()
             .player(p)
@@ -552,12 +552,12 @@ mod tests {
 
     #[test]
     fn colour_letters_come_from_the_vocabulary() {
-        assert_eq!(colour_letter("w", Game::Xiangqi, Lang::Zh), "红");
-        assert_eq!(colour_letter("b", Game::Xiangqi, Lang::Zh), "黑");
-        assert_eq!(colour_letter("w", Game::Xiangqi, Lang::En), "r");
-        assert_eq!(colour_letter("b", Game::Xiangqi, Lang::En), "b");
-        assert_eq!(colour_letter("w", Game::Chess, Lang::Zh), "w");
-        assert_eq!(colour_letter("b", Game::Chess, Lang::En), "b");
-        assert_eq!(colour_letter("", Game::Chess, Lang::En), "");
+        assert_eq!(colour_letter("w", GameKind::Xiangqi, Lang::Zh), "红");
+        assert_eq!(colour_letter("b", GameKind::Xiangqi, Lang::Zh), "黑");
+        assert_eq!(colour_letter("w", GameKind::Xiangqi, Lang::En), "r");
+        assert_eq!(colour_letter("b", GameKind::Xiangqi, Lang::En), "b");
+        assert_eq!(colour_letter("w", GameKind::Chess, Lang::Zh), "w");
+        assert_eq!(colour_letter("b", GameKind::Chess, Lang::En), "b");
+        assert_eq!(colour_letter("", GameKind::Chess, Lang::En), "");
     }
 }

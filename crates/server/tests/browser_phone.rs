@@ -131,7 +131,7 @@ async fn a_wide_table_scrolls_under_a_held_name_column() {
         "id,name,sex,unit,rating,rated_games\n301,棋手1,m,北京市朝阳区象棋运动协会,2400,40\n",
     )
     .await;
-    let mut settings = EventSettings::swiss("城市象棋公开赛", Game::Xiangqi, 5);
+    let mut settings = EventSettings::swiss("城市象棋公开赛", GameKind::Xiangqi, 5);
     settings.rating_profile = Some("cxa-2019".into());
     let id = store.create_event(&settings, "arb").await.unwrap();
     for i in 0..12u32 {

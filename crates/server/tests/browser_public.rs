@@ -42,7 +42,7 @@ async fn seed(server: &TestServer) -> (i64, u32) {
     let store = &server.store;
     let date = chrono::NaiveDate::from_ymd_opt(2019, 1, 1).unwrap();
     import_list_csv(store, "list.csv", date, LIST).await;
-    let mut s = EventSettings::swiss(EVENT, Game::Xiangqi, 2);
+    let mut s = EventSettings::swiss(EVENT, GameKind::Xiangqi, 2);
     s.rating_profile = Some("cxa-2019".into());
     s.start = chrono::NaiveDate::from_ymd_opt(2019, 3, 10);
     s.end = s.start;
@@ -222,7 +222,7 @@ async fn a_reader_follows_a_player_from_the_event_to_the_list_and_searches_a_nam
 async fn direct_encounter_reads_as_points_among_the_tied() {
     let server = TestServer::start().await;
     let store = &server.store;
-    let mut settings = EventSettings::round_robin("Round robin", Game::Chess, 1);
+    let mut settings = EventSettings::round_robin("Round robin", GameKind::Chess, 1);
     settings.tiebreaks = "fide-rr".into();
     let id = store.create_event(&settings, "arb").await.unwrap();
     for (i, n) in ["A", "B", "C", "D", "E"].iter().enumerate() {

@@ -187,7 +187,8 @@ async fn round_robin_drawn_by_lot_schedule_printed_first() {
             .parse()
             .expect("the seed is a whole number");
         // The same field drawn by the desk crate, in memory.
-        let mut copy = DeskEvent::new(EventSettings::round_robin("copy", Game::Chess, 1)).unwrap();
+        let mut copy =
+            DeskEvent::new(EventSettings::round_robin("copy", GameKind::Chess, 1)).unwrap();
         for (name, rating, club) in ENTRIES {
             copy.add_player(PlayerInfo::new(name).rating(rating).club(club))
                 .unwrap();
@@ -237,7 +238,7 @@ async fn round_robin_drawn_by_lot_schedule_printed_first() {
         // What step 1 entered: the system, the profile, the dates.
         let summary = b.text("#event-summary").await;
         for part in [
-            "Game\nchess",
+            "Game\nChess",
             "System\nround robin",
             "Rating profile\nfide-2024",
             "Dates\n2026-10-03 – 2026-10-11",

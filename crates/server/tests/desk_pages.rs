@@ -1004,7 +1004,7 @@ async fn the_demo_events_are_seeded() {
     assert_eq!(events.len(), 2);
     let xq = events
         .iter()
-        .find(|e| e.settings.game == qiyuan_desk::Game::Xiangqi)
+        .find(|e| e.settings.game == qiyuan_desk::GameKind::Xiangqi)
         .unwrap();
     assert_eq!(
         (xq.players, xq.rounds_paired, xq.status.as_str()),
@@ -1012,7 +1012,7 @@ async fn the_demo_events_are_seeded() {
     );
     let rr = events
         .iter()
-        .find(|e| e.settings.game == qiyuan_desk::Game::Chess)
+        .find(|e| e.settings.game == qiyuan_desk::GameKind::Chess)
         .unwrap();
     assert_eq!((rr.players, rr.rounds_paired, rr.total_rounds), (8, 4, 7));
     assert_eq!(rr.status, "running");

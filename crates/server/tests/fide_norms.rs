@@ -27,7 +27,7 @@ use qiyuan_server::auth::Role;
 async fn event(server: &TestServer) -> i64 {
     let store = &server.store;
     let settings = {
-        let mut s = EventSettings::round_robin("国际象棋公开赛", Game::Chess, 1);
+        let mut s = EventSettings::round_robin("国际象棋公开赛", GameKind::Chess, 1);
         s.rating_profile = Some("fide-2024".into());
         s
     };
@@ -169,7 +169,7 @@ async fn a_chess_events_norms_page_lists_the_fide_norms_in_both_languages() {
 async fn a_xiangqi_events_norms_page_has_no_fide_section() {
     let server = TestServer::start().await;
     let arb = server.sign_in_as("arb", Role::Arbiter).await;
-    let settings = EventSettings::swiss("象棋公开赛", Game::Xiangqi, 5);
+    let settings = EventSettings::swiss("象棋公开赛", GameKind::Xiangqi, 5);
     let id = server.store.create_event(&settings, "arb").await.unwrap();
     server.store.assign_arbiter(id, arb.id).await.unwrap();
     let page = server.get_text(&format!("/desk/events/{id}/norms")).await;

@@ -43,7 +43,7 @@ async fn played_event(
     name: &str,
     profile: Option<&str>,
 ) -> (i64, impl Fn(&str) -> u32) {
-    let mut s = EventSettings::swiss(name, Game::Xiangqi, 2);
+    let mut s = EventSettings::swiss(name, GameKind::Xiangqi, 2);
     s.rating_profile = profile.map(str::to_string);
     s.start = chrono::NaiveDate::from_ymd_opt(2019, 3, 10);
     s.end = s.start;
@@ -229,7 +229,7 @@ async fn the_card_shows_performance_and_rating_change() {
 async fn no_figures_before_a_round_is_public() {
     let server = TestServer::start().await;
     let store = &server.store;
-    let mut s = EventSettings::swiss("周赛", Game::Xiangqi, 3);
+    let mut s = EventSettings::swiss("周赛", GameKind::Xiangqi, 3);
     s.rating_profile = Some("cxa-2019".into());
     let id = store.create_event(&s, "arb").await.unwrap();
     for (n, r) in [("甲", 2400), ("乙", 2350)] {
@@ -316,7 +316,7 @@ async fn check_search(base: &str, store: &Store) {
             store.add_players(id, &infos, "arb").await.unwrap()
         }
     };
-    let swiss = |name: &str| EventSettings::swiss(name, Game::Xiangqi, 5);
+    let swiss = |name: &str| EventSettings::swiss(name, GameKind::Xiangqi, 5);
     let spring = store.create_event(&swiss("春季赛"), "arb").await.unwrap();
     add(spring, vec!["甲天".into(), "Anna Lee".into()]).await;
     let hidden = store.create_event(&swiss("内部赛"), "arb").await.unwrap();

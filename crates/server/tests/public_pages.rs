@@ -275,7 +275,7 @@ async fn desk_events_show_published_rounds_standings_and_crosstable() {
     use qiyuan_desk::prelude::*;
     let server = TestServer::start().await;
     let store = &server.store;
-    let settings = EventSettings::swiss("<script>alert(4)</script>公开赛", Game::Xiangqi, 3);
+    let settings = EventSettings::swiss("<script>alert(4)</script>公开赛", GameKind::Xiangqi, 3);
     let id = store.create_event(&settings, "arb").await.unwrap();
     let names = ["<script>alert(3)</script>", "乙", "丙", "丁", "戊", "己"];
     for (i, n) in names.iter().enumerate() {
@@ -543,7 +543,7 @@ async fn players_are_found_by_name_unit_or_number() {
     use qiyuan_desk::prelude::*;
     let server = TestServer::start().await;
     let store = &server.store;
-    let settings = EventSettings::swiss("公开赛", Game::Xiangqi, 3);
+    let settings = EventSettings::swiss("公开赛", GameKind::Xiangqi, 3);
     let id = store.create_event(&settings, "arb").await.unwrap();
     for (n, club) in [
         ("王天一", "杭州"),

@@ -346,11 +346,10 @@ pub struct ResultConflict {
 /// A game as the store codes it (`xiangqi`, `chess`) in Chinese; the code
 /// itself in backticks when unknown.
 fn game_zh(code: &str) -> String {
-    match code {
-        "xiangqi" => "象棋".to_string(),
-        "chess" => "国际象棋".to_string(),
-        other => format!("`{other}`"),
-    }
+    qiyuan_vocab::GameKind::from_code(code).map_or_else(
+        || format!("`{code}`"),
+        |g| g.label(qiyuan_vocab::Lang::Zh).to_string(),
+    )
 }
 
 /// A sex as the store codes it (`m`, `f`) in Chinese.

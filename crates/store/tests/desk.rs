@@ -13,7 +13,7 @@ use qiyuan_desk::prelude::*;
 use qiyuan_store::StoreError;
 
 fn settings() -> EventSettings {
-    let mut s = EventSettings::swiss("2026 春季象棋公开赛", Game::Xiangqi, 5);
+    let mut s = EventSettings::swiss("2026 春季象棋公开赛", GameKind::Xiangqi, 5);
     s.rating_profile = Some("cxa-2019".into());
     s.start = chrono::NaiveDate::from_ymd_opt(2026, 3, 1);
     s.end = chrono::NaiveDate::from_ymd_opt(2026, 3, 3);
@@ -124,7 +124,7 @@ async fn a_stale_result_is_refused_and_the_same_result_is_idempotent() {
     for db in databases().await {
         let store = open(&db).await;
         let id = store
-            .create_event(&EventSettings::swiss("Open", Game::Chess, 3), "admin")
+            .create_event(&EventSettings::swiss("Open", GameKind::Chess, 3), "admin")
             .await
             .unwrap();
         for (n, r) in [("Alpha", 2400), ("Beta", 2300)] {
@@ -226,7 +226,7 @@ async fn ten_thousand_results_from_fifty_writers_are_each_stored_once() {
         let store = open(&db).await;
         // All 141 rounds paired in memory from the Berger tables, then the
         // event stored whole in one transaction.
-        let s = EventSettings::round_robin("142 人循环赛", Game::Chess, 1);
+        let s = EventSettings::round_robin("142 人循环赛", GameKind::Chess, 1);
         let mut desk = DeskEvent::new(s).unwrap();
         for i in 1..=142 {
             desk.add_player(PlayerInfo::new(format!("Player {i:03}")).rating(2600 - i))
@@ -397,7 +397,7 @@ async fn two_processes_pair_once_and_results_conflict_by_name() {
         let b = open(&db).await;
         for n in 0..10 {
             let id = a
-                .create_event(&EventSettings::swiss("Open", Game::Xiangqi, 5), "admin")
+                .create_event(&EventSettings::swiss("Open", GameKind::Xiangqi, 5), "admin")
                 .await
                 .unwrap();
             for i in 1..=12 {

@@ -14,7 +14,7 @@ use qiyuan_tournament::team::TeamId;
 use rust_decimal_macros::dec;
 
 fn settings() -> EventSettings {
-    let mut s = EventSettings::round_robin("城市象棋团体赛", Game::Xiangqi, 1);
+    let mut s = EventSettings::round_robin("城市象棋团体赛", GameKind::Xiangqi, 1);
     s.team = Some(TeamSettings::new(2, "xiangqi-team"));
     s
 }
@@ -131,7 +131,7 @@ async fn a_team_event_survives_the_round_trip() {
 async fn a_round_robin_withdrawal_is_stored_as_forfeits() {
     for db in databases().await {
         let store = open(&db).await;
-        let s = EventSettings::round_robin("rr", Game::Chess, 1);
+        let s = EventSettings::round_robin("rr", GameKind::Chess, 1);
         let id = store.create_event(&s, "admin").await.unwrap();
         for n in ["A", "B", "C", "D"] {
             store

@@ -16,7 +16,7 @@ const FIELD: &str =
     "姓名,等级分,单位\n王天一,2650,杭州\n唐丹,2500,北京\n赵鑫鑫,2580,浙江\n陈幸琳,2400,广东\n";
 
 fn settings() -> EventSettings {
-    EventSettings::swiss("城市公开赛", Game::Xiangqi, 5)
+    EventSettings::swiss("城市公开赛", GameKind::Xiangqi, 5)
 }
 
 fn names(loaded: &qiyuan_store::desk::LoadedEvent) -> Vec<(u32, String)> {

@@ -64,7 +64,7 @@ async fn import(store: &Store, n: u32) -> Result<(i64, i64), String> {
 /// Creates desk event number `n` (one row and its log entry): its id, or
 /// the error's text.
 async fn create(store: &Store, n: u32) -> Result<(i64, i64), String> {
-    let mut settings = EventSettings::swiss(format!("公开赛 {n}"), Game::Xiangqi, 7);
+    let mut settings = EventSettings::swiss(format!("公开赛 {n}"), GameKind::Xiangqi, 7);
     settings.place = Some("上海".repeat(40));
     let write = store.create_event(&settings, "arbiter");
     match tokio::time::timeout(Duration::from_secs(60), write).await {

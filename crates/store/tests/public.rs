@@ -46,7 +46,7 @@ async fn draft_list(store: &Store) -> i64 {
 }
 
 async fn event(store: &Store, name: &str) -> i64 {
-    let mut s = EventSettings::swiss(name, Game::Xiangqi, 1);
+    let mut s = EventSettings::swiss(name, GameKind::Xiangqi, 1);
     s.rating_profile = Some("cxa-2019".into());
     s.start = chrono::NaiveDate::from_ymd_opt(2019, 3, 10);
     s.end = s.start;

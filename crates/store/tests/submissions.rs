@@ -46,7 +46,7 @@ async fn a_finished_event_goes_from_the_desk_to_the_office() {
             .await
             .unwrap();
 
-        let mut s = EventSettings::swiss("春季赛", Game::Xiangqi, 1);
+        let mut s = EventSettings::swiss("春季赛", GameKind::Xiangqi, 1);
         s.rating_profile = Some("cxa-2019".into());
         s.start = chrono::NaiveDate::from_ymd_opt(2019, 3, 10);
         s.end = s.start;
@@ -111,7 +111,7 @@ async fn a_finished_event_goes_from_the_desk_to_the_office() {
 async fn a_refused_submission_can_be_submitted_again() {
     for db in databases().await {
         let store = open(&db).await;
-        let mut s = EventSettings::swiss("周赛", Game::Xiangqi, 1);
+        let mut s = EventSettings::swiss("周赛", GameKind::Xiangqi, 1);
         s.rating_profile = Some("cxa-2019".into());
         let ev = store.create_event(&s, "arbiter").await.unwrap();
         for n in ["A", "B"] {

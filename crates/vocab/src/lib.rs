@@ -168,6 +168,30 @@ pub enum GameKind {
 }
 
 impl GameKind {
+    /// Both games, xiangqi first.
+    pub const ALL: [GameKind; 2] = [GameKind::Xiangqi, GameKind::Chess];
+
+    /// The game's code in event files, settings, forms, the API and the
+    /// database: `xiangqi`, `chess` (also its serde name).
+    ///
+    /// ```
+    /// use qiyuan_vocab::GameKind;
+    /// assert_eq!(GameKind::Chess.code(), "chess");
+    /// assert_eq!(GameKind::from_code("xiangqi"), Some(GameKind::Xiangqi));
+    /// assert_eq!(serde_json::to_string(&GameKind::Xiangqi).unwrap(), "\"xiangqi\"");
+    /// ```
+    pub const fn code(self) -> &'static str {
+        match self {
+            GameKind::Xiangqi => "xiangqi",
+            GameKind::Chess => "chess",
+        }
+    }
+
+    /// The game of a code as [`GameKind::code`] writes it.
+    pub fn from_code(code: &str) -> Option<GameKind> {
+        GameKind::ALL.into_iter().find(|g| g.code() == code)
+    }
+
     /// The game's name.
     ///
     /// ```
@@ -639,6 +663,29 @@ impl ByeKind {
         }
     }
 
+    /// The bye's code in event files, the API and the database: `bye` (the
+    /// pairing-allocated bye), `full-bye`, `half-bye`, `zero-bye`, `absent`.
+    ///
+    /// ```
+    /// use qiyuan_vocab::ByeKind;
+    /// assert_eq!(ByeKind::HalfPoint.code(), "half-bye");
+    /// assert_eq!(ByeKind::from_code("bye"), Some(ByeKind::PairingAllocated));
+    /// ```
+    pub const fn code(self) -> &'static str {
+        match self {
+            ByeKind::PairingAllocated => "bye",
+            ByeKind::FullPoint => "full-bye",
+            ByeKind::HalfPoint => "half-bye",
+            ByeKind::ZeroPoint => "zero-bye",
+            ByeKind::Absent => "absent",
+        }
+    }
+
+    /// The bye of a code as [`ByeKind::code`] writes it.
+    pub fn from_code(code: &str) -> Option<ByeKind> {
+        ByeKind::ALL.into_iter().find(|k| k.code() == code)
+    }
+
     /// The TRF result letter (`U`, `F`, `H`, `Z`, `-`).
     pub fn trf_code(self) -> char {
         match self {
@@ -735,7 +782,7 @@ pub struct Term {
 /// Every term with its wordings, in the order of `docs/glossary.md`.
 pub fn glossary() -> Vec<Term> {
     let mut v = Vec::new();
-    for g in [GameKind::Xiangqi, GameKind::Chess] {
+    for g in GameKind::ALL {
         v.push(Term {
             code: format!("GameKind::{g:?}"),
             zh: g.label(Lang::Zh).into(),
@@ -759,7 +806,7 @@ pub fn glossary() -> Vec<Term> {
             source: "the desk's words for where an event stands",
         });
     }
-    for g in [GameKind::Xiangqi, GameKind::Chess] {
+    for g in GameKind::ALL {
         v.push(Term {
             code: format!("first mover ({g:?})"),
             zh: Colour::White.label(g, Lang::Zh).into(),
@@ -773,7 +820,7 @@ pub fn glossary() -> Vec<Term> {
         en: Colour::Black.label(GameKind::Chess, Lang::En).into(),
         source: "象棋竞赛规则; FIDE Laws of Chess",
     });
-    for g in [GameKind::Xiangqi, GameKind::Chess] {
+    for g in GameKind::ALL {
         for r in GameResult::ALL
             .into_iter()
             .filter(|r| *r != GameResult::Pending)

@@ -37,7 +37,8 @@ use qiyuan_formats::pgn::xiangqi::{XiangqiCheck, check_xiangqi, is_xiangqi};
 use qiyuan_formats::pgn::{self, ResultCheck, decode, read_raw};
 use qiyuan_formats::xqf::{check_xqf, read_xqf};
 use qiyuan_rating::Lang;
-use qiyuan_rating::model::{Event, Pairing};
+use qiyuan_rating::model::{Event, GameKind, Pairing};
+use qiyuan_vocab::Colour;
 use serde::Serialize;
 
 /// Output format.
@@ -82,8 +83,10 @@ pub struct Row {
     pub file: String,
     /// 1-based number of the game in the file.
     pub game: usize,
-    /// `chess` or `xiangqi`.
-    pub kind: &'static str,
+    /// Chess or xiangqi (`chess`, `xiangqi` in JSON); `None` (`?`) when
+    /// the file could not be read far enough to tell.
+    #[serde(serialize_with = "kind_code")]
+    pub kind: Option<GameKind>,
     /// `pgn` or `xqf`.
     pub format: &'static str,
     /// White / Red.
@@ -176,11 +179,16 @@ fn result_fields(
     }
 }
 
+/// A row's game as JSON writes it: its code, `?` when unknown.
+fn kind_code<S: serde::Serializer>(kind: &Option<GameKind>, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(kind.map_or("?", GameKind::code))
+}
+
 fn error_row(
     file: &str,
     game: usize,
     format: &'static str,
-    kind: &'static str,
+    kind: Option<GameKind>,
     (e, shown): (String, String),
 ) -> Row {
     Row {
@@ -218,7 +226,7 @@ fn xiangqi_row(
     Row {
         file: file.to_string(),
         game: c.number,
-        kind: "xiangqi",
+        kind: Some(GameKind::Xiangqi),
         format,
         first_player: red,
         second_player: black,
@@ -263,7 +271,7 @@ pub fn check_bytes(file: &str, bytes: &[u8]) -> Vec<Row> {
                 file,
                 1,
                 "xqf",
-                "xiangqi",
+                Some(GameKind::Xiangqi),
                 (e.to_string(), e.text(lang)),
             )],
         };
@@ -280,7 +288,7 @@ pub fn check_bytes(file: &str, bytes: &[u8]) -> Vec<Row> {
                     file,
                     e.game,
                     "pgn",
-                    "?",
+                    None,
                     (e.to_string(), e.text(lang)),
                 ));
                 continue;
@@ -302,7 +310,7 @@ pub fn check_bytes(file: &str, bytes: &[u8]) -> Vec<Row> {
                     file,
                     number,
                     "pgn",
-                    "xiangqi",
+                    Some(GameKind::Xiangqi),
                     (e.to_string(), e.text(lang)),
                 )),
             }
@@ -314,7 +322,7 @@ pub fn check_bytes(file: &str, bytes: &[u8]) -> Vec<Row> {
                     rows.push(Row {
                         file: file.to_string(),
                         game: c.number,
-                        kind: "chess",
+                        kind: Some(GameKind::Chess),
                         format: "pgn",
                         first_player: tag("White"),
                         second_player: tag("Black"),
@@ -342,7 +350,7 @@ pub fn check_bytes(file: &str, bytes: &[u8]) -> Vec<Row> {
                     file,
                     number,
                     "pgn",
-                    "chess",
+                    Some(GameKind::Chess),
                     (e.to_string(), e.text(lang)),
                 )),
             }
@@ -423,7 +431,7 @@ fn event_problem(row: &mut Row, en: String, zh: String) {
 
 /// Compares a checked record with game `game` of the event.
 fn attach(event: &Event, row: &mut Row, game: usize) {
-    let colour = if row.kind == "chess" { "White" } else { "Red" };
+    let colour = Colour::White.label(row.kind.unwrap_or(GameKind::Chess), Lang::En);
     let problems = compare_record(event, game, &facts(row), colour);
     set_game(event, row, game);
     for p in &problems {
@@ -447,7 +455,7 @@ fn check_event(path: &std::path::Path, rows: &mut Vec<Row>) -> anyhow::Result<(u
                 &shown,
                 r.number.unwrap_or(1),
                 "?",
-                "?",
+                None,
                 (
                     format!("cannot read {label}: {e}"),
                     t(
@@ -467,7 +475,7 @@ fn check_event(path: &std::path::Path, rows: &mut Vec<Row>) -> anyhow::Result<(u
                         &shown,
                         1,
                         "pgn",
-                        "?",
+                        None,
                         (
                             format!(
                                 "{label}: the file holds {n} games; say which, e.g. {}#2",
@@ -489,7 +497,7 @@ fn check_event(path: &std::path::Path, rows: &mut Vec<Row>) -> anyhow::Result<(u
                         &shown,
                         k,
                         "pgn",
-                        "?",
+                        None,
                         (
                             format!(
                                 "{label}: the file holds {n} game{}",
@@ -508,7 +516,7 @@ fn check_event(path: &std::path::Path, rows: &mut Vec<Row>) -> anyhow::Result<(u
                         &shown,
                         1,
                         "pgn",
-                        "?",
+                        None,
                         (
                             format!("{label}: no game in the file"),
                             t(
@@ -677,11 +685,7 @@ fn table_text(rows: &[Row], summary: &Summary, event: bool, lang: Lang) -> Strin
             Some(p) => format!("{result_check}{colon}{p}"),
             None => result_check.to_string(),
         };
-        let kind = match (r.kind, lang) {
-            ("xiangqi", Lang::Zh) => "象棋",
-            ("chess", Lang::Zh) => "国际象棋",
-            (kind, _) => kind,
-        };
+        let kind = r.kind.map_or("?", |k| k.label(lang));
         let mut cells = vec![
             r.file.clone(),
             r.game.to_string(),

@@ -11,7 +11,7 @@ use anyhow::bail;
 use qiyuan_swiss::Edition;
 use qiyuan_tournament::berger::{cycle_rounds, schedule};
 
-use qiyuan_desk::{DutchEdition, Game};
+use qiyuan_desk::{DutchEdition, GameKind};
 
 use super::output::LangArg;
 use super::pair_dutch::{DutchOutputs, run_check, run_dutch, run_dutch_with, run_generate};
@@ -242,8 +242,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if let Some(input) = args.next.as_deref() {
         let how = NextRound {
             game: match args.game {
-                GameArg::Chess => Game::Chess,
-                GameArg::Xiangqi => Game::Xiangqi,
+                GameArg::Chess => GameKind::Chess,
+                GameArg::Xiangqi => GameKind::Xiangqi,
             },
             round_robin: args.system == SystemArg::RoundRobin,
             edition: match args.edition {

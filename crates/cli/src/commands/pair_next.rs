@@ -18,7 +18,7 @@ use std::process::ExitCode;
 
 use crate::say::{self, error_text, t};
 use qiyuan_desk::export::{event_from_trf, trf};
-use qiyuan_desk::{DeskError, DutchEdition, EventSettings, Game, System};
+use qiyuan_desk::{DeskError, DutchEdition, EventSettings, GameKind, System};
 
 /// Exit code: no pairing complies with the absolute criteria.
 const EXIT_NO_PAIRING: u8 = 1;
@@ -31,7 +31,7 @@ const EXIT_FILE_ERROR: u8 = 5;
 #[derive(Debug, Clone, Copy)]
 pub struct NextRound {
     /// Xiangqi or chess (scoring and tie-break defaults).
-    pub game: Game,
+    pub game: GameKind,
     /// `true` for a round robin (Berger tables), `false` for the Dutch Swiss.
     pub round_robin: bool,
     /// The edition of C.04.3 for a Swiss.

@@ -21,9 +21,9 @@ use qiyuan_tournament::{StandingsConfig, compute_standings};
 use qiyuan_vocab::Heading;
 use rust_decimal::Decimal;
 
+use qiyuan_desk::GameKind;
 use qiyuan_desk::export;
 use qiyuan_desk::reports::{Crosstable, StandingsTable, standings_heading};
-use qiyuan_desk::settings::Game;
 use qiyuan_server::report;
 
 use super::output::{self, LangArg};
@@ -211,9 +211,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         Format::Csv => export::standings_csv(&table, args.lang.map_or(Lang::En, |_| lang)),
         Format::Html => {
             let game = if loaded.xiangqi {
-                Game::Xiangqi
+                GameKind::Xiangqi
             } else {
-                Game::Chess
+                GameKind::Chess
             };
             if args.crosstable {
                 let grid = event.kind() == EventKind::RoundRobin;

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use chrono::NaiveDate;
 use qiyuan_rating::model::{
     Arbiter, ArbiterGrade, ByeKind, Event, EventDetails, EventError, EventSystem, GameKind,
-    GameResult, Outcome, Pairing, Player, PlayerId, Sex, Team, TimeControl,
+    GameResult, Pairing, Player, PlayerId, Sex, Team, TimeControl,
 };
 use rust_decimal::Decimal;
 use rust_decimal::prelude::ToPrimitive;
@@ -502,34 +502,25 @@ fn closest<'k>(word: &str, known: &[&'k str]) -> Option<&'k str> {
         .map(|(_, k)| k)
 }
 
-fn game_kind(s: &str) -> Option<GameKind> {
-    match s {
-        "xiangqi" => Some(GameKind::Xiangqi),
-        "chess" => Some(GameKind::Chess),
-        _ => None,
-    }
-}
-
 enum ResultText {
     Game(GameResult),
     Bye(ByeKind),
 }
 
+/// A game's or a bye's code as the event file writes it (the vocabulary's
+/// codes, and `½-½` for a draw); a pending game and an absence are not
+/// entries of a rated event.
 fn result(s: &str) -> Option<ResultText> {
-    use ResultText::*;
-    Some(match s {
-        "1-0" => Game(GameResult::Played(Outcome::WhiteWins)),
-        "0-1" => Game(GameResult::Played(Outcome::BlackWins)),
-        "1/2-1/2" | "½-½" => Game(GameResult::Played(Outcome::Draw)),
-        "+-" => Game(GameResult::WhiteWinsByForfeit),
-        "-+" => Game(GameResult::BlackWinsByForfeit),
-        "--" => Game(GameResult::DoubleForfeit),
-        "bye" => Bye(ByeKind::Full),
-        "full-bye" => Bye(ByeKind::FullRequested),
-        "half-bye" => Bye(ByeKind::Half),
-        "zero-bye" => Bye(ByeKind::Zero),
-        _ => return None,
-    })
+    let s = if s == "½-½" { "1/2-1/2" } else { s };
+    if let Some(r) = qiyuan_vocab::GameResult::ALL
+        .into_iter()
+        .find(|r| r.code() == s)
+    {
+        return GameResult::from_vocab(r).map(ResultText::Game);
+    }
+    qiyuan_vocab::ByeKind::from_code(s)
+        .and_then(ByeKind::from_vocab)
+        .map(ResultText::Bye)
 }
 
 /// Builds the event from a parsed file, with the `record` of each game (in
@@ -549,7 +540,7 @@ pub(crate) fn event_from_tree(
 
     let name = cx.string(cx.required(&top, "name")?, "name")?.to_owned();
     let game_node = cx.required(&top, "game")?;
-    let game = game_kind(cx.string(game_node, "game")?).ok_or_else(|| {
+    let game = GameKind::from_code(cx.string(game_node, "game")?).ok_or_else(|| {
         cx.err(
             game_node.offset,
             "game",

@@ -4,17 +4,10 @@
 
 use std::fmt::Write as _;
 
-use qiyuan_rating::model::{Event, EventSystem, GameKind, Pairing, Player};
+use qiyuan_rating::model::{Event, EventSystem, Pairing, Player};
 
 use super::EventFormat;
 use super::records::RecordRef;
-
-fn game_name(g: GameKind) -> &'static str {
-    match g {
-        GameKind::Xiangqi => "xiangqi",
-        GameKind::Chess => "chess",
-    }
-}
 
 /// A string quoted for JSON or TOML: both accept `\"`, `\\`, `\n`, `\t`,
 /// `\r`, `\b`, `\f` and `\uXXXX`; TOML forbids raw control characters and
@@ -211,8 +204,8 @@ fn header(event: &Event) -> Vec<(&'static str, String, String)> {
         ("name", quote(event.name()), quote(event.name())),
         (
             "game",
-            quote(game_name(event.game())),
-            quote(game_name(event.game())),
+            quote(event.game().code()),
+            quote(event.game().code()),
         ),
         (
             "system",

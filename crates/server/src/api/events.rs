@@ -139,16 +139,6 @@ impl From<&GameRef> for GameView {
     }
 }
 
-fn bye_code(kind: ByeKind) -> &'static str {
-    match kind {
-        ByeKind::PairingAllocated => "bye",
-        ByeKind::FullPoint => "full-bye",
-        ByeKind::HalfPoint => "half-bye",
-        ByeKind::ZeroPoint => "zero-bye",
-        ByeKind::Absent => "absent",
-    }
-}
-
 // ------------------------------------------------------------------ errors
 
 /// A store or desk refusal as an API error.
@@ -366,8 +356,8 @@ fn plan(body: &[u8]) -> Result<Plan, ApiError> {
     })?;
 
     let game = match event.game() {
-        rm::GameKind::Xiangqi => Game::Xiangqi,
-        rm::GameKind::Chess => Game::Chess,
+        rm::GameKind::Xiangqi => GameKind::Xiangqi,
+        rm::GameKind::Chess => GameKind::Chess,
     };
     let system = match input.system {
         Some(s) => s,
@@ -586,7 +576,7 @@ pub async fn get_event(
                     .iter()
                     .map(|&(p, k)| ByeView {
                         player: p.0,
-                        kind: bye_code(k),
+                        kind: k.code(),
                     })
                     .collect(),
             }
@@ -723,7 +713,7 @@ pub async fn pair_round(
     let body = serde_json::json!({
         "round": saved.round,
         "games": saved.games.iter().map(GameView::from).collect::<Vec<_>>(),
-        "byes": proposed.byes.iter().map(|&(p, k)| ByeView { player: p.0, kind: bye_code(k) }).collect::<Vec<_>>(),
+        "byes": proposed.byes.iter().map(|&(p, k)| ByeView { player: p.0, kind: k.code() }).collect::<Vec<_>>(),
         "warnings": saved.warnings.iter().map(|w| serde_json::json!({
             "message": w.to_string(), "message_zh": w.text(crate::i18n::Lang::Zh),
         })).collect::<Vec<_>>(),

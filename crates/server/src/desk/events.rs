@@ -9,8 +9,7 @@ use qiyuan_desk::prelude::*;
 use serde::Deserialize;
 
 use super::{
-    Flash, by, desk_style, event_nav, flash, game_name, load_for, status_name, store_error,
-    system_name,
+    Flash, by, desk_style, event_nav, flash, load_for, status_name, store_error, system_name,
 };
 use crate::AppState;
 use crate::auth::{Role, SignedIn, Viewer, require_role};
@@ -51,7 +50,7 @@ pub(super) async fn list(
                     tbody { @for e in &events { tr data-event=(e.id) {
                         td.num { (e.id) }
                         td { a href={ "/desk/events/" (e.id) } { (e.name) } }
-                        td { (game_name(e.settings.game, l)) }
+                        td { (e.settings.game.label(l)) }
                         td { (system_name(&e.settings.system, l)) }
                         td.num { (e.players) }
                         td.num { (e.rounds_paired) " / " (e.total_rounds) }
@@ -263,11 +262,7 @@ impl SettingsForm {
         };
         SettingsForm {
             name: s.name.clone(),
-            game: match s.game {
-                Game::Xiangqi => "xiangqi",
-                Game::Chess => "chess",
-            }
-            .into(),
+            game: s.game.code().into(),
             system: system.into(),
             rounds: rounds.to_string(),
             cycles: cycles.to_string(),
@@ -341,14 +336,10 @@ impl SettingsForm {
     /// The settings the form describes (`base` keeps what the form does not
     /// show, e.g. round dates), or what is wrong in the visitor's language.
     fn to_settings(&self, base: Option<&EventSettings>, l: Lang) -> Result<EventSettings, String> {
-        let game = match self.game.as_str() {
-            "xiangqi" => Game::Xiangqi,
-            "chess" => Game::Chess,
-            _ => {
-                return Err(l
-                    .t("Choose xiangqi or chess.", "请选择象棋或国际象棋。")
-                    .into());
-            }
+        let Some(game) = GameKind::from_code(&self.game) else {
+            return Err(l
+                .t("Choose xiangqi or chess.", "请选择象棋或国际象棋。")
+                .into());
         };
         let rounds = number(&self.rounds, 0, "Rounds", "轮数", l)?;
         let mut s = match self.system.as_str() {
@@ -447,9 +438,9 @@ impl SettingsForm {
         let boards = number(&self.team_boards, 0, "Boards per match", "每场台数", l)?;
         if boards > 0 {
             let default_tb = match (game, &s.system) {
-                (Game::Xiangqi, _) => "xiangqi-team",
-                (Game::Chess, System::RoundRobin { .. }) => "fide-team-rr",
-                (Game::Chess, _) => "fide-team-swiss",
+                (GameKind::Xiangqi, _) => "xiangqi-team",
+                (GameKind::Chess, System::RoundRobin { .. }) => "fide-team-rr",
+                (GameKind::Chess, _) => "fide-team-swiss",
             };
             let tb = self.team_tiebreaks.trim();
             s.team = Some(qiyuan_desk::team::TeamSettings {
@@ -547,8 +538,9 @@ fn settings_fields(viewer: &Viewer, f: &SettingsForm) -> Markup {
             input type="text" name="name" value=(f.name) required maxlength="200"; }
         label { (l.t("Game", "棋种"))
             select name="game" {
-                option value="xiangqi" selected[sel(&f.game, "xiangqi")] { (l.t("Xiangqi", "象棋")) }
-                option value="chess" selected[sel(&f.game, "chess")] { (l.t("Chess", "国际象棋")) }
+                @for g in GameKind::ALL {
+                    option value=(g.code()) selected[sel(&f.game, g.code())] { (g.label(l)) }
+                }
             } }
         label { (l.t("System", "赛制"))
             select name="system" {
@@ -726,7 +718,7 @@ pub(super) async fn overview(
         html! {
             (event_nav(&viewer, &loaded, "overview"))
             dl #event-summary data-live="15" {
-                dt { (l.t("Game", "棋种")) } dd { (game_name(s.game, l)) }
+                dt { (l.t("Game", "棋种")) } dd { (s.game.label(l)) }
                 dt { (l.t("System", "赛制")) } dd { (system_name(&s.system, l)) }
                 dt { (l.t("Status", "状态")) } dd #event-status { (status_name(&loaded.status, l)) }
                 dt { (l.t("Players", "棋手")) } dd #player-count { (d.event().players().len()) }

@@ -425,12 +425,9 @@ pub(crate) fn flash(f: Option<&Flash>) -> Markup {
 
 /// The sides' names in the game, the vocabulary's: 红方/黑方 (Red/Black) in
 /// xiangqi, 白方/黑方 (White/Black) in chess.
-pub(crate) fn colour_names(game: Game, l: Lang) -> (&'static str, &'static str) {
+pub(crate) fn colour_names(game: GameKind, l: Lang) -> (&'static str, &'static str) {
     use qiyuan_vocab::Colour;
-    (
-        Colour::White.label(game.kind(), l),
-        Colour::Black.label(game.kind(), l),
-    )
+    (Colour::White.label(game, l), Colour::Black.label(game, l))
 }
 
 /// A rating profile by its regulation's title in the visitor's language
@@ -451,14 +448,6 @@ pub(crate) fn system_name(s: &System, l: Lang) -> &'static str {
         System::Swiss { .. } => l.t("Swiss", "积分编排制"),
         System::RoundRobin { .. } => l.t("round robin", "循环赛"),
         System::Knockout { .. } => l.t("knockout", "淘汰赛"),
-    }
-}
-
-/// The game's name.
-pub(crate) fn game_name(g: Game, l: Lang) -> &'static str {
-    match g {
-        Game::Xiangqi => l.t("xiangqi", "象棋"),
-        Game::Chess => l.t("chess", "国际象棋"),
     }
 }
 

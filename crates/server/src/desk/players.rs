@@ -361,7 +361,7 @@ async fn render_in(
                 }
                 // 犯规 (象棋竞赛规则 2011 art. 14): the tie-break XF of the
                 // xiangqi presets counts them, fewer first.
-                @if d.settings().game == Game::Xiangqi {
+                @if d.settings().game == GameKind::Xiangqi {
                     form.stack #infringement name="infringement" method="post" action=(base) {
                         h2 { (l.t("Infringement", "犯规")) }
                         (csrf_field(viewer))

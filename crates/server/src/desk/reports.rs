@@ -267,8 +267,8 @@ async fn grades_page(
     let l = viewer.lang;
     let loaded = load_for(&state, &user, id, l).await?;
     let default = match loaded.desk.settings().game {
-        Game::Xiangqi => "cxa",
-        Game::Chess => "cca-chess",
+        GameKind::Xiangqi => "cxa",
+        GameKind::Chess => "cca-chess",
     };
     let (table, name) = choose_grade_table(l, default, q.table.as_deref(), own.as_deref())?;
     let event = loaded.desk.rating_event().map_err(|e| desk_error(&e, l))?;
@@ -297,7 +297,7 @@ pub(super) async fn norms(
     let profile = profile_choice(&loaded, &q);
     let report = profile.as_deref().map(|p| loaded.desk.norm_report(Some(p)));
     // FIDE title norms (B.01) beside the national ones, for chess.
-    let fide = (loaded.desk.settings().game == Game::Chess).then(|| {
+    let fide = (loaded.desk.settings().game == GameKind::Chess).then(|| {
         let facts = fide_facts(&q);
         let report = loaded.desk.fide_norm_report(&facts);
         (facts, report)

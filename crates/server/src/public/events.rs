@@ -152,14 +152,7 @@ async fn load(state: &AppState, id: i64) -> Result<LoadedEvent, AppError> {
 }
 
 fn is_xiangqi(e: &LoadedEvent) -> bool {
-    e.desk.settings().game == Game::Xiangqi
-}
-
-fn game_label(viewer: &Viewer, game: Game) -> &'static str {
-    match game {
-        Game::Xiangqi => viewer.t("Xiangqi", "象棋"),
-        Game::Chess => viewer.t("Chess", "国际象棋"),
-    }
+    e.desk.settings().game == GameKind::Xiangqi
 }
 
 fn system_label(viewer: &Viewer, system: &System) -> &'static str {
@@ -243,7 +236,7 @@ fn event_header(viewer: &Viewer, e: &LoadedEvent, offset_minutes: i32) -> Markup
     html! {
         h1 { (s.name) }
         p.event-meta {
-            (game_label(viewer, s.game)) " · " (system_label(viewer, &s.system)) " · "
+            (s.game.label(viewer.lang)) " · " (system_label(viewer, &s.system)) " · "
             (viewer.lang.pick(
                 format!("{} of {} rounds paired", e.desk.rounds_paired(), e.desk.total_rounds()),
                 format!("已编排 {}/{} 轮", e.desk.rounds_paired(), e.desk.total_rounds()),
@@ -311,7 +304,7 @@ async fn events_index(State(state): State<AppState>, viewer: Viewer) -> Result<M
                         @for e in &events {
                             tr data-event=(e.id) {
                                 td { a href={ "/events/" (e.id) } { (e.name) } }
-                                td { (game_label(&viewer, e.settings.game)) }
+                                td { (e.settings.game.label(viewer.lang)) }
                                 td { (system_label(&viewer, &e.settings.system)) }
                                 td.num { (e.players) }
                                 td.num { (e.rounds_paired) " / " (e.total_rounds) }
@@ -693,8 +686,8 @@ async fn player_card(
                                 td.num { (i + 1) }
                                 td {
                                     @match c.colour.as_str() {
-                                        "w" => (Colour::White.label(e.desk.settings().game.kind(), viewer.lang)),
-                                        "b" => (Colour::Black.label(e.desk.settings().game.kind(), viewer.lang)),
+                                        "w" => (Colour::White.label(e.desk.settings().game, viewer.lang)),
+                                        "b" => (Colour::Black.label(e.desk.settings().game, viewer.lang)),
                                         _ => "",
                                     }
                                 }

@@ -29,7 +29,7 @@
 //! use qiyuan_desk::prelude::*;
 //! let store = qiyuan_store::Store::open("sqlite:///tmp/desk.sqlite3").await?;
 //! let id = store
-//!     .create_event(&EventSettings::swiss("Open", Game::Chess, 5), "arbiter")
+//!     .create_event(&EventSettings::swiss("Open", GameKind::Chess, 5), "arbiter")
 //!     .await?;
 //! for name in ["A", "B", "C", "D"] {
 //!     store.add_player(id, &PlayerInfo::new(name), "arbiter").await?;
