@@ -423,7 +423,7 @@ fn the_published_list_as_a_workbook() {
             "局数 N",
             "预期局分 We",
             "实得局分 W",
-            "K",
+            "换算系数 K",
             "升降值 ΔR"
         ]
     );
@@ -464,7 +464,7 @@ fn the_published_list_as_a_workbook() {
         lines
             .next()
             .unwrap()
-            .starts_with("编号,姓名,原等级分 Ro,对手平均分 Ra,分差 D,预期得分率 P,局数 N,预期局分 We,实得局分 W,K,升降值 ΔR,"),
+            .starts_with("编号,姓名,原等级分 Ro,对手平均分 Ra,分差 D,预期得分率 P,局数 N,预期局分 We,实得局分 W,换算系数 K,升降值 ΔR,"),
         "{csv}"
     );
     // Ro, Ra, D, P, N, We, W, K, ΔR of 甲 and 乙, compared as exact decimals.

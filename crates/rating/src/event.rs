@@ -22,6 +22,7 @@
 //! assert_eq!(report.players[1].change, Some(dec!(16.0)));
 //! ```
 
+use qiyuan_vocab::RatingFigure;
 use rust_decimal::Decimal;
 use serde::Serialize;
 
@@ -418,6 +419,63 @@ pub struct PlayerReport {
     /// Articles cited by [`PlayerReport::explain`](crate::explain).
     #[serde(skip)]
     pub articles: Articles,
+}
+
+impl PlayerReport {
+    /// The value of `figure` in this report, exact (`None` where the
+    /// calculation has none: no Ra without games, no ΔR for an unrated
+    /// player …).
+    ///
+    /// ```
+    /// use qiyuan_rating::{Profile, rate};
+    /// use qiyuan_rating::model::*;
+    /// use qiyuan_vocab::RatingFigure;
+    /// use rust_decimal_macros::dec;
+    /// let e = Event::new("t", GameKind::Xiangqi, EventSystem::Swiss, None, None,
+    ///     vec![Player::new(PlayerId(1), "甲", Sex::Male, Some(dec!(2450))),
+    ///          Player::new(PlayerId(2), "乙", Sex::Male, Some(dec!(2350)))],
+    ///     vec![Pairing::Game { round: 1, white: PlayerId(1), black: PlayerId(2),
+    ///                          result: GameResult::Played(Outcome::BlackWins) }])?;
+    /// let r = rate(&e, &Profile::builtin("cxa-2019")?)?;
+    /// // D = 100 → P = 0.64 (table); K = 25; ΔR = 25 × (0 − 0.64) = −16.0
+    /// let a = &r.players[0];
+    /// assert_eq!(a.figure(RatingFigure::OpponentsAverage), Some(dec!(2350)));
+    /// assert_eq!(a.figure(RatingFigure::ExpectedFraction), Some(dec!(0.64)));
+    /// assert_eq!(a.figure(RatingFigure::Score), Some(dec!(0)));
+    /// assert_eq!(a.figure(RatingFigure::Change), Some(dec!(-16.0)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn figure(&self, figure: RatingFigure) -> Option<Decimal> {
+        match figure {
+            RatingFigure::RatingBefore => self.rating_before,
+            RatingFigure::OpponentsAverage => self.opponents_average,
+            RatingFigure::Difference => self.difference,
+            RatingFigure::ExpectedFraction => self.expected_fraction,
+            RatingFigure::Games => Some(self.games_counted.into()),
+            RatingFigure::ExpectedScore => self.expected_score,
+            RatingFigure::Score => Some(self.score),
+            RatingFigure::K => self.k.map(Into::into),
+            RatingFigure::Change => self.change,
+            RatingFigure::RatingAfter => self.rating_after,
+            RatingFigure::Performance => self.performance,
+        }
+    }
+
+    /// `figure` as every table of the report shows it: a figure the
+    /// profile computes with more decimals than it displays (Ro, Ra, D, We,
+    /// ΔR, Rn, Rp) by [`Articles::shown`]; P, N, W and K as they are.
+    #[must_use]
+    pub fn shown(&self, figure: RatingFigure) -> Option<Decimal> {
+        let value = self.figure(figure)?;
+        Some(match figure {
+            RatingFigure::ExpectedFraction
+            | RatingFigure::Games
+            | RatingFigure::Score
+            | RatingFigure::K => value,
+            _ => self.articles.shown(value),
+        })
+    }
 }
 
 /// Imaginary opponents added to an unrated player's games (FIDE 8.2).

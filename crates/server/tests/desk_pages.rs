@@ -2818,14 +2818,27 @@ async fn the_rating_report_page_reproduces_every_change() {
         let text = &td[td.find('>').unwrap() + 1..];
         text[..text.find("</td>").unwrap()].to_string()
     };
+    // The columns by their figure: No. and Name, then each figure's code.
+    let head = &page[page.find("<thead>").unwrap()..page.find("</thead>").unwrap()];
+    let figures: Vec<&str> = head
+        .split("data-figure=\"")
+        .skip(1)
+        .map(|t| &t[..t.find('"').unwrap()])
+        .collect();
+    let column = |code: &str| 2 + figures.iter().position(|f| *f == code).unwrap();
+    let (w, we, k, change) = (
+        column("score"),
+        column("expected_score"),
+        column("k"),
+        column("change"),
+    );
     let mut checked = 0;
     let mut two_decimals = 0;
     for row in page.split("<tr data-player=").skip(1) {
         let row = &row[..row.find("</tr>").unwrap()];
         let cells: Vec<String> = row.split("<td").skip(1).map(cell).collect();
-        // No., Name, Ro, N, W, Ra, We, K, ΔR, Rn, Rp
-        assert_eq!(cells.len(), 11, "{row}");
-        let (w, we, k, change) = (&cells[4], &cells[6], &cells[7], &cells[8]);
+        assert_eq!(cells.len(), 2 + figures.len(), "{row}");
+        let (w, we, k, change) = (&cells[w], &cells[we], &cells[k], &cells[change]);
         if k == "—" || we == "—" {
             continue;
         }

@@ -13,6 +13,9 @@
 //!   with its code at each boundary; [`EventStatus`]: 报名中, 进行中, 已结束.
 //! - [`Heading`]: the headings of the columns every table shares (序号,
 //!   编号, 名次, 姓名, 单位, 等级分, 积分, 台次).
+//! - [`RatingFigure`]: the figures of the rating calculation by their
+//!   symbols (Ro, Ra, D, P, N, We, W, K, ΔR, Rn, Rp), in the order every
+//!   rating report's columns follow.
 //!
 //! The wordings come from 象棋竞赛规则 (2011; quoted in seed 003), the
 //! regulations (the seeds of `docs/regulations-index.md`) and the FIDE handbook (C.04, C.07);
@@ -698,6 +701,140 @@ impl ByeKind {
     }
 }
 
+/// A figure of the rating calculation (等级分计算表), by the symbol the
+/// rating regulations give it in their 常用术语及符号 (象棋 cxa-2019 第八条;
+/// Rn = Ro + ΣΔR in every edition). [`RatingFigure::ALL`] is the order of
+/// the calculation, and of every rating report's columns: the desk's page,
+/// `qiyuan rate` and the office's export.
+///
+/// ```
+/// use qiyuan_vocab::{Lang, RatingFigure};
+/// assert_eq!(RatingFigure::ExpectedScore.symbol(), "We");
+/// assert_eq!(RatingFigure::ExpectedScore.heading(Lang::Zh), "预期局分 We");
+/// assert_eq!(RatingFigure::Change.heading(Lang::En), "ΔR");
+/// assert_eq!(RatingFigure::Change.name(Lang::Zh), "升降值");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum RatingFigure {
+    /// Ro: the rating before the event (原等级分).
+    RatingBefore,
+    /// Ra: the average rating of the opponents met (所遇对手的平均等级分).
+    OpponentsAverage,
+    /// D: the rating difference the expected score is read at (分差).
+    Difference,
+    /// P: the expected score fraction (预期得分率).
+    ExpectedFraction,
+    /// N: the games that count (比赛局数).
+    Games,
+    /// We: the expected points (预期局分).
+    ExpectedScore,
+    /// W: the points scored in the games that count (实得局分).
+    Score,
+    /// K: the conversion factor (换算系数).
+    K,
+    /// ΔR: the change of rating for the event (升降值).
+    Change,
+    /// Rn: the new rating (新等级分).
+    RatingAfter,
+    /// Rp: the performance rating (表现分).
+    Performance,
+}
+
+impl RatingFigure {
+    /// Every figure, in the order of the calculation.
+    pub const ALL: [RatingFigure; 11] = [
+        RatingFigure::RatingBefore,
+        RatingFigure::OpponentsAverage,
+        RatingFigure::Difference,
+        RatingFigure::ExpectedFraction,
+        RatingFigure::Games,
+        RatingFigure::ExpectedScore,
+        RatingFigure::Score,
+        RatingFigure::K,
+        RatingFigure::Change,
+        RatingFigure::RatingAfter,
+        RatingFigure::Performance,
+    ];
+
+    /// The regulations' symbol, the same in both languages.
+    pub const fn symbol(self) -> &'static str {
+        match self {
+            RatingFigure::RatingBefore => "Ro",
+            RatingFigure::OpponentsAverage => "Ra",
+            RatingFigure::Difference => "D",
+            RatingFigure::ExpectedFraction => "P",
+            RatingFigure::Games => "N",
+            RatingFigure::ExpectedScore => "We",
+            RatingFigure::Score => "W",
+            RatingFigure::K => "K",
+            RatingFigure::Change => "ΔR",
+            RatingFigure::RatingAfter => "Rn",
+            RatingFigure::Performance => "Rp",
+        }
+    }
+
+    /// The figure's name.
+    pub const fn name(self, lang: Lang) -> &'static str {
+        let (en, zh) = match self {
+            RatingFigure::RatingBefore => ("rating before", "原等级分"),
+            RatingFigure::OpponentsAverage => ("opponents' average", "对手平均分"),
+            RatingFigure::Difference => ("rating difference", "分差"),
+            RatingFigure::ExpectedFraction => ("expected fraction", "预期得分率"),
+            RatingFigure::Games => ("games", "局数"),
+            RatingFigure::ExpectedScore => ("expected score", "预期局分"),
+            RatingFigure::Score => ("score", "实得局分"),
+            RatingFigure::K => ("K factor", "换算系数"),
+            RatingFigure::Change => ("rating change", "升降值"),
+            RatingFigure::RatingAfter => ("new rating", "新等级分"),
+            RatingFigure::Performance => ("performance", "表现分"),
+        };
+        match lang {
+            Lang::En => en,
+            Lang::Zh => zh,
+        }
+    }
+
+    /// The column heading: the name and the symbol in Chinese (原等级分 Ro),
+    /// the symbol alone in English (Ro), as rating officers' tables write
+    /// them.
+    pub const fn heading(self, lang: Lang) -> &'static str {
+        match lang {
+            Lang::En => self.symbol(),
+            Lang::Zh => match self {
+                RatingFigure::RatingBefore => "原等级分 Ro",
+                RatingFigure::OpponentsAverage => "对手平均分 Ra",
+                RatingFigure::Difference => "分差 D",
+                RatingFigure::ExpectedFraction => "预期得分率 P",
+                RatingFigure::Games => "局数 N",
+                RatingFigure::ExpectedScore => "预期局分 We",
+                RatingFigure::Score => "实得局分 W",
+                RatingFigure::K => "换算系数 K",
+                RatingFigure::Change => "升降值 ΔR",
+                RatingFigure::RatingAfter => "新等级分 Rn",
+                RatingFigure::Performance => "表现分 Rp",
+            },
+        }
+    }
+
+    /// The figure's key in JSON and the English CSV header
+    /// (`rating_before`, `opponents_average` …).
+    pub const fn code(self) -> &'static str {
+        match self {
+            RatingFigure::RatingBefore => "rating_before",
+            RatingFigure::OpponentsAverage => "opponents_average",
+            RatingFigure::Difference => "difference",
+            RatingFigure::ExpectedFraction => "expected_fraction",
+            RatingFigure::Games => "games",
+            RatingFigure::ExpectedScore => "expected_score",
+            RatingFigure::Score => "score",
+            RatingFigure::K => "k",
+            RatingFigure::Change => "change",
+            RatingFigure::RatingAfter => "rating_after",
+            RatingFigure::Performance => "performance",
+        }
+    }
+}
+
 /// The heading of a column that names a player, a game or a place in the
 /// tables a user reads — standings, crosstables, pairing lists, rating
 /// reports, the rating lists, on the pages, the prints, the exports and the
@@ -870,6 +1007,14 @@ pub fn glossary() -> Vec<Term> {
             zh: h.label(Lang::Zh).into(),
             en: h.label(Lang::En).into(),
             source: "the federations' published lists (序号, 编号, 姓名, 单位, 等级分); the starting lists, pairing sheets and standings arbiters print",
+        });
+    }
+    for f in RatingFigure::ALL {
+        v.push(Term {
+            code: format!("RatingFigure::{f:?} ({})", f.symbol()),
+            zh: f.name(Lang::Zh).into(),
+            en: f.name(Lang::En).into(),
+            source: "象棋 cxa-2019 第八条 常用术语及符号 (N, Ra, Ro, P, We, W, K, ΔR); Rn = Ro + ΣΔR (every edition); D and Rp as the tables of the 等级分计算表 use them",
         });
     }
     v

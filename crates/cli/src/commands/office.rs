@@ -21,7 +21,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use qiyuan_formats::list::{read_list_rows, write_list_file, write_list_xlsx};
 use qiyuan_formats::sheet::Limits;
 use qiyuan_store::{Durability, ImportNotes, ListEntry, Store};
-use qiyuan_vocab::Heading;
+use qiyuan_vocab::{Heading, RatingFigure};
 use rust_xlsxwriter::{Format as XFormat, Workbook};
 
 use super::output::Cell;
@@ -1025,44 +1025,77 @@ fn decimal_cell(
     Ok(())
 }
 
-/// The columns of an event's 等级分计算表, in the official order of
-/// `qiyuan rate` (Ro, Ra, D, P, N, We, W, K, ΔR), then the performance and
-/// the unit: (JSON key, 中文 header).
-const EVENT_COLUMNS: [(&str, &str); 13] = [
-    ("id", Heading::ListId.label(Lang::Zh)),
-    ("name", Heading::Name.label(Lang::Zh)),
-    ("rating_used", "原等级分 Ro"),
-    ("opponents_average", "对手平均分 Ra"),
-    ("difference", "分差 D"),
-    ("expected_fraction", "预期得分率 P"),
-    ("games", "局数 N"),
-    ("expected_score", "预期局分 We"),
-    ("score", "实得局分 W"),
-    ("k", "K"),
-    ("change", "升降值 ΔR"),
-    ("performance", "表现分 Rp"),
-    ("unit", "单位"),
-];
+/// A column of an event's 等级分计算表 as the office stored it: the player,
+/// the figures in the order of the calculation ([`RatingFigure::ALL`], as
+/// `qiyuan rate` prints them; no Rn, which is the period's), the unit.
+#[derive(Clone, Copy, PartialEq)]
+enum EventColumn {
+    Id,
+    Name,
+    Figure(RatingFigure),
+    Club,
+}
 
-/// A stored line of the 等级分计算表, in [`EVENT_COLUMNS`] order.
+impl EventColumn {
+    fn all() -> impl Iterator<Item = EventColumn> {
+        [EventColumn::Id, EventColumn::Name]
+            .into_iter()
+            .chain(
+                RatingFigure::ALL
+                    .into_iter()
+                    .filter(|&f| f != RatingFigure::RatingAfter)
+                    .map(EventColumn::Figure),
+            )
+            .chain([EventColumn::Club])
+    }
+
+    /// The JSON key (Ro is the rating the event used: `rating_used`).
+    fn key(self) -> &'static str {
+        match self {
+            EventColumn::Id => "id",
+            EventColumn::Name => "name",
+            EventColumn::Figure(RatingFigure::RatingBefore) => "rating_used",
+            EventColumn::Figure(f) => f.code(),
+            EventColumn::Club => "unit",
+        }
+    }
+
+    /// The header (the federations' table is in Chinese).
+    fn heading(self) -> &'static str {
+        match self {
+            EventColumn::Id => Heading::ListId.label(Lang::Zh),
+            EventColumn::Name => Heading::Name.label(Lang::Zh),
+            EventColumn::Figure(f) => f.heading(Lang::Zh),
+            EventColumn::Club => Heading::Club.label(Lang::Zh),
+        }
+    }
+
+    /// A count rather than a rating (the id, N, K).
+    fn is_count(self) -> bool {
+        matches!(
+            self,
+            EventColumn::Id
+                | EventColumn::Figure(RatingFigure::Games)
+                | EventColumn::Figure(RatingFigure::K)
+        )
+    }
+
+    /// The column's cell of a stored line.
+    fn cell(self, line: &qiyuan_store::ChangeLine, name: &str, unit: Option<&str>) -> Cell {
+        match self {
+            EventColumn::Id => Cell::Number(line.player_id.into()),
+            EventColumn::Name => Cell::Text(name.to_string()),
+            EventColumn::Figure(f) => line.figures.figure(f).map_or(Cell::Empty, Cell::Number),
+            EventColumn::Club => unit.map_or(Cell::Empty, |u| Cell::Text(u.to_string())),
+        }
+    }
+}
+
+/// A stored line of the 等级分计算表, in [`EventColumn::all`] order.
 fn event_row(line: &qiyuan_store::ChangeLine, name: &str, unit: Option<&str>) -> Vec<Cell> {
-    let num = |d: Option<rust_decimal::Decimal>| d.map_or(Cell::Empty, Cell::Number);
-    let c = &line.figures;
-    vec![
-        Cell::Number(line.player_id.into()),
-        Cell::Text(name.to_string()),
-        Cell::Number(c.rating_used),
-        num(c.opponents_average),
-        num(c.difference),
-        num(c.expected_fraction),
-        Cell::Number(c.games.into()),
-        num(c.expected_score),
-        Cell::Number(c.score),
-        num(c.k.map(Into::into)),
-        num(c.change),
-        num(c.performance),
-        unit.map_or(Cell::Empty, |u| Cell::Text(u.to_string())),
-    ]
+    EventColumn::all()
+        .map(|c| c.cell(line, name, unit))
+        .collect()
 }
 
 async fn export_event(
@@ -1092,7 +1125,7 @@ async fn export_event(
     match format {
         ExportFormat::Csv => {
             let mut w = csv::Writer::from_writer(Vec::new());
-            w.write_record(EVENT_COLUMNS.iter().map(|(_, zh)| *zh))?;
+            w.write_record(EventColumn::all().map(EventColumn::heading))?;
             for r in &rows {
                 w.write_record(r.iter().map(Cell::text))?;
             }
@@ -1103,16 +1136,15 @@ async fn export_event(
             let lines: Vec<serde_json::Value> = rows
                 .iter()
                 .map(|r| {
-                    let obj = EVENT_COLUMNS
-                        .iter()
+                    let obj = EventColumn::all()
                         .zip(r)
-                        .map(|((key, _), cell)| {
+                        .map(|(column, cell)| {
                             let v = match cell {
                                 Cell::Number(d) => serde_json::json!(d.to_string()),
                                 Cell::Text(t) => serde_json::json!(t),
                                 Cell::Empty => serde_json::Value::Null,
                             };
-                            ((*key).to_string(), v)
+                            (column.key().to_string(), v)
                         })
                         .collect::<serde_json::Map<_, _>>();
                     serde_json::Value::Object(obj)
@@ -1137,16 +1169,15 @@ async fn export_event(
             let num = XFormat::new().set_num_format("0.0#");
             let int = XFormat::new().set_num_format("0");
             sheet.write_string_with_format(0, 0, format!("{} 等级分计算表", ev.name), &head)?;
-            for (c, (_, h)) in EVENT_COLUMNS.iter().enumerate() {
-                sheet.write_string_with_format(1, c as u16, *h, &head)?;
+            for (c, column) in EventColumn::all().enumerate() {
+                sheet.write_string_with_format(1, c as u16, column.heading(), &head)?;
             }
             for (i, r) in rows.iter().enumerate() {
                 let row = i as u32 + 2;
-                for (c, cell) in r.iter().enumerate() {
+                for (c, (column, cell)) in EventColumn::all().zip(r).enumerate() {
                     match cell {
                         Cell::Number(d) => {
-                            // 序号, N and K are counts; the rest ratings.
-                            let f = if matches!(c, 0 | 6 | 9) { &int } else { &num };
+                            let f = if column.is_count() { &int } else { &num };
                             decimal_cell(sheet, row, c as u16, Some(*d), f)?;
                         }
                         Cell::Text(t) => {

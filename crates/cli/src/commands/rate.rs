@@ -10,7 +10,7 @@ use qiyuan_formats::event::read_event_path;
 use qiyuan_rating::event::{EventReport, PlayerReport};
 use qiyuan_rating::model::PlayerId;
 use qiyuan_rating::{Lang, Profile, rate};
-use qiyuan_vocab::Heading;
+use qiyuan_vocab::{Heading, RatingFigure};
 use rust_decimal::Decimal;
 use rust_decimal::prelude::ToPrimitive;
 
@@ -134,60 +134,64 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The columns of the 等级分计算表, in the official order.
-const COLUMNS: [(&str, &str, &str); 15] = [
-    // (snake_case key, 中文, English)
-    (
-        "id",
-        Heading::ListId.label(Lang::Zh),
-        Heading::ListId.label(Lang::En),
-    ),
-    (
-        "name",
-        Heading::Name.label(Lang::Zh),
-        Heading::Name.label(Lang::En),
-    ),
-    ("rating_before", "原等级分 Ro", "Ro"),
-    ("opponents_average", "对手平均分 Ra", "Ra"),
-    ("difference", "分差 D", "D"),
-    ("expected_fraction", "预期得分率 P", "P"),
-    ("games", "局数 N", "N"),
-    ("expected_score", "预期局分 We", "We"),
-    ("score", "实得局分 W", "W"),
-    ("k", "K", "K"),
-    ("change", "升降值 ΔR", "ΔR"),
-    ("rating_after", "新等级分 Rn", "Rn"),
-    ("performance", "表现分 Rp", "Rp"),
-    ("event_score", "总积分", "Points"),
-    ("remarks", "备注", "Remarks"),
-];
+/// A column of the 等级分计算表: the player, the figures of the calculation
+/// in its order ([`RatingFigure::ALL`]), the event's points and remarks.
+#[derive(Clone, Copy)]
+enum Column {
+    Id,
+    Name,
+    Figure(RatingFigure),
+    Points,
+    Remarks,
+}
+
+impl Column {
+    /// The columns, in the official order.
+    fn all() -> impl Iterator<Item = Column> {
+        [Column::Id, Column::Name]
+            .into_iter()
+            .chain(RatingFigure::ALL.map(Column::Figure))
+            .chain([Column::Points, Column::Remarks])
+    }
+
+    /// The CSV header without `--lang`.
+    fn key(self) -> &'static str {
+        match self {
+            Column::Id => "id",
+            Column::Name => "name",
+            Column::Figure(f) => f.code(),
+            Column::Points => "event_score",
+            Column::Remarks => "remarks",
+        }
+    }
+
+    fn heading(self, lang: Lang) -> &'static str {
+        match self {
+            Column::Id => Heading::ListId.label(lang),
+            Column::Name => Heading::Name.label(lang),
+            Column::Figure(f) => f.heading(lang),
+            Column::Points => Heading::Points.label(lang),
+            Column::Remarks => lang.t("Remarks", "备注"),
+        }
+    }
+}
 
 fn num(x: Option<Decimal>) -> Cell {
     x.map_or(Cell::Empty, Cell::Number)
 }
 
-/// A player's row, in [`COLUMNS`] order, each figure as the report's
-/// tables show it ([`Articles::shown`](qiyuan_rating::event::Articles::shown));
-/// the JSON keeps them exact.
+/// A player's row, in [`Column::all`] order, each figure as the report's
+/// tables show it ([`PlayerReport::shown`]); the JSON keeps them exact.
 fn row(p: &PlayerReport, lang: Lang) -> Vec<Cell> {
-    let shown = |x: Option<Decimal>| num(x.map(|d| p.articles.shown(d)));
-    vec![
-        Cell::Number(Decimal::from(p.id.0)),
-        Cell::Text(p.name.clone()),
-        num(p.rating_before),
-        shown(p.opponents_average),
-        shown(p.difference),
-        num(p.expected_fraction),
-        Cell::Number(Decimal::from(p.games_counted)),
-        shown(p.expected_score),
-        num(Some(p.score)),
-        p.k.map_or(Cell::Empty, |k| Cell::Number(Decimal::from(k))),
-        shown(p.change),
-        num(p.rating_after),
-        shown(p.performance),
-        num(Some(p.event_score)),
-        Cell::Text(remarks(p, lang)),
-    ]
+    Column::all()
+        .map(|c| match c {
+            Column::Id => Cell::Number(Decimal::from(p.id.0)),
+            Column::Name => Cell::Text(p.name.clone()),
+            Column::Figure(f) => num(p.shown(f)),
+            Column::Points => num(Some(p.event_score)),
+            Column::Remarks => Cell::Text(remarks(p, lang)),
+        })
+        .collect()
 }
 
 /// The flags of a player, in a few words.
@@ -216,10 +220,7 @@ fn remarks(p: &PlayerReport, lang: Lang) -> String {
 }
 
 fn header(lang: Lang) -> Vec<&'static str> {
-    COLUMNS
-        .iter()
-        .map(|&(_, zh, en)| if lang == Lang::Zh { zh } else { en })
-        .collect()
+    Column::all().map(|c| c.heading(lang)).collect()
 }
 
 fn title_lines(report: &EventReport, lang: Lang) -> String {
@@ -276,7 +277,7 @@ fn render_table(report: &EventReport, lang: Lang) -> String {
 fn render_csv(report: &EventReport, lang: Option<Lang>) -> anyhow::Result<String> {
     let mut w = csv::Writer::from_writer(Vec::new());
     match lang {
-        None => w.write_record(COLUMNS.iter().map(|c| c.0))?,
+        None => w.write_record(Column::all().map(Column::key))?,
         Some(lang) => w.write_record(header(lang))?,
     }
     for p in &report.players {
@@ -338,7 +339,7 @@ mod tests {
     #[test]
     fn columns_follow_the_official_table_order() {
         // The 等级分计算表 of the regulations reads Ro, Ra, D, P, N, We, W, K, ΔR.
-        let keys: Vec<&str> = COLUMNS.iter().map(|c| c.0).collect();
+        let keys: Vec<&str> = Column::all().map(Column::key).collect();
         let order = [
             "rating_before",
             "opponents_average",

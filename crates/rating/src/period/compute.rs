@@ -2,6 +2,7 @@
 //! events to the list after it (Rn = Ro + ΣΔR, cxa-2019 第九条(六),
 //! cca-chess 八(四), cxa-legacy 八).
 
+use qiyuan_vocab::RatingFigure;
 use std::collections::HashMap;
 
 use chrono::{Datelike, NaiveDate};
@@ -263,6 +264,41 @@ pub struct EventFigures {
     pub expected_fraction: Option<Decimal>,
     /// We (expected score).
     pub expected_score: Option<Decimal>,
+}
+
+impl EventFigures {
+    /// The value of `figure` as the period's report kept it: Ro is the
+    /// rating the event used (Ro, Ru or a base); a new rating (Rn) is the
+    /// period's, not one event's (`None`).
+    ///
+    /// ```
+    /// use qiyuan_rating::period::EventFigures;
+    /// use qiyuan_vocab::RatingFigure;
+    /// use rust_decimal_macros::dec;
+    /// let f = EventFigures { games: 9, score: dec!(5.5), rating_used: dec!(2100), k: Some(15),
+    ///     change: Some(dec!(7.5)), performance: None, champion_protected: false,
+    ///     opponents_average: Some(dec!(2080.3)), difference: Some(dec!(20)),
+    ///     expected_fraction: Some(dec!(0.53)), expected_score: Some(dec!(4.77)) };
+    /// assert_eq!(f.figure(RatingFigure::RatingBefore), Some(dec!(2100)));
+    /// assert_eq!(f.figure(RatingFigure::Games), Some(dec!(9)));
+    /// assert_eq!(f.figure(RatingFigure::RatingAfter), None);
+    /// ```
+    #[must_use]
+    pub fn figure(&self, figure: RatingFigure) -> Option<Decimal> {
+        match figure {
+            RatingFigure::RatingBefore => Some(self.rating_used),
+            RatingFigure::OpponentsAverage => self.opponents_average,
+            RatingFigure::Difference => self.difference,
+            RatingFigure::ExpectedFraction => self.expected_fraction,
+            RatingFigure::Games => Some(self.games.into()),
+            RatingFigure::ExpectedScore => self.expected_score,
+            RatingFigure::Score => Some(self.score),
+            RatingFigure::K => self.k.map(Into::into),
+            RatingFigure::Change => self.change,
+            RatingFigure::RatingAfter => None,
+            RatingFigure::Performance => self.performance,
+        }
+    }
 }
 
 /// One event of the period and how it was placed.

@@ -8,7 +8,7 @@ use maud::{Markup, html};
 use qiyuan_desk::export;
 use qiyuan_desk::prelude::*;
 use qiyuan_store::desk::LoadedEvent;
-use qiyuan_vocab::Heading;
+use qiyuan_vocab::{Heading, RatingFigure};
 use serde::Deserialize;
 
 use super::{desk_error, event_nav, load_for};
@@ -166,12 +166,11 @@ pub(super) async fn rating(
         .as_deref()
         .map(|p| loaded.desk.rating_report(Some(p)));
     // Figures as the report's tables show them everywhere (the CLI's table
-    // and the explanation below too): what the regulation rounded as it
-    // rounded it, an exact value (Rp) to the profile's display decimals, at
-    // least two — never the 28 decimals of an exact division.
-    let dash = || "—".to_string();
-    let show = |p: &qiyuan_rating::event::PlayerReport, d: Option<rust_decimal::Decimal>| {
-        d.map_or_else(dash, |d| p.articles.shown(d).normalize().to_string())
+    // and the explanation below too): `PlayerReport::shown`, never the 28
+    // decimals of an exact division.
+    let show = |p: &qiyuan_rating::event::PlayerReport, f: RatingFigure| {
+        p.shown(f)
+            .map_or_else(|| "—".to_string(), |d| d.normalize().to_string())
     };
     Ok(page(
         &viewer,
@@ -190,15 +189,13 @@ pub(super) async fn rating(
                     div.table-wrap { table #rating-table {
                         thead { tr {
                             th.num { (Heading::PairingNumber.label(l)) } th { (Heading::Name.label(l)) }
-                            th.num { "Ro" } th.num { "N" } th.num { "W" } th.num { "Ra" }
-                            th.num { "We" } th.num { "K" } th.num { "ΔR" } th.num { "Rn" } th.num { "Rp" }
+                            @for f in RatingFigure::ALL {
+                                th.num data-figure=(f.code()) { abbr title=(f.name(l)) { (f.symbol()) } }
+                            }
                         } }
                         tbody { @for p in &r.players { tr data-player=(p.id.0) {
                             td.num { (p.id.0) } td { (p.name) }
-                            td.num { (show(p, p.rating_before)) } td.num { (p.games_counted) } td.num { (p.score) }
-                            td.num { (show(p, p.opponents_average)) } td.num { (show(p, p.expected_score)) }
-                            td.num { @if let Some(k) = p.k { (k) } @else { "—" } }
-                            td.num { (show(p, p.change)) } td.num { (show(p, p.rating_after)) } td.num { (show(p, p.performance)) }
+                            @for f in RatingFigure::ALL { td.num { (show(p, f)) } }
                         } } }
                     } }
                     h2 { (l.t("The calculation, player by player", "逐人计算过程")) }
