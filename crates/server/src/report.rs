@@ -174,6 +174,52 @@ pub(crate) fn is_final(d: &DeskEvent, t: &StandingsTable) -> bool {
     d.is_finished() && t.after_round == d.total_rounds()
 }
 
+/// An event's standings as every page shows them (the desk's page, its
+/// print, the public page): one table, or — an event with groups (组别) —
+/// each group's table, its players ranked among themselves, under the one
+/// heading, all in the one `#standings` section. `printed` as
+/// [`StandingsOptions::printed`].
+///
+/// # Errors
+/// The desk's refusal of the event's groups ([`DeskEvent::group_standings`]).
+pub(crate) fn event_standings(
+    v: &View<'_>,
+    d: &DeskEvent,
+    t: &StandingsTable,
+    printed: &[bool],
+) -> Result<Markup, DeskError> {
+    let final_ranking = is_final(d, t);
+    if !d.is_grouped() {
+        return Ok(standings(
+            v,
+            t,
+            &StandingsOptions {
+                printed,
+                heading: Some(final_ranking),
+                grouped: false,
+            },
+        ));
+    }
+    let groups = d.group_standings(Some(t.after_round))?;
+    let inner = View { live: None, ..*v };
+    let options = StandingsOptions {
+        printed,
+        heading: None,
+        grouped: true,
+    };
+    Ok(html! {
+        section #standings data-live=[v.live] {
+            h2 { (standings_heading(v.lang, t.after_round, final_ranking)) }
+            @for g in &groups {
+                section.group-standings data-group=(g.group) {
+                    h3 { (v.lang.t("Group ", "组别：")) (g.group) }
+                    (standings(&inner, &g.table, &options))
+                }
+            }
+        }
+    })
+}
+
 /// How the standings are rendered beyond the [`View`].
 #[derive(Debug, Clone, Copy, Default)]
 pub(crate) struct StandingsOptions<'a> {

@@ -1580,6 +1580,62 @@ async fn groups_are_paired_and_ranked_apart() {
         let n = standings.matches(&format!(r#"id="{id}""#)).count();
         assert!(n <= 1, "id {id} {n} times: {standings}");
     }
+
+    // Round 1: Red (white) wins on both boards, published. The desk's
+    // page, its print and the public page rank each group apart: in each,
+    // the winner first and the loser second — never one table of four
+    // with two players sharing first place.
+    let page = server
+        .get_text(&format!("/desk/events/{id}/rounds/1"))
+        .await;
+    let mut fields: Vec<(String, String)> = Vec::new();
+    for (game, version, _) in games_of(&page) {
+        fields.push((format!("r{game}"), "w".into()));
+        fields.push((format!("v{game}"), version));
+        fields.push((format!("o{game}"), "p".into()));
+    }
+    let refs: Vec<(&str, &str)> = fields
+        .iter()
+        .map(|(a, b)| (a.as_str(), b.as_str()))
+        .collect();
+    let resp = server
+        .post_form(&format!("/desk/events/{id}/rounds/1"), &refs)
+        .await;
+    assert_eq!(resp.status(), 303);
+    let resp = server
+        .post_form(
+            &format!("/desk/events/{id}/rounds/1/publish"),
+            &[("published", "1")],
+        )
+        .await;
+    assert!(resp.status().is_redirection(), "{}", resp.status());
+    for path in [
+        format!("/desk/events/{id}/standings"),
+        format!("/desk/events/{id}/print/standings"),
+        format!("/events/{id}/standings"),
+    ] {
+        let page = server.get_text(&path).await;
+        for (group, members) in [("甲组", ["1", "3"]), ("乙组", ["2", "4"])] {
+            let at = page
+                .find(&format!(r#"data-group="{group}""#))
+                .unwrap_or_else(|| panic!("{path}: no {group}: {page}"));
+            let section = &page[at..];
+            let section = &section[..section.find("</table>").unwrap()];
+            let mut players = all_attrs(section, "data-player");
+            players.sort();
+            assert_eq!(players, members, "{path} {group}: {section}");
+            assert_eq!(
+                all_attrs(section, "data-rank"),
+                ["1", "2"],
+                "{path} {group}: {section}"
+            );
+        }
+        assert_eq!(
+            page.matches(r#"id="standings""#).count(),
+            1,
+            "{path}: {page}"
+        );
+    }
 }
 
 /// The grade report tab (等级晋升) under a pasted table

@@ -431,12 +431,8 @@ pub(super) async fn print(
             let printed: Vec<bool> = (1..=t.tiebreaks.len())
                 .map(|n| q.tiebreaks.as_ref().is_none_or(|c| c.contains(&n)))
                 .collect();
-            let options = crate::report::StandingsOptions {
-                printed: &printed,
-                heading: Some(crate::report::is_final(d, &t)),
-                grouped: false,
-            };
-            let body = crate::report::standings(&desk_view(l, d), &t, &options);
+            let body = crate::report::event_standings(&desk_view(l, d), d, &t, &printed)
+                .map_err(|e| desk_error(&e, l))?;
             standings = Some((t, printed));
             body
         }

@@ -17,7 +17,7 @@ use crate::auth::{SignedIn, Viewer};
 use crate::error::AppError;
 use crate::i18n::Lang;
 use crate::layout::page;
-use crate::report::{self, StandingsOptions, View};
+use crate::report::{self, View};
 
 #[derive(Debug, Default, Deserialize)]
 pub(super) struct RoundQuery {
@@ -48,17 +48,9 @@ pub(super) async fn standings(
         .desk
         .standings_table(q.round)
         .map_err(|e| desk_error(&e, l))?;
-    // An event with groups (组别) is ranked group by group.
-    let groups = if loaded.desk.is_grouped() {
-        loaded
-            .desk
-            .group_standings(q.round)
-            .map_err(|e| desk_error(&e, l))?
-    } else {
-        Vec::new()
-    };
     let view = desk_view(l, &loaded.desk);
-    let final_ranking = report::is_final(&loaded.desk, &t);
+    let standings =
+        report::event_standings(&view, &loaded.desk, &t, &[]).map_err(|e| desk_error(&e, l))?;
     Ok(page(
         &viewer,
         l.t("Standings", "排名"),
@@ -70,17 +62,7 @@ pub(super) async fn standings(
                 }
                 a href={ "/desk/events/" (id) "/print/standings" } { (l.t("print", "打印")) }
             }
-            @if groups.is_empty() {
-                (report::standings(&view, &t, &StandingsOptions { heading: Some(final_ranking), ..Default::default() }))
-            } @else {
-                h2 { (report::standings_heading(l, t.after_round, final_ranking)) }
-                @for g in &groups {
-                    section.group-standings data-group=(g.group) {
-                        h3 { (l.t("Group ", "组别：")) (g.group) }
-                        (report::standings(&view, &g.table, &StandingsOptions { grouped: true, ..Default::default() }))
-                    }
-                }
-            }
+            (standings)
         },
     ))
 }

@@ -24,7 +24,7 @@ use crate::AppState;
 use crate::auth::Viewer;
 use crate::error::AppError;
 use crate::layout;
-use crate::report::{self, StandingsOptions, View};
+use crate::report::{self, View};
 
 /// Seconds between refreshes of live parts.
 const LIVE_SECONDS: &str = "20";
@@ -535,10 +535,14 @@ async fn standings_page(
                 None => section #standings data-live=[view.live] {
                     p { (viewer.t("No standings yet: no round is complete.", "暂无排名：尚无完成的轮次。")) }
                 },
-                Some(t) => (report::standings(&view, t, &StandingsOptions {
-                    heading: Some(report::is_final(&e.desk, t)),
-                    ..Default::default()
-                })),
+                Some(t) => @match report::event_standings(&view, &e.desk, t, &[]) {
+                    Ok(standings) => (standings),
+                    // The groups cannot be ranked (the desk refuses them): no
+                    // table rather than one that ranks the groups together.
+                    Err(_) => section #standings {
+                        p { (viewer.t("The standings cannot be shown now.", "排名暂时无法显示。")) }
+                    },
+                },
             }
         },
     ))
