@@ -36,7 +36,7 @@
 
 use qiyuan_rating::Lang;
 use qiyuan_rating::model as rm;
-use qiyuan_tournament::model::{Event, EventKind, Game, ModelError, Player};
+use qiyuan_tournament::model::{ByeKind, Event, EventKind, Game, GameResult, ModelError, Player};
 use rust_decimal::prelude::ToPrimitive;
 
 /// The rated event (an event file) as the tournament model (what `qiyuan
@@ -76,12 +76,12 @@ pub fn tournament(event: &rm::Event, kind: Option<EventKind>) -> Result<Event, M
                 white,
                 black,
                 result,
-            } => model.add_game(round, Game::new(white.0, black.0, result.to_vocab())),
+            } => model.add_game(round, Game::new(white.0, black.0, result)),
             rm::Pairing::Bye {
                 round,
                 player,
                 kind,
-            } => model.add_bye(round, player, kind.to_vocab()),
+            } => model.add_bye(round, player, kind),
         };
         added.map_err(|source| ModelRefusal::Game {
             number: i + 1,
@@ -145,7 +145,7 @@ impl ModelRefusal {
 ///
 /// ```
 /// use qiyuan_desk::rated::rated_pairings;
-/// use qiyuan_rating::model::{ByeKind as RatedBye, Pairing};
+/// use qiyuan_rating::model::Pairing;
 /// use qiyuan_tournament::model::{ByeKind, Event, EventKind, Game, GameResult, Player, PlayerId};
 /// let mut e = Event::new(EventKind::Swiss, 2);
 /// for id in 1..=3 {
@@ -156,7 +156,7 @@ impl ModelRefusal {
 /// e.add_bye(r, PlayerId(3), ByeKind::HalfPoint)?;
 /// assert_eq!(
 ///     rated_pairings(&e, None),
-///     [Pairing::Bye { round: 1, player: PlayerId(3), kind: RatedBye::Half }]
+///     [Pairing::Bye { round: 1, player: PlayerId(3), kind: ByeKind::HalfPoint }]
 /// );
 /// # Ok::<(), qiyuan_tournament::model::ModelError>(())
 /// ```
@@ -168,24 +168,24 @@ pub fn rated_pairings(event: &Event, through: Option<u32>) -> Vec<rm::Pairing> {
         if through.is_some_and(|t| round_no > t) {
             break;
         }
-        for g in &round.games {
-            if let Some(result) = rm::GameResult::from_vocab(g.result) {
-                pairings.push(rm::Pairing::Game {
-                    round: round_no,
-                    white: g.white,
-                    black: g.black,
-                    result,
-                });
-            }
+        for g in round
+            .games
+            .iter()
+            .filter(|g| g.result != GameResult::Pending)
+        {
+            pairings.push(rm::Pairing::Game {
+                round: round_no,
+                white: g.white,
+                black: g.black,
+                result: g.result,
+            });
         }
-        for &(player, kind) in &round.byes {
-            if let Some(kind) = rm::ByeKind::from_vocab(kind) {
-                pairings.push(rm::Pairing::Bye {
-                    round: round_no,
-                    player,
-                    kind,
-                });
-            }
+        for &(player, kind) in round.byes.iter().filter(|(_, k)| *k != ByeKind::Absent) {
+            pairings.push(rm::Pairing::Bye {
+                round: round_no,
+                player,
+                kind,
+            });
         }
     }
     pairings

@@ -555,10 +555,11 @@ pub fn from_trf(file: &TrfFile, options: &TrfOptions) -> Result<Converted, TrfEv
     for (r, round) in t.rounds().iter().enumerate() {
         let r = r as u32 + 1;
         for g in &round.games {
-            let Some(result) = rm::GameResult::from_vocab(g.result) else {
+            if g.result == rm::GameResult::Pending {
                 pending += 1;
                 continue;
-            };
+            }
+            let result = g.result;
             pairings.push(rm::Pairing::Game {
                 round: r,
                 white: list_id(g.white.0),
@@ -567,9 +568,9 @@ pub fn from_trf(file: &TrfFile, options: &TrfOptions) -> Result<Converted, TrfEv
             });
         }
         for &(id, kind) in &round.byes {
-            let Some(kind) = rm::ByeKind::from_vocab(kind) else {
+            if kind == rm::ByeKind::Absent {
                 continue;
-            };
+            }
             pairings.push(rm::Pairing::Bye {
                 round: r,
                 player: list_id(id.0),

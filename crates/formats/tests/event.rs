@@ -12,7 +12,7 @@ use qiyuan_formats::event::{
     write_event, write_event_json, write_event_toml,
 };
 use qiyuan_rating::model::{
-    ByeKind, Event, EventSystem, GameKind, GameResult, Outcome, Pairing, Player, PlayerId, Sex,
+    ByeKind, Event, EventSystem, GameKind, GameResult, Pairing, Player, PlayerId, Sex,
 };
 use rust_decimal::Decimal;
 
@@ -161,24 +161,24 @@ fn valid_file_reads_every_field() {
                 round: 1,
                 white: PlayerId(1),
                 black: PlayerId(2),
-                result: GameResult::Played(Outcome::WhiteWins)
+                result: GameResult::WhiteWins
             },
             Pairing::Game {
                 round: 1,
                 white: PlayerId(3),
                 black: PlayerId(4),
-                result: GameResult::Played(Outcome::Draw)
+                result: GameResult::Draw
             },
             Pairing::Game {
                 round: 2,
                 white: PlayerId(2),
                 black: PlayerId(3),
-                result: GameResult::WhiteWinsByForfeit
+                result: GameResult::WhiteForfeitWin
             },
             Pairing::Bye {
                 round: 2,
                 player: PlayerId(4),
-                kind: ByeKind::Full
+                kind: ByeKind::PairingAllocated
             },
         ]
     );
@@ -202,10 +202,10 @@ fn red_is_an_alias_of_white() {
 #[test]
 fn byes_of_every_kind() {
     for (text, kind) in [
-        ("bye", ByeKind::Full),
-        ("full-bye", ByeKind::FullRequested),
-        ("half-bye", ByeKind::Half),
-        ("zero-bye", ByeKind::Zero),
+        ("bye", ByeKind::PairingAllocated),
+        ("full-bye", ByeKind::FullPoint),
+        ("half-bye", ByeKind::HalfPoint),
+        ("zero-bye", ByeKind::ZeroPoint),
     ] {
         let t = edit(
             JSON,
@@ -227,11 +227,11 @@ fn byes_of_every_kind() {
 #[test]
 fn every_result_string() {
     let cases = [
-        ("1-0", GameResult::Played(Outcome::WhiteWins)),
-        ("0-1", GameResult::Played(Outcome::BlackWins)),
-        ("1/2-1/2", GameResult::Played(Outcome::Draw)),
-        ("+-", GameResult::WhiteWinsByForfeit),
-        ("-+", GameResult::BlackWinsByForfeit),
+        ("1-0", GameResult::WhiteWins),
+        ("0-1", GameResult::BlackWins),
+        ("1/2-1/2", GameResult::Draw),
+        ("+-", GameResult::WhiteForfeitWin),
+        ("-+", GameResult::BlackForfeitWin),
         ("--", GameResult::DoubleForfeit),
     ];
     for (text, result) in cases {
@@ -671,18 +671,18 @@ fn build_event(
         state
     };
     let results = [
-        GameResult::Played(Outcome::WhiteWins),
-        GameResult::Played(Outcome::Draw),
-        GameResult::Played(Outcome::BlackWins),
-        GameResult::WhiteWinsByForfeit,
-        GameResult::BlackWinsByForfeit,
+        GameResult::WhiteWins,
+        GameResult::Draw,
+        GameResult::BlackWins,
+        GameResult::WhiteForfeitWin,
+        GameResult::BlackForfeitWin,
         GameResult::DoubleForfeit,
     ];
     let byes = [
-        ByeKind::Full,
-        ByeKind::FullRequested,
-        ByeKind::Half,
-        ByeKind::Zero,
+        ByeKind::PairingAllocated,
+        ByeKind::FullPoint,
+        ByeKind::HalfPoint,
+        ByeKind::ZeroPoint,
     ];
     let mut pairings = Vec::new();
     for round in 1..=rounds {

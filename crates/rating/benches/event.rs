@@ -45,10 +45,10 @@ fn big_swiss(game: GameKind) -> Event {
         }
         for pair in ids.chunks(2) {
             let result = match rng.below(40) {
-                0 => GameResult::WhiteWinsByForfeit,
-                1..=14 => GameResult::Played(Outcome::WhiteWins),
-                15..=26 => GameResult::Played(Outcome::BlackWins),
-                _ => GameResult::Played(Outcome::Draw),
+                0 => GameResult::WhiteForfeitWin,
+                1..=14 => GameResult::WhiteWins,
+                15..=26 => GameResult::BlackWins,
+                _ => GameResult::Draw,
             };
             pairings.push(Pairing::Game {
                 round,

@@ -115,15 +115,15 @@ fn main() {
             }
             for (a, b) in pairs {
                 let result = match rng.next() % 3 {
-                    0 => Outcome::WhiteWins,
-                    1 => Outcome::Draw,
-                    _ => Outcome::BlackWins,
+                    0 => GameResult::WhiteWins,
+                    1 => GameResult::Draw,
+                    _ => GameResult::BlackWins,
                 };
                 games.push(Pairing::Game {
                     round: r + 1,
                     white: PlayerId(ids[a as usize]),
                     black: PlayerId(ids[b as usize]),
-                    result: GameResult::Played(result),
+                    result,
                 });
             }
         }

@@ -13,7 +13,7 @@
 //!     round: 1,
 //!     white: PlayerId(1),
 //!     black: PlayerId(2),
-//!     result: GameResult::Played(Outcome::BlackWins),
+//!     result: GameResult::BlackWins,
 //! }];
 //! let event = Event::new("t", GameKind::Xiangqi, EventSystem::Swiss, None, None, players, games).unwrap();
 //! let report = rate(&event, &Profile::builtin("cxa-2019").unwrap()).unwrap();
@@ -435,7 +435,7 @@ impl PlayerReport {
     ///     vec![Player::new(PlayerId(1), "甲", Sex::Male, Some(dec!(2450))),
     ///          Player::new(PlayerId(2), "乙", Sex::Male, Some(dec!(2350)))],
     ///     vec![Pairing::Game { round: 1, white: PlayerId(1), black: PlayerId(2),
-    ///                          result: GameResult::Played(Outcome::BlackWins) }])?;
+    ///                          result: GameResult::BlackWins }])?;
     /// let r = rate(&e, &Profile::builtin("cxa-2019")?)?;
     /// // D = 100 → P = 0.64 (table); K = 25; ΔR = 25 × (0 − 0.64) = −16.0
     /// let a = &r.players[0];
@@ -1086,7 +1086,7 @@ fn apply_elo(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{GameResult, Outcome, Pairing, Player};
+    use crate::model::{GameResult, Pairing, Player};
 
     /// An event of ten players, two unrated and three women, with forfeits,
     /// a double forfeit and a bye.
@@ -1114,22 +1114,22 @@ mod tests {
                     games.push(Pairing::Bye {
                         round: r + 1,
                         player: PlayerId(player),
-                        kind: crate::model::ByeKind::Full,
+                        kind: crate::model::ByeKind::PairingAllocated,
                     });
                     games.push(Pairing::Bye {
                         round: r + 1,
                         player: PlayerId(other),
-                        kind: crate::model::ByeKind::Half,
+                        kind: crate::model::ByeKind::HalfPoint,
                     });
                     continue;
                 }
                 let result = match (r as usize * 5 + g) % 9 {
-                    0..=2 => GameResult::Played(Outcome::WhiteWins),
-                    3 | 4 => GameResult::Played(Outcome::Draw),
-                    5 | 6 => GameResult::Played(Outcome::BlackWins),
-                    7 => GameResult::BlackWinsByForfeit,
+                    0..=2 => GameResult::WhiteWins,
+                    3 | 4 => GameResult::Draw,
+                    5 | 6 => GameResult::BlackWins,
+                    7 => GameResult::BlackForfeitWin,
                     _ if r == 2 => GameResult::DoubleForfeit,
-                    _ => GameResult::WhiteWinsByForfeit,
+                    _ => GameResult::WhiteForfeitWin,
                 };
                 games.push(Pairing::Game {
                     round: r + 1,

@@ -75,7 +75,7 @@ impl PlayerReport {
     ///     Player::new(PlayerId(2), "乙", Sex::Male, Some(dec!(2400))),
     /// ];
     /// let games = vec![Pairing::Game { round: 1, white: PlayerId(1), black: PlayerId(2),
-    ///     result: GameResult::Played(Outcome::Draw) }];
+    ///     result: GameResult::Draw }];
     /// let event = Event::new("t", GameKind::Xiangqi, EventSystem::Swiss, None, None, players, games).unwrap();
     /// let report = rate(&event, &Profile::builtin("cxa-2019").unwrap()).unwrap();
     /// let text = report.players[0].explain(Lang::En);
@@ -637,7 +637,7 @@ fn game_line(g: &GameLine, zh: bool, display: u32) -> String {
             // The bye's one wording (the vocabulary's) and the points it
             // gives, as a game line shows its points.
             let lang = if zh { Lang::Zh } else { Lang::En };
-            format!("{} {}", k.to_vocab().label(lang), k.points().normalize())
+            format!("{} {}", k.label(lang), k.score().normalize())
         }
         kind => {
             let opp = g.opponent.map(|o| o.to_string()).unwrap_or_default();

@@ -956,7 +956,7 @@ fn scored_zero_against_rated(event: &Event, id: PlayerId) -> bool {
         if let Pairing::Game {
             white,
             black,
-            result: result @ GameResult::Played(_),
+            result: result @ (GameResult::WhiteWins | GameResult::Draw | GameResult::BlackWins),
             ..
         } = *p
         {
@@ -1027,18 +1027,18 @@ fn swiss_exemption(event: &Event, rules: &FideNormRules, host: &str) -> Option<S
                 result,
                 ..
             } => match result {
-                GameResult::Played(_) => {
+                GameResult::WhiteWins | GameResult::Draw | GameResult::BlackWins => {
                     *present.entry(white).or_default() += 1;
                     *present.entry(black).or_default() += 1;
                 }
-                GameResult::WhiteWinsByForfeit => *present.entry(white).or_default() += 1,
-                GameResult::BlackWinsByForfeit => *present.entry(black).or_default() += 1,
-                GameResult::DoubleForfeit => {}
+                GameResult::WhiteForfeitWin => *present.entry(white).or_default() += 1,
+                GameResult::BlackForfeitWin => *present.entry(black).or_default() += 1,
+                GameResult::DoubleForfeit | GameResult::Pending => {}
             },
             // A pairing-allocated bye, not a requested one.
             Pairing::Bye {
                 player,
-                kind: ByeKind::Full,
+                kind: ByeKind::PairingAllocated,
                 ..
             } => *present.entry(player).or_default() += 1,
             Pairing::Bye { .. } => {}
@@ -1179,12 +1179,12 @@ fn player_norms(
                     continue;
                 };
                 match result {
-                    GameResult::Played(_) => {}
+                    GameResult::WhiteWins | GameResult::Draw | GameResult::BlackWins => {}
                     _ => {
                         let won = matches!(
                             (result, me_white),
-                            (GameResult::WhiteWinsByForfeit, true)
-                                | (GameResult::BlackWinsByForfeit, false)
+                            (GameResult::WhiteForfeitWin, true)
+                                | (GameResult::BlackForfeitWin, false)
                         );
                         free_points += u32::from(won);
                         excluded.push(ExcludedGame {
@@ -1215,7 +1215,7 @@ fn player_norms(
             }
             Pairing::Bye {
                 player,
-                kind: ByeKind::Full,
+                kind: ByeKind::PairingAllocated,
                 ..
             } if player == p.id => free_points += 1,
             Pairing::Bye { .. } => {}

@@ -62,10 +62,16 @@ pub(crate) fn player_rounds(event: &Event) -> Vec<Vec<Round>> {
                 let (w, b) = (idx(white), idx(black));
                 let ws = result.white_score();
                 let (wk, bk) = match result {
-                    GameResult::Played(_) => (LineKind::Played, LineKind::Played),
-                    GameResult::WhiteWinsByForfeit => (LineKind::ForfeitWin, LineKind::ForfeitLoss),
-                    GameResult::BlackWinsByForfeit => (LineKind::ForfeitLoss, LineKind::ForfeitWin),
-                    GameResult::DoubleForfeit => (LineKind::DoubleForfeit, LineKind::DoubleForfeit),
+                    GameResult::WhiteWins | GameResult::Draw | GameResult::BlackWins => {
+                        (LineKind::Played, LineKind::Played)
+                    }
+                    GameResult::WhiteForfeitWin => (LineKind::ForfeitWin, LineKind::ForfeitLoss),
+                    GameResult::BlackForfeitWin => (LineKind::ForfeitLoss, LineKind::ForfeitWin),
+                    // A pending game is not in a rated event (Event::new);
+                    // like a double forfeit, it would not be a game.
+                    GameResult::DoubleForfeit | GameResult::Pending => {
+                        (LineKind::DoubleForfeit, LineKind::DoubleForfeit)
+                    }
                 };
                 raws[w].push(Round {
                     round,
@@ -87,7 +93,7 @@ pub(crate) fn player_rounds(event: &Event) -> Vec<Vec<Round>> {
                 player,
                 kind,
             } => {
-                let score = kind.points();
+                let score = kind.score();
                 raws[idx(player)].push(Round {
                     round,
                     opp: None,

@@ -451,7 +451,7 @@ fn event_points(event: &Event) -> Vec<Decimal> {
                 }
             }
             Pairing::Bye { player, kind, .. } => {
-                pts[event.player_index(player).expect("validated")] += kind.points();
+                pts[event.player_index(player).expect("validated")] += kind.score();
             }
         }
     }

@@ -91,193 +91,10 @@ impl EventSystem {
     }
 }
 
-/// The result of a game that was played over the board.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Outcome {
-    /// `1-0`: white (red) won.
-    WhiteWins,
-    /// `1/2-1/2`.
-    Draw,
-    /// `0-1`: black won.
-    BlackWins,
-}
-
-/// The result of a scheduled game between two players.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum GameResult {
-    /// Played over the board.
-    Played(Outcome),
-    /// `+-`: white (red) won by forfeit.
-    WhiteWinsByForfeit,
-    /// `-+`: black won by forfeit.
-    BlackWinsByForfeit,
-    /// `--`: neither player appeared.
-    DoubleForfeit,
-}
-
-impl GameResult {
-    /// White's (red's) points in the 1/½/0 scale, `None` for a double forfeit.
-    ///
-    /// ```
-    /// use qiyuan_rating::model::{GameResult, Outcome};
-    /// use rust_decimal_macros::dec;
-    /// assert_eq!(GameResult::Played(Outcome::Draw).white_score(), Some(dec!(0.5)));
-    /// assert_eq!(GameResult::DoubleForfeit.white_score(), None);
-    /// ```
-    pub fn white_score(self) -> Option<Decimal> {
-        match self {
-            GameResult::Played(Outcome::WhiteWins) | GameResult::WhiteWinsByForfeit => {
-                Some(Decimal::ONE)
-            }
-            GameResult::Played(Outcome::Draw) => Some(Decimal::new(5, 1)),
-            GameResult::Played(Outcome::BlackWins) | GameResult::BlackWinsByForfeit => {
-                Some(Decimal::ZERO)
-            }
-            GameResult::DoubleForfeit => None,
-        }
-    }
-
-    /// True when the game was not played over the board.
-    pub fn is_unplayed(self) -> bool {
-        !matches!(self, GameResult::Played(_))
-    }
-
-    /// The same result in the vocabulary's terms (the desk's and the
-    /// tournament's result).
-    ///
-    /// ```
-    /// use qiyuan_rating::model::GameResult;
-    /// use qiyuan_vocab::GameResult as Result;
-    /// assert_eq!(GameResult::DoubleForfeit.to_vocab(), Result::DoubleForfeit);
-    /// ```
-    pub fn to_vocab(self) -> qiyuan_vocab::GameResult {
-        use qiyuan_vocab::GameResult as V;
-        match self {
-            GameResult::Played(Outcome::WhiteWins) => V::WhiteWins,
-            GameResult::Played(Outcome::Draw) => V::Draw,
-            GameResult::Played(Outcome::BlackWins) => V::BlackWins,
-            GameResult::WhiteWinsByForfeit => V::WhiteForfeitWin,
-            GameResult::BlackWinsByForfeit => V::BlackForfeitWin,
-            GameResult::DoubleForfeit => V::DoubleForfeit,
-        }
-    }
-
-    /// The rating model's result of a vocabulary result; `None` while it
-    /// is pending (a pending game is not rated).
-    ///
-    /// ```
-    /// use qiyuan_rating::model::{GameResult, Outcome};
-    /// use qiyuan_vocab::GameResult as Result;
-    /// assert_eq!(GameResult::from_vocab(Result::Pending), None);
-    /// assert_eq!(GameResult::from_vocab(Result::Draw), Some(GameResult::Played(Outcome::Draw)));
-    /// ```
-    pub fn from_vocab(result: qiyuan_vocab::GameResult) -> Option<GameResult> {
-        use qiyuan_vocab::GameResult as V;
-        Some(match result {
-            V::Pending => return None,
-            V::WhiteWins => GameResult::Played(Outcome::WhiteWins),
-            V::Draw => GameResult::Played(Outcome::Draw),
-            V::BlackWins => GameResult::Played(Outcome::BlackWins),
-            V::WhiteForfeitWin => GameResult::WhiteWinsByForfeit,
-            V::BlackForfeitWin => GameResult::BlackWinsByForfeit,
-            V::DoubleForfeit => GameResult::DoubleForfeit,
-        })
-    }
-
-    /// The result's code in the event file and the database: the
-    /// vocabulary's code (`1-0`, `1/2-1/2`, `0-1`, `+-`, `-+`, `--`).
-    ///
-    /// ```
-    /// use qiyuan_rating::model::GameResult;
-    /// assert_eq!(GameResult::BlackWinsByForfeit.code(), "-+");
-    /// ```
-    pub fn code(self) -> &'static str {
-        self.to_vocab().code()
-    }
-}
-
-/// The kind of a bye (a round without an opponent).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum ByeKind {
-    /// `bye`: a full point, the pairing-allocated bye (轮空; TRF `U`).
-    Full,
-    /// `full-bye`: a requested full-point bye (请假（记胜）; TRF `F`) — a
-    /// point, but not the pairing's: FIDE B.01 1.4.1c counts only a
-    /// pairing-allocated bye towards a nine-round norm of eight games.
-    FullRequested,
-    /// `half-bye`: a requested half-point bye.
-    Half,
-    /// `zero-bye`: a requested zero-point bye.
-    Zero,
-}
-
-impl ByeKind {
-    /// The bye's code in the event file and the database: the vocabulary's
-    /// code (`bye`, `full-bye`, `half-bye`, `zero-bye`).
-    ///
-    /// ```
-    /// use qiyuan_rating::model::ByeKind;
-    /// assert_eq!(ByeKind::Half.code(), "half-bye");
-    /// ```
-    pub fn code(self) -> &'static str {
-        self.to_vocab().code()
-    }
-
-    /// The points it gives, out of the one point of a game: a full-point
-    /// bye (pairing-allocated or requested) 1, a half-point bye ½, a
-    /// zero-point bye 0.
-    ///
-    /// ```
-    /// use qiyuan_rating::model::ByeKind;
-    /// use rust_decimal::Decimal;
-    /// assert_eq!(ByeKind::FullRequested.points(), Decimal::ONE);
-    /// assert_eq!(ByeKind::Half.points(), Decimal::new(5, 1));
-    /// ```
-    pub fn points(self) -> Decimal {
-        match self {
-            ByeKind::Full | ByeKind::FullRequested => Decimal::ONE,
-            ByeKind::Half => Decimal::new(5, 1),
-            ByeKind::Zero => Decimal::ZERO,
-        }
-    }
-
-    /// The same bye in the vocabulary's terms.
-    ///
-    /// ```
-    /// use qiyuan_rating::model::ByeKind;
-    /// assert_eq!(ByeKind::Full.to_vocab(), qiyuan_vocab::ByeKind::PairingAllocated);
-    /// assert_eq!(ByeKind::FullRequested.to_vocab(), qiyuan_vocab::ByeKind::FullPoint);
-    /// ```
-    pub fn to_vocab(self) -> qiyuan_vocab::ByeKind {
-        use qiyuan_vocab::ByeKind as V;
-        match self {
-            ByeKind::Full => V::PairingAllocated,
-            ByeKind::FullRequested => V::FullPoint,
-            ByeKind::Half => V::HalfPoint,
-            ByeKind::Zero => V::ZeroPoint,
-        }
-    }
-
-    /// The rating model's bye of a vocabulary bye; `None` for an absence
-    /// without a bye (no entry in the rated event).
-    ///
-    /// ```
-    /// use qiyuan_rating::model::ByeKind;
-    /// use qiyuan_vocab::ByeKind as Bye;
-    /// assert_eq!(ByeKind::from_vocab(Bye::FullPoint), Some(ByeKind::FullRequested));
-    /// assert_eq!(ByeKind::from_vocab(Bye::Absent), None);
-    /// ```
-    pub fn from_vocab(kind: qiyuan_vocab::ByeKind) -> Option<ByeKind> {
-        use qiyuan_vocab::ByeKind as V;
-        Some(match kind {
-            V::PairingAllocated => ByeKind::Full,
-            V::FullPoint => ByeKind::FullRequested,
-            V::HalfPoint => ByeKind::Half,
-            V::ZeroPoint => ByeKind::Zero,
-            V::Absent => return None,
-        })
-    }
-}
+/// The result of a game and the kind of a bye are the vocabulary's: a rated
+/// event holds no pending game and no absence ([`Event::new`] refuses
+/// them).
+pub use qiyuan_vocab::{ByeKind, GameResult};
 
 /// One entry of an event's game list: a game between two players, or a bye.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -334,7 +151,7 @@ impl Pairing {
     ///
     /// ```
     /// use qiyuan_rating::model::{ByeKind, Pairing, PlayerId};
-    /// let bye = Pairing::Bye { round: 2, player: PlayerId(5), kind: ByeKind::Half };
+    /// let bye = Pairing::Bye { round: 2, player: PlayerId(5), kind: ByeKind::HalfPoint };
     /// assert_eq!((bye.first(), bye.second(), bye.code()), (PlayerId(5), None, "half-bye"));
     /// ```
     pub fn code(&self) -> &'static str {
@@ -836,6 +653,15 @@ pub enum EventError {
         /// The round.
         round: u32,
     },
+    /// A game without a result or an absence without a bye: neither is
+    /// an entry of a rated event.
+    #[error("game {game}: `{code}` is not rated (a game needs its result, a bye its kind)")]
+    NotRated {
+        /// Index of the game.
+        game: usize,
+        /// The entry's code (`pending`, `absent`).
+        code: &'static str,
+    },
     /// Round numbers start at 1.
     #[error("game {game}: round must be 1 or more")]
     RoundZero {
@@ -887,6 +713,9 @@ impl EventError {
                 round,
             } => format!("对局 {game}：棋手 {id} 已出现在第 {round} 轮（对局 {first}）"),
             EventError::RoundZero { game } => format!("对局 {game}：轮次至少为 1"),
+            EventError::NotRated { game, code } => {
+                format!("对局 {game}：`{code}` 不计等级分（对局须有结果，轮空或请假须有类别）")
+            }
             EventError::RoundDate { round, problem } => {
                 let problem = match problem.as_str() {
                     "round numbers start at 1" => "轮次从 1 开始",
@@ -925,6 +754,7 @@ impl EventError {
             EventError::UnknownPlayer { game, .. }
             | EventError::SelfPairing { game, .. }
             | EventError::TwiceInRound { game, .. }
+            | EventError::NotRated { game, .. }
             | EventError::RoundZero { game } => Some(game),
             EventError::DuplicatePlayer { .. }
             | EventError::RoundDate { .. }
@@ -947,10 +777,15 @@ impl Event {
     ///     round: 1,
     ///     white: PlayerId(1),
     ///     black: PlayerId(3),
-    ///     result: GameResult::Played(Outcome::Draw),
+    ///     result: GameResult::Draw,
     /// }];
     /// let err = Event::new("t", GameKind::Xiangqi, EventSystem::Swiss, None, None, players, games);
     /// assert!(matches!(err, Err(EventError::UnknownPlayer { game: 0, field: "black", .. })));
+    /// // A game without its result is not rated.
+    /// let players = vec![Player::new(PlayerId(1), "A", Sex::Male, None), Player::new(PlayerId(2), "B", Sex::Male, None)];
+    /// let games = vec![Pairing::Game { round: 1, white: PlayerId(1), black: PlayerId(2), result: GameResult::Pending }];
+    /// let err = Event::new("t", GameKind::Xiangqi, EventSystem::Swiss, None, None, players, games);
+    /// assert!(matches!(err, Err(EventError::NotRated { game: 0, code: "pending" })));
     /// ```
     pub fn new(
         name: impl Into<String>,
@@ -978,6 +813,24 @@ impl Event {
                 return Err(EventError::RoundZero { game: g });
             }
             let ids: &[(&'static str, PlayerId)] = match *pairing {
+                Pairing::Game {
+                    result: GameResult::Pending,
+                    ..
+                } => {
+                    return Err(EventError::NotRated {
+                        game: g,
+                        code: GameResult::Pending.code(),
+                    });
+                }
+                Pairing::Bye {
+                    kind: ByeKind::Absent,
+                    ..
+                } => {
+                    return Err(EventError::NotRated {
+                        game: g,
+                        code: ByeKind::Absent.code(),
+                    });
+                }
                 Pairing::Game { white, black, .. } => {
                     if white == black {
                         return Err(EventError::SelfPairing { game: g, id: white });
@@ -1022,7 +875,7 @@ impl Event {
     /// use qiyuan_rating::model::*;
     /// let e = Event::new("t", GameKind::Xiangqi, EventSystem::Swiss, None, None,
     ///     vec![Player::new(PlayerId(1), "A", Sex::Male, None), Player::new(PlayerId(2), "B", Sex::Male, None)],
-    ///     vec![Pairing::Game { round: 1, white: PlayerId(1), black: PlayerId(2), result: GameResult::Played(Outcome::Draw) }])?;
+    ///     vec![Pairing::Game { round: 1, white: PlayerId(1), black: PlayerId(2), result: GameResult::Draw }])?;
     /// let r = e.with_players(|p| Player { id: PlayerId(p.id.0 + 100), ..p.clone() })?;
     /// assert_eq!(r.players()[1].id, PlayerId(102));
     /// assert!(matches!(r.pairings()[0], Pairing::Game { white: PlayerId(101), .. }));

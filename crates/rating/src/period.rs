@@ -18,7 +18,7 @@
 //! ]).unwrap();
 //! let d = NaiveDate::from_ymd_opt(2025, 3, 15).unwrap();
 //! let players = vec![Player::new(PlayerId(1), "A", Sex::Male, None), Player::new(PlayerId(2), "B", Sex::Male, None)];
-//! let games = vec![Pairing::Game { round: 1, white: PlayerId(1), black: PlayerId(2), result: GameResult::Played(Outcome::WhiteWins) }];
+//! let games = vec![Pairing::Game { round: 1, white: PlayerId(1), black: PlayerId(2), result: GameResult::WhiteWins }];
 //! let event = Event::new("e", GameKind::Chess, EventSystem::Swiss, Some(d), Some(d), players, games).unwrap();
 //! let report = compute_period(&profile, &list, &[PeriodEvent::new(event)], NaiveDate::from_ymd_opt(2025, 4, 1).unwrap()).unwrap();
 //! // Equal ratings: P = 0.50, ΔR = 10 × (1 − 0.5) = 5.

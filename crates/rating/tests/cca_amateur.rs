@@ -33,7 +33,7 @@ fn art_7_2_rounds_by_field_size() {
     let mut games = Vec::new();
     for r in 1..=8 {
         for i in 1..=50 {
-            games.push(bye(r, i, ByeKind::Full));
+            games.push(bye(r, i, ByeKind::PairingAllocated));
         }
     }
     let ev = event(
@@ -48,7 +48,7 @@ fn art_7_2_rounds_by_field_size() {
         Failed
     );
     for i in 1..=50 {
-        games.push(bye(9, i, ByeKind::Full));
+        games.push(bye(9, i, ByeKind::PairingAllocated));
     }
     let ev = event(GameKind::Chess, EventSystem::Swiss, players, games);
     let r = rate(&ev, &amateur()).unwrap();
@@ -146,9 +146,9 @@ fn seed_003_promotion_and_no_skipping_from_seventh_grade() {
     for (i, row) in plan.iter().enumerate() {
         for (r, c) in row.chars().enumerate() {
             let kind = match c {
-                '1' => ByeKind::Full,
-                'h' => ByeKind::Half,
-                _ => ByeKind::Zero,
+                '1' => ByeKind::PairingAllocated,
+                'h' => ByeKind::HalfPoint,
+                _ => ByeKind::ZeroPoint,
             };
             pairings.push(bye(r as u32 + 1, i as u32 + 1, kind));
         }
@@ -187,7 +187,9 @@ fn spec_5_1_conditions_per_target_grade() {
         GameKind::Chess,
         EventSystem::Swiss,
         vec![p],
-        (1..=7).map(|r| bye(r, 1, ByeKind::Full)).collect(),
+        (1..=7)
+            .map(|r| bye(r, 1, ByeKind::PairingAllocated))
+            .collect(),
     );
     let r = grade_report(&ev, &table);
     let t = &r.players[0].targets[0];

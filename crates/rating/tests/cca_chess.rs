@@ -894,7 +894,7 @@ fn art_7_unplayed_points_are_marked() {
         vec![
             game(1, 1, 2, "1-0"),
             game(2, 1, 3, "+-"),
-            bye(3, 1, ByeKind::Full),
+            bye(3, 1, ByeKind::PairingAllocated),
         ],
     );
     let r = rate(&ev, &cca()).unwrap();

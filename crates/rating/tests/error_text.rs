@@ -118,6 +118,10 @@ fn event_errors() -> Vec<EventError> {
         },
         EventError::Team("team 北京 is listed twice".into()),
         EventError::Team("player 7 names team 上海, which is not in the teams list".into()),
+        EventError::NotRated {
+            game: 2,
+            code: "pending",
+        },
     ];
     for e in &all {
         match e {
@@ -126,6 +130,7 @@ fn event_errors() -> Vec<EventError> {
             | EventError::SelfPairing { .. }
             | EventError::TwiceInRound { .. }
             | EventError::RoundZero { .. }
+            | EventError::NotRated { .. }
             | EventError::RoundDate { .. }
             | EventError::Team(_) => {}
         }
@@ -349,6 +354,10 @@ fn chinese_wordings() {
     assert_eq!(
         event_errors()[8].text(Lang::Zh),
         "棋手 7 所属的参赛队“上海”不在参赛队名单中"
+    );
+    assert_eq!(
+        event_errors()[9].text(Lang::Zh),
+        "对局 2：`pending` 不计等级分（对局须有结果，轮空或请假须有类别）"
     );
 }
 

@@ -62,8 +62,8 @@ fn cxa_2019_swiss() {
         game(2, 6, 4, "0-1"),
         game(3, 1, 4, "1-0"),
         game(3, 2, 3, "0-1"),
-        bye(3, 5, ByeKind::Full),
-        bye(3, 6, ByeKind::Half),
+        bye(3, 5, ByeKind::PairingAllocated),
+        bye(3, 6, ByeKind::HalfPoint),
     ];
     let ev = event(GameKind::Xiangqi, EventSystem::Swiss, players, games);
     let r = rate(&ev, &Profile::builtin("cxa-2019").unwrap()).unwrap();
@@ -224,8 +224,8 @@ fn cca_chess_swiss() {
         game(2, 6, 3, "+-"),
         game(3, 1, 5, "1-0"),
         game(3, 4, 6, "1-0"),
-        bye(3, 2, ByeKind::Full),
-        bye(3, 3, ByeKind::Half),
+        bye(3, 2, ByeKind::PairingAllocated),
+        bye(3, 3, ByeKind::HalfPoint),
         game(4, 1, 3, "="),
         game(4, 4, 5, "0-1"),
         game(4, 2, 6, "="),

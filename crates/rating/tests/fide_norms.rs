@@ -423,7 +423,7 @@ fn eight_games_and_a_bye(kind: ByeKind) -> Event {
 #[test]
 fn eight_games_after_a_pairing_allocated_bye() {
     // 1.4.1c with the full-point bye of round 9 instead of a forfeit win.
-    let e = eight_games_and_a_bye(ByeKind::Full);
+    let e = eight_games_and_a_bye(ByeKind::PairingAllocated);
     let gm = result(&check(&e), 1, "GM").clone();
     assert!(gm.achieved, "{:?}", gm.failures);
     assert_eq!(gm.counts_as_games, 9);
@@ -434,7 +434,7 @@ fn a_requested_full_point_bye_is_not_a_pairing_allocated_one() {
     // 1.4.1c names a pairing-allocated bye: the same eight games with a
     // requested full-point bye in round 9 (请假（记胜）, TRF `F`) are 8
     // games, fewer than 1.4.1a's 9.
-    let e = eight_games_and_a_bye(ByeKind::FullRequested);
+    let e = eight_games_and_a_bye(ByeKind::FullPoint);
     let gm = result(&check(&e), 1, "GM").clone();
     assert!(!gm.achieved);
     assert_eq!(articles(&gm), ["1.4.1a"]);

@@ -78,15 +78,15 @@ fn round_robin(kind: GameKind, n: u32, rating: Decimal) -> Event {
         for b in a + 1..=n {
             round += 1;
             let o = if a == 1 || a == 2 {
-                Outcome::WhiteWins
+                GameResult::WhiteWins
             } else {
-                Outcome::Draw
+                GameResult::Draw
             };
             games.push(Pairing::Game {
                 round,
                 white: PlayerId(a),
                 black: PlayerId(b),
-                result: GameResult::Played(o),
+                result: o,
             });
         }
     }
@@ -205,20 +205,20 @@ fn xiangqi_event(ratings: &[Option<Decimal>], units: &[&str], wins: u32, draws: 
             let o = if a == 1 {
                 let k = b - 1;
                 if k <= wins {
-                    Outcome::WhiteWins
+                    GameResult::WhiteWins
                 } else if k <= wins + draws {
-                    Outcome::Draw
+                    GameResult::Draw
                 } else {
-                    Outcome::BlackWins
+                    GameResult::BlackWins
                 }
             } else {
-                Outcome::Draw
+                GameResult::Draw
             };
             games.push(Pairing::Game {
                 round,
                 white: PlayerId(a),
                 black: PlayerId(b),
-                result: GameResult::Played(o),
+                result: o,
             });
         }
     }
@@ -341,17 +341,17 @@ fn hand_worked_chess_norm_with_own_rating() {
             players.push(o);
             let k = (i - 1) * 2; // half points reached after this game if it is won
             let o = if k <= score_half_points {
-                Outcome::WhiteWins
+                GameResult::WhiteWins
             } else if k - 1 == score_half_points {
-                Outcome::Draw
+                GameResult::Draw
             } else {
-                Outcome::BlackWins
+                GameResult::BlackWins
             };
             games.push(Pairing::Game {
                 round: i - 1,
                 white: PlayerId(1),
                 black: PlayerId(i),
-                result: GameResult::Played(o),
+                result: o,
             });
         }
         Event::new(

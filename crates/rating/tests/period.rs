@@ -20,12 +20,12 @@ fn rated(id: u32, sex: Sex, rating: Decimal, games: u32, last: NaiveDate) -> Lis
     r
 }
 
-fn game(round: u32, white: u32, black: u32, o: Outcome) -> Pairing {
+fn game(round: u32, white: u32, black: u32, o: GameResult) -> Pairing {
     Pairing::Game {
         round,
         white: PlayerId(white),
         black: PlayerId(black),
-        result: GameResult::Played(o),
+        result: o,
     }
 }
 
@@ -65,7 +65,7 @@ fn row(r: &PeriodReport, id: u32) -> &PeriodRow {
     r.rows.iter().find(|x| x.row.id == PlayerId(id)).unwrap()
 }
 
-use Outcome::{BlackWins, Draw, WhiteWins};
+use GameResult::{BlackWins, Draw, WhiteWins};
 
 #[test]
 fn calendars_of_the_profiles() {

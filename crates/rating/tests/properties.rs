@@ -71,7 +71,7 @@ fn swiss(n: usize, rounds: u32, seed: u64) -> (Vec<Player>, Vec<Pairing>) {
             ids.swap(i, rng.below(i as u64 + 1) as usize);
         }
         if ids.len() % 2 == 1 {
-            games.push(bye(round, ids.pop().unwrap(), ByeKind::Full));
+            games.push(bye(round, ids.pop().unwrap(), ByeKind::PairingAllocated));
         }
         for pair in ids.chunks(2) {
             games.push(game(
@@ -122,10 +122,10 @@ fn mirror(p: &Pairing) -> Pairing {
             white: black,
             black: white,
             result: match result {
-                GameResult::Played(Outcome::WhiteWins) => GameResult::Played(Outcome::BlackWins),
-                GameResult::Played(Outcome::BlackWins) => GameResult::Played(Outcome::WhiteWins),
-                GameResult::WhiteWinsByForfeit => GameResult::BlackWinsByForfeit,
-                GameResult::BlackWinsByForfeit => GameResult::WhiteWinsByForfeit,
+                GameResult::WhiteWins => GameResult::BlackWins,
+                GameResult::BlackWins => GameResult::WhiteWins,
+                GameResult::WhiteForfeitWin => GameResult::BlackForfeitWin,
+                GameResult::BlackForfeitWin => GameResult::WhiteForfeitWin,
                 other => other,
             },
         },

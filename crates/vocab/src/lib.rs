@@ -33,6 +33,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
 /// A language of the interface and of every text a user reads.
@@ -440,6 +441,27 @@ impl GameResult {
         GameResult::DoubleForfeit,
     ];
 
+    /// White's (Red's) game score on the 1 / ½ / 0 scale of the rating
+    /// regulations (局分: a win 1, a draw ½, a loss 0, a forfeit as a win
+    /// or a loss); `None` while pending and for a double forfeit, which is
+    /// not a game.
+    ///
+    /// ```
+    /// use qiyuan_vocab::GameResult;
+    /// use rust_decimal::Decimal;
+    /// assert_eq!(GameResult::Draw.white_score(), Some(Decimal::new(5, 1)));
+    /// assert_eq!(GameResult::BlackForfeitWin.white_score(), Some(Decimal::ZERO));
+    /// assert_eq!(GameResult::DoubleForfeit.white_score(), None);
+    /// ```
+    pub fn white_score(self) -> Option<Decimal> {
+        match self {
+            GameResult::WhiteWins | GameResult::WhiteForfeitWin => Some(Decimal::ONE),
+            GameResult::Draw => Some(Decimal::new(5, 1)),
+            GameResult::BlackWins | GameResult::BlackForfeitWin => Some(Decimal::ZERO),
+            GameResult::Pending | GameResult::DoubleForfeit => None,
+        }
+    }
+
     /// Whether the game was played over the board.
     pub fn is_played(self) -> bool {
         matches!(
@@ -687,6 +709,25 @@ impl ByeKind {
     /// The bye of a code as [`ByeKind::code`] writes it.
     pub fn from_code(code: &str) -> Option<ByeKind> {
         ByeKind::ALL.into_iter().find(|k| k.code() == code)
+    }
+
+    /// The bye's score on the 1 / ½ / 0 scale of a game (局分): a full-point
+    /// bye, pairing-allocated or requested, 1; a half-point bye ½; a
+    /// zero-point bye and an absence 0. (What it gives in an event's own
+    /// scoring, 2-1-0 or 3-1-0, is the tournament's scoring system.)
+    ///
+    /// ```
+    /// use qiyuan_vocab::ByeKind;
+    /// use rust_decimal::Decimal;
+    /// assert_eq!(ByeKind::FullPoint.score(), Decimal::ONE);
+    /// assert_eq!(ByeKind::HalfPoint.score(), Decimal::new(5, 1));
+    /// ```
+    pub fn score(self) -> Decimal {
+        match self {
+            ByeKind::PairingAllocated | ByeKind::FullPoint => Decimal::ONE,
+            ByeKind::HalfPoint => Decimal::new(5, 1),
+            ByeKind::ZeroPoint | ByeKind::Absent => Decimal::ZERO,
+        }
     }
 
     /// The TRF result letter (`U`, `F`, `H`, `Z`, `-`).

@@ -512,14 +512,11 @@ enum ResultText {
 /// entries of a rated event.
 fn result(s: &str) -> Option<ResultText> {
     let s = if s == "½-½" { "1/2-1/2" } else { s };
-    if let Some(r) = qiyuan_vocab::GameResult::ALL
-        .into_iter()
-        .find(|r| r.code() == s)
-    {
-        return GameResult::from_vocab(r).map(ResultText::Game);
+    if let Some(r) = GameResult::ALL.into_iter().find(|r| r.code() == s) {
+        return (r != GameResult::Pending).then_some(ResultText::Game(r));
     }
-    qiyuan_vocab::ByeKind::from_code(s)
-        .and_then(ByeKind::from_vocab)
+    ByeKind::from_code(s)
+        .filter(|&k| k != ByeKind::Absent)
         .map(ResultText::Bye)
 }
 

@@ -372,7 +372,7 @@ pub fn compare_record(
     };
     let event_result = GameResult::code(result);
     match result {
-        GameResult::Played(_) => {
+        GameResult::WhiteWins | GameResult::Draw | GameResult::BlackWins => {
             if record != event_result {
                 out.push(RecordMismatch::Result {
                     event: event_result,
@@ -380,9 +380,10 @@ pub fn compare_record(
                 });
             }
         }
-        GameResult::WhiteWinsByForfeit
-        | GameResult::BlackWinsByForfeit
-        | GameResult::DoubleForfeit => {
+        GameResult::WhiteForfeitWin
+        | GameResult::BlackForfeitWin
+        | GameResult::DoubleForfeit
+        | GameResult::Pending => {
             if facts.plies > 0 {
                 out.push(RecordMismatch::ForfeitWithMoves {
                     event: event_result,
@@ -390,8 +391,8 @@ pub fn compare_record(
                 });
             } else {
                 let expected = match result {
-                    GameResult::WhiteWinsByForfeit => Some("1-0"),
-                    GameResult::BlackWinsByForfeit => Some("0-1"),
+                    GameResult::WhiteForfeitWin => Some("1-0"),
+                    GameResult::BlackForfeitWin => Some("0-1"),
                     _ => None,
                 };
                 if expected.is_some_and(|e| e != record) {

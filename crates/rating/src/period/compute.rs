@@ -1335,7 +1335,7 @@ fn as_player(row: &ListRow) -> Player {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{EventSystem, GameResult, Outcome, Sex};
+    use crate::model::{EventSystem, GameResult, Sex};
 
     /// A list of `n` players (every tenth unrated, some with games carried)
     /// and `events` events of 8 players and 5 rounds in the period of
@@ -1398,10 +1398,10 @@ mod tests {
                     }
                     for (a, b) in pairs {
                         let result = match next() % 7 {
-                            0 | 1 => GameResult::Played(Outcome::WhiteWins),
-                            2 | 3 => GameResult::Played(Outcome::Draw),
-                            4 | 5 => GameResult::Played(Outcome::BlackWins),
-                            _ => GameResult::WhiteWinsByForfeit,
+                            0 | 1 => GameResult::WhiteWins,
+                            2 | 3 => GameResult::Draw,
+                            4 | 5 => GameResult::BlackWins,
+                            _ => GameResult::WhiteForfeitWin,
                         };
                         games.push(Pairing::Game {
                             round: r + 1,

@@ -19,11 +19,11 @@ pub fn player(id: u32, sex: Sex, rating: Option<i64>, rated_games: u32) -> Playe
 /// A game: `1-0`, `0-1`, `=`, `+-`, `-+`, `--`.
 pub fn game(round: u32, white: u32, black: u32, result: &str) -> Pairing {
     let result = match result {
-        "1-0" => GameResult::Played(Outcome::WhiteWins),
-        "0-1" => GameResult::Played(Outcome::BlackWins),
-        "=" => GameResult::Played(Outcome::Draw),
-        "+-" => GameResult::WhiteWinsByForfeit,
-        "-+" => GameResult::BlackWinsByForfeit,
+        "1-0" => GameResult::WhiteWins,
+        "0-1" => GameResult::BlackWins,
+        "=" => GameResult::Draw,
+        "+-" => GameResult::WhiteForfeitWin,
+        "-+" => GameResult::BlackForfeitWin,
         "--" => GameResult::DoubleForfeit,
         other => panic!("bad result {other}"),
     };
