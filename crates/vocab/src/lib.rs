@@ -838,22 +838,10 @@ impl RatingFigure {
     /// The column heading: the name and the symbol in Chinese (原等级分 Ro),
     /// the symbol alone in English (Ro), as rating officers' tables write
     /// them.
-    pub const fn heading(self, lang: Lang) -> &'static str {
+    pub fn heading(self, lang: Lang) -> String {
         match lang {
-            Lang::En => self.symbol(),
-            Lang::Zh => match self {
-                RatingFigure::RatingBefore => "原等级分 Ro",
-                RatingFigure::OpponentsAverage => "对手平均分 Ra",
-                RatingFigure::Difference => "分差 D",
-                RatingFigure::ExpectedFraction => "预期得分率 P",
-                RatingFigure::Games => "局数 N",
-                RatingFigure::ExpectedScore => "预期局分 We",
-                RatingFigure::Score => "实得局分 W",
-                RatingFigure::K => "换算系数 K",
-                RatingFigure::Change => "升降值 ΔR",
-                RatingFigure::RatingAfter => "新等级分 Rn",
-                RatingFigure::Performance => "表现分 Rp",
-            },
+            Lang::En => self.symbol().to_string(),
+            Lang::Zh => format!("{} {}", self.name(lang), self.symbol()),
         }
     }
 

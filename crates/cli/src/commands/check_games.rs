@@ -179,6 +179,14 @@ fn result_fields(
     }
 }
 
+impl Row {
+    /// The first mover's English name as the record's tags write it
+    /// (`White`, `Red`); `White` when the game is unknown.
+    pub fn first_colour(&self) -> &'static str {
+        Colour::White.label(self.kind.unwrap_or(GameKind::Chess), Lang::En)
+    }
+}
+
 /// A row's game as JSON writes it: its code, `?` when unknown.
 fn kind_code<S: serde::Serializer>(kind: &Option<GameKind>, s: S) -> Result<S::Ok, S::Error> {
     s.serialize_str(kind.map_or("?", GameKind::code))
@@ -431,7 +439,7 @@ fn event_problem(row: &mut Row, en: String, zh: String) {
 
 /// Compares a checked record with game `game` of the event.
 fn attach(event: &Event, row: &mut Row, game: usize) {
-    let colour = Colour::White.label(row.kind.unwrap_or(GameKind::Chess), Lang::En);
+    let colour = row.first_colour();
     let problems = compare_record(event, game, &facts(row), colour);
     set_game(event, row, game);
     for p in &problems {

@@ -1061,12 +1061,12 @@ impl EventColumn {
     }
 
     /// The header (the federations' table is in Chinese).
-    fn heading(self) -> &'static str {
+    fn heading(self) -> String {
         match self {
-            EventColumn::Id => Heading::ListId.label(Lang::Zh),
-            EventColumn::Name => Heading::Name.label(Lang::Zh),
+            EventColumn::Id => Heading::ListId.label(Lang::Zh).into(),
+            EventColumn::Name => Heading::Name.label(Lang::Zh).into(),
             EventColumn::Figure(f) => f.heading(Lang::Zh),
-            EventColumn::Club => Heading::Club.label(Lang::Zh),
+            EventColumn::Club => Heading::Club.label(Lang::Zh).into(),
         }
     }
 

@@ -21,7 +21,6 @@ use qiyuan_formats::online::{GameLine, read_game_line};
 use qiyuan_formats::points_state::{self, GLICKO2};
 use qiyuan_rating::online::glicko2::{Glicko2, Glicko2Store};
 use qiyuan_rating::online::{GameResult, OnlineGame, PlayerStore, PointSystem};
-use qiyuan_vocab::{Colour, GameKind, Lang};
 use rust_decimal::Decimal;
 
 use super::{check_games, output};
@@ -432,7 +431,7 @@ fn record_fields(file: &str, row: check_games::Row) -> Result<RecordGame, String
             ));
         }
     };
-    let first = Colour::White.label(row.kind.unwrap_or(GameKind::Chess), Lang::En);
+    let first = row.first_colour();
     let white = row.first_player.trim();
     let black = row.second_player.trim();
     if white.is_empty() {

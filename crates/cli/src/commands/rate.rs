@@ -165,13 +165,13 @@ impl Column {
         }
     }
 
-    fn heading(self, lang: Lang) -> &'static str {
+    fn heading(self, lang: Lang) -> String {
         match self {
-            Column::Id => Heading::ListId.label(lang),
-            Column::Name => Heading::Name.label(lang),
+            Column::Id => Heading::ListId.label(lang).into(),
+            Column::Name => Heading::Name.label(lang).into(),
             Column::Figure(f) => f.heading(lang),
-            Column::Points => Heading::Points.label(lang),
-            Column::Remarks => lang.t("Remarks", "备注"),
+            Column::Points => Heading::Points.label(lang).into(),
+            Column::Remarks => lang.t("Remarks", "备注").into(),
         }
     }
 }
@@ -219,7 +219,7 @@ fn remarks(p: &PlayerReport, lang: Lang) -> String {
     out.join(if zh { "；" } else { "; " })
 }
 
-fn header(lang: Lang) -> Vec<&'static str> {
+fn header(lang: Lang) -> Vec<String> {
     Column::all().map(|c| c.heading(lang)).collect()
 }
 
@@ -302,7 +302,7 @@ fn render_xlsx(report: &EventReport, lang: Lang) -> anyhow::Result<Vec<u8>> {
     }
     let head_row = title.lines().count() as u32;
     for (c, h) in header(lang).iter().enumerate() {
-        sheet.write_string_with_format(head_row, c as u16, *h, &bold)?;
+        sheet.write_string_with_format(head_row, c as u16, h, &bold)?;
     }
     for (r, p) in report.players.iter().enumerate() {
         let r = head_row + 1 + r as u32;
