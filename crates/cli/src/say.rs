@@ -147,7 +147,6 @@ pub fn error_text(e: &(dyn Error + 'static)) -> String {
         qiyuan_desk::DeskError,
         qiyuan_desk::settings::SettingsError,
         qiyuan_desk::import::ImportError,
-        qiyuan_desk::rated::ModelRefusal,
         qiyuan_store::StoreError,
         qiyuan_store::points::PointsError,
     );

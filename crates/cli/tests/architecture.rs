@@ -155,13 +155,13 @@ fn the_rules_are_read() {
         rules["qiyuan-rating"]
             .as_ref()
             .unwrap()
-            .contains("qiyuan-vocab")
+            .contains("qiyuan-tournament")
     );
     assert!(
-        !rules["qiyuan-rating"]
+        !rules["qiyuan-tournament"]
             .as_ref()
             .unwrap()
-            .contains("qiyuan-tournament")
+            .contains("qiyuan-rating")
     );
     assert_eq!(rules["qiyuan"], None);
 }

@@ -3,9 +3,8 @@
 //! the desk saves them, and what it declares for the regulations (kind of
 //! event, time control, round dates, graded arbiters) as the desk's
 //! settings keep it. The JSON API's `POST /api/v1/events` enters an event
-//! file through this module; its games become the desk's rounds through
-//! [`crate::rated::tournament`], the one mapping of a rated event to the
-//! tournament model.
+//! file through this module; its games become the desk's rounds as the
+//! rated event's own tournament ([`rm::Event::tournament`]).
 //!
 //! ```
 //! use qiyuan_desk::event_file::entry;
@@ -30,7 +29,6 @@ use rust_decimal::prelude::ToPrimitive;
 use crate::event::PlayerInfo;
 use crate::import::ImportedPlayer;
 use crate::pairing::{Board, ProposedRound};
-use crate::rated::{ModelRefusal, last_round, tournament};
 use crate::settings::{DutchEdition, RegulationDetails, System};
 
 /// An event file's players and games as the desk enters them.
@@ -108,8 +106,6 @@ pub enum EntryError {
     },
     /// A match or team event: the desk runs neither from an event file.
     System,
-    /// A player or a game the tournament model refuses.
-    Model(ModelRefusal),
 }
 
 impl EntryError {
@@ -121,8 +117,6 @@ impl EntryError {
             EntryError::FractionalRating { index, .. } => format!("players[{index}].rating"),
             EntryError::EmptyRound { .. } => "games".to_string(),
             EntryError::System => "system".to_string(),
-            EntryError::Model(ModelRefusal::Player { index, .. }) => format!("players[{index}]"),
-            EntryError::Model(ModelRefusal::Game { .. }) => "games".to_string(),
         }
     }
 
@@ -145,18 +139,6 @@ impl EntryError {
             (EntryError::System, Lang::En) => "the desk does not run `match` or `team` events; \
                  give `settings.system` (swiss, round_robin or knockout)"
                 .to_string(),
-            (EntryError::Model(ModelRefusal::Player { index, source }), Lang::En) => {
-                format!("field `players[{index}]`: {source}")
-            }
-            (EntryError::Model(ModelRefusal::Player { index, source }), Lang::Zh) => {
-                format!("字段 `players[{index}]`：{}", source.text(lang))
-            }
-            (EntryError::Model(ModelRefusal::Game { number, source }), Lang::En) => {
-                format!("field `games`: game {number}: {source}")
-            }
-            (EntryError::Model(ModelRefusal::Game { number, source }), Lang::Zh) => {
-                format!("字段 `games`：第 {number} 局：{}", source.text(lang))
-            }
             (EntryError::System, Lang::Zh) => {
                 "裁判台不支持 `match`（对抗赛）或 `team`（团体赛）赛制；请在 `settings.system` \
                  中指定 swiss、round_robin 或 knockout"
@@ -232,8 +214,8 @@ pub fn entry(event: &rm::Event) -> Result<Entry, EntryError> {
             info,
         });
     }
-    let model = tournament(event, None).map_err(EntryError::Model)?;
-    let last = last_round(event);
+    let model = event.tournament();
+    let last = event.rounds();
     let mut rounds = Vec::new();
     for (r, round) in (1..).zip(model.rounds()) {
         if round.games.is_empty() && round.byes.is_empty() {

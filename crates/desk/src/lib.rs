@@ -63,7 +63,6 @@ pub mod export;
 pub mod groups;
 pub mod import;
 pub mod pairing;
-pub mod rated;
 pub mod reports;
 pub mod seeding;
 pub mod settings;

@@ -492,21 +492,24 @@ impl DeskEvent {
                 r
             })
             .collect();
-        let pairings = crate::rated::rated_pairings(&self.event, through);
+        let played = match through {
+            Some(t) => std::borrow::Cow::Owned(self.event.through(t)),
+            None => std::borrow::Cow::Borrowed(&self.event),
+        };
         let system = match self.settings.system {
             System::Swiss { .. } => rm::EventSystem::Swiss,
             System::RoundRobin { cycles: 1 } => rm::EventSystem::RoundRobin,
             System::RoundRobin { .. } => rm::EventSystem::DoubleRoundRobin,
             System::Knockout { .. } => rm::EventSystem::Knockout,
         };
-        rm::Event::new(
+        rm::Event::from_tournament(
             self.settings.name.clone(),
             self.settings.game,
             system,
             self.settings.start,
             self.settings.end,
             players,
-            pairings,
+            &played,
         )
         .and_then(|e| e.with_details(self.rating_details(through)))
         .map_err(|e| DeskError::Rating(Message::from_fn(|lang| e.text(lang))))

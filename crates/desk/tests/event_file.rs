@@ -84,7 +84,7 @@ fn each_refusal_names_its_field() {
 #[test]
 fn the_tournament_model_of_a_file() {
     let e = file(TWO_ROUNDS, "round-robin");
-    let t = qiyuan_desk::rated::tournament(&e, None).unwrap();
+    let t = e.tournament();
     assert_eq!(t.kind(), qiyuan_tournament::model::EventKind::RoundRobin);
     let ids: Vec<_> = t.players().iter().map(|p| p.id).collect();
     assert_eq!(ids, [PlayerId(7), PlayerId(9), PlayerId(4)]);

@@ -1,12 +1,12 @@
-//! The two directions of `qiyuan_desk::rated` are each other's inverse on
-//! what both models hold: every example event file goes to the tournament
-//! model and back with the same games and byes, and the demo events go to
-//! a rated event and back with the same rounds, less what is not rated (a
-//! pending game, an absence).
+//! A rated event and the tournament it was played as
+//! (`rating::model::Event::{tournament, from_tournament}`) are each other's
+//! inverse on what both hold: every example event file goes to its
+//! tournament and back with the same games and byes, and the demo events
+//! go to a rated event and back with the same rounds, less what is not
+//! rated (a pending game, an absence).
 
-use qiyuan_desk::rated::{rated_pairings, tournament};
 use qiyuan_formats::event::read_event_path;
-use qiyuan_rating::model::Pairing;
+use qiyuan_rating::model::{Event, Pairing};
 use qiyuan_tournament::model::{ByeKind, GameResult};
 
 const EXAMPLES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples");
@@ -28,9 +28,19 @@ fn an_event_file_comes_back_from_the_tournament_model() {
             continue;
         };
         files += 1;
-        let t = tournament(&file, None).unwrap();
+        let t = file.tournament();
+        let back = Event::from_tournament(
+            file.name(),
+            file.game(),
+            file.system(),
+            file.start(),
+            file.end(),
+            file.players().to_vec(),
+            &t,
+        )
+        .unwrap();
         assert_eq!(
-            sorted(rated_pairings(&t, None)),
+            sorted(back.pairings().to_vec()),
             sorted(file.pairings().to_vec()),
             "{}",
             path.display()
@@ -56,7 +66,7 @@ fn a_desk_event_comes_back_from_the_rated_event() {
         qiyuan_desk::demo::chess_round_robin().unwrap(),
     ] {
         let rated = desk.rating_event().unwrap();
-        let back = tournament(&rated, None).unwrap();
+        let back = rated.tournament();
         let rated_rounds = desk
             .event()
             .rounds()

@@ -404,10 +404,11 @@ fn iso_date(text: &str) -> String {
 pub fn from_trf(file: &TrfFile, options: &TrfOptions) -> Result<Converted, TrfEventError> {
     let mut notes = Vec::new();
     let kind = match options.system {
-        Some(rm::EventSystem::Swiss) => Some(EventKind::Swiss),
-        Some(rm::EventSystem::RoundRobin | rm::EventSystem::DoubleRoundRobin) => {
-            Some(EventKind::RoundRobin)
-        }
+        Some(
+            s @ (rm::EventSystem::Swiss
+            | rm::EventSystem::RoundRobin
+            | rm::EventSystem::DoubleRoundRobin),
+        ) => Some(s.tournament_kind()),
         _ => None,
     };
     let trf = event_from_trf(file, kind)?;
@@ -519,7 +520,7 @@ pub fn from_trf(file: &TrfFile, options: &TrfOptions) -> Result<Converted, TrfEv
             }
             None => None,
         };
-        let mut q = rm::Player::new(list_id(p.id.0), p.name.clone(), sex, rating);
+        let mut q = rm::Player::new(p.id, p.name.clone(), sex, rating);
         q.title = p
             .title
             .as_deref()
@@ -550,34 +551,12 @@ pub fn from_trf(file: &TrfFile, options: &TrfOptions) -> Result<Converted, TrfEv
         notes.push(TrfNote::BirthDatesAsYears);
     }
 
-    let mut pairings = Vec::new();
-    let mut pending = 0;
-    for (r, round) in t.rounds().iter().enumerate() {
-        let r = r as u32 + 1;
-        for g in &round.games {
-            if g.result == rm::GameResult::Pending {
-                pending += 1;
-                continue;
-            }
-            let result = g.result;
-            pairings.push(rm::Pairing::Game {
-                round: r,
-                white: list_id(g.white.0),
-                black: list_id(g.black.0),
-                result,
-            });
-        }
-        for &(id, kind) in &round.byes {
-            if kind == rm::ByeKind::Absent {
-                continue;
-            }
-            pairings.push(rm::Pairing::Bye {
-                round: r,
-                player: list_id(id.0),
-                kind,
-            });
-        }
-    }
+    let pending = t
+        .rounds()
+        .iter()
+        .flat_map(|r| &r.games)
+        .filter(|g| g.result == rm::GameResult::Pending)
+        .count();
     if pending > 0 {
         notes.push(TrfNote::GamesWithoutResult { games: pending });
     }
@@ -612,7 +591,13 @@ pub fn from_trf(file: &TrfFile, options: &TrfOptions) -> Result<Converted, TrfEv
             other,
         });
     }
-    let event = rm::Event::new(name, options.game, system, start, end, players, pairings)?;
+    // The rated event of the TRF's tournament, its players then named by
+    // their list ids.
+    let event = rm::Event::from_tournament(name, options.game, system, start, end, players, t)?
+        .with_players(|p| rm::Player {
+            id: list_id(p.id.0),
+            ..p.clone()
+        })?;
     Ok(Converted { event, notes })
 }
 

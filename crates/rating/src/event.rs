@@ -1095,7 +1095,8 @@ mod tests {
             .map(|i| {
                 let sex = if i % 3 == 0 { Sex::Female } else { Sex::Male };
                 let rating = (i % 5 != 4).then(|| Decimal::from(1900 + 97 * i));
-                let mut p = Player::new(PlayerId(i), format!("P{i}"), sex, rating);
+                // Ids start at 1; player i is number i + 1.
+                let mut p = Player::new(PlayerId(i + 1), format!("P{i}"), sex, rating);
                 p.rated_games = 7 * i;
                 p.rated_events = Some(i / 2);
                 p
@@ -1113,12 +1114,12 @@ mod tests {
                     let (player, other) = if a == 8 { (a, b) } else { (b, a) };
                     games.push(Pairing::Bye {
                         round: r + 1,
-                        player: PlayerId(player),
+                        player: PlayerId(player + 1),
                         kind: crate::model::ByeKind::PairingAllocated,
                     });
                     games.push(Pairing::Bye {
                         round: r + 1,
-                        player: PlayerId(other),
+                        player: PlayerId(other + 1),
                         kind: crate::model::ByeKind::HalfPoint,
                     });
                     continue;
@@ -1133,8 +1134,8 @@ mod tests {
                 };
                 games.push(Pairing::Game {
                     round: r + 1,
-                    white: PlayerId(a),
-                    black: PlayerId(b),
+                    white: PlayerId(a + 1),
+                    black: PlayerId(b + 1),
                     result,
                 });
             }

@@ -10,7 +10,9 @@ use std::collections::HashMap;
 use std::fmt;
 
 use chrono::NaiveDate;
+use qiyuan_tournament::model as tm;
 use rust_decimal::Decimal;
+use rust_decimal::prelude::ToPrimitive;
 use serde::{Deserialize, Serialize};
 
 /// A player's number within one event (the event file's `id`: the list
@@ -88,6 +90,24 @@ impl EventSystem {
             self,
             EventSystem::RoundRobin | EventSystem::DoubleRoundRobin
         )
+    }
+
+    /// The kind of tournament an event of this system is ranked as (the
+    /// kind decides how some tie-breaks treat unplayed games): a round
+    /// robin for single and double round robins, else a Swiss.
+    ///
+    /// ```
+    /// use qiyuan_rating::model::EventSystem;
+    /// use qiyuan_tournament::model::EventKind;
+    /// assert_eq!(EventSystem::DoubleRoundRobin.tournament_kind(), EventKind::RoundRobin);
+    /// assert_eq!(EventSystem::Knockout.tournament_kind(), EventKind::Swiss);
+    /// ```
+    pub fn tournament_kind(self) -> tm::EventKind {
+        if self.is_round_robin() {
+            tm::EventKind::RoundRobin
+        } else {
+            tm::EventKind::Swiss
+        }
     }
 }
 
@@ -592,8 +612,16 @@ impl EventDetails {
     }
 }
 
-/// A validated event: every game refers to players of the event, no player
+/// A rated event: the tournament as it was played plus what the rating
+/// list holds about its players.
+///
+/// It is validated: every game refers to players of the event, no player
 /// appears twice in one round, no player is paired against themself.
+/// Its games and byes ([`Event::pairings`]) are the tournament's rounds
+/// less what is not rated (a game without a result, an absence); it is
+/// built from an event file's entries ([`Event::new`]) or from the
+/// tournament the desk ran ([`Event::from_tournament`]), and is that
+/// tournament again ([`Event::tournament`]) for ranking and conversion.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Event {
     name: String,
@@ -676,6 +704,28 @@ pub enum EventError {
         /// What is wrong.
         problem: String,
     },
+    /// A player's id is 0 (ids start at 1).
+    #[error("player {player}: id 0 is not allowed (player ids start at 1)")]
+    ZeroId {
+        /// Index of the player.
+        player: usize,
+    },
+    /// List data for a player who is not a player of the tournament
+    /// ([`Event::from_tournament`]).
+    #[error("player {player}: {id} is not a player of the tournament")]
+    NotInTournament {
+        /// Index of the player.
+        player: usize,
+        /// His id.
+        id: PlayerId,
+    },
+    /// A player of the tournament without list data
+    /// ([`Event::from_tournament`]).
+    #[error("player {id} of the tournament has no list data")]
+    NoListData {
+        /// The player's id.
+        id: PlayerId,
+    },
     /// A player names a team the event does not list, or two teams share a
     /// name.
     #[error("{0}")]
@@ -724,6 +774,13 @@ impl EventError {
                 };
                 format!("第 {round} 轮：{problem}")
             }
+            EventError::ZeroId { player } => {
+                format!("棋手 {player}：编号不能为 0（棋手编号从 1 开始）")
+            }
+            EventError::NotInTournament { player, id } => {
+                format!("棋手 {player}：{id} 不是该赛事的棋手")
+            }
+            EventError::NoListData { id } => format!("赛事棋手 {id} 没有等级分名单数据"),
             EventError::Team(what) => team_zh(what),
         }
     }
@@ -757,6 +814,9 @@ impl EventError {
             | EventError::NotRated { game, .. }
             | EventError::RoundZero { game } => Some(game),
             EventError::DuplicatePlayer { .. }
+            | EventError::ZeroId { .. }
+            | EventError::NotInTournament { .. }
+            | EventError::NoListData { .. }
             | EventError::RoundDate { .. }
             | EventError::Team(_) => None,
         }
@@ -798,6 +858,9 @@ impl Event {
     ) -> Result<Event, EventError> {
         let mut index = HashMap::with_capacity(players.len());
         for (i, p) in players.iter().enumerate() {
+            if p.id.0 == 0 {
+                return Err(EventError::ZeroId { player: i });
+            }
             if let Some(first) = index.insert(p.id, i) {
                 return Err(EventError::DuplicatePlayer {
                     id: p.id,
@@ -864,6 +927,157 @@ impl Event {
             details: EventDetails::default(),
             index,
         })
+    }
+
+    /// The rated event of a tournament: `tournament`'s games with a result
+    /// and its byes (a pending game and an absence are not rated), round by
+    /// round, each round's games in board order and then its byes; and
+    /// `players`, the list data (the exact rating, games and events on the
+    /// list, the highest rating reached …) of each of the tournament's
+    /// players, one each, in the order the report lists them.
+    ///
+    /// ```
+    /// use qiyuan_rating::model::*;
+    /// use qiyuan_tournament::model as tm;
+    /// let mut t = tm::Event::new(tm::EventKind::Swiss, 2);
+    /// for id in 1..=3 {
+    ///     t.add_player(tm::Player::new(id, format!("P{id}")))?;
+    /// }
+    /// let r = t.add_round();
+    /// t.add_game(r, tm::Game::new(1, 2, GameResult::Pending))?;
+    /// t.add_bye(r, PlayerId(3), ByeKind::HalfPoint)?;
+    /// let list = |id| Player::new(PlayerId(id), format!("P{id}"), Sex::Male, None);
+    /// let rated = Event::from_tournament("t", GameKind::Chess, EventSystem::Swiss, None, None,
+    ///     vec![list(1), list(2), list(3)], &t).unwrap();
+    /// assert_eq!(rated.pairings(), [Pairing::Bye { round: 1, player: PlayerId(3), kind: ByeKind::HalfPoint }]);
+    /// // Every player of the tournament needs his list data.
+    /// let err = Event::from_tournament("t", GameKind::Chess, EventSystem::Swiss, None, None,
+    ///     vec![list(1), list(3)], &t);
+    /// assert_eq!(err, Err(EventError::NoListData { id: PlayerId(2) }));
+    /// # Ok::<(), tm::ModelError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`EventError::NotInTournament`], [`EventError::NoListData`] when
+    /// `players` and the tournament's players differ; as [`Event::new`].
+    pub fn from_tournament(
+        name: impl Into<String>,
+        game: GameKind,
+        system: EventSystem,
+        start: Option<NaiveDate>,
+        end: Option<NaiveDate>,
+        players: Vec<Player>,
+        tournament: &tm::Event,
+    ) -> Result<Event, EventError> {
+        for (i, p) in players.iter().enumerate() {
+            if tournament.player(p.id).is_none() {
+                return Err(EventError::NotInTournament {
+                    player: i,
+                    id: p.id,
+                });
+            }
+        }
+        if let Some(p) = tournament
+            .players()
+            .iter()
+            .find(|t| !players.iter().any(|p| p.id == t.id))
+        {
+            return Err(EventError::NoListData { id: p.id });
+        }
+        let mut pairings = Vec::new();
+        for (round, r) in (1..).zip(tournament.rounds()) {
+            pairings.extend(
+                r.games
+                    .iter()
+                    .filter(|g| g.result != GameResult::Pending)
+                    .map(|g| Pairing::Game {
+                        round,
+                        white: g.white,
+                        black: g.black,
+                        result: g.result,
+                    }),
+            );
+            pairings.extend(
+                r.byes
+                    .iter()
+                    .filter(|(_, kind)| *kind != ByeKind::Absent)
+                    .map(|&(player, kind)| Pairing::Bye {
+                        round,
+                        player,
+                        kind,
+                    }),
+            );
+        }
+        Event::new(name, game, system, start, end, players, pairings)
+    }
+
+    /// The event as the tournament it was played as (what `qiyuan
+    /// standings` ranks, `qiyuan convert` writes as TRF and the desk
+    /// enters): of the kind its system is ranked as
+    /// ([`EventSystem::tournament_kind`]), its players with their ratings
+    /// rounded to whole numbers (an unrated or zero rating: none), title,
+    /// unit and sex, and rounds 1 to [`Event::rounds`] holding its games
+    /// and then its byes in the order given. [`Event::from_tournament`] of
+    /// it gives the same games and byes back.
+    ///
+    /// ```
+    /// use qiyuan_rating::model::*;
+    /// use rust_decimal_macros::dec;
+    /// let e = Event::new("t", GameKind::Xiangqi, EventSystem::RoundRobin, None, None,
+    ///     vec![Player::new(PlayerId(1), "甲", Sex::Male, Some(dec!(2100.5))),
+    ///          Player::new(PlayerId(2), "乙", Sex::Female, None)],
+    ///     vec![Pairing::Game { round: 2, white: PlayerId(2), black: PlayerId(1), result: GameResult::Draw }])?;
+    /// let t = e.tournament();
+    /// assert_eq!(t.players()[0].rating, Some(2100)); // half to even
+    /// assert_eq!(t.rounds().len(), 2);
+    /// assert!(t.rounds()[0].games.is_empty());
+    /// let back = Event::from_tournament("t", e.game(), e.system(), None, None, e.players().to_vec(), &t)?;
+    /// assert_eq!(back.pairings(), e.pairings());
+    /// # Ok::<(), EventError>(())
+    /// ```
+    #[must_use]
+    pub fn tournament(&self) -> tm::Event {
+        let rounds = self.rounds();
+        let mut t = tm::Event::new(self.system.tournament_kind(), rounds);
+        // `Event::new` refused what the tournament model refuses (an id of
+        // 0, an unknown player, a player twice in a round, a game against
+        // oneself), so nothing below fails (checked in debug builds).
+        for p in &self.players {
+            let mut player = tm::Player::new(p.id.0, p.name.clone());
+            player.rating = p.rating.and_then(|r| r.round().to_u32()).filter(|&r| r > 0);
+            player.title = p.title.clone();
+            player.club = p.unit.clone();
+            player.sex = Some(p.sex);
+            let added = t.add_player(player);
+            debug_assert!(added.is_ok(), "{added:?}");
+        }
+        for _ in 0..rounds {
+            t.add_round();
+        }
+        for p in &self.pairings {
+            let added = match *p {
+                Pairing::Game {
+                    round,
+                    white,
+                    black,
+                    result,
+                } => t.add_game(
+                    round,
+                    tm::Game {
+                        white,
+                        black,
+                        result,
+                    },
+                ),
+                Pairing::Bye {
+                    round,
+                    player,
+                    kind,
+                } => t.add_bye(round, player, kind),
+            };
+            debug_assert!(added.is_ok(), "{added:?}");
+        }
+        t
     }
 
     /// The same event with each player replaced by `player(old)` — another

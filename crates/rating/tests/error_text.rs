@@ -122,6 +122,9 @@ fn event_errors() -> Vec<EventError> {
             game: 2,
             code: "pending",
         },
+        EventError::ZeroId { player: 4 },
+        EventError::NotInTournament { player: 3, id },
+        EventError::NoListData { id },
     ];
     for e in &all {
         match e {
@@ -131,6 +134,9 @@ fn event_errors() -> Vec<EventError> {
             | EventError::TwiceInRound { .. }
             | EventError::RoundZero { .. }
             | EventError::NotRated { .. }
+            | EventError::ZeroId { .. }
+            | EventError::NotInTournament { .. }
+            | EventError::NoListData { .. }
             | EventError::RoundDate { .. }
             | EventError::Team(_) => {}
         }

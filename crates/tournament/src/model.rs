@@ -447,6 +447,40 @@ impl Event {
         self.kind
     }
 
+    /// The same event, of another kind (a Swiss's file ranked as a round
+    /// robin): the kind decides how some tie-breaks treat unplayed games.
+    #[must_use]
+    pub fn with_kind(mut self, kind: EventKind) -> Event {
+        self.kind = kind;
+        self
+    }
+
+    /// The event as it stood after round `round`: the rounds entered up to
+    /// it and their corrections (what may be published while later rounds
+    /// are not).
+    ///
+    /// ```
+    /// use qiyuan_tournament::model::{Event, EventKind, Game, GameResult, Player};
+    /// let mut e = Event::new(EventKind::Swiss, 3);
+    /// e.add_player(Player::new(1, "A"))?;
+    /// e.add_player(Player::new(2, "B"))?;
+    /// for _ in 0..2 {
+    ///     let r = e.add_round();
+    ///     e.add_game(r, Game::new(1, 2, GameResult::Draw))?;
+    /// }
+    /// let first = e.through(1);
+    /// assert_eq!((first.rounds().len(), first.total_rounds()), (1, 3));
+    /// assert_eq!(e.through(5), e);
+    /// # Ok::<(), qiyuan_tournament::model::ModelError>(())
+    /// ```
+    #[must_use]
+    pub fn through(&self, round: u32) -> Event {
+        let mut e = self.clone();
+        e.rounds.truncate(round as usize);
+        e.corrections.retain(|c| c.round <= round);
+        e
+    }
+
     /// Number of rounds the event is scheduled for.
     pub fn total_rounds(&self) -> u32 {
         self.total_rounds

@@ -619,7 +619,7 @@ fn said(notes: &[TrfNote]) -> Vec<String> {
 
 fn event_to_trf(args: &Args, bytes: &[u8], _to: FileFormat) -> anyhow::Result<Converted> {
     let (file, records) = read_event_text_records(args, bytes)?;
-    let event = qiyuan_desk::rated::tournament(&file, None)?;
+    let event = file.tournament();
     let (trf, notes) = to_trf(&file, &event);
     let mut notes = said(&notes);
     if records.iter().any(Option::is_some) {

@@ -282,8 +282,11 @@ fn from_trf(args: &Args, kind: Option<EventKind>) -> anyhow::Result<Loaded> {
 /// `zero-bye` requested byes).
 fn from_event_file(args: &Args, kind: Option<EventKind>) -> anyhow::Result<Loaded> {
     let file = read_event_path(&args.event)?;
-    let event = qiyuan_desk::rated::tournament(&file, kind)
-        .with_context(|| format!("{}", args.event.display()))?;
+    let event = file.tournament();
+    let event = match kind {
+        Some(kind) => event.with_kind(kind),
+        None => event,
+    };
     let rounds = event.total_rounds();
     Ok(loaded_from_event_file(&file, event, rounds))
 }

@@ -823,11 +823,11 @@ pub(crate) fn event_from_tree(
         // Every case is caught above with a better message; this keeps the
         // model's own check authoritative should the two ever disagree.
         let (offset, field) = match &e {
-            EventError::DuplicatePlayer { second, .. } => (
+            EventError::DuplicatePlayer { second: i, .. } | EventError::ZeroId { player: i } => (
                 player_nodes
-                    .get(*second)
+                    .get(*i)
                     .map_or(players_node.offset, |n| n.offset),
-                format!("players[{second}]"),
+                format!("players[{i}]"),
             ),
             other => {
                 let g = other.game_index().unwrap_or(0);

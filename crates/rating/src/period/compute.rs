@@ -1357,14 +1357,15 @@ mod tests {
             .map(|i| {
                 let sex = if i % 4 == 0 { Sex::Female } else { Sex::Male };
                 if i % 10 == 0 {
-                    let mut row = ListRow::new(PlayerId(i), format!("P{i}"), sex);
+                    // List ids start at 1, as an event's player ids do.
+                    let mut row = ListRow::new(PlayerId(i + 1), format!("P{i}"), sex);
                     row.carried.games = (next() % 8) as u32;
                     row.carried.sum = Decimal::from(next() % 40) - Decimal::from(20);
                     row.carried.since = Some(list_date.year() - 1);
                     return row;
                 }
                 let rating = Decimal::from(1300 + next() % 1400);
-                let mut row = ListRow::rated(PlayerId(i), format!("P{i}"), sex, rating);
+                let mut row = ListRow::rated(PlayerId(i + 1), format!("P{i}"), sex, rating);
                 row.rated_games = (next() % 60) as u32;
                 row.rated_events = (next() % 5) as u32;
                 row.last_active =
@@ -1377,7 +1378,7 @@ mod tests {
         let days = (period.end - period.start).num_days() as u64 + 1;
         let events = (0..events)
             .map(|e| {
-                let ids: Vec<u32> = (0..8).map(|j| (e * 5 + j * 3) % n).collect();
+                let ids: Vec<u32> = (0..8).map(|j| (e * 5 + j * 3) % n + 1).collect();
                 let players = ids
                     .iter()
                     .map(|&i| {

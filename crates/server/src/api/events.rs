@@ -363,7 +363,7 @@ fn plan(body: &[u8]) -> Result<Plan, ApiError> {
         Some(s) => s,
         None => event_file::system(event.system()).map_err(|e| entry_error(&e))?,
     };
-    let last_round = qiyuan_desk::rated::last_round(&event);
+    let last_round = event.rounds();
     let mut settings = match system {
         System::RoundRobin { cycles } => EventSettings::round_robin(event.name(), game, cycles),
         _ => {
