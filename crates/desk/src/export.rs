@@ -22,6 +22,7 @@ use rust_xlsxwriter::{Format, Workbook, XlsxError};
 
 use crate::error::DeskError;
 use crate::event::DeskEvent;
+use crate::groups::GroupStandings;
 use crate::import::{ImportError, trf_player_info};
 use crate::reports::StandingsTable;
 use crate::settings::{EventSettings, System};
@@ -293,10 +294,45 @@ fn to_csv(header: Vec<String>, rows: Vec<Vec<String>>) -> String {
     String::from_utf8(bytes).unwrap_or_default()
 }
 
+/// The header and rows of the standings: `t`'s, or, for an event with
+/// groups (组别, `groups` not empty: [`DeskEvent::group_standings`]), each
+/// group's rows after the other, ranked within the group as the pages
+/// rank them, with the group in a first column.
+fn standings_sheet(
+    t: &StandingsTable,
+    groups: &[GroupStandings],
+    lang: Lang,
+) -> (Vec<String>, Vec<Vec<String>>) {
+    let mut header = headers_standings(t, lang);
+    if groups.is_empty() {
+        return (header, standings_rows(t));
+    }
+    header.insert(
+        0,
+        match lang {
+            Lang::En => "group".to_string(),
+            Lang::Zh => Heading::Group.label(lang).to_string(),
+        },
+    );
+    let rows = groups
+        .iter()
+        .flat_map(|g| {
+            standings_rows(&g.table).into_iter().map(|mut row| {
+                row.insert(0, g.group.clone());
+                row
+            })
+        })
+        .collect();
+    (header, rows)
+}
+
 /// The standings as CSV (a header row; tie-break columns by code in
-/// English, by Chinese name in Chinese).
-pub fn standings_csv(t: &StandingsTable, lang: Lang) -> String {
-    to_csv(headers_standings(t, lang), standings_rows(t))
+/// English, by Chinese name in Chinese): `t`, or for an event with groups
+/// each group's table (`groups`, [`DeskEvent::group_standings`]) with a
+/// first column naming the group; `&[]` for an event without groups.
+pub fn standings_csv(t: &StandingsTable, groups: &[GroupStandings], lang: Lang) -> String {
+    let (header, rows) = standings_sheet(t, groups, lang);
+    to_csv(header, rows)
 }
 
 fn pairing_rows(
@@ -323,7 +359,7 @@ fn pairing_rows(
                 no,
                 Colour::White.label(game, lang),
                 points,
-                "结果",
+                Heading::Result.label(lang),
                 points,
                 Colour::Black.label(game, lang),
                 no,
@@ -432,10 +468,12 @@ fn xlsx_err(e: XlsxError) -> DeskError {
 
 /// The standings of the event `event_name` as an xlsx workbook: the
 /// name and the standings' heading in row 1
-/// ([`crate::reports::standings_heading`]), the header in row 3.
+/// ([`crate::reports::standings_heading`]), the header in row 3; an event
+/// with groups as in [`standings_csv`].
 pub fn standings_xlsx(
     event_name: &str,
     t: &StandingsTable,
+    groups: &[GroupStandings],
     final_ranking: bool,
     lang: Lang,
 ) -> Result<Vec<u8>, DeskError> {
@@ -457,8 +495,8 @@ pub fn standings_xlsx(
         .map(String::as_str)
         .filter(|n| !n.is_empty())
         .collect();
-    let rows = standings_rows(t);
-    xlsx(sheet, &title, headers_standings(t, lang), rows, &notes).map_err(xlsx_err)
+    let (header, rows) = standings_sheet(t, groups, lang);
+    xlsx(sheet, &title, header, rows, &notes).map_err(xlsx_err)
 }
 
 /// A round's pairings as an xlsx workbook.

@@ -298,11 +298,15 @@ impl DeskEvent {
     /// Each group's standings after `after_round` (default: the event's
     /// last complete round), in the order of [`DeskEvent::groups`]: the
     /// group's players and the games among them, ranked with the event's
-    /// scoring and tie-breaks as an event of their own.
+    /// scoring and tie-breaks as an event of their own. An event without
+    /// groups has none (an empty list).
     pub fn group_standings(
         &self,
         after_round: Option<u32>,
     ) -> Result<Vec<GroupStandings>, DeskError> {
+        if !self.is_grouped() {
+            return Ok(Vec::new());
+        }
         self.check_groups()?;
         let after = after_round.unwrap_or_else(|| self.last_complete_round());
         let mut out = Vec::new();

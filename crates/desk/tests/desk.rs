@@ -613,7 +613,7 @@ fn trf_export_reads_back_as_the_same_event() {
         sorted(&e)
     );
     // Standings and pairings as CSV.
-    let st = standings_csv(&e.standings_table(None).unwrap(), Lang::Zh);
+    let st = standings_csv(&e.standings_table(None).unwrap(), &[], Lang::Zh);
     assert!(st.starts_with("名次,序号,姓名,等级分,单位,积分,"));
     assert_eq!(st.lines().count(), 17);
     let pr = pairings_csv(&e, 1, Lang::Zh).unwrap();
@@ -629,7 +629,7 @@ fn csv_exports_never_hand_a_spreadsheet_a_formula() {
     let players = players_from_csv(csv.as_bytes()).unwrap();
     let mut e = DeskEvent::new(EventSettings::swiss("W", GameKind::Chess, 5)).unwrap();
     e.import_players(&players).unwrap();
-    let st = standings_csv(&e.standings_table(None).unwrap(), Lang::En);
+    let st = standings_csv(&e.standings_table(None).unwrap(), &[], Lang::En);
     assert!(st.contains("\"'=HYPERLINK("), "{st}");
     assert!(st.contains(",'@SUM(A1),"), "{st}");
     assert!(st.contains(",'-2+3,"), "{st}");

@@ -212,7 +212,7 @@ pub(crate) fn event_standings(
             h2 { (standings_heading(v.lang, t.after_round, final_ranking)) }
             @for g in &groups {
                 section.group-standings data-group=(g.group) {
-                    h3 { (v.lang.t("Group ", "组别：")) (g.group) }
+                    h3 { (Heading::Group.label(v.lang)) (v.lang.t(" ", "：")) (g.group) }
                     (standings(&inner, &g.table, &options))
                 }
             }
@@ -491,7 +491,7 @@ pub(crate) fn pairings(v: &View<'_>, loaded: &LoadedEvent, round: u32) -> Markup
                     @if units { th.unit { (Heading::Club.label(l)) } }
                     @if rated { th.num { (Heading::Rating.label(l)) } }
                     th.num { (Heading::Points.label(l)) }
-                    th { (l.t("Result", "结果")) }
+                    th { (Heading::Result.label(l)) }
                     th.num { (Heading::Points.label(l)) }
                     th { (black) }
                     @if units { th.unit { (Heading::Club.label(l)) } }

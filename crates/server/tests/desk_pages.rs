@@ -1636,6 +1636,68 @@ async fn groups_are_paired_and_ranked_apart() {
             "{path}: {page}"
         );
     }
+    // The exports rank the groups apart too, the group in a first column:
+    // the CSV and the xlsx as rows (group, rank, number), the API beside
+    // the whole field's table.
+    let csv = server
+        .get_text(&format!("/desk/events/{id}/export/standings.csv"))
+        .await;
+    let rows: Vec<Vec<String>> = csv::Reader::from_reader(csv.as_bytes())
+        .records()
+        .map(|r| r.unwrap().iter().take(3).map(str::to_string).collect())
+        .collect();
+    let want = [
+        ["甲组", "1", "1"],
+        ["甲组", "2", "3"],
+        ["乙组", "1", "2"],
+        ["乙组", "2", "4"],
+    ];
+    assert_eq!(rows, want, "{csv}");
+    assert!(csv.starts_with("组别,名次,序号,"), "{csv}");
+    let xlsx = server
+        .get(&format!("/desk/events/{id}/export/standings.xlsx"))
+        .await
+        .bytes()
+        .await
+        .unwrap();
+    use calamine::Reader;
+    let mut book = calamine::open_workbook_auto_from_rs(std::io::Cursor::new(xlsx)).unwrap();
+    let range = book.worksheet_range_at(0).unwrap().unwrap();
+    let sheet_rows: Vec<Vec<String>> = range
+        .rows()
+        .skip_while(|r| r.first().is_none_or(|c| c.to_string() != "组别"))
+        .skip(1)
+        // The rows end at a blank row, before the tie-breaks' legend.
+        .take_while(|r| r.first().is_some_and(|c| !c.to_string().is_empty()))
+        .map(|r| r.iter().take(3).map(|c| c.to_string()).collect())
+        .collect();
+    assert_eq!(sheet_rows, want, "{sheet_rows:?}");
+    let api: serde_json::Value = serde_json::from_str(
+        &server
+            .get_text(&format!("/api/v1/events/{id}/standings"))
+            .await,
+    )
+    .unwrap();
+    let groups: Vec<(String, Vec<(u64, u64)>)> = api["groups"]
+        .as_array()
+        .unwrap_or_else(|| panic!("{api}"))
+        .iter()
+        .map(|g| {
+            let lines = g["table"]["lines"].as_array().unwrap();
+            let lines = lines
+                .iter()
+                .map(|l| (l["rank"].as_u64().unwrap(), l["player"].as_u64().unwrap()))
+                .collect();
+            (g["group"].as_str().unwrap().to_string(), lines)
+        })
+        .collect();
+    assert_eq!(
+        groups,
+        [
+            ("甲组".to_string(), vec![(1, 1), (2, 3)]),
+            ("乙组".to_string(), vec![(1, 2), (2, 4)]),
+        ]
+    );
 }
 
 /// The grade report tab (等级晋升) under a pasted table

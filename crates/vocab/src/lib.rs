@@ -896,11 +896,15 @@ pub enum Heading {
     Points,
     /// 台次 / Bo.: the board of a game in its round.
     Board,
+    /// 结果 / Result: a game's result in a pairing table.
+    Result,
+    /// 组别 / Group: the group (组别) a player is paired and ranked in.
+    Group,
 }
 
 impl Heading {
     /// Every heading, in the order of `docs/glossary.md`.
-    pub const ALL: [Heading; 8] = [
+    pub const ALL: [Heading; 10] = [
         Heading::PairingNumber,
         Heading::ListId,
         Heading::Rank,
@@ -909,6 +913,8 @@ impl Heading {
         Heading::Rating,
         Heading::Points,
         Heading::Board,
+        Heading::Result,
+        Heading::Group,
     ];
 
     /// The heading a user reads (a `const fn`, for the column tables that
@@ -923,6 +929,8 @@ impl Heading {
             Heading::Rating => ("Rtg", "等级分"),
             Heading::Points => ("Pts.", "积分"),
             Heading::Board => ("Bo.", "台次"),
+            Heading::Result => ("Result", "结果"),
+            Heading::Group => ("Group", "组别"),
         };
         match lang {
             Lang::En => en,

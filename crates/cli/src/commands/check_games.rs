@@ -38,7 +38,7 @@ use qiyuan_formats::pgn::{self, ResultCheck, decode, read_raw};
 use qiyuan_formats::xqf::{check_xqf, read_xqf};
 use qiyuan_rating::Lang;
 use qiyuan_rating::model::{Event, GameKind, Pairing};
-use qiyuan_vocab::Colour;
+use qiyuan_vocab::{Colour, Heading};
 use serde::Serialize;
 
 /// Output format.
@@ -662,7 +662,7 @@ fn table_text(rows: &[Row], summary: &Summary, event: bool, lang: Lang) -> Strin
             "Black",
             "Plies",
             "Moves",
-            "Result",
+            Heading::Result.label(Lang::En),
             "Check",
         ],
         Lang::Zh => vec![
@@ -673,7 +673,7 @@ fn table_text(rows: &[Row], summary: &Summary, event: bool, lang: Lang) -> Strin
             "黑方",
             "步数",
             "着法",
-            "结果",
+            Heading::Result.label(Lang::Zh),
             "结果核对",
         ],
     };

@@ -208,7 +208,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         Format::Table => render_table(&standings, &table, lang, final_ranking),
         Format::Json => render_json(&event, &standings)?,
         // The header in English codes unless --lang asks for Chinese.
-        Format::Csv => export::standings_csv(&table, args.lang.map_or(Lang::En, |_| lang)),
+        Format::Csv => export::standings_csv(&table, &[], args.lang.map_or(Lang::En, |_| lang)),
         Format::Html => {
             let game = if loaded.xiangqi {
                 GameKind::Xiangqi
@@ -233,7 +233,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                     "--format xlsx 写出文件：请用 -o FILE.xlsx 指定"
                 ));
             };
-            let book = export::standings_xlsx(&loaded.name, &table, final_ranking, lang)?;
+            let book = export::standings_xlsx(&loaded.name, &table, &[], final_ranking, lang)?;
             output::write_atomically(path, &book)?;
             return Ok(ExitCode::SUCCESS);
         }

@@ -618,7 +618,8 @@ pub struct StandingsQuery {
 }
 
 /// `GET /api/v1/events/{id}/standings`: the standings with the event's
-/// scoring and tie-break preset. An anonymous reader, or one who does not
+/// scoring and tie-break preset; for an event with groups (组别), also
+/// `groups`: each group's label and table, ranked within the group. An anonymous reader, or one who does not
 /// run the event, gets them after published rounds only ([`Visibility`]):
 /// by default after the last complete round of the published ones, and 404
 /// (`not_published`) for `after_round` beyond them.
@@ -638,7 +639,20 @@ pub async fn standings(
         },
     };
     let table = loaded.desk.standings_table(after).map_err(desk_error)?;
-    Ok(Json(table).into_response())
+    let groups = loaded
+        .desk
+        .group_standings(Some(table.after_round))
+        .map_err(desk_error)?;
+    if groups.is_empty() {
+        return Ok(Json(table).into_response());
+    }
+    // An event with groups (组别) is ranked group by group, as its pages
+    // show it: each group's table beside the whole field's.
+    let mut body = serde_json::to_value(&table)
+        .map_err(|e| ApiError::from(crate::error::AppError::Internal(e.to_string())))?;
+    body["groups"] = serde_json::to_value(&groups)
+        .map_err(|e| ApiError::from(crate::error::AppError::Internal(e.to_string())))?;
+    Ok(Json(body).into_response())
 }
 
 /// `GET /api/v1/events/{id}/rating?profile=NAME`.

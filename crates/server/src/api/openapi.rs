@@ -470,6 +470,9 @@ fn schemas() -> Value {
                 "shown": {"type": "array", "description": "The figures as tables print them: DE shows the points among the tied (C.07 6.1), `marked` where they do not give the order (6.2, 6.3).", "items": {"type": "object", "properties": {
                     "value": {"oneOf": [decimal, {"type": "null"}]}, "marked": {"type": "boolean"}
                 }}}
+            }}},
+            "groups": {"type": "array", "description": "Only for an event with groups (组别): each group's standings, its players ranked among themselves (the pages and exports rank a grouped event this way; `lines` ranks the whole field).", "items": {"type": "object", "properties": {
+                "group": {"type": "string"}, "table": {"$ref": "#/components/schemas/Standings"}
             }}}
         }
     }));

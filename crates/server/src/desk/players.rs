@@ -236,7 +236,7 @@ async fn render_in(
                     th { (Heading::Name.label(l)) } th.num { (Heading::Rating.label(l)) }
                     th { (Heading::Club.label(l)) } th { (l.t("FED", "协会")) }
                     th { (Heading::ListId.label(l)) }
-                    @if d.is_grouped() { th { (l.t("Group", "组别")) } }
+                    @if d.is_grouped() { th { (Heading::Group.label(l)) } }
                     th { (l.t("Entry", "参赛")) } th.no-print { }
                 } }
                 tbody { @for p in &listed { tr data-player=(p.id.0) {
@@ -348,14 +348,14 @@ async fn render_in(
                 }
                 @if matches!(d.settings().system, System::Swiss { .. }) && !d.is_team_event() {
                     form.stack #set-group name="set-group" method="post" action=(base) {
-                        h2 { (l.t("Group", "组别")) }
+                        h2 { (Heading::Group.label(l)) }
                         p.muted { (l.t(
                             "Players of a group are paired and ranked among themselves only (outside the FIDE Dutch rules). Set groups before a player is paired; an empty label takes him out of his group.",
                             "同一组别的棋手只在组内编排、组内排名（不属于 FIDE 荷兰制规则）。须在棋手编排之前设定；留空即取消其组别。")) }
                         (csrf_field(viewer))
                         input type="hidden" name="action" value="set-group";
                         label { (l.t("Player", "棋手")) select name="player" { (options) } }
-                        label { (l.t("Group", "组别")) input type="text" name="group" maxlength="50"; }
+                        label { (Heading::Group.label(l)) input type="text" name="group" maxlength="50"; }
                         button type="submit" { (l.t("Save", "保存")) }
                     }
                 }

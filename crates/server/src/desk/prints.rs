@@ -330,7 +330,7 @@ fn slips(l: Lang, loaded: &qiyuan_store::desk::LoadedEvent, round: u32) -> Marku
                         p.slip-player { (white) (colon) strong { (player_label(d, g.white)) } }
                         p.slip-player { (black) (colon) strong { (player_label(d, g.black)) } }
                         p.slip-result {
-                            (l.t("Result", "结果")) (colon)
+                            (Heading::Result.label(l)) (colon)
                             @for r in boxes {
                                 span.result-box { span.box {} (s.result_label(r, l)) }
                             }

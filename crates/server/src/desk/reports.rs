@@ -659,16 +659,19 @@ pub(super) async fn export(
         ),
         "standings.csv" => {
             let t = d.standings_table(None).map_err(err)?;
+            let groups = d.group_standings(Some(t.after_round)).map_err(err)?;
             (
-                export::standings_csv(&t, rl).into_bytes(),
+                export::standings_csv(&t, &groups, rl).into_bytes(),
                 "text/csv; charset=utf-8",
                 "standings.csv",
             )
         }
         "standings.xlsx" => {
             let t = d.standings_table(None).map_err(err)?;
+            let groups = d.group_standings(Some(t.after_round)).map_err(err)?;
+            let final_ranking = crate::report::is_final(d, &t);
             (
-                export::standings_xlsx(&d.settings().name, &t, crate::report::is_final(d, &t), rl)
+                export::standings_xlsx(&d.settings().name, &t, &groups, final_ranking, rl)
                     .map_err(err)?,
                 "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
                 "standings.xlsx",

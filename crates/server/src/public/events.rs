@@ -681,7 +681,7 @@ async fn player_card(
                         th { (viewer.t("Colour", "执色")) }
                         th { (Heading::PairingNumber.label(viewer.lang)) }
                         th { (viewer.t("Opponent", "对手")) }
-                        th { (viewer.t("Res.", "结果")) }
+                        th { (Heading::Result.label(viewer.lang)) }
                         th { (Heading::Points.label(viewer.lang)) }
                     } }
                     tbody {
