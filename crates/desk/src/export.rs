@@ -1,21 +1,15 @@
 //! Exports: the event as FIDE TRF (and back), standings and pairings as CSV
-//! and xlsx, result codes.
+//! and xlsx. (A result's code is the vocabulary's: `GameResult::code`,
+//! `GameResult::from_code`.)
 //!
 //! PGN is not exported: the tournament model holds results, not the moves
 //! of the games (game records are kept by the `formats::pgn` readers, not by
 //! the desk).
-//!
-//! ```
-//! use qiyuan_desk::export::{parse_result, result_text};
-//! use qiyuan_tournament::model::GameResult;
-//! assert_eq!(parse_result("½-½"), Some(GameResult::Draw));
-//! assert_eq!(result_text(GameResult::BlackForfeitWin), "-+");
-//! ```
 
 use qiyuan_formats::trf::{Dialect, LineEnding, Record, TextCode, WriteOptions, parse_trf};
 use qiyuan_formats::trf_model::trf_from_event;
 use qiyuan_rating::Lang;
-use qiyuan_tournament::model::{GameResult, PlayerId};
+use qiyuan_tournament::model::PlayerId;
 use rust_decimal::Decimal;
 use rust_decimal::prelude::ToPrimitive;
 use rust_xlsxwriter::{Format, Workbook, XlsxError};
@@ -27,37 +21,6 @@ use crate::import::{ImportError, trf_player_info};
 use crate::reports::StandingsTable;
 use crate::settings::{EventSettings, System};
 use qiyuan_vocab::{Colour, Heading, Message};
-
-/// The result as written on pairing lists: `1-0`, `½-½`, `0-1`, `+-`, `-+`,
-/// `--`, empty while pending.
-pub fn result_text(r: GameResult) -> &'static str {
-    match r {
-        GameResult::Pending => "",
-        GameResult::WhiteWins => "1-0",
-        GameResult::Draw => "½-½",
-        GameResult::BlackWins => "0-1",
-        GameResult::WhiteForfeitWin => "+-",
-        GameResult::BlackForfeitWin => "-+",
-        GameResult::DoubleForfeit => "--",
-    }
-}
-
-/// Reads a result as typed: `1-0`, `0-1`, `1/2-1/2`, `½-½`, `=`, `0.5-0.5`,
-/// `+-`, `-+`, `--`, `*` or nothing for pending; the API's snake_case names
-/// (`white_wins`, `draw`, `black_wins`, `white_forfeit_win`,
-/// `black_forfeit_win`, `double_forfeit`, `pending`) too.
-pub fn parse_result(s: &str) -> Option<GameResult> {
-    Some(match s.trim() {
-        "1-0" | "white_wins" => GameResult::WhiteWins,
-        "0-1" | "black_wins" => GameResult::BlackWins,
-        "1/2-1/2" | "½-½" | "=" | "0.5-0.5" | "draw" => GameResult::Draw,
-        "+-" | "+:-" | "white_forfeit_win" => GameResult::WhiteForfeitWin,
-        "-+" | "-:+" | "black_forfeit_win" => GameResult::BlackForfeitWin,
-        "--" | "-:-" | "double_forfeit" => GameResult::DoubleForfeit,
-        "" | "*" | "pending" => GameResult::Pending,
-        _ => return None,
-    })
-}
 
 fn trf_date(d: chrono::NaiveDate) -> String {
     d.format("%Y/%m/%d").to_string()

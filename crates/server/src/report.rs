@@ -451,7 +451,8 @@ fn points_before(d: &DeskEvent, round: u32) -> HashMap<PlayerId, Decimal> {
 /// `#pairings-{round}` (the frame, `data-live` where the page refreshes)
 /// holds `table#pairings.pairings` (`data-round`); a game's row carries
 /// `data-board`, `data-white`, `data-black` and `data-result` (the
-/// result's code), a bye's `tr.bye` `data-player`.
+/// result's code, `GameResult::code`: `1-0`, `1/2-1/2`, … `pending`), a
+/// bye's `tr.bye` `data-player`.
 pub(crate) fn pairings(v: &View<'_>, loaded: &LoadedEvent, round: u32) -> Markup {
     let l = v.lang;
     let d = &loaded.desk;
@@ -501,7 +502,7 @@ pub(crate) fn pairings(v: &View<'_>, loaded: &LoadedEvent, round: u32) -> Markup
                 tbody {
                     @for g in &games {
                         tr data-board=(g.board) data-white=(g.white.0) data-black=(g.black.0)
-                           data-result=(qiyuan_desk::export::result_text(g.result)) {
+                           data-result=(g.result.code()) {
                             td.num { (g.board) }
                             td.num { (g.white.0) }
                             td { (v.name(g.white, &name(g.white))) }

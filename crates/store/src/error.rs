@@ -2,6 +2,7 @@
 
 use chrono::NaiveDate;
 use qiyuan_rating::Lang;
+use qiyuan_vocab::GameResult;
 
 /// Everything the store can answer with instead of a result. Each message
 /// names what is wrong and, where there is one, the way out.
@@ -319,8 +320,9 @@ pub enum StoreError {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error(
     "game #{game_id} (round {round}, board {board}: {white} – {black}) was changed by {by} \
-     to {current} (version {version}) after you read version {expected}; \
-     nothing was saved\n  help: reload the game and enter the result again if it is still wrong"
+     to {} (version {version}) after you read version {expected}; \
+     nothing was saved\n  help: reload the game and enter the result again if it is still wrong",
+    .current.code()
 )]
 pub struct ResultConflict {
     /// The game.
@@ -336,7 +338,7 @@ pub struct ResultConflict {
     /// Who made the change now stored.
     pub by: String,
     /// The result now stored.
-    pub current: String,
+    pub current: GameResult,
     /// The version now stored.
     pub version: i64,
     /// The version the writer had read.
@@ -565,8 +567,9 @@ impl ResultConflict {
         } = self;
         format!(
             "对局 #{game_id}（第 {round} 轮第 {board} 台：{white} – {black}）在您读取版本 \
-             {expected} 之后已被 {by} 改为 {current}（版本 {version}），本次未保存；\
-             请刷新后如仍有误再录入"
+             {expected} 之后已被 {by} 改为 {}（版本 {version}），本次未保存；\
+             请刷新后如仍有误再录入",
+            current.code()
         )
     }
 }

@@ -271,7 +271,7 @@ fn conflict() -> ResultConflict {
         white: "1 王天一".into(),
         black: "2 唐丹".into(),
         by: "裁判甲".into(),
-        current: "1-0".into(),
+        current: qiyuan_vocab::GameResult::WhiteWins,
         version: 3,
         expected: 2,
     }

@@ -566,8 +566,25 @@ impl GameResult {
         }
     }
 
+    /// The result of exactly a code as [`GameResult::code`] writes it, or
+    /// `½-½`: what the file and wire formats accept (the event file, the
+    /// online game lines), where [`GameResult::from_code`]'s other
+    /// spellings would hide a mistake.
+    ///
+    /// ```
+    /// use qiyuan_vocab::GameResult;
+    /// assert_eq!(GameResult::from_exact_code("½-½"), Some(GameResult::Draw));
+    /// assert_eq!(GameResult::from_exact_code("-+"), Some(GameResult::BlackForfeitWin));
+    /// assert_eq!(GameResult::from_exact_code("2:0"), None);
+    /// assert_eq!(GameResult::from_exact_code(" 1-0"), None);
+    /// ```
+    pub fn from_exact_code(code: &str) -> Option<GameResult> {
+        let code = if code == "½-½" { "1/2-1/2" } else { code };
+        GameResult::ALL.into_iter().find(|r| r.code() == code)
+    }
+
     /// The result of a code as [`GameResult::code`] writes it, or one of
-    /// its usual spellings (`½-½`, `=`, `1:0` …).
+    /// its usual spellings (`½-½`, `=`, `1:0` …): what a person types.
     pub fn from_code(code: &str) -> Option<GameResult> {
         use GameResult::*;
         Some(match code.trim() {

@@ -421,13 +421,14 @@ fn record_game(file: &str, row: check_games::Row) -> Result<RecordGame, (u8, Str
 /// The players, result and plies of a legal game.
 fn record_fields(file: &str, row: check_games::Row) -> Result<RecordGame, String> {
     let place = Place::Record(file, row.game);
-    let result = match row.result.as_str() {
-        "1-0" => GameResult::WhiteWins,
-        "0-1" => GameResult::BlackWins,
-        "1/2-1/2" => GameResult::Draw,
-        other => {
+    // A record's result is played (its PGN tag: 1-0, 0-1, 1/2-1/2, or * for
+    // an unfinished game); nobody left it by force.
+    let result = match GameResult::parse(&row.result) {
+        Some((result, None)) => result,
+        _ => {
             return Err(format!(
-                "{place}: no result (`{other}`): an unfinished game cannot be scored"
+                "{place}: no result (`{}`): an unfinished game cannot be scored",
+                row.result
             ));
         }
     };

@@ -511,8 +511,7 @@ enum ResultText {
 /// codes, and `½-½` for a draw); a pending game and an absence are not
 /// entries of a rated event.
 fn result(s: &str) -> Option<ResultText> {
-    let s = if s == "½-½" { "1/2-1/2" } else { s };
-    if let Some(r) = GameResult::ALL.into_iter().find(|r| r.code() == s) {
+    if let Some(r) = GameResult::from_exact_code(s) {
         return (r != GameResult::Pending).then_some(ResultText::Game(r));
     }
     ByeKind::from_code(s)

@@ -208,24 +208,29 @@ pub enum GameResult {
 
 impl GameResult {
     /// A result as the online game lines write it, with the side that left
-    /// the game when the result was decided by leaving: `1-0`, `0-1`,
-    /// `1/2-1/2` (or `½-½`); `+-` (black left, white wins) and `-+` (white
-    /// left, black wins).
+    /// the game when the result was decided by leaving: the result codes of
+    /// the vocabulary ([`qiyuan_vocab::GameResult::from_exact_code`]:
+    /// `1-0`, `0-1`, `1/2-1/2` or `½-½`), its forfeits read as leaving —
+    /// `+-` (black left, white wins) and `-+` (white left, black wins). A
+    /// game without a result and a double forfeit are not online results.
     ///
     /// ```
     /// use qiyuan_rating::online::{GameResult, Side};
     /// assert_eq!(GameResult::parse("½-½"), Some((GameResult::Draw, None)));
     /// assert_eq!(GameResult::parse("-+"), Some((GameResult::BlackWins, Some(Side::White))));
+    /// assert_eq!(GameResult::parse("*"), None);
+    /// assert_eq!(GameResult::parse("--"), None);
     /// assert_eq!(GameResult::parse("1:0"), None);
     /// ```
     pub fn parse(code: &str) -> Option<(GameResult, Option<Side>)> {
-        Some(match code {
-            "1-0" => (GameResult::WhiteWins, None),
-            "0-1" => (GameResult::BlackWins, None),
-            "1/2-1/2" | "½-½" => (GameResult::Draw, None),
-            "+-" => (GameResult::WhiteWins, Some(Side::Black)),
-            "-+" => (GameResult::BlackWins, Some(Side::White)),
-            _ => return None,
+        use qiyuan_vocab::GameResult as Vocab;
+        Some(match Vocab::from_exact_code(code)? {
+            Vocab::WhiteWins => (GameResult::WhiteWins, None),
+            Vocab::Draw => (GameResult::Draw, None),
+            Vocab::BlackWins => (GameResult::BlackWins, None),
+            Vocab::WhiteForfeitWin => (GameResult::WhiteWins, Some(Side::Black)),
+            Vocab::BlackForfeitWin => (GameResult::BlackWins, Some(Side::White)),
+            Vocab::Pending | Vocab::DoubleForfeit => return None,
         })
     }
 

@@ -176,7 +176,7 @@ pub(crate) fn store_error(e: StoreError) -> ApiError {
                 }),
             )
             .detail("changed_by", by.clone().into())
-            .detail("current_result", current.clone().into())
+            .detail("current_result", current.code().into())
             .detail("current_version", version.into())
             .detail("expected_version", expected.into())
         }
@@ -758,7 +758,7 @@ pub async fn put_result(
     ApiJson(input): ApiJson<ResultInput>,
 ) -> Result<Response, ApiError> {
     require_event_arbiter(&state, &user, id).await?;
-    let result = qiyuan_desk::export::parse_result(&input.result)
+    let result = GameResult::from_exact_code(&input.result)
         .filter(|r| *r != GameResult::Pending)
         .ok_or_else(|| {
             ApiError::bad_request(

@@ -715,11 +715,10 @@ pub(super) fn conflict_message(
     match e {
         StoreError::Conflict(c) => {
             let (round, board, white, black, by) = (c.round, c.board, &c.white, &c.black, &c.by);
-            // The store names the result by its code; the page, by the game's words.
-            let current = match qiyuan_desk::export::parse_result(&c.current) {
-                Some(GameResult::Pending) => l.t("no result", "无结果"),
-                Some(r) => settings.result_label(r, l),
-                None => c.current.as_str(),
+            // The page names the result by the game's words.
+            let current = match c.current {
+                GameResult::Pending => l.t("no result", "无结果"),
+                r => settings.result_label(r, l),
             };
             l.pick(
                 format!(

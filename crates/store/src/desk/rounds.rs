@@ -397,7 +397,7 @@ impl Store {
                     white: name(game.white).await,
                     black: name(game.black).await,
                     by: game.updated_by.clone().unwrap_or_else(|| "?".into()),
-                    current: qiyuan_desk::export::result_text(game.result).to_string(),
+                    current: game.result,
                     version: game.version,
                     expected: expected_version,
                 },
