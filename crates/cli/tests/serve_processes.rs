@@ -26,7 +26,7 @@ use std::process::{Child, Command, Stdio};
 use std::str::FromStr;
 use std::time::Duration;
 
-use qiyuan_rating::online::{GameResult, OnlineGame, PlayerStore, PointSystem, Side};
+use qiyuan_rating::online::{Colour, GameResult, OnlineGame, PlayerStore, PointSystem};
 use rust_decimal::Decimal;
 use serde_json::{Value, json};
 use sqlx::Connection;
@@ -172,13 +172,13 @@ fn random_game(rng: &mut Lcg, id: &str) -> Value {
 }
 
 /// The API's result codes, read independently of the server's parser.
-fn parse_result(s: &str) -> (GameResult, Option<Side>) {
+fn parse_result(s: &str) -> (GameResult, Option<Colour>) {
     match s {
         "1-0" => (GameResult::WhiteWins, None),
         "0-1" => (GameResult::BlackWins, None),
         "1/2-1/2" => (GameResult::Draw, None),
-        "+-" => (GameResult::WhiteWins, Some(Side::Black)),
-        "-+" => (GameResult::BlackWins, Some(Side::White)),
+        "+-" => (GameResult::WhiteWins, Some(Colour::Black)),
+        "-+" => (GameResult::BlackWins, Some(Colour::White)),
         other => panic!("{other}"),
     }
 }

@@ -23,7 +23,7 @@
 use std::borrow::Cow;
 use std::fmt;
 
-use qiyuan_rating::online::{GameResult, Side};
+use qiyuan_rating::online::{Colour, GameResult};
 use serde::Deserialize;
 use serde::de::{self, Deserializer, IgnoredAny, MapAccess, Visitor};
 use serde_json::value::RawValue;
@@ -118,11 +118,11 @@ pub struct GameLine<'a> {
     /// Black's player id.
     pub black: Cow<'a, str>,
     /// The result, and who left the game when leaving decided it.
-    pub result: (GameResult, Option<Side>),
+    pub result: (GameResult, Option<Colour>),
     /// Plies played, when given.
     pub plies: Option<u32>,
     /// Who offered the draw (`draw_offer`), for a drawn game.
-    pub draw_offer: Option<Side>,
+    pub draw_offer: Option<Colour>,
 }
 
 enum Field {
@@ -180,7 +180,7 @@ impl<'de> Deserialize<'de> for GameLine<'de> {
                 let mut black: Option<Cow<'de, str>> = None;
                 let mut result = None;
                 let mut plies: Option<u32> = None;
-                let mut draw_offer: Option<Side> = None;
+                let mut draw_offer: Option<Colour> = None;
                 while let Some(field) = map.next_key::<Field>()? {
                     match field {
                         Field::Id => {
@@ -232,7 +232,7 @@ impl<'de> Deserialize<'de> for GameLine<'de> {
                                 map.next_value().map_err(|e| field_error("draw_offer", e))?;
                             draw_offer = match s.as_ref().map(|s| s.0.as_ref()) {
                                 None => None,
-                                Some(text) => Some(Side::parse(text).ok_or_else(|| {
+                                Some(text) => Some(Colour::from_code(text).ok_or_else(|| {
                                     field_error::<A::Error>(
                                         "draw_offer",
                                         format_args!(

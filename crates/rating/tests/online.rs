@@ -2,7 +2,7 @@
 //! and worked examples (hand arithmetic in the comments).
 
 use qiyuan_rating::online::{
-    GameResult, OnlineError, OnlineGame, PlayerStore, PointSystem, RuleKind, Side,
+    Colour, GameResult, OnlineError, OnlineGame, PlayerStore, PointSystem, RuleKind,
 };
 use std::sync::LazyLock;
 
@@ -101,7 +101,7 @@ fn elo_new_players_start_at_1300_and_red_pays_for_a_draw() {
 fn tiantian_the_offerer_of_a_close_draw_loses_points() {
     let tiantian = PointSystem::builtin("tiantian-xiangqi").unwrap();
     let qq = PointSystem::builtin("qq-xiangqi-elo").unwrap();
-    let draw = |system: &PointSystem, w: Decimal, b: Decimal, offer: Option<Side>| {
+    let draw = |system: &PointSystem, w: Decimal, b: Decimal, offer: Option<Colour>| {
         let mut store = PlayerStore::new();
         store.set_points("r", w);
         store.set_points("b", b);
@@ -117,16 +117,16 @@ fn tiantian_the_offerer_of_a_close_draw_loses_points() {
     // = −4.20 → −4; the other's Dr = +100: Exp = 0.359935, +4.20 → +4.
     // Black offers: black pays, though red moved first.
     assert_eq!(
-        draw(&tiantian, dec!(1500), dec!(1500), Some(Side::Black)),
+        draw(&tiantian, dec!(1500), dec!(1500), Some(Colour::Black)),
         (dec!(4), dec!(-4))
     );
     assert_eq!(
-        draw(&tiantian, dec!(1500), dec!(1500), Some(Side::White)),
+        draw(&tiantian, dec!(1500), dec!(1500), Some(Colour::White)),
         (dec!(-4), dec!(4))
     );
     // In QQ 新中国象棋 the offer does not matter: red pays (先手的人会被扣分).
     assert_eq!(
-        draw(&qq, dec!(1500), dec!(1500), Some(Side::Black)),
+        draw(&qq, dec!(1500), dec!(1500), Some(Colour::Black)),
         (dec!(-4), dec!(4))
     );
     // No offer given: scored as QQ, by colour.
@@ -139,7 +139,7 @@ fn tiantian_the_offerer_of_a_close_draw_loses_points() {
     // 100 = 100: Exp 0.359935, 30 × 0.140065 = +4.20 → +4; black's Dr =
     // −200 + 100 = −100: Exp 0.640065, −4.20 → −4.
     assert_eq!(
-        draw(&tiantian, dec!(1500), dec!(1700), Some(Side::Black)),
+        draw(&tiantian, dec!(1500), dec!(1700), Some(Colour::Black)),
         (dec!(4), dec!(-4))
     );
     // Red 1700 offers against black 1650 (close): red pays. Red's Dr =
@@ -147,7 +147,7 @@ fn tiantian_the_offerer_of_a_close_draw_loses_points() {
     // 0.703381, 30 × (0.5 − 0.703381) = −6.10 → −6; black's Dr = 50 + 100
     // = 150: Exp 0.296619, 30 × 0.203381 = +6.10 → +6.
     assert_eq!(
-        draw(&tiantian, dec!(1700), dec!(1650), Some(Side::White)),
+        draw(&tiantian, dec!(1700), dec!(1650), Some(Colour::White)),
         (dec!(-6), dec!(6))
     );
     // An offer on a game that was not drawn is refused, naming the side.
@@ -155,7 +155,7 @@ fn tiantian_the_offerer_of_a_close_draw_loses_points() {
     let err = tiantian
         .apply(
             &mut store,
-            &OnlineGame::new("g7", "r", "b", WhiteWins).with_draw_offer(Side::Black),
+            &OnlineGame::new("g7", "r", "b", WhiteWins).with_draw_offer(Colour::Black),
         )
         .unwrap_err();
     assert!(matches!(err, OnlineError::DrawOfferWithoutDraw { .. }));
@@ -214,7 +214,7 @@ fn elo_plies_rules() {
     // Leaving after that is an ordinary loss (no penalty in this system).
     let game = OnlineGame::new("2", "a", "b", WhiteWins)
         .with_plies(2)
-        .with_leaver(Side::Black);
+        .with_leaver(Colour::Black);
     let c = system.apply(&mut store, &game).unwrap();
     assert!(c.scored);
     assert_eq!((c.white_change, c.black_change), (dec!(21), dec!(-21)));
@@ -531,18 +531,18 @@ fn titles_leaving_by_force() {
     // 强制退出游戏将扣除5分: the leaver −5, the opponent an ordinary win.
     let game = OnlineGame::new("1", "a", "b", BlackWins)
         .with_plies(30)
-        .with_leaver(Side::White);
+        .with_leaver(Colour::White);
     let c = s.apply(&mut store, &game).unwrap();
     assert_eq!((c.white_change, c.black_change), (dec!(-5), dec!(1)));
     // Within 10 plies: the leaver still −5, the winner nothing.
     let game = OnlineGame::new("2", "a", "b", WhiteWins)
         .with_plies(3)
-        .with_leaver(Side::Black);
+        .with_leaver(Colour::Black);
     let c = s.apply(&mut store, &game).unwrap();
     assert_eq!((c.white_change, c.black_change), (dec!(0), dec!(-5)));
     // A leaver who "won" is an error; nothing changes.
     let before = store.get("a").copied();
-    let game = OnlineGame::new("3", "a", "b", WhiteWins).with_leaver(Side::White);
+    let game = OnlineGame::new("3", "a", "b", WhiteWins).with_leaver(Colour::White);
     let err = s.apply(&mut store, &game).unwrap_err();
     assert!(matches!(err, OnlineError::LeaverDidNotLose { .. }), "{err}");
     assert_eq!(store.get("a").copied(), before);
@@ -560,7 +560,7 @@ fn xiangqi_level_table_of_another_platform() {
     assert_eq!(s.level_of(dec!(13680)), "19级 国家大师");
     assert_eq!(s.level_of(dec!(15800)), "20级 特级大师");
     // 强制退出游戏将扣除5分.
-    let game = OnlineGame::new("1", "a", "b", BlackWins).with_leaver(Side::White);
+    let game = OnlineGame::new("1", "a", "b", BlackWins).with_leaver(Colour::White);
     let c = s.apply(&mut PlayerStore::new(), &game).unwrap();
     assert_eq!(c.white_change, dec!(-5));
 }

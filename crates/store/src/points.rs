@@ -70,7 +70,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use qiyuan_rating::Lang;
 use qiyuan_rating::online::glicko2::{Glicko2, Glicko2Store, Rating};
 use qiyuan_rating::online::{
-    GameResult, OnlineError, OnlineGame, PlayerRecord, PlayerStore, PointSystem, Side,
+    Colour, GameResult, OnlineError, OnlineGame, PlayerRecord, PlayerStore, PointSystem,
 };
 use rust_decimal::Decimal;
 use serde::{Deserialize, Deserializer, Serialize};
@@ -511,8 +511,8 @@ struct Job {
     system: usize,
     game: PointsGame,
     result: GameResult,
-    leaver: Option<Side>,
-    draw_offer: Option<Side>,
+    leaver: Option<Colour>,
+    draw_offer: Option<Colour>,
     request: String,
     reply: oneshot::Sender<Result<GameOutcome, PointsError>>,
 }
@@ -647,7 +647,11 @@ impl PointsService {
                 ),
             ));
         };
-        let draw_offer = match game.draw_offer.as_deref().map(|n| (n, Side::parse(n))) {
+        let draw_offer = match game
+            .draw_offer
+            .as_deref()
+            .map(|n| (n, Colour::from_code(n)))
+        {
             None => None,
             Some((_, Some(side))) => Some(side),
             Some((other, None)) => {

@@ -12,7 +12,7 @@ use std::str::FromStr;
 
 use common::*;
 use qiyuan_rating::online::glicko2::{Glicko2, Glicko2Store};
-use qiyuan_rating::online::{GameResult, OnlineGame, PlayerStore, PointSystem, Side};
+use qiyuan_rating::online::{Colour, GameResult, OnlineGame, PlayerStore, PointSystem};
 use qiyuan_store::Store;
 use qiyuan_store::points::{Change, GLICKO2, GameOutcome, PointsError, PointsGame, PointsService};
 use rust_decimal::Decimal;
@@ -313,13 +313,13 @@ impl Lcg {
 const SYSTEMS: [&str; 3] = ["qq-xiangqi-elo", "qq-chess-levels", GLICKO2];
 const RESULTS: [&str; 5] = ["1-0", "0-1", "1/2-1/2", "+-", "-+"];
 
-fn parse_result(s: &str) -> (GameResult, Option<Side>) {
+fn parse_result(s: &str) -> (GameResult, Option<Colour>) {
     match s {
         "1-0" => (GameResult::WhiteWins, None),
         "0-1" => (GameResult::BlackWins, None),
         "1/2-1/2" => (GameResult::Draw, None),
-        "+-" => (GameResult::WhiteWins, Some(Side::Black)),
-        "-+" => (GameResult::BlackWins, Some(Side::White)),
+        "+-" => (GameResult::WhiteWins, Some(Colour::Black)),
+        "-+" => (GameResult::BlackWins, Some(Colour::White)),
         other => panic!("{other}"),
     }
 }

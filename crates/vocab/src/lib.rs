@@ -384,6 +384,32 @@ pub enum Colour {
 }
 
 impl Colour {
+    /// The colour's code in files and lines: `white` or `black`.
+    ///
+    /// ```
+    /// use qiyuan_vocab::Colour;
+    /// assert_eq!(Colour::Black.code(), "black");
+    /// assert_eq!(Colour::from_code("red"), Some(Colour::White));
+    /// assert_eq!(Colour::from_code("黑"), None);
+    /// ```
+    pub const fn code(self) -> &'static str {
+        match self {
+            Colour::White => "white",
+            Colour::Black => "black",
+        }
+    }
+
+    /// The colour of a code as [`Colour::code`] writes it, or `red`, the
+    /// name event files and game lines also give xiangqi's first mover
+    /// (红方).
+    pub fn from_code(code: &str) -> Option<Colour> {
+        match code {
+            "white" | "red" => Some(Colour::White),
+            "black" => Some(Colour::Black),
+            _ => None,
+        }
+    }
+
     /// The other colour.
     pub fn opposite(self) -> Colour {
         match self {

@@ -160,40 +160,11 @@ impl OnlineError {
     }
 }
 
-/// A side of the board. Xiangqi's red (红方, moves first) is `White`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Side {
-    /// White in chess, red (红, 先手) in xiangqi: moves first.
-    White,
-    /// Black (黑, 后手): moves second.
-    Black,
-}
-
-impl Side {
-    /// A side as the online game lines name it: `white` (also `red`, 红方)
-    /// or `black`.
-    ///
-    /// ```
-    /// use qiyuan_rating::online::Side;
-    /// assert_eq!(Side::parse("red"), Some(Side::White));
-    /// assert_eq!(Side::parse("黑"), None);
-    /// ```
-    pub fn parse(name: &str) -> Option<Side> {
-        match name {
-            "white" | "red" => Some(Side::White),
-            "black" => Some(Side::Black),
-            _ => None,
-        }
-    }
-
-    /// `"white"` or `"black"`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Side::White => "white",
-            Side::Black => "black",
-        }
-    }
-}
+/// A side of the board is the vocabulary's colour: `White` moves first
+/// (white in chess, red, 红方, in xiangqi), `Black` second; the game lines
+/// name it by its code (`white`, also `red`, or `black`:
+/// [`Colour::from_code`]).
+pub use qiyuan_vocab::Colour;
 
 /// The result of one online game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -215,21 +186,21 @@ impl GameResult {
     /// game without a result and a double forfeit are not online results.
     ///
     /// ```
-    /// use qiyuan_rating::online::{GameResult, Side};
+    /// use qiyuan_rating::online::{GameResult, Colour};
     /// assert_eq!(GameResult::parse("½-½"), Some((GameResult::Draw, None)));
-    /// assert_eq!(GameResult::parse("-+"), Some((GameResult::BlackWins, Some(Side::White))));
+    /// assert_eq!(GameResult::parse("-+"), Some((GameResult::BlackWins, Some(Colour::White))));
     /// assert_eq!(GameResult::parse("*"), None);
     /// assert_eq!(GameResult::parse("--"), None);
     /// assert_eq!(GameResult::parse("1:0"), None);
     /// ```
-    pub fn parse(code: &str) -> Option<(GameResult, Option<Side>)> {
+    pub fn parse(code: &str) -> Option<(GameResult, Option<Colour>)> {
         use qiyuan_vocab::GameResult as Vocab;
         Some(match Vocab::from_exact_code(code)? {
             Vocab::WhiteWins => (GameResult::WhiteWins, None),
             Vocab::Draw => (GameResult::Draw, None),
             Vocab::BlackWins => (GameResult::BlackWins, None),
-            Vocab::WhiteForfeitWin => (GameResult::WhiteWins, Some(Side::Black)),
-            Vocab::BlackForfeitWin => (GameResult::BlackWins, Some(Side::White)),
+            Vocab::WhiteForfeitWin => (GameResult::WhiteWins, Some(Colour::Black)),
+            Vocab::BlackForfeitWin => (GameResult::BlackWins, Some(Colour::White)),
             Vocab::Pending | Vocab::DoubleForfeit => return None,
         })
     }
@@ -244,11 +215,11 @@ impl GameResult {
     }
 
     /// The winner, if any.
-    pub fn winner(self) -> Option<Side> {
+    pub fn winner(self) -> Option<Colour> {
         match self {
-            GameResult::WhiteWins => Some(Side::White),
+            GameResult::WhiteWins => Some(Colour::White),
             GameResult::Draw => None,
-            GameResult::BlackWins => Some(Side::Black),
+            GameResult::BlackWins => Some(Colour::Black),
         }
     }
 }
@@ -269,10 +240,10 @@ pub struct OnlineGame<'a> {
     pub plies: Option<u32>,
     /// The side that left the game by force (强制退出, 逃跑), if any; it
     /// must be the loser.
-    pub left_by_force: Option<Side>,
+    pub left_by_force: Option<Colour>,
     /// The side that offered the draw (提和), for a drawn game; only
     /// systems with a draw-offer rule (天天象棋) read it.
-    pub draw_offered_by: Option<Side>,
+    pub draw_offered_by: Option<Colour>,
 }
 
 impl<'a> OnlineGame<'a> {
@@ -296,13 +267,13 @@ impl<'a> OnlineGame<'a> {
     }
 
     /// The same game, `side` having left it by force.
-    pub fn with_leaver(mut self, side: Side) -> Self {
+    pub fn with_leaver(mut self, side: Colour) -> Self {
         self.left_by_force = Some(side);
         self
     }
 
     /// The same (drawn) game, `side` having offered the draw.
-    pub fn with_draw_offer(mut self, side: Side) -> Self {
+    pub fn with_draw_offer(mut self, side: Colour) -> Self {
         self.draw_offered_by = Some(side);
         self
     }

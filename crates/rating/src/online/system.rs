@@ -8,7 +8,7 @@ use serde::Deserialize;
 use serde::de::{self, Deserializer, Visitor};
 
 use super::elo::ExpTable;
-use super::{GameChange, GameResult, OnlineError, OnlineGame, PlayerRecord, PlayerStore, Side};
+use super::{Colour, GameChange, GameResult, OnlineError, OnlineGame, PlayerRecord, PlayerStore};
 
 /// The built-in systems: (name, TOML text).
 const BUILTIN: &[(&str, &str)] = &[
@@ -580,13 +580,13 @@ impl PointSystem {
         }
         if let Some(side) = game.left_by_force {
             let lost = match side {
-                Side::White => game.result == GameResult::BlackWins,
-                Side::Black => game.result == GameResult::WhiteWins,
+                Colour::White => game.result == GameResult::BlackWins,
+                Colour::Black => game.result == GameResult::WhiteWins,
             };
             if !lost {
                 return Err(OnlineError::LeaverDidNotLose {
                     id: game.id.to_owned(),
-                    side: side.as_str(),
+                    side: side.code(),
                 });
             }
         }
@@ -595,7 +595,7 @@ impl PointSystem {
         {
             return Err(OnlineError::DrawOfferWithoutDraw {
                 id: game.id.to_owned(),
-                side: side.as_str(),
+                side: side.code(),
             });
         }
         let initial = PlayerRecord {
@@ -615,8 +615,8 @@ impl PointSystem {
         };
         if scored && let Some(penalty) = self.leave_penalty {
             match game.left_by_force {
-                Some(Side::White) => dw = -penalty,
-                Some(Side::Black) => db = -penalty,
+                Some(Colour::White) => dw = -penalty,
+                Some(Colour::Black) => db = -penalty,
                 None => {}
             }
         }
@@ -680,16 +680,16 @@ impl Banded {
             None => (
                 &self.draw,
                 if white_lower {
-                    Side::White
+                    Colour::White
                 } else {
-                    Side::Black
+                    Colour::Black
                 },
             ),
             Some(winner) => {
                 let winner_lower = if w == b {
                     self.equal_points_winner_is_lower
                 } else {
-                    (winner == Side::White) == white_lower
+                    (winner == Colour::White) == white_lower
                 };
                 let bands = if winner_lower {
                     &self.lower_wins
@@ -703,8 +703,8 @@ impl Banded {
         let gain = round(band.gain + band.per_point * d);
         let other = band.other.map_or(-gain, round);
         match gainer {
-            Side::White => (gain, other),
-            Side::Black => (other, gain),
+            Colour::White => (gain, other),
+            Colour::Black => (other, gain),
         }
     }
 }
@@ -765,11 +765,15 @@ impl Elo {
             {
                 offerer
             }
-            _ => Side::White,
+            _ => Colour::White,
         };
         // Dr = (opponent − own) − offset for the side expected to score
         // more (the first mover), + offset for the other.
-        let sign = if expected_more == Side::White { 1 } else { -1 };
+        let sign = if expected_more == Colour::White {
+            1
+        } else {
+            -1
+        };
         let dr_white = clamp(bi - wi - sign * offset);
         let dr_black = clamp(wi - bi + sign * offset);
         let sw = game.result.white_score_x2();
