@@ -773,6 +773,33 @@ impl ByeKind {
         }
     }
 
+    /// The kind's code in the database and the desk's forms: `pab`,
+    /// `full`, `half`, `zero`, `absent` (the desk's tables store it; a
+    /// stored code never changes).
+    ///
+    /// ```
+    /// use qiyuan_vocab::ByeKind;
+    /// assert_eq!(ByeKind::PairingAllocated.stored_code(), "pab");
+    /// for k in ByeKind::ALL {
+    ///     assert_eq!(ByeKind::from_stored_code(k.stored_code()), Some(k));
+    /// }
+    /// assert_eq!(ByeKind::from_stored_code("half-bye"), None);
+    /// ```
+    pub const fn stored_code(self) -> &'static str {
+        match self {
+            ByeKind::PairingAllocated => "pab",
+            ByeKind::FullPoint => "full",
+            ByeKind::HalfPoint => "half",
+            ByeKind::ZeroPoint => "zero",
+            ByeKind::Absent => "absent",
+        }
+    }
+
+    /// The kind of a code as [`ByeKind::stored_code`] writes it.
+    pub fn from_stored_code(code: &str) -> Option<ByeKind> {
+        ByeKind::ALL.into_iter().find(|k| k.stored_code() == code)
+    }
+
     /// The TRF result letter (`U`, `F`, `H`, `Z`, `-`).
     pub fn trf_code(self) -> char {
         match self {

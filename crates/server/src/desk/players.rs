@@ -384,9 +384,9 @@ async fn render_in(
                     label { (l.t("Player", "棋手")) select name="player" { (options) } }
                     label { (l.t("Round", "轮次")) input type="number" name="round" min=(next) value=(next); }
                     label { (l.t("Kind", "类型")) select name="kind" {
-                        option value="half" { (ByeKind::HalfPoint.label(l)) }
-                        option value="zero" { (ByeKind::ZeroPoint.label(l)) }
-                        option value="full" { (ByeKind::FullPoint.label(l)) }
+                        @for k in [ByeKind::HalfPoint, ByeKind::ZeroPoint, ByeKind::FullPoint] {
+                            option value=(k.stored_code()) { (k.label(l)) }
+                        }
                     } }
                     div {
                         button type="submit" name="action" value="bye" { (l.t("Record", "登记")) } " "
@@ -681,10 +681,10 @@ pub(super) async fn post(
                 let p = PlayerId(whole(&f.player, "Player", "棋手", l)?);
                 let round = whole(&f.round, "Round", "轮次", l)?;
                 if f.action == "bye" {
-                    let kind = match f.kind.as_str() {
-                        "half" => ByeKind::HalfPoint,
-                        "zero" => ByeKind::ZeroPoint,
-                        "full" => ByeKind::FullPoint,
+                    let kind = match ByeKind::from_stored_code(&f.kind) {
+                        Some(
+                            k @ (ByeKind::HalfPoint | ByeKind::ZeroPoint | ByeKind::FullPoint),
+                        ) => k,
                         _ => return Err(l.t("Unknown kind of bye.", "未知的请假类型。").into()),
                     };
                     store

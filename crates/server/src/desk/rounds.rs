@@ -203,10 +203,9 @@ fn preview_page(
                     label { (l.t("Player A", "棋手 A")) select name="a" { option value="" { "—" } (options) } }
                     label { (l.t("Player B", "棋手 B")) select name="b" { option value="" { "—" } (options) } }
                     label { (l.t("Bye kind", "轮空类型")) select name="kind" {
-                        option value="pab" { (ByeKind::PairingAllocated.label(l)) }
-                        option value="half" { (ByeKind::HalfPoint.label(l)) }
-                        option value="zero" { (ByeKind::ZeroPoint.label(l)) }
-                        option value="full" { (ByeKind::FullPoint.label(l)) }
+                        @for k in [ByeKind::PairingAllocated, ByeKind::HalfPoint, ByeKind::ZeroPoint, ByeKind::FullPoint] {
+                            option value=(k.stored_code()) { (k.label(l)) }
+                        }
                     } }
                     button.secondary #apply-change type="submit" { (l.t("Apply the change", "应用调整")) }
                 }
@@ -405,11 +404,9 @@ pub(super) async fn pair_post(
             }
             "bye" => {
                 let a = player_field(&f.a, "A", l)?;
-                let kind = match f.kind.as_str() {
-                    "half" => ByeKind::HalfPoint,
-                    "zero" => ByeKind::ZeroPoint,
-                    "full" => ByeKind::FullPoint,
-                    _ => ByeKind::PairingAllocated,
+                let kind = match ByeKind::from_stored_code(&f.kind) {
+                    Some(k) if k != ByeKind::Absent => k,
+                    _ => return Err(l.t("Unknown kind of bye.", "未知的轮空类型。").into()),
                 };
                 let w = d.give_bye(&mut proposal, a, kind).map_err(desk_err)?;
                 Ok((format!("give {a} a bye ({kind:?})"), w))

@@ -246,33 +246,14 @@ pub struct DeskLogEntry {
 }
 
 fn parse_result(s: &str) -> Result<GameResult, StoreError> {
-    GameResult::from_code(s).ok_or_else(|| StoreError::Corrupt {
+    GameResult::from_exact_code(s).ok_or_else(|| StoreError::Corrupt {
         what: format!("`{s}` is not a stored result"),
     })
 }
 
-fn bye_code(k: ByeKind) -> &'static str {
-    match k {
-        ByeKind::PairingAllocated => "pab",
-        ByeKind::FullPoint => "full",
-        ByeKind::HalfPoint => "half",
-        ByeKind::ZeroPoint => "zero",
-        ByeKind::Absent => "absent",
-    }
-}
-
 fn parse_bye(s: &str) -> Result<ByeKind, StoreError> {
-    Ok(match s {
-        "pab" => ByeKind::PairingAllocated,
-        "full" => ByeKind::FullPoint,
-        "half" => ByeKind::HalfPoint,
-        "zero" => ByeKind::ZeroPoint,
-        "absent" => ByeKind::Absent,
-        other => {
-            return Err(StoreError::Corrupt {
-                what: format!("`{other}` is not a stored bye"),
-            });
-        }
+    ByeKind::from_stored_code(s).ok_or_else(|| StoreError::Corrupt {
+        what: format!("`{s}` is not a stored bye"),
     })
 }
 
@@ -926,7 +907,7 @@ impl Store {
                 .bind(id)
                 .bind(r)
                 .bind(i64::from(player.0))
-                .bind(bye_code(kind))
+                .bind(kind.stored_code())
                 .bind(origin)
                 .execute(&mut *tx)
                 .await?;
@@ -940,7 +921,7 @@ impl Store {
                 .bind(id)
                 .bind(i64::from(b.round))
                 .bind(i64::from(b.player.0))
-                .bind(bye_code(b.kind))
+                .bind(b.kind.stored_code())
                 .execute(&mut *tx)
                 .await?;
             }

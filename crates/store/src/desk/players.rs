@@ -465,7 +465,7 @@ impl Store {
         .bind(event_id)
         .bind(i64::from(round))
         .bind(i64::from(player.0))
-        .bind(bye_code(kind))
+        .bind(kind.stored_code())
         .execute(&mut *tx)
         .await?;
         commit_logged(
@@ -474,7 +474,7 @@ impl Store {
             by,
             "request-bye",
             Some(round),
-            serde_json::json!({"number": player.0, "kind": bye_code(kind)}),
+            serde_json::json!({"number": player.0, "kind": kind.stored_code()}),
         )
         .await?;
         Ok(())

@@ -102,7 +102,7 @@ pub(super) async fn write_round(
             .bind(event_id)
             .bind(i64::from(round.round))
             .bind(i64::from(player.0))
-            .bind(bye_code(kind))
+            .bind(kind.stored_code())
             .bind(origin)
             .execute(&mut **tx)
             .await?;
