@@ -170,14 +170,7 @@ async fn enter_round(
         fields.push((format!("o{game}"), "p".into()));
     }
     assert_eq!(fields.len(), boards.len() * 3, "boards of round {round}");
-    let refs: Vec<(&str, &str)> = fields
-        .iter()
-        .map(|(a, b)| (a.as_str(), b.as_str()))
-        .collect();
-    let resp = server
-        .post_form(&format!("/desk/events/{id}/rounds/{round}"), &refs)
-        .await;
-    assert_eq!(resp.status(), 303, "results of round {round}");
+    server.save_results(id, round, &fields).await;
 }
 
 /// Creates an event through the form, enters its players and three

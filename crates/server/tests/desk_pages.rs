@@ -125,37 +125,6 @@ async fn pair_next(server: &TestServer, id: i64) -> Vec<(u64, u64)> {
         .collect()
 }
 
-/// Saves a round's results as the results form posts them (`fields`: the
-/// `r{game}`, `v{game}` and `o{game}` of each game) and checks the desk
-/// took them: 303 back to the round's page.
-async fn save_results(
-    server: &TestServer,
-    id: i64,
-    round: u32,
-    fields: &[(String, String)],
-) -> reqwest::Response {
-    let refs: Vec<(&str, &str)> = fields
-        .iter()
-        .map(|(a, b)| (a.as_str(), b.as_str()))
-        .collect();
-    let resp = server
-        .post_form(&format!("/desk/events/{id}/rounds/{round}"), &refs)
-        .await;
-    assert_eq!(resp.status(), 303);
-    resp
-}
-
-/// Publishes a round and checks the desk answered with a redirect.
-async fn publish_round(server: &TestServer, id: i64, round: u32) {
-    let resp = server
-        .post_form(
-            &format!("/desk/events/{id}/rounds/{round}/publish"),
-            &[("published", "1")],
-        )
-        .await;
-    assert!(resp.status().is_redirection(), "{}", resp.status());
-}
-
 /// The games of a round page: (game id, version, board), board order.
 fn games_of(page: &str) -> Vec<(String, String, u32)> {
     page.split(r#"class="board-entry""#)
@@ -251,7 +220,7 @@ async fn arbiter_runs_a_twelve_player_swiss() {
                 }
             }
         }
-        let resp = save_results(&server, id, round, &fields).await;
+        let resp = server.save_results(id, round, &fields).await;
         assert_eq!(
             resp.headers()["location"].to_str().unwrap(),
             format!("/desk/events/{id}/rounds/{round}?saved=6")
@@ -1618,8 +1587,8 @@ async fn groups_are_paired_and_ranked_apart() {
         fields.push((format!("v{game}"), version));
         fields.push((format!("o{game}"), "p".into()));
     }
-    save_results(&server, id, 1, &fields).await;
-    publish_round(&server, id, 1).await;
+    server.save_results(id, 1, &fields).await;
+    server.publish_round(id, 1).await;
     for path in [
         format!("/desk/events/{id}/standings"),
         format!("/desk/events/{id}/print/standings"),
@@ -1765,7 +1734,7 @@ async fn the_grade_report_follows_the_pasted_table() {
             fields.push((format!("v{game}"), version));
             fields.push((format!("o{game}"), "p".into()));
         }
-        save_results(&server, id, round, &fields).await;
+        server.save_results(id, round, &fields).await;
     }
     let table = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
@@ -2069,7 +2038,7 @@ async fn a_national_championship_gives_titles_by_place_in_both_languages() {
             fields.push((format!("v{game}"), version));
             fields.push((format!("o{game}"), "p".into()));
         }
-        save_results(&server, id, round, &fields).await;
+        server.save_results(id, round, &fields).await;
     }
     let rating = server.get_text(&format!("/desk/events/{id}/rating")).await;
     assert!(rating.contains("四(四)："), "{rating}");
@@ -2236,7 +2205,7 @@ async fn lists_by_name_are_in_pinyin_order() {
         expected,
         "{print}"
     );
-    publish_round(&server, id, 1).await;
+    server.publish_round(id, 1).await;
     let public = server.get_text(&format!("/events/{id}/rounds/1")).await;
     assert_eq!(
         first_cells(&public, r#"class="pairings-by-name""#),
@@ -2345,7 +2314,7 @@ async fn lists_by_name_follow_the_events_stroke_order() {
         strokes,
         "{print}"
     );
-    publish_round(&server, id, 1).await;
+    server.publish_round(id, 1).await;
     let public = server.get_text(&format!("/events/{id}/rounds/1")).await;
     assert_eq!(
         names_in(&public, r#"class="pairings-by-name""#, 0),
@@ -2551,7 +2520,7 @@ async fn prints_byes_signatures_paper_and_chosen_columns() {
         )
         .await;
     assert_eq!(resp.status(), 303);
-    publish_round(&server, id, 1).await;
+    server.publish_round(id, 1).await;
     let public = server.get_text(&format!("/events/{id}/rounds/1")).await;
     let line = &public[public
         .find(r#"<tr class="bye""#)
@@ -2689,8 +2658,8 @@ async fn direct_encounter_shows_the_points_among_the_tied() {
             fields.push((format!("v{game}"), version));
             fields.push((format!("o{game}"), "p".into()));
         }
-        save_results(&server, id, round, &fields).await;
-        publish_round(&server, id, round).await;
+        server.save_results(id, round, &fields).await;
+        server.publish_round(id, round).await;
     }
     // The DE cell (TB1) of each player, by pairing number, on a page.
     let de_cells = |page: &str| -> Vec<(String, String)> {
@@ -2826,8 +2795,8 @@ async fn a_xiangqi_event_may_write_its_results_as_scores() {
         fields.push((format!("v{game}"), version));
         fields.push((format!("o{game}"), "p".into()));
     }
-    save_results(&server, id, 1, &fields).await;
-    publish_round(&server, id, 1).await;
+    server.save_results(id, 1, &fields).await;
+    server.publish_round(id, 1).await;
     let print = server
         .get_text(&format!("/desk/events/{id}/print/pairings?round=1"))
         .await;

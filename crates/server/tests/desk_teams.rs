@@ -188,12 +188,8 @@ async fn a_team_round_robin_over_http() {
         fields.push((format!("v{g}"), "0".into()));
         fields.push((format!("o{g}"), "p".into()));
     }
-    let borrowed: Vec<(&str, &str)> = fields
-        .iter()
-        .map(|(a, b)| (a.as_str(), b.as_str()))
-        .collect();
     let resp = server
-        .post_form(&format!("{round}/results"), &borrowed)
+        .post_fields(&format!("{round}/results"), &fields)
         .await;
     assert_eq!(resp.status(), 303);
     let page = server.get_text(&round).await;

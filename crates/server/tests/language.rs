@@ -173,25 +173,9 @@ async fn enter_results(server: &TestServer, id: i64, round: u64) {
         fields.push((format!("o{game}"), "p".into()));
     }
     assert!(!fields.is_empty(), "games of round {round}: {page}");
-    let refs: Vec<(&str, &str)> = fields
-        .iter()
-        .map(|(a, b)| (a.as_str(), b.as_str()))
-        .collect();
-    let resp = server
-        .post_form(&format!("/desk/events/{id}/rounds/{round}"), &refs)
-        .await;
-    assert_eq!(resp.status(), 303, "results of round {round}");
-    let resp = server
-        .post_form(
-            &format!("/desk/events/{id}/rounds/{round}/publish"),
-            &[("published", "1")],
-        )
-        .await;
-    assert!(
-        resp.status().is_success() || resp.status().is_redirection(),
-        "publish round {round}: {}",
-        resp.status()
-    );
+    let round = u32::try_from(round).unwrap();
+    server.save_results(id, round, &fields).await;
+    server.publish_round(id, round).await;
 }
 
 /// A desk event created through the form; its id.

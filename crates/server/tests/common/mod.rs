@@ -199,6 +199,47 @@ impl Site {
         self.post_form_as(&self.client, path, fields).await
     }
 
+    /// POST a urlencoded form of owned fields (as tests build them) with
+    /// `client`.
+    pub async fn post_fields(&self, path: &str, fields: &[(String, String)]) -> reqwest::Response {
+        let refs: Vec<(&str, &str)> = fields
+            .iter()
+            .map(|(a, b)| (a.as_str(), b.as_str()))
+            .collect();
+        self.post_form(path, &refs).await
+    }
+
+    /// Saves a round's results as the results form posts them (`fields`:
+    /// the `r{game}`, `v{game}` and `o{game}` of each game) and checks the
+    /// desk took them: 303 back to the round's page.
+    pub async fn save_results(
+        &self,
+        id: i64,
+        round: u32,
+        fields: &[(String, String)],
+    ) -> reqwest::Response {
+        let resp = self
+            .post_fields(&format!("/desk/events/{id}/rounds/{round}"), fields)
+            .await;
+        assert_eq!(resp.status(), 303, "results of round {round}");
+        resp
+    }
+
+    /// Publishes a round and checks the desk answered with a redirect.
+    pub async fn publish_round(&self, id: i64, round: u32) {
+        let resp = self
+            .post_form(
+                &format!("/desk/events/{id}/rounds/{round}/publish"),
+                &[("published", "1")],
+            )
+            .await;
+        assert!(
+            resp.status().is_redirection(),
+            "publish round {round}: {}",
+            resp.status()
+        );
+    }
+
     /// POST a urlencoded form with another browser `client`, adding its
     /// session's `_csrf`.
     pub async fn post_form_as(
