@@ -137,11 +137,11 @@ impl EntryError {
                 format!("字段 `games`：第 {round} 轮没有对局，而第 {last} 轮有")
             }
             (EntryError::System, Lang::En) => "the desk does not run `match` or `team` events; \
-                 give `settings.system` (swiss, round_robin or knockout)"
+                 give `settings.system` (swiss, round-robin or knockout)"
                 .to_string(),
             (EntryError::System, Lang::Zh) => {
                 "裁判台不支持 `match`（对抗赛）或 `team`（团体赛）赛制；请在 `settings.system` \
-                 中指定 swiss、round_robin 或 knockout"
+                 中指定 swiss、round-robin 或 knockout"
                     .to_string()
             }
         }

@@ -40,9 +40,19 @@ pub enum DutchEdition {
     Fide2017,
 }
 
-/// How the event is paired.
+/// How the event is paired. Its name is the system's code, as the event
+/// file writes it (`swiss`, `round-robin`, `knockout`); `round_robin`, the
+/// spelling of settings saved before 2026-12, is read too.
+///
+/// ```
+/// use qiyuan_desk::settings::System;
+/// let rr = System::RoundRobin { cycles: 2 };
+/// assert_eq!(serde_json::to_string(&rr).unwrap(), r#"{"round-robin":{"cycles":2}}"#);
+/// let old: System = serde_json::from_str(r#"{"round_robin":{"cycles":2}}"#).unwrap();
+/// assert_eq!(old, rr);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[serde(rename_all = "kebab-case")]
 pub enum System {
     /// Swiss, FIDE (Dutch) System (积分编排制).
     Swiss {
@@ -55,6 +65,7 @@ pub enum System {
     },
     /// Round robin by the FIDE Berger tables (循环制), `cycles` times
     /// (2: double round robin, colours reversed in the second cycle).
+    #[serde(alias = "round_robin")]
     RoundRobin {
         /// Number of cycles, 1..=4.
         cycles: u32,

@@ -56,7 +56,7 @@ use crate::auth::{Role, require_event_arbiter, require_role};
 pub struct SettingsInput {
     /// The desk's pairing system, overriding the event file's `system`:
     /// `{"swiss": {"edition": "2026", "acceleration": false}}`,
-    /// `{"round_robin": {"cycles": 2}}`,
+    /// `{"round-robin": {"cycles": 2}}` (`round_robin` read too),
     /// `{"knockout": {"games_per_match": 2, "armageddon": true}}`.
     pub system: Option<System>,
     /// Rounds of a Swiss.

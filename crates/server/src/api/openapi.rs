@@ -322,7 +322,7 @@ fn schemas() -> Value {
                 {"type": "object", "properties": {"swiss": {"type": "object", "properties": {
                     "edition": {"type": "string", "enum": ["2026", "2017"]},
                     "acceleration": {"type": "boolean"}}}}},
-                {"type": "object", "properties": {"round_robin": {"type": "object", "properties": {
+                {"type": "object", "description": "`round_robin`, the spelling before 2026-12, is read too.", "properties": {"round-robin": {"type": "object", "properties": {
                     "cycles": {"type": "integer", "minimum": 1, "maximum": 4}}}}},
                 {"type": "object", "properties": {"knockout": {"type": "object", "properties": {
                     "games_per_match": {"type": "integer", "minimum": 1, "maximum": 8},
