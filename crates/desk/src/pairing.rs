@@ -23,14 +23,12 @@
 use std::fmt;
 
 use qiyuan_rating::Lang;
-use qiyuan_swiss::{Edition, PairingInput, RoundEntry, RoundKind, Score};
+use qiyuan_swiss::{Edition, PairingInput, RoundEntry, RoundKind, Score, score_of};
 use qiyuan_tournament::berger::{self, Pairing as Berger};
 use qiyuan_tournament::knockout::{
     Bracket, Match, MatchGame, MatchRules, MatchStatus, Phase, Side,
 };
 use qiyuan_tournament::model::{ByeKind, Colour, Game, GameResult, Outcome, PlayerId};
-use rust_decimal::Decimal;
-use rust_decimal::prelude::ToPrimitive;
 use serde::{Deserialize, Serialize};
 
 use crate::error::DeskError;
@@ -368,11 +366,6 @@ fn bye_name(k: ByeKind) -> &'static str {
     }
 }
 
-/// Points in the engine's tenths.
-fn tenths(d: Decimal) -> Score {
-    (d * Decimal::TEN).trunc().to_i32().unwrap_or(Score::MAX)
-}
-
 impl DeskEvent {
     /// The number of the next round to pair.
     pub fn next_round(&self) -> u32 {
@@ -447,7 +440,7 @@ impl DeskEvent {
             _ => (DutchEdition::Fide2026, false),
         };
         let scoring = self.settings.scoring.system();
-        let win = tenths(scoring.win);
+        let win = score_of(scoring.win);
         let table = self.event.outcome_table();
         let players = self.event.players();
         // C.04.5.1: the groups are made before round 1; a late entry does
@@ -465,7 +458,7 @@ impl DeskEvent {
             let history: Vec<RoundEntry> = table[i]
                 .iter()
                 .map(|&o| {
-                    let points = tenths(scoring.points(o));
+                    let points = score_of(scoring.points(o));
                     let (kind, opponent, colour) = match o {
                         Outcome::Played {
                             opponent, colour, ..
@@ -509,7 +502,7 @@ impl DeskEvent {
             },
             initial_colour: self.settings.initial_colour,
             win_points: win,
-            loss_points: tenths(scoring.loss),
+            loss_points: score_of(scoring.loss),
             forbidden: {
                 let mut f: Vec<(u32, u32)> =
                     self.forbidden.iter().map(|(a, b)| (a.0, b.0)).collect();

@@ -535,10 +535,6 @@ impl DeskEvent {
     pub fn team_swiss_input(&self) -> Result<PairingInput, DeskError> {
         let ts = self.team_settings()?;
         let round = self.team_rounds.len() as u32 + 1;
-        let tenths = |d: Decimal| {
-            use rust_decimal::prelude::ToPrimitive;
-            (d * Decimal::TEN).round().to_i64().unwrap_or(0) as qiyuan_swiss::Score
-        };
         let edition = match self.settings.system {
             System::Swiss { edition, .. } => edition,
             _ => DutchEdition::Fide2026,
@@ -552,7 +548,7 @@ impl DeskEvent {
                         kind: RoundKind::PairingBye,
                         opponent: None,
                         colour: None,
-                        points: tenths(ts.match_win),
+                        points: qiyuan_swiss::score_of(ts.match_win),
                     }
                 } else if let Some(m) = plan.match_of(t.id) {
                     let pairing = plan.matches[m];
@@ -571,7 +567,7 @@ impl DeskEvent {
                         kind: RoundKind::Played,
                         opponent: Some(if home { pairing.away.0 } else { pairing.home.0 }),
                         colour: Some(if home { Colour::White } else { Colour::Black }),
-                        points: tenths(mine),
+                        points: qiyuan_swiss::score_of(mine),
                     }
                 } else {
                     RoundEntry {
@@ -601,8 +597,8 @@ impl DeskEvent {
                 DutchEdition::Fide2017 => qiyuan_swiss::Edition::Fide2017,
             },
             initial_colour: self.settings.initial_colour,
-            win_points: tenths(ts.match_win),
-            loss_points: tenths(ts.match_loss),
+            win_points: qiyuan_swiss::score_of(ts.match_win),
+            loss_points: qiyuan_swiss::score_of(ts.match_loss),
             forbidden: Vec::new(),
         })
     }

@@ -47,7 +47,16 @@ fn an_event_file_comes_back_from_the_tournament_model() {
         );
         for (p, q) in file.players().iter().zip(t.players()) {
             assert_eq!(p.id, q.id);
-            let whole = p.rating.map(|r| r.round()).filter(|r| !r.is_zero());
+            // 四舍五入 (§1.5): a half goes up.
+            let whole = p
+                .rating
+                .map(|r| {
+                    r.round_dp_with_strategy(
+                        0,
+                        rust_decimal::RoundingStrategy::MidpointAwayFromZero,
+                    )
+                })
+                .filter(|r| !r.is_zero());
             assert_eq!(
                 whole.map(|r| r.to_string()),
                 q.rating.map(|r| r.to_string())

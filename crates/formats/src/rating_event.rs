@@ -31,7 +31,6 @@ use crate::sheet::{Limits, read_sheet};
 use crate::trf::{Record, TextCode, TrfFile};
 use crate::trf_model::{TrfModelError, event_from_trf, trf_from_event};
 use qiyuan_tournament::scoring::ScoringSystem;
-use rust_decimal::RoundingStrategy;
 use rust_decimal::prelude::ToPrimitive;
 
 /// How a TRF's start ranks become list ids. There is no default: the
@@ -850,7 +849,7 @@ pub fn to_trf(
             continue;
         };
         rec.rating = p.rating.and_then(|r| {
-            let whole = r.round_dp_with_strategy(0, RoundingStrategy::MidpointAwayFromZero);
+            let whole = qiyuan_rating::rounding::whole_rating(r);
             if whole != r {
                 rounded += 1;
             }

@@ -12,7 +12,6 @@
 
 use qiyuan_swiss::generator::GeneratedTournament;
 use qiyuan_swiss::{Colour, RoundKind};
-use rust_decimal::Decimal;
 
 use crate::trf::{
     PlayerRecord, Record, ResultCode, RoundColour, RoundEntry, TextCode, TrfFile, XxaRecord,
@@ -48,7 +47,7 @@ pub fn generated_to_trf(t: &GeneratedTournament) -> TrfFile {
     for (i, p) in t.players.iter().enumerate() {
         let mut rec = PlayerRecord::new(p.tpn as u16, format!("Player {:04}", p.tpn));
         rec.rating = Some(p.rating);
-        rec.points = Some(Decimal::new(scores[i].into(), 1));
+        rec.points = Some(qiyuan_swiss::points_of(scores[i]));
         rec.rank = Some(rank[i]);
         rec.rounds = p
             .history
@@ -86,7 +85,7 @@ pub fn generated_to_trf(t: &GeneratedTournament) -> TrfFile {
                     points: p
                         .acceleration
                         .iter()
-                        .map(|&a| Decimal::new(a.into(), 1))
+                        .map(|&a| qiyuan_swiss::points_of(a))
                         .collect(),
                 }));
             }

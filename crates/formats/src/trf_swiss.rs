@@ -46,9 +46,11 @@
 use std::collections::HashMap;
 
 use qiyuan_rating::Lang;
-use qiyuan_swiss::{Colour, Edition, Pairing, PairingInput, Player, RoundEntry, RoundKind, Score};
+use qiyuan_swiss::{
+    Colour, Edition, Pairing, PairingInput, Player, RoundEntry, RoundKind, Score, points_of,
+    score_of,
+};
 use rust_decimal::Decimal;
-use rust_decimal::prelude::ToPrimitive;
 use thiserror::Error;
 
 use crate::trf::{Record, ResultCode, RoundColour};
@@ -234,12 +236,6 @@ struct RawTrf {
     points: Points,
 }
 
-/// A point value in tenths (TRF point values have at most one decimal that
-/// matters here; further digits are dropped).
-fn tenths(d: Decimal) -> Score {
-    (d * Decimal::TEN).trunc().to_i32().unwrap_or(Score::MAX)
-}
-
 /// The engine's view of a TRF, read from the record-level reader's
 /// [`TrfFile`](crate::trf::TrfFile): round blocks up to the first blank one,
 /// XXR/142, XXC/152, XXA, XXP/260 and the BB? point values.
@@ -292,12 +288,12 @@ fn parse(text: &str) -> Result<RawTrf, TrfSwissError> {
     // The file's point system (standard, BB?, 162), as TrfFile::check uses it.
     let ps = file.point_system();
     let points = Points {
-        win: tenths(ps.win),
-        draw: tenths(ps.draw),
-        loss: tenths(ps.loss),
-        zero_bye: tenths(ps.zero_point_bye),
-        forfeit_loss: tenths(ps.forfeit_loss),
-        pab: tenths(ps.pairing_allocated_bye),
+        win: score_of(ps.win),
+        draw: score_of(ps.draw),
+        loss: score_of(ps.loss),
+        zero_bye: score_of(ps.zero_point_bye),
+        forfeit_loss: score_of(ps.forfeit_loss),
+        pab: score_of(ps.pairing_allocated_bye),
     };
     let forbidden = file
         .forbidden_pairs()
@@ -319,7 +315,7 @@ fn parse(text: &str) -> Result<RawTrf, TrfSwissError> {
             .map(|a| {
                 (
                     u32::from(a.player),
-                    a.points.iter().map(|&d| tenths(d)).collect(),
+                    a.points.iter().map(|&d| score_of(d)).collect(),
                 )
             })
             .collect(),
@@ -502,13 +498,13 @@ fn points_mismatches(t: &RawTrf, input: &PairingInput) -> Vec<PointsMismatch> {
         .zip(&input.players)
         .filter_map(|(rp, p)| {
             let declared = rp.declared?;
-            let before = Decimal::new(i64::from(p.score), 1);
+            let before = points_of(p.score);
             let absence = rp
                 .blocks
                 .get(r - 1)
                 .filter(|b| is_absence(b))
                 .map_or(0, |&b| entry(b, t.points).points);
-            let with_absence = Decimal::new(i64::from(p.score + absence), 1);
+            let with_absence = points_of(p.score + absence);
             (declared != before && declared != with_absence).then(|| PointsMismatch {
                 line: rp.line,
                 start_rank: rp.tpn,

@@ -1015,7 +1015,8 @@ impl Event {
     /// standings` ranks, `qiyuan convert` writes as TRF and the desk
     /// enters): of the kind its system is ranked as
     /// ([`EventSystem::tournament_kind`]), its players with their ratings
-    /// rounded to whole numbers (an unrated or zero rating: none), title,
+    /// as whole numbers ([`crate::rounding::whole_rating`]; an unrated or
+    /// zero rating: none), title,
     /// unit and sex, and rounds 1 to [`Event::rounds`] holding its games
     /// and then its byes in the order given. [`Event::from_tournament`] of
     /// it gives the same games and byes back.
@@ -1028,7 +1029,7 @@ impl Event {
     ///          Player::new(PlayerId(2), "乙", Sex::Female, None)],
     ///     vec![Pairing::Game { round: 2, white: PlayerId(2), black: PlayerId(1), result: GameResult::Draw }])?;
     /// let t = e.tournament();
-    /// assert_eq!(t.players()[0].rating, Some(2100)); // half to even
+    /// assert_eq!(t.players()[0].rating, Some(2101)); // 四舍五入
     /// assert_eq!(t.rounds().len(), 2);
     /// assert!(t.rounds()[0].games.is_empty());
     /// let back = Event::from_tournament("t", e.game(), e.system(), None, None, e.players().to_vec(), &t)?;
@@ -1044,7 +1045,10 @@ impl Event {
         // oneself), so nothing below fails (checked in debug builds).
         for p in &self.players {
             let mut player = tm::Player::new(p.id.0, p.name.clone());
-            player.rating = p.rating.and_then(|r| r.round().to_u32()).filter(|&r| r > 0);
+            player.rating = p
+                .rating
+                .and_then(|r| crate::rounding::whole_rating(r).to_u32())
+                .filter(|&r| r > 0);
             player.title = p.title.clone();
             player.club = p.unit.clone();
             player.sex = Some(p.sex);

@@ -47,6 +47,21 @@ impl RoundingMode {
         }
     }
 }
+/// A rating as the whole number a table or a file holds where it has no
+/// decimals — the tournament model's ratings, a TRF's four digits, the
+/// desk's —: 四舍五入, a half away from zero (the rounding of §1.5), so
+/// that 2100.5 is 2101 on every page and in every file.
+///
+/// ```
+/// use qiyuan_rating::rounding::whole_rating;
+/// use rust_decimal_macros::dec;
+/// assert_eq!(whole_rating(dec!(2100.5)), dec!(2101));
+/// assert_eq!(whole_rating(dec!(2100.49)), dec!(2100));
+/// ```
+pub fn whole_rating(rating: Decimal) -> Decimal {
+    RoundingMode::HalfAwayFromZero.round(rating, 0)
+}
+
 /// A report's figure as its tables show it, under a profile that displays
 /// `display` decimals ([`crate::event::Articles::shown`],
 /// [`crate::profile::RoundingConfig::shown`]).

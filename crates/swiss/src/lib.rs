@@ -65,4 +65,5 @@ pub mod prep;
 pub use dutch::{pair_round, pair_round_explained};
 pub use model::{
     Colour, Edition, Pairing, PairingError, PairingInput, Player, RoundEntry, RoundKind, Score,
+    points_of, score_of,
 };

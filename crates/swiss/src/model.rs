@@ -5,10 +5,36 @@
 //! acceleration) is exact without floating point.
 
 use qiyuan_vocab::Lang;
+use rust_decimal::Decimal;
+use rust_decimal::prelude::ToPrimitive;
 use thiserror::Error;
 
 /// A score in tenths of a point (`10` is one point, `5` half a point).
 pub type Score = i32;
+
+/// Points as a [`Score`]: `2.5` → `25`. Digits below a tenth are dropped
+/// (events count points in tenths at most: the desk's settings refuse
+/// finer ones); points beyond a score's range are the largest score.
+///
+/// ```
+/// use qiyuan_swiss::model::{points_of, score_of};
+/// use rust_decimal::Decimal;
+/// assert_eq!(score_of(Decimal::new(25, 1)), 25);
+/// assert_eq!(score_of(Decimal::new(-15, 1)), -15);
+/// assert_eq!(points_of(30).normalize().to_string(), "3");
+/// assert_eq!(points_of(score_of(Decimal::new(35, 1))), Decimal::new(35, 1));
+/// ```
+pub fn score_of(points: Decimal) -> Score {
+    (points * Decimal::TEN)
+        .trunc()
+        .to_i32()
+        .unwrap_or(Score::MAX)
+}
+
+/// A [`Score`] as points: `25` → `2.5`.
+pub fn points_of(score: Score) -> Decimal {
+    Decimal::new(i64::from(score), 1)
+}
 
 /// Which edition of the FIDE (Dutch) System, C.04.3, to apply.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize)]

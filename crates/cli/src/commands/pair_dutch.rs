@@ -192,16 +192,7 @@ fn json_text<T: serde::Serialize>(value: &T) -> String {
 
 /// A score in tenths as points: `25` → `2.5`, `30` → `3`.
 fn pts(s: Score) -> String {
-    if s % 10 == 0 {
-        format!("{}", s / 10)
-    } else {
-        format!(
-            "{}{}.{}",
-            if s < 0 { "-" } else { "" },
-            (s / 10).abs(),
-            (s % 10).abs()
-        )
-    }
+    qiyuan_swiss::points_of(s).normalize().to_string()
 }
 
 fn tpns(v: &[u32]) -> String {

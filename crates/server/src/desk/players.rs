@@ -70,7 +70,9 @@ async fn search_list(state: &AppState, q: &str) -> Result<Vec<ListLine>, AppErro
 fn info_from_line(line: &ListLine) -> PlayerInfo {
     PlayerInfo {
         name: line.name.clone(),
-        rating: line.rating.and_then(|r| r.round().to_u32()),
+        rating: line
+            .rating
+            .and_then(|r| qiyuan_rating::rounding::whole_rating(r).to_u32()),
         title: line.titles.as_deref().and_then(|t| {
             t.split(',')
                 .next_back()
@@ -322,7 +324,7 @@ async fn render_in(
                         } @else {
                             div.table-wrap { table #search-results {
                                 tbody { @for line in found { tr {
-                                    td { (line.name) } td.num { @if let Some(r) = line.rating { (r.round()) } }
+                                    td { (line.name) } td.num { @if let Some(r) = line.rating { (qiyuan_rating::rounding::whole_rating(r)) } }
                                     td { (line.unit.as_deref().unwrap_or("")) }
                                     td { form.inline method="post" action=(base) {
                                         (csrf_field(viewer))
