@@ -216,6 +216,7 @@ pub(crate) fn event_standings(
                     (standings(&inner, &g.table, &options))
                 }
             }
+            (tiebreak_legend(v, t, printed))
         }
     })
 }
@@ -232,24 +233,24 @@ pub(crate) struct StandingsOptions<'a> {
     /// the page heads the table itself (a grouped event's group tables
     /// under the page's one heading); `Some(final_ranking)` otherwise.
     pub(crate) heading: Option<bool>,
-    /// One of several tables on the page (a grouped event's): the table and
-    /// its legend go without their ids, which a page holds once.
+    /// One of several tables on the page (a grouped event's): the table
+    /// goes without its id and its legend, which the page holds once.
     pub(crate) grouped: bool,
 }
 
 /// The standings: the heading, the table (`#standings`, its table
 /// `.standings`; rows `data-player`, `data-rank`, `data-points`, tie-break
 /// cells `data-tiebreak` and `data-marked`) and the legend of the
-/// tie-breaks (`#tiebreak-legend`).
+/// tie-breaks (`#tiebreak-legend`, [`tiebreak_legend`]; one of a grouped
+/// event's tables goes without it, which the page holds once).
 pub(crate) fn standings(v: &View<'_>, t: &StandingsTable, o: &StandingsOptions<'_>) -> Markup {
     let l = v.lang;
-    let (names, notes) = match l {
-        Lang::Zh => (&t.tiebreak_names_zh, &t.tiebreak_notes_zh),
-        Lang::En => (&t.tiebreak_names_en, &t.tiebreak_notes_en),
+    let names = match l {
+        Lang::Zh => &t.tiebreak_names_zh,
+        Lang::En => &t.tiebreak_names_en,
     };
     let name_of = |i: usize| names.get(i).map_or("", |s| s.as_str());
     let shown = |i: usize| o.printed.get(i).copied().unwrap_or(true);
-    let hidden = (0..t.tiebreaks.len()).any(|i| !shown(i));
     // The Chinese platforms' table (§7, §8) has no title and no rating.
     let full = v.game != GameKind::Xiangqi;
     html! {
@@ -294,8 +295,29 @@ pub(crate) fn standings(v: &View<'_>, t: &StandingsTable, o: &StandingsOptions<'
                     }
                 } }
             } }
-            @if !t.tiebreaks.is_empty() {
-                section.annotation id=[(!o.grouped).then_some("tiebreak-legend")] {
+            @if !o.grouped {
+                (tiebreak_legend(v, t, o.printed))
+            }
+        }
+    }
+}
+
+/// The legend of the standings' tie-breaks (`#tiebreak-legend`): each
+/// column's code and name, what a marked figure means, and whether columns
+/// left out of a print still ranked. A grouped event's page holds it once,
+/// under its groups' tables (their tie-breaks are the event's).
+fn tiebreak_legend(v: &View<'_>, t: &StandingsTable, printed: &[bool]) -> Markup {
+    let l = v.lang;
+    let (names, notes) = match l {
+        Lang::Zh => (&t.tiebreak_names_zh, &t.tiebreak_notes_zh),
+        Lang::En => (&t.tiebreak_names_en, &t.tiebreak_notes_en),
+    };
+    let name_of = |i: usize| names.get(i).map_or("", |s| s.as_str());
+    let shown = |i: usize| printed.get(i).copied().unwrap_or(true);
+    let hidden = (0..t.tiebreaks.len()).any(|i| !shown(i));
+    html! {
+    @if !t.tiebreaks.is_empty() {
+                section.annotation #tiebreak-legend {
                     h3 { (l.t("Tie-breaks", "破同分")) }
                     ul { @for (i, code) in t.tiebreaks.iter().enumerate() {
                         li { "TB" (i + 1) ": " (code) " — " (name_of(i))
@@ -310,7 +332,6 @@ pub(crate) fn standings(v: &View<'_>, t: &StandingsTable, o: &StandingsOptions<'
                     }
                 }
             }
-        }
     }
 }
 

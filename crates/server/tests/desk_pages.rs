@@ -1615,6 +1615,14 @@ async fn groups_are_paired_and_ranked_apart() {
             1,
             "{path}: {page}"
         );
+        // One legend of the tie-breaks, under the groups' tables (their
+        // tie-breaks are the event's).
+        assert_eq!(page.matches("TB1: ").count(), 1, "{path}: {page}");
+        assert_eq!(
+            page.matches(r#"id="tiebreak-legend""#).count(),
+            1,
+            "{path}: {page}"
+        );
     }
     // The exports rank the groups apart too, the group in a first column:
     // the CSV and the xlsx as rows (group, rank, number), the API beside
