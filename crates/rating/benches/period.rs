@@ -13,6 +13,10 @@
 //! threads, peak 1.82 GB (input 1.04 GB of it). Under three concurrent
 //! cargo builds the same run took 7.49 s wall for 3.61 s CPU: the wall time
 //! is only meaningful on an idle machine.
+//!
+//! Measured again 2026-12-06 after the one event model (issue 14): 1.92 s
+//! wall, 3.44 s CPU, peak 1.83 GB (input 1.04 GB), on the same machine
+//! right after a CI run.
 
 use std::time::Instant;
 
@@ -73,11 +77,12 @@ fn main() {
         .map(|i| {
             let sex = if i % 5 == 0 { Sex::Female } else { Sex::Male };
             if i % 50 == 0 {
-                return ListRow::new(PlayerId(i), format!("P{i}"), sex);
+                // List ids start at 1, as an event's player ids must.
+                return ListRow::new(PlayerId(i + 1), format!("P{i}"), sex);
             }
             let base = if sex == Sex::Male { 2300 } else { 2100 };
             let r = Decimal::from(base + (rng.next() % 400) as i64);
-            let mut row = ListRow::rated(PlayerId(i), format!("P{i}"), sex, r);
+            let mut row = ListRow::rated(PlayerId(i + 1), format!("P{i}"), sex, r);
             row.rated_games = (rng.next() % 200) as u32;
             row.last_active = Some(last);
             row
@@ -87,7 +92,9 @@ fn main() {
     let mut events = Vec::with_capacity(n_events as usize);
     for e in 0..n_events {
         let first = (e * per_event) % n_players;
-        let ids: Vec<u32> = (0..per_event).map(|j| (first + j) % n_players).collect();
+        let ids: Vec<u32> = (0..per_event)
+            .map(|j| (first + j) % n_players + 1)
+            .collect();
         // The players as an office would write them: with the list's data
         // (the engine then uses the event as it is).
         let players = ids
