@@ -977,10 +977,11 @@ impl Event {
                 });
             }
         }
+        let listed: std::collections::HashSet<PlayerId> = players.iter().map(|p| p.id).collect();
         if let Some(p) = tournament
             .players()
             .iter()
-            .find(|t| !players.iter().any(|p| p.id == t.id))
+            .find(|t| !listed.contains(&t.id))
         {
             return Err(EventError::NoListData { id: p.id });
         }
