@@ -189,7 +189,8 @@ pub(crate) fn event_standings(
     printed: &[bool],
 ) -> Result<Markup, DeskError> {
     let final_ranking = is_final(d, t);
-    if !d.is_grouped() {
+    let groups = d.group_standings(Some(t.after_round))?;
+    if groups.is_empty() {
         return Ok(standings(
             v,
             t,
@@ -200,7 +201,6 @@ pub(crate) fn event_standings(
             },
         ));
     }
-    let groups = d.group_standings(Some(t.after_round))?;
     let inner = View { live: None, ..*v };
     let options = StandingsOptions {
         printed,
@@ -316,22 +316,22 @@ fn tiebreak_legend(v: &View<'_>, t: &StandingsTable, printed: &[bool]) -> Markup
     let shown = |i: usize| printed.get(i).copied().unwrap_or(true);
     let hidden = (0..t.tiebreaks.len()).any(|i| !shown(i));
     html! {
-    @if !t.tiebreaks.is_empty() {
-                section.annotation #tiebreak-legend {
-                    h3 { (l.t("Tie-breaks", "破同分")) }
-                    ul { @for (i, code) in t.tiebreaks.iter().enumerate() {
-                        li { "TB" (i + 1) ": " (code) " — " (name_of(i))
-                            @if !shown(i) { " " (l.t("(not printed)", "（未打印）")) } }
-                    } }
-                    @for (_, note) in notes.iter().enumerate().filter(|(i, n)| shown(*i) && !n.is_empty()) {
-                        p.tiebreak-note { (note) }
-                    }
-                    @if hidden {
-                        p #ranked-by-all { (l.t("The ranks follow every tie-break listed, printed or not.",
-                                                "名次按以上全部破同分规则排定，未打印的也计算在内。")) }
-                    }
+        @if !t.tiebreaks.is_empty() {
+            section.annotation #tiebreak-legend {
+                h3 { (l.t("Tie-breaks", "破同分")) }
+                ul { @for (i, code) in t.tiebreaks.iter().enumerate() {
+                    li { "TB" (i + 1) ": " (code) " — " (name_of(i))
+                        @if !shown(i) { " " (l.t("(not printed)", "（未打印）")) } }
+                } }
+                @for (_, note) in notes.iter().enumerate().filter(|(i, n)| shown(*i) && !n.is_empty()) {
+                    p.tiebreak-note { (note) }
+                }
+                @if hidden {
+                    p #ranked-by-all { (l.t("The ranks follow every tie-break listed, printed or not.",
+                                            "名次按以上全部破同分规则排定，未打印的也计算在内。")) }
                 }
             }
+        }
     }
 }
 

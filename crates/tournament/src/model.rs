@@ -475,10 +475,20 @@ impl Event {
     /// ```
     #[must_use]
     pub fn through(&self, round: u32) -> Event {
-        let mut e = self.clone();
-        e.rounds.truncate(round as usize);
-        e.corrections.retain(|c| c.round <= round);
-        e
+        let kept = self.rounds.len().min(round as usize);
+        Event {
+            kind: self.kind,
+            total_rounds: self.total_rounds,
+            players: self.players.clone(),
+            index: self.index.clone(),
+            rounds: self.rounds[..kept].to_vec(),
+            corrections: self
+                .corrections
+                .iter()
+                .filter(|c| c.round <= round)
+                .cloned()
+                .collect(),
+        }
     }
 
     /// Number of rounds the event is scheduled for.

@@ -643,16 +643,20 @@ pub async fn standings(
         .desk
         .group_standings(Some(table.after_round))
         .map_err(desk_error)?;
-    if groups.is_empty() {
-        return Ok(Json(table).into_response());
-    }
     // An event with groups (组别) is ranked group by group, as its pages
     // show it: each group's table beside the whole field's.
-    let mut body = serde_json::to_value(&table)
-        .map_err(|e| ApiError::from(crate::error::AppError::Internal(e.to_string())))?;
-    body["groups"] = serde_json::to_value(&groups)
-        .map_err(|e| ApiError::from(crate::error::AppError::Internal(e.to_string())))?;
-    Ok(Json(body).into_response())
+    #[derive(Serialize)]
+    struct Body<'a> {
+        #[serde(flatten)]
+        table: &'a qiyuan_desk::reports::StandingsTable,
+        #[serde(skip_serializing_if = "<[_]>::is_empty")]
+        groups: &'a [qiyuan_desk::groups::GroupStandings],
+    }
+    Ok(Json(Body {
+        table: &table,
+        groups: &groups,
+    })
+    .into_response())
 }
 
 /// `GET /api/v1/events/{id}/rating?profile=NAME`.

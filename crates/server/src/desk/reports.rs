@@ -642,6 +642,12 @@ pub(super) async fn export(
     let stem = file_stem(d, id);
     let round = q.round.unwrap_or(d.rounds_paired());
     let err = |e: DeskError| desk_error(&e, l);
+    // The final standings and, for an event with groups, each group's.
+    let standings = || -> Result<_, DeskError> {
+        let t = d.standings_table(None)?;
+        let groups = d.group_standings(Some(t.after_round))?;
+        Ok((t, groups))
+    };
     let (bytes, ctype, ext): (Vec<u8>, &str, &str) = match fmt.as_str() {
         "event.json" => (
             qiyuan_formats::event::write_event(
@@ -658,8 +664,7 @@ pub(super) async fn export(
             "trf",
         ),
         "standings.csv" => {
-            let t = d.standings_table(None).map_err(err)?;
-            let groups = d.group_standings(Some(t.after_round)).map_err(err)?;
+            let (t, groups) = standings().map_err(err)?;
             (
                 export::standings_csv(&t, &groups, rl).into_bytes(),
                 "text/csv; charset=utf-8",
@@ -667,8 +672,7 @@ pub(super) async fn export(
             )
         }
         "standings.xlsx" => {
-            let t = d.standings_table(None).map_err(err)?;
-            let groups = d.group_standings(Some(t.after_round)).map_err(err)?;
+            let (t, groups) = standings().map_err(err)?;
             let final_ranking = crate::report::is_final(d, &t);
             (
                 export::standings_xlsx(&d.settings().name, &t, &groups, final_ranking, rl)
